@@ -1,0 +1,28 @@
+// Bundles the three entry points; everything they import is inlined so the .vsix ships no node_modules.
+import * as esbuild from 'esbuild';
+
+const entries = {
+  extension: 'client/src/extension.ts',
+  server: 'server/src/server.ts',
+  cli: 'server/src/cli.ts',
+};
+
+const production = process.argv.includes('--production');
+
+await Promise.all(
+  Object.entries(entries).map(([name, entry]) =>
+    esbuild.build({
+      entryPoints: [entry],
+      outfile: `dist/${name}.js`,
+      bundle: true,
+      platform: 'node',
+      target: 'node18',
+      format: 'cjs',
+      external: ['vscode'],
+      sourcemap: !production,
+      minify: production,
+      logLevel: 'warning',
+      banner: name === 'cli' ? { js: '#!/usr/bin/env node' } : undefined,
+    }),
+  ),
+);

@@ -1,0 +1,23 @@
+// The edits a quick-fix needs, independent of the document's syntax: the JSON backend writes JSON,
+// the YAML backend writes YAML, and the fixes themselves are written once against this interface.
+import type { JsonValue, SyntaxNode } from '../tree';
+import type { OffsetEdit } from '../types';
+
+/** A value to write: a plain JSON value, a copy of an existing node's source, or an object built of both. */
+export type InsertValue =
+  | { json: JsonValue }
+  | { copyOf: SyntaxNode }
+  | { members: Array<[string, InsertValue]> };
+
+export interface DocumentEditor {
+  /** Replaces a value node. */
+  replaceValue(node: SyntaxNode, value: InsertValue): OffsetEdit[];
+  /** Replaces a string scalar, keeping its quoting style where the syntax has several. */
+  replaceString(node: SyntaxNode, value: string): OffsetEdit[];
+  /** Appends members to an object node (or inserts them before one of its properties). */
+  addMembers(object: SyntaxNode, members: Array<[string, InsertValue]>, before?: SyntaxNode): OffsetEdit[];
+  /** Replaces a whole property (key and value) by another member, in place. */
+  replaceMember(property: SyntaxNode, key: string, value: InsertValue): OffsetEdit[];
+  /** Removes a property with its separator, leaving its neighbours and their comments as they were. */
+  removeMember(property: SyntaxNode): OffsetEdit[];
+}

@@ -1,0 +1,54 @@
+// How the document lays itself out: line break, indentation unit, a line's indentation. Inserted
+// text copies these so that a fix looks as if the author had typed it.
+import type { FormattingOptions } from '../types';
+
+export function detectEol(text: string): string {
+  const match = /\r\n|\n|\r/.exec(text);
+  return match ? match[0] : '\n';
+}
+
+/** The indentation unit: the client's formatting options when given, else the document's own. */
+export function detectIndentUnit(text: string, formatting?: FormattingOptions): string {
+  if (formatting) return formatting.insertSpaces ? ' '.repeat(Math.max(1, formatting.tabSize)) : '\t';
+  let smallest = 0;
+  let seen = 0;
+  const pattern = /(?:^|\r\n|\n|\r)([ \t]+)\S/g;
+  for (let match = pattern.exec(text); match && seen < 200; match = pattern.exec(text)) {
+    const indentation = match[1];
+    if (indentation.startsWith('\t')) return '\t';
+    if (smallest === 0 || indentation.length < smallest) smallest = indentation.length;
+    seen++;
+  }
+  return ' '.repeat(smallest || 2);
+}
+
+export function lineStartOf(text: string, offset: number): number {
+  let start = offset;
+  while (start > 0) {
+    const ch = text.charCodeAt(start - 1);
+    if (ch === 10 || ch === 13) break;
+    start--;
+  }
+  return start;
+}
+
+/** The leading white space of the line holding `offset`. */
+export function indentationAt(text: string, offset: number): string {
+  const start = lineStartOf(text, offset);
+  let end = start;
+  while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+  return text.slice(start, end);
+}
+
+/** Whether only white space precedes `offset` on its line. */
+export function startsLine(text: string, offset: number): boolean {
+  return /^[ \t]*$/.test(text.slice(lineStartOf(text, offset), offset));
+}
+
+/** Re-indents copied lines: every line after the first moves from one base indentation to another. */
+export function reindent(source: string, fromIndent: string, toIndent: string, eol: string): string {
+  const lines = source.split(/\r\n|\n|\r/);
+  return lines
+    .map((line, index) => (index > 0 && line.startsWith(fromIndent) ? toIndent + line.slice(fromIndent.length) : line))
+    .join(eol);
+}

@@ -1,0 +1,181 @@
+// The quick-fixes of the spec's section 3, built for one finding against a DocumentEditor, so the
+// same fixes serve every syntax the editor backends know.
+import { memberOf, propertyOf, stringOf, valueOf, type SyntaxNode } from '../tree';
+import { normalizeEdits } from '../textEdits';
+import type { OffsetEdit } from '../types';
+import type { SchemaValidatorCache } from '../schemaValidator';
+import type { Declaration, Finding, Step } from '../rule/model';
+import { contentSkeleton } from './contentSkeleton';
+import type { DocumentEditor, InsertValue } from './editor';
+import { editDistance } from './editDistance';
+
+export interface FixPlan {
+  title: string;
+  isPreferred: boolean;
+  edits: OffsetEdit[];
+}
+
+const MAX_CHANGE_TO = 5;
+const PREFER_CHANGE_WITHIN = 2;
+
+export function fixesForFinding(finding: Finding, editor: DocumentEditor, schemas: SchemaValidatorCache): FixPlan[] {
+  const step = finding.step;
+  if (!step) return [];
+  switch (finding.violation) {
+    case 'unknown-declaration':
+      return unknownDeclarationFixes(step, editor, schemas);
+    case 'unexpected-content':
+      return plan('Remove content', removeContent(step, editor));
+    case 'missing-content':
+      return plan('Add content', addContent(step, editor));
+    case 'mode-mismatch':
+    case 'schema-mismatch':
+    case 'url-mismatch':
+      return step.declaration
+        ? plan(`Use the request of declaration '${step.declaration.name}'`, useDeclarationRequest(finding, step, step.declaration, editor))
+        : [];
+    default:
+      return [];
+  }
+}
+
+function plan(title: string, edits: OffsetEdit[] | undefined): FixPlan[] {
+  const normalized = edits && edits.length ? normalizeEdits(edits) : undefined;
+  return normalized ? [{ title, isPreferred: true, edits: normalized }] : [];
+}
+
+function unknownDeclarationFixes(step: Step, editor: DocumentEditor, schemas: SchemaValidatorCache): FixPlan[] {
+  const name = step.declarationName;
+  const candidates = [...step.tool.declarations.values()]
+    .filter((declaration) => declaration.mode !== undefined && declaration.mode === step.requestMode)
+    .map((declaration, order) => ({ declaration, order, distance: editDistance(name ?? '', declaration.name) }))
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .slice(0, MAX_CHANGE_TO);
+
+  const changes: FixPlan[] = [];
+  for (const { declaration } of candidates) {
+    const edits = step.declarationNode
+      ? step.declarationNode.type === 'string'
+        ? editor.replaceString(step.declarationNode, declaration.name)
+        : editor.replaceValue(step.declarationNode, { json: declaration.name })
+      : editor.addMembers(step.node, [['declaration', { json: declaration.name }]]);
+    const normalized = normalizeEdits(edits);
+    if (normalized) changes.push({ title: `Change to '${declaration.name}'`, isPreferred: false, edits: normalized });
+  }
+
+  const declare = name !== undefined ? declareFix(step, name, editor, schemas) : undefined;
+  const closeEnough = name !== undefined && candidates.length > 0 && candidates[0].distance <= PREFER_CHANGE_WITHIN;
+  if (closeEnough || !declare) {
+    if (changes.length) changes[0].isPreferred = true;
+  } else {
+    declare.isPreferred = true;
+  }
+  return declare ? [...(closeEnough ? [] : [declare]), ...changes, ...(closeEnough ? [declare] : [])] : changes;
+}
+
+/**
+ * "Declare elicitation": offered only when the declaration built from the request is itself valid
+ * and matches the request, since applying it must remove the diagnostic and add none.
+ */
+function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: SchemaValidatorCache): FixPlan | undefined {
+  const request = step.request;
+  if (!request) return undefined;
+  const members: Array<[string, InsertValue]> = [];
+  const message = memberOf(request, 'message');
+  if (step.requestMode === 'form') {
+    const schema = memberOf(request, 'requestedSchema');
+    if (!schema || schema.type !== 'object' || !schemas.compile(valueOf(schema)).ok) return undefined;
+    members.push(['mode', { json: 'form' }]);
+    if (message) members.push(['message', { copyOf: message }]);
+    members.push(['requestedSchema', { copyOf: schema }]);
+  } else if (step.requestMode === 'url') {
+    const url = memberOf(request, 'url');
+    if (!url || url.type !== 'string') return undefined;
+    members.push(['mode', { json: 'url' }]);
+    if (message) members.push(['message', { copyOf: message }]);
+    members.push(['url', { copyOf: url }]);
+  } else {
+    return undefined;
+  }
+  const tool = step.tool;
+  let edits: OffsetEdit[];
+  if (tool.elicitations?.type === 'object') {
+    edits = editor.addMembers(tool.elicitations, [[name, { members }]]);
+  } else if (!tool.elicitations) {
+    const before = propertyOf(tool.node, 'interactionExamples');
+    edits = editor.addMembers(tool.node, [['elicitations', { members: [[name, { members }]] }]], before);
+  } else {
+    // `elicitations` is there but not an object: replacing it would throw the author's text away.
+    return undefined;
+  }
+  const normalized = normalizeEdits(edits);
+  return normalized ? { title: `Declare elicitation '${name}' on tool '${tool.label}'`, isPreferred: false, edits: normalized } : undefined;
+}
+
+function removeContent(step: Step, editor: DocumentEditor): OffsetEdit[] | undefined {
+  const response = step.response;
+  if (!response) return undefined;
+  // Every duplicate goes: removing only the last would make an earlier one the content.
+  const contents = (response.children ?? []).filter((property) => property.children?.[0]?.value === 'content');
+  const edits = contents.flatMap((property) => editor.removeMember(property));
+  return normalizeEdits(edits) ?? (step.contentProperty ? editor.removeMember(step.contentProperty) : undefined);
+}
+
+function addContent(step: Step, editor: DocumentEditor): OffsetEdit[] | undefined {
+  if (!step.response) return undefined;
+  const requestSchema = memberOf(step.request, 'requestedSchema');
+  const schema = requestSchema ? valueOf(requestSchema) : step.declaration?.schema;
+  return editor.addMembers(step.response, [['content', { json: contentSkeleton(schema) }]]);
+}
+
+/** Rewrites the step's request mode / requestedSchema / url from the declaration. */
+function useDeclarationRequest(finding: Finding, step: Step, declaration: Declaration, editor: DocumentEditor): OffsetEdit[] | undefined {
+  const mode = declaration.mode!;
+  const wanted: Array<[string, InsertValue]> = [];
+  if (finding.violation === 'mode-mismatch') wanted.push(['mode', { json: mode }]);
+  if (mode === 'form' && declaration.schemaNode) wanted.push(['requestedSchema', { copyOf: declaration.schemaNode }]);
+  if (mode === 'url' && declaration.urlNode) wanted.push(['url', { copyOf: declaration.urlNode }]);
+  if (finding.violation === 'url-mismatch' && !declaration.urlNode) return undefined;
+
+  const request = step.request;
+  if (!request) {
+    const members: Array<[string, InsertValue]> = [['mode', { json: mode }]];
+    const message = memberOf(declaration.value, 'message');
+    if (message) members.push(['message', { copyOf: message }]);
+    members.push(...wanted.filter(([key]) => key !== 'mode'));
+    const value: InsertValue = { members };
+    return step.requestProperty
+      ? editor.replaceValue(step.requestProperty.children![1], value)
+      : editor.addMembers(step.node, [['request', value]]);
+  }
+
+  const edits: OffsetEdit[] = [];
+  const additions: Array<[string, InsertValue]> = [];
+  const replaced = new Set<SyntaxNode>();
+  // Switching modes: the other mode's member is replaced in place by this mode's, or removed.
+  const otherKey = mode === 'form' ? 'url' : 'requestedSchema';
+  const other = finding.violation === 'mode-mismatch' ? propertyOf(request, otherKey) : undefined;
+  for (const [key, value] of wanted) {
+    const existing = propertyOf(request, key);
+    if (existing) {
+      edits.push(...editor.replaceValue(existing.children![1], value));
+    } else if (other && !replaced.has(other) && key !== 'mode') {
+      replaced.add(other);
+      edits.push(...editor.replaceMember(other, key, value));
+    } else {
+      additions.push([key, value]);
+    }
+  }
+  if (other && !replaced.has(other)) edits.push(...editor.removeMember(other));
+  if (additions.length) edits.push(...editor.addMembers(request, additions));
+  if (normalizeEdits(edits)) return edits;
+  // The piecewise edits collide (rare member layouts): rewrite the request as a whole instead.
+  const kept: Array<[string, InsertValue]> = [];
+  for (const property of request.children ?? []) {
+    const key = stringOf(property.children?.[0]);
+    const value = property.children?.[1];
+    if (key === undefined || !value || key === otherKey || wanted.some(([wantedKey]) => wantedKey === key)) continue;
+    kept.push([key, { copyOf: value }]);
+  }
+  return editor.replaceValue(request, { members: [...wanted, ...kept] });
+}

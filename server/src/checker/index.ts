@@ -1,0 +1,37 @@
+// The checker's public face: text in, diagnostics and fixes out. Nothing here knows about LSP
+// connections, VS Code or the file system; the server and the CLI are thin fronts on these calls.
+import { runCheck } from './check';
+import { LineIndex } from './lineIndex';
+import { applyOffsetEdits } from './textEdits';
+import type { CheckOptions, Diagnostic, Fix, FormattingOptions, TextEdit } from './types';
+
+export * from './types';
+export { fixAll, type FixAllResult } from './fixAll';
+export { isMcpdescDocument, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognize';
+
+export interface CheckResult {
+  /** Sorted by position. */
+  readonly diagnostics: Diagnostic[];
+  /**
+   * The quick-fixes for one diagnostic of this result, matched by `data.violation` and `range`
+   * (a diagnostic the client sends back in a code action request matches as long as the text
+   * has not changed since this result was computed). Computed on demand, not during the check.
+   */
+  fixesFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>, formatting?: FormattingOptions): Fix[];
+}
+
+export function checkDocument(text: string, options: CheckOptions = {}): CheckResult {
+  return runCheck(text, options);
+}
+
+/** Applies non-overlapping LSP edits to a text (used by tests, the CLI's --fix and fix-all). */
+export function applyEdits(text: string, edits: TextEdit[]): string {
+  const lines = new LineIndex(text);
+  return applyOffsetEdits(
+    text,
+    edits.map((edit) => {
+      const offset = lines.offsetAt(edit.range.start);
+      return { offset, length: lines.offsetAt(edit.range.end) - offset, newText: edit.newText };
+    }),
+  );
+}

@@ -1,0 +1,60 @@
+// Which documents the rule applies to: by name, by a root `mcpdesc` member, or by a configured glob.
+import picomatch from 'picomatch';
+import { parseTree } from 'jsonc-parser';
+
+const NAME_PATTERN = /\.mcpdesc\.(json|jsonc|yaml|yml)$/i;
+const YAML_NAME_PATTERN = /\.(yaml|yml)$/i;
+
+export interface RecognitionInput {
+  /** Path (workspace-relative when the file is inside a workspace folder, else absolute), '/'-separated. */
+  path: string;
+  /** The text, for the root-member sniff. */
+  text: string;
+  include?: string[];
+  exclude?: string[];
+}
+
+const matcherCache = new Map<string, (path: string) => boolean>();
+
+function matches(globs: string[] | undefined, path: string): boolean {
+  if (!globs || globs.length === 0) return false;
+  return globs.some((glob) => {
+    let matcher = matcherCache.get(glob);
+    if (!matcher) {
+      // A glob without a slash matches the file name anywhere, as in .gitignore and files.exclude.
+      const compiled = picomatch(glob, { dot: true, basename: !glob.includes('/') });
+      matcher = (candidate: string) => compiled(candidate);
+      matcherCache.set(glob, matcher);
+    }
+    return matcher(path) || matcher(path.replace(/^\/+/, ''));
+  });
+}
+
+export function formatOfPath(path: string): 'json' | 'yaml' {
+  return YAML_NAME_PATTERN.test(path) ? 'yaml' : 'json';
+}
+
+export function isMcpdescDocument(input: RecognitionInput): boolean {
+  const path = input.path.replace(/\\/g, '/');
+  if (matches(input.exclude, path)) return false;
+  if (NAME_PATTERN.test(path) || matches(input.include, path)) return true;
+  return hasMcpdescRoot(input.text, formatOfPath(path));
+}
+
+/**
+ * The sniff: a cheap substring test first, so that other JSON files cost almost nothing; only a
+ * text that mentions `mcpdesc` is parsed to see whether its root really has the member.
+ */
+export function hasMcpdescRoot(text: string, format: 'json' | 'yaml'): boolean {
+  if (!text.includes('mcpdesc')) return false;
+  if (format === 'yaml') {
+    // A root mapping key sits at column 0 of some document in the stream.
+    return /^(?:---[ \t]*(?:\r\n|\n|\r))?(?:["']?mcpdesc["']?)[ \t]*:/m.test(text);
+  }
+  try {
+    const root = parseTree(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, [], { allowTrailingComma: true });
+    return !!root && root.type === 'object' && (root.children ?? []).some((property) => property.children?.[0]?.value === 'mcpdesc');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,47 @@
+// Rule mcpdesc.tool.interaction.elicitation-consistency: walks every tool, its declarations and
+// the elicitation steps of its interaction examples. Wrong JSON types anywhere just end the walk
+// of that branch; nothing here throws on a document's content.
+import type { SchemaValidatorCache } from '../schemaValidator';
+import { effectiveProperties, memberOf, stringOf, type SyntaxNode } from '../tree';
+import { checkStep, readStep } from './checkStep';
+import type { Finding, Tool } from './model';
+import { readTool } from './readTool';
+
+export function checkElicitationConsistency(root: SyntaxNode, schemas: SchemaValidatorCache): Finding[] {
+  const findings: Finding[] = [];
+  const tools = memberOf(root, 'tools');
+  if (tools?.type !== 'array') return findings;
+  (tools.children ?? []).forEach((toolNode, index) => {
+    if (toolNode.type !== 'object') return;
+    const tool = readTool(toolNode, index, schemas);
+    findings.push(...checkTool(tool, schemas));
+  });
+  return findings;
+}
+
+export function checkTool(tool: Tool, schemas: SchemaValidatorCache): Finding[] {
+  const findings: Finding[] = [];
+  for (const declaration of tool.declarations.values()) {
+    if (declaration.problem) {
+      const key = declaration.property.children![0];
+      findings.push({
+        violation: 'invalid-declaration',
+        offset: key.offset,
+        length: key.length,
+        message: `Elicitation declaration '${declaration.name}' of tool '${tool.label}' is invalid: ${declaration.problem}.`,
+        tool,
+        declaration,
+      });
+    }
+  }
+  for (const exampleProperty of effectiveProperties(memberOf(tool.node, 'interactionExamples')).values()) {
+    const steps = memberOf(exampleProperty.children![1], 'steps');
+    if (steps?.type !== 'array') continue;
+    for (const stepNode of steps.children ?? []) {
+      const typeNode = memberOf(stepNode, 'type');
+      if (!typeNode || stringOf(typeNode) !== 'elicitation') continue;
+      findings.push(...checkStep(readStep(tool, stepNode, typeNode), schemas));
+    }
+  }
+  return findings;
+}

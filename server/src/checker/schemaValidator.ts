@@ -1,0 +1,148 @@
+// Compiles requested schemas with ajv, once per distinct schema, and never reaches outside the
+// schema itself: no loadSchema, no schema registry shared between documents' $ids.
+import Ajv2020 from 'ajv/dist/2020';
+import Ajv2019 from 'ajv/dist/2019';
+import AjvDraft7 from 'ajv';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { canonicalJson } from './canonicalJson';
+import type { JsonValue } from './tree';
+
+export interface ValidationError {
+  keyword: string;
+  /** JSON pointer into the validated value. */
+  instancePath: string;
+  message: string;
+  /** For a property the schema does not allow: its name. */
+  disallowedProperty?: string;
+}
+
+export type CompiledSchema =
+  | { ok: true; validate(value: JsonValue): ValidationError[] }
+  | { ok: false; reason: string };
+
+type Dialect = '2020-12' | '2019-09' | 'draft-07';
+
+const AJV_OPTIONS: Options = {
+  allErrors: true,
+  strict: false,
+  logger: false,
+  validateFormats: true,
+  ownProperties: true,
+  addUsedSchema: false,
+  inlineRefs: true,
+};
+
+function dialectOf(schema: JsonValue): Dialect {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return '2020-12';
+  const declared = schema.$schema;
+  if (typeof declared !== 'string') return '2020-12';
+  if (/json-schema\.org\/draft\/2019-09\/schema/.test(declared)) return '2019-09';
+  if (/json-schema\.org\/draft-0[67]\/schema/.test(declared)) return 'draft-07';
+  // 2020-12 itself, and every dialect we do not know, are read as 2020-12 (spec: unknown $schema is ignored).
+  return '2020-12';
+}
+
+function createAjv(dialect: Dialect) {
+  const ajv =
+    dialect === '2019-09' ? new Ajv2019(AJV_OPTIONS) : dialect === 'draft-07' ? new AjvDraft7(AJV_OPTIONS) : new Ajv2020(AJV_OPTIONS);
+  addFormats(ajv);
+  return ajv;
+}
+
+function describe(error: ErrorObject): ValidationError {
+  const params = error.params as Record<string, unknown>;
+  const disallowed =
+    typeof params.additionalProperty === 'string'
+      ? params.additionalProperty
+      : typeof params.unevaluatedProperty === 'string'
+        ? params.unevaluatedProperty
+        : typeof error.propertyName === 'string'
+          ? error.propertyName
+          : undefined;
+  const where = error.instancePath === '' ? 'content' : `content${error.instancePath}`;
+  let message = `${where} ${error.message ?? 'is invalid'}`;
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    message += `: ${params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}`;
+  } else if (disallowed !== undefined) {
+    message += `: '${disallowed}'`;
+  }
+  return { keyword: error.keyword, instancePath: error.instancePath, message, disallowedProperty: disallowed };
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0];
+}
+
+/** A bounded cache: a long-running server sees endless distinct schemas while the user types. */
+const MAX_CACHED_SCHEMAS = 1000;
+
+export class SchemaValidatorCache {
+  private readonly compiled = new Map<string, CompiledSchema>();
+  private readonly shared = new Map<Dialect, ReturnType<typeof createAjv>>();
+
+  compile(schema: JsonValue): CompiledSchema {
+    const key = canonicalJson(schema);
+    const cached = this.compiled.get(key);
+    if (cached) {
+      // Refresh recency: Map iteration order is insertion order.
+      this.compiled.delete(key);
+      this.compiled.set(key, cached);
+      return cached;
+    }
+    const result = this.compileUncached(schema, key);
+    this.compiled.set(key, result);
+    if (this.compiled.size > MAX_CACHED_SCHEMAS) {
+      const oldest = this.compiled.keys().next().value as string;
+      this.compiled.delete(oldest);
+    }
+    return result;
+  }
+
+  private ajvFor(dialect: Dialect, canonical: string) {
+    // A schema with its own $ids gets an instance of its own, so no document's ids resolve another's refs.
+    if (canonical.includes('"$id":') || canonical.includes('"$anchor":') || canonical.includes('"$dynamicAnchor":')) {
+      return createAjv(dialect);
+    }
+    let ajv = this.shared.get(dialect);
+    if (!ajv) {
+      ajv = createAjv(dialect);
+      this.shared.set(dialect, ajv);
+    }
+    return ajv;
+  }
+
+  private compileUncached(schema: JsonValue, canonical: string): CompiledSchema {
+    if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) {
+      return { ok: false, reason: 'a JSON Schema must be an object or a boolean' };
+    }
+    const dialect = dialectOf(schema);
+    let compilable: JsonValue = schema;
+    if (typeof schema === 'object' && schema !== null && !Array.isArray(schema) && '$schema' in schema) {
+      // The dialect is chosen above; the instance's own meta-schema then checks the schema.
+      compilable = { ...schema };
+      delete compilable.$schema;
+    }
+    const ajv = this.ajvFor(dialect, canonical);
+    let validateFunction: ValidateFunction;
+    try {
+      validateFunction = ajv.compile(compilable as object | boolean);
+    } catch (error) {
+      return { ok: false, reason: firstLine(error instanceof Error ? error.message : String(error)) };
+    } finally {
+      // ajv keeps every compiled schema object; our own cache is the one that should bound memory.
+      try {
+        ajv.removeSchema(compilable as object);
+      } catch {
+        // removeSchema rejects schemas it never registered; nothing to drop then.
+      }
+    }
+    return {
+      ok: true,
+      validate(value: JsonValue): ValidationError[] {
+        if (validateFunction(value)) return [];
+        return (validateFunction.errors ?? []).map(describe);
+      },
+    };
+  }
+}

@@ -1,0 +1,103 @@
+// Read access to the position-annotated tree (jsonc-parser's Node shape; the YAML adapter produces
+// the same shape). Member lookups follow JSON.parse: the last of duplicate members wins, and only
+// members really present count (no prototype names).
+import type { Node } from 'jsonc-parser';
+
+export type SyntaxNode = Node;
+
+/** The property node of `key` in an object node, or undefined. Properties without a value do not count. */
+export function propertyOf(object: SyntaxNode | undefined, key: string): SyntaxNode | undefined {
+  if (!object || object.type !== 'object' || !object.children) return undefined;
+  for (let i = object.children.length - 1; i >= 0; i--) {
+    const property = object.children[i];
+    const keyNode = property.children?.[0];
+    if (keyNode && keyNode.value === key && property.children?.[1]) return property;
+  }
+  return undefined;
+}
+
+/** The value node of member `key`, or undefined. */
+export function memberOf(object: SyntaxNode | undefined, key: string): SyntaxNode | undefined {
+  return propertyOf(object, key)?.children?.[1];
+}
+
+export function keyNodeOf(property: SyntaxNode | undefined): SyntaxNode | undefined {
+  return property?.children?.[0];
+}
+
+/** Every property of `key` (duplicates included), in document order. */
+export function allPropertiesOf(object: SyntaxNode | undefined, key: string): SyntaxNode[] {
+  if (!object || object.type !== 'object' || !object.children) return [];
+  return object.children.filter((property) => property.children?.[0]?.value === key && property.children?.[1]);
+}
+
+/**
+ * The members an object really has, as JSON.parse would keep them: one entry per name, the last
+ * duplicate's property node, in the order the names first appear.
+ */
+export function effectiveProperties(object: SyntaxNode | undefined): Map<string, SyntaxNode> {
+  const members = new Map<string, SyntaxNode>();
+  if (!object || object.type !== 'object' || !object.children) return members;
+  for (const property of object.children) {
+    const keyNode = property.children?.[0];
+    if (keyNode && typeof keyNode.value === 'string' && property.children?.[1]) members.set(keyNode.value, property);
+  }
+  return members;
+}
+
+export function stringOf(node: SyntaxNode | undefined): string | undefined {
+  return node && node.type === 'string' && typeof node.value === 'string' ? node.value : undefined;
+}
+
+export function isObjectNode(node: SyntaxNode | undefined): node is SyntaxNode & { children: SyntaxNode[] } {
+  return !!node && node.type === 'object';
+}
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * The JSON value of a node, last duplicate winning. Objects are ordinary objects (validators compare
+ * them with code that expects Object.prototype), so a `__proto__` member is defined as an own
+ * property instead of being assigned, which would replace the prototype.
+ */
+export function valueOf(node: SyntaxNode): JsonValue {
+  switch (node.type) {
+    case 'object': {
+      const result: { [key: string]: JsonValue } = {};
+      for (const property of node.children ?? []) {
+        const keyNode = property.children?.[0];
+        const valueNode = property.children?.[1];
+        if (!keyNode || !valueNode || typeof keyNode.value !== 'string') continue;
+        Object.defineProperty(result, keyNode.value, {
+          value: valueOf(valueNode),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return result;
+    }
+    case 'array':
+      return (node.children ?? []).map(valueOf);
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return node.value as JsonValue;
+    default:
+      return null;
+  }
+}
+
+/** Follows a JSON pointer (as validators report instance paths) from `node`; undefined when it leaves the tree. */
+export function nodeAtPointer(node: SyntaxNode, pointer: string): SyntaxNode | undefined {
+  if (pointer === '') return node;
+  let current: SyntaxNode | undefined = node;
+  for (const rawSegment of pointer.slice(1).split('/')) {
+    const segment = rawSegment.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!current) return undefined;
+    if (current.type === 'object') current = memberOf(current, segment);
+    else if (current.type === 'array' && /^\d+$/.test(segment)) current = current.children?.[Number(segment)];
+    else return undefined;
+  }
+  return current;
+}

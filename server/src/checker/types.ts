@@ -1,0 +1,80 @@
+// Plain data the checker returns. Structurally identical to the LSP types of the same names, so the
+// server can publish them as they are, but declared here so the checker imports nothing from LSP.
+
+export interface Position {
+  /** Zero-based line. */
+  line: number;
+  /** Zero-based UTF-16 code unit offset in the line. */
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/** 1 error, 2 warning, 3 information, 4 hint (LSP DiagnosticSeverity). */
+export type Severity = 1 | 2 | 3 | 4;
+
+export type ViolationKind =
+  | 'unknown-declaration'
+  | 'mode-mismatch'
+  | 'schema-mismatch'
+  | 'url-mismatch'
+  | 'invalid-action'
+  | 'missing-content'
+  | 'unexpected-content'
+  | 'invalid-content'
+  | 'invalid-declaration';
+
+/** What a diagnostic carries for the quick-fixes and for tools reading it back. */
+export interface DiagnosticData {
+  /** The violation kind for the rule; 'syntax-error' / 'skipped' / 'internal-error' for the others. */
+  violation: ViolationKind | 'syntax-error' | 'skipped' | 'internal-error';
+  /** Offset range in the document text the diagnostic was computed from. */
+  offset: number;
+  length: number;
+}
+
+export interface Diagnostic {
+  range: Range;
+  severity: Severity;
+  code: string;
+  codeDescription: { href: string };
+  source: string;
+  message: string;
+  data: DiagnosticData;
+}
+
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
+/** An edit in offsets, as the checker computes it; converted to a TextEdit at the edge. */
+export interface OffsetEdit {
+  offset: number;
+  length: number;
+  newText: string;
+}
+
+export interface Fix {
+  title: string;
+  isPreferred: boolean;
+  edits: TextEdit[];
+}
+
+/** How inserted text is laid out; the LSP FormattingOptions subset the fixes use. */
+export interface FormattingOptions {
+  tabSize: number;
+  insertSpaces: boolean;
+}
+
+export type DocumentFormat = 'json' | 'yaml';
+
+export interface CheckOptions {
+  /** Severity per rule id; 'off' drops the rule's diagnostics. Unlisted rules use their default. */
+  rules?: Record<string, 'error' | 'warning' | 'information' | 'hint' | 'off'>;
+  /** Defaults to 'json'. */
+  format?: DocumentFormat;
+}

@@ -1,0 +1,57 @@
+// The settings contract: package.json `contributes.configuration` declares them, the client passes
+// them through, the server resolves them per resource. Defaults live here only.
+
+export type RuleSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';
+
+export interface McpdescSettings {
+  enable: boolean;
+  files: { include: string[]; exclude: string[] };
+  rules: Record<string, RuleSeverity>;
+  maxFileSizeMB: number;
+  trace: { server: 'off' | 'messages' | 'verbose' };
+}
+
+export const SETTINGS_SECTION = 'mcpdesc';
+
+export const DEFAULT_SETTINGS: McpdescSettings = {
+  enable: true,
+  files: { include: [], exclude: [] },
+  rules: {},
+  maxFileSizeMB: 20,
+  trace: { server: 'off' },
+};
+
+const SEVERITIES: readonly RuleSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** Settings arrive from user JSON: anything may be of the wrong type, so each field falls back on its own. */
+export function normalizeSettings(raw: unknown): McpdescSettings {
+  const source = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const files = (source.files && typeof source.files === 'object' ? source.files : {}) as Record<string, unknown>;
+  const trace = (source.trace && typeof source.trace === 'object' ? source.trace : {}) as Record<string, unknown>;
+  const rules: Record<string, RuleSeverity> = {};
+  if (source.rules && typeof source.rules === 'object') {
+    for (const [ruleId, severity] of Object.entries(source.rules as Record<string, unknown>)) {
+      if (typeof severity === 'string' && (SEVERITIES as string[]).includes(severity)) {
+        rules[ruleId] = severity as RuleSeverity;
+      }
+    }
+  }
+  const maxFileSizeMB = typeof source.maxFileSizeMB === 'number' && source.maxFileSizeMB > 0
+    ? source.maxFileSizeMB
+    : DEFAULT_SETTINGS.maxFileSizeMB;
+  const traceServer = trace.server === 'messages' || trace.server === 'verbose' ? trace.server : 'off';
+  return {
+    enable: typeof source.enable === 'boolean' ? source.enable : DEFAULT_SETTINGS.enable,
+    files: {
+      include: isStringArray(files.include) ? files.include : [],
+      exclude: isStringArray(files.exclude) ? files.exclude : [],
+    },
+    rules,
+    maxFileSizeMB,
+    trace: { server: traceServer },
+  };
+}
