@@ -1,9 +1,10 @@
 // One check of one document: parse, run the rule on every root, turn findings into diagnostics.
 import { CHECKER_RULE_ID, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID, DIAGNOSTIC_SOURCE, type RuleId } from '../../../shared/src/constants';
 import { LineIndex } from './lineIndex';
-import { parseJsonDocument, type ParsedDocument } from './parse/jsonDocument';
+import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
 import type { Finding } from './rule/model';
+import type { SyntaxNode } from './tree';
 import { SchemaValidatorCache } from './schemaValidator';
 import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
@@ -30,7 +31,7 @@ function severityOf(ruleId: RuleId, fallback: Severity, options: CheckOptions): 
   return configured ? SEVERITY_BY_NAME[configured] : fallback;
 }
 
-interface Located {
+export interface Located {
   finding?: Finding;
   diagnostic: Diagnostic;
 }
@@ -40,10 +41,12 @@ export class DocumentCheck {
   private readonly located: Located[];
 
   constructor(
-    private readonly text: string,
-    private readonly format: DocumentFormat,
-    private readonly lines: LineIndex,
+    readonly text: string,
+    readonly format: DocumentFormat,
+    readonly lines: LineIndex,
     located: Located[],
+    /** The parse the diagnostics came from, for other features (navigation, symbols) to reuse. */
+    readonly roots: SyntaxNode[] = [],
   ) {
     this.located = located.sort(
       (a, b) => a.diagnostic.data.offset - b.diagnostic.data.offset || a.diagnostic.data.length - b.diagnostic.data.length,
@@ -96,58 +99,90 @@ function sameRange(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
   );
 }
 
+/** What one parse and one rule run produced, before it becomes diagnostics. */
+export interface CheckParts {
+  roots: SyntaxNode[];
+  syntaxErrors: SyntaxError[];
+  /** Per root, per element of its `tools` array: the rule's findings. */
+  findings: Finding[][][];
+  /** Set when the check could not finish (the engine's limits, not the content). */
+  failure?: unknown;
+}
+
+export function parseAndFind(text: string, format: DocumentFormat): CheckParts {
+  const backend = backends[format]!;
+  try {
+    const parsed = backend.parse(text);
+    const findings = parsed.roots.map((root) => (root.type === 'object' ? checkElicitationConsistency(root, schemaCache) : []));
+    return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings };
+  } catch (error) {
+    // Content never makes the rule throw; what can is the engine's own limits (a stack overflow on
+    // absurd nesting). One diagnostic says so instead of a partial answer.
+    return { roots: [], syntaxErrors: [], findings: [], failure: error };
+  }
+}
+
 export function runCheck(text: string, options: CheckOptions): DocumentCheck {
   const format = options.format ?? 'json';
   const lines = new LineIndex(text);
-  const located: Located[] = [];
-  const make = (ruleId: RuleId, severity: Severity | undefined, data: DiagnosticData, message: string): Diagnostic | undefined =>
-    severity === undefined
-      ? undefined
-      : {
-          range: lines.rangeOf(data.offset, data.length),
-          severity,
-          code: ruleId,
-          codeDescription: { href: RULE_DOCS[ruleId] },
-          source: DIAGNOSTIC_SOURCE,
-          message,
-          data,
-        };
-
-  const backend = backends[format];
-  if (!backend) {
-    const diagnostic = make(CHECKER_RULE_ID, severityOf(CHECKER_RULE_ID, 3, options), { violation: 'skipped', offset: 0, length: 0 },
-      `MCP description documents in ${format.toUpperCase()} are not supported by this version.`);
-    return new DocumentCheck(text, format, lines, diagnostic ? [{ diagnostic }] : []);
+  if (!backends[format]) {
+    const located = locate({ roots: [], syntaxErrors: [], findings: [] }, options, lines, {
+      violation: 'skipped',
+      message: `MCP description documents in ${format.toUpperCase()} are not supported by this version.`,
+    });
+    return new DocumentCheck(text, format, lines, located);
   }
+  const parts = parseAndFind(text, format);
+  return new DocumentCheck(text, format, lines, locate(parts, options, lines), parts.roots);
+}
 
-  try {
-    const parsed = backend.parse(text);
-    const syntaxSeverity = severityOf(SYNTAX_RULE_ID, 1, options);
-    for (const error of parsed.syntaxErrors) {
-      const diagnostic = make(SYNTAX_RULE_ID, syntaxSeverity, { violation: 'syntax-error', offset: error.offset, length: error.length }, error.message);
-      if (diagnostic) located.push({ diagnostic });
+/** Diagnostics for the parts, with the configured severities; a rule set to 'off' yields nothing. */
+export function locate(
+  parts: CheckParts,
+  options: CheckOptions,
+  lines: LineIndex,
+  notice?: { violation: 'skipped' | 'internal-error'; message: string },
+): Located[] {
+  const located: Located[] = [];
+  const make = (ruleId: RuleId, severity: Severity, data: DiagnosticData, message: string): Diagnostic => ({
+    range: lines.rangeOf(data.offset, data.length),
+    severity,
+    code: ruleId,
+    codeDescription: { href: RULE_DOCS[ruleId] },
+    source: DIAGNOSTIC_SOURCE,
+    message,
+    data,
+  });
+  if (parts.failure !== undefined && !notice) {
+    const tooDeep = parts.failure instanceof RangeError;
+    const failure = parts.failure;
+    notice = tooDeep
+      ? { violation: 'skipped', message: 'This document is nested too deeply to be checked.' }
+      : { violation: 'internal-error', message: `The checker failed on this document: ${failure instanceof Error ? failure.message : String(failure)}` };
+  }
+  if (notice) {
+    const severity = severityOf(CHECKER_RULE_ID, notice.violation === 'skipped' ? 3 : 1, options);
+    if (severity !== undefined) {
+      located.push({ diagnostic: make(CHECKER_RULE_ID, severity, { violation: notice.violation, offset: 0, length: 0 }, notice.message) });
     }
-    const ruleSeverity = severityOf(ELICITATION_RULE_ID, 1, options);
-    if (ruleSeverity !== undefined) {
-      for (const root of parsed.roots) {
-        if (root.type !== 'object') continue;
-        for (const finding of checkElicitationConsistency(root, schemaCache)) {
+  }
+  const syntaxSeverity = severityOf(SYNTAX_RULE_ID, 1, options);
+  if (syntaxSeverity !== undefined) {
+    for (const error of parts.syntaxErrors) {
+      const data: DiagnosticData = { violation: 'syntax-error', offset: error.offset, length: error.length };
+      located.push({ diagnostic: make(SYNTAX_RULE_ID, syntaxSeverity, data, error.message) });
+    }
+  }
+  const ruleSeverity = severityOf(ELICITATION_RULE_ID, 1, options);
+  if (ruleSeverity !== undefined) {
+    for (const perRoot of parts.findings) {
+      for (const perTool of perRoot) {
+        for (const finding of perTool) {
           const data: DiagnosticData = { violation: finding.violation, offset: finding.offset, length: finding.length };
-          located.push({ finding, diagnostic: make(ELICITATION_RULE_ID, ruleSeverity, data, finding.message)! });
+          located.push({ finding, diagnostic: make(ELICITATION_RULE_ID, ruleSeverity, data, finding.message) });
         }
       }
     }
-  } catch (error) {
-    // Content never makes the rule throw; what can is the engine's own limits (a stack overflow on
-    // absurd nesting). One diagnostic says so, and whatever was found before is dropped with it.
-    located.length = 0;
-    const tooDeep = error instanceof RangeError;
-    const diagnostic = make(CHECKER_RULE_ID, severityOf(CHECKER_RULE_ID, tooDeep ? 2 : 1, options),
-      { violation: tooDeep ? 'skipped' : 'internal-error', offset: 0, length: 0 },
-      tooDeep
-        ? 'This document is nested too deeply to be checked.'
-        : `The checker failed on this document: ${error instanceof Error ? error.message : String(error)}`);
-    if (diagnostic) located.push({ diagnostic });
   }
-  return new DocumentCheck(text, format, lines, located);
+  return located;
 }

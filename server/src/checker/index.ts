@@ -3,10 +3,14 @@
 import { runCheck } from './check';
 import { LineIndex } from './lineIndex';
 import { applyOffsetEdits } from './textEdits';
+import type { SyntaxNode } from './tree';
 import type { CheckOptions, Diagnostic, Fix, FormattingOptions, TextEdit } from './types';
 
 export * from './types';
+export { LineIndex } from './lineIndex';
+export type { SyntaxNode } from './tree';
 export { fixAll, type FixAllResult } from './fixAll';
+export { IncrementalDocument, composeChanges, type ChangeSpan } from './incremental';
 export { isMcpdescDocument, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognize';
 
 export interface CheckResult {
@@ -18,6 +22,10 @@ export interface CheckResult {
    * has not changed since this result was computed). Computed on demand, not during the check.
    */
   fixesFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>, formatting?: FormattingOptions): Fix[];
+  /** The text checked, its line index and its parse (one root per document of the text). */
+  readonly text: string;
+  readonly lines: LineIndex;
+  readonly roots: SyntaxNode[];
 }
 
 export function checkDocument(text: string, options: CheckOptions = {}): CheckResult {

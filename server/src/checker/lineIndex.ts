@@ -3,20 +3,14 @@
 import type { Position, Range } from './types';
 
 export class LineIndex {
-  private readonly lineStarts: number[];
+  private starts: number[] | undefined;
 
-  constructor(private readonly text: string) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const ch = text.charCodeAt(i);
-      if (ch === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      } else if (ch === 10 /* \n */) {
-        starts.push(i + 1);
-      }
-    }
-    this.lineStarts = starts;
+  constructor(private readonly text: string) {}
+
+  /** Built on first use: a clean document never needs a position, and a 10 MB scan is not free. */
+  private get lineStarts(): number[] {
+    if (!this.starts) this.starts = computeLineStarts(this.text);
+    return this.starts;
   }
 
   get lineCount(): number {
@@ -47,8 +41,60 @@ export class LineIndex {
     return { start: this.positionAt(offset), end: this.positionAt(offset + length) };
   }
 
+  /**
+   * The index of `newText`, which differs from this index's text only in `change`: lines before
+   * the change are kept, lines inside it are rescanned, lines after it are shifted.
+   */
+  withChange(newText: string, change: { offset: number; length: number; newLength: number }): LineIndex {
+    if (!this.starts) return new LineIndex(newText);
+    const old = this.starts;
+    const delta = change.newLength - change.length;
+    const starts: number[] = [];
+    let i = 0;
+    // A start at the change itself may move (a \r before it can meet a new \n): rescan from there.
+    for (; i < old.length && old[i] < change.offset; i++) starts.push(old[i]);
+    if (starts.length === 0) starts.push(0);
+    const scanEnd = change.offset + change.newLength;
+    for (let position = Math.max(0, change.offset - 1); position < scanEnd; position++) {
+      const ch = newText.charCodeAt(position);
+      if (ch === 13) {
+        if (newText.charCodeAt(position + 1) === 10) position++;
+        starts.push(position + 1);
+      } else if (ch === 10) {
+        starts.push(position + 1);
+      }
+    }
+    const oldEnd = change.offset + change.length;
+    let last = starts[starts.length - 1];
+    for (; i < old.length; i++) {
+      if (old[i] <= oldEnd) continue;
+      const shifted = old[i] + delta;
+      if (shifted > last) {
+        starts.push(shifted);
+        last = shifted;
+      }
+    }
+    const index = new LineIndex(newText);
+    index.starts = starts;
+    return index;
+  }
+
   /** Start offset of the line containing `offset`. */
   lineStartOf(offset: number): number {
     return this.lineStarts[this.positionAt(offset).line];
   }
+}
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (ch === 10 /* \n */) {
+      starts.push(i + 1);
+    }
+  }
+  return starts;
 }

@@ -6,6 +6,7 @@ import AjvDraft7 from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { canonicalJson } from './canonicalJson';
+import { PatternTimeoutError, safeRegExp } from './safeRegExp';
 import type { JsonValue } from './tree';
 
 export interface ValidationError {
@@ -31,6 +32,7 @@ const AJV_OPTIONS: Options = {
   ownProperties: true,
   addUsedSchema: false,
   inlineRefs: true,
+  code: { regExp: safeRegExp },
 };
 
 function dialectOf(schema: JsonValue): Dialect {
@@ -140,7 +142,12 @@ export class SchemaValidatorCache {
     return {
       ok: true,
       validate(value: JsonValue): ValidationError[] {
-        if (validateFunction(value)) return [];
+        try {
+          if (validateFunction(value)) return [];
+        } catch (error) {
+          if (!(error instanceof PatternTimeoutError)) throw error;
+          return [{ keyword: 'pattern', instancePath: '', message: `content could not be checked: ${error.message}` }];
+        }
         return (validateFunction.errors ?? []).map(describe);
       },
     };

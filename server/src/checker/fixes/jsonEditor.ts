@@ -59,39 +59,32 @@ export class JsonEditor implements DocumentEditor {
   }
 
   removeMember(property: SyntaxNode): OffsetEdit[] {
-    const object = property.parent;
-    const siblings = object?.children ?? [property];
+    const siblings = property.parent?.children ?? [property];
     const index = siblings.indexOf(property);
-    const end = property.offset + property.length;
-    const next = siblings[index + 1];
-    if (next) {
-      // Not last: take the member through its comma; its whole lines when it stands on lines of its own.
-      const comma = this.nextToken(end);
-      const afterComma = comma.kind === SyntaxKind.CommaToken ? comma.offset + 1 : end;
-      const lineBreak = this.endOfLineTrivia(afterComma);
-      if (startsLine(this.text, property.offset) && this.lineBreakLength(lineBreak) > 0) {
-        const start = lineStartOf(this.text, property.offset);
-        return [{ offset: start, length: lineBreak + this.lineBreakLength(lineBreak) - start, newText: '' }];
-      }
-      return [{ offset: property.offset, length: this.skipWhitespace(afterComma) - property.offset, newText: '' }];
-    }
     const previous = siblings[index - 1];
-    if (!previous) {
-      // The only member: leave an empty object (a trailing comma would make it invalid, so it goes too).
-      const start = startsLine(this.text, property.offset) ? this.previousLineEnd(property.offset) : property.offset;
-      const trailing = this.nextToken(end);
-      const through = trailing.kind === SyntaxKind.CommaToken ? trailing.offset + 1 : end;
-      return [{ offset: start, length: through - start, newText: '' }];
-    }
-    // Last of several: drop the separator after the previous member (keeping its comments) and the member itself.
-    const separator = this.nextToken(previous.offset + previous.length);
+    const next = siblings[index + 1];
+    const end = property.offset + property.length;
+    const trailing = this.nextToken(end);
+    const hasOwnComma = trailing.kind === SyntaxKind.CommaToken;
+    const through = hasOwnComma ? trailing.offset + 1 : end;
     const edits: OffsetEdit[] = [];
-    if (separator.kind === SyntaxKind.CommaToken && separator.offset < property.offset) {
-      edits.push({ offset: separator.offset, length: 1, newText: '' });
+    const lineBreak = this.endOfLineTrivia(through);
+    if (startsLine(this.text, property.offset) && this.lineBreakLength(lineBreak) > 0) {
+      // The member has lines of its own (with its comma and any comment after it): they go whole.
+      const start = lineStartOf(this.text, property.offset);
+      edits.push({ offset: start, length: lineBreak + this.lineBreakLength(lineBreak) - start, newText: '' });
+    } else {
+      const stop = next ? this.skipWhitespace(through) : through;
+      edits.push({ offset: property.offset, length: stop - property.offset, newText: '' });
     }
-    const start = startsLine(this.text, property.offset) ? this.previousLineEnd(property.offset) : property.offset;
-    const from = Math.max(start, separator.kind === SyntaxKind.CommaToken ? separator.offset + 1 : start);
-    edits.push({ offset: from, length: end - from, newText: '' });
+    if (!next && previous && !hasOwnComma) {
+      // It was the last member: the comma that separated it from the previous one goes too,
+      // while comments after that comma stay.
+      const separator = this.nextToken(previous.offset + previous.length);
+      if (separator.kind === SyntaxKind.CommaToken && separator.offset < property.offset) {
+        edits.push({ offset: separator.offset, length: 1, newText: '' });
+      }
+    }
     return edits;
   }
 
@@ -187,13 +180,5 @@ export class JsonEditor implements DocumentEditor {
     let position = offset;
     while (position < this.text.length && /\s/.test(this.text[position])) position++;
     return position;
-  }
-
-  /** The end of the previous line's content (before its line break), so removing from there removes a whole line. */
-  private previousLineEnd(offset: number): number {
-    let start = lineStartOf(this.text, offset);
-    if (start > 0 && this.text.charCodeAt(start - 1) === 10) start--;
-    if (start > 0 && this.text.charCodeAt(start - 1) === 13) start--;
-    return start;
   }
 }

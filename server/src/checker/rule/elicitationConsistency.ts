@@ -7,19 +7,22 @@ import { checkStep, readStep } from './checkStep';
 import type { Finding, Tool } from './model';
 import { readTool } from './readTool';
 
-export function checkElicitationConsistency(root: SyntaxNode, schemas: SchemaValidatorCache): Finding[] {
-  const findings: Finding[] = [];
+/** The effective `tools` array of a document root, when it is one. */
+export function toolsArrayOf(root: SyntaxNode): SyntaxNode | undefined {
   const tools = memberOf(root, 'tools');
-  if (tools?.type !== 'array') return findings;
-  (tools.children ?? []).forEach((toolNode, index) => {
-    if (toolNode.type !== 'object') return;
-    const tool = readTool(toolNode, index, schemas);
-    findings.push(...checkTool(tool, schemas));
-  });
-  return findings;
+  return tools?.type === 'array' ? tools : undefined;
 }
 
-export function checkTool(tool: Tool, schemas: SchemaValidatorCache): Finding[] {
+/** The findings of each element of `tools`, index for index (the rule never looks across tools). */
+export function checkElicitationConsistency(root: SyntaxNode, schemas: SchemaValidatorCache): Finding[][] {
+  return (toolsArrayOf(root)?.children ?? []).map((toolNode, index) => checkToolNode(toolNode, index, schemas));
+}
+
+export function checkToolNode(toolNode: SyntaxNode, index: number, schemas: SchemaValidatorCache): Finding[] {
+  return toolNode.type === 'object' ? checkTool(readTool(toolNode, index, schemas), schemas) : [];
+}
+
+function checkTool(tool: Tool, schemas: SchemaValidatorCache): Finding[] {
   const findings: Finding[] = [];
   for (const declaration of tool.declarations.values()) {
     if (declaration.problem) {

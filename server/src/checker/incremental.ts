@@ -1,0 +1,149 @@
+// Re-checking after an edit. The rule never looks across tools, so an edit that stays strictly
+// inside one element of `tools` can only change that tool's findings: re-parse that element's
+// text alone, re-check that tool, and shift everything after it. Anything less certain falls back
+// to a full check, and a differential test holds both paths to the same diagnostics.
+import { parseTree, type ParseError } from 'jsonc-parser';
+import { DocumentCheck, locate, parseAndFind, runCheck, schemaCache, type CheckParts } from './check';
+import { LineIndex } from './lineIndex';
+import { checkToolNode, toolsArrayOf } from './rule/elicitationConsistency';
+import type { Finding } from './rule/model';
+import type { SyntaxNode } from './tree';
+
+/** The shortcut moves nodes in place; jsonc-parser declares them read-only for its callers' sake. */
+type MovableNode = { -readonly [K in keyof SyntaxNode]: SyntaxNode[K] };
+import type { CheckOptions } from './types';
+
+/** One edit, in offsets: `length` characters at `offset` of the old text became `newLength` characters. */
+export interface ChangeSpan {
+  offset: number;
+  length: number;
+  newLength: number;
+}
+
+/** The single span covering `first` then `second` (second's offsets are in the text after first). */
+export function composeChanges(first: ChangeSpan, second: ChangeSpan): ChangeSpan {
+  const start = Math.min(first.offset, second.offset);
+  const endAfterFirst = Math.max(first.offset + first.newLength, second.offset + second.length);
+  const endBefore = endAfterFirst - first.newLength + first.length;
+  const endAfterSecond = endAfterFirst - second.length + second.newLength;
+  return { offset: start, length: endBefore - start, newLength: endAfterSecond - start };
+}
+
+export class IncrementalDocument {
+  /** The parts of the last JSON check; undefined for other syntaxes, which are always checked whole. */
+  private parts: CheckParts | undefined;
+  private lines: LineIndex;
+  private current: DocumentCheck;
+  /** Whether the last update took the one-tool shortcut (for tests and the benchmark). */
+  lastUpdateWasIncremental = false;
+
+  constructor(private text: string, private readonly options: CheckOptions) {
+    this.lines = new LineIndex(text);
+    this.current = this.checkWhole(text);
+  }
+
+  get result(): DocumentCheck {
+    return this.current;
+  }
+
+  /** Moves to `newText`; `change` (when known) says where it differs from the previous text. */
+  update(newText: string, change?: ChangeSpan): DocumentCheck {
+    this.lastUpdateWasIncremental = change !== undefined && this.tryOneTool(newText, change);
+    if (this.lastUpdateWasIncremental) {
+      this.text = newText;
+      this.current = new DocumentCheck(newText, 'json', this.lines, locate(this.parts!, this.options, this.lines), this.parts!.roots);
+    } else {
+      this.lines = new LineIndex(newText);
+      this.current = this.checkWhole(newText);
+    }
+    return this.current;
+  }
+
+  private checkWhole(text: string): DocumentCheck {
+    this.text = text;
+    if ((this.options.format ?? 'json') !== 'json') {
+      this.parts = undefined;
+      return runCheck(text, this.options);
+    }
+    this.parts = parseAndFind(text, 'json');
+    return new DocumentCheck(text, 'json', this.lines, locate(this.parts, this.options, this.lines), this.parts.roots);
+  }
+
+  private tryOneTool(newText: string, change: ChangeSpan): boolean {
+    const parts = this.parts;
+    if (!parts || parts.failure !== undefined || parts.syntaxErrors.length > 0) return false;
+    if (newText.length !== this.text.length + change.newLength - change.length) return false;
+    const root = parts.roots[0];
+    const tools = root?.type === 'object' ? toolsArrayOf(root) : undefined;
+    const elements = tools?.children;
+    if (!tools || !elements || elements.length === 0) return false;
+    const index = elementContaining(elements, change);
+    if (index < 0) return false;
+    const old = elements[index];
+    if (old.type !== 'object') return false;
+
+    const delta = change.newLength - change.length;
+    const source = newText.slice(old.offset, old.offset + old.length + delta);
+    const errors: ParseError[] = [];
+    const replacement = parseTree(source, errors, { allowTrailingComma: true, disallowComments: false });
+    // The element must still be exactly one well-formed object spanning the same boundaries.
+    if (errors.length > 0 || !replacement || replacement.type !== 'object' || replacement.offset !== 0 || replacement.length !== source.length) {
+      return false;
+    }
+    shiftSubtree(replacement, old.offset);
+    (replacement as MovableNode).parent = tools;
+    elements[index] = replacement;
+    growAncestorsAndShiftFollowers(replacement, delta);
+
+    const findings = parts.findings[0];
+    for (const laterFindings of findings.slice(index + 1)) shiftFindings(laterFindings, delta);
+    findings[index] = checkToolNode(replacement, index, schemaCache);
+    this.lines = this.lines.withChange(newText, change);
+    return true;
+  }
+}
+
+/** Index of the element of `elements` that contains the change strictly inside its brackets, or -1. */
+function elementContaining(elements: SyntaxNode[], change: ChangeSpan): number {
+  let low = 0;
+  let high = elements.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const element = elements[mid];
+    if (change.offset <= element.offset) high = mid - 1;
+    else if (change.offset >= element.offset + element.length) low = mid + 1;
+    else {
+      const insideEnd = element.offset + element.length - 1;
+      return change.offset > element.offset && change.offset + change.length <= insideEnd ? mid : -1;
+    }
+  }
+  return -1;
+}
+
+function shiftSubtree(node: SyntaxNode, delta: number): void {
+  const pending: SyntaxNode[] = [node];
+  while (pending.length > 0) {
+    const current = pending.pop()! as MovableNode;
+    current.offset += delta;
+    if (current.colonOffset !== undefined) current.colonOffset += delta;
+    if (current.children) for (const child of current.children) pending.push(child);
+  }
+}
+
+/**
+ * `node` (already in place) replaced an element that was `delta` characters shorter: every
+ * ancestor grows by `delta`, and every node that starts after it moves by `delta`.
+ */
+function growAncestorsAndShiftFollowers(node: SyntaxNode, delta: number): void {
+  if (delta === 0) return;
+  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    (parent as MovableNode).length += delta;
+    for (const sibling of parent.children ?? []) {
+      if (sibling.offset > child.offset) shiftSubtree(sibling, delta);
+    }
+  }
+}
+
+function shiftFindings(findings: Finding[], delta: number): void {
+  for (const finding of findings) finding.offset += delta;
+}

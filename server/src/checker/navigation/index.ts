@@ -1,0 +1,20 @@
+// Declaration names as symbols: definition, references, rename, completion, hover and the outline,
+// computed from the parse the checker made (CheckResult is a NavigationDocument). Offsets in, offsets
+// out; the server converts them to positions.
+export { definitionAt } from './definition';
+export { referencesAt } from './references';
+export { prepareRenameAt, renameAt } from './rename';
+export { completionAt } from './completion';
+export { hoverAt } from './hover';
+export { outline, DEFAULT_OUTLINE_LIMIT } from './outline';
+export type {
+  HoverResult,
+  NameCompletion,
+  NavigationDocument,
+  OffsetRange,
+  OutlineKind,
+  OutlineResult,
+  OutlineSymbol,
+  PrepareRenameResult,
+  RenameResult,
+} from './types';

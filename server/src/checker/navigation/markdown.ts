@@ -1,0 +1,24 @@
+// Markdown text pieces: user text escaped so it reads literally, names as code spans.
+
+/** Characters CommonMark may read as markup anywhere in a line. */
+const INLINE_MARKUP = /[\\`*_[\]<>#|~]/g;
+/** What starts a list or a quote when it opens a line. */
+const LINE_START_MARKUP = /^([ \t]*)([-+>]|\d+[.)])/gm;
+
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(INLINE_MARKUP, '\\$&')
+    .replace(LINE_START_MARKUP, (_match, indent: string, marker: string) => `${indent}\\${marker}`)
+    // Line breaks inside a message stay line breaks (two trailing spaces), not new paragraphs.
+    .replace(/\r\n|\r|\n/g, '  \n');
+}
+
+/** A code span of `text`, with a fence longer than any backtick run inside it. */
+export function code(text: string): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  if (flat.length === 0) return '`""`';
+  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = longestRun > 0 || flat.startsWith(' ') || flat.endsWith(' ') ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}

@@ -1,0 +1,66 @@
+// What the navigation features return: plain data in offsets into the checked text. The server turns
+// offsets into LSP positions (UTF-16) with the check's LineIndex, once, at the edge.
+import type { OffsetEdit } from '../types';
+import type { SyntaxNode } from '../tree';
+
+/** The part of a document navigation reads: the text and its parse (CheckResult has both). */
+export interface NavigationDocument {
+  readonly text: string;
+  readonly roots: readonly SyntaxNode[];
+}
+
+export interface OffsetRange {
+  offset: number;
+  length: number;
+}
+
+export interface PrepareRenameResult {
+  /** The name's text inside its quotes (or the whole plain YAML scalar). */
+  range: OffsetRange;
+  /** The name as it reads unescaped. */
+  placeholder: string;
+}
+
+export type RenameResult =
+  | { ok: true; edits: OffsetEdit[] }
+  /** The rename is refused; `message` says why, for the editor to show. */
+  | { ok: false; message: string };
+
+export interface NameCompletion {
+  name: string;
+  /** Mode and message of the declaration. */
+  detail: string;
+  /** The declaration as markdown. */
+  documentation: string;
+  /** Its mode matches the effective mode of the step's request. */
+  matchesRequestMode: boolean;
+  /** Orders matching declarations first, then declaration order. */
+  sortText: string;
+  /** Replaces the string's content, or inserts a quoted name where the value is missing. */
+  edit: OffsetEdit;
+}
+
+export interface HoverResult {
+  markdown: string;
+  range: OffsetRange;
+}
+
+export type OutlineKind = 'tool' | 'group' | 'declaration' | 'example' | 'step' | 'notice';
+
+export interface OutlineSymbol {
+  name: string;
+  detail?: string;
+  kind: OutlineKind;
+  /** The whole node (for a member: key and value). */
+  range: OffsetRange;
+  /** The part to reveal and highlight: a key, a tool's name, a step's type; always inside `range`. */
+  selection: OffsetRange;
+  children: OutlineSymbol[];
+}
+
+export interface OutlineResult {
+  symbols: OutlineSymbol[];
+  /** True when the limit was reached; the last top-level symbol then says so. */
+  truncated: boolean;
+  count: number;
+}

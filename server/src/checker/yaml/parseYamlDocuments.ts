@@ -1,0 +1,84 @@
+// YAML text to one position-annotated tree per document of the stream (each is checked on its own),
+// plus every syntax problem with its offsets. Offsets are UTF-16 code unit indices into `text`, as
+// everywhere in the checker; a byte order mark is text[0], so nothing shifts.
+import { parseAllDocuments, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+import type { Node } from 'jsonc-parser';
+import { YamlTreeBuilder } from './yamlTreeBuilder';
+import type { YamlSyntaxError } from './yamlSyntaxError';
+
+export interface YamlDocument {
+  /** The document's contents; undefined for an empty document (`---` alone, or only comments). */
+  root: Node | undefined;
+  /** The document's extent in the text, markers (`---`, `...`) included. */
+  offset: number;
+  length: number;
+}
+
+export interface ParsedYaml {
+  documents: YamlDocument[];
+  /** Sorted by offset. The trees are still built from whatever parsed. */
+  errors: YamlSyntaxError[];
+}
+
+export interface YamlParseOptions {
+  /**
+   * How many nodes alias expansion may create in one document before it stops (a guard against
+   * "billion laughs" documents); aliases past it become null and one error says so.
+   */
+  aliasExpansionLimit?: number;
+}
+
+export const DEFAULT_ALIAS_EXPANSION_LIMIT = 100_000;
+
+const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  // Pairs keep their CST token, which has the `:` position.
+  keepSourceTokens: true,
+  // YAML 1.1 merge keys (`<<: *base`), which mcpdesc authors use to share declarations.
+  merge: true,
+  // Raw messages; the caller shows them at a range of its own.
+  prettyErrors: false,
+  // Duplicates are reported by the tree builder in one pass (yaml's own check is quadratic per mapping).
+  uniqueKeys: false,
+  logLevel: 'silent',
+};
+
+export function parseYamlDocuments(text: string, options: YamlParseOptions = {}): ParsedYaml {
+  const limit = options.aliasExpansionLimit ?? DEFAULT_ALIAS_EXPANSION_LIMIT;
+  const documents: YamlDocument[] = [];
+  const errors: YamlSyntaxError[] = [];
+  const addYamlError = (error: { pos: [number, number]; message: string; code: string }): void => {
+    const start = Math.max(0, Math.min(error.pos[0], text.length));
+    const end = Math.max(start, Math.min(error.pos[1], text.length));
+    errors.push({ offset: start, length: end - start, message: error.message, code: error.code });
+  };
+  let parsed: ReturnType<typeof parseAllDocuments>;
+  try {
+    parsed = parseAllDocuments(text, YAML_OPTIONS);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { documents, errors: [{ offset: 0, length: 0, message: `The YAML text could not be read: ${reason}`, code: 'UNREADABLE' }] };
+  }
+  if ('empty' in parsed) {
+    for (const error of parsed.errors) addYamlError(error);
+    return { documents, errors: sortedByOffset(errors) };
+  }
+  for (const document of parsed) {
+    for (const error of document.errors) addYamlError(error);
+    const [start, , end] = document.range ?? [0, 0, text.length];
+    let root: Node | undefined;
+    try {
+      root = new YamlTreeBuilder(text, errors, limit).buildRoot(document.contents, start);
+    } catch (error) {
+      // Only a stack overflow on absurdly deep nesting gets here; the document is skipped, not the server.
+      const reason = error instanceof Error ? error.message : String(error);
+      errors.push({ offset: start, length: 0, message: `This YAML document could not be read: ${reason}`, code: 'RESOURCE_EXHAUSTION' });
+      root = undefined;
+    }
+    documents.push({ root, offset: start, length: end - start });
+  }
+  return { documents, errors: sortedByOffset(errors) };
+}
+
+function sortedByOffset(errors: YamlSyntaxError[]): YamlSyntaxError[] {
+  return errors.sort((a, b) => a.offset - b.offset);
+}

@@ -1,0 +1,332 @@
+// Turns one composed `yaml` document into the position-annotated tree the checks walk.
+//
+// Positions: a node's offset/length are its value's own text as the `yaml` package ranges it (node
+// properties like `&anchor` and `!tag` are not included; quotes are). Block scalars span the header
+// (`|`, `>-`, ...) through the last non-blank content character, so the range never ends with the
+// line break. Block collections end where their last entry ends; flow collections at their closing
+// bracket.
+//
+// Meaning follows the `yaml` package's toJS(): an alias stands for its anchored node (a copy whose
+// every node has the alias's range, so a diagnostic inside it lands on `*name`); merge keys (`<<`)
+// add the source mappings' members that the mapping does not set itself (the first source wins);
+// keys become strings as in JS objects (null is ''). Pairs whose key is a mapping or sequence are
+// left out (a JSON object cannot have them, and no rule reads them).
+import { isAlias, isMap, isScalar, isSeq, Scalar, type Alias, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { YamlTreeNode } from './yamlTreeNode';
+import type { YamlSyntaxError } from './yamlSyntaxError';
+
+interface AnchorSlot {
+  /** Undefined while the anchored collection is still being built (an alias to it there is a cycle). */
+  node: YamlTreeNode | undefined;
+}
+
+interface PendingMerge {
+  /** How many explicit properties precede the `<<` pair. */
+  index: number;
+  source: YamlTreeNode;
+}
+
+type Ranged = { range?: readonly [number, number, number] | null };
+
+function isBlankChar(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+export class YamlTreeBuilder {
+  private readonly anchors = new Map<string, AnchorSlot>();
+  private remainingCopies: number;
+  private limitReported = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly errors: YamlSyntaxError[],
+    private readonly aliasExpansionLimit: number,
+  ) {
+    this.remainingCopies = aliasExpansionLimit;
+  }
+
+  /** The tree of a document's contents; undefined for an empty document. */
+  buildRoot(contents: unknown, documentStart: number): YamlTreeNode | undefined {
+    if (contents === null || contents === undefined) return undefined;
+    if (isScalar(contents) && contents.source === '' && contents.value === null && !contents.anchor && !contents.tag) {
+      return undefined;
+    }
+    return this.node(contents, undefined, documentStart);
+  }
+
+  private node(source: unknown, parent: YamlTreeNode | undefined, fallbackOffset: number): YamlTreeNode {
+    if (isScalar(source)) return this.scalar(source, parent);
+    if (isMap(source)) return this.map(source, parent);
+    if (isSeq(source)) return this.sequence(source, parent);
+    if (isAlias(source)) return this.alias(source, parent);
+    return this.nullNode(fallbackOffset, 0, parent);
+  }
+
+  private nullNode(offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
+    const node = new YamlTreeNode('null', offset, length, parent);
+    node.value = null;
+    return node;
+  }
+
+  private scalar(scalar: Scalar, parent: YamlTreeNode | undefined): YamlTreeNode {
+    const [start, valueEnd] = rangeOf(scalar, 0);
+    const isBlock = scalar.type === Scalar.BLOCK_LITERAL || scalar.type === Scalar.BLOCK_FOLDED;
+    const end = isBlock ? this.blockScalarEnd(start, valueEnd) : valueEnd;
+    const node = new YamlTreeNode('null', start, end - start, parent);
+    const value: unknown = scalar.value;
+    switch (typeof value) {
+      case 'string':
+        node.type = 'string';
+        node.value = value;
+        break;
+      case 'number':
+      case 'boolean':
+        node.type = typeof value as 'number' | 'boolean';
+        node.value = value;
+        break;
+      case 'bigint':
+        node.type = 'number';
+        node.value = Number(value);
+        break;
+      default:
+        if (value === null) {
+          node.value = null;
+        } else {
+          // Values JSON has no type for (dates, binary, ...): the text as written.
+          node.type = 'string';
+          node.value = typeof scalar.source === 'string' ? scalar.source : String(value);
+        }
+    }
+    if (scalar.anchor) this.anchors.set(scalar.anchor, { node });
+    return node;
+  }
+
+  private map(map: YAMLMap, parent: YamlTreeNode | undefined): YamlTreeNode {
+    const [start, valueEnd] = rangeOf(map, 0);
+    const object = new YamlTreeNode('object', start, 0, parent);
+    const slot = this.openAnchor(map.anchor);
+    let properties: YamlTreeNode[] = [];
+    let merges: PendingMerge[] | undefined;
+    let seenKeys: Set<string> | undefined;
+    let cursor = start;
+    for (const item of map.items as Pair<unknown, unknown>[]) {
+      if (isScalar(item.key) && typeof item.key.value === 'symbol') {
+        // `<<` (a merge key): its value is resolved now, in document order, and merged at the end.
+        const source = this.node(item.value, object, cursor);
+        (merges ??= []).push({ index: properties.length, source });
+        cursor = source.offset + source.length;
+        continue;
+      }
+      const colonOffset = colonOffsetOf(item);
+      const key = this.node(item.key, undefined, colonOffset ?? cursor);
+      const keyEnd = key.offset + key.length;
+      if (key.type === 'object' || key.type === 'array') {
+        this.node(item.value, undefined, colonOffset === undefined ? keyEnd : colonOffset + 1);
+        continue;
+      }
+      const keyNode = key.type === 'string' ? key : this.stringKey(key);
+      const property = new YamlTreeNode('property', key.offset, 0, object);
+      keyNode.parent = property;
+      property.colonOffset = colonOffset;
+      const value = this.node(item.value, property, colonOffset === undefined ? keyEnd : colonOffset + 1);
+      const end = Math.max(keyEnd, value.offset + value.length, colonOffset === undefined ? 0 : colonOffset + 1);
+      property.length = end - property.offset;
+      property.children = [keyNode, value];
+      properties.push(property);
+      cursor = end;
+      if (map.items.length > 1) {
+        const name = keyNode.value as string;
+        if (isDuplicate(name, properties, map.items.length > SMALL_MAP ? (seenKeys ??= new Set()) : undefined)) {
+          this.errors.push({
+            offset: keyNode.offset,
+            length: keyNode.length,
+            message: `Map keys must be unique: '${name}' appears more than once (the last one is used)`,
+            code: 'DUPLICATE_KEY',
+          });
+        }
+      }
+    }
+    if (merges) properties = this.merged(object, properties, merges);
+    object.children = properties;
+    const end = !map.flow && properties.length > 0 ? cursor : this.trimmedEnd(start, valueEnd);
+    object.length = Math.max(end, cursor) - start;
+    if (slot) slot.node = object;
+    return object;
+  }
+
+  /**
+   * A key that is not a string, as the string a JS object would use (`1` -> "1", null -> ""). A new
+   * node: the scalar itself may be anchored, and an alias to it must still see a number.
+   */
+  private stringKey(key: YamlTreeNode): YamlTreeNode {
+    const node = new YamlTreeNode('string', key.offset, key.length, undefined);
+    node.value = key.value === null || key.value === undefined ? '' : String(key.value);
+    node.origin = key.origin;
+    return node;
+  }
+
+  /**
+   * The properties with each `<<` source's members inserted where the `<<` pair stood, leaving out
+   * the members the mapping sets itself or an earlier source already gave (YAML 1.1 merge, as `yaml`
+   * does it), so "the last duplicate wins" readers see the merged meaning.
+   */
+  private merged(object: YamlTreeNode, explicit: YamlTreeNode[], merges: PendingMerge[]): YamlTreeNode[] {
+    const taken = new Set<string>();
+    for (const property of explicit) taken.add(keyOf(property));
+    const result: YamlTreeNode[] = [];
+    let next = 0;
+    for (const merge of merges) {
+      while (next < merge.index) result.push(explicit[next++]);
+      const sources = merge.source.type === 'array' ? merge.source.children ?? [] : [merge.source];
+      for (const source of sources) {
+        if (source.type !== 'object') {
+          if (source.type !== 'null' || source.length > 0) {
+            this.errors.push({
+              offset: source.offset,
+              length: source.length,
+              message: 'Merge sources must be mappings or aliases of mappings',
+              code: 'BAD_MERGE_SOURCE',
+            });
+          }
+          continue;
+        }
+        const members = new Map<string, YamlTreeNode>();
+        for (const property of source.children ?? []) members.set(keyOf(property), property);
+        for (const [name, property] of members) {
+          if (taken.has(name)) continue;
+          taken.add(name);
+          property.parent = object;
+          result.push(property);
+        }
+      }
+    }
+    while (next < explicit.length) result.push(explicit[next++]);
+    return result;
+  }
+
+  private sequence(sequence: YAMLSeq, parent: YamlTreeNode | undefined): YamlTreeNode {
+    const [start, valueEnd] = rangeOf(sequence, 0);
+    const array = new YamlTreeNode('array', start, 0, parent);
+    const slot = this.openAnchor(sequence.anchor);
+    const items: YamlTreeNode[] = new Array(sequence.items.length);
+    let cursor = start;
+    for (let i = 0; i < items.length; i++) {
+      const item = this.node(sequence.items[i], array, cursor);
+      items[i] = item;
+      cursor = Math.max(cursor, item.offset + item.length);
+    }
+    array.children = items;
+    const end = !sequence.flow && items.length > 0 ? cursor : this.trimmedEnd(start, valueEnd);
+    array.length = Math.max(end, cursor) - start;
+    if (slot) slot.node = array;
+    return array;
+  }
+
+  private alias(alias: Alias, parent: YamlTreeNode | undefined): YamlTreeNode {
+    const [start, end] = rangeOf(alias, 0);
+    const length = end - start;
+    const slot = this.anchors.get(alias.source);
+    if (!slot) {
+      this.error(start, length, `Unresolved alias '*${alias.source}': no anchor '&${alias.source}' before it`, 'UNRESOLVED_ALIAS');
+      return this.nullNode(start, length, parent);
+    }
+    if (!slot.node) {
+      this.error(start, length, `Alias '*${alias.source}' refers to a node that contains it`, 'RECURSIVE_ALIAS');
+      return this.nullNode(start, length, parent);
+    }
+    const copy = this.copy(slot.node, start, length, parent);
+    if (copy) return copy;
+    if (!this.limitReported) {
+      this.limitReported = true;
+      this.error(
+        start,
+        length,
+        `Aliases in this document expand to more than ${this.aliasExpansionLimit} nodes; '*${alias.source}' and later aliases are not expanded`,
+        'ALIAS_EXPANSION_LIMIT',
+      );
+    }
+    return this.nullNode(start, length, parent);
+  }
+
+  /** A copy of `node`'s subtree where every node has the given range; undefined when over the budget. */
+  private copy(node: YamlTreeNode, offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode | undefined {
+    if (--this.remainingCopies < 0) return undefined;
+    const copy = new YamlTreeNode(node.type, offset, length, parent);
+    copy.value = node.value;
+    copy.origin = node.origin ?? node;
+    const children = node.children;
+    if (children) {
+      const copies: YamlTreeNode[] = new Array(children.length);
+      for (let i = 0; i < children.length; i++) {
+        const child = this.copy(children[i], offset, length, copy);
+        if (!child) return undefined;
+        copies[i] = child;
+      }
+      copy.children = copies;
+    }
+    return copy;
+  }
+
+  private openAnchor(anchor: string | undefined): AnchorSlot | undefined {
+    if (!anchor) return undefined;
+    const slot: AnchorSlot = { node: undefined };
+    this.anchors.set(anchor, slot);
+    return slot;
+  }
+
+  /** `end` moved back over trailing blanks and line breaks, not before `start`. */
+  private trimmedEnd(start: number, end: number): number {
+    const text = this.text;
+    let result = Math.min(end, text.length);
+    while (result > start && isBlankChar(text.charCodeAt(result - 1))) result--;
+    return result;
+  }
+
+  /**
+   * Where a block scalar's text ends: after its last line that has content (trailing spaces of that
+   * line included), so neither the final line break nor kept trailing blank lines are covered.
+   */
+  private blockScalarEnd(start: number, end: number): number {
+    const text = this.text;
+    const limit = Math.min(end, text.length);
+    let result = this.trimmedEnd(start, limit);
+    while (result < limit && (text.charCodeAt(result) === 32 || text.charCodeAt(result) === 9)) result++;
+    return result;
+  }
+
+  private error(offset: number, length: number, message: string, code: string): void {
+    this.errors.push({ offset, length, message, code });
+  }
+}
+
+/** Up to this many pairs, duplicate keys are found by scanning (cheaper than a Set per mapping). */
+const SMALL_MAP = 8;
+
+/**
+ * Whether `name` is already the key of one of `properties` (the last of which is its own property).
+ * With `seen`, the lookup is in the set (which it then adds `name` to) instead of a scan.
+ */
+function isDuplicate(name: string, properties: YamlTreeNode[], seen: Set<string> | undefined): boolean {
+  if (seen) {
+    if (seen.has(name)) return true;
+    seen.add(name);
+    return false;
+  }
+  for (let i = properties.length - 2; i >= 0; i--) if (keyOf(properties[i]) === name) return true;
+  return false;
+}
+
+function colonOffsetOf(pair: Pair<unknown, unknown>): number | undefined {
+  const separator = pair.srcToken?.sep;
+  if (!separator) return undefined;
+  for (let i = 0; i < separator.length; i++) if (separator[i].type === 'map-value-ind') return separator[i].offset;
+  return undefined;
+}
+
+function rangeOf(node: Ranged, fallback: number): readonly [number, number, number] {
+  return node.range ?? [fallback, fallback, fallback];
+}
+
+function keyOf(property: YamlTreeNode): string {
+  return property.children?.[0]?.value as string;
+}
