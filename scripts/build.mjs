@@ -16,6 +16,8 @@ await Promise.all(
       outfile: `dist/${name}.js`,
       bundle: true,
       platform: 'node',
+      // jsonc-parser's UMD "main" requires its modules dynamically, which esbuild cannot follow; its ESM build bundles.
+      mainFields: ['module', 'main'],
       target: 'node18',
       format: 'cjs',
       external: ['vscode'],

@@ -1,0 +1,62 @@
+// The human format, after ESLint's "stylish": one block per file with problems, one aligned row per
+// problem (1-based line:column, as editors show them), and a summary line.
+import type { Diagnostic, Severity } from '../../checker';
+import type { RunReport } from '../report';
+import type { Palette } from './colors';
+
+const SEVERITY_LABELS: Record<Severity, string> = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' };
+
+export function formatStylish(report: RunReport, colors: Palette): string {
+  const counts: Record<Severity, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
+  const blocks: string[] = [];
+  for (const file of report.files) {
+    if (file.diagnostics.length === 0) continue;
+    for (const diagnostic of file.diagnostics) counts[diagnostic.severity]++;
+    blocks.push(`${colors.underline(file.displayPath)}\n${formatRows(file.diagnostics, colors)}`);
+  }
+  const total = counts[1] + counts[2] + counts[3] + counts[4];
+  if (total === 0) return '';
+  return `\n${blocks.join('\n\n')}\n\n${formatSummary(counts, total, colors)}\n`;
+}
+
+function formatRows(diagnostics: readonly Diagnostic[], colors: Palette): string {
+  const rows = diagnostics.map((diagnostic) => ({
+    line: String(diagnostic.range.start.line + 1),
+    column: String(diagnostic.range.start.character + 1),
+    severity: diagnostic.severity,
+    message: diagnostic.message.replace(/\s*[\r\n]+\s*/g, ' '),
+    code: diagnostic.code,
+  }));
+  const lineWidth = Math.max(...rows.map((row) => row.line.length));
+  const columnWidth = Math.max(...rows.map((row) => row.column.length));
+  const severityWidth = Math.max(...rows.map((row) => SEVERITY_LABELS[row.severity].length));
+  const messageWidth = Math.max(...rows.map((row) => row.message.length));
+  return rows
+    .map((row) => {
+      const position = `${row.line.padStart(lineWidth)}:${row.column.padEnd(columnWidth)}`;
+      const severity = paintSeverity(row.severity, SEVERITY_LABELS[row.severity].padEnd(severityWidth), colors);
+      return `  ${colors.dim(position)}  ${severity}  ${row.message.padEnd(messageWidth)}  ${colors.dim(row.code)}`.trimEnd();
+    })
+    .join('\n');
+}
+
+function paintSeverity(severity: Severity, text: string, colors: Palette): string {
+  if (severity === 1) return colors.red(text);
+  if (severity === 2) return colors.yellow(text);
+  return colors.blue(text);
+}
+
+function formatSummary(counts: Record<Severity, number>, total: number, colors: Palette): string {
+  const parts = [plural(counts[1], 'error'), plural(counts[2], 'warning')];
+  if (counts[3] > 0) parts.push(plural(counts[3], 'info'));
+  if (counts[4] > 0) parts.push(plural(counts[4], 'hint'));
+  const failing = counts[1] + counts[2] > 0;
+  const summary = `${failing ? '\u2716' : '\u2139'} ${plural(total, 'problem')} (${parts.join(', ')})`;
+  if (counts[1] > 0) return colors.bold(colors.red(summary));
+  if (counts[2] > 0) return colors.bold(colors.yellow(summary));
+  return colors.bold(colors.blue(summary));
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 || noun === 'info' ? '' : 's'}`;
+}

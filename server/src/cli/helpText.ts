@@ -1,0 +1,45 @@
+// The --help page. It is also where the CLI's decisions on edge cases are written down for users.
+import { ELICITATION_RULE_ID, RULE_IDS } from '../../../shared/src/constants';
+import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
+
+export function helpText(version: string): string {
+  return `mcpdesc-lint ${version}: checks MCP description documents (mcpdesc)
+
+Usage: mcpdesc-lint [options] [paths...]
+
+Paths (default: the current directory):
+  file          checked whatever its name or content (as ESLint does with files you name):
+                .yaml/.yml files as YAML, anything else as JSON/JSONC
+  directory     searched recursively for mcpdesc documents: *.mcpdesc.json, *.mcpdesc.jsonc,
+                *.mcpdesc.yaml, *.mcpdesc.yml, files matching --include, and any other
+                .json/.jsonc/.yaml/.yml file whose root object has an "mcpdesc" member;
+                node_modules and .git are skipped, symlinked directories are not followed
+  glob          quote it so the shell leaves it alone, e.g. 'specs/**/*.json'; matching files
+                are recognized as in a directory (a glob matching no file at all is an error)
+
+Options:
+  -f, --format <name>        stylish (default), json or sarif (SARIF 2.1.0)
+      --fix                  apply every preferred quick-fix in place, then report what remains
+      --rule <id>=<severity> set a rule's severity: error, warning, information, hint or off
+                             (repeatable); rules:
+${RULE_IDS.map((id) => `                               ${id}`).join('\n')}
+      --include <glob>       also treat files matching the glob as mcpdesc documents (repeatable)
+      --exclude <glob>       never check files matching the glob, even when named (repeatable)
+                             (globs match paths relative to the current directory)
+  -q, --quiet                report errors only (warnings, information and hints are hidden and
+                             do not affect the exit code)
+      --exit-zero            exit 0 even when problems are found (usage errors and unreadable
+                             files still exit 2)
+      --max-file-size-mb <n> skip larger files with one information diagnostic (default ${DEFAULT_SETTINGS.maxFileSizeMB})
+  -h, --help                 show this help
+  -v, --version              show the version
+
+Exit status:
+  0  no errors or warnings reported (information and hints do not fail)
+  1  errors or warnings reported
+  2  usage error, or a file that could not be read or checked (named on stderr)
+
+Colors are used only when stdout is a terminal and NO_COLOR is not set.
+Example: mcpdesc-lint --rule ${ELICITATION_RULE_ID}=warning --format sarif . > results.sarif
+`;
+}

@@ -1,0 +1,114 @@
+// Turns argv into a validated options object, or one usage message. Nothing here touches the file
+// system: a path that does not exist is discovery's business, not a usage error.
+import { parseArgs } from 'node:util';
+import { RULE_IDS } from '../../../shared/src/constants';
+import type { RuleSeverity } from '../../../shared/src/settings';
+import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
+
+export const OUTPUT_FORMATS = ['stylish', 'json', 'sarif'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+const RULE_SEVERITIES: readonly RuleSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+export interface CliOptions {
+  /** As typed; empty means the current directory. */
+  paths: string[];
+  format: OutputFormat;
+  fix: boolean;
+  rules: Record<string, RuleSeverity>;
+  include: string[];
+  exclude: string[];
+  quiet: boolean;
+  exitZero: boolean;
+  maxFileSizeMB: number;
+  help: boolean;
+  version: boolean;
+}
+
+export type ParsedArguments = { ok: true; options: CliOptions } | { ok: false; message: string };
+
+export function parseArguments(argv: readonly string[]): ParsedArguments {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        fix: { type: 'boolean' },
+        rule: { type: 'string', multiple: true },
+        include: { type: 'string', multiple: true },
+        exclude: { type: 'string', multiple: true },
+        quiet: { type: 'boolean', short: 'q' },
+        'exit-zero': { type: 'boolean' },
+        'max-file-size-mb': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (error) {
+    // node's messages are good but end with advice about '--' that rarely applies; keep the first sentence.
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: message.split(/\.\s+To specify a positional/)[0] };
+  }
+  const values = parsed.values;
+
+  const format = values.format ?? 'stylish';
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) {
+    return { ok: false, message: `Unknown format '${format}' (expected one of: ${OUTPUT_FORMATS.join(', ')})` };
+  }
+
+  const rules: Record<string, RuleSeverity> = {};
+  for (const assignment of values.rule ?? []) {
+    const parsedRule = parseRuleAssignment(assignment);
+    if (typeof parsedRule === 'string') return { ok: false, message: parsedRule };
+    rules[parsedRule.ruleId] = parsedRule.severity;
+  }
+
+  let maxFileSizeMB = DEFAULT_SETTINGS.maxFileSizeMB;
+  if (values['max-file-size-mb'] !== undefined) {
+    const raw = values['max-file-size-mb'];
+    const number = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(number) || number <= 0) {
+      return { ok: false, message: `--max-file-size-mb needs a positive number, got '${raw}'` };
+    }
+    maxFileSizeMB = number;
+  }
+
+  for (const glob of [...(values.include ?? []), ...(values.exclude ?? [])]) {
+    if (glob.trim() === '') return { ok: false, message: '--include and --exclude need a non-empty glob' };
+  }
+
+  return {
+    ok: true,
+    options: {
+      paths: parsed.positionals,
+      format: format as OutputFormat,
+      fix: values.fix ?? false,
+      rules,
+      include: values.include ?? [],
+      exclude: values.exclude ?? [],
+      quiet: values.quiet ?? false,
+      exitZero: values['exit-zero'] ?? false,
+      maxFileSizeMB,
+      help: values.help ?? false,
+      version: values.version ?? false,
+    },
+  };
+}
+
+/** `ID=SEVERITY`; returns the usage message when it is not one. */
+function parseRuleAssignment(assignment: string): { ruleId: string; severity: RuleSeverity } | string {
+  const separator = assignment.lastIndexOf('=');
+  if (separator <= 0) return `--rule expects ID=SEVERITY, got '${assignment}'`;
+  const ruleId = assignment.slice(0, separator).trim();
+  const severity = assignment.slice(separator + 1).trim();
+  if (!(RULE_IDS as readonly string[]).includes(ruleId)) {
+    return `Unknown rule '${ruleId}' in --rule (known rules: ${RULE_IDS.join(', ')})`;
+  }
+  if (!(RULE_SEVERITIES as readonly string[]).includes(severity)) {
+    return `Unknown severity '${severity}' for rule '${ruleId}' (expected one of: ${RULE_SEVERITIES.join(', ')})`;
+  }
+  return { ruleId, severity: severity as RuleSeverity };
+}

@@ -1,0 +1,19 @@
+// What a run produced, as the formatters receive it.
+import type { Diagnostic } from '../checker';
+
+export interface FileReport {
+  absolutePath: string;
+  /** Relative to the current directory, '/'-separated. */
+  displayPath: string;
+  /** Sorted by position; may be empty (a clean file). */
+  diagnostics: Diagnostic[];
+}
+
+export interface RunReport {
+  /** The directory paths are shown relative to (SARIF's %SRCROOT%). */
+  cwd: string;
+  files: FileReport[];
+  /** Files that could not be read or checked, as shown on stderr. */
+  failures: string[];
+  toolVersion: string;
+}

@@ -1,0 +1,322 @@
+// The built CLI's contract beyond the fixtures: discovery, options, exit codes and --fix.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { JsonProblem } from '../../server/src/cli/formatters/json';
+import { ELICITATION_RULE_ID } from '../../shared/src/constants';
+import { builtCliPath, runBuiltCli } from './support/cliProcess';
+import { fixturesDirectory } from './support/fixtures';
+import { repoRoot } from './support/repoRoot';
+import { makeTempTree, removeTree } from './support/tempTree';
+
+const RULE_PAGE_INVALID = fs.readFileSync(path.join(fixturesDirectory('expected-invalid'), 'invalid-tool-interaction-example-semantics.json'), 'utf8');
+const RULE_PAGE_VALID = fs.readFileSync(path.join(fixturesDirectory('expected-valid'), 'named-tool-interaction-examples.json'), 'utf8');
+const INVALID_UTF8 = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
+
+function jsonProblems(stdout: string): JsonProblem[] {
+  return JSON.parse(stdout) as JsonProblem[];
+}
+
+function filesOf(problems: JsonProblem[]): string[] {
+  return [...new Set(problems.map((problem) => problem.file))].sort();
+}
+
+describe('cli behaviour (built dist/cli.js)', () => {
+  let root: string;
+  let outside: string;
+
+  before(() => {
+    builtCliPath();
+    root = makeTempTree({
+      'valid.mcpdesc.json': RULE_PAGE_VALID,
+      'invalid.mcpdesc.json': RULE_PAGE_INVALID,
+      'tree/docs/a.mcpdesc.json': RULE_PAGE_INVALID,
+      'tree/node_modules/pkg/b.mcpdesc.json': RULE_PAGE_INVALID,
+      'tree/docs/node_modules/c.mcpdesc.json': RULE_PAGE_INVALID,
+      'tree/.git/d.mcpdesc.json': RULE_PAGE_INVALID,
+      'tree/sniffed/plain.json': RULE_PAGE_INVALID,
+      'tree/sniffed/not-mcpdesc.json': '{ "name": "x", ',
+      'tree/sniffed/config.yaml': 'name: x\n',
+      'tree/extra/thing.desc': RULE_PAGE_INVALID,
+      'unreadable/bad.mcpdesc.json': INVALID_UTF8,
+      'unreadable/good.mcpdesc.json': RULE_PAGE_INVALID,
+    });
+    outside = makeTempTree({ 'outside.mcpdesc.json': RULE_PAGE_INVALID });
+    fs.symlinkSync(outside, path.join(root, 'tree', 'linked'));
+  });
+  after(() => {
+    removeTree(root);
+    removeTree(outside);
+  });
+
+  describe('exit status', () => {
+    it('is 0 with no output for a clean document', () => {
+      const run = runBuiltCli(['valid.mcpdesc.json'], { cwd: root });
+      assert.deepEqual(run, { status: 0, stdout: '', stderr: '' });
+    });
+
+    it('is 1 when problems are found, and 0 with --exit-zero, which still prints them', () => {
+      const failing = runBuiltCli(['invalid.mcpdesc.json'], { cwd: root });
+      assert.equal(failing.status, 1);
+      assert.match(failing.stdout, /2 problems/);
+      const exitZero = runBuiltCli(['--exit-zero', 'invalid.mcpdesc.json'], { cwd: root });
+      assert.equal(exitZero.status, 0);
+      assert.equal(exitZero.stdout, failing.stdout);
+    });
+
+    it('is 2 for a usage error, with the message on stderr and nothing on stdout', () => {
+      const run = runBuiltCli(['--nope', 'invalid.mcpdesc.json'], { cwd: root });
+      assert.equal(run.status, 2);
+      assert.equal(run.stdout, '');
+      assert.match(run.stderr, /^mcpdesc-lint: Unknown option '--nope'\nRun 'mcpdesc-lint --help' for usage\.\n$/);
+      assert.equal(runBuiltCli(['--format', 'xml'], { cwd: root }).status, 2);
+      assert.equal(runBuiltCli(['--rule', `${ELICITATION_RULE_ID}=loud`], { cwd: root }).status, 2);
+    });
+
+    it('is 2 for an unreadable file, named on stderr, after checking the other files', () => {
+      const run = runBuiltCli(['--format', 'json', 'unreadable'], { cwd: root });
+      assert.equal(run.status, 2);
+      assert.equal(run.stderr, 'mcpdesc-lint: unreadable/bad.mcpdesc.json: cannot read: not valid UTF-8 text\n');
+      assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['unreadable/good.mcpdesc.json']);
+    });
+
+    it('is 2 for a path that does not exist, and other paths are still checked', () => {
+      const run = runBuiltCli(['missing.mcpdesc.json', 'invalid.mcpdesc.json'], { cwd: root });
+      assert.equal(run.status, 2);
+      assert.equal(run.stderr, 'mcpdesc-lint: missing.mcpdesc.json: no such file or directory\n');
+      assert.match(run.stdout, /invalid\.mcpdesc\.json/);
+    });
+
+    it('--help and --version exit 0', () => {
+      const help = runBuiltCli(['--help']);
+      assert.equal(help.status, 0);
+      assert.match(help.stdout, /^mcpdesc-lint \S+: /);
+      assert.match(help.stdout, /Usage: mcpdesc-lint \[options\] \[paths\.\.\.\]/);
+      assert.match(help.stdout, /--exit-zero/);
+      const version = runBuiltCli(['--version']);
+      const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'package.json'), 'utf8')) as { version: string };
+      assert.deepEqual(version, { status: 0, stdout: `${manifest.version}\n`, stderr: '' });
+    });
+  });
+
+  describe('--rule and --quiet', () => {
+    it('reports the rule at the configured severity; warnings fail, information does not', () => {
+      const asWarning = runBuiltCli(['--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], { cwd: root });
+      assert.equal(asWarning.status, 1);
+      assert.match(asWarning.stdout, /^ {2}33:30 {2}warning {2}/m);
+      assert.match(asWarning.stdout, /\u2716 2 problems \(0 errors, 2 warnings\)/);
+
+      const asInformation = runBuiltCli(['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=information`, 'invalid.mcpdesc.json'], { cwd: root });
+      assert.equal(asInformation.status, 0);
+      assert.deepEqual(jsonProblems(asInformation.stdout).map((p) => [p.severity, p.severityNumber]), [['information', 3], ['information', 3]]);
+
+      const off = runBuiltCli(['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=off`, 'invalid.mcpdesc.json'], { cwd: root });
+      assert.deepEqual([off.status, jsonProblems(off.stdout)], [0, []]);
+    });
+
+    it('--quiet shows errors only and warnings do not fail', () => {
+      const run = runBuiltCli(['--quiet', '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], { cwd: root });
+      assert.deepEqual(run, { status: 0, stdout: '', stderr: '' });
+      assert.equal(runBuiltCli(['--quiet', 'invalid.mcpdesc.json'], { cwd: root }).status, 1);
+    });
+  });
+
+  describe('discovery', () => {
+    it('finds documents by name and by root member, skipping node_modules, .git, symlinked directories and other JSON', () => {
+      const run = runBuiltCli(['--format', 'json', 'tree'], { cwd: root });
+      assert.equal(run.stderr, '');
+      assert.equal(run.status, 1);
+      assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['tree/docs/a.mcpdesc.json', 'tree/sniffed/plain.json']);
+    });
+
+    it('defaults to the current directory', () => {
+      const run = runBuiltCli(['--format', 'json'], { cwd: path.join(root, 'tree') });
+      assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['docs/a.mcpdesc.json', 'sniffed/plain.json']);
+    });
+
+    it('checks a file named explicitly even when it is not recognized as a document', () => {
+      const run = runBuiltCli(['--format', 'json', 'tree/sniffed/not-mcpdesc.json'], { cwd: root });
+      assert.equal(run.status, 1);
+      const problems = jsonProblems(run.stdout);
+      assert.ok(problems.length > 0);
+      assert.ok(problems.every((p) => p.file === 'tree/sniffed/not-mcpdesc.json' && p.violation === 'syntax-error'));
+    });
+
+    it('--include adds documents, --exclude removes them even when named', () => {
+      const included = runBuiltCli(['--format', 'json', '--include', '**/*.desc', 'tree'], { cwd: root });
+      assert.deepEqual(filesOf(jsonProblems(included.stdout)), ['tree/docs/a.mcpdesc.json', 'tree/extra/thing.desc', 'tree/sniffed/plain.json']);
+      const excluded = runBuiltCli(['--format', 'json', '--exclude', 'tree/docs/**', 'tree', 'tree/docs/a.mcpdesc.json'], { cwd: root });
+      assert.deepEqual(filesOf(jsonProblems(excluded.stdout)), ['tree/sniffed/plain.json']);
+      assert.equal(excluded.stderr, 'mcpdesc-lint: warning: tree/docs/a.mcpdesc.json: not checked, it matches --exclude\n');
+      assert.equal(excluded.status, 1);
+    });
+
+    it('expands quoted globs itself, and a glob matching no file is an error', () => {
+      const byName = runBuiltCli(['--format', 'json', 'tree/**/*.mcpdesc.json'], { cwd: root });
+      assert.deepEqual(filesOf(jsonProblems(byName.stdout)), ['tree/docs/a.mcpdesc.json']);
+      const sniffed = runBuiltCli(['--format', 'json', 'tree/sniffed/*.json'], { cwd: root });
+      assert.deepEqual(filesOf(jsonProblems(sniffed.stdout)), ['tree/sniffed/plain.json']);
+      const none = runBuiltCli(['tree/**/*.nothing'], { cwd: root });
+      assert.equal(none.status, 2);
+      assert.equal(none.stderr, "mcpdesc-lint: No files match the pattern 'tree/**/*.nothing'\n");
+    });
+
+    it('skips a file over the size limit with one information diagnostic', () => {
+      const run = runBuiltCli(['--format', 'json', '--max-file-size-mb', '0.001', 'invalid.mcpdesc.json'], { cwd: root });
+      assert.equal(run.status, 0);
+      const [problem, ...rest] = jsonProblems(run.stdout);
+      assert.deepEqual(rest, []);
+      assert.deepEqual(
+        [problem.code, problem.violation, problem.severity, problem.range],
+        ['mcpdesc.checker', 'skipped', 'information', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }],
+      );
+      assert.match(problem.message, /0\.001 MB limit/);
+    });
+
+    it('handles a YAML document without crashing: checked, or reported as not supported yet', () => {
+      const yamlRoot = makeTempTree({ 'spec.mcpdesc.yaml': 'mcpdesc: "0.9.0"\ntools: []\n' });
+      try {
+        const run = runBuiltCli(['--format', 'json', '.'], { cwd: yamlRoot });
+        assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
+        if (run.status === 2) assert.match(run.stderr, /spec\.mcpdesc\.yaml: YAML documents are not supported yet/);
+        else assert.deepEqual(filesOf(jsonProblems(run.stdout)).filter((file) => file !== 'spec.mcpdesc.yaml'), []);
+      } finally {
+        removeTree(yamlRoot);
+      }
+    });
+  });
+
+  describe('--fix', () => {
+    const COMMENTED = [
+      '// Release bot: the rule page\'s invalid step, with comments around everything the fixes touch.',
+      '{',
+      '  "mcpdesc": "0.9.0-rc.3",',
+      '  "tools": [',
+      '    {',
+      '      "name": "prepare_release",',
+      '      "inputSchema": { "type": "object" },',
+      '      "elicitations": {',
+      '        /* The form. */',
+      '        "confirm": {',
+      '          "mode": "form",',
+      '          "message": "Approve this release?",',
+      '          "requestedSchema": { "type": "object", "properties": { "approved": { "type": "boolean" } }, "required": ["approved"] }',
+      '        }, // trailing comment after confirm',
+      '        // url mode',
+      '        "authorize": { "mode": "url", "message": "Authorize publication.", "url": "https://mcp.example.com/release/connect" }',
+      '      },',
+      '      "interactionExamples": {',
+      '        "broken": {',
+      '          "steps": [',
+      '            {',
+      '              "type": "elicitation", // the step',
+      '              "declaration": "missing", /* not declared */',
+      '              "request": { "mode": "url", "message": "Authorize publication.", "url": "https://mcp.example.com/release/connect" },',
+      '              "response": {',
+      '                "action": "accept", // accepted',
+      '                "content": { "approved": true }',
+      '              }',
+      '            }',
+      '          ]',
+      '        }',
+      '      }',
+      '    }',
+      '  ]',
+      '}',
+      '',
+    ];
+    // The lines a fix may have to rewrite: a comma after the last declaration, the content member and the comma before it.
+    const MAY_CHANGE = new Set([15, 25, 26]);
+
+    function isSubsequence(needles: string[], haystack: string[]): boolean {
+      let at = 0;
+      for (const needle of needles) {
+        while (at < haystack.length && haystack[at] !== needle) at++;
+        if (at === haystack.length) return false;
+        at++;
+      }
+      return true;
+    }
+
+    it('fixes in place, keeps comments and untouched lines byte-identical, and the result is clean', () => {
+      const fixRoot = makeTempTree({ 'commented.mcpdesc.jsonc': COMMENTED.join('\n') });
+      try {
+        const before = runBuiltCli(['--format', 'json', '.'], { cwd: fixRoot });
+        assert.deepEqual(jsonProblems(before.stdout).map((p) => p.violation), ['unknown-declaration', 'unexpected-content']);
+        const fix = runBuiltCli(['--fix', '.'], { cwd: fixRoot });
+        assert.deepEqual(fix, { status: 0, stdout: '', stderr: '' });
+        const fixed = fs.readFileSync(path.join(fixRoot, 'commented.mcpdesc.jsonc'), 'utf8');
+        const fixedLines = fixed.split('\n');
+        const untouched = COMMENTED.filter((_, index) => !MAY_CHANGE.has(index));
+        assert.ok(isSubsequence(untouched, fixedLines), `untouched lines changed:\n${fixed}`);
+        for (const comment of ['/* The form. */', '// trailing comment after confirm', '// url mode', '// the step', '/* not declared */', '// accepted']) {
+          assert.ok(fixed.includes(comment), comment);
+        }
+        assert.ok(!fixed.includes('"content"'));
+        assert.match(fixed, /"missing": \{/);
+        const after = runBuiltCli(['.'], { cwd: fixRoot });
+        assert.deepEqual(after, { status: 0, stdout: '', stderr: '' });
+      } finally {
+        removeTree(fixRoot);
+      }
+    });
+
+    it('on the JSONC fixture: fixes what has a fix, keeps every comment line byte-identical, leaves the rest', () => {
+      const name = 'jsonc-comments-trailing-commas.jsonc';
+      const original = fs.readFileSync(path.join(fixturesDirectory('expected-invalid'), name), 'utf8');
+      const expected = JSON.parse(fs.readFileSync(path.join(fixturesDirectory('expected-invalid'), name.replace(/\.jsonc$/, '.expected.json')), 'utf8')) as { violation: string }[];
+      const fixable = new Set(['unknown-declaration', 'unexpected-content', 'missing-content', 'mode-mismatch', 'schema-mismatch', 'url-mismatch']);
+      const fixRoot = makeTempTree({ [name]: original });
+      try {
+        const fix = runBuiltCli(['--fix', '--format', 'json', name], { cwd: fixRoot });
+        const remaining = jsonProblems(fix.stdout).map((problem) => problem.violation);
+        assert.deepEqual(remaining, expected.map((d) => d.violation).filter((violation) => !fixable.has(violation)));
+        assert.equal(fix.status, remaining.length > 0 ? 1 : 0);
+        const fixedLines = fs.readFileSync(path.join(fixRoot, name), 'utf8').split('\n');
+        const commentLines = original.split('\n').filter((line) => /^\s*(\/\/|\/\*)/.test(line));
+        assert.ok(commentLines.length >= 3);
+        for (const line of commentLines) assert.ok(fixedLines.includes(line), `comment line changed or lost: ${line}`);
+      } finally {
+        removeTree(fixRoot);
+      }
+    });
+
+    it('keeps a byte order mark and CRLF line breaks', () => {
+      const crlf = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(COMMENTED.join('\r\n'))]);
+      const fixRoot = makeTempTree({ 'crlf.mcpdesc.jsonc': crlf });
+      try {
+        assert.equal(runBuiltCli(['--fix', '.'], { cwd: fixRoot }).status, 0);
+        const bytes = fs.readFileSync(path.join(fixRoot, 'crlf.mcpdesc.jsonc'));
+        assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+        const text = bytes.subarray(3).toString('utf8');
+        assert.ok(!text.includes('\uFEFF'));
+        assert.ok(text.includes('"missing"'));
+        assert.equal(text.replace(/\r\n/g, '').search(/[\r\n]/), -1, 'every line break is CRLF');
+        assert.deepEqual(runBuiltCli(['.'], { cwd: fixRoot }), { status: 0, stdout: '', stderr: '' });
+      } finally {
+        removeTree(fixRoot);
+      }
+    });
+
+    it('reports what no fix can mend, and leaves files with nothing to fix untouched', () => {
+      const unfixable = fs.readFileSync(path.join(fixturesDirectory('expected-invalid'), 'invalid-action.json'));
+      const fixRoot = makeTempTree({ 'unfixable.mcpdesc.json': unfixable, 'valid.mcpdesc.json': RULE_PAGE_VALID });
+      try {
+        const past = new Date('2001-02-03T04:05:06Z');
+        for (const name of ['unfixable.mcpdesc.json', 'valid.mcpdesc.json']) fs.utimesSync(path.join(fixRoot, name), past, past);
+        const expected = jsonProblems(runBuiltCli(['--format', 'json', '.'], { cwd: fixRoot }).stdout);
+        assert.ok(expected.length > 0);
+        const fix = runBuiltCli(['--fix', '--format', 'json', '.'], { cwd: fixRoot });
+        assert.equal(fix.status, 1);
+        assert.deepEqual(jsonProblems(fix.stdout), expected);
+        for (const name of ['unfixable.mcpdesc.json', 'valid.mcpdesc.json']) {
+          assert.equal(fs.statSync(path.join(fixRoot, name)).mtime.getTime(), past.getTime(), `${name} was rewritten`);
+        }
+        assert.deepEqual(fs.readFileSync(path.join(fixRoot, 'unfixable.mcpdesc.json')), unfixable);
+      } finally {
+        removeTree(fixRoot);
+      }
+    });
+  });
+});
