@@ -1,0 +1,51 @@
+// The extension's commands. Fixing and checking happen in the server (workspace/executeCommand);
+// these only pick the target and report the outcome.
+import * as vscode from 'vscode';
+import { ExecuteCommandRequest, State, type LanguageClient } from 'vscode-languageclient/node';
+import { COMMANDS, SERVER_COMMANDS } from '../../shared/src/constants';
+import { isSelectedLanguage } from './documentSelector';
+import { editorFormattingOptions } from './formattingOptionsSync';
+
+interface FixAllCommandResult {
+  applied: number;
+}
+
+function ensureRunning(client: LanguageClient): boolean {
+  if (client.state === State.Running) return true;
+  void vscode.window
+    .showWarningMessage('The MCP Description server is not running.', 'Restart Server')
+    .then((choice) => (choice ? vscode.commands.executeCommand(COMMANDS.restartServer) : undefined));
+  return false;
+}
+
+async function fixAllInFile(client: LanguageClient): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !isSelectedLanguage(editor.document.languageId, editor.document.uri.scheme)) {
+    void vscode.window.showInformationMessage('Open a JSON or JSONC file on disk to fix its MCP description problems.');
+    return;
+  }
+  if (!ensureRunning(client)) return;
+  const result = await client.sendRequest(ExecuteCommandRequest.type, {
+    command: SERVER_COMMANDS.fixAll,
+    arguments: [editor.document.uri.toString(), editorFormattingOptions(editor)],
+  });
+  const applied = (result as FixAllCommandResult | null)?.applied ?? 0;
+  if (applied === 0) void vscode.window.showInformationMessage('No fixable MCP description problems in this file.');
+}
+
+async function checkWorkspace(client: LanguageClient): Promise<void> {
+  if (!ensureRunning(client)) return;
+  await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_COMMANDS.checkWorkspace, arguments: [] });
+}
+
+export function registerCommands(client: LanguageClient): vscode.Disposable[] {
+  const report = (action: string) => (error: unknown) => {
+    client.error(`${action} failed`, error, 'force');
+  };
+  return [
+    vscode.commands.registerCommand(COMMANDS.restartServer, () => client.restart().catch(report('Restarting the server'))),
+    vscode.commands.registerCommand(COMMANDS.showOutput, () => client.outputChannel.show(true)),
+    vscode.commands.registerCommand(COMMANDS.fixAllInFile, () => fixAllInFile(client).catch(report('Fix all problems in file'))),
+    vscode.commands.registerCommand(COMMANDS.checkWorkspace, () => checkWorkspace(client).catch(report('Check workspace'))),
+  ];
+}

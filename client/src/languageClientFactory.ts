@@ -1,0 +1,25 @@
+// Builds the LanguageClient: the bundled server as a node module over IPC, the JSON/JSONC selector,
+// and the settings section the server pulls. The client id 'mcpdesc' makes vscode-languageclient
+// honour the `mcpdesc.trace.server` setting by itself.
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { SETTINGS_SECTION } from '../../shared/src/settings';
+import { MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
+
+export const CLIENT_ID = 'mcpdesc';
+export const CLIENT_NAME = 'MCP Description';
+
+export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
+  const serverModule = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: MCPDESC_DOCUMENT_SELECTOR,
+    synchronize: { configurationSection: SETTINGS_SECTION },
+    outputChannel,
+    diagnosticCollectionName: CLIENT_ID,
+  };
+  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}

@@ -1,0 +1,81 @@
+// The language status item next to "JSON" in the status bar: checking / N problems / server stopped.
+// The problem count is read from the client's own diagnostic collection (what the server published),
+// the "checking" state from the server's status notification.
+import * as vscode from 'vscode';
+import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { COMMANDS, STATUS_NOTIFICATION, type ServerStatus } from '../../shared/src/constants';
+import { MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
+
+function countProblems(client: LanguageClient): { problems: number; files: number } {
+  let problems = 0;
+  let files = 0;
+  client.diagnostics?.forEach((_uri, diagnostics) => {
+    if (diagnostics.length > 0) {
+      problems += diagnostics.length;
+      files += 1;
+    }
+  });
+  return { problems, files };
+}
+
+export class LanguageStatus implements vscode.Disposable {
+  private readonly item: vscode.LanguageStatusItem;
+  private readonly disposables: vscode.Disposable[] = [];
+  private checking = false;
+
+  constructor(private readonly client: LanguageClient) {
+    this.item = vscode.languages.createLanguageStatusItem('mcpdesc.status', MCPDESC_DOCUMENT_SELECTOR);
+    this.item.name = 'MCP Description';
+    this.disposables.push(
+      this.item,
+      client.onDidChangeState((event) => {
+        // A restarted server starts idle; do not keep showing "checking" from the previous one.
+        if (event.newState !== State.Running) this.checking = false;
+        this.render();
+      }),
+      vscode.languages.onDidChangeDiagnostics(() => this.render()),
+      // vscode-languageclient keeps this handler across restarts.
+      client.onNotification(STATUS_NOTIFICATION, (status: ServerStatus) => {
+        this.checking = status.checking;
+        this.render();
+      }),
+    );
+    this.render();
+  }
+
+  private render(): void {
+    const item = this.item;
+    item.command = { title: 'Show Output', command: COMMANDS.showOutput };
+    item.severity = vscode.LanguageStatusSeverity.Information;
+    item.busy = false;
+    item.detail = undefined;
+    switch (this.client.state) {
+      case State.Starting:
+        item.text = 'MCP Description: starting';
+        item.busy = true;
+        return;
+      case State.Stopped:
+      case State.StartFailed:
+        item.text = '$(error) MCP Description: server stopped';
+        item.detail = 'See the output for why';
+        item.severity = vscode.LanguageStatusSeverity.Error;
+        item.command = { title: 'Restart', command: COMMANDS.restartServer };
+        return;
+      case State.Running:
+        break;
+    }
+    if (this.checking) {
+      item.text = 'MCP Description: checking';
+      item.busy = true;
+      return;
+    }
+    const { problems, files } = countProblems(this.client);
+    item.text = problems === 0 ? '$(check) MCP Description: no problems' : `MCP Description: ${problems} problem${problems === 1 ? '' : 's'}`;
+    item.detail = problems === 0 ? undefined : `in ${files} file${files === 1 ? '' : 's'}`;
+    item.severity = problems === 0 ? vscode.LanguageStatusSeverity.Information : vscode.LanguageStatusSeverity.Warning;
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}

@@ -1,0 +1,62 @@
+// workspace/executeCommand handlers. "Fix all in file" applies the same edits as the fix-all code
+// action through workspace/applyEdit (pinned to the document version it was computed from, when the
+// client supports versioned edits); "check workspace" re-queues every document the server knows.
+import type { Connection, ExecuteCommandParams, TextDocuments, WorkspaceEdit } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { SERVER_COMMANDS } from '../../../shared/src/constants';
+import { fixAll, type FormattingOptions } from '../checker';
+import { documentFormat } from './documentChecker';
+import type { OpenDocumentChecks } from './openDocumentChecks';
+
+export interface ServerCommandsDeps {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  checks: OpenDocumentChecks;
+  formattingFor: (uri: string) => FormattingOptions | undefined;
+  supportsVersionedEdits: () => boolean;
+  checkWorkspace: () => void;
+}
+
+export interface FixAllCommandResult {
+  /** How many fixes were applied (0 when there was nothing to fix or the document is not checked). */
+  applied: number;
+}
+
+function isFormattingOptions(value: unknown): value is FormattingOptions {
+  if (!value || typeof value !== 'object') return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.tabSize === 'number' && candidate.tabSize > 0 && typeof candidate.insertSpaces === 'boolean';
+}
+
+async function fixAllInFile(deps: ServerCommandsDeps, args: unknown[]): Promise<FixAllCommandResult> {
+  const [uri, formattingArgument] = args;
+  if (typeof uri !== 'string') throw new Error(`${SERVER_COMMANDS.fixAll} expects a document URI as its first argument.`);
+  const document = deps.documents.get(uri);
+  if (!document) throw new Error(`${SERVER_COMMANDS.fixAll}: ${uri} is not open.`);
+  const check = await deps.checks.resultFor(document);
+  if (!check || check.result.diagnostics.length === 0) return { applied: 0 };
+  const formatting = isFormattingOptions(formattingArgument) ? formattingArgument : deps.formattingFor(uri);
+  const fixed = fixAll(document.getText(), {
+    rules: check.settings.rules,
+    format: documentFormat(uri, document.languageId),
+    formatting,
+  });
+  if (fixed.applied === 0 || fixed.edits.length === 0) return { applied: 0 };
+  const edit: WorkspaceEdit = deps.supportsVersionedEdits()
+    ? { documentChanges: [{ textDocument: { uri, version: document.version }, edits: fixed.edits }] }
+    : { changes: { [uri]: fixed.edits } };
+  const response = await deps.connection.workspace.applyEdit({ label: 'Fix all MCP description problems', edit });
+  return { applied: response.applied ? fixed.applied : 0 };
+}
+
+export async function executeServerCommand(deps: ServerCommandsDeps, params: ExecuteCommandParams): Promise<unknown> {
+  switch (params.command) {
+    case SERVER_COMMANDS.fixAll:
+      return fixAllInFile(deps, params.arguments ?? []);
+    case SERVER_COMMANDS.checkWorkspace:
+      deps.checkWorkspace();
+      return null;
+    default:
+      throw new Error(`Unknown command ${params.command}.`);
+  }
+}

@@ -1,0 +1,68 @@
+// Settings per resource, pulled with workspace/configuration (a folder or a file may override the user
+// settings) and cached until the client says they changed. Clients without workspace/configuration
+// get the settings they pushed with didChangeConfiguration, else the defaults.
+import type { Connection } from 'vscode-languageserver/node';
+import { DEFAULT_SETTINGS, SETTINGS_SECTION, normalizeSettings, type McpdescSettings } from '../../../shared/src/settings';
+
+export interface SettingsResolverOptions {
+  /** Whether the client answers workspace/configuration (from its initialize capabilities). */
+  canPull: boolean;
+  log: (message: string) => void;
+}
+
+export class SettingsResolver {
+  private readonly byResource = new Map<string, Promise<McpdescSettings>>();
+  private pushed: McpdescSettings = DEFAULT_SETTINGS;
+  private readonly changeListeners: Array<() => void> = [];
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly options: SettingsResolverOptions,
+  ) {}
+
+  /** Settings for one document (or folder) URI. Never rejects: a failed pull falls back to the defaults. */
+  forResource(uri: string): Promise<McpdescSettings> {
+    if (!this.options.canPull) return Promise.resolve(this.pushed);
+    let settings = this.byResource.get(uri);
+    if (!settings) {
+      settings = this.pull(uri);
+      this.byResource.set(uri, settings);
+    }
+    return settings;
+  }
+
+  /** Call with didChangeConfiguration's `settings` payload; every cached value is dropped. */
+  changed(pushedSettings: unknown): void {
+    if (pushedSettings && typeof pushedSettings === 'object' && SETTINGS_SECTION in pushedSettings) {
+      this.pushed = normalizeSettings((pushedSettings as Record<string, unknown>)[SETTINGS_SECTION]);
+    }
+    this.invalidate();
+  }
+
+  /** Drops every cached value (settings may differ now, e.g. a workspace folder came or went) and tells the listeners. */
+  invalidate(): void {
+    this.byResource.clear();
+    for (const listener of this.changeListeners) listener();
+  }
+
+  onDidChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** A closed document's settings are not kept around. */
+  forget(uri: string): void {
+    this.byResource.delete(uri);
+  }
+
+  private async pull(uri: string): Promise<McpdescSettings> {
+    try {
+      const raw: unknown = await this.connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION });
+      return normalizeSettings(raw);
+    } catch (error) {
+      this.options.log(`Could not read settings for ${uri}, using the defaults: ${String(error)}`);
+      // Do not cache a failure: the next check asks again.
+      this.byResource.delete(uri);
+      return DEFAULT_SETTINGS;
+    }
+  }
+}

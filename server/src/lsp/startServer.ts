@@ -1,0 +1,193 @@
+// Wires the pieces to one connection. Each piece lives in its own module: documents and their state,
+// the settings resolver, the scheduler (when checks run), the open-document checks (what a check of
+// an open document does), the publisher (the only sender of diagnostics), code actions and commands.
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CodeAction,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  FIX_ALL_CODE_ACTION_KIND,
+  FORMATTING_OPTIONS_NOTIFICATION,
+  SERVER_COMMANDS,
+} from '../../../shared/src/constants';
+import { SETTINGS_SECTION } from '../../../shared/src/settings';
+import { CheckPriority, CheckScheduler } from './checkScheduler';
+import { fixAllAction, quickFixActions } from './codeActions';
+import { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { DocumentStates } from './documentStates';
+import { parseFormattingOptionsParams } from './formattingOptions';
+import { describeError } from './internalErrorDiagnostic';
+import { OpenDocumentChecks } from './openDocumentChecks';
+import { executeServerCommand } from './serverCommands';
+import { reportBusyChanges } from './serverStatus';
+import { SettingsResolver } from './settingsResolver';
+import { WorkspaceFolders } from './workspaceFolders';
+import { NAVIGATION_CAPABILITIES, registerNavigationHandlers } from './navigationHandlers';
+
+/**
+ * Edits are checked after this quiet time; the first check after opening is immediate. Short enough
+ * to feel instant, long enough that a burst of keystrokes is one check of the newest text.
+ */
+export const CHANGE_DEBOUNCE_MS = 150;
+
+export interface ServerContext {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  states: DocumentStates;
+  folders: WorkspaceFolders;
+  settings: SettingsResolver;
+  publisher: DiagnosticsPublisher;
+  scheduler: CheckScheduler;
+  checks: OpenDocumentChecks;
+}
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const states = new DocumentStates();
+  const folders = new WorkspaceFolders();
+  const publisher = new DiagnosticsPublisher(connection);
+  const log = (message: string): void => connection.console.log(message);
+  const logError = (message: string): void => connection.console.error(message);
+
+  let settings: SettingsResolver | undefined;
+  let context: ServerContext | undefined;
+  let clientCapabilities: InitializeParams['capabilities'] = {};
+
+  const recheckOpenDocuments = (): void => {
+    if (!context) return;
+    for (const document of documents.all()) context.scheduler.schedule(document.uri, CheckPriority.Open);
+  };
+
+  connection.onInitialize((params): InitializeResult => {
+    clientCapabilities = params.capabilities;
+    if (params.workspaceFolders) {
+      folders.set(params.workspaceFolders);
+    } else if (params.rootUri) {
+      folders.set([{ uri: params.rootUri, name: 'root' }]);
+    }
+    settings = new SettingsResolver(connection, {
+      canPull: clientCapabilities.workspace?.configuration === true,
+      log: logError,
+    });
+    const checks = new OpenDocumentChecks({ documents, states, settings, folders, publisher, log: logError });
+    const scheduler = new CheckScheduler(checks.check, (uri, error) =>
+      logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`),
+    );
+    reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener));
+    settings.onDidChange(recheckOpenDocuments);
+    context = { connection, documents, states, folders, settings, publisher, scheduler, checks };
+
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        codeActionProvider: {
+          codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_CODE_ACTION_KIND],
+          resolveProvider: false,
+        },
+        executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
+        ...NAVIGATION_CAPABILITIES,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'mcpdesc-lsp' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    log(`mcpdesc language server started (${folders.all.length} workspace folder(s)).`);
+    if (clientCapabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
+      // Without this, pull-model clients need not tell us that settings changed.
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    }
+    if (clientCapabilities.workspace?.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        for (const removed of event.removed) folders.remove(removed.uri);
+        for (const added of event.added) folders.add(added);
+        // Folder-level settings and relative paths (so include/exclude globs) may have changed.
+        settings?.invalidate();
+      });
+    }
+  });
+
+  connection.onDidChangeConfiguration((params) => {
+    settings?.changed(params.settings);
+  });
+
+  documents.onDidOpen((event) => {
+    context?.scheduler.schedule(event.document.uri, CheckPriority.Open);
+  });
+
+  documents.onDidChangeContent((event) => {
+    // Also fires right after onDidOpen; the scheduler keeps the earlier (immediate) due time.
+    context?.scheduler.schedule(event.document.uri, CheckPriority.Open, CHANGE_DEBOUNCE_MS);
+  });
+
+  documents.onDidClose((event) => {
+    const uri = event.document.uri;
+    context?.scheduler.cancel(uri);
+    states.drop(uri);
+    settings?.forget(uri);
+    publisher.clear(uri);
+  });
+
+  connection.onNotification(FORMATTING_OPTIONS_NOTIFICATION, (params: unknown) => {
+    const parsed = parseFormattingOptionsParams(params);
+    if (parsed && documents.get(parsed.uri)) states.setFormatting(parsed.uri, parsed.options);
+  });
+
+  connection.onCodeAction(async (params): Promise<CodeAction[]> => {
+    const document = documents.get(params.textDocument.uri);
+    if (!document || !context) return [];
+    try {
+      const check = await context.checks.resultFor(document);
+      if (!check) return [];
+      const formatting = states.formattingOf(document.uri);
+      const actions = quickFixActions(params, check, formatting);
+      const fixAll = fixAllAction(params, document, check, formatting);
+      if (fixAll) actions.push(fixAll);
+      return actions;
+    } catch (error) {
+      // A fix that throws must not break the editor's lightbulb for the other diagnostics' sake.
+      logError(`Computing code actions for ${document.uri} failed: ${describeError(error)}`);
+      return [];
+    }
+  });
+
+  registerNavigationHandlers(
+    connection,
+    async (uri) => {
+      const document = documents.get(uri);
+      return document && context ? (await context.checks.resultFor(document))?.result : undefined;
+    },
+    { hierarchicalDocumentSymbols: () => clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true, log: logError },
+  );
+
+  connection.onExecuteCommand(async (params) => {
+    if (!context) throw new Error('The server is not initialized yet.');
+    const ready = context;
+    return executeServerCommand(
+      {
+        connection,
+        documents,
+        checks: ready.checks,
+        formattingFor: (uri) => states.formattingOf(uri),
+        supportsVersionedEdits: () => clientCapabilities.workspace?.workspaceEdit?.documentChanges === true,
+        checkWorkspace: recheckOpenDocuments,
+      },
+      params,
+    );
+  });
+
+  connection.onShutdown(() => {
+    context?.scheduler.dispose();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

@@ -1,0 +1,73 @@
+// Which workspace folder a document belongs to, and the path the recognition rule (and the
+// include/exclude globs) see: workspace-relative and '/'-separated inside a folder, absolute outside.
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export interface WorkspaceFolderRef {
+  uri: string;
+  name: string;
+}
+
+/** The file-system path of a `file:` URI; for other schemes the URI's own path (never throws). */
+export function uriToFsPath(uri: string): string {
+  try {
+    const parsed = new URL(uri);
+    if (parsed.protocol === 'file:') return fileURLToPath(parsed);
+    return decodeURIComponent(parsed.pathname);
+  } catch {
+    return uri;
+  }
+}
+
+export function fsPathToUri(fsPath: string): string {
+  return pathToFileURL(fsPath).href;
+}
+
+function toSlashes(fsPath: string): string {
+  return fsPath.split(path.sep).join('/');
+}
+
+export class WorkspaceFolders {
+  private folders: WorkspaceFolderRef[] = [];
+
+  get all(): readonly WorkspaceFolderRef[] {
+    return this.folders;
+  }
+
+  set(folders: readonly WorkspaceFolderRef[]): void {
+    this.folders = [...folders];
+  }
+
+  add(folder: WorkspaceFolderRef): void {
+    if (!this.folders.some((existing) => existing.uri === folder.uri)) this.folders.push(folder);
+  }
+
+  remove(folderUri: string): void {
+    this.folders = this.folders.filter((existing) => existing.uri !== folderUri);
+  }
+
+  /** The innermost folder containing the document (folders may nest in a multi-root workspace). */
+  folderOf(uri: string): WorkspaceFolderRef | undefined {
+    const documentPath = uriToFsPath(uri);
+    let best: WorkspaceFolderRef | undefined;
+    let bestLength = -1;
+    for (const folder of this.folders) {
+      const folderPath = uriToFsPath(folder.uri);
+      const relative = path.relative(folderPath, documentPath);
+      const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+      if (inside && folderPath.length > bestLength) {
+        best = folder;
+        bestLength = folderPath.length;
+      }
+    }
+    return best;
+  }
+
+  /** The path handed to `isMcpdescDocument`. */
+  recognitionPath(uri: string): string {
+    const documentPath = uriToFsPath(uri);
+    const folder = this.folderOf(uri);
+    if (!folder) return toSlashes(documentPath);
+    return toSlashes(path.relative(uriToFsPath(folder.uri), documentPath));
+  }
+}

@@ -1,0 +1,234 @@
+// Quick-fixes and fix-all over LSP: the actions come back tied to their diagnostic, applying the
+// preferred one (as an editor would: edit, then didChange) removes that diagnostic and adds none,
+// and fix-all (code action and server command) leaves nothing a preferred fix could still fix.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { CodeAction, Command, Diagnostic } from 'vscode-languageserver-protocol';
+import { FIX_ALL_CODE_ACTION_KIND, FORMATTING_OPTIONS_NOTIFICATION, SERVER_COMMANDS } from '../../shared/src/constants';
+import { invalidFixtures, rulePageInvalidFixture, type Fixture } from './fixtures';
+import { LspTestClient } from './lspClient';
+
+function violationOf(diagnostic: Diagnostic): string {
+  return String((diagnostic.data as { violation?: unknown } | undefined)?.violation);
+}
+
+function isCodeAction(action: CodeAction | Command): action is CodeAction {
+  return typeof (action as CodeAction).kind === 'string' || (action as CodeAction).edit !== undefined;
+}
+
+function countBy(values: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+let uriCounter = 0;
+/** A fresh URI per scenario, so parallel scenarios never share a document. */
+function scenarioUri(fixture: Fixture, scenario: string): string {
+  const extension = fixture.languageId === 'jsonc' ? 'jsonc' : 'json';
+  return `file:///mcpdesc-test/${scenario}/${uriCounter++}-${fixture.name.replace(/[^a-z0-9-]/gi, '_')}.${extension}`;
+}
+
+async function quickFixesFor(client: LspTestClient, uri: string, diagnostic: Diagnostic): Promise<CodeAction[]> {
+  const actions = await client.codeActions(uri, diagnostic.range, [diagnostic], ['quickfix']);
+  return actions.filter(isCodeAction);
+}
+
+describe('code actions served by the server', () => {
+  let client: LspTestClient;
+
+  before(async () => {
+    client = await LspTestClient.start();
+  });
+
+  after(async () => {
+    await client.stop();
+  });
+
+  it('the rule page fixture: quick-fix titles, one preferred per diagnostic, tied to it', async () => {
+    const fixture = rulePageInvalidFixture();
+    const uri = scenarioUri(fixture, 'titles');
+    await client.open(uri, fixture.text);
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    const [unknownDeclaration, unexpectedContent] = diagnostics;
+    const declareActions = await quickFixesFor(client, uri, unknownDeclaration);
+    assert.deepEqual(
+      declareActions.map((action) => [action.title, action.kind, action.isPreferred]),
+      [
+        ["Declare elicitation 'missing' on tool 'prepare_release'", 'quickfix', true],
+        ["Change to 'authorize'", 'quickfix', false],
+      ],
+    );
+    const removeActions = await quickFixesFor(client, uri, unexpectedContent);
+    assert.deepEqual(removeActions.map((action) => [action.title, action.isPreferred]), [['Remove content', true]]);
+    for (const [actions, diagnostic] of [[declareActions, unknownDeclaration], [removeActions, unexpectedContent]] as const) {
+      for (const action of actions) {
+        assert.deepEqual(action.diagnostics, [diagnostic]);
+        assert.ok((action.edit?.changes?.[uri]?.length ?? 0) > 0, `${action.title} carries its edits`);
+      }
+    }
+    await client.close(uri);
+  });
+
+  it('no quick-fixes when only source actions are asked for, no fix-all when only quick-fixes are', async () => {
+    const fixture = rulePageInvalidFixture();
+    const uri = scenarioUri(fixture, 'kinds');
+    await client.open(uri, fixture.text);
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    const wholeDocument = { start: { line: 0, character: 0 }, end: client.document(uri).positionAt(fixture.text.length) };
+    const sourceOnly = (await client.codeActions(uri, wholeDocument, diagnostics, ['source'])).filter(isCodeAction);
+    assert.deepEqual(sourceOnly.map((action) => action.kind), [FIX_ALL_CODE_ACTION_KIND]);
+    const quickfixOnly = (await client.codeActions(uri, wholeDocument, diagnostics, ['quickfix'])).filter(isCodeAction);
+    assert.ok(quickfixOnly.length >= 2 && quickfixOnly.every((action) => action.kind === 'quickfix'));
+    await client.close(uri);
+  });
+
+  // Every diagnostic of every invalid fixture that has quick-fixes: apply its preferred fix in a copy
+  // of the fixture (edit, then didChange). The diagnostic is gone. Fixes that only add a declaration
+  // or remove content must add no new problem either (spec section 3); the others rewrite a request
+  // or a reference, after which later checks of the step (content against the now-right schema)
+  // legitimately run and may report what they find.
+  const scenarios = invalidFixtures().filter((fixture) => fixture.languageId !== 'yaml');
+  const addsNothing = (title: string): boolean => title.startsWith('Declare elicitation') || title === 'Remove content';
+  it(`applying the preferred quick-fix removes its diagnostic (${scenarios.length} fixtures)`, async () => {
+    const failures: string[] = [];
+    const applied: string[] = [];
+    await Promise.all(
+      scenarios.map(async (fixture) => {
+        const probeUri = scenarioUri(fixture, 'probe');
+        await client.open(probeUri, fixture.text, fixture.languageId);
+        const diagnostics = await client.diagnosticsFor(probeUri, 1);
+        await client.close(probeUri);
+        await Promise.all(
+          diagnostics.map(async (_diagnostic, index) => {
+            const uri = scenarioUri(fixture, `quickfix-${index}`);
+            await client.open(uri, fixture.text, fixture.languageId);
+            const before = await client.diagnosticsFor(uri, 1);
+            const target = before[index];
+            const actions = await quickFixesFor(client, uri, target);
+            const preferred = actions.filter((action) => action.isPreferred);
+            const label = `${fixture.name} #${index} ${violationOf(target)}`;
+            if (actions.length > 0 && preferred.length !== 1) {
+              failures.push(`${label}: ${preferred.length} preferred actions`);
+            } else if (preferred.length === 1) {
+              const title = preferred[0].title;
+              const version = await client.applyEdits(uri, preferred[0].edit?.changes?.[uri] ?? []);
+              const afterFix = countBy((await client.diagnosticsFor(uri, version)).map(violationOf));
+              const beforeFix = countBy(before.map(violationOf));
+              if ((afterFix.get(violationOf(target)) ?? 0) >= (beforeFix.get(violationOf(target)) ?? 0)) {
+                failures.push(`${label} "${title}": the diagnostic is still there`);
+              }
+              if (addsNothing(title)) {
+                beforeFix.set(violationOf(target), (beforeFix.get(violationOf(target)) ?? 0) - 1);
+                for (const [violation, count] of afterFix) {
+                  if (count > (beforeFix.get(violation) ?? 0)) {
+                    failures.push(`${label} "${title}": ${count} × ${violation} after the fix (had ${beforeFix.get(violation) ?? 0})`);
+                  }
+                }
+              }
+              applied.push(title);
+            }
+            await client.close(uri);
+          }),
+        );
+      }),
+    );
+    assert.deepEqual(failures, []);
+    assert.ok(applied.some((title) => title.startsWith('Declare elicitation')), 'a Declare fix was exercised');
+    assert.ok(applied.includes('Remove content'), 'a Remove content fix was exercised');
+    assert.ok(applied.some((title) => title.startsWith('Use the request of declaration')), 'a Use the request fix was exercised');
+  });
+
+  it('the rule page fixture: preferred fixes one after the other give a clean document', async () => {
+    const fixture = rulePageInvalidFixture();
+    const uri = scenarioUri(fixture, 'sequential');
+    await client.open(uri, fixture.text);
+    let diagnostics = await client.diagnosticsFor(uri, 1);
+    assert.equal(diagnostics.length, 2);
+    while (diagnostics.length > 0) {
+      const [preferred] = (await quickFixesFor(client, uri, diagnostics[0])).filter((action) => action.isPreferred);
+      assert.ok(preferred, `a preferred fix for ${violationOf(diagnostics[0])}`);
+      const version = await client.applyEdits(uri, preferred.edit?.changes?.[uri] ?? []);
+      const next = await client.diagnosticsFor(uri, version);
+      assert.equal(next.length, diagnostics.length - 1, `after "${preferred.title}"`);
+      diagnostics = next;
+    }
+    assert.match(client.text(uri), /"missing"\s*:\s*\{[^}]*"mode"\s*:\s*"url"/);
+    await client.close(uri);
+  });
+
+  it('source.fixAll.mcpdesc gives a clean document for the rule page fixture', async () => {
+    const fixture = rulePageInvalidFixture();
+    const uri = scenarioUri(fixture, 'fixall');
+    await client.open(uri, fixture.text);
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    const actions = (await client.codeActions(uri, range, [], [FIX_ALL_CODE_ACTION_KIND])).filter(isCodeAction);
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0].kind, FIX_ALL_CODE_ACTION_KIND);
+    assert.equal(diagnostics.length, 2);
+    const version = await client.applyEdits(uri, actions[0].edit?.changes?.[uri] ?? []);
+    assert.deepEqual(await client.diagnosticsFor(uri, version), []);
+    // Nothing left to fix: no fix-all offered any more.
+    assert.deepEqual(await client.codeActions(uri, range, [], [FIX_ALL_CODE_ACTION_KIND]), []);
+    await client.close(uri);
+  });
+
+  it('fix-all on every invalid fixture leaves no diagnostic that still has a preferred fix', async () => {
+    const failures: string[] = [];
+    await Promise.all(
+      scenarios.map(async (fixture) => {
+        const uri = scenarioUri(fixture, 'fixall-every');
+        await client.open(uri, fixture.text, fixture.languageId);
+        await client.diagnosticsFor(uri, 1);
+        const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+        const [fixAll] = (await client.codeActions(uri, range, [], ['source.fixAll'])).filter(isCodeAction);
+        if (fixAll) {
+          const version = await client.applyEdits(uri, fixAll.edit?.changes?.[uri] ?? []);
+          for (const diagnostic of await client.diagnosticsFor(uri, version)) {
+            const preferred = (await quickFixesFor(client, uri, diagnostic)).filter((action) => action.isPreferred);
+            if (preferred.length > 0) failures.push(`${fixture.name}: ${violationOf(diagnostic)} still has "${preferred[0].title}"`);
+          }
+        }
+        await client.close(uri);
+      }),
+    );
+    assert.deepEqual(failures, []);
+  });
+
+  it('the fix-all server command applies a versioned edit through workspace/applyEdit', async () => {
+    const fixture = rulePageInvalidFixture();
+    const uri = scenarioUri(fixture, 'command');
+    await client.open(uri, fixture.text);
+    await client.diagnosticsFor(uri, 1);
+    const appliedBefore = client.appliedEdits.length;
+    const result = await client.executeCommand(SERVER_COMMANDS.fixAll, [uri]);
+    assert.deepEqual(result, { applied: 2 });
+    const edit = client.appliedEdits[appliedBefore];
+    const change = edit.documentChanges?.[0];
+    assert.ok(change && 'textDocument' in change);
+    assert.deepEqual(change.textDocument, { uri, version: 1 });
+    // The test client applied the edit and sent it as version 2, as an editor does.
+    assert.deepEqual(await client.diagnosticsFor(uri, 2), []);
+    assert.deepEqual(await client.executeCommand(SERVER_COMMANDS.fixAll, [uri]), { applied: 0 });
+    await assert.rejects(client.executeCommand(SERVER_COMMANDS.fixAll, [42]), /expects a document URI/);
+    await client.close(uri);
+  });
+
+  it("inserted text follows the formatting options the editor reported", async () => {
+    const fixture = rulePageInvalidFixture();
+    const declareTextWith = async (options: { tabSize: number; insertSpaces: boolean } | undefined): Promise<string> => {
+      const uri = scenarioUri(fixture, 'formatting');
+      await client.open(uri, fixture.text);
+      if (options) await client.sendNotification(FORMATTING_OPTIONS_NOTIFICATION, { uri, options });
+      const [unknownDeclaration] = await client.diagnosticsFor(uri, 1);
+      const [declare] = (await quickFixesFor(client, uri, unknownDeclaration)).filter((action) => action.title.startsWith('Declare'));
+      await client.close(uri);
+      return (declare.edit?.changes?.[uri] ?? []).map((edit) => edit.newText).join('');
+    };
+    const inferred = await declareTextWith(undefined);
+    const tabs = await declareTextWith({ tabSize: 4, insertSpaces: false });
+    assert.ok(!inferred.includes('\t'), 'the document is indented with spaces, so is the inferred insertion');
+    assert.ok(tabs.includes('\t'), `with insertSpaces false the insertion uses tabs: ${JSON.stringify(tabs)}`);
+  });
+});

@@ -1,0 +1,105 @@
+// Diagnostics over LSP: every fixture opened in the real server publishes exactly its expected
+// diagnostics, with the document's version; non-mcpdesc JSON gets nothing; closing clears.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID } from '../../shared/src/constants';
+import { expectedDiagnosticsOf, invalidFixtures, rulePageInvalidFixture, summarize, compareExpected, validFixtures } from './fixtures';
+import { LspTestClient } from './lspClient';
+
+describe('diagnostics published by the server', () => {
+  let client: LspTestClient;
+
+  before(async () => {
+    client = await LspTestClient.start();
+  });
+
+  after(async () => {
+    assert.equal(await client.stop(), 0, 'the server exits cleanly after shutdown/exit');
+  });
+
+  for (const fixture of invalidFixtures()) {
+    it(`${fixture.name}: the expected diagnostics`, async () => {
+      const expected = [...expectedDiagnosticsOf(fixture)].sort(compareExpected);
+      await client.open(fixture.uri, fixture.text, fixture.languageId);
+      const diagnostics = await client.diagnosticsFor(fixture.uri, 1);
+      assert.deepEqual(summarize(diagnostics), expected);
+      for (const diagnostic of diagnostics) {
+        assert.equal(diagnostic.source, DIAGNOSTIC_SOURCE);
+        assert.ok([ELICITATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID].includes(String(diagnostic.code)), `code ${diagnostic.code}`);
+        assert.equal(diagnostic.codeDescription?.href, RULE_DOCS[diagnostic.code as keyof typeof RULE_DOCS]);
+        assert.ok(typeof diagnostic.message === 'string' && diagnostic.message.length > 0);
+      }
+      await client.close(fixture.uri);
+    });
+  }
+
+  for (const fixture of validFixtures()) {
+    it(`${fixture.name}: no diagnostics`, async () => {
+      await client.open(fixture.uri, fixture.text, fixture.languageId);
+      assert.deepEqual(summarize(await client.diagnosticsFor(fixture.uri, 1)), []);
+      await client.close(fixture.uri);
+    });
+  }
+
+  it('the rule page fixture gets exactly its two diagnostics, published with the version', async () => {
+    const fixture = rulePageInvalidFixture();
+    await client.open(fixture.uri, fixture.text, fixture.languageId, 7);
+    const publish = await client.waitForPublish(fixture.uri, (candidate) => candidate.version === 7);
+    assert.deepEqual(
+      publish.diagnostics.map((diagnostic) => [
+        (diagnostic.data as { violation: string }).violation,
+        client.document(fixture.uri).getText(diagnostic.range),
+        diagnostic.severity,
+        diagnostic.code,
+      ]),
+      [
+        ['unknown-declaration', '"missing"', 1, ELICITATION_RULE_ID],
+        ['unexpected-content', '"content"', 1, ELICITATION_RULE_ID],
+      ],
+    );
+    await client.close(fixture.uri);
+  });
+
+  it('a JSON file that is not an mcpdesc document gets no diagnostics at all', async () => {
+    const plainUri = 'file:///mcpdesc-test/plain/package.json';
+    const markerUri = 'file:///mcpdesc-test/plain/marker.mcpdesc.json';
+    await client.open(plainUri, '{ "name": "not-an-mcpdesc", "tools": [] }');
+    // Checks run in arrival order at equal priority, so once the marker is published the plain
+    // file's check is over too.
+    await client.open(markerUri, '{ "mcpdesc": "0.9.0-rc.3" }');
+    await client.diagnosticsFor(markerUri, 1);
+    assert.equal(client.publishes.filter((publish) => publish.uri === plainUri).length, 0);
+    await client.close(plainUri);
+    await client.close(markerUri);
+  });
+
+  it('closing a document clears its diagnostics', async () => {
+    const fixture = rulePageInvalidFixture();
+    const uri = 'file:///mcpdesc-test/close/closing.mcpdesc.json';
+    await client.open(uri, fixture.text);
+    assert.equal((await client.diagnosticsFor(uri, 1)).length, 2);
+    const before = client.lastSequence;
+    await client.close(uri);
+    const cleared = await client.waitForPublish(uri, () => true, before);
+    assert.deepEqual(cleared.diagnostics, []);
+  });
+
+  it('diagnostics follow edits: each published version matches its text', async () => {
+    const fixture = rulePageInvalidFixture();
+    const uri = 'file:///mcpdesc-test/edit/edited.mcpdesc.json';
+    await client.open(uri, fixture.text);
+    assert.equal((await client.diagnosticsFor(uri, 1)).length, 2);
+    // Rename the referenced declaration to one the tool declares with the same (url) mode.
+    const document = client.document(uri);
+    const start = document.getText().indexOf('"missing"');
+    const version = await client.applyEdits(uri, [
+      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"authorize"' },
+    ]);
+    const diagnostics = await client.diagnosticsFor(uri, version);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => (diagnostic.data as { violation: string }).violation),
+      ['unexpected-content'],
+    );
+    await client.close(uri);
+  });
+});

@@ -1,0 +1,57 @@
+// A document whose check throws gets one diagnostic saying so, the error is logged, and the server
+// keeps serving every other document. The throw is forced through the server's documented test
+// hook (MCPDESC_TEST_FAULT_PATTERN, see server/src/lsp/testFaultHook.ts).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE } from '../../shared/src/constants';
+import { TEST_FAULT_ENV } from '../../server/src/lsp/testFaultHook';
+import { rulePageInvalidFixture } from './fixtures';
+import { LspTestClient } from './lspClient';
+
+describe('a check that throws', () => {
+  let client: LspTestClient;
+
+  before(async () => {
+    client = await LspTestClient.start({ env: { [TEST_FAULT_ENV]: 'explodes' } });
+  });
+
+  after(async () => {
+    assert.equal(await client.stop(), 0);
+  });
+
+  it('shows one internal-error diagnostic on that document and the others are still checked', async () => {
+    const faulty = 'file:///mcpdesc-test/fault/explodes.mcpdesc.json';
+    const healthy = 'file:///mcpdesc-test/fault/healthy.mcpdesc.json';
+    const text = rulePageInvalidFixture().text;
+    await client.open(faulty, text);
+    await client.open(healthy, text);
+
+    const [internal, ...others] = await client.diagnosticsFor(faulty, 1);
+    assert.deepEqual(others, []);
+    assert.equal(internal.code, CHECKER_RULE_ID);
+    assert.equal(internal.source, DIAGNOSTIC_SOURCE);
+    assert.deepEqual(internal.data, { violation: 'internal-error', offset: 0, length: 0 });
+    assert.match(String(internal.message), /could not be checked.*test fault injected/);
+    assert.ok(
+      client.logMessages.some((log) => log.type === 1 && log.message.includes(faulty) && log.message.includes('test fault injected')),
+      'the error (with its stack) is logged to the connection console',
+    );
+
+    assert.equal((await client.diagnosticsFor(healthy, 1)).length, 2);
+
+    // Both keep working after edits: the faulty one fails again, the healthy one follows its text.
+    const faultyVersion = await client.applyEdits(faulty, [{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, newText: ' ' }]);
+    const document = client.document(healthy);
+    const start = document.getText().indexOf('"missing"');
+    const healthyVersion = await client.applyEdits(healthy, [
+      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"authorize"' },
+    ]);
+    assert.equal((await client.diagnosticsFor(faulty, faultyVersion)).length, 1);
+    assert.deepEqual(
+      (await client.diagnosticsFor(healthy, healthyVersion)).map((diagnostic) => (diagnostic.data as { violation: string }).violation),
+      ['unexpected-content'],
+    );
+    // Code actions on the failed document answer (with nothing) instead of failing.
+    assert.deepEqual(await client.codeActions(faulty, internal.range, [internal]), []);
+  });
+});

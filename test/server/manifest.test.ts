@@ -1,0 +1,56 @@
+// package.json and shared/src agree: every setting of the settings type is contributed with the
+// default the server uses, and every command id the client registers is contributed with a title.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { describe, it } from 'node:test';
+import { COMMANDS } from '../../shared/src/constants';
+import { DEFAULT_SETTINGS } from '../../shared/src/settings';
+import { repoPath } from './repoRoot';
+
+interface Manifest {
+  activationEvents: string[];
+  capabilities: { untrustedWorkspaces: { supported: boolean } };
+  contributes: {
+    configuration: { properties: Record<string, { default: unknown; description?: string; markdownDescription?: string }> };
+    commands: Array<{ command: string; title: string; category?: string }>;
+  };
+}
+
+const manifest = JSON.parse(fs.readFileSync(repoPath('package.json'), 'utf8')) as Manifest;
+
+function flatten(value: unknown, prefix: string, into: Record<string, unknown>): Record<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value) && !prefix.endsWith('.rules')) {
+    for (const [key, child] of Object.entries(value)) flatten(child, `${prefix}.${key}`, into);
+  } else {
+    into[prefix] = value;
+  }
+  return into;
+}
+
+describe('extension manifest', () => {
+  it('contributes every setting with its default and a description', () => {
+    const expected = flatten(DEFAULT_SETTINGS, 'mcpdesc', {});
+    const properties = manifest.contributes.configuration.properties;
+    assert.deepEqual(Object.keys(properties).sort(), Object.keys(expected).sort());
+    for (const [key, value] of Object.entries(expected)) {
+      assert.deepEqual(properties[key].default, value, key);
+      assert.ok((properties[key].description ?? properties[key].markdownDescription ?? '').length > 20, `${key} is described`);
+    }
+  });
+
+  it('contributes the commands with the ids from shared/src/constants.ts', () => {
+    assert.deepEqual(
+      manifest.contributes.commands.map((command) => [command.command, `${command.category}: ${command.title}`]),
+      [
+        [COMMANDS.restartServer, 'MCP Description: Restart Server'],
+        [COMMANDS.showOutput, 'MCP Description: Show Output'],
+        [COMMANDS.fixAllInFile, 'MCP Description: Fix All Problems in File'],
+        [COMMANDS.checkWorkspace, 'MCP Description: Check Workspace'],
+      ],
+    );
+  });
+
+  it('runs in untrusted workspaces (the server never executes workspace code)', () => {
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, true);
+  });
+});

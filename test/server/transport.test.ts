@@ -1,0 +1,25 @@
+// dist/server.js speaks LSP over --node-ipc as well as --stdio (VS Code's client uses IPC).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { FIX_ALL_CODE_ACTION_KIND, SERVER_COMMANDS } from '../../shared/src/constants';
+import { rulePageInvalidFixture } from './fixtures';
+import { LspTestClient, type Transport } from './lspClient';
+
+describe('transports', () => {
+  for (const transport of ['stdio', 'node-ipc'] as Transport[]) {
+    it(`--${transport}: initializes, advertises its capabilities, publishes diagnostics`, async () => {
+      const client = await LspTestClient.start({ transport });
+      try {
+        const capabilities = client.initializeResult.capabilities;
+        assert.deepEqual(capabilities.textDocumentSync, { openClose: true, change: 2 });
+        assert.deepEqual(capabilities.codeActionProvider, { codeActionKinds: ['quickfix', FIX_ALL_CODE_ACTION_KIND], resolveProvider: false });
+        assert.deepEqual(capabilities.executeCommandProvider?.commands, Object.values(SERVER_COMMANDS));
+        const uri = `file:///mcpdesc-test/${transport}/doc.mcpdesc.json`;
+        await client.open(uri, rulePageInvalidFixture().text);
+        assert.equal((await client.diagnosticsFor(uri, 1)).length, 2);
+      } finally {
+        assert.equal(await client.stop(), 0);
+      }
+    });
+  }
+});
