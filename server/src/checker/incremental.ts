@@ -5,6 +5,7 @@
 import { parseTree, type ParseError } from 'jsonc-parser';
 import { DocumentCheck, locate, parseAndFind, runCheck, schemaCache, type CheckParts } from './check';
 import { LineIndex } from './lineIndex';
+import { withDocumentBudget } from './timeBudget';
 import { checkToolNode, toolsArrayOf } from './rule/elicitationConsistency';
 import type { Finding } from './rule/model';
 import type { SyntaxNode } from './tree';
@@ -39,7 +40,7 @@ export class IncrementalDocument {
 
   constructor(private text: string, private readonly options: CheckOptions) {
     this.lines = new LineIndex(text);
-    this.current = this.checkWhole(text);
+    this.current = withDocumentBudget(() => this.checkWhole(text));
   }
 
   get result(): DocumentCheck {
@@ -48,6 +49,10 @@ export class IncrementalDocument {
 
   /** Moves to `newText`; `change` (when known) says where it differs from the previous text. */
   update(newText: string, change?: ChangeSpan): DocumentCheck {
+    return withDocumentBudget(() => this.apply(newText, change));
+  }
+
+  private apply(newText: string, change?: ChangeSpan): DocumentCheck {
     this.lastUpdateWasIncremental = change !== undefined && this.tryOneTool(newText, change);
     if (this.lastUpdateWasIncremental) {
       this.text = newText;

@@ -87,6 +87,11 @@ export class LineIndex {
 
 function computeLineStarts(text: string): number[] {
   const starts = [0];
+  if (text.indexOf('\r') < 0) {
+    // The common case, searched natively: only \n breaks lines.
+    for (let found = text.indexOf('\n'); found >= 0; found = text.indexOf('\n', found + 1)) starts.push(found + 1);
+    return starts;
+  }
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 13 /* \r */) {

@@ -5,8 +5,8 @@ import Ajv2019 from 'ajv/dist/2019';
 import AjvDraft7 from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { canonicalJson } from './canonicalJson';
 import { PatternTimeoutError, safeRegExp } from './safeRegExp';
+import { runTimeBoxed, TimeLimitError } from './timeBudget';
 import type { JsonValue } from './tree';
 
 export interface ValidationError {
@@ -63,17 +63,52 @@ function describe(error: ErrorObject): ValidationError {
           ? error.propertyName
           : undefined;
   const where = error.instancePath === '' ? 'content' : `content${error.instancePath}`;
-  let message = `${where} ${error.message ?? 'is invalid'}`;
+  let message = `${clip(where)} ${clip(error.message ?? 'is invalid')}`;
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
-    message += `: ${params.allowedValues.map((value) => JSON.stringify(value)).join(', ')}`;
+    const allowed = params.allowedValues as unknown[];
+    const listed = allowed.slice(0, MAX_LISTED_VALUES).map((value) => clip(JSON.stringify(value) ?? String(value)));
+    const more = allowed.length - listed.length;
+    message += `: ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
   } else if (disallowed !== undefined) {
-    message += `: '${disallowed}'`;
+    message += `: '${clip(disallowed)}'`;
   }
   return { keyword: error.keyword, instancePath: error.instancePath, message, disallowedProperty: disallowed };
 }
 
+// Messages repeat per failing step: a 1 MB enum or pattern must not be copied into each of them.
+const MAX_LISTED_VALUES = 20;
+const MAX_MESSAGE_PART_CHARS = 200;
+
+function clip(text: string): string {
+  if (text.length <= MAX_MESSAGE_PART_CHARS) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[MAX_MESSAGE_PART_CHARS - 1]) ? MAX_MESSAGE_PART_CHARS - 1 : MAX_MESSAGE_PART_CHARS;
+  return `${text.slice(0, end)}…`;
+}
+
 function firstLine(text: string): string {
   return text.split('\n')[0];
+}
+
+/**
+ * Validation is linear in schema and content for most schemas; these keywords are where it is not
+ * ($ref chains through anyOf are exponential, uniqueItems is quadratic), so validating against a
+ * schema using them, a very large schema, or a large content value runs time-boxed (timeBudget.ts).
+ */
+const COSTLY_KEYWORDS = /"\$(?:ref|dynamicRef|recursiveRef)":|"uniqueItems":/;
+const LARGE_SCHEMA_CHARS = 20_000;
+const LARGE_CONTENT_NODES = 2_000;
+
+function hasAtLeastNodes(value: JsonValue, limit: number): boolean {
+  let count = 0;
+  const pending: JsonValue[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    if (++count >= limit) return true;
+    if (next !== null && typeof next === 'object') {
+      for (const child of Array.isArray(next) ? next : Object.values(next)) pending.push(child);
+    }
+  }
+  return false;
 }
 
 /** A bounded cache: a long-running server sees endless distinct schemas while the user types. */
@@ -84,7 +119,8 @@ export class SchemaValidatorCache {
   private readonly shared = new Map<Dialect, ReturnType<typeof createAjv>>();
 
   compile(schema: JsonValue): CompiledSchema {
-    const key = canonicalJson(schema);
+    // Member order is part of the key: it decides the order in which errors are reported.
+    const key = JSON.stringify(schema);
     const cached = this.compiled.get(key);
     if (cached) {
       // Refresh recency: Map iteration order is insertion order.
@@ -101,9 +137,9 @@ export class SchemaValidatorCache {
     return result;
   }
 
-  private ajvFor(dialect: Dialect, canonical: string) {
+  private ajvFor(dialect: Dialect, serialized: string) {
     // A schema with its own $ids gets an instance of its own, so no document's ids resolve another's refs.
-    if (canonical.includes('"$id":') || canonical.includes('"$anchor":') || canonical.includes('"$dynamicAnchor":')) {
+    if (serialized.includes('"$id":') || serialized.includes('"$anchor":') || serialized.includes('"$dynamicAnchor":')) {
       return createAjv(dialect);
     }
     let ajv = this.shared.get(dialect);
@@ -114,7 +150,7 @@ export class SchemaValidatorCache {
     return ajv;
   }
 
-  private compileUncached(schema: JsonValue, canonical: string): CompiledSchema {
+  private compileUncached(schema: JsonValue, serialized: string): CompiledSchema {
     if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) {
       return { ok: false, reason: 'a JSON Schema must be an object or a boolean' };
     }
@@ -125,12 +161,12 @@ export class SchemaValidatorCache {
       compilable = { ...schema };
       delete compilable.$schema;
     }
-    const ajv = this.ajvFor(dialect, canonical);
+    const ajv = this.ajvFor(dialect, serialized);
     let validateFunction: ValidateFunction;
     try {
       validateFunction = ajv.compile(compilable as object | boolean);
     } catch (error) {
-      return { ok: false, reason: firstLine(error instanceof Error ? error.message : String(error)) };
+      return { ok: false, reason: clip(firstLine(error instanceof Error ? error.message : String(error))) };
     } finally {
       // ajv keeps every compiled schema object; our own cache is the one that should bound memory.
       try {
@@ -139,13 +175,18 @@ export class SchemaValidatorCache {
         // removeSchema rejects schemas it never registered; nothing to drop then.
       }
     }
+    const costlySchema = serialized.length > LARGE_SCHEMA_CHARS || COSTLY_KEYWORDS.test(serialized);
     return {
       ok: true,
       validate(value: JsonValue): ValidationError[] {
         try {
-          if (validateFunction(value)) return [];
+          const valid =
+            costlySchema || hasAtLeastNodes(value, LARGE_CONTENT_NODES)
+              ? runTimeBoxed(() => validateFunction(value), Infinity, 'validating it against the requested schema')
+              : validateFunction(value);
+          if (valid) return [];
         } catch (error) {
-          if (!(error instanceof PatternTimeoutError)) throw error;
+          if (!(error instanceof PatternTimeoutError) && !(error instanceof TimeLimitError)) throw error;
           return [{ keyword: 'pattern', instancePath: '', message: `content could not be checked: ${error.message}` }];
         }
         return (validateFunction.errors ?? []).map(describe);

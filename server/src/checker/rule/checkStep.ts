@@ -1,7 +1,8 @@
 // Violation kinds 1-8 for one elicitation step, in the spec's order and with its anchors.
 import { sameSchema } from '../canonicalJson';
+import { holdsIdentical } from '../nodeEquality';
 import type { SchemaValidatorCache, ValidationError } from '../schemaValidator';
-import { keyNodeOf, memberOf, nodeAtPointer, propertyOf, stringOf, valueOf, type SyntaxNode } from '../tree';
+import { keyNodeOf, memberOf, nodeAtPointer, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { ViolationKind } from '../types';
 import { declaredList, describeNode, quote } from './describe';
 import type { Finding, Step, Tool } from './model';
@@ -54,7 +55,7 @@ export function checkStep(step: Step, schemas: SchemaValidatorCache): Finding[] 
       if (!schemaProperty) {
         report('schema-mismatch', requestKeyOrType,
           `Elicitation step's request has no requestedSchema; ${of} requests a form with its own requestedSchema.`);
-      } else if (!sameSchema(valueOf(schemaProperty.children![1]), declaration.schema!)) {
+      } else if (!sameRequestedSchema(schemaProperty.children![1], declaration.schema!)) {
         report('schema-mismatch', keyNodeOf(schemaProperty)!,
           `Elicitation step's requestedSchema differs from the requestedSchema of ${of}.`);
       }
@@ -94,13 +95,18 @@ export function checkStep(step: Step, schemas: SchemaValidatorCache): Finding[] 
   return findings;
 }
 
+/** Kind 3's equality: the same JSON value, ignoring member order and `required` order. */
+function sameRequestedSchema(node: SyntaxNode, declared: JsonValue): boolean {
+  return holdsIdentical(node, declared) || sameSchema(valueOf(node), declared);
+}
+
 function forDeclaration(step: Step): string {
   return step.declarationName !== undefined ? ` (declaration ${quote(step.declarationName)})` : '';
 }
 
 function unknownDeclarationMessage(step: Step): string {
   const tool = quote(step.tool.label);
-  const declared = declaredList(step.tool.declarations.keys());
+  const declared = declaredList(step.tool.declarations);
   if (!step.declarationNode) {
     return `Elicitation step has no 'declaration'; it must name one of tool ${tool}'s elicitations (${declared}).`;
   }
@@ -129,7 +135,12 @@ function checkContent(step: Step, schemas: SchemaValidatorCache, report: Report)
   const requestSchemaProperty = propertyOf(step.request, 'requestedSchema');
   let errors: ValidationError[];
   if (requestSchemaProperty) {
-    const compiled = schemas.compile(valueOf(requestSchemaProperty.children![1]));
+    const requestSchema = requestSchemaProperty.children![1];
+    const declaration = step.declaration;
+    // The usual step repeats its declaration's schema: validate with the declaration's validator.
+    const compiled = declaration?.compiled && declaration.schema !== undefined && holdsIdentical(requestSchema, declaration.schema)
+      ? declaration.compiled
+      : schemas.compile(valueOf(requestSchema));
     if (!compiled.ok) {
       report('invalid-content', requestSchemaProperty.children![0],
         `Elicitation step's requestedSchema is not a usable JSON Schema (${compiled.reason}), so its content cannot be checked.`);

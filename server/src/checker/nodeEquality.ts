@@ -1,0 +1,36 @@
+// Comparing a node with a value without building the node's value first: every elicitation step
+// usually repeats its declaration's schema, and the check must cost little more than the parse.
+import { valueOf, type JsonValue, type SyntaxNode } from './tree';
+
+/**
+ * Whether the node holds exactly `value`, member order included (so a validator compiled for
+ * `value` reports errors in the same order it would for the node's own value).
+ */
+export function holdsIdentical(node: SyntaxNode, value: JsonValue): boolean {
+  switch (node.type) {
+    case 'object': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      const children = node.children ?? [];
+      const keys = Object.keys(value);
+      if (children.length !== keys.length) {
+        // Duplicate or incomplete members: their value is what JSON.parse would keep.
+        return JSON.stringify(valueOf(node)) === JSON.stringify(value);
+      }
+      for (let i = 0; i < children.length; i++) {
+        const keyNode = children[i].children?.[0];
+        const valueNode = children[i].children?.[1];
+        if (!keyNode || !valueNode || keyNode.value !== keys[i] || !holdsIdentical(valueNode, value[keys[i]])) return false;
+      }
+      return true;
+    }
+    case 'array': {
+      const children = node.children ?? [];
+      if (!Array.isArray(value) || value.length !== children.length) return false;
+      return children.every((child, index) => holdsIdentical(child, value[index]));
+    }
+    case 'null':
+      return value === null;
+    default:
+      return node.value === value;
+  }
+}
