@@ -6,6 +6,7 @@ import { checkElicitationConsistency } from './rule/elicitationConsistency';
 import type { Finding } from './rule/model';
 import type { SyntaxNode } from './tree';
 import { SchemaValidatorCache } from './schemaValidator';
+import { withDocumentBudget } from './timeBudget';
 import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
@@ -123,6 +124,10 @@ export function parseAndFind(text: string, format: DocumentFormat): CheckParts {
 }
 
 export function runCheck(text: string, options: CheckOptions): DocumentCheck {
+  return withDocumentBudget(() => checkWithinBudget(text, options));
+}
+
+function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
   const format = options.format ?? 'json';
   const lines = new LineIndex(text);
   if (!backends[format]) {

@@ -3,6 +3,7 @@
 import { runCheck } from './check';
 import { LineIndex } from './lineIndex';
 import { applyOffsetEdits, minimalEdit } from './textEdits';
+import { withDocumentBudget } from './timeBudget';
 import type { CheckOptions, FormattingOptions, OffsetEdit, TextEdit } from './types';
 import type { FixPlan } from './fixes/quickFixes';
 
@@ -34,6 +35,11 @@ function independentPlans(plans: FixPlan[]): FixPlan[] {
 }
 
 export function fixAll(text: string, options: CheckOptions & { formatting?: FormattingOptions } = {}): FixAllResult {
+  // Every round re-checks the text; all of them share one document's budget for costly validation.
+  return withDocumentBudget(() => fixAllWithinBudget(text, options));
+}
+
+function fixAllWithinBudget(text: string, options: CheckOptions & { formatting?: FormattingOptions }): FixAllResult {
   let current = text;
   let applied = 0;
   const seen = new Set<string>([text]);

@@ -1,6 +1,8 @@
 // The checker's public face: text in, diagnostics and fixes out. Nothing here knows about LSP
 // connections, VS Code or the file system; the server and the CLI are thin fronts on these calls.
 import { runCheck } from './check';
+// The YAML backend registers itself with the checker's syntax backends.
+import './yaml/register';
 import { LineIndex } from './lineIndex';
 import { applyOffsetEdits } from './textEdits';
 import type { SyntaxNode } from './tree';

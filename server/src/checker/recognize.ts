@@ -1,6 +1,7 @@
 // Which documents the rule applies to: by name, by a root `mcpdesc` member, or by a configured glob.
 import picomatch from 'picomatch';
 import { parseTree } from 'jsonc-parser';
+import { isYamlMcpdescText } from './yaml/yamlMcpdescSniff';
 
 const NAME_PATTERN = /\.mcpdesc\.(json|jsonc|yaml|yml)$/i;
 const YAML_NAME_PATTERN = /\.(yaml|yml)$/i;
@@ -47,10 +48,7 @@ export function isMcpdescDocument(input: RecognitionInput): boolean {
  */
 export function hasMcpdescRoot(text: string, format: 'json' | 'yaml'): boolean {
   if (!text.includes('mcpdesc')) return false;
-  if (format === 'yaml') {
-    // A root mapping key sits at column 0 of some document in the stream.
-    return /^(?:---[ \t]*(?:\r\n|\n|\r))?(?:["']?mcpdesc["']?)[ \t]*:/m.test(text);
-  }
+  if (format === 'yaml') return isYamlMcpdescText(text);
   try {
     const root = parseTree(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, [], { allowTrailingComma: true });
     return !!root && root.type === 'object' && (root.children ?? []).some((property) => property.children?.[0]?.value === 'mcpdesc');

@@ -5,9 +5,22 @@ import type { Node } from 'jsonc-parser';
 
 export type SyntaxNode = Node;
 
+/** Objects with more members than this get a name index, so lookups in them stay O(1). */
+const INDEXED_OBJECT_MEMBERS = 32;
+const memberIndexes = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+
 /** The property node of `key` in an object node, or undefined. Properties without a value do not count. */
 export function propertyOf(object: SyntaxNode | undefined, key: string): SyntaxNode | undefined {
   if (!object || object.type !== 'object' || !object.children) return undefined;
+  if (object.children.length > INDEXED_OBJECT_MEMBERS) {
+    // One error per member of a 100,000-member content object must not cost a scan each.
+    let index = memberIndexes.get(object);
+    if (!index) {
+      index = effectiveProperties(object);
+      memberIndexes.set(object, index);
+    }
+    return index.get(key);
+  }
   for (let i = object.children.length - 1; i >= 0; i--) {
     const property = object.children[i];
     const keyNode = property.children?.[0];

@@ -59,7 +59,7 @@ function unknownDeclarationFixes(step: Step, editor: DocumentEditor, schemas: Sc
         ? editor.replaceString(step.declarationNode, declaration.name)
         : editor.replaceValue(step.declarationNode, { json: declaration.name })
       : editor.addMembers(step.node, [['declaration', { json: declaration.name }]]);
-    const normalized = normalizeEdits(edits);
+    const normalized = edits.length > 0 ? normalizeEdits(edits) : undefined;
     if (normalized) changes.push({ title: `Change to '${declaration.name}'`, isPreferred: false, edits: normalized });
   }
 
@@ -108,7 +108,7 @@ function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: S
     // `elicitations` is there but not an object: replacing it would throw the author's text away.
     return undefined;
   }
-  const normalized = normalizeEdits(edits);
+  const normalized = edits.length > 0 ? normalizeEdits(edits) : undefined;
   return normalized ? { title: `Declare elicitation '${name}' on tool '${tool.label}'`, isPreferred: false, edits: normalized } : undefined;
 }
 

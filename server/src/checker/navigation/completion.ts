@@ -1,12 +1,12 @@
 // Completion of a step's `declaration`: the tool's declared names. Inside the string, an item replaces
 // the string's content; right after `"declaration": ` with no value yet, it inserts a quoted name.
 // Declarations in the mode of the step's request come first.
-import { schemaCache } from '../check';
-import { readTool } from '../rule/readTool';
-import { keyNodeOf, memberOf, stringOf, type SyntaxNode } from '../tree';
+import { effectiveProperties, keyNodeOf, memberOf, stringOf, type SyntaxNode } from '../tree';
 import type { OffsetEdit } from '../types';
-import { declarationMarkdown, messageOf, modeText } from './declarationMarkdown';
+import { declarationMarkdown } from './declarationMarkdown';
+import { declarationView, modeText } from './declarationView';
 import { locate } from './locate';
+import { toolLabel } from './toolSymbols';
 import { isTerminated, newScalar, renameEdit, scalarStyle } from './scalarText';
 import type { NameCompletion, NavigationDocument } from './types';
 
@@ -24,17 +24,17 @@ export function completionAt(document: NavigationDocument, offset: number): Name
       : insertingValue(text, key, location.property.colonOffset!, location.value, offset);
   if (!editFor) return undefined;
 
-  const tool = readTool(location.tool.node, location.tool.index, schemaCache);
+  const label = toolLabel(location.tool.node, location.tool.index);
   const requestMode = requestModeOf(location.step);
   const items: NameCompletion[] = [];
   let index = 0;
-  for (const [name, declaration] of tool.declarations) {
+  for (const [name, property] of effectiveProperties(memberOf(location.tool.node, 'elicitations'))) {
+    const declaration = declarationView(name, property);
     const matchesRequestMode = requestMode !== undefined && declaration.mode === requestMode;
-    const message = messageOf(declaration);
     items.push({
       name,
-      detail: message !== undefined ? `${modeText(declaration)} — ${message}` : modeText(declaration),
-      documentation: declarationMarkdown(declaration, tool.label),
+      detail: declaration.message !== undefined ? `${modeText(declaration)} — ${declaration.message}` : modeText(declaration),
+      documentation: declarationMarkdown(declaration, label),
       matchesRequestMode,
       sortText: `${matchesRequestMode || requestMode === undefined ? 0 : 1}${String(index++).padStart(6, '0')}`,
       edit: editFor(name),
@@ -71,9 +71,16 @@ function replacingValue(text: string, value: SyntaxNode, offset: number): EditFo
 function insertingValue(text: string, key: SyntaxNode, colon: number, value: SyntaxNode | undefined, offset: number): EditFor | undefined {
   if (!/^[ \t]*$/.test(text.slice(colon + 1, offset))) return undefined;
   const valueIsEmpty = !value || (value.type === 'null' && value.length === 0);
-  // A value further down is the next member, read as this one's value while this one is incomplete.
-  if (!valueIsEmpty && !/[\r\n]/.test(text.slice(offset, value!.offset))) return undefined;
+  if (!valueIsEmpty && !isNextMembersKey(text, value!)) return undefined;
   const json = scalarStyle(text, key) === 'double';
   const nextMember = json && /^\s*"/.test(text.slice(offset, offset + 200));
   return (name) => ({ offset, length: 0, newText: newScalar(text, key, name) + (nextMember ? ',' : '') });
+}
+
+/**
+ * While `"declaration": ` has no value yet, JSON's parse reads the next member's key as its value:
+ * a string followed by a colon is that key, not a value.
+ */
+function isNextMembersKey(text: string, value: SyntaxNode): boolean {
+  return value.type === 'string' && /^\s*:/.test(text.slice(value.offset + value.length, value.offset + value.length + 200));
 }

@@ -1,7 +1,7 @@
 // How a declaration reads in a hover or a completion's documentation: its mode, its message, and what
 // it asks for (the requested schema's fields, or the url).
-import type { Declaration } from '../rule/model';
-import { memberOf, stringOf, type JsonValue } from '../tree';
+import { memberOf, stringOf, valueOf, type JsonValue } from '../tree';
+import { modeText, type DeclarationView } from './declarationView';
 import { code, escapeMarkdown } from './markdown';
 
 /** Past this many fields the list says how many more there are. */
@@ -12,29 +12,22 @@ export function declarationHeading(name: string, toolLabel: string): string {
   return `**Elicitation ${code(name)}** of tool ${code(toolLabel)}`;
 }
 
-/** `form`, `url`, or what is wrong with the mode. */
-export function modeText(declaration: Declaration): string {
-  if (declaration.mode) return declaration.mode;
-  if (declaration.value.type !== 'object') return 'invalid';
-  return 'invalid mode';
-}
-
-export function messageOf(declaration: Declaration): string | undefined {
-  return stringOf(memberOf(declaration.value, 'message'));
-}
-
-export function declarationMarkdown(declaration: Declaration, toolLabel: string): string {
-  const parts = [declarationHeading(declaration.name, toolLabel)];
-  const facts = [`Mode: ${code(modeText(declaration))}`];
-  const message = messageOf(declaration);
-  if (message !== undefined) facts.push(`Message: ${escapeMarkdown(message)}`);
-  if (declaration.mode === 'url') {
-    const url = stringOf(declaration.urlNode);
+/** `problem`: why the rule cannot use the declaration, when the caller asked (it costs a schema compile). */
+export function declarationMarkdown(view: DeclarationView, toolLabel: string, problem?: string): string {
+  const parts = [declarationHeading(view.name, toolLabel)];
+  const facts = [`Mode: ${code(modeText(view))}`];
+  if (view.message !== undefined) facts.push(`Message: ${escapeMarkdown(view.message)}`);
+  if (view.mode === 'url') {
+    const url = stringOf(memberOf(view.value, 'url'));
     facts.push(url !== undefined ? `URL: ${code(url)}` : 'URL: any (the declaration names none)');
   }
   parts.push(facts.join('  \n'));
-  if (declaration.problem) parts.push(`Invalid: ${escapeMarkdown(declaration.problem)}.`);
-  if (declaration.mode === 'form' && isObject(declaration.schema)) parts.push(fieldList(declaration.schema));
+  if (problem) parts.push(`Invalid: ${escapeMarkdown(problem)}.`);
+  const schemaNode = view.mode === 'form' ? memberOf(view.value, 'requestedSchema') : undefined;
+  if (schemaNode?.type === 'object') {
+    const schema = valueOf(schemaNode);
+    if (isObject(schema)) parts.push(fieldList(schema));
+  }
   return parts.join('\n\n');
 }
 

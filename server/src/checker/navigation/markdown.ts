@@ -22,3 +22,13 @@ export function code(text: string): string {
   const pad = longestRun > 0 || flat.startsWith(' ') || flat.endsWith(' ') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
+
+/** Names this long are cut where many are listed (a tool may declare thousands, each of any length). */
+const MAX_LISTED_CHARS = 100;
+
+export function clipped(name: string): string {
+  if (name.length <= MAX_LISTED_CHARS) return name;
+  // Never cut a surrogate pair in half.
+  const end = /[\uD800-\uDBFF]/.test(name[MAX_LISTED_CHARS - 1]) ? MAX_LISTED_CHARS - 1 : MAX_LISTED_CHARS;
+  return `${name.slice(0, end)}…`;
+}

@@ -18,7 +18,7 @@ export function prepareRenameAt(document: NavigationDocument, offset: number): P
 export function renameAt(document: NavigationDocument, offset: number, newName: string): RenameResult | undefined {
   const at = nameAt(document, offset);
   if (!at) return undefined;
-  const tool = quote(at.symbols.tool.label);
+  const tool = quote(at.symbols.label);
   if (newName.length === 0) return { ok: false, message: 'An elicitation declaration needs a name; the new name is empty.' };
   if (newName !== at.name && at.symbols.declarations.has(newName)) {
     return { ok: false, message: `Tool ${tool} already declares an elicitation named ${quote(newName)}; choose another name.` };

@@ -1,9 +1,7 @@
-// A tool's names as the checker reads them: its declarations (readTool, so modes and problems are the
-// rule's own) and the elicitation steps that refer to them. The walk over examples and steps is the
-// rule's: effective members only (the last duplicate wins), steps whose `type` is "elicitation".
-import { schemaCache } from '../check';
-import { readTool } from '../rule/readTool';
-import type { Declaration, Tool } from '../rule/model';
+// A tool's names as the checker reads them: its declarations (the effective members of
+// `elicitations`, last duplicate winning) and the elicitation steps that refer to them. The walk over
+// examples and steps is the rule's: effective members only, steps whose `type` is "elicitation".
+// Nothing here compiles a schema: navigation must stay fast on a tool with thousands of declarations.
 import { effectiveProperties, keyNodeOf, memberOf, stringOf, type SyntaxNode } from '../tree';
 
 export interface ElicitationStep {
@@ -16,24 +14,36 @@ export interface ElicitationStep {
 }
 
 export interface ToolSymbols {
-  tool: Tool;
-  /** The effective declarations (last duplicate wins), in the order their names first appear. */
-  declarations: Map<string, Declaration>;
+  node: SyntaxNode;
+  /** For messages: the tool's `name`, or its position in `tools` (as the rule says it). */
+  label: string;
+  /** Name -> the effective property in `elicitations`, in the order names first appear. */
+  declarations: Map<string, SyntaxNode>;
   /** Every key of `elicitations` with a value, duplicates included, in document order. */
   keys: SyntaxNode[];
   steps: ElicitationStep[];
 }
 
+export function toolLabel(toolNode: SyntaxNode, index: number): string {
+  return stringOf(memberOf(toolNode, 'name')) ?? `tools[${index}]`;
+}
+
 export function readToolSymbols(toolNode: SyntaxNode, index: number): ToolSymbols {
-  const tool = readTool(toolNode, index, schemaCache);
+  const elicitations = memberOf(toolNode, 'elicitations');
   const keys: SyntaxNode[] = [];
-  if (tool.elicitations?.type === 'object') {
-    for (const property of tool.elicitations.children ?? []) {
+  if (elicitations?.type === 'object') {
+    for (const property of elicitations.children ?? []) {
       const key = keyNodeOf(property);
       if (key && typeof key.value === 'string' && property.children?.[1]) keys.push(key);
     }
   }
-  return { tool, declarations: tool.declarations, keys, steps: elicitationSteps(toolNode) };
+  return {
+    node: toolNode,
+    label: toolLabel(toolNode, index),
+    declarations: effectiveProperties(elicitations),
+    keys,
+    steps: elicitationSteps(toolNode),
+  };
 }
 
 export function elicitationSteps(toolNode: SyntaxNode): ElicitationStep[] {
@@ -63,6 +73,5 @@ export function keysOf(symbols: ToolSymbols, name: string): SyntaxNode[] {
 
 /** The effective declaration's key of `name`, if the tool declares it. */
 export function definitionKeyOf(symbols: ToolSymbols, name: string): SyntaxNode | undefined {
-  const declaration = symbols.declarations.get(name);
-  return declaration ? keyNodeOf(declaration.property) : undefined;
+  return keyNodeOf(symbols.declarations.get(name));
 }

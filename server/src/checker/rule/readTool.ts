@@ -13,7 +13,7 @@ export function readTool(node: SyntaxNode, index: number, schemas: SchemaValidat
   return { node, label, elicitations, declarations };
 }
 
-function readDeclaration(name: string, property: SyntaxNode, schemas: SchemaValidatorCache): Declaration {
+export function readDeclaration(name: string, property: SyntaxNode, schemas: SchemaValidatorCache): Declaration {
   const value = property.children![1];
   const declaration: Declaration = { name, property, value };
   if (value.type !== 'object') {

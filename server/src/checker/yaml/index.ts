@@ -4,3 +4,4 @@ export type { ParsedYaml, YamlDocument, YamlParseOptions } from './parseYamlDocu
 export type { YamlSyntaxError } from './yamlSyntaxError';
 export { isYamlMcpdescRoot, isYamlMcpdescText } from './yamlMcpdescSniff';
 export { isAliasCopy, definitionOf } from './yamlTreeNode';
+export { YamlEditor } from './yamlEditor';

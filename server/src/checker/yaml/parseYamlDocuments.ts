@@ -1,10 +1,11 @@
 // YAML text to one position-annotated tree per document of the stream (each is checked on its own),
 // plus every syntax problem with its offsets. Offsets are UTF-16 code unit indices into `text`, as
 // everywhere in the checker; a byte order mark is text[0], so nothing shifts.
-import { parseAllDocuments, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+import { Composer, Parser, type CST, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { Node } from 'jsonc-parser';
 import { YamlTreeBuilder } from './yamlTreeBuilder';
 import type { YamlSyntaxError } from './yamlSyntaxError';
+import { ABSURD_TEXT_NESTING, firstAbsurdNesting, firstTooDeepCollection, MAX_NESTING_DEPTH } from './yamlNestingGuard';
 
 export interface YamlDocument {
   /** The document's contents; undefined for an empty document (`---` alone, or only comments). */
@@ -51,15 +52,22 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
     const end = Math.max(start, Math.min(error.pos[1], text.length));
     errors.push({ offset: start, length: end - start, message: error.message, code: error.code });
   };
-  let parsed: ReturnType<typeof parseAllDocuments>;
+  const absurd = firstAbsurdNesting(text, ABSURD_TEXT_NESTING);
+  if (absurd !== undefined) return { documents, errors: [tooDeep(absurd)] };
+  // What parseAllDocuments does, with the nesting guard between the two stages.
+  let parsed: Document.Parsed[];
+  const composer = new Composer(YAML_OPTIONS);
   try {
-    parsed = parseAllDocuments(text, YAML_OPTIONS);
+    const tokens: CST.Token[] = Array.from(new Parser().parse(text));
+    const deep = firstTooDeepCollection(tokens, MAX_NESTING_DEPTH);
+    if (deep !== undefined) return { documents, errors: [tooDeep(deep)] };
+    parsed = Array.from(composer.compose(tokens));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { documents, errors: [{ offset: 0, length: 0, message: `The YAML text could not be read: ${reason}`, code: 'UNREADABLE' }] };
   }
-  if ('empty' in parsed) {
-    for (const error of parsed.errors) addYamlError(error);
+  if (parsed.length === 0) {
+    for (const error of composer.streamInfo().errors) addYamlError(error);
     return { documents, errors: sortedByOffset(errors) };
   }
   for (const document of parsed) {
@@ -77,6 +85,11 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
     documents.push({ root, offset: start, length: end - start });
   }
   return { documents, errors: sortedByOffset(errors) };
+}
+
+function tooDeep(offset: number): YamlSyntaxError {
+  const message = `YAML collections nested deeper than ${MAX_NESTING_DEPTH} levels are not supported; the text is not checked`;
+  return { offset, length: 0, message, code: 'NESTING_TOO_DEEP' };
 }
 
 function sortedByOffset(errors: YamlSyntaxError[]): YamlSyntaxError[] {

@@ -14,6 +14,7 @@
 import { isAlias, isMap, isScalar, isSeq, Scalar, type Alias, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { YamlTreeNode } from './yamlTreeNode';
 import type { YamlSyntaxError } from './yamlSyntaxError';
+import { MAX_NESTING_DEPTH } from './yamlNestingGuard';
 
 interface AnchorSlot {
   /** Undefined while the anchored collection is still being built (an alias to it there is a cycle). */
@@ -51,14 +52,15 @@ export class YamlTreeBuilder {
     if (isScalar(contents) && contents.source === '' && contents.value === null && !contents.anchor && !contents.tag) {
       return undefined;
     }
-    return this.node(contents, undefined, documentStart);
+    return this.node(contents, undefined, documentStart, 1);
   }
 
-  private node(source: unknown, parent: YamlTreeNode | undefined, fallbackOffset: number): YamlTreeNode {
+  /** `depth`: how many collections deep the node sits, itself included if it is one (the root is 1). */
+  private node(source: unknown, parent: YamlTreeNode | undefined, fallbackOffset: number, depth: number): YamlTreeNode {
     if (isScalar(source)) return this.scalar(source, parent);
-    if (isMap(source)) return this.map(source, parent);
-    if (isSeq(source)) return this.sequence(source, parent);
-    if (isAlias(source)) return this.alias(source, parent);
+    if (isMap(source)) return this.map(source, parent, depth);
+    if (isSeq(source)) return this.sequence(source, parent, depth);
+    if (isAlias(source)) return this.alias(source, parent, depth);
     return this.nullNode(fallbackOffset, 0, parent);
   }
 
@@ -101,7 +103,7 @@ export class YamlTreeBuilder {
     return node;
   }
 
-  private map(map: YAMLMap, parent: YamlTreeNode | undefined): YamlTreeNode {
+  private map(map: YAMLMap, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
     const [start, valueEnd] = rangeOf(map, 0);
     const object = new YamlTreeNode('object', start, 0, parent);
     const slot = this.openAnchor(map.anchor);
@@ -112,23 +114,23 @@ export class YamlTreeBuilder {
     for (const item of map.items as Pair<unknown, unknown>[]) {
       if (isScalar(item.key) && typeof item.key.value === 'symbol') {
         // `<<` (a merge key): its value is resolved now, in document order, and merged at the end.
-        const source = this.node(item.value, object, cursor);
+        const source = this.node(item.value, object, cursor, depth + 1);
         (merges ??= []).push({ index: properties.length, source });
         cursor = source.offset + source.length;
         continue;
       }
       const colonOffset = colonOffsetOf(item);
-      const key = this.node(item.key, undefined, colonOffset ?? cursor);
+      const key = this.node(item.key, undefined, colonOffset ?? cursor, depth + 1);
       const keyEnd = key.offset + key.length;
       if (key.type === 'object' || key.type === 'array') {
-        this.node(item.value, undefined, colonOffset === undefined ? keyEnd : colonOffset + 1);
+        this.node(item.value, undefined, colonOffset === undefined ? keyEnd : colonOffset + 1, depth + 1);
         continue;
       }
       const keyNode = key.type === 'string' ? key : this.stringKey(key);
       const property = new YamlTreeNode('property', key.offset, 0, object);
       keyNode.parent = property;
       property.colonOffset = colonOffset;
-      const value = this.node(item.value, property, colonOffset === undefined ? keyEnd : colonOffset + 1);
+      const value = this.node(item.value, property, colonOffset === undefined ? keyEnd : colonOffset + 1, depth + 1);
       const end = Math.max(keyEnd, value.offset + value.length, colonOffset === undefined ? 0 : colonOffset + 1);
       property.length = end - property.offset;
       property.children = [keyNode, value];
@@ -204,14 +206,14 @@ export class YamlTreeBuilder {
     return result;
   }
 
-  private sequence(sequence: YAMLSeq, parent: YamlTreeNode | undefined): YamlTreeNode {
+  private sequence(sequence: YAMLSeq, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
     const [start, valueEnd] = rangeOf(sequence, 0);
     const array = new YamlTreeNode('array', start, 0, parent);
     const slot = this.openAnchor(sequence.anchor);
     const items: YamlTreeNode[] = new Array(sequence.items.length);
     let cursor = start;
     for (let i = 0; i < items.length; i++) {
-      const item = this.node(sequence.items[i], array, cursor);
+      const item = this.node(sequence.items[i], array, cursor, depth + 1);
       items[i] = item;
       cursor = Math.max(cursor, item.offset + item.length);
     }
@@ -222,7 +224,7 @@ export class YamlTreeBuilder {
     return array;
   }
 
-  private alias(alias: Alias, parent: YamlTreeNode | undefined): YamlTreeNode {
+  private alias(alias: Alias, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
     const [start, end] = rangeOf(alias, 0);
     const length = end - start;
     const slot = this.anchors.get(alias.source);
@@ -234,9 +236,12 @@ export class YamlTreeBuilder {
       this.error(start, length, `Alias '*${alias.source}' refers to a node that contains it`, 'RECURSIVE_ALIAS');
       return this.nullNode(start, length, parent);
     }
-    const copy = this.copy(slot.node, start, length, parent);
+    const copy = this.copy(slot.node, start, length, parent, depth);
     if (copy) return copy;
-    if (!this.limitReported) {
+    if (this.remainingCopies >= 0) {
+      // Within the node budget, so the copy was too deep.
+      this.error(start, length, `Alias '*${alias.source}' would nest collections deeper than ${MAX_NESTING_DEPTH} levels; it is not expanded`, 'NESTING_TOO_DEEP');
+    } else if (!this.limitReported) {
       this.limitReported = true;
       this.error(
         start,
@@ -248,8 +253,12 @@ export class YamlTreeBuilder {
     return this.nullNode(start, length, parent);
   }
 
-  /** A copy of `node`'s subtree where every node has the given range; undefined when over the budget. */
-  private copy(node: YamlTreeNode, offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode | undefined {
+  /**
+   * A copy of `node`'s subtree where every node has the given range; undefined when over the node
+   * budget or when it would nest collections deeper than the limit (`depth` as for node()).
+   */
+  private copy(node: YamlTreeNode, offset: number, length: number, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode | undefined {
+    if (node.children && node.type !== 'property' && depth > MAX_NESTING_DEPTH) return undefined;
     if (--this.remainingCopies < 0) return undefined;
     const copy = new YamlTreeNode(node.type, offset, length, parent);
     copy.value = node.value;
@@ -257,8 +266,9 @@ export class YamlTreeBuilder {
     const children = node.children;
     if (children) {
       const copies: YamlTreeNode[] = new Array(children.length);
+      const childDepth = node.type === 'property' ? depth : depth + 1;
       for (let i = 0; i < children.length; i++) {
-        const child = this.copy(children[i], offset, length, copy);
+        const child = this.copy(children[i], offset, length, copy, childDepth);
         if (!child) return undefined;
         copies[i] = child;
       }

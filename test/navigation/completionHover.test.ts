@@ -1,0 +1,197 @@
+// Completion of a step's declaration and hovers on names, on the parse the checker made.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkDocument } from '../../server/src/checker';
+import { completionAt, hoverAt, type NameCompletion } from '../../server/src/checker/navigation';
+import { applyOffsetEdits } from '../../server/src/checker/textEdits';
+import { SAMPLE, find, inside, within } from './sample';
+import { yamlDocument } from './yamlDocument';
+
+const document = checkDocument(SAMPLE);
+const CONFIRM = '"confirm"';
+
+/** Names in the order an editor shows them (by sortText). */
+function ordered(items: NameCompletion[] | undefined): string[] {
+  assert.ok(items, 'completions');
+  return [...items].sort((a, b) => a.sortText.localeCompare(b.sortText)).map((item) => item.name);
+}
+
+/** A tool with two declarations and one step whose declaration is being typed (`$` marks the cursor). */
+function typing(step: string, requestMode: 'form' | 'url' = 'url'): { text: string; offset: number } {
+  const request = requestMode === 'url' ? '{"mode": "url", "message": "m", "url": "u"}' : '{"message": "m", "requestedSchema": {"type": "object"}}';
+  const template = `{"tools": [{"name": "t", "elicitations": {
+    "confirm": {"message": "Approve?", "requestedSchema": {"type": "object"}},
+    "authorize": {"mode": "url", "message": "Authorize."}},
+  "interactionExamples": {"e": {"steps": [
+    {"type": "elicitation", "request": ${request}, ${step}}]}}}]}`;
+  const offset = template.indexOf('$');
+  return { text: template.replace('$', ''), offset };
+}
+
+describe('completion of a declaration name', () => {
+  it('inside an empty string: every declared name, those of the request\'s mode first, replacing the content', () => {
+    const { text, offset } = typing('"declaration": "$"');
+    const items = completionAt(checkDocument(text), offset);
+    assert.deepEqual(ordered(items), ['authorize', 'confirm']);
+    assert.deepEqual(items!.map((item) => [item.name, item.detail, item.matchesRequestMode, item.edit]), [
+      ['confirm', 'form — Approve?', false, { offset, length: 0, newText: 'confirm' }],
+      ['authorize', 'url — Authorize.', true, { offset, length: 0, newText: 'authorize' }],
+    ]);
+  });
+
+  it('a form request (mode absent) puts form declarations first', () => {
+    const { text, offset } = typing('"declaration": "$"', 'form');
+    assert.deepEqual(ordered(completionAt(checkDocument(text), offset)), ['confirm', 'authorize']);
+  });
+
+  it('over a partly typed name: the whole content is replaced, and the result is clean', () => {
+    const { text, offset } = typing('"declaration": "au$th"');
+    const items = completionAt(checkDocument(text), offset)!;
+    const authorize = items.find((item) => item.name === 'authorize')!;
+    assert.deepEqual(authorize.edit, { ...inside(find(text, '"auth"')), newText: 'authorize' });
+    assert.equal(applyOffsetEdits(text, [authorize.edit]), text.replace('"auth"', '"authorize"'));
+  });
+
+  it('an unterminated string gets its closing quote', () => {
+    const { text, offset } = typing('"declaration": "co$\n');
+    const confirm = completionAt(checkDocument(text), offset)!.find((item) => item.name === 'confirm')!;
+    assert.deepEqual(confirm.edit, { offset: offset - 2, length: 2, newText: 'confirm"' });
+  });
+
+  it('after `"declaration": ` with no value: inserts a quoted name', () => {
+    const { text, offset } = typing('"declaration": $');
+    const confirm = completionAt(checkDocument(text), offset)!.find((item) => item.name === 'confirm')!;
+    assert.deepEqual(confirm.edit, { offset, length: 0, newText: '"confirm"' });
+  });
+
+  it('... and a comma when another member follows on a later line', () => {
+    const { text, offset } = typing('"declaration": $\n      "response": {"action": "accept"}');
+    const authorize = completionAt(checkDocument(text), offset)!.find((item) => item.name === 'authorize')!;
+    assert.deepEqual(authorize.edit, { offset, length: 0, newText: '"authorize",' });
+    const completed = applyOffsetEdits(text, [authorize.edit]);
+    assert.deepEqual(checkDocument(completed).diagnostics.map((d) => d.data.violation), []);
+  });
+
+  it('... also when the next member is on the same line', () => {
+    const { text, offset } = typing('"declaration": $ "response": {"action": "accept"}');
+    const confirm = completionAt(checkDocument(text), offset)!.find((item) => item.name === 'confirm')!;
+    assert.deepEqual(confirm.edit, { offset, length: 0, newText: '"confirm",' });
+  });
+
+  it('nothing between the colon and a value that is there', () => {
+    const { text, offset } = typing('"declaration": $\n "confirm"');
+    assert.equal(completionAt(checkDocument(text), offset), undefined);
+  });
+
+  it('nothing before the opening quote, after the closing one, on the key, or in a step of another type', () => {
+    const { text, offset } = typing('"declaration": "confirm"$');
+    const checked = checkDocument(text);
+    const value = find(text, CONFIRM, 1);
+    assert.equal(completionAt(checked, offset), undefined);
+    assert.equal(completionAt(checked, value.offset), undefined);
+    assert.ok(completionAt(checked, value.offset + 1));
+    assert.equal(completionAt(checked, within(find(text, '"declaration"'))), undefined);
+    const sampling = checkDocument(text.replace('"type": "elicitation"', '"type": "sampling"'));
+    assert.equal(completionAt(sampling, value.offset + 1), undefined);
+  });
+
+  it('a step still without a type gets completions', () => {
+    const text = '{"tools": [{"elicitations": {"a": {"mode": "url"}}, "interactionExamples": {"e": {"steps": [{"declaration": ""}]}}}]}';
+    assert.deepEqual(completionAt(checkDocument(text), text.indexOf('""') + 1)?.map((item) => item.name), ['a']);
+  });
+
+  it('in YAML: after `declaration: ` a plain name; over a plain scalar, the whole scalar', () => {
+    const text = `tools:
+  - elicitations:
+      confirm: {mode: url}
+      two words: {mode: url}
+    interactionExamples:
+      e:
+        steps:
+          - type: elicitation
+            declaration: \n          - type: elicitation
+            declaration: con
+`;
+    const yaml = yamlDocument(text);
+    const empty = text.indexOf('declaration: ') + 'declaration: '.length;
+    assert.deepEqual(completionAt(yaml, empty)?.map((item) => item.edit), [
+      { offset: empty, length: 0, newText: 'confirm' },
+      { offset: empty, length: 0, newText: '"two words"' },
+    ]);
+    const partial = find(text, 'con', 1);
+    assert.deepEqual(completionAt(yaml, partial.offset + 2)?.map((item) => item.edit), [
+      { ...partial, newText: 'confirm' },
+      { ...partial, newText: '"two words"' },
+    ]);
+  });
+});
+
+describe('hover', () => {
+  it('on a reference: the declaration, with its requested fields', () => {
+    assert.deepEqual(hoverAt(document, within(find(SAMPLE, CONFIRM, 1))), {
+      range: find(SAMPLE, CONFIRM, 1),
+      markdown: [
+        '**Elicitation `confirm`** of tool `prepare_release`',
+        '',
+        'Mode: `form`  ',
+        'Message: Approve this release?',
+        '',
+        'Requested fields:',
+        '- `approved`: boolean (required)',
+        '- `contact`: string, format email',
+      ].join('\n'),
+    });
+  });
+
+  it('on a url reference: the url', () => {
+    assert.equal(
+      hoverAt(document, within(find(SAMPLE, '"authorize"', 1)))?.markdown,
+      '**Elicitation `authorize`** of tool `prepare_release`\n\nMode: `url`  \nMessage: Authorize publication.  \nURL: `https://mcp.example.com/release/connect`',
+    );
+  });
+
+  it('on an undeclared name: says so, with what is declared', () => {
+    const text = SAMPLE.replace('"declaration": "authorize"', '"declaration": "authorise"');
+    assert.deepEqual(hoverAt(checkDocument(text), within(find(text, '"authorise"'))), {
+      range: find(text, '"authorise"'),
+      markdown: '**Unknown elicitation `authorise`**: tool `prepare_release` declares no elicitation of that name (declared: `confirm`, `authorize`, `unused`).',
+    });
+  });
+
+  it('on an undeclared name in a tool with many declarations: the first 20 and how many more', () => {
+    const elicitations = Object.fromEntries(Array.from({ length: 25 }, (_, index) => [`d${index}`, { mode: 'url' }]));
+    const text = JSON.stringify({ tools: [{ name: 't', elicitations, interactionExamples: { e: { steps: [{ type: 'elicitation', declaration: 'nope' }] } } }] });
+    const listed = Array.from({ length: 20 }, (_, index) => `\`d${index}\``).join(', ');
+    assert.equal(
+      hoverAt(checkDocument(text), within(find(text, '"nope"')))?.markdown,
+      `**Unknown elicitation \`nope\`**: tool \`t\` declares no elicitation of that name (declared: ${listed} and 5 more).`,
+    );
+  });
+
+  it('on an invalid declaration: what is wrong', () => {
+    const text = SAMPLE.replace('"mode": "url",\n          "message": "Authorize', '"mode": "popup",\n          "message": "Authorize');
+    const markdown = hoverAt(checkDocument(text), within(find(text, '"authorize"', 1)))?.markdown ?? '';
+    assert.match(markdown, /Mode: `invalid mode`/);
+    assert.match(markdown, /Invalid: its mode must be 'form' or 'url'\./);
+  });
+
+  it('on a key: how many steps in how many examples use it', () => {
+    assert.deepEqual(hoverAt(document, within(find(SAMPLE, CONFIRM, 0))), {
+      range: find(SAMPLE, CONFIRM, 0),
+      markdown: '**Elicitation `confirm`** of tool `prepare_release`\n\nMode: `form`\n\nUsed by 2 steps in 2 examples.',
+    });
+    assert.match(hoverAt(document, within(find(SAMPLE, '"authorize"', 0)))?.markdown ?? '', /Used by 1 step in 1 example\.$/);
+    assert.match(hoverAt(document, within(find(SAMPLE, '"unused"', 0)))?.markdown ?? '', /Not used by any step\.$/);
+    assert.match(hoverAt(document, within(find(SAMPLE, CONFIRM, 4)))?.markdown ?? '', /of tool `other_tool`[^]*Used by 1 step in 1 example\./);
+  });
+
+  it('on a shadowed duplicate key: says that a later one counts', () => {
+    const text = '{"tools": [{"elicitations": {"a": {"mode": "url"}, "a": {"mode": "url"}}}]}';
+    assert.match(hoverAt(checkDocument(text), within(find(text, '"a"', 0), 1))?.markdown ?? '', /This key is shadowed/);
+    assert.doesNotMatch(hoverAt(checkDocument(text), within(find(text, '"a"', 1), 1))?.markdown ?? '', /shadowed/);
+  });
+
+  it('nothing away from names', () => {
+    assert.equal(hoverAt(document, within(find(SAMPLE, '"mcpdesc"'))), undefined);
+  });
+});

@@ -1,0 +1,106 @@
+// Go to definition and find references, on the parse the checker made.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkDocument } from '../../server/src/checker';
+import { definitionAt, referencesAt } from '../../server/src/checker/navigation';
+import { SAMPLE, find, within } from './sample';
+
+const document = checkDocument(SAMPLE);
+const CONFIRM = '"confirm"';
+
+describe('go to definition', () => {
+  it('jumps from a step\'s declaration to the key in the same tool', () => {
+    assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 1))), find(SAMPLE, CONFIRM, 0));
+    assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 3))), find(SAMPLE, CONFIRM, 0));
+    assert.deepEqual(definitionAt(document, within(find(SAMPLE, '"authorize"', 1))), find(SAMPLE, '"authorize"', 0));
+  });
+
+  it('stays inside the tool: the second tool\'s confirm is its own', () => {
+    assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 5))), find(SAMPLE, CONFIRM, 4));
+  });
+
+  it('answers on the whole string, quotes included, and right after it', () => {
+    const reference = find(SAMPLE, CONFIRM, 1);
+    for (const offset of [reference.offset, reference.offset + 1, reference.offset + reference.length]) {
+      assert.deepEqual(definitionAt(document, offset), find(SAMPLE, CONFIRM, 0), `offset ${offset - reference.offset} into the string`);
+    }
+  });
+
+  it('on a key, the key itself', () => {
+    assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 0))), find(SAMPLE, CONFIRM, 0));
+  });
+
+  it('nothing for what is not a reference: a sampling step, the "declaration" key, other strings', () => {
+    assert.equal(definitionAt(document, within(find(SAMPLE, CONFIRM, 2))), undefined);
+    assert.equal(definitionAt(document, within(find(SAMPLE, '"declaration"', 0))), undefined);
+    assert.equal(definitionAt(document, within(find(SAMPLE, '"Approve this release?"', 0))), undefined);
+    assert.equal(definitionAt(document, within(find(SAMPLE, '"prepare_release"', 0))), undefined);
+  });
+
+  it('nothing for an undeclared name', () => {
+    const text = SAMPLE.replace('"declaration": "authorize"', '"declaration": "authorise"');
+    assert.equal(definitionAt(checkDocument(text), within(find(text, '"authorise"'))), undefined);
+  });
+
+  it('the last of duplicate keys is the declaration, as the checker reads it', () => {
+    const text = `{"tools": [{"name": "t", "elicitations": {"a": {"mode": "url"}, "a": {"mode": "form"}},
+ "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a"}]}}}]}`;
+    const checked = checkDocument(text);
+    assert.deepEqual(definitionAt(checked, within(find(text, '"a"', 2), 1)), find(text, '"a"', 1));
+    // From the shadowed key, too.
+    assert.deepEqual(definitionAt(checked, within(find(text, '"a"', 0), 1)), find(text, '"a"', 1));
+  });
+
+  it('only the declaration member that counts (the last) is a reference', () => {
+    const text = `{"tools": [{"elicitations": {"a": {"mode": "url"}, "b": {"mode": "url"}},
+ "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a", "declaration": "b"}]}}}]}`;
+    const checked = checkDocument(text);
+    assert.equal(definitionAt(checked, within(find(text, '"a"', 1), 1)), undefined);
+    assert.deepEqual(definitionAt(checked, within(find(text, '"b"', 1), 1)), find(text, '"b"', 0));
+  });
+
+  it('a document without tools, a broken one, and an empty one answer nothing without throwing', () => {
+    for (const text of ['{}', '[1, 2]', '', '{"tools": 3}', '{"tools": [{"elicitations": [], "interactionExamples": "x"}]}', '{"tools": [{"elicit']) {
+      const checked = checkDocument(text);
+      for (let offset = 0; offset <= text.length; offset++) assert.equal(definitionAt(checked, offset), undefined, `${text} @${offset}`);
+    }
+  });
+});
+
+describe('find references', () => {
+  const confirmSteps = [find(SAMPLE, CONFIRM, 1), find(SAMPLE, CONFIRM, 3)];
+
+  it('from the key: every elicitation step of the tool naming it, across examples', () => {
+    assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 0)), false), confirmSteps);
+  });
+
+  it('includeDeclaration adds the key', () => {
+    assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 0)), true), [find(SAMPLE, CONFIRM, 0), ...confirmSteps]);
+  });
+
+  it('from a reference: the same set', () => {
+    assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 3)), true), [find(SAMPLE, CONFIRM, 0), ...confirmSteps]);
+  });
+
+  it('per tool: the second tool has its own references', () => {
+    assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 4)), true), [find(SAMPLE, CONFIRM, 4), find(SAMPLE, CONFIRM, 5)]);
+  });
+
+  it('an unused declaration has no references, only itself', () => {
+    assert.deepEqual(referencesAt(document, within(find(SAMPLE, '"unused"')), false), []);
+    assert.deepEqual(referencesAt(document, within(find(SAMPLE, '"unused"')), true), [find(SAMPLE, '"unused"')]);
+  });
+
+  it('an undeclared name: the steps that use it', () => {
+    const text = SAMPLE.replace(/"declaration": "confirm"/g, '"declaration": "confrim"');
+    const checked = checkDocument(text);
+    assert.deepEqual(referencesAt(checked, within(find(text, '"confrim"', 0)), true), [
+      find(text, '"confrim"', 0),
+      find(text, '"confrim"', 2),
+    ]);
+  });
+
+  it('nothing away from a name', () => {
+    assert.equal(referencesAt(document, within(find(SAMPLE, '"approved-release"')), true), undefined);
+  });
+});

@@ -1,0 +1,59 @@
+// Navigation on the YAML adapter's tree: same features, YAML scalars, aliases and merge keys.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { definitionAt, hoverAt, referencesAt, renameAt } from '../../server/src/checker/navigation';
+import { applyOffsetEdits } from '../../server/src/checker/textEdits';
+import { find, within } from './sample';
+import { SAMPLE_YAML, yamlDocument } from './yamlDocument';
+
+const yaml = yamlDocument(SAMPLE_YAML);
+
+describe('navigation in YAML', () => {
+  it('definition from a plain and a quoted reference', () => {
+    assert.deepEqual(definitionAt(yaml, within(find(SAMPLE_YAML, 'confirm', 1))), find(SAMPLE_YAML, 'confirm', 0));
+    assert.deepEqual(definitionAt(yaml, within(find(SAMPLE_YAML, '"confirm"'))), find(SAMPLE_YAML, 'confirm', 0));
+    assert.deepEqual(definitionAt(yaml, within(find(SAMPLE_YAML, "'authorize'", 1))), find(SAMPLE_YAML, "'authorize'", 0));
+  });
+
+  it('references include the step behind an alias, at the alias', () => {
+    assert.deepEqual(referencesAt(yaml, within(find(SAMPLE_YAML, 'confirm', 0)), true), [
+      find(SAMPLE_YAML, 'confirm', 0),
+      find(SAMPLE_YAML, 'confirm', 1),
+      find(SAMPLE_YAML, '"confirm"'),
+      find(SAMPLE_YAML, '*again'),
+    ]);
+  });
+
+  it('hover on a key counts the aliased step as a use', () => {
+    assert.match(hoverAt(yaml, within(find(SAMPLE_YAML, 'confirm', 0)))?.markdown ?? '', /Used by 3 steps in 1 example\.$/);
+  });
+
+  it('the cursor on an alias is not a name', () => {
+    assert.equal(definitionAt(yaml, within(find(SAMPLE_YAML, '*again'), 1)), undefined);
+  });
+
+  it('declarations merged in with `<<` are found, at their anchor', () => {
+    const text = `shared: &shared
+  confirm: {mode: url}
+tools:
+  - name: t
+    elicitations:
+      <<: *shared
+      other: {mode: url}
+    interactionExamples:
+      e:
+        steps:
+          - {type: elicitation, declaration: confirm}
+`;
+    const document = yamlDocument(text);
+    assert.deepEqual(definitionAt(document, within(find(text, 'confirm', 1))), find(text, 'confirm', 0));
+    // The anchor is outside the tool: renaming there would rename it for every tool that merges it.
+    const refused = renameAt(document, within(find(text, 'confirm', 1)), 'approve');
+    assert.equal(refused?.ok, false);
+    assert.match(refused && !refused.ok ? refused.message : '', /YAML anchor outside tool 't'/);
+    // A name of the tool's own is renamed as usual.
+    const other = renameAt(document, within(find(text, 'other')), 'mine');
+    assert.ok(other?.ok);
+    assert.equal(applyOffsetEdits(text, other.edits), text.replace('other:', 'mine:'));
+  });
+});
