@@ -6,6 +6,7 @@ import AjvDraft7 from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { PatternTimeoutError, safeRegExp } from './safeRegExp';
+import { simpleValidator, type SimpleValidateFunction } from './simpleSchemaValidator';
 import { runTimeBoxed, TimeLimitError } from './timeBudget';
 import type { JsonValue } from './tree';
 
@@ -162,9 +163,11 @@ export class SchemaValidatorCache {
       delete compilable.$schema;
     }
     const ajv = this.ajvFor(dialect, serialized);
-    let validateFunction: ValidateFunction;
+    let validateFunction: ValidateFunction | SimpleValidateFunction;
     try {
-      validateFunction = ajv.compile(compilable as object | boolean);
+      // A valid schema of the plain kind is walked, not compiled (see simpleSchemaValidator.ts).
+      const simple = ajv.validateSchema(compilable as object | boolean) === true ? simpleValidator(compilable) : undefined;
+      validateFunction = simple ?? ajv.compile(compilable as object | boolean);
     } catch (error) {
       return { ok: false, reason: clip(firstLine(error instanceof Error ? error.message : String(error))) };
     } finally {

@@ -57,7 +57,8 @@ export function runTimeBoxed<T>(work: () => T, limitMs: number, what: string): T
   } finally {
     sandbox.work = previous;
     if (!nested) {
-      remainingMs -= performance.now() - now;
+      // Outside a document check (a caller validating on its own) there is no budget to charge.
+      if (inBudgetScope) remainingMs -= performance.now() - now;
       outermostStart = undefined;
     }
   }

@@ -44,11 +44,11 @@ export class YamlEditor implements DocumentEditor {
     if (!parent || isItem || startsLine(this.text, node.offset)) {
       // Where the node is (its own line, or after `- `) is where block lines can start.
       const written = this.writer.value(value, { inFlow: false, column: this.columnOf(node.offset), ownerColumn });
-      return [{ offset: node.offset, length: node.length, newText: written.text }];
+      return [{ offset: node.offset, length: node.length, newText: this.keepingHeaderComment(node, written.text) }];
     }
     const column = ownerColumn + this.unit;
     const written = this.writer.value(value, { inFlow: false, column, ownerColumn });
-    if (written.inline) return [{ offset: node.offset, length: node.length, newText: written.text }];
+    if (written.inline) return [{ offset: node.offset, length: node.length, newText: this.keepingHeaderComment(node, written.text) }];
     // A block collection after `key:` goes to the next lines; the spaces after the colon go with the old value.
     let start = node.offset;
     while (start > 0 && (this.text[start - 1] === ' ' || this.text[start - 1] === '\t')) start--;
@@ -63,7 +63,19 @@ export class YamlEditor implements DocumentEditor {
     const first = this.text[node.offset];
     const style: QuoteStyle = first === '"' ? 'double' : first === "'" ? 'single' : 'plain';
     const inFlow = !!container && this.isFlow(container);
-    return [{ offset: node.offset, length: node.length, newText: stringText(value, style, inFlow) }];
+    return [{ offset: node.offset, length: node.length, newText: this.keepingHeaderComment(node, stringText(value, style, inFlow)) }];
+  }
+
+  /**
+   * `newText` for a node, plus the comment on the node's header line when the node is a block scalar
+   * (`url: >- # why`, a comment its range covers) and `newText` is one line: the comment stays, as a
+   * plain scalar's comment would.
+   */
+  private keepingHeaderComment(node: SyntaxNode, newText: string): string {
+    if ((this.text[node.offset] !== '|' && this.text[node.offset] !== '>') || /[\r\n]/.test(newText)) return newText;
+    const header = this.text.slice(node.offset, Math.min(this.lineEnd(node.offset), node.offset + node.length));
+    const comment = /\s(#.*)$/.exec(header);
+    return comment ? `${newText} ${comment[1]}` : newText;
   }
 
   addMembers(object: SyntaxNode, members: Array<[string, InsertValue]>, before?: SyntaxNode): OffsetEdit[] {

@@ -1,0 +1,97 @@
+// The schema walker must agree with ajv exactly: same errors, same order, for every schema it
+// accepts. Random schemas of its keywords and random values, each validated both ways.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { simpleValidator } from '../../server/src/checker/simpleSchemaValidator';
+import { safeRegExp } from '../../server/src/checker/safeRegExp';
+import type { JsonValue } from '../../server/src/checker/tree';
+
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = prng(7);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const chance = (p: number) => random() < p;
+
+const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
+const FORMATS = ['email', 'uri', 'date', 'date-time', 'ipv4', 'int32', 'uuid', 'no-such-format'];
+const PATTERNS = ['^a', 'b$', '^[0-9]{2,3}$', '\\p{L}+'];
+const NAMES = ['a', 'b', 'approved', 'x/y', 'm~n', 'toString', 'count'];
+
+function randomValue(depth = 0): JsonValue {
+  switch (Math.floor(random() * (depth > 1 ? 6 : 8))) {
+    case 0: return pick(['', 'a', 'abc', 'b', '12', 'x@y.io', 'not an email', 'https://example.com/x', '2026-11-30', '2026-02-30', '2026-11-30T10:00:00Z', '😀😀', '192.168.0.1', 'éé']);
+    case 1: return pick([0, 1, -1, 2.5, 3, 10, 100, 2147483648, Infinity]);
+    case 2: return pick([true, false]);
+    case 3: return null;
+    case 4: return pick([1, 'a', 'abc', 2.5]);
+    case 5: return [randomValue(depth + 1)];
+    default: {
+      const object: { [key: string]: JsonValue } = {};
+      for (const name of NAMES) if (chance(0.35)) object[name] = randomValue(depth + 1);
+      return object;
+    }
+  }
+}
+
+function randomSchema(depth = 0): { [key: string]: JsonValue } {
+  const schema: { [key: string]: JsonValue } = {};
+  if (chance(0.8)) schema.type = chance(0.8) ? pick(TYPES) : [pick(TYPES), pick(TYPES)].filter((t, i, all) => all.indexOf(t) === i);
+  if (chance(0.2)) schema.enum = [randomValue(2), randomValue(2)];
+  if (chance(0.1)) schema.const = randomValue(2);
+  for (const keyword of ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum']) if (chance(0.15)) schema[keyword] = pick([0, 1, 3, 10, 2.5]);
+  for (const keyword of ['maxLength', 'minLength']) if (chance(0.15)) schema[keyword] = pick([0, 1, 2, 3]);
+  if (chance(0.15)) schema.pattern = pick(PATTERNS);
+  if (chance(0.25)) schema.format = pick(FORMATS);
+  if (chance(0.1)) schema.title = 'ignored';
+  if (chance(0.05)) schema.enumNames = ['unknown keyword'];
+  if (depth < 2 && chance(0.5)) {
+    const properties: { [key: string]: JsonValue } = {};
+    for (const name of NAMES) if (chance(0.4)) properties[name] = randomSchema(depth + 1);
+    schema.properties = properties;
+  }
+  if (chance(0.3)) schema.required = NAMES.filter(() => chance(0.3));
+  if (chance(0.25)) schema.additionalProperties = chance(0.6) ? pick([true, false]) : randomSchema(depth + 1);
+  return schema;
+}
+
+const ITERATIONS = Number(process.env.MCPDESC_SCHEMA_DIFF_ITERATIONS ?? 1000);
+
+test(`the schema walker reports what ajv reports, in ajv's order (${ITERATIONS} schemas)`, () => {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, ownProperties: true, addUsedSchema: false, code: { regExp: safeRegExp } });
+  addFormats(ajv);
+  let walked = 0;
+  for (let i = 0; i < ITERATIONS; i++) {
+    const schema = randomSchema();
+    if (ajv.validateSchema(schema) !== true) continue;
+    const walker = simpleValidator(schema);
+    if (!walker) continue;
+    walked++;
+    const compiled = ajv.compile(schema);
+    for (let j = 0; j < 8; j++) {
+      const value = randomValue();
+      const expected = compiled(value) ? [] : (compiled.errors ?? []).map(({ keyword, instancePath, message, params }) => ({ keyword, instancePath, message, params }));
+      const actual: unknown[] = walker(value) ? [] : (walker.errors ?? []).map(({ keyword, instancePath, message, params }) => ({ keyword, instancePath, message, params }));
+      assert.deepEqual(JSON.parse(JSON.stringify(actual)), JSON.parse(JSON.stringify(expected)),
+        `schema ${JSON.stringify(schema)}\nvalue ${JSON.stringify(value)}`);
+    }
+  }
+  assert.ok(walked > ITERATIONS / 3, `only ${walked} schemas were walked`);
+});
+
+test('schemas with keywords the walker does not handle go to ajv', () => {
+  const delegated: JsonValue[] = [{ anyOf: [{ type: 'string' }] }, { $ref: '#/$defs/a', $defs: { a: {} } }, { type: 'array', items: { type: 'string' } }, { properties: { a: true } }];
+  for (const schema of delegated) {
+    assert.equal(simpleValidator(schema), undefined, JSON.stringify(schema));
+  }
+});
