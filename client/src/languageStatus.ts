@@ -1,6 +1,7 @@
 // The language status item next to "JSON" in the status bar: checking / N problems / server stopped.
-// The problem count is read from the client's own diagnostic collection (what the server published),
-// the "checking" state from the server's status notification.
+// The problem count is read from the client's own diagnostic collection (what the server published,
+// for open and unopened files alike); the "checking" state and, once the server is idle, how many
+// documents of the workspace it checked come from the server's status notification.
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { COMMANDS, STATUS_NOTIFICATION, type ServerStatus } from '../../shared/src/constants';
@@ -22,6 +23,8 @@ export class LanguageStatus implements vscode.Disposable {
   private readonly item: vscode.LanguageStatusItem;
   private readonly disposables: vscode.Disposable[] = [];
   private checking = false;
+  /** Documents the server checked, as of its last idle status (undefined before the first one). */
+  private documents: number | undefined;
 
   constructor(private readonly client: LanguageClient) {
     this.item = vscode.languages.createLanguageStatusItem('mcpdesc.status', MCPDESC_DOCUMENT_SELECTOR);
@@ -30,13 +33,17 @@ export class LanguageStatus implements vscode.Disposable {
       this.item,
       client.onDidChangeState((event) => {
         // A restarted server starts idle; do not keep showing "checking" from the previous one.
-        if (event.newState !== State.Running) this.checking = false;
+        if (event.newState !== State.Running) {
+          this.checking = false;
+          this.documents = undefined;
+        }
         this.render();
       }),
       vscode.languages.onDidChangeDiagnostics(() => this.render()),
       // vscode-languageclient keeps this handler across restarts.
       client.onNotification(STATUS_NOTIFICATION, (status: ServerStatus) => {
         this.checking = status.checking;
+        if (typeof status.documents === 'number') this.documents = status.documents;
         this.render();
       }),
     );
@@ -71,7 +78,9 @@ export class LanguageStatus implements vscode.Disposable {
     }
     const { problems, files } = countProblems(this.client);
     item.text = problems === 0 ? '$(check) MCP Description: no problems' : `MCP Description: ${problems} problem${problems === 1 ? '' : 's'}`;
-    item.detail = problems === 0 ? undefined : `in ${files} file${files === 1 ? '' : 's'}`;
+    const checked = this.documents === undefined ? undefined : `${this.documents} document${this.documents === 1 ? '' : 's'} checked`;
+    const where = problems === 0 ? undefined : `in ${files} file${files === 1 ? '' : 's'}`;
+    item.detail = [where, checked].filter((part) => part !== undefined).join(' · ') || undefined;
     item.severity = problems === 0 ? vscode.LanguageStatusSeverity.Information : vscode.LanguageStatusSeverity.Warning;
   }
 

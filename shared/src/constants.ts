@@ -39,6 +39,8 @@ export const STATUS_NOTIFICATION = 'mcpdesc/status';
 export interface ServerStatus {
   /** True while any check is queued or running; false once the server is idle again. */
   checking: boolean;
+  /** How many documents (open or on disk) the server checked and shows diagnostics for, when idle. */
+  documents?: number;
 }
 
 /**

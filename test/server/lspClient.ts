@@ -11,6 +11,7 @@ import {
   createProtocolConnection,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
   DidChangeWorkspaceFoldersNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
@@ -29,6 +30,8 @@ import {
   UnregistrationRequest,
   WorkDoneProgressCreateRequest,
   type ClientCapabilities,
+  type FileEvent,
+  type Registration,
   type CodeAction,
   type Command,
   type Diagnostic,
@@ -74,6 +77,13 @@ export interface RecordedPublish extends PublishDiagnosticsParams {
   sequence: number;
 }
 
+/** A $/progress notification (the `value` of a work-done progress is begin / report / end). */
+export interface RecordedProgress {
+  token: string | number;
+  value: { kind?: string; title?: string; message?: string; percentage?: number };
+  sequence: number;
+}
+
 interface Waiter {
   /** True once the waiter is settled (resolved or rejected) and can be dropped. */
   check: () => boolean;
@@ -113,6 +123,12 @@ export class LspTestClient {
   readonly logMessages: LogMessageParams[] = [];
   readonly appliedEdits: WorkspaceEdit[] = [];
   readonly registrations: string[] = [];
+  /** The full registrations (method, id and options), in order. */
+  readonly registrationDetails: Registration[] = [];
+  /** Tokens the server asked for with window/workDoneProgress/create. */
+  readonly progressTokens: Array<string | number> = [];
+  /** $/progress notifications. */
+  readonly progress: RecordedProgress[] = [];
   initializeResult!: InitializeResult;
 
   private readonly documents = new Map<string, TextDocument>();
@@ -155,10 +171,20 @@ export class LspTestClient {
       }),
     );
     connection.onRequest(RegistrationRequest.type, (params) => {
-      for (const registration of params.registrations) this.registrations.push(registration.method);
+      for (const registration of params.registrations) {
+        this.registrations.push(registration.method);
+        this.registrationDetails.push(registration);
+      }
+      this.notifyWaiters();
     });
     connection.onRequest(UnregistrationRequest.type, () => undefined);
-    connection.onRequest(WorkDoneProgressCreateRequest.type, () => undefined);
+    connection.onRequest(WorkDoneProgressCreateRequest.type, (params) => {
+      this.progressTokens.push(params.token);
+    });
+    connection.onNotification('$/progress', (params: Omit<RecordedProgress, 'sequence'>) => {
+      this.progress.push({ ...params, sequence: this.sequence++ });
+      this.notifyWaiters();
+    });
     connection.onRequest(ApplyWorkspaceEditRequest.type, (params) => {
       this.appliedEdits.push(params.edit);
       this.applyWorkspaceEdit(params.edit);
@@ -218,6 +244,11 @@ export class LspTestClient {
 
   async changeWorkspaceFolders(added: WorkspaceFolder[], removed: WorkspaceFolder[]): Promise<void> {
     await this.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added, removed } });
+  }
+
+  /** What a watching client sends after files changed on disk (type: 1 created, 2 changed, 3 deleted). */
+  async filesChanged(changes: FileEvent[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
   }
 
   // ---- documents -----------------------------------------------------------------------------

@@ -1,56 +1,99 @@
-// Decides WHEN checks run. One entry per URI: scheduling a URI that is already waiting only keeps the
-// earlier due time, so a burst of edits becomes one check of whatever text is newest when it runs
-// (the job reads the document at run time, never a snapshot taken at schedule time). Jobs run one at
-// a time; between jobs the loop yields to the event loop so incoming messages (edits, requests) are
-// handled before the next check. Higher priorities (open documents) always go first.
+// Decides WHEN checks run. One entry per URI, so a burst of edits becomes one check of whatever text
+// is newest when it runs (the job reads the document at run time, never a snapshot taken at schedule
+// time). A delayed request is a debounce: each further one pushes the check back until the edits
+// pause, but never beyond a maximum wait, so continuous typing still sees diagnostics; an immediate
+// request (open, settings, disk) is never pushed back. Jobs run one at a time; between jobs the loop yields to the event loop (setImmediate) so
+// incoming messages (edits, requests) are handled before the next check. Higher priorities always
+// go first, so a workspace scan of thousands of files never delays a keystroke by more than one
+// file's check.
 
 export enum CheckPriority {
   /** Files nobody is looking at (workspace scan). */
   Background = 0,
+  /** A file changed on disk (watcher event): ahead of the scan, so a save is reflected quickly. */
+  FileChange = 1,
   /** Documents open in an editor. */
-  Open = 1,
+  Open = 2,
 }
+
+const PRIORITIES_HIGHEST_FIRST = [CheckPriority.Open, CheckPriority.FileChange, CheckPriority.Background];
 
 export type CheckJob = (uri: string) => Promise<void>;
 
 interface PendingCheck {
   dueAt: number;
   priority: CheckPriority;
+  /** When the entry was first requested (the maximum wait counts from here). */
+  since: number;
+  /** Some request asked for it as soon as possible: later debounces do not push it back. */
+  immediate: boolean;
 }
 
+/** The longest a debounced check waits for the edits to pause. */
+export const DEFAULT_MAX_DEBOUNCE_MS = 500;
+
 export class CheckScheduler {
-  private readonly pending = new Map<string, PendingCheck>();
+  /**
+   * One queue per priority, in insertion order. Only open documents are scheduled with a delay, so
+   * the lower queues are first-in first-out and picking from them is O(1) however long they are.
+   */
+  private readonly queues = new Map<CheckPriority, Map<string, PendingCheck>>(PRIORITIES_HIGHEST_FIRST.map((priority) => [priority, new Map()]));
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private wakeScheduled = false;
   private busy = false;
+  private disposed = false;
   private readonly busyListeners: Array<(busy: boolean) => void> = [];
 
   constructor(
     private readonly job: CheckJob,
     private readonly onJobError: (uri: string, error: unknown) => void,
+    private readonly maxDebounceMs = DEFAULT_MAX_DEBOUNCE_MS,
   ) {}
 
-  /** Queues a check of `uri` in `delayMs` (0: as soon as possible). */
+  /** Queues a check of `uri`: as soon as possible (`delayMs` 0), or after `delayMs` without another request. */
   schedule(uri: string, priority: CheckPriority, delayMs = 0): void {
-    const dueAt = Date.now() + delayMs;
-    const existing = this.pending.get(uri);
-    this.pending.set(uri, {
-      dueAt: existing ? Math.min(existing.dueAt, dueAt) : dueAt,
-      priority: existing ? Math.max(existing.priority, priority) : priority,
-    });
+    if (this.disposed) return;
+    const now = Date.now();
+    const existing = this.find(uri);
+    let pending: PendingCheck;
+    if (!existing) {
+      pending = { dueAt: now + delayMs, priority, since: now, immediate: delayMs === 0 };
+    } else {
+      const immediate = existing.immediate || delayMs === 0;
+      const dueAt = immediate
+        ? Math.min(existing.dueAt, now + delayMs)
+        : Math.min(Math.max(existing.dueAt, now + delayMs), existing.since + this.maxDebounceMs);
+      pending = { dueAt, priority: Math.max(existing.priority, priority), since: existing.since, immediate };
+      if (existing.priority !== pending.priority) this.queue(existing.priority).delete(uri);
+    }
+    this.queue(pending.priority).set(uri, pending);
     this.setBusy(true);
     this.wake();
   }
 
   /** Forgets a queued check (the document went away); a running one finishes and its caller drops the result. */
   cancel(uri: string): void {
-    this.pending.delete(uri);
+    for (const queue of this.queues.values()) queue.delete(uri);
     this.settle();
   }
 
+  /** Forgets every queued check whose URI matches (e.g. everything under a removed folder). */
+  cancelWhere(matches: (uri: string) => boolean): void {
+    for (const queue of this.queues.values()) {
+      for (const uri of queue.keys()) if (matches(uri)) queue.delete(uri);
+    }
+    this.settle();
+  }
+
+  isQueued(uri: string): boolean {
+    return this.find(uri) !== undefined;
+  }
+
   get queued(): number {
-    return this.pending.size;
+    let count = 0;
+    for (const queue of this.queues.values()) count += queue.size;
+    return count;
   }
 
   /** Fires on the transitions idle -> busy and busy -> idle. */
@@ -59,12 +102,25 @@ export class CheckScheduler {
   }
 
   dispose(): void {
-    this.pending.clear();
+    this.disposed = true;
+    for (const queue of this.queues.values()) queue.clear();
     if (this.timer) clearTimeout(this.timer);
   }
 
+  private queue(priority: CheckPriority): Map<string, PendingCheck> {
+    return this.queues.get(priority)!;
+  }
+
+  private find(uri: string): PendingCheck | undefined {
+    for (const queue of this.queues.values()) {
+      const pending = queue.get(uri);
+      if (pending) return pending;
+    }
+    return undefined;
+  }
+
   private wake(): void {
-    if (this.running || this.wakeScheduled) return;
+    if (this.running || this.wakeScheduled || this.disposed) return;
     this.wakeScheduled = true;
     setImmediate(() => {
       this.wakeScheduled = false;
@@ -73,7 +129,7 @@ export class CheckScheduler {
   }
 
   private async runNext(): Promise<void> {
-    if (this.running) return;
+    if (this.running || this.disposed) return;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
@@ -85,7 +141,6 @@ export class CheckScheduler {
       this.settle();
       return;
     }
-    this.pending.delete(next);
     this.running = true;
     try {
       await this.job(next);
@@ -95,29 +150,33 @@ export class CheckScheduler {
       this.running = false;
     }
     this.settle();
-    if (this.pending.size > 0) this.wake();
+    if (this.queued > 0) this.wake();
   }
 
+  /** Removes and returns the URI to check now: the highest priority first, then the earliest due. */
   private pickDue(now: number): string | undefined {
-    let best: string | undefined;
-    let bestCheck: PendingCheck | undefined;
-    for (const [uri, check] of this.pending) {
-      if (check.dueAt > now) continue;
-      if (
-        !bestCheck ||
-        check.priority > bestCheck.priority ||
-        (check.priority === bestCheck.priority && check.dueAt < bestCheck.dueAt)
-      ) {
+    for (const priority of PRIORITIES_HIGHEST_FIRST) {
+      const queue = this.queue(priority);
+      let best: string | undefined;
+      let bestDueAt = Infinity;
+      for (const [uri, check] of queue) {
+        if (check.dueAt > now || check.dueAt >= bestDueAt) continue;
         best = uri;
-        bestCheck = check;
+        bestDueAt = check.dueAt;
+        // Undelayed queues are in due order already: the first due entry is the one.
+        if (priority !== CheckPriority.Open) break;
+      }
+      if (best !== undefined) {
+        queue.delete(best);
+        return best;
       }
     }
-    return best;
+    return undefined;
   }
 
   private sleepUntilNextDue(now: number): void {
     let earliest = Infinity;
-    for (const check of this.pending.values()) earliest = Math.min(earliest, check.dueAt);
+    for (const queue of this.queues.values()) for (const check of queue.values()) earliest = Math.min(earliest, check.dueAt);
     if (earliest === Infinity) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -126,7 +185,7 @@ export class CheckScheduler {
   }
 
   private settle(): void {
-    if (!this.running && this.pending.size === 0) this.setBusy(false);
+    if (!this.running && this.queued === 0) this.setBusy(false);
   }
 
   private setBusy(busy: boolean): void {

@@ -35,9 +35,23 @@ export class DiagnosticsPublisher {
     for (const listener of this.listeners) listener(uri, []);
   }
 
+  /**
+   * The document closed: its diagnostics stay (until the file on disk replaces or clears them), but
+   * its version numbering ends, so a re-opened document's version 1 is not taken for an old one.
+   */
+  endVersioning(uri: string): void {
+    const previous = this.published.get(uri);
+    if (previous) previous.version = undefined;
+  }
+
   /** URIs that currently have diagnostics published (including empty lists). */
   get uris(): string[] {
     return [...this.published.keys()];
+  }
+
+  /** How many documents currently have diagnostics published (the documents checked). */
+  get documentCount(): number {
+    return this.published.size;
   }
 
   onDidPublish(listener: (uri: string, diagnostics: readonly Diagnostic[]) => void): void {

@@ -1,9 +1,17 @@
 // One document's check, from text to diagnostics, with everything the server (not the checker)
-// decides: whether the document is checked at all (enabled? an mcpdesc document?), with which
-// options, and what an exception turns into. No connection here, so the workspace scan can reuse it
-// for files on disk.
-import { checkDocument, isMcpdescDocument, type CheckResult, type Diagnostic, type DocumentFormat } from '../checker';
+// decides: whether the document is checked at all (enabled? an mcpdesc document? within the size
+// limit?), with which options, and what an exception turns into. No connection here, so the
+// workspace scan reuses it for files read from disk.
+import {
+  checkDocument,
+  isMcpdescDocument,
+  type CheckOptions,
+  type CheckResult,
+  type Diagnostic,
+  type DocumentFormat,
+} from '../checker';
 import type { McpdescSettings } from '../../../shared/src/settings';
+import { exceedsLimit, fileTooLargeDiagnostics, maxFileBytes, OVERSIZED_HEAD_BYTES } from './fileSizeLimit';
 import { describeError, internalErrorDiagnostics } from './internalErrorDiagnostic';
 import { throwIfTestFault } from './testFaultHook';
 
@@ -20,16 +28,29 @@ export type CheckOutcome =
   /** Disabled by settings, or not an mcpdesc document: it must show no diagnostics from us. */
   | { kind: 'skipped' }
   | { kind: 'checked'; result: CheckResult }
+  /** An mcpdesc document over mcpdesc.maxFileSizeMB: not parsed, one diagnostic says so. */
+  | { kind: 'tooLarge'; diagnostics: Diagnostic[] }
   | { kind: 'failed'; diagnostics: Diagnostic[]; error: string };
+
+/** Runs the check proper; the default is a plain checkDocument, open documents re-check incrementally. */
+export type CheckFunction = (text: string, options: CheckOptions) => CheckResult;
 
 export function documentFormat(path: string, languageId?: string): DocumentFormat {
   if (languageId === 'yaml' || /\.ya?ml$/i.test(path)) return 'yaml';
   return 'json';
 }
 
-export function checkTextDocument(input: CheckInput, settings: McpdescSettings): CheckOutcome {
+export function checkOptionsFor(input: Pick<CheckInput, 'path' | 'languageId'>, settings: McpdescSettings): CheckOptions {
+  return { rules: settings.rules, format: documentFormat(input.path, input.languageId) };
+}
+
+export function checkTextDocument(input: CheckInput, settings: McpdescSettings, check: CheckFunction = checkDocument): CheckOutcome {
   if (!settings.enable) return { kind: 'skipped' };
   try {
+    const oversized = exceedsLimit(input.text, maxFileBytes(settings));
+    if (oversized) {
+      return checkOversizedDocument({ path: input.path, head: input.text.slice(0, OVERSIZED_HEAD_BYTES), sizeBytes: oversized.sizeBytes }, settings);
+    }
     const recognized = isMcpdescDocument({
       path: input.path,
       text: input.text,
@@ -38,9 +59,23 @@ export function checkTextDocument(input: CheckInput, settings: McpdescSettings):
     });
     if (!recognized) return { kind: 'skipped' };
     throwIfTestFault(input.uri);
-    const result = checkDocument(input.text, { rules: settings.rules, format: documentFormat(input.path, input.languageId) });
-    return { kind: 'checked', result };
+    return { kind: 'checked', result: check(input.text, checkOptionsFor(input, settings)) };
   } catch (error) {
     return { kind: 'failed', diagnostics: internalErrorDiagnostics(error, settings.rules), error: describeError(error) };
   }
+}
+
+/**
+ * A document over the size limit, known by its size and its first bytes only: recognized by name,
+ * glob or (as far as the head shows it) its root member, it gets the one "skipped" diagnostic.
+ */
+export function checkOversizedDocument(input: { path: string; head: string; sizeBytes: number }, settings: McpdescSettings): CheckOutcome {
+  if (!settings.enable) return { kind: 'skipped' };
+  const recognized = isMcpdescDocument({
+    path: input.path,
+    text: input.head,
+    include: settings.files.include,
+    exclude: settings.files.exclude,
+  });
+  return recognized ? { kind: 'tooLarge', diagnostics: fileTooLargeDiagnostics(input.sizeBytes, settings) } : { kind: 'skipped' };
 }

@@ -1,7 +1,8 @@
 // What the server remembers about each open document besides its text (TextDocuments holds that):
 // the last check result with the version it was computed from, so code actions reuse it instead of
-// re-checking, and the formatting options the editor reported. Dropped when the document closes.
-import type { CheckResult, FormattingOptions } from '../checker';
+// re-checking; the incremental checker state the next edit re-checks from; and the formatting
+// options the editor reported. Dropped when the document closes: closed files keep nothing here.
+import type { CheckResult, FormattingOptions, IncrementalDocument } from '../checker';
 import type { McpdescSettings } from '../../../shared/src/settings';
 
 export interface CachedCheck {
@@ -11,8 +12,17 @@ export interface CachedCheck {
   settings: McpdescSettings;
 }
 
+/** An IncrementalDocument and what it was built for: reusable only while all of these stay the same. */
+export interface IncrementalState {
+  document: IncrementalDocument;
+  settings: McpdescSettings;
+  path: string;
+  languageId: string;
+}
+
 export interface DocumentState {
   lastCheck?: CachedCheck;
+  incremental?: IncrementalState;
   formatting?: FormattingOptions;
 }
 
@@ -41,6 +51,14 @@ export class DocumentStates {
   forgetCheck(uri: string): void {
     const state = this.states.get(uri);
     if (state) state.lastCheck = undefined;
+  }
+
+  incrementalOf(uri: string): IncrementalState | undefined {
+    return this.states.get(uri)?.incremental;
+  }
+
+  setIncremental(uri: string, incremental: IncrementalState | undefined): void {
+    if (incremental || this.states.has(uri)) this.get(uri).incremental = incremental;
   }
 
   /** The editor's formatting options for the document, if the client reported any. */

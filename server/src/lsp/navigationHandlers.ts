@@ -8,6 +8,7 @@ import {
   MarkupKind,
   ResponseError,
   SymbolKind,
+  type ClientCapabilities,
   type CompletionItem,
   type Connection,
   type DocumentSymbol,
@@ -40,15 +41,19 @@ export interface NavigationOptions {
   log?: (message: string) => void;
 }
 
-export const NAVIGATION_CAPABILITIES = {
-  definitionProvider: true,
-  referencesProvider: true,
-  renameProvider: { prepareProvider: true },
-  // `"` opens the string a name goes into (VS Code auto-closes it); `'` the same in YAML.
-  completionProvider: { triggerCharacters: ['"', "'"], resolveProvider: false },
-  hoverProvider: true,
-  documentSymbolProvider: { label: 'MCP description' },
-} satisfies ServerCapabilities;
+/** What the server announces for these features, given what the client said it supports. */
+export function navigationCapabilities(client: ClientCapabilities): ServerCapabilities {
+  return {
+    definitionProvider: true,
+    referencesProvider: true,
+    // RenameOptions are only for clients that support prepareRename; the others get a plain rename.
+    renameProvider: client.textDocument?.rename?.prepareSupport === true ? { prepareProvider: true } : true,
+    // `"` opens the string a name goes into (VS Code auto-closes it); `'` the same in YAML.
+    completionProvider: { triggerCharacters: ['"', "'"], resolveProvider: false },
+    hoverProvider: true,
+    documentSymbolProvider: { label: 'MCP description' },
+  };
+}
 
 const SYMBOL_KINDS: Record<OutlineKind, SymbolKind> = {
   tool: SymbolKind.Function,

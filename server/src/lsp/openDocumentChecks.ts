@@ -1,18 +1,24 @@
 // Checks of documents open in the editor: the scheduler's job (check the newest text, publish with
 // its version unless it was overtaken) and, for code actions, the result of exactly the version the
-// client is looking at.
+// client is looking at. Each open mcpdesc document keeps an IncrementalDocument, fed the composed
+// span of the edits since its last check, so an edit inside one tool re-checks that tool only.
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { McpdescSettings } from '../../../shared/src/settings';
+import { IncrementalDocument, type CheckOptions, type CheckResult } from '../checker';
 import { checkTextDocument, type CheckOutcome } from './documentChecker';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
-import type { CachedCheck, DocumentStates } from './documentStates';
+import type { CachedCheck, DocumentStates, IncrementalState } from './documentStates';
+import type { EditSpans } from './editSpans';
+import { exceedsLimit, maxFileBytes } from './fileSizeLimit';
+import { describeError, internalErrorDiagnostics } from './internalErrorDiagnostic';
 import type { SettingsResolver } from './settingsResolver';
 import type { WorkspaceFolders } from './workspaceFolders';
 
 export interface OpenDocumentChecksDeps {
   documents: TextDocuments<TextDocument>;
   states: DocumentStates;
+  spans: EditSpans;
   settings: SettingsResolver;
   folders: WorkspaceFolders;
   publisher: DiagnosticsPublisher;
@@ -37,6 +43,7 @@ export class OpenDocumentChecks {
         states.remember(uri, { version: document.version, result: outcome.result, settings: resolved });
         publisher.publish(uri, outcome.result.diagnostics, document.version);
         break;
+      case 'tooLarge':
       case 'failed':
         states.forgetCheck(uri);
         publisher.publish(uri, outcome.diagnostics, document.version);
@@ -71,19 +78,59 @@ export class OpenDocumentChecks {
     return document ? (await this.resultFor(document))?.result : undefined;
   }
 
+  /**
+   * Checks the document's current text. Every call moves the incremental state to that text (or
+   * drops it): the edit spans taken here are exactly the changes since the state's own text.
+   */
   private run(document: TextDocument, settings: McpdescSettings): CheckOutcome {
-    const outcome = checkTextDocument(
-      {
-        uri: document.uri,
-        text: document.getText(),
-        path: this.deps.folders.recognitionPath(document.uri),
-        languageId: document.languageId,
-      },
-      settings,
-    );
-    if (outcome.kind === 'failed') {
-      this.deps.log(`Checking ${document.uri} (version ${document.version}) failed: ${outcome.error}`);
+    const { states, spans, folders } = this.deps;
+    const uri = document.uri;
+    const text = document.getText();
+    const path = folders.recognitionPath(uri);
+    const span = spans.take(uri);
+    const previous = states.incrementalOf(uri);
+    const reusable =
+      previous && previous.settings === settings && previous.path === path && previous.languageId === document.languageId ? previous : undefined;
+    states.setIncremental(uri, undefined);
+
+    let updated: CheckResult | undefined;
+    if (reusable && span && !exceedsLimit(text, maxFileBytes(settings))) {
+      try {
+        updated = reusable.document.update(text, span);
+      } catch (error) {
+        return this.failed(document, error, settings);
+      }
+      // Same settings, same path, and the edit stayed inside one tool element, so the root's members
+      // (what recognition sniffs) are untouched: still an mcpdesc document, no need to sniff again.
+      if (reusable.document.lastUpdateWasIncremental) {
+        states.setIncremental(uri, reusable);
+        return { kind: 'checked', result: updated };
+      }
+    } else if (reusable && reusable.document.result.text === text) {
+      updated = reusable.document.result;
     }
+
+    // Whatever checks the text from here on leaves an IncrementalDocument at it: the one updated
+    // above, or a fresh one (first check, other settings or path, or nothing known about the edit).
+    let built: IncrementalState | undefined;
+    const checkIncrementally = (checkedText: string, options: CheckOptions): CheckResult => {
+      if (updated && checkedText === text) {
+        built = reusable;
+        return updated;
+      }
+      const incremental = new IncrementalDocument(checkedText, options);
+      built = { document: incremental, settings, path, languageId: document.languageId };
+      return incremental.result;
+    };
+    const outcome = checkTextDocument({ uri, text, path, languageId: document.languageId }, settings, checkIncrementally);
+    if (outcome.kind === 'checked') states.setIncremental(uri, built);
+    if (outcome.kind === 'failed') this.deps.log(`Checking ${uri} (version ${document.version}) failed: ${outcome.error}`);
+    return outcome;
+  }
+
+  private failed(document: TextDocument, error: unknown, settings: McpdescSettings): CheckOutcome {
+    const outcome: CheckOutcome = { kind: 'failed', diagnostics: internalErrorDiagnostics(error, settings.rules), error: describeError(error) };
+    this.deps.log(`Checking ${document.uri} (version ${document.version}) failed: ${outcome.error}`);
     return outcome;
   }
 }

@@ -1,6 +1,7 @@
 // workspace/executeCommand handlers. "Fix all in file" applies the same edits as the fix-all code
 // action through workspace/applyEdit (pinned to the document version it was computed from, when the
-// client supports versioned edits); "check workspace" re-queues every document the server knows.
+// client supports versioned edits); "check workspace" re-checks the open documents and re-scans
+// every workspace folder.
 import type { Connection, ExecuteCommandParams, TextDocuments, WorkspaceEdit } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { SERVER_COMMANDS } from '../../../shared/src/constants';

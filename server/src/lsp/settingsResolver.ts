@@ -39,10 +39,18 @@ export class SettingsResolver {
     this.invalidate();
   }
 
-  /** Drops every cached value (settings may differ now, e.g. a workspace folder came or went) and tells the listeners. */
+  /** Drops every cached value (settings may differ now) and tells the listeners. */
   invalidate(): void {
     this.byResource.clear();
     for (const listener of this.changeListeners) listener();
+  }
+
+  /**
+   * Drops every cached value without telling the listeners: a workspace folder came or went, which
+   * changes the settings of the files in it only (the caller re-checks those).
+   */
+  dropCache(): void {
+    this.byResource.clear();
   }
 
   onDidChange(listener: () => void): void {

@@ -1,6 +1,7 @@
 // Wires the pieces to one connection. Each piece lives in its own module: documents and their state,
 // the settings resolver, the scheduler (when checks run), the open-document checks (what a check of
-// an open document does), the publisher (the only sender of diagnostics), code actions and commands.
+// an open document does), the disk checks and the workspace scan (files nobody has open), the file
+// watchers, the publisher (the only sender of diagnostics), code actions and commands.
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
@@ -21,19 +22,26 @@ import { SETTINGS_SECTION } from '../../../shared/src/settings';
 import { CheckPriority, CheckScheduler } from './checkScheduler';
 import { fixAllAction, quickFixActions } from './codeActions';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { DiskDocumentChecks } from './diskDocumentChecks';
 import { DocumentStates } from './documentStates';
+import { EditSpans } from './editSpans';
+import { FileWatchRegistration, handleWatchedFileChanges } from './fileWatchers';
 import { parseFormattingOptionsParams } from './formattingOptions';
 import { describeError } from './internalErrorDiagnostic';
 import { OpenDocumentChecks } from './openDocumentChecks';
+import { OpenDocumentIndex } from './openDocumentIndex';
+import { ScanProgress } from './scanProgress';
 import { executeServerCommand } from './serverCommands';
 import { reportBusyChanges } from './serverStatus';
 import { SettingsResolver } from './settingsResolver';
-import { WorkspaceFolders } from './workspaceFolders';
-import { NAVIGATION_CAPABILITIES, registerNavigationHandlers } from './navigationHandlers';
+import { canonicalUri, isFileUri, WorkspaceFolders } from './workspaceFolders';
+import { WorkspaceScan } from './workspaceScan';
+import { navigationCapabilities, registerNavigationHandlers } from './navigationHandlers';
 
 /**
- * Edits are checked after this quiet time; the first check after opening is immediate. Short enough
- * to feel instant, long enough that a burst of keystrokes is one check of the newest text.
+ * Edits are checked once they pause for this long (and at the latest DEFAULT_MAX_DEBOUNCE_MS after
+ * the first of them); the first check after opening is immediate. Short enough to feel instant, long
+ * enough that a burst of keystrokes is one check of the newest text.
  */
 export const CHANGE_DEBOUNCE_MS = 150;
 
@@ -46,10 +54,15 @@ export interface ServerContext {
   publisher: DiagnosticsPublisher;
   scheduler: CheckScheduler;
   checks: OpenDocumentChecks;
+  scan: WorkspaceScan;
+  watchers: FileWatchRegistration;
 }
 
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  const spans = new EditSpans();
+  const documents = new TextDocuments(spans.documentsConfiguration);
+  const openIndex = new OpenDocumentIndex();
+  const isOpen = (uri: string): boolean => openIndex.has(uri);
   const states = new DocumentStates();
   const folders = new WorkspaceFolders();
   const publisher = new DiagnosticsPublisher(connection);
@@ -65,6 +78,22 @@ export function startServer(connection: Connection): void {
     for (const document of documents.all()) context.scheduler.schedule(document.uri, CheckPriority.Open);
   };
 
+  /** The watchers follow the include globs of every folder. */
+  const updateWatchers = async (): Promise<void> => {
+    if (!context || !settings) return;
+    const includes: string[] = [];
+    for (const folder of folders.all) includes.push(...(await settings.forResource(folder.uri)).files.include);
+    context.watchers.update(includes);
+  };
+
+  /** Settings changed, or the user asked for it: every open document and every file on disk. */
+  const recheckEverything = (): void => {
+    if (!context) return;
+    recheckOpenDocuments();
+    void context.scan.scanAll().catch((error: unknown) => logError(`Scanning the workspace failed: ${describeError(error)}`));
+    void updateWatchers();
+  };
+
   connection.onInitialize((params): InitializeResult => {
     clientCapabilities = params.capabilities;
     if (params.workspaceFolders) {
@@ -76,13 +105,30 @@ export function startServer(connection: Connection): void {
       canPull: clientCapabilities.workspace?.configuration === true,
       log: logError,
     });
-    const checks = new OpenDocumentChecks({ documents, states, settings, folders, publisher, log: logError });
-    const scheduler = new CheckScheduler(checks.check, (uri, error) =>
-      logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`),
+    const checks = new OpenDocumentChecks({ documents, states, spans, settings, folders, publisher, log: logError });
+    const diskChecks = new DiskDocumentChecks({ folders, settings, publisher, isOpen, log: logError });
+    const progress = new ScanProgress(connection, logError);
+    // One job for every URI: the editor's text when the document is open, else the file on disk.
+    const job = async (uri: string): Promise<void> => {
+      try {
+        await (documents.get(uri) ? checks.check(uri) : diskChecks.check(uri));
+      } finally {
+        progress.completed(uri);
+      }
+    };
+    const scheduler = new CheckScheduler(job, (uri, error) => logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`));
+    reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
+    const scan = new WorkspaceScan({ folders, settings, scheduler, publisher, progress, isOpen, log });
+    progress.onFinished((summary) =>
+      log(`Workspace scan done: ${summary.files} file(s) looked at in ${summary.elapsedMs} ms; ${publisher.documentCount} document(s) checked.`),
     );
-    reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener));
-    settings.onDidChange(recheckOpenDocuments);
-    context = { connection, documents, states, folders, settings, publisher, scheduler, checks };
+    const watchers = new FileWatchRegistration(
+      connection,
+      clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+      logError,
+    );
+    settings.onDidChange(recheckEverything);
+    context = { connection, documents, states, folders, settings, publisher, scheduler, checks, scan, watchers };
 
     return {
       capabilities: {
@@ -92,7 +138,7 @@ export function startServer(connection: Connection): void {
           resolveProvider: false,
         },
         executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
-        ...NAVIGATION_CAPABILITIES,
+        ...navigationCapabilities(clientCapabilities),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'mcpdesc-lsp' },
@@ -107,12 +153,25 @@ export function startServer(connection: Connection): void {
     }
     if (clientCapabilities.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        if (!context) return;
+        const { scan } = context;
         for (const removed of event.removed) folders.remove(removed.uri);
         for (const added of event.added) folders.add(added);
-        // Folder-level settings and relative paths (so include/exclude globs) may have changed.
-        settings?.invalidate();
+        // Folder-level settings and relative paths (so include/exclude globs) may have changed for
+        // open documents and for the files of the folders that came or went; nothing else.
+        settings?.dropCache();
+        recheckOpenDocuments();
+        const scans = [...event.removed.map((folder) => scan.folderRemoved(folder)), ...event.added.map((folder) => scan.folderAdded(folder))];
+        void Promise.all(scans).catch((error: unknown) => logError(`Scanning a workspace folder failed: ${describeError(error)}`));
+        void updateWatchers();
       });
     }
+    void context?.scan.scanAll().catch((error: unknown) => logError(`Scanning the workspace failed: ${describeError(error)}`));
+    void updateWatchers();
+  });
+
+  connection.onDidChangeWatchedFiles((params) => {
+    if (context) handleWatchedFileChanges(params.changes, { scheduler: context.scheduler, publisher, isOpen });
   });
 
   connection.onDidChangeConfiguration((params) => {
@@ -120,6 +179,7 @@ export function startServer(connection: Connection): void {
   });
 
   documents.onDidOpen((event) => {
+    openIndex.opened(event.document.uri);
     context?.scheduler.schedule(event.document.uri, CheckPriority.Open);
   });
 
@@ -130,10 +190,21 @@ export function startServer(connection: Connection): void {
 
   documents.onDidClose((event) => {
     const uri = event.document.uri;
+    openIndex.closed(uri);
     context?.scheduler.cancel(uri);
     states.drop(uri);
+    spans.forget(uri);
     settings?.forget(uri);
-    publisher.clear(uri);
+    // A file of the workspace falls back to its content on disk (which replaces the editor's
+    // diagnostics, or clears them when it is gone or no mcpdesc document); anything else is cleared.
+    const onDisk = canonicalUri(uri);
+    if (!context || !isFileUri(uri) || !folders.folderOf(uri)) {
+      publisher.clear(uri);
+      return;
+    }
+    if (onDisk !== uri) publisher.clear(uri);
+    publisher.endVersioning(onDisk);
+    context.scheduler.schedule(onDisk, CheckPriority.Open);
   });
 
   connection.onNotification(FORMATTING_OPTIONS_NOTIFICATION, (params: unknown) => {
@@ -178,7 +249,7 @@ export function startServer(connection: Connection): void {
         checks: ready.checks,
         formattingFor: (uri) => states.formattingOf(uri),
         supportsVersionedEdits: () => clientCapabilities.workspace?.workspaceEdit?.documentChanges === true,
-        checkWorkspace: recheckOpenDocuments,
+        checkWorkspace: recheckEverything,
       },
       params,
     );

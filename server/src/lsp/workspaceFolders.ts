@@ -23,6 +23,24 @@ export function fsPathToUri(fsPath: string): string {
   return pathToFileURL(fsPath).href;
 }
 
+export function isFileUri(uri: string): boolean {
+  return uri.startsWith('file:');
+}
+
+/**
+ * One spelling per file for `file:` URIs (editors percent-encode differently from Node: VS Code
+ * writes `@` as `%40`), so a file found on disk and the same file opened in the editor are known to
+ * be one document. Other schemes are returned as they are.
+ */
+export function canonicalUri(uri: string): string {
+  if (!isFileUri(uri)) return uri;
+  try {
+    return fsPathToUri(fileURLToPath(uri));
+  } catch {
+    return uri;
+  }
+}
+
 function toSlashes(fsPath: string): string {
   return fsPath.split(path.sep).join('/');
 }
@@ -61,6 +79,12 @@ export class WorkspaceFolders {
       }
     }
     return best;
+  }
+
+  /** Whether `fsPath` is the root of one of the folders. */
+  isFolderRoot(fsPath: string): boolean {
+    const resolved = path.resolve(fsPath);
+    return this.folders.some((folder) => path.resolve(uriToFsPath(folder.uri)) === resolved);
   }
 
   /** The path handed to `isMcpdescDocument`. */

@@ -1,0 +1,81 @@
+// Which files on disk the server looks at, and how it reads them. A file is read only when it lies
+// inside a workspace folder (after resolving symlinks), outside node_modules and .git, and could be
+// an mcpdesc document by its name: a JSON/YAML extension (the root-member sniff needs the text), an
+// mcpdesc name, or an include glob; excluded files are never read. Closed files are read, checked
+// and dropped: nothing here keeps their text.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { isMcpdescDocument } from '../checker';
+import type { McpdescSettings } from '../../../shared/src/settings';
+import { OVERSIZED_HEAD_BYTES } from './fileSizeLimit';
+
+/** Dependency and version-control folders: never entered, never read. */
+export const IGNORED_DIRECTORY_NAMES: ReadonlySet<string> = new Set(['node_modules', '.git']);
+
+const SNIFFABLE_EXTENSION = /\.(json|jsonc|yaml|yml)$/i;
+
+/** `relativePath` ('/'-separated, relative to its workspace folder) lies under node_modules or .git. */
+export function isInIgnoredDirectory(relativePath: string): boolean {
+  const segments = relativePath.split('/');
+  return segments.slice(0, -1).some((segment) => IGNORED_DIRECTORY_NAMES.has(segment));
+}
+
+/**
+ * Whether the file is worth reading. The checker's recognition decides: with an empty text it
+ * answers by name and globs alone, and with an include-everything glob it answers "not excluded".
+ */
+export function isCandidateFile(relativePath: string, settings: McpdescSettings): boolean {
+  const { include, exclude } = settings.files;
+  const notExcluded = isMcpdescDocument({ path: relativePath, text: '', include: ['**'], exclude });
+  if (!notExcluded) return false;
+  return SNIFFABLE_EXTENSION.test(relativePath) || isMcpdescDocument({ path: relativePath, text: '', include, exclude });
+}
+
+export type WorkspaceFileRead =
+  | { kind: 'text'; text: string }
+  /** Over the size limit: only the head was read. */
+  | { kind: 'tooLarge'; head: string; sizeBytes: number }
+  /** Gone, not a regular file, or (through a symlink) outside its folder: nothing to show. */
+  | { kind: 'absent' }
+  | { kind: 'unreadable'; reason: string };
+
+const BOM = '\uFEFF';
+
+function decode(bytes: Uint8Array): string {
+  // Lenient, as editors open files: invalid sequences become U+FFFD instead of failing the file.
+  const text = new TextDecoder('utf-8').decode(bytes);
+  // Editors hide the byte order mark, and LSP positions do not count it.
+  return text.startsWith(BOM) ? text.slice(1) : text;
+}
+
+export function isInside(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** Reads `filePath`, which must resolve (symlinks followed) to a regular file inside `folderPath`. */
+export async function readWorkspaceFile(filePath: string, folderPath: string, maxBytes: number): Promise<WorkspaceFileRead> {
+  try {
+    const [realFile, realFolder] = await Promise.all([fs.realpath(filePath), fs.realpath(folderPath)]);
+    if (!isInside(realFolder, realFile)) return { kind: 'absent' };
+    const stats = await fs.stat(realFile);
+    if (!stats.isFile()) return { kind: 'absent' };
+    if (stats.size > maxBytes) return { kind: 'tooLarge', head: await readHead(realFile), sizeBytes: stats.size };
+    return { kind: 'text', text: decode(await fs.readFile(realFile)) };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return { kind: 'absent' };
+    return { kind: 'unreadable', reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function readHead(filePath: string): Promise<string> {
+  const handle = await fs.open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(OVERSIZED_HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, OVERSIZED_HEAD_BYTES, 0);
+    return decode(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
