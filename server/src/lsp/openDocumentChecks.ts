@@ -25,8 +25,30 @@ export interface OpenDocumentChecksDeps {
   log: (message: string) => void;
 }
 
+/** Bounds of the pause an edit waits for before its check (see debounceFor). */
+const MIN_DEBOUNCE_MS = 25;
+const MAX_DEBOUNCE_MS = 150;
+
 export class OpenDocumentChecks {
+  /** How long the last check of each open document took. */
+  private readonly lastCheckMs = new Map<string, number>();
+
   constructor(private readonly deps: OpenDocumentChecksDeps) {}
+
+  /**
+   * How long an edit waits for the next one before its check runs. Coalescing only pays when checks
+   * are slow next to typing: a document whose (incremental) check takes a few milliseconds is checked
+   * almost at once, a slow one waits up to MAX_DEBOUNCE_MS so a burst of keystrokes is one check.
+   */
+  debounceFor(uri: string): number {
+    const last = this.lastCheckMs.get(uri) ?? MAX_DEBOUNCE_MS;
+    return Math.min(MAX_DEBOUNCE_MS, Math.max(MIN_DEBOUNCE_MS, 3 * last));
+  }
+
+  /** The document went away: nothing to remember about it. */
+  forget(uri: string): void {
+    this.lastCheckMs.delete(uri);
+  }
 
   /** The scheduler's job for an open document. */
   readonly check = async (uri: string): Promise<void> => {
@@ -36,7 +58,9 @@ export class OpenDocumentChecks {
     // Read the text only now: edits that arrived while settings were pulled are included.
     const document = documents.get(uri);
     if (!document) return;
+    const started = performance.now();
     const outcome = this.run(document, resolved);
+    this.lastCheckMs.set(uri, performance.now() - started);
     if (documents.get(uri)?.version !== document.version) return; // overtaken: a newer check is queued
     switch (outcome.kind) {
       case 'checked':

@@ -38,12 +38,6 @@ import { canonicalUri, isFileUri, WorkspaceFolders } from './workspaceFolders';
 import { WorkspaceScan } from './workspaceScan';
 import { navigationCapabilities, registerNavigationHandlers } from './navigationHandlers';
 
-/**
- * Edits are checked once they pause for this long (and at the latest DEFAULT_MAX_DEBOUNCE_MS after
- * the first of them); the first check after opening is immediate. Short enough to feel instant, long
- * enough that a burst of keystrokes is one check of the newest text.
- */
-export const CHANGE_DEBOUNCE_MS = 150;
 
 export interface ServerContext {
   connection: Connection;
@@ -185,13 +179,14 @@ export function startServer(connection: Connection): void {
 
   documents.onDidChangeContent((event) => {
     // Also fires right after onDidOpen; the scheduler keeps the earlier (immediate) due time.
-    context?.scheduler.schedule(event.document.uri, CheckPriority.Open, CHANGE_DEBOUNCE_MS);
+    context?.scheduler.schedule(event.document.uri, CheckPriority.Open, context.checks.debounceFor(event.document.uri));
   });
 
   documents.onDidClose((event) => {
     const uri = event.document.uri;
     openIndex.closed(uri);
     context?.scheduler.cancel(uri);
+    context?.checks.forget(uri);
     states.drop(uri);
     spans.forget(uri);
     settings?.forget(uri);
