@@ -239,3 +239,14 @@ test('fix-all on a clean document changes nothing', () => {
   assert.deepEqual(result.edits, []);
   assert.equal(result.applied, 0);
 });
+
+test('Declare is offered only when every step naming the declaration sends the same request', () => {
+  const other = { ...rulePageInvalidStep, request: { ...AUTHORIZE, url: 'https://elsewhere.example.com' } };
+  const conflicting = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [rulePageInvalidStep, other] }));
+  const titles = fixesOf(conflicting, 'unknown-declaration').map((fix) => fix.title);
+  assert.ok(!titles.some((title) => title.startsWith('Declare')), titles.join(' | '));
+
+  const agreeing = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [rulePageInvalidStep, { ...rulePageInvalidStep }] }));
+  const declared = applyFix(agreeing, 'unknown-declaration', "Declare elicitation 'missing' on tool 'prepare_release'");
+  assert.deepEqual(violations(declared), ['unexpected-content', 'unexpected-content']);
+});

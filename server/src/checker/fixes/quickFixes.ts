@@ -8,6 +8,8 @@ import type { Declaration, Finding, Step } from '../rule/model';
 import { contentSkeleton } from './contentSkeleton';
 import type { DocumentEditor, InsertValue } from './editor';
 import { editDistance } from './editDistance';
+import { sameSchema } from '../canonicalJson';
+import { elicitationStepsOf } from '../rule/elicitationConsistency';
 
 export interface FixPlan {
   title: string;
@@ -44,13 +46,39 @@ function plan(title: string, edits: OffsetEdit[] | undefined): FixPlan[] {
   return normalized ? [{ title, isPreferred: true, edits: normalized }] : [];
 }
 
+interface Candidate {
+  declaration: Declaration;
+  distance: number;
+}
+
+// Per tool, per requested name and mode: fix-all asks for every step, and 5,000 steps with the same
+// typo against 5,000 declarations must not compute 25 million edit distances.
+const candidatesByTool = new WeakMap<Step['tool'], Map<string, Candidate[]>>();
+
+function closestDeclarations(step: Step): Candidate[] {
+  const name = step.declarationName ?? '';
+  const key = `${step.requestMode ?? ''}\u0000${name}`;
+  let byName = candidatesByTool.get(step.tool);
+  if (!byName) {
+    byName = new Map();
+    candidatesByTool.set(step.tool, byName);
+  }
+  let candidates = byName.get(key);
+  if (!candidates) {
+    candidates = [...step.tool.declarations.values()]
+      .filter((declaration) => declaration.mode !== undefined && declaration.mode === step.requestMode)
+      .map((declaration, order) => ({ declaration, order, distance: editDistance(name, declaration.name) }))
+      .sort((a, b) => a.distance - b.distance || a.order - b.order)
+      .slice(0, MAX_CHANGE_TO)
+      .map(({ declaration, distance }) => ({ declaration, distance }));
+    byName.set(key, candidates);
+  }
+  return candidates;
+}
+
 function unknownDeclarationFixes(step: Step, editor: DocumentEditor, schemas: SchemaValidatorCache): FixPlan[] {
   const name = step.declarationName;
-  const candidates = [...step.tool.declarations.values()]
-    .filter((declaration) => declaration.mode !== undefined && declaration.mode === step.requestMode)
-    .map((declaration, order) => ({ declaration, order, distance: editDistance(name ?? '', declaration.name) }))
-    .sort((a, b) => a.distance - b.distance || a.order - b.order)
-    .slice(0, MAX_CHANGE_TO);
+  const candidates = closestDeclarations(step);
 
   const changes: FixPlan[] = [];
   for (const { declaration } of candidates) {
@@ -97,6 +125,7 @@ function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: S
   } else {
     return undefined;
   }
+  if (!othersMatchRequest(step, name)) return undefined;
   const tool = step.tool;
   let edits: OffsetEdit[];
   if (tool.elicitations?.type === 'object') {
@@ -110,6 +139,23 @@ function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: S
   }
   const normalized = edits.length > 0 ? normalizeEdits(edits) : undefined;
   return normalized ? { title: `Declare elicitation '${name}' on tool '${tool.label}'`, isPreferred: false, edits: normalized } : undefined;
+}
+
+/**
+ * Whether every other step naming `name` sends the same request as `step` (same mode, same schema
+ * or url): a declaration built from this step's request must not put a mismatch on another step.
+ */
+function othersMatchRequest(step: Step, name: string): boolean {
+  const schemaOf = (request: SyntaxNode | undefined) => memberOf(request, 'requestedSchema');
+  const own = step.requestMode === 'form' ? schemaOf(step.request) : memberOf(step.request, 'url');
+  const ownValue = own ? valueOf(own) : undefined;
+  return elicitationStepsOf(step.tool).every((other) => {
+    if (other.node === step.node || other.declarationName !== name) return true;
+    if (other.requestMode !== step.requestMode) return false;
+    const theirs = step.requestMode === 'form' ? schemaOf(other.request) : memberOf(other.request, 'url');
+    if (!theirs || ownValue === undefined) return false;
+    return step.requestMode === 'form' ? sameSchema(valueOf(theirs), ownValue) : stringOf(theirs) === ownValue;
+  });
 }
 
 function removeContent(step: Step, editor: DocumentEditor): OffsetEdit[] | undefined {

@@ -4,7 +4,7 @@
 import type { SchemaValidatorCache } from '../schemaValidator';
 import { effectiveProperties, memberOf, stringOf, type SyntaxNode } from '../tree';
 import { checkStep, readStep } from './checkStep';
-import type { Finding, Tool } from './model';
+import type { Finding, Step, Tool } from './model';
 import { readTool } from './readTool';
 
 /** The effective `tools` array of a document root, when it is one. */
@@ -37,14 +37,20 @@ function checkTool(tool: Tool, schemas: SchemaValidatorCache): Finding[] {
       });
     }
   }
+  for (const step of elicitationStepsOf(tool)) findings.push(...checkStep(step, schemas));
+  return findings;
+}
+
+/** Every elicitation step of the tool's (effective) interaction examples, in document order. */
+export function elicitationStepsOf(tool: Tool): Step[] {
+  const steps: Step[] = [];
   for (const exampleProperty of effectiveProperties(memberOf(tool.node, 'interactionExamples')).values()) {
-    const steps = memberOf(exampleProperty.children![1], 'steps');
-    if (steps?.type !== 'array') continue;
-    for (const stepNode of steps.children ?? []) {
+    const stepNodes = memberOf(exampleProperty.children![1], 'steps');
+    if (stepNodes?.type !== 'array') continue;
+    for (const stepNode of stepNodes.children ?? []) {
       const typeNode = memberOf(stepNode, 'type');
-      if (!typeNode || stringOf(typeNode) !== 'elicitation') continue;
-      findings.push(...checkStep(readStep(tool, stepNode, typeNode), schemas));
+      if (typeNode && stringOf(typeNode) === 'elicitation') steps.push(readStep(tool, stepNode, typeNode));
     }
   }
-  return findings;
+  return steps;
 }

@@ -1,0 +1,110 @@
+// The built CLI (dist/cli.js) over test-fixtures/yaml: --format json gives exactly the expected
+// diagnostics (and the checker's messages), a directory walk finds every YAML fixture, and --fix on a
+// copy of the corpus writes what fixAll gives, in place.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { checkDocument, fixAll } from '../../server/src/checker';
+import type { JsonProblem } from '../../server/src/cli/formatters/json';
+import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
+import {
+  compareExpected,
+  RULE_PAGE_INVALID_TWIN,
+  toExpectedShape,
+  YAML_FIXTURES_DIR,
+  yamlFixtures,
+  type ExpectedDiagnostic,
+} from './support/yamlFixtures';
+
+function problemsByFile(stdout: string): Map<string, JsonProblem[]> {
+  const byFile = new Map<string, JsonProblem[]>();
+  for (const problem of JSON.parse(stdout) as JsonProblem[]) byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
+  return byFile;
+}
+
+function shapeOf(problems: JsonProblem[]): ExpectedDiagnostic[] {
+  return problems.map((problem) => toExpectedShape({ range: problem.range, violation: problem.violation })).sort(compareExpected);
+}
+
+describe('the built CLI over the YAML fixtures', () => {
+  before(() => builtCliPath());
+  const invalid = yamlFixtures('expected-invalid');
+  const valid = yamlFixtures('expected-valid');
+
+  it('--format json gives every invalid fixture exactly its expected diagnostics, with the checker\'s messages, and exit 1', () => {
+    const run = runBuiltCli(['--format', 'json', 'test-fixtures/yaml']);
+    assert.equal(run.stderr, '');
+    assert.equal(run.status, 1);
+    const byFile = problemsByFile(run.stdout);
+    assert.deepEqual([...byFile.keys()].sort(), invalid.map((fixture) => fixture.file).sort(), 'exactly the invalid fixtures have problems');
+    for (const fixture of invalid) {
+      const problems = byFile.get(fixture.file) ?? [];
+      assert.deepEqual(shapeOf(problems), fixture.expected, fixture.file);
+      const messages = checkDocument(fixture.text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.message).sort();
+      assert.deepEqual(problems.map((problem) => problem.message).sort(), messages, `${fixture.file}: messages`);
+    }
+  });
+
+  it('every valid fixture, named explicitly, is clean with exit 0', () => {
+    const run = runBuiltCli(['--format', 'json', ...valid.map((fixture) => fixture.file)]);
+    assert.deepEqual({ status: run.status, stderr: run.stderr, problems: JSON.parse(run.stdout) as unknown }, { status: 0, stderr: '', problems: [] });
+  });
+
+  it('a directory walk recognizes every YAML fixture (by name or by its root mcpdesc key) and no expected file', () => {
+    // A size limit below every file turns each recognized document into one "skipped" diagnostic.
+    const run = runBuiltCli(['--format', 'json', '--max-file-size-mb', '0.000001', 'test-fixtures/yaml']);
+    assert.equal(run.status, 0, run.stderr);
+    const files = [...problemsByFile(run.stdout).keys()].sort();
+    assert.deepEqual(files, [...valid, ...invalid].map((fixture) => fixture.file).sort());
+  });
+
+  describe('--fix on a copy of the corpus', () => {
+    let copy: string;
+    let run: ReturnType<typeof runBuiltCli>;
+    before(() => {
+      copy = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-yaml-fix-')));
+      fs.cpSync(YAML_FIXTURES_DIR, path.join(copy, 'yaml'), { recursive: true });
+      run = runBuiltCli(['--fix', '--format', 'json', 'yaml'], { cwd: copy });
+    });
+    after(() => fs.rmSync(copy, { recursive: true, force: true }));
+
+    it('writes what fixAll gives to every fixture, and leaves valid ones as they are', () => {
+      assert.equal(run.stderr, '');
+      for (const fixture of [...invalid, ...valid]) {
+        const written = fs.readFileSync(path.join(copy, 'yaml', fixture.folder, fixture.name), 'utf8');
+        assert.equal(written, fixAll(fixture.text, { format: 'yaml' }).text, fixture.file);
+        if (fixture.folder === 'expected-valid') assert.equal(written, fixture.text);
+      }
+    });
+
+    it('reports what remains after the fixes, and the rule page\'s fixture as YAML is clean', () => {
+      const byFile = problemsByFile(run.stdout);
+      for (const fixture of invalid) {
+        const relative = `yaml/expected-invalid/${fixture.name}`;
+        const written = fs.readFileSync(path.join(copy, relative), 'utf8');
+        const remaining = checkDocument(written, { format: 'yaml' }).diagnostics;
+        assert.deepEqual(
+          shapeOf(byFile.get(relative) ?? []),
+          remaining.map((diagnostic) => toExpectedShape({ range: diagnostic.range, violation: diagnostic.data.violation })).sort(compareExpected),
+          relative,
+        );
+      }
+      assert.equal(byFile.has(`yaml/expected-invalid/${RULE_PAGE_INVALID_TWIN}`), false);
+      assert.equal(run.status, byFile.size > 0 ? 1 : 0);
+    });
+
+    it('keeps CRLF files CRLF', () => {
+      const crlf = fs.readFileSync(path.join(copy, 'yaml', 'expected-invalid', 'crlf-line-endings.mcpdesc.yaml'), 'utf8');
+      assert.ok(crlf.includes('\r\n') && !/[^\r]\n/.test(crlf));
+    });
+
+    it('a second --fix finds nothing more to fix', () => {
+      const snapshot = (): string[] => invalid.map((fixture) => fs.readFileSync(path.join(copy, 'yaml', 'expected-invalid', fixture.name), 'utf8'));
+      const first = snapshot();
+      runBuiltCli(['--fix', '--format', 'json', 'yaml'], { cwd: copy });
+      assert.deepEqual(snapshot(), first);
+    });
+  });
+});

@@ -1,0 +1,101 @@
+// fixAll on every YAML fixture: a document that still parses, whose remaining diagnostics have no
+// preferred fix, and (for twins) that means what the fixed JSON twin means. The spec's section-4
+// fixture, as YAML, comes out clean.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { parse as parseYaml, parseAllDocuments } from 'yaml';
+import { applyEdits, checkDocument, fixAll } from '../../server/src/checker';
+import { repoPath } from '../support/repo';
+import { RULE_PAGE_INVALID_TWIN, RULE_PAGE_VALID_TWIN, yamlFixture, yamlFixtures, type YamlFixture } from './support/yamlFixtures';
+
+function yamlErrorCodes(text: string): string[] {
+  const documents = parseAllDocuments(text, { merge: true, uniqueKeys: false });
+  return (Array.isArray(documents) ? documents : []).flatMap((document) => document.errors.map((error) => error.code)).sort();
+}
+
+function jsonTwinPath(fixture: YamlFixture): string | undefined {
+  const stem = fixture.name.replace(/(\.mcpdesc)?\.(yaml|yml)$/, '');
+  return ['.json', '.jsonc'].map((extension) => repoPath('test-fixtures', fixture.folder, stem + extension)).find((file) => fs.existsSync(file));
+}
+
+const commentsOf = (text: string): string[] => text.split(/\r?\n/).filter((line) => /^\s*#/.test(line)).map((line) => line.trim());
+
+describe('fixAll on the YAML fixtures', () => {
+  for (const fixture of yamlFixtures('expected-invalid')) {
+    test(fixture.file, () => {
+      const before = checkDocument(fixture.text, { format: 'yaml' });
+      const hadPreferred = before.diagnostics.some((diagnostic) => before.fixesFor(diagnostic).some((fix) => fix.isPreferred));
+      const fixed = fixAll(fixture.text, { format: 'yaml' });
+      assert.equal(applyEdits(fixture.text, fixed.edits), fixed.text, 'the returned edits give the returned text');
+      assert.equal(fixed.applied > 0, hadPreferred, 'fixes were applied when some were preferred');
+      assert.deepEqual(yamlErrorCodes(fixed.text), yamlErrorCodes(fixture.text), 'still parses as YAML');
+      const after = checkDocument(fixed.text, { format: 'yaml' });
+      for (const diagnostic of after.diagnostics) {
+        assert.deepEqual(
+          after.fixesFor(diagnostic).filter((fix) => fix.isPreferred).map((fix) => fix.title),
+          [],
+          `${diagnostic.data.violation} left at line ${diagnostic.range.start.line + 1} has no preferred fix`,
+        );
+      }
+      if (fixture.text.includes('\r\n')) assert.doesNotMatch(fixed.text, /[^\r]\n/, 'CRLF stays CRLF');
+
+      const json = jsonTwinPath(fixture);
+      if (json) {
+        const jsonFixed = fixAll(fs.readFileSync(json, 'utf8'));
+        assert.equal(fixed.applied, jsonFixed.applied, 'as many fixes as for the JSON twin');
+        assert.deepEqual(parseYaml(fixed.text), JSON.parse(jsonFixed.text), 'the same document as the fixed JSON twin');
+      }
+    });
+  }
+
+  test('valid fixtures are left as they are', () => {
+    for (const fixture of yamlFixtures('expected-valid')) {
+      const fixed = fixAll(fixture.text, { format: 'yaml' });
+      assert.deepEqual({ text: fixed.text, applied: fixed.applied, edits: fixed.edits }, { text: fixture.text, applied: 0, edits: [] }, fixture.file);
+    }
+  });
+
+  test("the rule page's invalid fixture as YAML: fixAll declares `missing` in url mode, removes the content, and leaves it clean", () => {
+    const { text } = yamlFixture('expected-invalid', RULE_PAGE_INVALID_TWIN);
+    const fixed = fixAll(text, { format: 'yaml' });
+    assert.equal(fixed.applied, 2);
+    assert.deepEqual(checkDocument(fixed.text, { format: 'yaml' }).diagnostics, []);
+    const tool = (parseYaml(fixed.text) as { tools: Array<Record<string, unknown>> }).tools[0];
+    assert.deepEqual((tool.elicitations as Record<string, unknown>).missing, {
+      mode: 'url',
+      message: 'Authorize publication.',
+      url: 'https://mcp.example.com/release/connect',
+    });
+    const examples = tool.interactionExamples as Record<string, { steps: Array<{ response: unknown }> }>;
+    assert.deepEqual(examples.broken.steps[0].response, { action: 'accept' });
+    assert.deepEqual(commentsOf(fixed.text), commentsOf(text), 'every comment is kept');
+    // The new declaration is block YAML at the declarations' own indentation.
+    assert.match(fixed.text, /\n {6}missing:\n {8}mode: url\n {8}message: Authorize publication\.\n {8}url: https:\/\/mcp\.example\.com\/release\/connect\n/);
+    // Now it is the valid fixture's step shape: the spec's section 4, in YAML, is clean after the fixes.
+    assert.deepEqual(checkDocument(yamlFixture('expected-valid', RULE_PAGE_VALID_TWIN).text, { format: 'yaml' }).diagnostics, []);
+  });
+
+  test('comments next to the lines fixAll edits stay; only the removed content member takes its own', () => {
+    const { text } = yamlFixture('expected-invalid', 'comments-next-to-fixed-lines.mcpdesc.yaml');
+    const fixed = fixAll(text, { format: 'yaml' });
+    assert.deepEqual(checkDocument(fixed.text, { format: 'yaml' }).diagnostics, []);
+    const kept = commentsOf(fixed.text);
+    const lost = commentsOf(text).filter((comment) => !kept.includes(comment));
+    assert.deepEqual(lost, ['# the nested comment goes too']);
+    for (const trailing of ["# not 'confirm'", '# no content needed', '# accepted in the browser', '# content goes below', '# should be url', '# replaced by the declaration\'s']) {
+      assert.ok(fixed.text.includes(trailing), `the trailing comment ${trailing} stays`);
+    }
+  });
+
+  test('a multi-document stream is fixed document by document', () => {
+    const { text } = yamlFixture('expected-invalid', 'multi-document-stream.mcpdesc.yml');
+    const fixed = fixAll(text, { format: 'yaml' });
+    assert.deepEqual(checkDocument(fixed.text, { format: 'yaml' }).diagnostics, []);
+    const documents = parseAllDocuments(fixed.text);
+    assert.ok(Array.isArray(documents));
+    const values = documents.map((document) => document.toJS() as { tools: Array<{ elicitations: Record<string, unknown> }> });
+    assert.deepEqual(Object.keys(values[0].tools[0].elicitations), ['confirm'], 'the typo was changed, nothing declared');
+    assert.deepEqual(Object.keys(values[1].tools[0].elicitations), ['authorize', 'confirm'], 'declared in the second document');
+  });
+});

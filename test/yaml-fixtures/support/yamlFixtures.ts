@@ -1,0 +1,88 @@
+// The YAML fixture corpus: test-fixtures/yaml/expected-valid/ (no diagnostic) and
+// test-fixtures/yaml/expected-invalid/ (X.mcpdesc.yaml, X.mcpdesc.yml or X.yaml, each with an
+// X.expected.json written by scripts/fixtures/yaml-expected.mjs from hand-written anchors).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Diagnostic } from '../../../server/src/checker';
+import { repoPath } from '../../support/repo';
+
+export interface ExpectedDiagnostic {
+  violation: string;
+  line: number;
+  character: number;
+  endLine: number;
+  endCharacter: number;
+}
+
+export type FixtureFolder = 'expected-valid' | 'expected-invalid';
+
+export interface YamlFixture {
+  folder: FixtureFolder;
+  name: string;
+  /** Repository-relative, '/'-separated: what the CLI prints when run from the repository root. */
+  file: string;
+  text: string;
+  /** [] for a valid fixture. */
+  expected: ExpectedDiagnostic[];
+}
+
+export const YAML_FIXTURES_DIR = repoPath('test-fixtures', 'yaml');
+
+const YAML_NAME = /\.(yaml|yml)$/;
+
+export function expectedFileFor(fixtureName: string): string {
+  return fixtureName.replace(/(\.mcpdesc)?\.(yaml|yml)$/, '.expected.json');
+}
+
+export function fixtureNames(folder: FixtureFolder): string[] {
+  const directory = path.join(YAML_FIXTURES_DIR, folder);
+  return fs.existsSync(directory) ? fs.readdirSync(directory).filter((name) => YAML_NAME.test(name)).sort() : [];
+}
+
+export function yamlFixtures(folder?: FixtureFolder): YamlFixture[] {
+  const folders: FixtureFolder[] = folder ? [folder] : ['expected-valid', 'expected-invalid'];
+  return folders.flatMap((current) =>
+    fixtureNames(current).map((name) => {
+      const expectedPath = path.join(YAML_FIXTURES_DIR, current, expectedFileFor(name));
+      const expected =
+        current === 'expected-invalid' ? (JSON.parse(fs.readFileSync(expectedPath, 'utf8')) as ExpectedDiagnostic[]) : [];
+      return {
+        folder: current,
+        name,
+        file: `test-fixtures/yaml/${current}/${name}`,
+        text: fs.readFileSync(path.join(YAML_FIXTURES_DIR, current, name), 'utf8'),
+        expected,
+      };
+    }),
+  );
+}
+
+export function yamlFixture(folder: FixtureFolder, name: string): YamlFixture {
+  const fixture = yamlFixtures(folder).find((candidate) => candidate.name === name);
+  if (!fixture) throw new Error(`no YAML fixture ${folder}/${name}`);
+  return fixture;
+}
+
+export function compareExpected(a: ExpectedDiagnostic, b: ExpectedDiagnostic): number {
+  return (
+    a.line - b.line ||
+    a.character - b.character ||
+    a.endLine - b.endLine ||
+    a.endCharacter - b.endCharacter ||
+    (a.violation < b.violation ? -1 : a.violation > b.violation ? 1 : 0)
+  );
+}
+
+export function toExpectedShape(diagnostic: Pick<Diagnostic, 'range'> & { violation: string }): ExpectedDiagnostic {
+  return {
+    violation: diagnostic.violation,
+    line: diagnostic.range.start.line,
+    character: diagnostic.range.start.character,
+    endLine: diagnostic.range.end.line,
+    endCharacter: diagnostic.range.end.character,
+  };
+}
+
+/** The section-4 pair of the spec, as YAML. */
+export const RULE_PAGE_INVALID_TWIN = 'invalid-tool-interaction-example-semantics.mcpdesc.yaml';
+export const RULE_PAGE_VALID_TWIN = 'named-tool-interaction-examples.mcpdesc.yaml';
