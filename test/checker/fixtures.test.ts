@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { parseTree, type ParseError } from 'jsonc-parser';
 import { checkDocument, fixAll, type Diagnostic } from '../../server/src/checker';
 import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID } from '../../shared/src/constants';
+import { REPO_ROOT } from '../support/repo';
 
 interface ExpectedDiagnostic {
   violation: string;
@@ -31,18 +32,7 @@ const RULE_VIOLATIONS = [
   'invalid-declaration',
 ];
 
-/** Tests run from out/test/...; the repository is wherever package.json is, walking up. */
-function findRepoRoot(): string {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${__dirname}`);
-    dir = parent;
-  }
-  return dir;
-}
-
-const repoRoot = findRepoRoot();
+const repoRoot = REPO_ROOT;
 const validDir = path.join(repoRoot, 'test-fixtures', 'expected-valid');
 const invalidDir = path.join(repoRoot, 'test-fixtures', 'expected-invalid');
 
