@@ -1,7 +1,7 @@
 // Requested schemas are nearly always MCP's flat forms: an object of primitive properties with
 // types, bounds, enums, patterns and formats. Compiling each with ajv generates and evaluates code,
 // milliseconds per schema, which on a large document costs many times its parse. Schemas made only
-// of the keywords below are validated here instead, by walking the schema, with the same results
+// of the keywords named here are validated here instead, by walking the schema, with the same results
 // as ajv: the same errors in the same order (a differential test holds it to that). Handled: type,
 // properties, required, additionalProperties, enum, const, the four number bounds, maxLength,
 // minLength, pattern and format; unknown keywords are ignored, as ajv ignores them. Anything else
