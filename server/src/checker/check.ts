@@ -6,6 +6,7 @@ import { checkElicitationConsistency } from './rule/elicitationConsistency';
 import type { Finding } from './rule/model';
 import type { SyntaxNode } from './tree';
 import { SchemaValidatorCache } from './schemaValidator';
+import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
@@ -114,7 +115,7 @@ export function parseAndFind(text: string, format: DocumentFormat): CheckParts {
   const backend = backends[format]!;
   try {
     const parsed = backend.parse(text);
-    const findings = parsed.roots.map((root) => (root.type === 'object' ? checkElicitationConsistency(root, schemaCache) : []));
+    const findings = parsed.roots.map((root) => (root.type === 'object' ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined)) : []));
     return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings };
   } catch (error) {
     // Content never makes the rule throw; what can is the engine's own limits (a stack overflow on

@@ -5,6 +5,7 @@
 import { parseTree, type ParseError } from 'jsonc-parser';
 import { DocumentCheck, locate, parseAndFind, runCheck, schemaCache, type CheckParts } from './check';
 import { LineIndex } from './lineIndex';
+import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { checkToolNode, toolsArrayOf } from './rule/elicitationConsistency';
 import type { Finding } from './rule/model';
@@ -102,7 +103,7 @@ export class IncrementalDocument {
 
     const findings = parts.findings[0];
     for (const laterFindings of findings.slice(index + 1)) shiftFindings(laterFindings, delta);
-    findings[index] = checkToolNode(replacement, index, schemaCache);
+    findings[index] = checkToolNode(replacement, index, new DocumentSchemas(schemaCache, newText));
     this.lines = this.lines.withChange(newText, change);
     return true;
   }

@@ -1,6 +1,6 @@
 // Comparing a node with a value without building the node's value first: every elicitation step
 // usually repeats its declaration's schema, and the check must cost little more than the parse.
-import { valueOf, type JsonValue, type SyntaxNode } from './tree';
+import { effectiveProperties, valueOf, type JsonValue, type SyntaxNode } from './tree';
 
 /**
  * Whether the node holds exactly `value`, member order included (so a validator compiled for
@@ -30,6 +30,45 @@ export function holdsIdentical(node: SyntaxNode, value: JsonValue): boolean {
       const children = node.children ?? [];
       if (!Array.isArray(value) || value.length !== children.length) return false;
       return children.every((child, index) => holdsIdentical(child, value[index]));
+    }
+    case 'null':
+      return value === null;
+    default:
+      return node.value === value;
+  }
+}
+
+/**
+ * Whether the node holds the same JSON value as `value`, member order aside and, with
+ * `unorderedRequired`, the order of `required` arrays aside too (the rule's schema equality).
+ */
+export function holdsEqual(node: SyntaxNode, value: JsonValue, unorderedRequired: boolean, key?: string): boolean {
+  switch (node.type) {
+    case 'object': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      const members = effectiveProperties(node);
+      if (members.size !== Object.keys(value).length) return false;
+      for (const [name, property] of members) {
+        if (!Object.prototype.hasOwnProperty.call(value, name) || !holdsEqual(property.children![1], value[name], unorderedRequired, name)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    case 'array': {
+      const children = node.children ?? [];
+      if (!Array.isArray(value) || value.length !== children.length) return false;
+      if (unorderedRequired && key === 'required') {
+        // Compared as multisets: each element of the node is matched with an unused equal element.
+        const unused = [...value];
+        return children.every((child) => {
+          const index = unused.findIndex((candidate) => holdsEqual(child, candidate, unorderedRequired));
+          if (index < 0) return false;
+          unused.splice(index, 1);
+          return true;
+        });
+      }
+      return children.every((child, index) => holdsEqual(child, value[index], unorderedRequired));
     }
     case 'null':
       return value === null;

@@ -138,6 +138,20 @@ export class SchemaValidatorCache {
     return result;
   }
 
+  private readonly bySourceText = new Map<string, { value: JsonValue; compiled: CompiledSchema }>();
+
+  /** The schema written as `source` (JSON text): its value (built by `valueOf` on a miss) and validator. */
+  compileSource(source: string, valueOf: () => JsonValue): { value: JsonValue; compiled: CompiledSchema } {
+    const cached = this.bySourceText.get(source);
+    if (cached) return cached;
+    const value = valueOf();
+    const entry = { value, compiled: this.compile(value) };
+    // A slice of the document would keep the whole document alive as long as the key: copy it.
+    this.bySourceText.set(Buffer.from(source, 'utf16le').toString('utf16le'), entry);
+    if (this.bySourceText.size > MAX_CACHED_SCHEMAS) this.bySourceText.delete(this.bySourceText.keys().next().value as string);
+    return entry;
+  }
+
   private ajvFor(dialect: Dialect, serialized: string) {
     // A schema with its own $ids gets an instance of its own, so no document's ids resolve another's refs.
     if (serialized.includes('"$id":') || serialized.includes('"$anchor":') || serialized.includes('"$dynamicAnchor":')) {

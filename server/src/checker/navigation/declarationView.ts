@@ -4,6 +4,7 @@
 import { schemaCache } from '../check';
 import { readDeclaration } from '../rule/readTool';
 import { memberOf, stringOf, type SyntaxNode } from '../tree';
+import { DocumentSchemas } from '../documentSchemas';
 
 export interface DeclarationView {
   name: string;
@@ -35,5 +36,5 @@ export function modeText(view: DeclarationView): string {
 
 /** Why the rule cannot use the declaration (its kind-9 message), or undefined when it can. */
 export function problemOf(view: DeclarationView): string | undefined {
-  return readDeclaration(view.name, view.property, schemaCache).problem;
+  return readDeclaration(view.name, view.property, new DocumentSchemas(schemaCache)).problem;
 }

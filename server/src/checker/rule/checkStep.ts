@@ -1,7 +1,7 @@
 // Violation kinds 1-8 for one elicitation step, in the spec's order and with its anchors.
-import { sameSchema } from '../canonicalJson';
-import { holdsIdentical } from '../nodeEquality';
-import type { SchemaValidatorCache, ValidationError } from '../schemaValidator';
+import { holdsEqual, holdsIdentical } from '../nodeEquality';
+import type { ValidationError } from '../schemaValidator';
+import type { DocumentSchemas } from '../documentSchemas';
 import { keyNodeOf, memberOf, nodeAtPointer, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { ViolationKind } from '../types';
 import { declaredList, describeNode, quote } from './describe';
@@ -32,7 +32,7 @@ export function readStep(tool: Tool, node: SyntaxNode, typeNode: SyntaxNode): St
   return step;
 }
 
-export function checkStep(step: Step, schemas: SchemaValidatorCache): Finding[] {
+export function checkStep(step: Step, schemas: DocumentSchemas): Finding[] {
   const findings: Finding[] = [];
   const report = (violation: ViolationKind, anchor: SyntaxNode, message: string) => {
     findings.push({ violation, offset: anchor.offset, length: anchor.length, message, tool: step.tool, step, declaration: step.declaration });
@@ -97,7 +97,7 @@ export function checkStep(step: Step, schemas: SchemaValidatorCache): Finding[] 
 
 /** Kind 3's equality: the same JSON value, ignoring member order and `required` order. */
 function sameRequestedSchema(node: SyntaxNode, declared: JsonValue): boolean {
-  return holdsIdentical(node, declared) || sameSchema(valueOf(node), declared);
+  return holdsIdentical(node, declared) || holdsEqual(node, declared, true);
 }
 
 function forDeclaration(step: Step): string {
@@ -128,7 +128,7 @@ function invalidActionMessage(step: Step): string {
 type Report = (violation: ViolationKind, anchor: SyntaxNode, message: string) => void;
 
 /** Kind 8: the accepted form content against the requested schema, one finding per validation error. */
-function checkContent(step: Step, schemas: SchemaValidatorCache, report: Report): void {
+function checkContent(step: Step, schemas: DocumentSchemas, report: Report): void {
   const contentProperty = step.contentProperty!;
   const contentKey = contentProperty.children![0];
   const content = contentProperty.children![1];
@@ -140,7 +140,7 @@ function checkContent(step: Step, schemas: SchemaValidatorCache, report: Report)
     // The usual step repeats its declaration's schema: validate with the declaration's validator.
     const compiled = declaration?.compiled && declaration.schema !== undefined && holdsIdentical(requestSchema, declaration.schema)
       ? declaration.compiled
-      : schemas.compile(valueOf(requestSchema));
+      : schemas.ofNode(requestSchema).compiled;
     if (!compiled.ok) {
       report('invalid-content', requestSchemaProperty.children![0],
         `Elicitation step's requestedSchema is not a usable JSON Schema (${compiled.reason}), so its content cannot be checked.`);

@@ -1,7 +1,7 @@
 // Rule mcpdesc.tool.interaction.elicitation-consistency: walks every tool, its declarations and
 // the elicitation steps of its interaction examples. Wrong JSON types anywhere just end the walk
 // of that branch; nothing here throws on a document's content.
-import type { SchemaValidatorCache } from '../schemaValidator';
+import type { DocumentSchemas } from '../documentSchemas';
 import { effectiveProperties, memberOf, stringOf, type SyntaxNode } from '../tree';
 import { checkStep, readStep } from './checkStep';
 import type { Finding, Step, Tool } from './model';
@@ -14,15 +14,15 @@ export function toolsArrayOf(root: SyntaxNode): SyntaxNode | undefined {
 }
 
 /** The findings of each element of `tools`, index for index (the rule never looks across tools). */
-export function checkElicitationConsistency(root: SyntaxNode, schemas: SchemaValidatorCache): Finding[][] {
+export function checkElicitationConsistency(root: SyntaxNode, schemas: DocumentSchemas): Finding[][] {
   return (toolsArrayOf(root)?.children ?? []).map((toolNode, index) => checkToolNode(toolNode, index, schemas));
 }
 
-export function checkToolNode(toolNode: SyntaxNode, index: number, schemas: SchemaValidatorCache): Finding[] {
+export function checkToolNode(toolNode: SyntaxNode, index: number, schemas: DocumentSchemas): Finding[] {
   return toolNode.type === 'object' ? checkTool(readTool(toolNode, index, schemas), schemas) : [];
 }
 
-function checkTool(tool: Tool, schemas: SchemaValidatorCache): Finding[] {
+function checkTool(tool: Tool, schemas: DocumentSchemas): Finding[] {
   const findings: Finding[] = [];
   for (const declaration of tool.declarations.values()) {
     if (declaration.problem) {

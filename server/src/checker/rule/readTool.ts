@@ -1,9 +1,9 @@
 // A tool's elicitation declarations, each judged usable or not (violation kind 9).
-import type { SchemaValidatorCache } from '../schemaValidator';
-import { effectiveProperties, memberOf, stringOf, valueOf, type SyntaxNode } from '../tree';
+import type { DocumentSchemas } from '../documentSchemas';
+import { effectiveProperties, memberOf, stringOf, type SyntaxNode } from '../tree';
 import type { Declaration, Tool } from './model';
 
-export function readTool(node: SyntaxNode, index: number, schemas: SchemaValidatorCache): Tool {
+export function readTool(node: SyntaxNode, index: number, schemas: DocumentSchemas): Tool {
   const label = stringOf(memberOf(node, 'name')) ?? `tools[${index}]`;
   const elicitations = memberOf(node, 'elicitations');
   const declarations = new Map<string, Declaration>();
@@ -13,7 +13,7 @@ export function readTool(node: SyntaxNode, index: number, schemas: SchemaValidat
   return { node, label, elicitations, declarations };
 }
 
-export function readDeclaration(name: string, property: SyntaxNode, schemas: SchemaValidatorCache): Declaration {
+export function readDeclaration(name: string, property: SyntaxNode, schemas: DocumentSchemas): Declaration {
   const value = property.children![1];
   const declaration: Declaration = { name, property, value };
   if (value.type !== 'object') {
@@ -40,8 +40,9 @@ export function readDeclaration(name: string, property: SyntaxNode, schemas: Sch
     return declaration;
   }
   declaration.schemaNode = schemaNode;
-  declaration.schema = valueOf(schemaNode);
-  declaration.compiled = schemas.compile(declaration.schema);
+  const schema = schemas.ofNode(schemaNode);
+  declaration.schema = schema.value;
+  declaration.compiled = schema.compiled;
   if (!declaration.compiled.ok) {
     declaration.problem = `its requestedSchema is not a usable JSON Schema (${declaration.compiled.reason})`;
   }
