@@ -132,7 +132,8 @@ function shiftSubtree(node: SyntaxNode, delta: number): void {
     const current = pending.pop()! as MovableNode;
     current.offset += delta;
     if (current.colonOffset !== undefined) current.colonOffset += delta;
-    if (current.children) for (const child of current.children) pending.push(child);
+    const children = current.children;
+    if (children) for (let i = 0; i < children.length; i++) pending.push(children[i]);
   }
 }
 

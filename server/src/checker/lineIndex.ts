@@ -3,12 +3,12 @@
 import type { Position, Range } from './types';
 
 export class LineIndex {
-  private starts: number[] | undefined;
+  private starts: Int32Array | undefined;
 
   constructor(private readonly text: string) {}
 
   /** Built on first use: a clean document never needs a position, and a 10 MB scan is not free. */
-  private get lineStarts(): number[] {
+  private get lineStarts(): Int32Array {
     if (!this.starts) this.starts = computeLineStarts(this.text);
     return this.starts;
   }
@@ -49,31 +49,29 @@ export class LineIndex {
     if (!this.starts) return new LineIndex(newText);
     const old = this.starts;
     const delta = change.newLength - change.length;
-    const starts: number[] = [];
-    let i = 0;
-    // A start at the change itself may move (a \r before it can meet a new \n): rescan from there.
-    for (; i < old.length && old[i] < change.offset; i++) starts.push(old[i]);
-    if (starts.length === 0) starts.push(0);
+    // Lines starting before the change are kept (a start at the change itself may move: a \r
+    // before it can meet a new \n, so it is rescanned with the changed text).
+    const keep = lowerBound(old, change.offset);
+    const middle: number[] = keep === 0 ? [0] : [];
     const scanEnd = change.offset + change.newLength;
     for (let position = Math.max(0, change.offset - 1); position < scanEnd; position++) {
       const ch = newText.charCodeAt(position);
       if (ch === 13) {
         if (newText.charCodeAt(position + 1) === 10) position++;
-        starts.push(position + 1);
+        middle.push(position + 1);
       } else if (ch === 10) {
-        starts.push(position + 1);
+        middle.push(position + 1);
       }
     }
-    const oldEnd = change.offset + change.length;
-    let last = starts[starts.length - 1];
-    for (; i < old.length; i++) {
-      if (old[i] <= oldEnd) continue;
-      const shifted = old[i] + delta;
-      if (shifted > last) {
-        starts.push(shifted);
-        last = shifted;
-      }
-    }
+    // Lines after the change keep their starts, moved by delta (those the rescan already found excepted).
+    const last = middle.length > 0 ? middle[middle.length - 1] : keep > 0 ? old[keep - 1] : 0;
+    let tail = lowerBound(old, change.offset + change.length + 1);
+    while (tail < old.length && old[tail] + delta <= last) tail++;
+    const starts = new Int32Array(keep + middle.length + (old.length - tail));
+    starts.set(old.subarray(0, keep), 0);
+    starts.set(middle, keep);
+    const shiftedAt = keep + middle.length;
+    for (let i = tail; i < old.length; i++) starts[shiftedAt + i - tail] = old[i] + delta;
     const index = new LineIndex(newText);
     index.starts = starts;
     return index;
@@ -85,12 +83,12 @@ export class LineIndex {
   }
 }
 
-function computeLineStarts(text: string): number[] {
+function computeLineStarts(text: string): Int32Array {
   const starts = [0];
   if (text.indexOf('\r') < 0) {
     // The common case, searched natively: only \n breaks lines.
     for (let found = text.indexOf('\n'); found >= 0; found = text.indexOf('\n', found + 1)) starts.push(found + 1);
-    return starts;
+    return Int32Array.from(starts);
   }
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
@@ -101,5 +99,17 @@ function computeLineStarts(text: string): number[] {
       starts.push(i + 1);
     }
   }
-  return starts;
+  return Int32Array.from(starts);
+}
+
+/** The first index whose start is at or after `offset`. */
+function lowerBound(starts: Int32Array, offset: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (starts[mid] < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }

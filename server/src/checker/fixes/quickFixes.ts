@@ -144,17 +144,38 @@ function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: S
 /**
  * Whether every other step naming `name` sends the same request as `step` (same mode, same schema
  * or url): a declaration built from this step's request must not put a mismatch on another step.
+ * That holds for one step of the group exactly when it holds for all of them (every request present
+ * and equal), so it is decided once per tool and name: fix-all asks for each of 5,000 steps.
  */
 function othersMatchRequest(step: Step, name: string): boolean {
-  const schemaOf = (request: SyntaxNode | undefined) => memberOf(request, 'requestedSchema');
-  const own = step.requestMode === 'form' ? schemaOf(step.request) : memberOf(step.request, 'url');
-  const ownValue = own ? valueOf(own) : undefined;
-  return elicitationStepsOf(step.tool).every((other) => {
-    if (other.node === step.node || other.declarationName !== name) return true;
-    if (other.requestMode !== step.requestMode) return false;
-    const theirs = step.requestMode === 'form' ? schemaOf(other.request) : memberOf(other.request, 'url');
-    if (!theirs || ownValue === undefined) return false;
-    return step.requestMode === 'form' ? sameSchema(valueOf(theirs), ownValue) : stringOf(theirs) === ownValue;
+  let byName = requestsAgreeByTool.get(step.tool);
+  if (!byName) {
+    byName = new Map();
+    requestsAgreeByTool.set(step.tool, byName);
+  }
+  let agree = byName.get(name);
+  if (agree === undefined) {
+    agree = requestsAgree(elicitationStepsOf(step.tool).filter((other) => other.declarationName === name));
+    byName.set(name, agree);
+  }
+  return agree;
+}
+
+const requestsAgreeByTool = new WeakMap<Step['tool'], Map<string, boolean>>();
+
+function requestsAgree(group: Step[]): boolean {
+  if (group.length <= 1) return true;
+  const mode = group[0].requestMode;
+  if (mode !== 'form' && mode !== 'url') return false;
+  const requestValue = (step: Step) => memberOf(step.request, mode === 'form' ? 'requestedSchema' : 'url');
+  const first = requestValue(group[0]);
+  if (!first || (mode === 'url' && first.type !== 'string')) return false;
+  const firstValue = valueOf(first);
+  return group.every((other) => {
+    if (other.requestMode !== mode) return false;
+    const theirs = requestValue(other);
+    if (!theirs) return false;
+    return mode === 'form' ? sameSchema(valueOf(theirs), firstValue) : stringOf(theirs) === firstValue;
   });
 }
 
