@@ -55,6 +55,12 @@ function randomSchema(depth = 0): { [key: string]: JsonValue } {
   if (chance(0.25)) schema.format = pick(FORMATS);
   if (chance(0.1)) schema.title = 'ignored';
   if (chance(0.05)) schema.enumNames = ['unknown keyword'];
+  if (depth < 2 && chance(0.15)) {
+    // MCP's titled single-select enums are a oneOf of const branches; mix in typed branches too.
+    const branches = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+      chance(0.6) ? { const: randomValue(2), title: 'T' } : randomSchema(depth + 1));
+    schema[chance(0.5) ? 'oneOf' : 'anyOf'] = branches;
+  }
   if (depth < 2 && chance(0.5)) {
     const properties: { [key: string]: JsonValue } = {};
     for (const name of NAMES) if (chance(0.4)) properties[name] = randomSchema(depth + 1);
@@ -90,7 +96,7 @@ test(`the schema walker reports what ajv reports, in ajv's order (${ITERATIONS} 
 });
 
 test('schemas with keywords the walker does not handle go to ajv', () => {
-  const delegated: JsonValue[] = [{ anyOf: [{ type: 'string' }] }, { $ref: '#/$defs/a', $defs: { a: {} } }, { type: 'array', items: { type: 'string' } }, { properties: { a: true } }];
+  const delegated: JsonValue[] = [{ allOf: [{ type: 'string' }] }, { anyOf: [true] }, { $ref: '#/$defs/a', $defs: { a: {} } }, { type: 'array', items: { type: 'string' } }, { properties: { a: true } }];
   for (const schema of delegated) {
     assert.equal(simpleValidator(schema), undefined, JSON.stringify(schema));
   }

@@ -3,8 +3,8 @@
 // milliseconds per schema, which on a large document costs many times its parse. Schemas made only
 // of the keywords named here are validated here instead, by walking the schema, with the same results
 // as ajv: the same errors in the same order (a differential test holds it to that). Handled: type,
-// properties, required, additionalProperties, enum, const, the four number bounds, maxLength,
-// minLength, pattern and format; unknown keywords are ignored, as ajv ignores them. Anything else
+// properties, required, additionalProperties, enum, const, anyOf, oneOf, the four number bounds,
+// maxLength, minLength, pattern and format; unknown keywords are ignored, as ajv ignores them. Anything else
 // goes to ajv.
 import { fullFormats } from 'ajv-formats/dist/formats';
 import type { ErrorObject } from 'ajv';
@@ -16,7 +16,7 @@ type SchemaObject = { [key: string]: JsonValue };
 /** Keywords ajv knows and acts on that are not handled here: a schema using one goes to ajv. */
 const DELEGATED = new Set([
   '$ref', '$dynamicRef', '$recursiveRef', '$id', '$anchor', '$dynamicAnchor', '$recursiveAnchor', '$defs', 'definitions', '$vocabulary',
-  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'dependentRequired', 'dependencies',
+  'allOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'dependentRequired', 'dependencies',
   'prefixItems', 'items', 'additionalItems', 'contains', 'minContains', 'maxContains', 'maxItems', 'minItems', 'uniqueItems',
   'patternProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'maxProperties', 'minProperties',
   'multipleOf', 'discriminator', 'nullable', 'contentEncoding', 'contentMediaType', 'contentSchema',
@@ -47,6 +47,8 @@ interface Prepared {
   formatType?: 'string' | 'number';
   properties?: Array<[string, Prepared]>;
   additional?: boolean | Prepared;
+  anyOf?: Prepared[];
+  oneOf?: Prepared[];
 }
 
 type FormatDefinition = RegExp | ((value: string) => boolean) | { validate?: RegExp | ((value: never) => boolean); type?: string } | boolean;
@@ -104,6 +106,18 @@ function prepare(schema: JsonValue, depth: number): Prepared | undefined {
       if (!child) return undefined;
       prepared.additional = child;
     }
+  }
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    if (!(keyword in schema)) continue;
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) return undefined;
+    const branchSchemas: Prepared[] = [];
+    for (const branch of branches) {
+      const child = prepare(branch, depth + 1);
+      if (!child) return undefined;
+      branchSchemas.push(child);
+    }
+    prepared[keyword] = branchSchemas;
   }
   const single = types.length === 1 ? types[0] : undefined;
   prepared.typeDeferred = single !== undefined && hasGroupKeywords(prepared, single);
@@ -168,6 +182,43 @@ function validate(prepared: Prepared, data: JsonValue, path: string, errors: Err
   if ('const' in schema && !deepEqual(data, schema.const)) error('const', 'must be equal to constant', { allowedValue: schema.const });
   if (Array.isArray(schema.enum) && !schema.enum.some((value) => deepEqual(data, value))) {
     error('enum', 'must be equal to one of the allowed values', { allowedValues: schema.enum });
+  }
+  // anyOf stops at the first branch that passes; oneOf at the second (as ajv's generated code does).
+  // A union that holds drops its branches' errors; one that fails keeps them and adds its own.
+  if (prepared.anyOf) {
+    const before = errors.length;
+    let passed = false;
+    for (const branch of prepared.anyOf) {
+      const branchStart = errors.length;
+      validate(branch, data, path, errors);
+      if (errors.length === branchStart) {
+        passed = true;
+        break;
+      }
+    }
+    if (passed) errors.length = before;
+    else error('anyOf', 'must match a schema in anyOf');
+  }
+  if (prepared.oneOf) {
+    const before = errors.length;
+    let valid = false;
+    let passing: number | number[] | null = null;
+    for (let i = 0; i < prepared.oneOf.length; i++) {
+      const branchStart = errors.length;
+      validate(prepared.oneOf[i], data, path, errors);
+      const branchValid = errors.length === branchStart;
+      if (i > 0 && branchValid && valid) {
+        valid = false;
+        passing = [passing as number, i];
+        break;
+      }
+      if (branchValid) {
+        valid = true;
+        passing = i;
+      }
+    }
+    if (valid) errors.length = before;
+    else error('oneOf', 'must match exactly one schema in oneOf', { passingSchemas: passing });
   }
   const deferredType = typeDeferred ? types[0] : undefined;
   if (prepared.numberGroup) {
