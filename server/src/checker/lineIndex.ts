@@ -84,22 +84,32 @@ export class LineIndex {
 }
 
 function computeLineStarts(text: string): Int32Array {
-  const starts = [0];
+  // Typed storage grown by doubling: pushing 300,000 numbers into an array costs more than the scan.
+  let starts = new Int32Array(Math.max(16, text.length >> 5));
+  let count = 1;
+  const add = (start: number) => {
+    if (count === starts.length) {
+      const grown = new Int32Array(starts.length * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[count++] = start;
+  };
   if (text.indexOf('\r') < 0) {
     // The common case, searched natively: only \n breaks lines.
-    for (let found = text.indexOf('\n'); found >= 0; found = text.indexOf('\n', found + 1)) starts.push(found + 1);
-    return Int32Array.from(starts);
-  }
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 13 /* \r */) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    } else if (ch === 10 /* \n */) {
-      starts.push(i + 1);
+    for (let found = text.indexOf('\n'); found >= 0; found = text.indexOf('\n', found + 1)) add(found + 1);
+  } else {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === 13 /* \r */) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        add(i + 1);
+      } else if (ch === 10 /* \n */) {
+        add(i + 1);
+      }
     }
   }
-  return Int32Array.from(starts);
+  return starts.subarray(0, count);
 }
 
 /** The first index whose start is at or after `offset`. */
