@@ -1,0 +1,226 @@
+// `npm run bench`: generates the inputs, times the checker against its baselines, drives the built
+// server over stdio, prints the tables and writes last-run.json into the data directory (bench/dataDir.ts).
+//
+//   node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server]
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { benchChecker, type BenchDocument, CHECK, type CheckerBenchResult } from './checkerBench';
+import { checkDocument } from '../server/src/checker';
+import { compareWithFloor } from './cpuProfile';
+import { generateMcpdesc } from './generate';
+import { machineInfo, summarize } from './measure';
+import { judgeTargets, renderReport, type RunResult } from './report';
+import { benchDocuments, benchScan, readParseFloor, type ScanFloor, type ScanResult } from './serverBench';
+import { ensureWorkspace } from './workspace';
+import { benchDataDir } from './dataDir';
+
+interface Options {
+  quick: boolean;
+  seed: number;
+  build: boolean;
+  checker: boolean;
+  server: boolean;
+  scan: boolean;
+  profileServer: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { quick: false, seed: 20260601, build: true, checker: true, server: true, scan: true, profileServer: false };
+  for (const arg of argv) {
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--no-build') options.build = false;
+    else if (arg === '--skip-checker') options.checker = false;
+    else if (arg === '--skip-server') options.server = false;
+    else if (arg === '--skip-scan') options.scan = false;
+    else if (arg === '--profile-server') options.profileServer = true;
+    else if (arg.startsWith('--seed=') && Number.isInteger(Number(arg.slice(7)))) options.seed = Number(arg.slice(7));
+    else {
+      console.error(`unknown argument: ${arg}\nusage: node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server]`);
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'bench'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no repository root above ${start}`);
+  }
+}
+
+const log = (message: string): void => { process.stderr.write(`${message}\n`); };
+
+/** The benchmark documents (also written to the data directory's docs/ for the profiler and for trying the CLI on). */
+function benchDocumentsFor(seed: number, dataDir: string): Array<BenchDocument & { file: string }> {
+  const sizes: Array<{ label: string; bytes: number; format: 'json' | 'yaml' }> = [
+    { label: '20 KB', bytes: 20 * 1024, format: 'json' },
+    { label: '1 MB', bytes: 1024 * 1024, format: 'json' },
+    { label: '10 MB', bytes: 10 * 1024 * 1024, format: 'json' },
+    { label: '1 MB', bytes: 1024 * 1024, format: 'yaml' },
+  ];
+  const docsDir = path.join(dataDir, 'docs');
+  fs.mkdirSync(docsDir, { recursive: true });
+  return sizes.map(({ label, bytes, format }, index) => {
+    // Small sizes are a few tools: take the first seed that lands within 15% of the size with at least one violation.
+    const fits = (d: ReturnType<typeof generateMcpdesc>): boolean =>
+      Math.abs(d.stats.bytes - bytes) <= bytes * 0.15 && Object.values(d.stats.seeded).some((n) => n > 0);
+    let generated = generateMcpdesc(seed + index * 1000, bytes, { format });
+    for (let next = 1; next < 200 && !fits(generated); next++) {
+      generated = generateMcpdesc(seed + index * 1000 + next, bytes, { format });
+    }
+    const file = path.join(docsDir, `bench-${label.replace(/\s+/g, '').toLowerCase()}.mcpdesc.${format === 'yaml' ? 'yaml' : 'json'}`);
+    fs.writeFileSync(file, generated.text);
+    return { label, format, text: generated.text, stats: generated.stats, file };
+  });
+}
+
+/** Where the checker reports problems (so the benchmark's edits can avoid them); none if it is unavailable. */
+function diagnosticOffsets(text: string): number[] {
+  try {
+    return checkDocument(text).diagnostics.map((d) => d.data.offset);
+  } catch {
+    return [];
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const machine = machineInfo();
+  const repoRoot = findRepoRoot(__dirname);
+  const dataDir = benchDataDir();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const notes: string[] = [];
+  if (!(globalThis as { gc?: unknown }).gc) notes.push('run without --expose-gc: on big documents, garbage from one contender may be collected during the next');
+
+  log(`generating documents (seed ${options.seed}) …`);
+  const documents = benchDocumentsFor(options.seed, dataDir);
+
+  const checker: CheckerBenchResult[] = [];
+  const profiles: RunResult['profiles'] = [];
+  if (options.checker) {
+    log('checker vs baselines …');
+    for (const document of documents) {
+      const row = await benchChecker(document, options.quick, log);
+      checker.push(row);
+      const check = row.contenders[CHECK];
+      log(`  ${document.label} ${document.format}: ${check ? `check ${check.median.toFixed(2)} ms = ${check.ratioToFloor.toFixed(2)}× the floor` : `checker unavailable: ${row.checkerUnavailable}`}`);
+    }
+    if (checker.some((r) => r.checkerUnavailable)) notes.push(`checkDocument unavailable: ${checker.find((r) => r.checkerUnavailable)!.checkerUnavailable}`);
+    // Where the time goes wherever the checker misses a target.
+    for (const row of checker) {
+      const check = row.contenders[CHECK];
+      if (!check || row.format !== 'json') continue;
+      if (check.ratioToFloor <= 1.3 && (check.ratioToJsonLs ?? 0) < 1) continue;
+      const document = documents.find((d) => d.label === row.label && d.format === row.format)!;
+      // About 3 s of warm checks (1.5 s in a quick run), at least a few; then as many parseTrees.
+      const budgetMs = options.quick ? 1500 : 3000;
+      const iterations = Math.max(options.quick ? 2 : 3, Math.min(2000, Math.round(budgetMs / Math.max(check.median, 0.5))));
+      log(`  profiling checkDocument and parseTree on ${row.label} (${iterations} of each) …`);
+      try {
+        profiles.push({ label: row.label, comparison: compareWithFloor(repoRoot, document.file, iterations, path.join(dataDir, 'profiles')) });
+      } catch (error) {
+        notes.push(`profiling ${row.label} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  const builtServer = path.join(repoRoot, 'dist', 'server.js');
+  let serverReady = options.server || options.scan;
+  if (serverReady && options.build) {
+    log('building (npm run build) …');
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
+    if (build.status !== 0) {
+      notes.push(`build failed, server not measured: ${(build.stderr || build.stdout).trim().split('\n').slice(0, 3).join(' ')}`);
+      serverReady = false;
+    }
+  }
+  if (serverReady && !fs.existsSync(builtServer)) {
+    notes.push('dist/server.js does not exist: server not measured');
+    serverReady = false;
+  }
+  // Others may rebuild dist/ while the benchmark runs: measure (and profile) a copy of this build.
+  const serverPath = path.join(dataDir, 'server-under-test', 'server.js');
+  if (serverReady) {
+    fs.mkdirSync(path.dirname(serverPath), { recursive: true });
+    fs.copyFileSync(builtServer, serverPath);
+    if (fs.existsSync(`${builtServer}.map`)) fs.copyFileSync(`${builtServer}.map`, `${serverPath}.map`);
+  }
+
+  const scratchDir = path.join(dataDir, 'open');
+  let server: RunResult['server'];
+  if (serverReady && options.server) {
+    log('server: open, edit, burst …');
+    try {
+      server = await benchDocuments({
+        serverPath, scratchDir, quick: options.quick, log, repoRoot,
+        profileDir: options.profileServer ? path.join(dataDir, 'profiles') : undefined,
+        documents: documents.filter((d) => d.format === 'json').map((d) => ({ label: d.label, text: d.text, diagnosticOffsets: diagnosticOffsets(d.text) })),
+      });
+      if (options.profileServer) notes.push('--profile-server: the server ran under --cpu-prof, so its latencies are inflated');
+    } catch (error) {
+      notes.push(`server document benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  let scan: RunResult['scan'];
+  if (serverReady && options.scan) {
+    const workspaceDir = path.join(dataDir, `workspace-${options.seed}`);
+    log(`workspace: ensuring 1,000 files in ${workspaceDir} …`);
+    const manifest = ensureWorkspace(workspaceDir, options.seed);
+    log(`  ${manifest.files.length} files, ${(manifest.totalBytes / 1024 / 1024).toFixed(1)} MB; read+parse floor and scans …`);
+    // The floor runs before, between and after the two scans, so it meets the same machine they do.
+    const floorRuns: number[] = [];
+    const measureFloor = (): void => { floorRuns.push(...readParseFloor(workspaceDir, manifest, 1).runs); };
+    const floorResult = (): ScanFloor => ({ medianMs: summarize(floorRuns).median, runs: floorRuns });
+    measureFloor();
+    try {
+      log('  scan …');
+      const scanOnly = await benchScan({
+        serverPath, dir: workspaceDir, manifest, quick: options.quick, scratchDir, log, repoRoot,
+        profileDir: options.profileServer ? path.join(dataDir, 'profiles') : undefined,
+      });
+      measureFloor();
+      let withTyping: ScanResult | undefined;
+      if (!scanOnly.skipped) {
+        log('  scan with typing …');
+        const typingDocument = documents.find((d) => d.label === '20 KB' && d.format === 'json')!;
+        withTyping = await benchScan({
+          serverPath, dir: workspaceDir, manifest, quick: options.quick, scratchDir, log, repoRoot,
+          typingDocument: { label: typingDocument.label, text: typingDocument.text, diagnosticOffsets: diagnosticOffsets(typingDocument.text) },
+        });
+        if (!options.quick) measureFloor();
+      } else {
+        notes.push(`workspace scan: ${scanOnly.skipped}`);
+      }
+      scan = { floor: floorResult(), scanOnly, withTyping };
+    } catch (error) {
+      notes.push(`workspace benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  machine.loadAverageAtEnd = machineInfo().loadAverage;
+  const partial: Omit<RunResult, 'targets'> = {
+    startedAt: new Date(started).toISOString(),
+    durationS: (Date.now() - started) / 1000,
+    mode: options.quick ? 'quick' : 'full',
+    seed: options.seed,
+    machine,
+    notes,
+    checker,
+    profiles,
+    server,
+    scan,
+  };
+  const run: RunResult = { ...partial, targets: judgeTargets(partial) };
+  fs.writeFileSync(path.join(dataDir, 'last-run.json'), JSON.stringify(run, null, 2) + '\n');
+  console.log(renderReport(run));
+  log(`\nwritten: ${path.relative(repoRoot, path.join(dataDir, 'last-run.json'))}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+  process.exit(1);
+});

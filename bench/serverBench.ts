@@ -1,0 +1,544 @@
+// Phase 3: the real built server (dist/server.js) over stdio, as an editor drives it: open latency,
+// edit latency, a burst of edits, and a workspace scan with typing during it.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseTree } from 'jsonc-parser';
+import { DEFAULT_SETTINGS, SETTINGS_SECTION } from '../shared/src/settings';
+import { type IncomingNotification, LspClient } from './lspClient';
+import { summarizeCpuProfile, type ProfileSummary } from './cpuProfile';
+import { peakRssMB, resetPeakRss, sleep, summarize, type Summary } from './measure';
+import { expectedDocuments, type WorkspaceManifest } from './workspace';
+
+export interface ServerDocument {
+  label: string;
+  text: string;
+  /** Offsets of the document's diagnostics (from the checker), so the edits go where nothing else is wrong. */
+  diagnosticOffsets?: number[];
+}
+
+interface Publish {
+  uri: string;
+  /** The file path the URI names (decoded), for comparing URIs however a server encodes them. */
+  filePath: string;
+  version: number | undefined;
+  count: number;
+  at: number;
+}
+
+/** Follows every publishDiagnostics of one server. */
+class DiagnosticsTracker {
+  readonly all: Publish[] = [];
+
+  constructor(private readonly client: LspClient) {
+    client.onNotification((n) => {
+      if (n.method === 'textDocument/publishDiagnostics') this.all.push(toPublish(n));
+    });
+  }
+
+  /** Resolves with the first publish for `uri` at `version` (or any version, if the server sends none). */
+  waitFor(uri: string, version: number, timeoutMs: number): Promise<Publish> {
+    const filePath = uriToPath(uri);
+    return this.client.waitFor((n: IncomingNotification) => {
+      if (n.method !== 'textDocument/publishDiagnostics') return false;
+      const params = n.params as { uri: string; version?: number };
+      return uriToPath(params.uri) === filePath && (params.version === undefined || params.version === version);
+    }, timeoutMs, `diagnostics for ${path.basename(filePath)} v${version}`).then(toPublish);
+  }
+}
+
+function toPublish(n: IncomingNotification): Publish {
+  const params = n.params as { uri: string; version?: number; diagnostics?: unknown[] };
+  return { uri: params.uri, filePath: uriToPath(params.uri), version: params.version, count: params.diagnostics?.length ?? 0, at: n.at };
+}
+
+function uriToPath(uri: string): string {
+  try {
+    return decodeURIComponent(new URL(uri).pathname);
+  } catch {
+    return uri;
+  }
+}
+
+function fileUri(filePath: string): string {
+  return pathToFileURL(filePath).href;
+}
+
+async function startServer(serverPath: string, folders: string[] | null, profileDir?: string): Promise<{ client: LspClient; tracker: DiagnosticsTracker; startedAt: number; initializedAt: number }> {
+  const startedAt = performance.now();
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+  const client = new LspClient(serverPath, ['--stdio'], profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const tracker = new DiagnosticsTracker(client);
+  const workspaceFolders = folders?.map((folder) => ({ uri: fileUri(folder), name: path.basename(folder) })) ?? null;
+  client.onRequest('workspace/configuration', (params) => {
+    const items = (params as { items?: Array<{ section?: string }> }).items ?? [];
+    return items.map((item) => (item.section === SETTINGS_SECTION ? DEFAULT_SETTINGS : item.section?.startsWith(`${SETTINGS_SECTION}.`) ? undefined : null) ?? null);
+  });
+  client.onRequest('workspace/workspaceFolders', () => workspaceFolders);
+  await client.request('initialize', {
+    processId: process.pid,
+    clientInfo: { name: 'mcpdesc-bench' },
+    rootUri: workspaceFolders?.[0]?.uri ?? null,
+    workspaceFolders,
+    capabilities: {
+      textDocument: {
+        synchronization: { dynamicRegistration: false, didSave: true },
+        publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
+        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } }, isPreferredSupport: true },
+      },
+      workspace: {
+        configuration: true,
+        workspaceFolders: true,
+        didChangeWatchedFiles: { dynamicRegistration: true },
+        didChangeConfiguration: { dynamicRegistration: true },
+        workspaceEdit: { documentChanges: true },
+      },
+      window: { workDoneProgress: true },
+    },
+  });
+  client.notify('initialized', {});
+  return { client, tracker, startedAt, initializedAt: performance.now() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Open, edit and burst on single documents
+
+export interface OpenLatency {
+  label: string;
+  bytes: number;
+  samplesMs: number[];
+  medianMs: number;
+}
+
+export interface EditLatency {
+  label: string;
+  edits: number;
+  p50Ms: number;
+  p95Ms: number;
+  /** Diagnostics counts seen: with the violation made, and with it fixed. */
+  countsBroken: number[];
+  countsFixed: number[];
+}
+
+export interface BurstResult {
+  label: string;
+  edits: number;
+  spacingMs: number;
+  /** From sending the last edit to the final version's diagnostics. */
+  finalAfterLastEditMs: number;
+  finalAfterFirstEditMs: number;
+  /** Publishes of intermediate versions during the burst (a throttling server may publish some while the burst goes on). */
+  intermediatePublishes: number;
+  /**
+   * Publishes of older versions that arrived after the last edit had been sent: checks of outdated
+   * text the server ran after the burst instead of dropping them (a queue). One may be in flight.
+   */
+  stalePublishes: number;
+  /** Publishes of older versions that arrived after the final version's (out of order). */
+  publishesAfterFinal: number;
+  publishedVersions: number[];
+  finalCountAsExpected: boolean;
+}
+
+export interface DocumentSessionResult {
+  open: OpenLatency[];
+  edit: EditLatency[];
+  burst: BurstResult[];
+  /** Peak RSS of the whole session (all documents). */
+  peakRssMB?: number;
+  /** Peak RSS while each document was opened, edited and closed (VmHWM reset before each). */
+  peakRssByDocumentMB: Record<string, number>;
+  /** With --profile-server: where the server's time went over the session (timings are then inflated). */
+  profile?: ProfileSummary;
+}
+
+export interface DocumentSessionOptions {
+  serverPath: string;
+  /** Run the server under --cpu-prof, writing the profile here. */
+  profileDir?: string;
+  /** For naming files in the profile summary. */
+  repoRoot: string;
+  /** Where the (never written) files of the open documents are said to live. */
+  scratchDir: string;
+  documents: ServerDocument[];
+  quick: boolean;
+  log: (message: string) => void;
+}
+
+/** Where a violation can be made and fixed with one character: `"action": "accept"` → `"acceptx"`. */
+interface TogglePoint {
+  position: { line: number; character: number };
+}
+
+/**
+ * The first `"action": "accept"` from the middle on that has no diagnostic within a few KB (so the
+ * step is valid and the edit adds exactly one invalid-action), else the first one at all.
+ */
+export function togglePoint(text: string, diagnosticOffsets: readonly number[] = []): TogglePoint {
+  const needle = '"action": "accept';
+  const clearance = 4000;
+  const isClear = (at: number): boolean => diagnosticOffsets.every((o) => Math.abs(o - at) > clearance);
+  let index = -1;
+  for (let at = text.indexOf(needle, Math.floor(text.length / 2)); at !== -1; at = text.indexOf(needle, at + 1)) {
+    if (isClear(at)) { index = at; break; }
+  }
+  if (index === -1) index = text.indexOf(needle);
+  if (index === -1) throw new Error('document has no accepted elicitation response to edit');
+  const offset = index + needle.length;
+  let line = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { position: { line, character: offset - lineStart } };
+}
+
+/** The change that breaks (even step) or fixes (odd step) the response's action. */
+function toggleChange(point: TogglePoint, breaking: boolean): object {
+  const { line, character } = point.position;
+  return breaking
+    ? { range: { start: { line, character }, end: { line, character } }, text: 'x' }
+    : { range: { start: { line, character }, end: { line, character: character + 1 } }, text: '' };
+}
+
+export async function benchDocuments(options: DocumentSessionOptions): Promise<DocumentSessionResult> {
+  const { client, tracker } = await startServer(options.serverPath, null, options.profileDir);
+  const result: DocumentSessionResult = { open: [], edit: [], burst: [], peakRssByDocumentMB: {} };
+  const profilesBefore = profilesIn(options.profileDir);
+  try {
+    for (const document of options.documents) {
+      await sleep(200);
+      const canResetRss = resetPeakRss(client.pid);
+      const bytes = Buffer.byteLength(document.text);
+      const big = bytes > 3_000_000;
+      const openRuns = options.quick ? (big ? 2 : 3) : big ? 3 : bytes > 200_000 ? 5 : 10;
+      const samples: number[] = [];
+      for (let run = 0; run < openRuns; run++) {
+        const uri = fileUri(path.join(options.scratchDir, `open-${slug(document.label)}-${run}.mcpdesc.json`));
+        const sent = performance.now();
+        const published = tracker.waitFor(uri, 1, 120_000);
+        client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: document.text } });
+        samples.push((await published).at - sent);
+        client.notify('textDocument/didClose', { textDocument: { uri } });
+        await sleep(50);
+      }
+      result.open.push({ label: document.label, bytes, samplesMs: samples, medianMs: summarize(samples).median });
+      options.log(`  open ${document.label}: median ${summarize(samples).median.toFixed(1)} ms over ${openRuns}`);
+
+      // One open document takes the edits and then the burst.
+      const uri = fileUri(path.join(options.scratchDir, `edit-${slug(document.label)}.mcpdesc.json`));
+      const point = togglePoint(document.text, document.diagnosticOffsets);
+      let version = 1;
+      const opened = tracker.waitFor(uri, 1, 120_000);
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text: document.text } });
+      await opened;
+      let broken = false;
+      const editCount = options.quick ? 10 : 50;
+      const latencies: number[] = [];
+      const countsBroken: number[] = [];
+      const countsFixed: number[] = [];
+      for (let i = 0; i < editCount; i++) {
+        version++;
+        broken = !broken;
+        const published = tracker.waitFor(uri, version, 120_000);
+        const sent = performance.now();
+        client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [toggleChange(point, broken)] });
+        const publish = await published;
+        latencies.push(publish.at - sent);
+        (broken ? countsBroken : countsFixed).push(publish.count);
+        await sleep(10);
+      }
+      const editSummary = summarize(latencies);
+      result.edit.push({
+        label: document.label, edits: editCount, p50Ms: editSummary.median, p95Ms: editSummary.p95,
+        countsBroken: [...new Set(countsBroken)], countsFixed: [...new Set(countsFixed)],
+      });
+      options.log(`  edit ${document.label}: p50 ${editSummary.median.toFixed(1)} ms, p95 ${editSummary.p95.toFixed(1)} ms`);
+
+      const burst = await runBurst(client, tracker, uri, point, version, broken, countsBroken[0], countsFixed[0], document.label);
+      version = burst.lastVersion;
+      result.burst.push(burst.result);
+      options.log(`  burst ${document.label}: final ${burst.result.finalAfterLastEditMs.toFixed(1)} ms after the last edit, ${burst.result.stalePublishes} stale publish(es)`);
+      client.notify('textDocument/didClose', { textDocument: { uri } });
+      await sleep(100);
+      const peak = peakRssMB(client.pid);
+      if (canResetRss && peak !== undefined) result.peakRssByDocumentMB[document.label] = peak;
+    }
+    if (!Object.keys(result.peakRssByDocumentMB).length) result.peakRssMB = peakRssMB(client.pid);
+    else result.peakRssMB = Math.max(...Object.values(result.peakRssByDocumentMB));
+  } finally {
+    await client.stop();
+  }
+  result.profile = collectServerProfile(options.profileDir, profilesBefore, options.repoRoot);
+  return result;
+}
+
+async function runBurst(
+  client: LspClient, tracker: DiagnosticsTracker, uri: string, point: TogglePoint, startVersion: number,
+  startBroken: boolean, countBroken: number | undefined, countFixed: number | undefined, label: string,
+): Promise<{ result: BurstResult; lastVersion: number }> {
+  const edits = 10;
+  const spacingMs = 30;
+  const filePath = uriToPath(uri);
+  const sentAt = new Map<number, number>();
+  let version = startVersion;
+  let broken = startBroken;
+  const seenFrom = tracker.all.length;
+  const finalVersion = startVersion + edits;
+  const finalPublished = tracker.waitFor(uri, finalVersion, 120_000);
+  const firstSent = performance.now();
+  for (let i = 0; i < edits; i++) {
+    const due = firstSent + i * spacingMs;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    version++;
+    broken = !broken;
+    sentAt.set(version, performance.now());
+    client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [toggleChange(point, broken)] });
+  }
+  const lastSent = sentAt.get(finalVersion)!;
+  const final = await finalPublished;
+  // Anything still on its way (a stale check finishing late) shows up in this grace period.
+  await sleep(Math.max(300, final.at - lastSent));
+  const during = tracker.all.slice(seenFrom).filter((p) => p.filePath === filePath);
+  const intermediate = during.filter((p) => p.version !== undefined && p.version > startVersion && p.version < finalVersion);
+  const stale = intermediate.filter((p) => p.at > lastSent);
+  const afterFinal = intermediate.filter((p) => p.at > final.at);
+  const expectedCount = broken ? countBroken : countFixed;
+  return {
+    lastVersion: version,
+    result: {
+      label, edits, spacingMs,
+      finalAfterLastEditMs: final.at - lastSent,
+      finalAfterFirstEditMs: final.at - firstSent,
+      intermediatePublishes: intermediate.length,
+      stalePublishes: stale.length,
+      publishesAfterFinal: afterFinal.length,
+      publishedVersions: during.map((p) => p.version ?? -1),
+      finalCountAsExpected: expectedCount === undefined || final.count === expectedCount,
+    },
+  };
+}
+
+function slug(label: string): string {
+  return label.toLowerCase().replace(/[^a-z0-9]+/g, '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workspace scan
+
+export interface ScanResult {
+  /** Why no scan was measured (server does not scan workspaces, timed out, …). */
+  skipped?: string;
+  files: number;
+  bytes: number;
+  expectedDocuments: number;
+  publishedDocuments: number;
+  /** From `initialized` to the last expected document's first diagnostics. */
+  scanMs?: number;
+  /** From spawning the process (includes startup and initialize). */
+  scanFromSpawnMs?: number;
+  /** From `initialized` to the end of the server's workDoneProgress, if it reported one. */
+  progressEndMs?: number;
+  progressReports: number;
+  /** Documents whose diagnostics count differs from the violations seeded into them. */
+  countMismatches: number;
+  /** Non-mcpdesc JSON, or files under node_modules, that got diagnostics. */
+  unexpectedPublishes: number;
+  peakRssMB?: number;
+  typing?: TypingResult;
+  /** With --profile-server: where the scanning server's time went (timings are then inflated). */
+  profile?: ProfileSummary;
+}
+
+export interface TypingResult {
+  duringScan: Summary;
+  idle: Summary;
+  /** Median during the scan over median idle. */
+  ratio: number;
+}
+
+export interface ScanOptions {
+  serverPath: string;
+  dir: string;
+  manifest: WorkspaceManifest;
+  quick: boolean;
+  /** With a document to type into during the scan (and then idle). */
+  typingDocument?: ServerDocument;
+  scratchDir: string;
+  log: (message: string) => void;
+  /** Run the server under --cpu-prof, writing the profile here. */
+  profileDir?: string;
+  repoRoot: string;
+}
+
+/** The profile a server run under --cpu-prof left in `dir`, summarized (the newest one not in `before`). */
+function collectServerProfile(dir: string | undefined, before: Set<string>, repoRoot: string): ProfileSummary | undefined {
+  if (!dir) return undefined;
+  const written = fs.readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile') && !before.has(f))
+    .sort((a, b) => fs.statSync(path.join(dir, b)).mtimeMs - fs.statSync(path.join(dir, a)).mtimeMs);
+  return written[0] ? summarizeCpuProfile(path.join(dir, written[0]), repoRoot, 20) : undefined;
+}
+
+function profilesIn(dir: string | undefined): Set<string> {
+  return new Set(dir && fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+}
+
+export async function benchScan(options: ScanOptions): Promise<ScanResult> {
+  const expected = expectedDocuments(options.manifest);
+  const expectedByPath = new Map(expected.map((f) => [path.join(options.dir, f.path), f]));
+  const otherPaths = new Set(options.manifest.files.filter((f) => !expectedByPath.has(path.join(options.dir, f.path))).map((f) => path.join(options.dir, f.path)));
+  const result: ScanResult = {
+    files: options.manifest.files.length, bytes: options.manifest.totalBytes, expectedDocuments: expected.length,
+    publishedDocuments: 0, progressReports: 0, countMismatches: 0, unexpectedPublishes: 0,
+  };
+  const profilesBefore = profilesIn(options.profileDir);
+  const { client, tracker, startedAt, initializedAt } = await startServer(options.serverPath, [options.dir], options.profileDir);
+  const firstPublish = new Map<string, Publish>();
+  let lastExpectedAt = 0;
+  let progressEndAt: number | undefined;
+  let scanDone = false;
+  let resolveDone: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => { resolveDone = resolve; });
+  client.onNotification((n) => {
+    if (n.method === '$/progress') {
+      const value = (n.params as { value?: { kind?: string } }).value;
+      if (value?.kind === 'report') result.progressReports++;
+      if (value?.kind === 'end') progressEndAt = n.at;
+      return;
+    }
+    if (n.method !== 'textDocument/publishDiagnostics') return;
+    const publish = toPublish(n);
+    if (otherPaths.has(publish.filePath) && publish.count > 0) result.unexpectedPublishes++;
+    if (!expectedByPath.has(publish.filePath) || firstPublish.has(publish.filePath)) return;
+    firstPublish.set(publish.filePath, publish);
+    lastExpectedAt = publish.at;
+    if (firstPublish.size === expected.length) { scanDone = true; resolveDone(); }
+  });
+
+  const typingLatencies: number[] = [];
+  const typing = options.typingDocument ? startTyping(client, tracker, options.typingDocument, options.scratchDir, () => scanDone, typingLatencies) : undefined;
+
+  const noScanAfterMs = 20_000;
+  const maxScanMs = options.quick ? 180_000 : 300_000;
+  let loggedHundreds = 0;
+  try {
+    for (;;) {
+      const waited = performance.now() - initializedAt;
+      if (scanDone) break;
+      if (firstPublish.size === 0 && waited > noScanAfterMs) {
+        result.skipped = `no diagnostics for any workspace file ${noScanAfterMs / 1000} s after initialized: the server does not scan workspaces yet (issue 4)`;
+        break;
+      }
+      if (waited > maxScanMs) {
+        result.skipped = `scan incomplete after ${maxScanMs / 1000} s: ${firstPublish.size}/${expected.length} documents got diagnostics`;
+        break;
+      }
+      await Promise.race([done, sleep(200)]);
+      const hundreds = Math.floor(firstPublish.size / 100);
+      if (hundreds > loggedHundreds) {
+        loggedHundreds = hundreds;
+        options.log(`  scan: ${firstPublish.size}/${expected.length}`);
+      }
+    }
+    scanDone = true;
+    result.publishedDocuments = firstPublish.size;
+    if (!result.skipped) {
+      result.scanMs = lastExpectedAt - initializedAt;
+      result.scanFromSpawnMs = lastExpectedAt - startedAt;
+      if (progressEndAt !== undefined) result.progressEndMs = progressEndAt - initializedAt;
+    }
+    // Later publishes may refine a file (an open document, a re-check); judge each file by its last.
+    const lastPublish = new Map<string, Publish>();
+    for (const publish of tracker.all) lastPublish.set(publish.filePath, publish);
+    for (const [filePath, file] of expectedByPath) {
+      const publish = lastPublish.get(filePath);
+      if (publish && publish.count !== file.seeded) result.countMismatches++;
+    }
+    if (typing) await typing.stopDuring;
+    if (typing && !result.skipped) {
+      const idleLatencies = await typing.typeIdle(options.quick ? 15 : 30);
+      const duringScan = summarize(typingLatencies);
+      const idle = summarize(idleLatencies);
+      result.typing = { duringScan, idle, ratio: duringScan.median / idle.median };
+    }
+    result.peakRssMB = peakRssMB(client.pid);
+  } finally {
+    await client.stop();
+  }
+  result.profile = collectServerProfile(options.profileDir, profilesBefore, options.repoRoot);
+  return result;
+}
+
+interface Typing {
+  /** Resolves when the typing loop noticed the scan ended. */
+  stopDuring: Promise<void>;
+  typeIdle(edits: number): Promise<number[]>;
+}
+
+/** Types into an open document (outside the workspace) until the scan is done: edit, wait for its diagnostics, pause, repeat. */
+function startTyping(
+  client: LspClient, tracker: DiagnosticsTracker, document: ServerDocument, scratchDir: string,
+  scanDone: () => boolean, latencies: number[],
+): Typing {
+  const uri = fileUri(path.join(scratchDir, `typing-${slug(document.label)}.mcpdesc.json`));
+  const point = togglePoint(document.text, document.diagnosticOffsets);
+  let version = 1;
+  let broken = false;
+  const edit = async (): Promise<number> => {
+    version++;
+    broken = !broken;
+    const published = tracker.waitFor(uri, version, 120_000);
+    const sent = performance.now();
+    client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [toggleChange(point, broken)] });
+    return (await published).at - sent;
+  };
+  const stopDuring = (async () => {
+    const opened = tracker.waitFor(uri, 1, 120_000);
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text: document.text } });
+    await opened;
+    while (!scanDone()) {
+      const latency = await edit();
+      // An edit that finished after the scan did is not "during the scan".
+      if (!scanDone()) latencies.push(latency);
+      await sleep(30);
+    }
+  })();
+  return {
+    stopDuring,
+    typeIdle: async (edits) => {
+      await sleep(500);
+      const idle: number[] = [];
+      for (let i = 0; i < edits; i++) {
+        idle.push(await edit());
+        await sleep(30);
+      }
+      return idle;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The read+parse floor of a scan
+
+export interface ScanFloor {
+  /** Median wall time to read every non-ignored file and parseTree each mcpdesc document. */
+  medianMs: number;
+  runs: number[];
+}
+
+export function readParseFloor(dir: string, manifest: WorkspaceManifest, runs: number): ScanFloor {
+  const files = manifest.files.filter((f) => !f.ignored);
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(dir, file.path), 'utf8');
+      if (file.kind !== 'other-json') parseTree(text);
+    }
+    times.push(performance.now() - start);
+  }
+  return { medianMs: summarize(times).median, runs: times };
+}
