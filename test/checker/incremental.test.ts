@@ -4,16 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkDocument, composeChanges, IncrementalDocument, LineIndex, type ChangeSpan } from '../../server/src/checker';
 import { generateDocument } from '../../bench/generate';
+import { Random } from '../../bench/random';
 
 function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new Random(seed);
+  return () => random.next();
 }
 
 interface Edit {

@@ -7,16 +7,11 @@ import addFormats from 'ajv-formats';
 import { simpleValidator } from '../../server/src/checker/simpleSchemaValidator';
 import { safeRegExp } from '../../server/src/checker/safeRegExp';
 import type { JsonValue } from '../../server/src/checker/tree';
+import { Random } from '../../bench/random';
 
 function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new Random(seed);
+  return () => random.next();
 }
 
 const random = prng(7);

@@ -8,6 +8,7 @@ import { getNodeValue, type Node } from 'jsonc-parser';
 import { parse, parseAllDocuments, stringify, type ToStringOptions } from 'yaml';
 import { isAliasCopy, parseYamlDocuments } from '../../server/src/checker/yaml';
 import { allNodes } from './yamlTreeHelpers';
+import { Random } from '../../bench/random';
 
 /** JSON data as both sides would serialize it (Infinity and NaN become null on both). */
 function asJson(value: unknown): unknown {
@@ -96,14 +97,8 @@ describe('YAML tree values agree with the yaml package', () => {
 
 /** A small deterministic generator (mulberry32), so a failure reproduces. */
 function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const generator = new Random(seed);
+  return () => generator.next();
 }
 
 const WORDS = [
