@@ -48,8 +48,8 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
   const documents: YamlDocument[] = [];
   const errors: YamlSyntaxError[] = [];
   const addYamlError = (error: { pos: [number, number]; message: string; code: string }): void => {
-    const start = Math.max(0, Math.min(error.pos[0], text.length));
-    const end = Math.max(start, Math.min(error.pos[1], text.length));
+    const start = characterBoundary(text, Math.max(0, Math.min(error.pos[0], text.length)), -1);
+    const end = Math.max(start, characterBoundary(text, Math.min(error.pos[1], text.length), 1));
     errors.push({ offset: start, length: end - start, message: error.message, code: error.code });
   };
   const absurd = firstAbsurdNesting(text, ABSURD_TEXT_NESTING);
@@ -94,4 +94,17 @@ function tooDeep(offset: number): YamlSyntaxError {
 
 function sortedByOffset(errors: YamlSyntaxError[]): YamlSyntaxError[] {
   return errors.sort((a, b) => a.offset - b.offset);
+}
+
+/**
+ * `offset`, moved off the middle of a CRLF (back to the end of its line: a position between \r and
+ * \n is past the line's length) and off the middle of a surrogate pair (in `direction`). The yaml
+ * package reports some errors one code unit into either.
+ */
+function characterBoundary(text: string, offset: number, direction: -1 | 1): number {
+  if (text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10) return offset - 1;
+  const before = text.charCodeAt(offset - 1);
+  const at = text.charCodeAt(offset);
+  if (before >= 0xd800 && before <= 0xdbff && at >= 0xdc00 && at <= 0xdfff) return direction < 0 ? offset - 1 : offset + 1;
+  return offset;
 }

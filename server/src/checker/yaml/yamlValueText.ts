@@ -93,7 +93,8 @@ export class YamlValueWriter {
     const isBlockScalar = !node.children && (first === '|' || first === '>');
     const isBlockCollection = !!node.children && first !== '{' && first !== '[';
     if (placement.inFlow) {
-      if (isBlockScalar || isBlockCollection || /[\r\n]/.test(source) || !means(source, value)) return this.json(value, placement);
+      // Read inside a flow sequence: a plain scalar that is fine in block context (`a]b`, `a, b`) may not be in flow.
+      if (isBlockScalar || isBlockCollection || /[\r\n]/.test(source) || !means(`[${source}]`, [value])) return this.json(value, placement);
       return { text: source, inline: true };
     }
     if (isBlockCollection) {

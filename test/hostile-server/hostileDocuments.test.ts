@@ -1,0 +1,92 @@
+// Hostile documents open in an editor, over LSP with the built server (dist/server.js): each gets
+// the result its case names; a healthy document opened after them still gets its diagnostics
+// (the hostile ones delay it at most by their bounded cost: the only timing here is the client's
+// generous wait, a hang guard); the server keeps serving edits and code actions, and exits cleanly.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { CHECKER_RULE_ID } from '../../shared/src/constants';
+import { generatedCase } from '../hostile/support/generatedCases';
+import { rangesOutside } from '../hostile/support/positions';
+import { rulePageInvalidFixture } from '../server/fixtures';
+import { LspTestClient } from '../server/lspClient';
+
+/** A hang guard, not a performance target: a loaded CI machine is slow, a hung server is forever. */
+const HANG_GUARD_MS = 120_000;
+
+const HOSTILE = [
+  'catastrophic-backreference-steps',
+  'anyof-ref-exponential',
+  'nesting-in-content',
+  'nesting-root-arrays',
+  'string-5mb-content',
+  'long-names-in-every-message',
+  'syntax-error-flood',
+  'yaml-nesting-20000',
+];
+
+function violationsOf(diagnostics: Array<{ data?: unknown }>): string[] {
+  return diagnostics.map((diagnostic) => String((diagnostic.data as { violation?: unknown } | undefined)?.violation));
+}
+
+describe('hostile documents open in the editor', () => {
+  let client: LspTestClient;
+  const texts = new Map<string, string>();
+  const uriOf = (name: string) => `file:///mcpdesc-hostile/${name}.mcpdesc.${generatedCase(name).format ?? 'json'}`;
+  const healthy = 'file:///mcpdesc-hostile/healthy.mcpdesc.json';
+
+  before(async () => {
+    client = await LspTestClient.start({ timeoutMs: HANG_GUARD_MS });
+    // All hostile documents first, then the healthy one: its check queues behind theirs.
+    for (const name of HOSTILE) {
+      const text = generatedCase(name).build();
+      texts.set(name, text);
+      await client.open(uriOf(name), text, generatedCase(name).format ?? 'json');
+    }
+    await client.open(healthy, rulePageInvalidFixture().text);
+  });
+
+  after(async () => {
+    assert.equal(await client.stop(), 0, 'the server exits cleanly after all of it');
+  });
+
+  it('checks the healthy document opened after the hostile ones', async () => {
+    assert.deepEqual(violationsOf(await client.diagnosticsFor(healthy, 1)).sort(), ['unexpected-content', 'unknown-declaration']);
+  });
+
+  for (const name of HOSTILE) {
+    it(`gives ${name} the result its case names`, async () => {
+      const { expect } = generatedCase(name);
+      const diagnostics = await client.diagnosticsFor(uriOf(name), 1);
+      const violations = violationsOf(diagnostics);
+      assert.ok(violations.every((violation) => expect.onlyViolations.includes(violation)), violations.join(', '));
+      if (expect.count !== undefined) assert.equal(violations.length, expect.count);
+      if (expect.atMost !== undefined) assert.ok(violations.length <= expect.atMost);
+      if (expect.messagesInclude !== undefined) {
+        assert.ok(diagnostics.every((diagnostic) => String(diagnostic.message).includes(expect.messagesInclude!)));
+      }
+      assert.ok(!diagnostics.some((diagnostic) => diagnostic.code === CHECKER_RULE_ID && violationsOf([diagnostic])[0] === 'internal-error'));
+      assert.deepEqual(rangesOutside(texts.get(name)!, diagnostics), []);
+    });
+  }
+
+  it('keeps serving: an edit to the healthy document is checked, code actions on a hostile one answer', async () => {
+    const document = client.document(healthy);
+    const start = document.getText().indexOf('"missing"');
+    const version = await client.applyEdits(healthy, [
+      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"authorize"' },
+    ]);
+    assert.deepEqual(violationsOf(await client.diagnosticsFor(healthy, version)), ['unexpected-content']);
+
+    const hostile = uriOf('catastrophic-backreference-steps');
+    const [first] = await client.diagnosticsFor(hostile, 1);
+    const actions = await client.codeActions(hostile, first.range, [first]);
+    assert.ok(Array.isArray(actions));
+  });
+
+  it('re-checks a hostile document after an edit, with the same bounded result', async () => {
+    const name = 'catastrophic-backreference-steps';
+    const version = await client.applyEdits(uriOf(name), [{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, newText: ' ' }]);
+    const violations = violationsOf(await client.diagnosticsFor(uriOf(name), version));
+    assert.equal(violations.length, generatedCase(name).expect.count);
+  });
+});

@@ -1,0 +1,70 @@
+// The hostile fixtures through the built CLI (dist/cli.js), as a user would run it on a cloned
+// repository: no crash, no internal error, files that are not UTF-8 named as unreadable (exit 2),
+// and for every other file exactly the diagnostics its .expect.json names, at the positions of the
+// text the CLI reads (a BOM set aside, as editors do). A few generated documents too, under a hang guard.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Range } from '../../server/src/checker';
+import { repoPath } from '../support/repo';
+import { expectationProblems, hostileFixtures } from './support/expectations';
+import { generatedCase } from './support/generatedCases';
+
+const HANG_GUARD_MS = 120_000;
+const UNREADABLE = ['binary.mcpdesc.json', 'invalid-utf8.mcpdesc.json'];
+
+interface CliDiagnostic {
+  file: string;
+  range: Range;
+  violation: string;
+  message: string;
+}
+
+function runCli(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const child = spawnSync(process.execPath, [repoPath('dist', 'cli.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: HANG_GUARD_MS,
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  assert.equal(child.error, undefined, `the CLI did not finish within ${HANG_GUARD_MS} ms`);
+  return { status: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+describe('hostile fixtures through the CLI', () => {
+  it('reports every fixture as its .expect.json says, and names the files that are not UTF-8', () => {
+    const directory = repoPath('test-fixtures', 'hostile');
+    const { status, stdout, stderr } = runCli(['--format', 'json', '.'], directory);
+    assert.equal(status, 2, stderr);
+    assert.doesNotMatch(stderr, /internal error/i);
+    for (const file of UNREADABLE) assert.match(stderr, new RegExp(`${file.replace(/\./g, '\\.')}: cannot read: not valid UTF-8`));
+    const reported = JSON.parse(stdout) as CliDiagnostic[];
+    for (const fixture of hostileFixtures(directory)) {
+      if (UNREADABLE.includes(fixture.name)) continue;
+      const decoded = fixture.bytes.toString('utf8');
+      const text = decoded.startsWith('\ufeff') ? decoded.slice(1) : decoded;
+      const mine = reported.filter((entry) => path.basename(entry.file) === fixture.name);
+      assert.deepEqual(expectationProblems(text, fixture.expectation, mine), [], `${fixture.name}: ${fixture.expectation.about}`);
+    }
+  });
+
+  for (const name of ['nesting-root-objects', 'string-5mb-content', 'catastrophic-backreference-steps']) {
+    it(`answers on the generated case ${name}`, () => {
+      const hostileCase = generatedCase(name);
+      const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-cli-hostile-'));
+      fs.writeFileSync(path.join(directory, `${name}.mcpdesc.json`), hostileCase.build());
+      const { status, stdout, stderr } = runCli(['--format', 'json', '.'], directory);
+      assert.doesNotMatch(stderr, /internal error/i);
+      const reported = JSON.parse(stdout) as CliDiagnostic[];
+      const violations = reported.map((entry) => entry.violation);
+      assert.ok(violations.every((violation) => hostileCase.expect.onlyViolations.includes(violation)), violations.join(', '));
+      if (hostileCase.expect.count !== undefined) assert.equal(violations.length, hostileCase.expect.count);
+      // Errors exit 1; a document only skipped (an information notice) exits 0.
+      assert.equal(status, violations.includes('skipped') ? 0 : 1, stderr);
+    });
+  }
+});

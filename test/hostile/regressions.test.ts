@@ -1,0 +1,122 @@
+// What the hostile inputs and the fuzzer found, pinned one by one (each was a hang, a crash or a
+// wrong answer before its fix in the checker).
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseTree } from 'jsonc-parser';
+import { checkDocument, fixAll } from '../../server/src/checker';
+import { editDistance } from '../../server/src/checker/fixes/editDistance';
+import { runTimeBoxed, TimeLimitError, withDocumentBudget } from '../../server/src/checker/timeBudget';
+import { propertyOf } from '../../server/src/checker/tree';
+import { parsesCleanly } from './support/fixChecks';
+
+function documentWith(declarationSchema: string, steps: string[], extraDeclarations = ''): string {
+  return `{"mcpdesc":"1","tools":[{"name":"t","elicitations":{"c":{"message":"m","requestedSchema":${declarationSchema}}${extraDeclarations}},"interactionExamples":{"e":{"steps":[\n${steps.join(',\n')}\n]}}}]}\n`;
+}
+
+function violations(text: string): string[] {
+  return checkDocument(text).diagnostics.map((diagnostic) => diagnostic.data.violation);
+}
+
+describe('hostile-input regressions', () => {
+  it('1e400 and null are different schema values: results do not depend on which was checked first', () => {
+    // Distinct property names per order, so the process-wide schema cache starts cold for each.
+    const declaration = (property: string, maximum: string) =>
+      documentWith(`{"type":"object","properties":{"${property}":{"maximum":${maximum}}}}`, []);
+    assert.deepEqual(violations(declaration('infinityFirst', '1e400')), []);
+    assert.deepEqual(violations(declaration('infinityFirst', 'null')), ['invalid-declaration']);
+    assert.deepEqual(violations(declaration('nullFirst', 'null')), ['invalid-declaration']);
+    assert.deepEqual(violations(declaration('nullFirst', '1e400')), []);
+  });
+
+  it('edit distances of megabyte names are bounded, and a one-letter typo in a long name still prefers "Change to"', () => {
+    const long = 'n'.repeat(1_000_000);
+    assert.equal(editDistance(long, `${long}x`), 1);
+    assert.equal(editDistance(long, `x${long.slice(1)}`), 1);
+    assert.equal(editDistance(long, long.slice(5)), 1_000_000, 'farther than the band: counted as the longer length');
+    assert.equal(editDistance('confirm', 'confrim'), 2, 'short names are exact');
+
+    const name = 'a'.repeat(3_000);
+    const text = documentWith('{"type":"object"}', [
+      `{"type":"elicitation","declaration":"${name}b","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}`,
+    ], `,"${name}":{"mode":"url"}`);
+    const result = checkDocument(text);
+    assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.data.violation), ['unknown-declaration']);
+    const preferred = result.fixesFor(result.diagnostics[0]).find((fix) => fix.isPreferred);
+    assert.ok(preferred?.title.startsWith('Change to'), preferred?.title);
+  });
+
+  it('messages cut long names and long value lists', () => {
+    const name = `${'x'.repeat(99)}😀${'y'.repeat(1000)}`;
+    const text = documentWith('{"type":"object","properties":{"v":{"enum":[' + Array.from({ length: 100 }, (_, i) => `"v${i}"`).join(',') + ']}}}', [
+      `{"type":"elicitation","declaration":"${name}","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}`,
+      '{"type":"elicitation","declaration":"c","response":{"action":"accept","content":{"v":"none"}}}',
+    ]);
+    const messages = checkDocument(text).diagnostics.map((diagnostic) => diagnostic.message);
+    const unknown = messages.find((message) => message.includes('references'))!;
+    assert.ok(unknown.includes(`'${'x'.repeat(99)}…'`), 'cut before the surrogate pair, never inside it');
+    assert.ok(unknown.length < 400, unknown);
+    const invalid = messages.find((message) => message.includes('allowed values') || message.includes('must be equal to one of'))!;
+    assert.match(invalid, /and 80 more/);
+  });
+
+  it('fix-all stops growing a document before it explodes (a large schema copied into every step)', () => {
+    const properties = Array.from({ length: 2_000 }, (_, index) => `"p${index}":{"type":"string"}`).join(',');
+    const steps = Array.from({ length: 200 }, () => '{"type":"elicitation","declaration":"c","request":{"message":"m","requestedSchema":{}},"response":{"action":"decline"}}');
+    const text = documentWith(`{"type":"object","properties":{${properties}}}`, steps);
+    assert.equal(violations(text).length, 200);
+    const result = fixAll(text);
+    assert.ok(result.applied > 0 && result.applied < 200, `applied ${result.applied}`);
+    assert.ok(result.text.length <= text.length + Math.max(1_000_000, 4 * text.length));
+    assert.ok(parsesCleanly(result.text));
+  });
+
+  it('fix-all removes 20,000 unexpected contents in one go', () => {
+    const steps = Array.from({ length: 20_000 }, () => '{"type":"elicitation","declaration":"u","request":{"mode":"url","url":"u"},"response":{"action":"cancel","content":{}}}');
+    const text = documentWith('{"type":"object"}', steps, ',"u":{"mode":"url"}');
+    const result = fixAll(text);
+    assert.equal(result.applied, 20_000);
+    assert.deepEqual(violations(result.text), []);
+  });
+
+  it('member lookups in large objects keep JSON.parse semantics (last duplicate with a value wins)', () => {
+    const members = Array.from({ length: 100 }, (_, index) => `"k${index}":${index}`);
+    const root = parseTree(`{${members.join(',')},"k5":"last","k7":}`, [], { allowTrailingComma: true })!;
+    assert.equal(propertyOf(root, 'k5')?.children?.[1]?.value, 'last');
+    assert.equal(propertyOf(root, 'k7')?.children?.[1]?.value, 7, 'a member without a value does not count');
+    assert.equal(propertyOf(root, 'toString'), undefined);
+    assert.equal(propertyOf(root, '__proto__'), undefined);
+  });
+
+  it('checking a document leaves Object.prototype alone', () => {
+    const text = documentWith(
+      '{"type":"object","properties":{"__proto__":{"type":"object"},"constructor":{"type":"object"}}}',
+      ['{"type":"elicitation","declaration":"c","request":{"message":"m","requestedSchema":{"type":"object","properties":{"__proto__":{"type":"object"},"constructor":{"type":"object"}}}},"response":{"action":"accept","content":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}}'],
+    );
+    checkDocument(text);
+    fixAll(text);
+    assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  describe('the time budget', () => {
+    it('interrupts a runaway computation', () => {
+      assert.throws(() => runTimeBoxed(() => { for (;;); }, 20, 'the loop'), TimeLimitError);
+    });
+
+    it('refuses further costly work once a document has spent its budget, without running it', () => {
+      let ranAfterwards = false;
+      withDocumentBudget(() => {
+        assert.throws(() => runTimeBoxed(() => { for (;;); }, Infinity, 'the loop'), TimeLimitError);
+        assert.throws(() => runTimeBoxed(() => { ranAfterwards = true; }, Infinity, 'more work'), TimeLimitError);
+      });
+      assert.equal(ranAfterwards, false);
+      // The next document starts with a fresh budget.
+      assert.equal(withDocumentBudget(() => runTimeBoxed(() => 42, Infinity, 'work')), 42);
+    });
+
+    it('passes values and exceptions of the work through', () => {
+      assert.equal(runTimeBoxed(() => 'value', 1000, 'work'), 'value');
+      assert.throws(() => runTimeBoxed(() => { throw new SyntaxError('inner'); }, 1000, 'work'), SyntaxError);
+    });
+  });
+});

@@ -1,0 +1,248 @@
+// Hostile documents too big to commit, built at test time (deterministically). Each case says what
+// it must produce; test-fixtures/hostile/README.md lists them next to the committed ones.
+import type { DocumentFormat } from '../../../server/src/checker';
+
+export interface CaseExpectation {
+  /** Every diagnostic has one of these violations. */
+  onlyViolations: string[];
+  /** Exact number of diagnostics, or bounds. */
+  count?: number;
+  atLeast?: number;
+  atMost?: number;
+  /** Every diagnostic's message contains this. */
+  messagesInclude?: string;
+}
+
+export interface GeneratedCase {
+  name: string;
+  about: string;
+  format?: DocumentFormat;
+  build(): string;
+  expect: CaseExpectation;
+  /** fix-all re-checks up to 100 rounds; skipped where one check is already the expensive part. */
+  fixAll?: boolean;
+}
+
+const DEPTH = 20_000;
+const HEAD = '"mcpdesc":"0.9.0-rc.3","info":{"name":"hostile","version":"1.0.0"}';
+
+function nestedObjects(depth: number, key: string, leaf: string): string {
+  return `{"${key}":`.repeat(depth) + leaf + '}'.repeat(depth);
+}
+
+function nestedArrays(depth: number): string {
+  return '['.repeat(depth) + ']'.repeat(depth);
+}
+
+/** One tool, one form declaration `c` with `schema`, one example whose steps are `steps` (JSON texts). */
+function toolDocument(declarationSchema: string, steps: string[], extraDeclarations = ''): string {
+  return `{${HEAD},"tools":[{"name":"hostile","inputSchema":{"type":"object"},"elicitations":{"c":{"message":"m","requestedSchema":${declarationSchema}}${extraDeclarations}},"interactionExamples":{"e":{"steps":[\n${steps.join(',\n')}\n]}}}]}\n`;
+}
+
+function acceptStep(requestSchema: string, content: string, declaration = 'c'): string {
+  return `{"type":"elicitation","declaration":"${declaration}","request":{"message":"m","requestedSchema":${requestSchema}},"response":{"action":"accept","content":${content}}}`;
+}
+
+const TOO_DEEP: CaseExpectation = { onlyViolations: ['skipped'], count: 1, messagesInclude: 'nested too deeply' };
+
+export const GENERATED_CASES: GeneratedCase[] = [
+  {
+    name: 'nesting-root-arrays',
+    about: '20,000 nested arrays as the whole document: one "nested too deeply" notice, nothing thrown.',
+    build: () => nestedArrays(DEPTH),
+    expect: TOO_DEEP,
+  },
+  {
+    name: 'nesting-root-objects',
+    about: 'An mcpdesc root holding 20,000 nested objects.',
+    build: () => `{${HEAD},"x":${nestedObjects(DEPTH, 'a', '1')}}`,
+    expect: TOO_DEEP,
+  },
+  {
+    name: 'nesting-unclosed',
+    about: '20,000 opening brackets and nothing else.',
+    build: () => '['.repeat(DEPTH),
+    expect: TOO_DEEP,
+  },
+  {
+    name: 'nesting-in-content',
+    about: '20,000 levels inside an accepted form response content.',
+    build: () => toolDocument('{"type":"object"}', [acceptStep('{"type":"object"}', nestedObjects(DEPTH, 'a', '1'))]),
+    expect: TOO_DEEP,
+  },
+  {
+    name: 'nesting-in-request-schema',
+    about: '20,000 levels of "properties" inside a step\'s requestedSchema.',
+    build: () => toolDocument('{"type":"object"}', [acceptStep(nestedObjects(DEPTH, 'properties', '{}'), '{}')]),
+    expect: TOO_DEEP,
+  },
+  {
+    name: 'nesting-in-declaration-schema',
+    about: '20,000 levels of "not" inside a declaration\'s requestedSchema.',
+    build: () => toolDocument(nestedObjects(DEPTH, 'not', '{}'), []),
+    expect: TOO_DEEP,
+  },
+  {
+    name: 'nesting-moderate-in-schema',
+    about:
+      '2,000 levels of "items" in a declaration schema: parses, but the schema compiler runs out of stack; the declaration is reported as not usable (or the whole document as too deep, depending on the stack), never an exception.',
+    build: () => toolDocument(nestedObjects(2_000, 'items', '{}'), [acceptStep(nestedObjects(2_000, 'items', '{}'), '[]')]),
+    expect: { onlyViolations: ['invalid-declaration', 'invalid-content', 'skipped'], atLeast: 1, atMost: 2 },
+  },
+  {
+    name: 'string-5mb-content',
+    about:
+      'A 5 MB string as content, against a pattern (RE2, linear, time-boxed), maxLength and format: invalid-content on that value only (or one "could not be checked" if the pattern ran out of time on a slow machine).',
+    build: () => {
+      const schema = '{"type":"object","properties":{"v":{"type":"string","pattern":"^[a-z]+$","maxLength":10,"format":"email"}}}';
+      return toolDocument(schema, [acceptStep(schema, `{"v":"${'a'.repeat(5_000_000)}!"}`)]);
+    },
+    expect: { onlyViolations: ['invalid-content'], atLeast: 1, atMost: 3 },
+  },
+  {
+    name: 'string-5mb-names',
+    about: 'A 5 MB declaration name referenced by a step that misspells it, and a 5 MB tool name: messages quote them cut short.',
+    build: () => {
+      const name = 'n'.repeat(5_000_000);
+      return `{${HEAD},"tools":[{"name":"${name}","elicitations":{"${name}":{"mode":"url"}},"interactionExamples":{"e":{"steps":[{"type":"elicitation","declaration":"${name}x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}]}}}]}`;
+    },
+    expect: { onlyViolations: ['unknown-declaration'], count: 1 },
+  },
+  {
+    name: 'steps-100000',
+    about: '100,000 elicitation steps, every 1,000th naming an undeclared elicitation: exactly 100 diagnostics.',
+    build: () => {
+      const steps: string[] = [];
+      for (let index = 0; index < 100_000; index++) {
+        const declaration = index % 1000 === 999 ? 'missing' : 'u';
+        steps.push(`{"type":"elicitation","declaration":"${declaration}","request":{"mode":"url","url":"u"},"response":{"action":"cancel"}}`);
+      }
+      return toolDocument('{"type":"object"}', steps, ',"u":{"mode":"url"}');
+    },
+    expect: { onlyViolations: ['unknown-declaration'], count: 100 },
+    fixAll: false,
+  },
+  {
+    name: 'catastrophic-backreference-steps',
+    about:
+      '200 steps whose content runs a catastrophic backreference pattern (JavaScript fallback): each is one "could not be checked", and the document\'s time budget bounds the whole check (later steps are not even tried).',
+    build: () => {
+      const schema = '{"type":"object","properties":{"v":{"type":"string","pattern":"^(a+)+\\\\1$"}}}';
+      const steps = Array.from({ length: 200 }, (_, index) => acceptStep(schema, `{"v":"${'a'.repeat(40)}!${index}"}`));
+      return toolDocument(schema, steps);
+    },
+    expect: { onlyViolations: ['invalid-content'], count: 200, messagesInclude: 'could not be checked' },
+  },
+  {
+    name: 'costly-re2-steps',
+    about: '300 steps whose 20,000-character values meet a pattern with a large RE2 program ((a|aa){1,1000}$): linear, but long; the budget bounds it.',
+    build: () => {
+      const schema = '{"type":"object","properties":{"v":{"type":"string","pattern":"^(a|aa){1,1000}$"}}}';
+      const steps = Array.from({ length: 300 }, (_, index) => acceptStep(schema, `{"v":"${'a'.repeat(20_000)}${index}"}`));
+      return toolDocument(schema, steps);
+    },
+    expect: { onlyViolations: ['invalid-content'], count: 300 },
+  },
+  {
+    name: 'unique-items-quadratic',
+    about: 'uniqueItems over 20,000 distinct objects (quadratic in ajv): validated within the budget or reported as not checkable; at most one diagnostic.',
+    build: () => {
+      const items = Array.from({ length: 20_000 }, (_, index) => `{"i":${index}}`).join(',');
+      const schema = '{"type":"object","properties":{"v":{"type":"array","uniqueItems":true}}}';
+      return toolDocument(schema, [acceptStep(schema, `{"v":[${items}]}`)]);
+    },
+    expect: { onlyViolations: ['invalid-content'], atMost: 1 },
+  },
+  {
+    name: 'anyof-ref-exponential',
+    about: 'A chain of 40 $defs, each anyOf two $refs to the next (2^40 paths): the validation runs out of budget and the content is reported as not checkable.',
+    build: () => {
+      const defs = Array.from({ length: 40 }, (_, index) => `"d${index}":{"anyOf":[{"$ref":"#/$defs/d${index + 1}"},{"$ref":"#/$defs/d${index + 1}"}]}`);
+      defs.push('"d40":{"type":"string"}');
+      const schema = `{"type":"object","properties":{"v":{"$ref":"#/$defs/d0"}},"$defs":{${defs.join(',')}}}`;
+      return toolDocument(schema, [acceptStep(schema, '{"v":1}')]);
+    },
+    expect: { onlyViolations: ['invalid-content'], count: 1, messagesInclude: 'could not be checked' },
+  },
+  {
+    name: 'large-declaration-schema-many-steps',
+    about: 'A 5,000-property declaration schema and 2,000 steps whose requestedSchema differs from it: one schema-mismatch each (the declaration is serialized once, not per step).',
+    build: () => {
+      const properties = Array.from({ length: 5_000 }, (_, index) => `"p${index}":{"type":"string"}`).join(',');
+      const steps = Array.from({ length: 2_000 }, () => '{"type":"elicitation","declaration":"c","request":{"message":"m","requestedSchema":{}},"response":{"action":"decline"}}');
+      return toolDocument(`{"type":"object","properties":{${properties}}}`, steps);
+    },
+    expect: { onlyViolations: ['schema-mismatch'], count: 2_000 },
+  },
+  {
+    name: 'many-declarations-many-unknown-steps',
+    about: '5,000 declarations and 5,000 steps naming none of them: 5,000 unknown-declaration diagnostics whose messages list a few names, not all 5,000.',
+    build: () => {
+      const declarations = Array.from({ length: 5_000 }, (_, index) => `,"d${index}":{"mode":"url"}`).join('');
+      const steps = Array.from({ length: 5_000 }, () => '{"type":"elicitation","declaration":"x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}');
+      return toolDocument('{"type":"object"}', steps, declarations);
+    },
+    expect: { onlyViolations: ['unknown-declaration'], count: 5_000, messagesInclude: 'more' },
+  },
+  {
+    name: 'long-names-in-every-message',
+    about: '20 declarations with 50,000-character names and 1,000 steps naming none: messages stay short (names are cut), so the diagnostics do not add up to gigabytes.',
+    build: () => {
+      const declarations = Array.from({ length: 20 }, (_, index) => `,"${String(index).padEnd(50_000, 'n')}":{"mode":"url"}`).join('');
+      const steps = Array.from({ length: 1_000 }, () => '{"type":"elicitation","declaration":"x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}');
+      return toolDocument('{"type":"object"}', steps, declarations);
+    },
+    expect: { onlyViolations: ['unknown-declaration'], count: 1_000 },
+  },
+  {
+    name: 'additional-properties-50000',
+    about: '50,000 content members none of which the schema allows: one invalid-content per member, on its key (each found without a scan of the object).',
+    build: () => {
+      const members = Array.from({ length: 50_000 }, (_, index) => `"k${index}":${index}`).join(',');
+      const schema = '{"type":"object","additionalProperties":false}';
+      return toolDocument(schema, [acceptStep(schema, `{${members}}`)]);
+    },
+    expect: { onlyViolations: ['invalid-content'], count: 50_000, messagesInclude: 'additional properties' },
+  },
+  {
+    name: 'enum-1mb-many-steps',
+    about:
+      'A declaration whose enum has 50,000 values (about 700 KB) and 500 steps without a request schema (schema-mismatch, then validated against the declaration\'s) whose value is not in it: messages list a few allowed values, not all 50,000.',
+    build: () => {
+      const values = Array.from({ length: 50_000 }, (_, index) => `"value-${index}"`).join(',');
+      const steps = Array.from(
+        { length: 500 },
+        () => '{"type":"elicitation","declaration":"c","request":{"message":"m"},"response":{"action":"accept","content":{"v":"none"}}}',
+      );
+      return toolDocument(`{"type":"object","properties":{"v":{"enum":[${values}]}}}`, steps);
+    },
+    expect: { onlyViolations: ['schema-mismatch', 'invalid-content'], count: 1_000 },
+  },
+  {
+    name: 'yaml-nesting-20000',
+    about: 'A YAML mcpdesc document with 20,000 nested flow sequences: one syntax error saying it is nested too deeply; nothing thrown.',
+    format: 'yaml',
+    build: () => `mcpdesc: "0.9.0-rc.3"\nx: ${nestedArrays(DEPTH)}\n`,
+    expect: { onlyViolations: ['syntax-error', 'skipped'], count: 1, messagesInclude: 'nested' },
+  },
+  {
+    name: 'yaml-many-documents',
+    about: 'A YAML stream of 5,000 mcpdesc documents, each with one step lacking declaration and response: two diagnostics per document, every range inside the text.',
+    format: 'yaml',
+    build: () => 'mcpdesc: "1"\n' + '---\nmcpdesc: "1"\ntools: [{name: t, interactionExamples: {e: {steps: [{type: elicitation}]}}}]\n'.repeat(5_000),
+    expect: { onlyViolations: ['unknown-declaration', 'invalid-action'], count: 10_000 },
+  },
+  {
+    name: 'syntax-error-flood',
+    about: '100,000 members missing their colon: one syntax error each, every range inside the document.',
+    build: () => `{${'"a" 1,'.repeat(100_000)}}`,
+    expect: { onlyViolations: ['syntax-error'], atLeast: 100_000 },
+    fixAll: false,
+  },
+];
+
+export function generatedCase(name: string): GeneratedCase {
+  const found = GENERATED_CASES.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no generated hostile case named ${name}`);
+  return found;
+}
