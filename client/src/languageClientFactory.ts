@@ -1,9 +1,10 @@
-// Builds the LanguageClient: the bundled server as a node module over IPC, the JSON/JSONC selector,
+// Builds the LanguageClient: the bundled server as a node module over IPC, the JSON/JSONC/YAML selector,
 // and the settings section the server pulls. The client id 'mcpdesc' makes vscode-languageclient
 // honour the `mcpdesc.trace.server` setting by itself.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../../shared/src/settings';
+import { crashHandler } from './crashHandler';
 import { MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
 
 export const CLIENT_ID = 'mcpdesc';
@@ -20,6 +21,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     synchronize: { configurationSection: SETTINGS_SECTION },
     outputChannel,
     diagnosticCollectionName: CLIENT_ID,
+    errorHandler: crashHandler(outputChannel),
   };
   return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
 }
