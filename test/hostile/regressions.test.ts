@@ -7,7 +7,7 @@ import { checkDocument, fixAll } from '../../server/src/checker';
 import { editDistance } from '../../server/src/checker/fixes/editDistance';
 import { runTimeBoxed, TimeLimitError, withDocumentBudget } from '../../server/src/checker/timeBudget';
 import { propertyOf } from '../../server/src/checker/tree';
-import { parsesCleanly } from './support/fixChecks';
+import { parsesAs, parsesCleanly } from './support/fixChecks';
 
 function documentWith(declarationSchema: string, steps: string[], extraDeclarations = ''): string {
   return `{"mcpdesc":"1","tools":[{"name":"t","elicitations":{"c":{"message":"m","requestedSchema":${declarationSchema}}${extraDeclarations}},"interactionExamples":{"e":{"steps":[\n${steps.join(',\n')}\n]}}}]}\n`;
@@ -96,6 +96,66 @@ describe('hostile-input regressions', () => {
     fixAll(text);
     assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  describe('YAML fixes (found by the fuzzer)', () => {
+    it('a fix copying a value that holds an alias with no anchor does not throw', () => {
+      const text = [
+        'mcpdesc: "1"',
+        'tools:',
+        '  - name: t',
+        '    interactionExamples:',
+        '      e:',
+        '        steps:',
+        '          - type: elicitation',
+        '            declaration: g',
+        '            request: {mode: url, message: *missing, url: u}',
+        '            response: {action: cancel}',
+        '',
+      ].join('\n');
+      const result = checkDocument(text, { format: 'yaml' });
+      const unknown = result.diagnostics.find((diagnostic) => diagnostic.data.violation === 'unknown-declaration');
+      assert.ok(unknown);
+      assert.doesNotThrow(() => result.fixesFor(unknown));
+      assert.doesNotThrow(() => fixAll(text, { format: 'yaml' }));
+    });
+
+    it('a value written for a flow-mapping key that has none gets its colon', () => {
+      const text = [
+        'mcpdesc: "1"',
+        'tools:',
+        '  - name: t',
+        '    elicitations:',
+        '      c: {mode: url, url: u}',
+        '    interactionExamples:',
+        '      e:',
+        '        steps:',
+        '          - {type: elicitation, declaration: c, request: {mode: url, url}, response: {action: cancel}}',
+        '          - {type: elicitation, declaration: c, request: {mode: url, url:}, response: {action: cancel}}',
+        '',
+      ].join('\n');
+      assert.deepEqual(checkDocument(text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), ['url-mismatch', 'url-mismatch']);
+      const result = fixAll(text, { format: 'yaml' });
+      assert.ok(parsesAs(result.text, 'yaml'), result.text);
+      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), []);
+      assert.match(result.text, /request: \{mode: url, url: u\}, response/);
+    });
+
+    // Reported to the lead, not fixed here: members that come from a `<<` merge are edited as if
+    // they were the merging mapping's own (wrong container, wrong indentation).
+    const mergeTodo = 'YAML editor: fixes on members merged with << (reported in issue 8)';
+    it('fix-all on a url merged in from a flow mapping keeps valid YAML', { todo: mergeTodo }, () => {
+      const text = [': &url-request', '    mode: url', '    url: e,', 'tools:', '-   elicitations:', '     : *url-request', '    interactionExamples:',
+        '     :', '      steps:', '          - type: elicitation', '            request:', '             <<: [{url:},*url-request]', ''].join('\n');
+      assert.ok(parsesAs(text, 'yaml'));
+      assert.ok(parsesAs(fixAll(text, { format: 'yaml' }).text, 'yaml'));
+    });
+    it('fix-all adding a member to a mapping made only of a << merge keeps valid YAML', { todo: mergeTodo }, () => {
+      const text = [': &url-request', ' mode: url', 'tools:', '-   elicitations:', '     authorize: *url-request', '    interactionExamples:', '     :',
+        '      steps:', '          - type: elicitation', '            declaration: authorize', '            request:', '             <<: [{e}]', ''].join('\n');
+      assert.ok(parsesAs(text, 'yaml'));
+      assert.ok(parsesAs(fixAll(text, { format: 'yaml' }).text, 'yaml'));
+    });
   });
 
   describe('the time budget', () => {

@@ -29,7 +29,10 @@ export class YamlEditor implements DocumentEditor {
     const parent = node.parent;
     const container = parent?.type === 'property' ? parent.parent : parent;
     if (container && this.isFlow(container)) {
-      return [{ offset: node.offset, length: node.length, newText: this.writer.value(value, { inFlow: true, column: 0, ownerColumn: 0 }).text }];
+      const text = this.writer.value(value, { inFlow: true, column: 0, ownerColumn: 0 }).text;
+      // An empty value in flow (`{key}` or `{key:}`): the colon, and the space after it, may be missing.
+      const lead = node.length > 0 || parent?.type !== 'property' ? '' : parent.colonOffset === undefined ? ': ' : ' ';
+      return [{ offset: node.offset, length: node.length, newText: lead + text }];
     }
     const isItem = parent?.type === 'array';
     const ownerColumn = parent ? this.columnOf(parent.offset) : 0;
