@@ -11,6 +11,7 @@ import { parseTree, type ParseError } from 'jsonc-parser';
 import { checkDocument, fixAll, type Diagnostic } from '../../server/src/checker';
 import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { REPO_ROOT } from '../support/repo';
+import { VIOLATION_KINDS } from '../../server/src/checker';
 
 interface ExpectedDiagnostic {
   violation: string;
@@ -20,17 +21,7 @@ interface ExpectedDiagnostic {
   endCharacter: number;
 }
 
-const RULE_VIOLATIONS = [
-  'unknown-declaration',
-  'mode-mismatch',
-  'schema-mismatch',
-  'url-mismatch',
-  'invalid-action',
-  'missing-content',
-  'unexpected-content',
-  'invalid-content',
-  'invalid-declaration',
-];
+const RULE_VIOLATIONS: readonly string[] = VIOLATION_KINDS;
 
 const repoRoot = REPO_ROOT;
 const validDir = path.join(repoRoot, 'test-fixtures', 'expected-valid');

@@ -16,16 +16,20 @@ export interface Range {
 /** 1 error, 2 warning, 3 information, 4 hint (LSP DiagnosticSeverity). */
 export type Severity = 1 | 2 | 3 | 4;
 
-export type ViolationKind =
-  | 'unknown-declaration'
-  | 'mode-mismatch'
-  | 'schema-mismatch'
-  | 'url-mismatch'
-  | 'invalid-action'
-  | 'missing-content'
-  | 'unexpected-content'
-  | 'invalid-content'
-  | 'invalid-declaration';
+/** The rule's violation kinds, in the spec's order. */
+export const VIOLATION_KINDS = [
+  'unknown-declaration',
+  'mode-mismatch',
+  'schema-mismatch',
+  'url-mismatch',
+  'invalid-action',
+  'missing-content',
+  'unexpected-content',
+  'invalid-content',
+  'invalid-declaration',
+] as const;
+
+export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 
 /** What a diagnostic carries for the quick-fixes and for tools reading it back. */
 export interface DiagnosticData {
