@@ -148,6 +148,19 @@ export function peakRssMB(pid: number): number | undefined {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux; 10 ms resolution). */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    // Fields after the command name, which is parenthesized and may contain spaces.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticksPerSecond = 100; // USER_HZ on Linux
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resets a process's peak RSS (Linux: clear_refs 5), so VmHWM then measures one phase. */
 export function resetPeakRss(pid: number): boolean {
   try {

@@ -7,7 +7,7 @@ import { parseTree } from 'jsonc-parser';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION } from '../shared/src/settings';
 import { type IncomingNotification, LspClient } from './lspClient';
 import { summarizeCpuProfile, type ProfileSummary } from './cpuProfile';
-import { peakRssMB, resetPeakRss, sleep, summarize, type Summary } from './measure';
+import { peakRssMB, processCpuMs, resetPeakRss, sleep, summarize, type Summary } from './measure';
 import { expectedDocuments, type WorkspaceManifest } from './workspace';
 
 export interface ServerDocument {
@@ -347,6 +347,8 @@ export interface ScanResult {
   /** Non-mcpdesc JSON, or files under node_modules, that got diagnostics. */
   unexpectedPublishes: number;
   peakRssMB?: number;
+  /** The server's CPU time from initialized to the last document's diagnostics (a second opinion on a loaded machine). */
+  scanCpuMs?: number;
   typing?: TypingResult;
   /** With --profile-server: where the scanning server's time went (timings are then inflated). */
   profile?: ProfileSummary;
@@ -396,6 +398,8 @@ export async function benchScan(options: ScanOptions): Promise<ScanResult> {
   };
   const profilesBefore = profilesIn(options.profileDir);
   const { client, tracker, startedAt, initializedAt } = await startServer(options.serverPath, [options.dir], options.profileDir);
+  const cpuAtInitialized = processCpuMs(client.pid);
+  let cpuAtLast: number | undefined;
   const firstPublish = new Map<string, Publish>();
   let lastExpectedAt = 0;
   let progressEndAt: number | undefined;
@@ -415,7 +419,11 @@ export async function benchScan(options: ScanOptions): Promise<ScanResult> {
     if (!expectedByPath.has(publish.filePath) || firstPublish.has(publish.filePath)) return;
     firstPublish.set(publish.filePath, publish);
     lastExpectedAt = publish.at;
-    if (firstPublish.size === expected.length) { scanDone = true; resolveDone(); }
+    if (firstPublish.size === expected.length) {
+      cpuAtLast = processCpuMs(client.pid);
+      scanDone = true;
+      resolveDone();
+    }
   });
 
   const typingLatencies: number[] = [];
@@ -447,6 +455,7 @@ export async function benchScan(options: ScanOptions): Promise<ScanResult> {
     result.publishedDocuments = firstPublish.size;
     if (!result.skipped) {
       result.scanMs = lastExpectedAt - initializedAt;
+      if (cpuAtInitialized !== undefined && cpuAtLast !== undefined) result.scanCpuMs = cpuAtLast - cpuAtInitialized;
       result.scanFromSpawnMs = lastExpectedAt - startedAt;
       if (progressEndAt !== undefined) result.progressEndMs = progressEndAt - initializedAt;
     }
@@ -527,18 +536,24 @@ export interface ScanFloor {
   /** Median wall time to read every non-ignored file and parseTree each mcpdesc document. */
   medianMs: number;
   runs: number[];
+  /** This process's CPU time per run. */
+  cpuRuns: number[];
 }
 
 export function readParseFloor(dir: string, manifest: WorkspaceManifest, runs: number): ScanFloor {
   const files = manifest.files.filter((f) => !f.ignored);
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let run = 0; run < runs; run++) {
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     for (const file of files) {
       const text = fs.readFileSync(path.join(dir, file.path), 'utf8');
       if (file.kind !== 'other-json') parseTree(text);
     }
     times.push(performance.now() - start);
+    const cpu = process.cpuUsage(cpuStart);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
   }
-  return { medianMs: summarize(times).median, runs: times };
+  return { medianMs: summarize(times).median, runs: times, cpuRuns: cpuTimes };
 }

@@ -25,6 +25,13 @@ export const backends: Record<DocumentFormat, { parse: ParserFor; editor: Editor
   yaml: undefined,
 };
 
+/**
+ * Syntax errors shown per document. Text that is not JSON at all (a binary or minified file of
+ * another kind) gives one error every few characters: hundreds of thousands of diagnostics would
+ * swamp the editor and the protocol without telling anyone more than the first ones do.
+ */
+export const MAX_SYNTAX_DIAGNOSTICS = 1000;
+
 const SEVERITY_BY_NAME = { error: 1, warning: 2, information: 3, hint: 4 } as const;
 
 function severityOf(ruleId: RuleId, fallback: Severity, options: CheckOptions): Severity | undefined {
@@ -111,11 +118,13 @@ export interface CheckParts {
   failure?: unknown;
 }
 
-export function parseAndFind(text: string, format: DocumentFormat): CheckParts {
+export function parseAndFind(text: string, format: DocumentFormat, once = false): CheckParts {
   const backend = backends[format]!;
   try {
     const parsed = backend.parse(text);
-    const findings = parsed.roots.map((root) => (root.type === 'object' ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined)) : []));
+    const findings = parsed.roots.map((root) =>
+      root.type === 'object' ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once)) : [],
+    );
     return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings };
   } catch (error) {
     // Content never makes the rule throw; what can is the engine's own limits (a stack overflow on
@@ -138,7 +147,7 @@ function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
     });
     return new DocumentCheck(text, format, lines, located);
   }
-  const parts = parseAndFind(text, format);
+  const parts = parseAndFind(text, format, options.once);
   return new DocumentCheck(text, format, lines, locate(parts, options, lines), parts.roots);
 }
 
@@ -174,9 +183,17 @@ export function locate(
   }
   const syntaxSeverity = severityOf(SYNTAX_RULE_ID, 1, options);
   if (syntaxSeverity !== undefined) {
-    for (const error of parts.syntaxErrors) {
+    for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
       const data: DiagnosticData = { violation: 'syntax-error', offset: error.offset, length: error.length };
       located.push({ diagnostic: make(SYNTAX_RULE_ID, syntaxSeverity, data, error.message) });
+    }
+    const omitted = parts.syntaxErrors.length - MAX_SYNTAX_DIAGNOSTICS;
+    const omittedSeverity = severityOf(CHECKER_RULE_ID, 3, options);
+    if (omitted > 0 && omittedSeverity !== undefined) {
+      const firstOmitted = parts.syntaxErrors[MAX_SYNTAX_DIAGNOSTICS];
+      const data: DiagnosticData = { violation: 'skipped', offset: firstOmitted.offset, length: firstOmitted.length };
+      const message = `${omitted.toLocaleString('en-US')} more syntax error${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown (the first ${MAX_SYNTAX_DIAGNOSTICS.toLocaleString('en-US')} are).`;
+      located.push({ diagnostic: make(CHECKER_RULE_ID, omittedSeverity, data, message) });
     }
   }
   const ruleSeverity = severityOf(ELICITATION_RULE_ID, 1, options);

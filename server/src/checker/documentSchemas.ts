@@ -11,14 +11,31 @@ export interface NodeSchema {
 }
 
 export class DocumentSchemas {
-  /** `jsonText` is the document's text when it is JSON (YAML source text alone does not fix a value). */
-  constructor(readonly cache: SchemaValidatorCache, private readonly jsonText?: string) {}
+  /** This check's schemas by source text, when the shared cache is not to remember them. */
+  private readonly ofThisCheck: Map<string, NodeSchema> | undefined;
+
+  /**
+   * `jsonText` is the document's text when it is JSON (YAML source text alone does not fix a
+   * value). `once`: the document is checked once, so the shared cache need not remember its schemas
+   * (see CheckOptions.once); a schema its steps repeat is still compiled once.
+   */
+  constructor(readonly cache: SchemaValidatorCache, private readonly jsonText?: string, private readonly once = false) {
+    this.ofThisCheck = once && jsonText !== undefined ? new Map() : undefined;
+  }
 
   ofNode(node: SyntaxNode): NodeSchema {
     if (this.jsonText === undefined) {
       const value = valueOf(node);
-      return { value, compiled: this.cache.compile(value) };
+      return { value, compiled: this.cache.compile(value, !this.once) };
     }
-    return this.cache.compileSource(this.jsonText.slice(node.offset, node.offset + node.length), () => valueOf(node));
+    const source = this.jsonText.slice(node.offset, node.offset + node.length);
+    if (!this.ofThisCheck) return this.cache.compileSource(source, () => valueOf(node));
+    let known = this.ofThisCheck.get(source);
+    if (!known) {
+      const value = valueOf(node);
+      known = { value, compiled: this.cache.compile(value, false) };
+      this.ofThisCheck.set(source, known);
+    }
+    return known;
   }
 }

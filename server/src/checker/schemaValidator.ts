@@ -142,9 +142,13 @@ export class SchemaValidatorCache {
   private readonly bySourceText = new Map<string, { value: JsonValue; key: string }>();
   private readonly shared = new Map<Dialect, ReturnType<typeof createAjv>>();
 
-  compile(schema: JsonValue): CompiledSchema {
+  /**
+   * `remember` false: a schema walked without ajv is not kept (it costs little to prepare again,
+   * and a document checked once must not fill the cache); one ajv compiled always is.
+   */
+  compile(schema: JsonValue, remember = true): CompiledSchema {
     // Member order is part of the key: it decides the order in which errors are reported.
-    return this.compileKeyed(schema, schemaKey(schema));
+    return this.compileKeyed(schema, schemaKey(schema), remember);
   }
 
   /** The schema written as `source` (JSON text): its value (built by `valueOf` on a miss) and validator. */
@@ -159,7 +163,7 @@ export class SchemaValidatorCache {
     return { value, compiled: this.compileKeyed(value, key) };
   }
 
-  private compileKeyed(schema: JsonValue, key: string): CompiledSchema {
+  private compileKeyed(schema: JsonValue, key: string, remember = true): CompiledSchema {
     const cached = this.compiled.get(key);
     if (cached) {
       // Refresh recency: Map iteration order is insertion order.
@@ -168,6 +172,7 @@ export class SchemaValidatorCache {
       return cached;
     }
     const { result, byAjv } = this.compileUncached(schema, key);
+    if (!remember && !byAjv) return result;
     this.compiled.set(key, result);
     if (byAjv) {
       this.compiledByAjv.push(key);

@@ -81,4 +81,10 @@ export interface CheckOptions {
   rules?: Record<string, 'error' | 'warning' | 'information' | 'hint' | 'off'>;
   /** Defaults to 'json'. */
   format?: DocumentFormat;
+  /**
+   * The text is checked once and dropped (a closed file of a workspace scan, a CLI run): its
+   * schemas are not remembered for later checks, beyond the few ajv had to compile. Remembering is
+   * for documents checked again and again as they are edited.
+   */
+  once?: boolean;
 }

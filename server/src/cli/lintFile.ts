@@ -53,7 +53,8 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
   if (!mustCheck && !recognizer.byContent(matchPath, read.text)) return { kind: 'ignored' };
 
   const format = documentFormatOf(matchPath);
-  const options: CheckOptions = { rules: settings.rules, format };
+  // Checked once unless fixed: fix-all checks its own output again and again.
+  const options: CheckOptions = { rules: settings.rules, format, once: !settings.fix };
   let text = read.text;
   try {
     if (settings.fix) {

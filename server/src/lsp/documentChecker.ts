@@ -22,6 +22,8 @@ export interface CheckInput {
   path: string;
   /** The editor's language id, when the document is open. */
   languageId?: string;
+  /** A file that is not open: checked once and dropped (CheckOptions.once). */
+  once?: boolean;
 }
 
 export type CheckOutcome =
@@ -40,8 +42,8 @@ export function documentFormat(path: string, languageId?: string): DocumentForma
   return 'json';
 }
 
-export function checkOptionsFor(input: Pick<CheckInput, 'path' | 'languageId'>, settings: McpdescSettings): CheckOptions {
-  return { rules: settings.rules, format: documentFormat(input.path, input.languageId) };
+export function checkOptionsFor(input: Pick<CheckInput, 'path' | 'languageId' | 'once'>, settings: McpdescSettings): CheckOptions {
+  return { rules: settings.rules, format: documentFormat(input.path, input.languageId), once: input.once };
 }
 
 export function checkTextDocument(input: CheckInput, settings: McpdescSettings, check: CheckFunction = checkDocument): CheckOutcome {

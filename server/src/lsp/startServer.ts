@@ -48,6 +48,7 @@ export interface ServerContext {
   publisher: DiagnosticsPublisher;
   scheduler: CheckScheduler;
   checks: OpenDocumentChecks;
+  diskChecks: DiskDocumentChecks;
   scan: WorkspaceScan;
   watchers: FileWatchRegistration;
 }
@@ -83,6 +84,7 @@ export function startServer(connection: Connection): void {
   /** Settings changed, or the user asked for it: every open document and every file on disk. */
   const recheckEverything = (): void => {
     if (!context) return;
+    context.diskChecks.dropReadAhead();
     recheckOpenDocuments();
     void context.scan.scanAll().catch((error: unknown) => logError(`Scanning the workspace failed: ${describeError(error)}`));
     void updateWatchers();
@@ -100,7 +102,7 @@ export function startServer(connection: Connection): void {
       log: logError,
     });
     const checks = new OpenDocumentChecks({ documents, states, spans, settings, folders, publisher, log: logError });
-    const diskChecks = new DiskDocumentChecks({ folders, settings, publisher, isOpen, log: logError });
+    const diskChecks = new DiskDocumentChecks({ folders, settings, publisher, isOpen, log: logError, upcoming: (count) => scheduler.upcoming(count) });
     const progress = new ScanProgress(connection, logError);
     // One job for every URI: the editor's text when the document is open, else the file on disk.
     const job = async (uri: string): Promise<void> => {
@@ -122,7 +124,7 @@ export function startServer(connection: Connection): void {
       logError,
     );
     settings.onDidChange(recheckEverything);
-    context = { connection, documents, states, folders, settings, publisher, scheduler, checks, scan, watchers };
+    context = { connection, documents, states, folders, settings, publisher, scheduler, checks, diskChecks, scan, watchers };
 
     return {
       capabilities: {
@@ -149,6 +151,7 @@ export function startServer(connection: Connection): void {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         if (!context) return;
         const { scan } = context;
+        context.diskChecks.dropReadAhead();
         for (const removed of event.removed) folders.remove(removed.uri);
         for (const added of event.added) folders.add(added);
         // Folder-level settings and relative paths (so include/exclude globs) may have changed for
@@ -165,7 +168,9 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onDidChangeWatchedFiles((params) => {
-    if (context) handleWatchedFileChanges(params.changes, { scheduler: context.scheduler, publisher, isOpen });
+    if (!context) return;
+    context.diskChecks.dropReadAhead();
+    handleWatchedFileChanges(params.changes, { scheduler: context.scheduler, publisher, isOpen });
   });
 
   connection.onDidChangeConfiguration((params) => {

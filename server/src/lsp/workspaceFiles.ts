@@ -3,6 +3,7 @@
 // an mcpdesc document by its name: a JSON/YAML extension (the root-member sniff needs the text), an
 // mcpdesc name, or an include glob; excluded files are never read. Closed files are read, checked
 // and dropped: nothing here keeps their text.
+import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { isMcpdescDocument } from '../checker';
@@ -41,6 +42,8 @@ export type WorkspaceFileRead =
 
 const BOM = '\uFEFF';
 
+const OPEN_FOR_READING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 function decode(bytes: Uint8Array): string {
   // Lenient, as editors open files: invalid sequences become U+FFFD instead of failing the file.
   const text = new TextDecoder('utf-8').decode(bytes);
@@ -53,29 +56,35 @@ export function isInside(parent: string, child: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-/** Reads `filePath`, which must resolve (symlinks followed) to a regular file inside `folderPath`. */
-export async function readWorkspaceFile(filePath: string, folderPath: string, maxBytes: number): Promise<WorkspaceFileRead> {
+/**
+ * Reads `filePath`, which must resolve (symlinks followed) to a regular file inside the folder whose
+ * real path (symlinks resolved) is `realFolder`. The file is opened once: its type, size and
+ * content all come from that one handle.
+ */
+export async function readWorkspaceFile(filePath: string, realFolder: string, maxBytes: number): Promise<WorkspaceFileRead> {
   try {
-    const [realFile, realFolder] = await Promise.all([fs.realpath(filePath), fs.realpath(folderPath)]);
+    const realFile = await fs.realpath(filePath);
     if (!isInside(realFolder, realFile)) return { kind: 'absent' };
-    const stats = await fs.stat(realFile);
-    if (!stats.isFile()) return { kind: 'absent' };
-    if (stats.size > maxBytes) return { kind: 'tooLarge', head: await readHead(realFile), sizeBytes: stats.size };
-    return { kind: 'text', text: decode(await fs.readFile(realFile)) };
+    // Non-blocking, so that opening a named pipe returns at once (to be found no regular file)
+    // instead of waiting for a writer.
+    const handle = await fs.open(realFile, OPEN_FOR_READING);
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) return { kind: 'absent' };
+      if (stats.size > maxBytes) return { kind: 'tooLarge', head: await readHead(handle), sizeBytes: stats.size };
+      return { kind: 'text', text: decode(await handle.readFile()) };
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return { kind: 'absent' };
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'EISDIR') return { kind: 'absent' };
     return { kind: 'unreadable', reason: error instanceof Error ? error.message : String(error) };
   }
 }
 
-async function readHead(filePath: string): Promise<string> {
-  const handle = await fs.open(filePath, 'r');
-  try {
-    const buffer = Buffer.alloc(OVERSIZED_HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, OVERSIZED_HEAD_BYTES, 0);
-    return decode(buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
+async function readHead(handle: fs.FileHandle): Promise<string> {
+  const buffer = Buffer.alloc(OVERSIZED_HEAD_BYTES);
+  const { bytesRead } = await handle.read(buffer, 0, OVERSIZED_HEAD_BYTES, 0);
+  return decode(buffer.subarray(0, bytesRead));
 }
