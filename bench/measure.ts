@@ -64,15 +64,18 @@ export async function interleave(contenders: Contender[], options: InterleaveOpt
   const times = new Map<string, Timings>(contenders.map((c) => [c.name, { wall: [], cpu: [] }]));
   const warmup = options.warmupRounds ?? 2;
   for (let round = -warmup; round < options.rounds; round++) {
-    for (const contender of contenders) {
+    // The order rotates round by round (A B C, B C A, C A B, …): whoever runs right after a
+    // contender that leaves much garbage pays for collecting it, so no one may always be that one.
+    const start = ((round % contenders.length) + contenders.length) % contenders.length;
+    for (const contender of [...contenders.slice(start), ...contenders.slice(0, start)]) {
       if (options.collectGarbage) collectGarbage?.();
       const cpuStart = process.cpuUsage();
-      const start = performance.now();
+      const startedAt = performance.now();
       for (let i = 0; i < batch; i++) {
         const result = contender.run();
         consume(result instanceof Promise ? await result : result);
       }
-      const elapsed = (performance.now() - start) / batch;
+      const elapsed = (performance.now() - startedAt) / batch;
       const cpu = process.cpuUsage(cpuStart);
       if (round >= 0) {
         const timings = times.get(contender.name)!;

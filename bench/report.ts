@@ -130,7 +130,7 @@ export function renderReport(run: RunResult): string {
   out.push(`machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGB} GB, node ${m.node}, ${m.platform}; load average ${m.loadAverage.join(' ')} at start${m.loadAverageAtEnd ? `, ${m.loadAverageAtEnd.join(' ')} at end` : ''}`);
   out.push('');
 
-  out.push('Checker vs baselines: the same text, interleaved in one process (A B C D A B C D …), median per operation');
+  out.push('Checker vs baselines: the same text, interleaved in one process, the order rotating each round (A B C D, B C D A, …), median per operation');
   const rows: string[][] = [];
   for (const r of run.checker) {
     const names = Object.keys(r.contenders);

@@ -2,7 +2,7 @@
 // inside one element of `tools` can only change that tool's findings: re-parse that element's
 // text alone, re-check that tool, and shift everything after it. Anything less certain falls back
 // to a full check, and a differential test holds both paths to the same diagnostics.
-import { parseTree, type ParseError } from 'jsonc-parser';
+import { buildJsonTree } from './parse/jsonTree';
 import { DocumentCheck, locate, parseAndFind, runCheck, schemaCache, type CheckParts } from './check';
 import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
@@ -90,8 +90,7 @@ export class IncrementalDocument {
 
     const delta = change.newLength - change.length;
     const source = newText.slice(old.offset, old.offset + old.length + delta);
-    const errors: ParseError[] = [];
-    const replacement = parseTree(source, errors, { allowTrailingComma: true, disallowComments: false });
+    const { root: replacement, errors } = buildJsonTree(source);
     // The element must still be exactly one well-formed object spanning the same boundaries.
     if (errors.length > 0 || !replacement || replacement.type !== 'object' || replacement.offset !== 0 || replacement.length !== source.length) {
       return false;

@@ -1,6 +1,7 @@
 // Which documents the rule applies to: by name, by a root `mcpdesc` member, or by a configured glob.
 import picomatch from 'picomatch';
-import { parseTree } from 'jsonc-parser';
+import { buildJsonTree } from './parse/jsonTree';
+import { rootObjectHasMember } from './parse/rootMember';
 import { isYamlMcpdescText } from './yaml/yamlMcpdescSniff';
 
 const NAME_PATTERN = /\.mcpdesc\.(json|jsonc|yaml|yml)$/i;
@@ -50,7 +51,11 @@ export function hasMcpdescRoot(text: string, format: 'json' | 'yaml'): boolean {
   if (!text.includes('mcpdesc')) return false;
   if (format === 'yaml') return isYamlMcpdescText(text);
   try {
-    const root = parseTree(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, [], { allowTrailingComma: true });
+    const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+    const fromTokens = rootObjectHasMember(source, 'mcpdesc');
+    if (fromTokens !== undefined) return fromTokens;
+    // Broken before the answer: which members the root has is what the parser's recovery makes of it.
+    const root = buildJsonTree(source).root;
     return !!root && root.type === 'object' && (root.children ?? []).some((property) => property.children?.[0]?.value === 'mcpdesc');
   } catch {
     return false;

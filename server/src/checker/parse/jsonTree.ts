@@ -1,0 +1,288 @@
+// The JSON/JSONC tree every check walks, built straight from jsonc-parser's scanner. It yields
+// exactly what jsonc-parser's `parseTree` yields with { allowTrailingComma: true,
+// disallowComments: false, allowEmptyContent: true } (same nodes, same errors in the same order,
+// same recovery from broken input; test/checker/jsonTree.test.ts holds the two side by side), in
+// less time: parseTree goes through the generic visitor (a callback per token, JSON paths, fresh
+// skip lists per error) and then tracks its position in the tree; here the recursion is the
+// position. Like parseTree it recurses for each level of nesting, so absurd nesting ends in the
+// engine's RangeError, which the check reports as "nested too deeply".
+import {
+  createScanner,
+  ParseErrorCode,
+  ScanError,
+  SyntaxKind,
+  type JSONScanner,
+  type Node,
+  type ParseError,
+} from 'jsonc-parser';
+
+export interface JsonTree {
+  root: Node | undefined;
+  errors: ParseError[];
+}
+
+/** jsonc-parser declares its nodes read-only for its callers; the builder fills them in. */
+type BuiltNode = { -readonly [K in keyof Node]: Node[K] };
+
+// The token kinds and codes as plain numbers: the bundler cannot inline jsonc-parser's const enums,
+// and these are read for every token. The annotations make the compiler hold each to its enum.
+const OPEN_BRACE: SyntaxKind.OpenBraceToken = 1;
+const CLOSE_BRACE: SyntaxKind.CloseBraceToken = 2;
+const OPEN_BRACKET: SyntaxKind.OpenBracketToken = 3;
+const CLOSE_BRACKET: SyntaxKind.CloseBracketToken = 4;
+const COMMA: SyntaxKind.CommaToken = 5;
+const COLON: SyntaxKind.ColonToken = 6;
+const NULL: SyntaxKind.NullKeyword = 7;
+const TRUE: SyntaxKind.TrueKeyword = 8;
+const FALSE: SyntaxKind.FalseKeyword = 9;
+const STRING: SyntaxKind.StringLiteral = 10;
+const NUMBER: SyntaxKind.NumericLiteral = 11;
+const LINE_COMMENT: SyntaxKind.LineCommentTrivia = 12;
+const BLOCK_COMMENT: SyntaxKind.BlockCommentTrivia = 13;
+const UNKNOWN: SyntaxKind.Unknown = 16;
+const EOF: SyntaxKind.EOF = 17;
+
+const SCAN_OK: ScanError.None = 0;
+
+/** The parse error each scan error is reported as (index: the scan error). */
+const SCAN_ERROR_CODES: readonly ParseErrorCode[] = [
+  0 as ParseErrorCode, // ScanError.None: nothing to report
+  ParseErrorCode.UnexpectedEndOfComment,
+  ParseErrorCode.UnexpectedEndOfString,
+  ParseErrorCode.UnexpectedEndOfNumber,
+  ParseErrorCode.InvalidUnicode,
+  ParseErrorCode.InvalidEscapeCharacter,
+  ParseErrorCode.InvalidCharacter,
+];
+
+/** Every container's children member until its real children are known (never mutated). */
+const NO_CHILDREN: BuiltNode[] = [];
+
+export function buildJsonTree(text: string): JsonTree {
+  return new TreeBuilder(text).build();
+}
+
+class TreeBuilder {
+  private readonly scanner: JSONScanner;
+  /** The current significant token (trivia, comments and unknown symbols are never current). */
+  private token: SyntaxKind = EOF;
+  readonly errors: ParseError[] = [];
+  /**
+   * The children of every open object and array, innermost last; each takes its own off the top
+   * when it closes. Children arrays then have exactly their length: arrays grown by push carry
+   * room for 17 or more, and a large document's tree is mostly children arrays.
+   */
+  private readonly stack: BuiltNode[] = [];
+  private pending = 0;
+
+  constructor(text: string) {
+    this.scanner = createScanner(text, false);
+  }
+
+  build(): JsonTree {
+    this.next();
+    // allowEmptyContent: nothing but trivia and comments is no document and no error.
+    if (this.token === EOF) return { root: undefined, errors: this.errors };
+    const root = this.value(undefined);
+    if (!root) {
+      this.report(ParseErrorCode.ValueExpected);
+      return { root: undefined, errors: this.errors };
+    }
+    // Only the first token after the value is looked at (and scanned): one error, the rest ignored.
+    if ((this.token as SyntaxKind) !== EOF) this.report(ParseErrorCode.EndOfFileExpected);
+    // parseTree's root has no parent member at all (not an undefined one).
+    delete root.parent;
+    return { root, errors: this.errors };
+  }
+
+  /**
+   * Moves to the next significant token. Errors come in jsonc-parser's order: a token's scan error
+   * before anything about the token itself; comments are allowed; unknown symbols are reported and
+   * passed over. Only strings, numbers and block comments ever carry a scan error.
+   */
+  private next(): void {
+    const scanner = this.scanner;
+    for (;;) {
+      const token = scanner.scan();
+      if (token === STRING || token === NUMBER) {
+        const scanError = scanner.getTokenError();
+        if (scanError !== SCAN_OK) this.report(SCAN_ERROR_CODES[scanError]);
+        this.token = token;
+        return;
+      }
+      if (token < LINE_COMMENT || token === EOF) {
+        this.token = token;
+        return;
+      }
+      if (token === UNKNOWN) this.report(ParseErrorCode.InvalidSymbol);
+      else if (token === BLOCK_COMMENT && scanner.getTokenError() !== SCAN_OK) this.report(SCAN_ERROR_CODES[scanner.getTokenError()]);
+    }
+  }
+
+  /** An error on the current token. */
+  private report(code: ParseErrorCode): void {
+    this.errors.push({ error: code, offset: this.scanner.getTokenOffset(), length: this.scanner.getTokenLength() });
+  }
+
+  /** An error on the current token, then on to the first `stopA`, `stopB` or the end (not past it). */
+  private reportAndSkip(code: ParseErrorCode, stopA: SyntaxKind, stopB: SyntaxKind): void {
+    this.report(code);
+    while (this.token !== EOF && this.token !== stopA && this.token !== stopB) this.next();
+  }
+
+  /**
+   * The value at the current token, or undefined (nothing consumed) when the token starts none.
+   * Objects and arrays make this same choice inline for their members and elements, so that each
+   * level of nesting costs one stack frame (theirs) and the builder runs out of stack at about the
+   * depth parseTree does (which spends two or three smaller ones).
+   */
+  private value(parent: BuiltNode | undefined): BuiltNode | undefined {
+    if (this.token === OPEN_BRACE) return this.object(parent);
+    if (this.token === OPEN_BRACKET) return this.array(parent);
+    return this.literal(parent);
+  }
+
+  /** A string, number, boolean or null at the current token, or undefined (nothing consumed). */
+  private literal(parent: BuiltNode | undefined): BuiltNode | undefined {
+    const scanner = this.scanner;
+    let node: BuiltNode;
+    switch (this.token) {
+      case STRING:
+        node = { type: 'string', value: scanner.getTokenValue(), offset: scanner.getTokenOffset(), length: scanner.getTokenLength(), parent };
+        break;
+      case NUMBER: {
+        let value = Number(scanner.getTokenValue());
+        if (isNaN(value)) {
+          this.report(ParseErrorCode.InvalidNumberFormat);
+          value = 0;
+        }
+        node = { type: 'number', value, offset: scanner.getTokenOffset(), length: scanner.getTokenLength(), parent };
+        break;
+      }
+      case TRUE:
+        node = { type: 'boolean', value: true, offset: scanner.getTokenOffset(), length: scanner.getTokenLength(), parent };
+        break;
+      case FALSE:
+        node = { type: 'boolean', value: false, offset: scanner.getTokenOffset(), length: scanner.getTokenLength(), parent };
+        break;
+      case NULL:
+        node = { type: 'null', value: null, offset: scanner.getTokenOffset(), length: scanner.getTokenLength(), parent };
+        break;
+      default:
+        return undefined;
+    }
+    this.next();
+    return node;
+  }
+
+  private array(parent: BuiltNode | undefined): BuiltNode {
+    const scanner = this.scanner;
+    const node: BuiltNode = { type: 'array', offset: scanner.getTokenOffset(), length: -1, parent, children: NO_CHILDREN };
+    const first = this.pending;
+    this.next();
+    let needsComma = false;
+    while (this.token !== CLOSE_BRACKET && this.token !== EOF) {
+      if (this.token === COMMA) {
+        if (!needsComma) this.report(ParseErrorCode.ValueExpected);
+        this.next();
+        if ((this.token as SyntaxKind) === CLOSE_BRACKET) break; // a trailing comma is allowed
+      } else if (needsComma) {
+        this.report(ParseErrorCode.CommaExpected);
+      }
+      // The value, inlined (see `value`).
+      const token = this.token;
+      const element = token === OPEN_BRACE ? this.object(node) : token === OPEN_BRACKET ? this.array(node) : this.literal(node);
+      if (element) this.stack[this.pending++] = element;
+      else this.reportAndSkip(ParseErrorCode.ValueExpected, CLOSE_BRACKET, COMMA);
+      needsComma = true;
+    }
+    node.children = this.takeChildren(first);
+    // The array ends with its bracket, or with the text when the bracket never comes.
+    node.length = scanner.getTokenOffset() + scanner.getTokenLength() - node.offset;
+    if (this.token === CLOSE_BRACKET) this.next();
+    else this.report(ParseErrorCode.CloseBracketExpected);
+    return node;
+  }
+
+  private object(parent: BuiltNode | undefined): BuiltNode {
+    const scanner = this.scanner;
+    const node: BuiltNode = { type: 'object', offset: scanner.getTokenOffset(), length: -1, parent, children: NO_CHILDREN };
+    const first = this.pending;
+    this.next();
+    let needsComma = false;
+    while (this.token !== CLOSE_BRACE && this.token !== EOF) {
+      if (this.token === COMMA) {
+        if (!needsComma) this.report(ParseErrorCode.ValueExpected);
+        this.next();
+        if ((this.token as SyntaxKind) === CLOSE_BRACE) break; // a trailing comma is allowed
+      } else if (needsComma) {
+        this.report(ParseErrorCode.CommaExpected);
+      }
+      needsComma = true;
+      // One member; its value chosen inline (see `value`).
+      if (this.token !== STRING) {
+        this.reportAndSkip(ParseErrorCode.PropertyNameExpected, CLOSE_BRACE, COMMA);
+        this.report(ParseErrorCode.ValueExpected);
+        continue;
+      }
+      const name = this.propertyName(node);
+      const property = name.parent as BuiltNode;
+      if (property.colonOffset !== undefined) {
+        const token = this.token as SyntaxKind;
+        const value = token === OPEN_BRACE ? this.object(property) : token === OPEN_BRACKET ? this.array(property) : this.literal(property);
+        if (value) {
+          property.children = [name, value];
+          property.length = value.offset + value.length - property.offset;
+          continue;
+        }
+        this.reportAndSkip(ParseErrorCode.ValueExpected, CLOSE_BRACE, COMMA);
+      } else {
+        this.reportAndSkip(ParseErrorCode.ColonExpected, CLOSE_BRACE, COMMA);
+      }
+      property.children = [name];
+      this.propertyWithoutValue(property);
+    }
+    node.children = this.takeChildren(first);
+    // The object ends with its brace, or with the text when the brace never comes.
+    node.length = scanner.getTokenOffset() + scanner.getTokenLength() - node.offset;
+    if (this.token === CLOSE_BRACE) this.next();
+    else this.report(ParseErrorCode.CloseBraceExpected);
+    return node;
+  }
+
+  /**
+   * The name of a member of `object` (the current token): its node, whose parent is the member's
+   * new property node. That has `colonOffset` only when a colon follows, which is then consumed
+   * too; its children are set once it is known whether a value comes.
+   */
+  private propertyName(object: BuiltNode): BuiltNode {
+    const scanner = this.scanner;
+    const value = scanner.getTokenValue();
+    const offset = scanner.getTokenOffset();
+    const length = scanner.getTokenLength();
+    this.next();
+    const property: BuiltNode =
+      (this.token as SyntaxKind) === COLON
+        ? { type: 'property', offset, length: -1, parent: object, children: NO_CHILDREN, colonOffset: scanner.getTokenOffset() }
+        : { type: 'property', offset, length: -1, parent: object, children: NO_CHILDREN };
+    this.stack[this.pending++] = property;
+    if (property.colonOffset !== undefined) this.next();
+    return { type: 'string', value, offset, length, parent: property };
+  }
+
+  /**
+   * A member that got no value ends where the skip stopped: before a comma, or with the object's
+   * closing brace (or the end of the text) included, as parseTree closes it.
+   */
+  private propertyWithoutValue(property: BuiltNode): void {
+    const stop = this.scanner.getTokenOffset();
+    property.length = ((this.token as SyntaxKind) === COMMA ? stop : stop + this.scanner.getTokenLength()) - property.offset;
+  }
+
+  /** The children gathered since `first`, in an array of exactly their number. */
+  private takeChildren(first: number): BuiltNode[] {
+    const children = this.stack.slice(first, this.pending);
+    this.pending = first;
+    return children;
+  }
+}
