@@ -11,7 +11,9 @@ import { compareWithFloor } from './cpuProfile';
 import { generateMcpdesc } from './generate';
 import { machineInfo, summarize } from './measure';
 import { judgeTargets, renderReport, type RunResult } from './report';
-import { benchDocuments, benchScan, readParseFloor, type ScanFloor, type ScanResult } from './serverBench';
+import { benchDocuments, benchScan, type ScanResult } from './serverBench';
+import { readAndParse, readAndParseInFreshProcess } from './scanFloor';
+import type { ScanFloor } from './report';
 import { ensureWorkspace } from './workspace';
 import { benchDataDir } from './dataDir';
 
@@ -175,13 +177,15 @@ async function main(): Promise<void> {
     // ratio is of the medians, with the median of per-round ratios as a second opinion.
     const floorRuns: number[] = [];
     const floorCpuRuns: number[] = [];
+    const warmFloorRuns: number[] = [];
     const scanRounds: ScanResult[] = [];
     const rounds = options.quick ? 3 : 5;
     try {
       for (let round = 0; round < rounds; round++) {
-        const floor = readParseFloor(workspaceDir, manifest, 1);
-        floorRuns.push(...floor.runs);
-        floorCpuRuns.push(...floor.cpuRuns);
+        const floor = readAndParseInFreshProcess(workspaceDir);
+        floorRuns.push(floor.wallMs);
+        floorCpuRuns.push(floor.cpuMs);
+        warmFloorRuns.push(readAndParse(workspaceDir, manifest).wallMs);
         log(`  scan ${round + 1}/${rounds} …`);
         const result = await benchScan({
           serverPath, dir: workspaceDir, manifest, quick: options.quick, scratchDir, log, repoRoot,
@@ -192,7 +196,7 @@ async function main(): Promise<void> {
         if (result.skipped) break;
       }
       const scanOnly = medianScan(scanRounds);
-      const floorResult: ScanFloor = { medianMs: summarize(floorRuns).median, runs: floorRuns, cpuRuns: floorCpuRuns };
+      const floorResult: ScanFloor = { medianMs: summarize(floorRuns).median, runs: floorRuns, cpuRuns: floorCpuRuns, warmMedianMs: summarize(warmFloorRuns).median, warmRuns: warmFloorRuns };
       let withTyping: ScanResult | undefined;
       if (!scanOnly.skipped) {
         log('  scan with typing …');

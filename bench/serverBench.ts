@@ -528,32 +528,3 @@ function startTyping(
     },
   };
 }
-
-// ---------------------------------------------------------------------------------------------
-// The read+parse floor of a scan
-
-export interface ScanFloor {
-  /** Median wall time to read every non-ignored file and parseTree each mcpdesc document. */
-  medianMs: number;
-  runs: number[];
-  /** This process's CPU time per run. */
-  cpuRuns: number[];
-}
-
-export function readParseFloor(dir: string, manifest: WorkspaceManifest, runs: number): ScanFloor {
-  const files = manifest.files.filter((f) => !f.ignored);
-  const times: number[] = [];
-  const cpuTimes: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const start = performance.now();
-    const cpuStart = process.cpuUsage();
-    for (const file of files) {
-      const text = fs.readFileSync(path.join(dir, file.path), 'utf8');
-      if (file.kind !== 'other-json') parseTree(text);
-    }
-    times.push(performance.now() - start);
-    const cpu = process.cpuUsage(cpuStart);
-    cpuTimes.push((cpu.user + cpu.system) / 1000);
-  }
-  return { medianMs: summarize(times).median, runs: times, cpuRuns: cpuTimes };
-}

@@ -41,21 +41,6 @@ describe('check scheduler', () => {
     scheduler.dispose();
   });
 
-  it('lists the background checks that come next, disk changes first, for reading ahead', async () => {
-    const { scheduler, ran, idle } = recordingScheduler();
-    for (const uri of ['scan-1', 'scan-2', 'scan-3']) scheduler.schedule(uri, CheckPriority.Background);
-    scheduler.schedule('changed', CheckPriority.FileChange);
-    scheduler.schedule('open', CheckPriority.Open);
-    scheduler.schedule('typed', CheckPriority.Open, 60_000);
-    assert.deepEqual(scheduler.upcoming(3), ['changed', 'scan-1', 'scan-2']);
-    assert.deepEqual(scheduler.upcoming(10), ['changed', 'scan-1', 'scan-2', 'scan-3']);
-    scheduler.cancel('typed');
-    await idle;
-    assert.deepEqual(scheduler.upcoming(3), []);
-    assert.equal(ran.length, 5);
-    scheduler.dispose();
-  });
-
   it('cancelled entries never run', async () => {
     const { scheduler, ran, idle } = recordingScheduler();
     for (const uri of ['a/1', 'b/1', 'a/2', 'b/2']) scheduler.schedule(uri, CheckPriority.Background);

@@ -86,22 +86,6 @@ export class CheckScheduler {
     this.settle();
   }
 
-  /**
-   * The next `count` URIs of the background queues that are due, in the order they will run unless
-   * something of higher priority comes first (for reading their files ahead).
-   */
-  upcoming(count: number): string[] {
-    const now = Date.now();
-    const next: string[] = [];
-    for (const priority of [CheckPriority.FileChange, CheckPriority.Background]) {
-      for (const [uri, check] of this.queue(priority)) {
-        if (next.length >= count) return next;
-        if (check.dueAt <= now) next.push(uri);
-      }
-    }
-    return next;
-  }
-
   isQueued(uri: string): boolean {
     return this.find(uri) !== undefined;
   }

@@ -84,7 +84,6 @@ export function startServer(connection: Connection): void {
   /** Settings changed, or the user asked for it: every open document and every file on disk. */
   const recheckEverything = (): void => {
     if (!context) return;
-    context.diskChecks.dropReadAhead();
     recheckOpenDocuments();
     void context.scan.scanAll().catch((error: unknown) => logError(`Scanning the workspace failed: ${describeError(error)}`));
     void updateWatchers();
@@ -102,7 +101,7 @@ export function startServer(connection: Connection): void {
       log: logError,
     });
     const checks = new OpenDocumentChecks({ documents, states, spans, settings, folders, publisher, log: logError });
-    const diskChecks = new DiskDocumentChecks({ folders, settings, publisher, isOpen, log: logError, upcoming: (count) => scheduler.upcoming(count) });
+    const diskChecks = new DiskDocumentChecks({ folders, settings, publisher, isOpen, log: logError });
     const progress = new ScanProgress(connection, logError);
     // One job for every URI: the editor's text when the document is open, else the file on disk.
     const job = async (uri: string): Promise<void> => {
@@ -151,7 +150,7 @@ export function startServer(connection: Connection): void {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         if (!context) return;
         const { scan } = context;
-        context.diskChecks.dropReadAhead();
+        context.diskChecks.forgetFolders();
         for (const removed of event.removed) folders.remove(removed.uri);
         for (const added of event.added) folders.add(added);
         // Folder-level settings and relative paths (so include/exclude globs) may have changed for
@@ -169,7 +168,8 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeWatchedFiles((params) => {
     if (!context) return;
-    context.diskChecks.dropReadAhead();
+    // A folder's symlink may have been pointed elsewhere.
+    context.diskChecks.forgetFolders();
     handleWatchedFileChanges(params.changes, { scheduler: context.scheduler, publisher, isOpen });
   });
 

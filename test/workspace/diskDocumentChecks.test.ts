@@ -1,6 +1,6 @@
-// DiskDocumentChecks reads the files the scheduler will check next while it checks the current one.
-// What was read ahead is what gets checked, unless something on disk, in the settings or in the
-// folders changed in between: then the read is dropped and the file read again.
+// DiskDocumentChecks: a file that is not open is read when its check runs (never earlier, so never
+// stale), checked, and its diagnostics published or cleared; whatever cannot be read as a regular
+// file inside its folder is cleared, and nothing waits on it.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, describe, it } from 'node:test';
@@ -16,7 +16,7 @@ const VALID = '{ "mcpdesc": "1.0", "tools": [] }\n';
 // One syntax error: a missing comma.
 const BROKEN = '{ "mcpdesc": "1.0" "tools": [] }\n';
 
-function setUp(workspace: TempWorkspace, upcoming: string[]) {
+function setUp(workspace: TempWorkspace) {
   const folders = new WorkspaceFolders();
   folders.set([workspace.folder('.')]);
   const published = new Map<string, Diagnostic[]>();
@@ -27,50 +27,48 @@ function setUp(workspace: TempWorkspace, upcoming: string[]) {
   const settings = { forResource: async () => DEFAULT_SETTINGS } as unknown as SettingsResolver;
   const checks = new DiskDocumentChecks({
     folders, settings, publisher, isOpen: () => false, log: () => undefined,
-    upcoming: (count) => upcoming.slice(0, count),
   });
   return { checks, published };
 }
 
-/** Lets the reads started in the background finish. */
-const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 50));
-
-describe('reading files ahead of their checks', () => {
+describe('checks of files that are not open', () => {
   const workspace = new TempWorkspace();
   after(() => workspace.dispose());
 
-  it('checks each file with its content, read while the previous one was checked', async () => {
+  it('checks each file with its content on disk when the check runs', async () => {
     const first = workspace.write('a/first.mcpdesc.json', VALID);
     const second = workspace.write('a/second.mcpdesc.json', BROKEN);
-    const { checks, published } = setUp(workspace, [second]);
+    const { checks, published } = setUp(workspace);
     await checks.check(first);
+    await checks.check(second);
     assert.deepEqual(published.get(first), []);
-    await settle();
-    await checks.check(second);
     assert.deepEqual(published.get(second)?.map((d) => d.message), ['Comma expected']);
-  });
-
-  it('a file read ahead and then changed is read again once the change is reported', async () => {
-    const first = workspace.write('b/first.mcpdesc.json', VALID);
-    const second = workspace.write('b/second.mcpdesc.json', VALID);
-    const { checks, published } = setUp(workspace, [second]);
-    await checks.check(first);
-    await settle(); // second's old content is now in memory
-    workspace.write('b/second.mcpdesc.json', BROKEN);
-    checks.dropReadAhead(); // what the server does on a watched-file event, a settings or folder change
-    await checks.check(second);
-    assert.deepEqual(published.get(second)?.map((d) => d.message), ['Comma expected']);
-  });
-
-  it('without the change reported, the content read ahead is what is checked (why dropping matters)', async () => {
-    const first = workspace.write('c/first.mcpdesc.json', VALID);
-    const second = workspace.write('c/second.mcpdesc.json', VALID);
-    const { checks, published } = setUp(workspace, [second]);
-    await checks.check(first);
-    await settle();
-    workspace.write('c/second.mcpdesc.json', BROKEN);
+    workspace.write('a/second.mcpdesc.json', VALID);
     await checks.check(second);
     assert.deepEqual(published.get(second), []);
+  });
+
+  it('a symlink to a file outside the folder is not read', async (t) => {
+    const outside = new TempWorkspace('mcpdesc-outside-');
+    try {
+      const target = outside.path('secret.mcpdesc.json');
+      outside.write('secret.mcpdesc.json', BROKEN);
+      if (!workspace.symlink('b/link.mcpdesc.json', target)) {
+        t.skip('symlinks are not allowed here');
+        return;
+      }
+      const link = workspace.uri('b/link.mcpdesc.json');
+      const { checks, published } = setUp(workspace);
+      published.set(link, []);
+      await checks.check(link);
+      assert.equal(published.has(link), false);
+      // The same file inside the folder is read.
+      const inside = workspace.write('b/real.mcpdesc.json', BROKEN);
+      await checks.check(inside);
+      assert.equal(published.get(inside)?.length, 1);
+    } finally {
+      outside.dispose();
+    }
   });
 
   it('a named pipe with an mcpdesc name is no file to read: nothing waits for a writer', { timeout: 10_000 }, async (t) => {
@@ -82,19 +80,17 @@ describe('reading files ahead of their checks', () => {
       return;
     }
     const pipe = workspace.uri('e/pipe.mcpdesc.json');
-    const { checks, published } = setUp(workspace, []);
+    const { checks, published } = setUp(workspace);
     published.set(pipe, []);
     await checks.check(pipe);
     assert.equal(published.has(pipe), false);
   });
 
-  it('a file deleted after it was listed is cleared, not an error', async () => {
-    const first = workspace.write('d/first.mcpdesc.json', VALID);
+  it('a file deleted after it was queued is cleared, not an error', async () => {
     const gone = workspace.write('d/gone.mcpdesc.json', BROKEN);
-    const { checks, published } = setUp(workspace, [gone]);
+    const { checks, published } = setUp(workspace);
     published.set(gone, []);
     workspace.remove('d/gone.mcpdesc.json');
-    await checks.check(first);
     await checks.check(gone);
     assert.equal(published.has(gone), false);
   });
