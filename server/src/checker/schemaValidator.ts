@@ -6,6 +6,7 @@ import AjvDraft7 from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { PatternTimeoutError, safeRegExp } from './safeRegExp';
+import { isEvidentlyValidSchema } from './schemaMetaValidity';
 import { simpleValidator, type SimpleValidateFunction } from './simpleSchemaValidator';
 import { runTimeBoxed, TimeLimitError } from './timeBudget';
 import type { JsonValue } from './tree';
@@ -210,8 +211,10 @@ export class SchemaValidatorCache {
     let validateFunction: ValidateFunction | SimpleValidateFunction;
     let simple: SimpleValidateFunction | undefined;
     try {
-      // A valid schema of the plain kind is walked, not compiled (see simpleSchemaValidator.ts).
-      simple = ajv.validateSchema(compilable as object | boolean) === true ? simpleValidator(compilable) : undefined;
+      // A valid schema of the plain kind is walked, not compiled (see simpleSchemaValidator.ts); its
+      // validity is evident without ajv's meta-schema validator nearly always (schemaMetaValidity.ts).
+      simple = simpleValidator(compilable);
+      if (simple && !isEvidentlyValidSchema(compilable) && ajv.validateSchema(compilable as object | boolean) !== true) simple = undefined;
       validateFunction = simple ?? ajv.compile(compilable as object | boolean);
     } catch (error) {
       return { result: { ok: false, reason: clip(firstLine(error instanceof Error ? error.message : String(error))) }, byAjv: false };
