@@ -41,6 +41,31 @@ describe('check scheduler', () => {
     scheduler.dispose();
   });
 
+  it('while the user types, the scan pauses after each file as long as the file took', { timeout: 10_000 }, async () => {
+    const spans = new Map<string, { start: number; end: number }>();
+    let resolveIdle: () => void = () => undefined;
+    const idle = new Promise<void>((resolve) => { resolveIdle = resolve; });
+    const scheduler = new CheckScheduler(
+      async (uri) => {
+        const start = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, uri === 'typed' ? 1 : 40));
+        spans.set(uri, { start, end: Date.now() });
+      },
+      (uri, error) => assert.fail(`${uri}: ${String(error)}`),
+    );
+    scheduler.onBusyChange((busy) => { if (!busy) resolveIdle(); });
+    scheduler.schedule('typed', CheckPriority.Open);
+    for (const uri of ['scan-1', 'scan-2', 'scan-3']) scheduler.schedule(uri, CheckPriority.Background);
+    await idle;
+    scheduler.dispose();
+    for (const [previous, next] of [['scan-1', 'scan-2'], ['scan-2', 'scan-3']]) {
+      const took = spans.get(previous)!.end - spans.get(previous)!.start;
+      const pause = spans.get(next)!.start - spans.get(previous)!.end;
+      // Timers may fire a millisecond early by rounding.
+      assert.ok(pause >= Math.min(50, took) - 2, `${next} started ${pause} ms after ${previous}, which took ${took} ms`);
+    }
+  });
+
   it('cancelled entries never run', async () => {
     const { scheduler, ran, idle } = recordingScheduler();
     for (const uri of ['a/1', 'b/1', 'a/2', 'b/2']) scheduler.schedule(uri, CheckPriority.Background);

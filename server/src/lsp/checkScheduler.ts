@@ -5,7 +5,7 @@
 // request (open, settings, disk) is never pushed back. Jobs run one at a time; between jobs the loop yields to the event loop (setImmediate) so
 // incoming messages (edits, requests) are handled before the next check. Higher priorities always
 // go first, so a workspace scan of thousands of files never delays a keystroke by more than one
-// file's check.
+// file's check; while the user types, the scan also pauses between files (TYPING_WINDOW_MS).
 
 export enum CheckPriority {
   /** Files nobody is looking at (workspace scan). */
@@ -32,6 +32,15 @@ interface PendingCheck {
 /** The longest a debounced check waits for the edits to pause. */
 export const DEFAULT_MAX_DEBOUNCE_MS = 500;
 
+/**
+ * While the user is typing (an open document's check was requested this recently), the scan runs at
+ * half speed: after each file it pauses as long as that file took (at most MAX_BACKGROUND_PAUSE_MS).
+ * A scan keeps the machine and the editor busy (every file's diagnostics are a message the editor
+ * must take in); the pauses leave room for the keystrokes' checks and their results.
+ */
+const TYPING_WINDOW_MS = 2000;
+const MAX_BACKGROUND_PAUSE_MS = 50;
+
 export class CheckScheduler {
   /**
    * One queue per priority, in insertion order. Only open documents are scheduled with a delay, so
@@ -43,6 +52,10 @@ export class CheckScheduler {
   private wakeScheduled = false;
   private busy = false;
   private disposed = false;
+  /** When an open document's check was last requested. */
+  private lastForegroundRequest = -Infinity;
+  /** Background checks wait until then (see TYPING_WINDOW_MS). */
+  private backgroundNotBefore = 0;
   private readonly busyListeners: Array<(busy: boolean) => void> = [];
 
   constructor(
@@ -55,6 +68,7 @@ export class CheckScheduler {
   schedule(uri: string, priority: CheckPriority, delayMs = 0): void {
     if (this.disposed) return;
     const now = Date.now();
+    if (priority === CheckPriority.Open) this.lastForegroundRequest = now;
     const existing = this.find(uri);
     let pending: PendingCheck;
     if (!existing) {
@@ -142,21 +156,27 @@ export class CheckScheduler {
       return;
     }
     this.running = true;
+    const started = Date.now();
     try {
-      await this.job(next);
+      await this.job(next.uri);
     } catch (error) {
-      this.onJobError(next, error);
+      this.onJobError(next.uri, error);
     } finally {
       this.running = false;
+    }
+    const finished = Date.now();
+    if (next.priority !== CheckPriority.Open && finished - this.lastForegroundRequest < TYPING_WINDOW_MS) {
+      this.backgroundNotBefore = finished + Math.min(MAX_BACKGROUND_PAUSE_MS, finished - started);
     }
     this.settle();
     if (this.queued > 0) this.wake();
   }
 
-  /** Removes and returns the URI to check now: the highest priority first, then the earliest due. */
-  private pickDue(now: number): string | undefined {
+  /** Removes and returns the check to run now: the highest priority first, then the earliest due. */
+  private pickDue(now: number): { uri: string; priority: CheckPriority } | undefined {
     for (const priority of PRIORITIES_HIGHEST_FIRST) {
       const queue = this.queue(priority);
+      if (priority !== CheckPriority.Open && now < this.backgroundNotBefore) continue;
       let best: string | undefined;
       let bestDueAt = Infinity;
       for (const [uri, check] of queue) {
@@ -168,7 +188,7 @@ export class CheckScheduler {
       }
       if (best !== undefined) {
         queue.delete(best);
-        return best;
+        return { uri: best, priority };
       }
     }
     return undefined;
@@ -176,7 +196,10 @@ export class CheckScheduler {
 
   private sleepUntilNextDue(now: number): void {
     let earliest = Infinity;
-    for (const queue of this.queues.values()) for (const check of queue.values()) earliest = Math.min(earliest, check.dueAt);
+    for (const [priority, queue] of this.queues) {
+      const notBefore = priority === CheckPriority.Open ? 0 : this.backgroundNotBefore;
+      for (const check of queue.values()) earliest = Math.min(earliest, Math.max(check.dueAt, notBefore));
+    }
     if (earliest === Infinity) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
