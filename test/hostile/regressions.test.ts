@@ -141,20 +141,158 @@ describe('hostile-input regressions', () => {
       assert.match(result.text, /request: \{mode: url, url: u\}, response/);
     });
 
-    // Reported to the lead, not fixed here: members that come from a `<<` merge are edited as if
-    // they were the merging mapping's own (wrong container, wrong indentation).
-    const mergeTodo = 'YAML editor: fixes on members merged with << (reported in issue 8)';
-    it('fix-all on a url merged in from a flow mapping keeps valid YAML', { todo: mergeTodo }, () => {
+    // MCPDESC_FUZZ_SEED=7, iterations 7150 and 13232: a lone CR was taken for the document's line break.
+    it('a lone CR (not a YAML line break) does not make fixes write CR line breaks', () => {
+      const text = [
+        '# a lone CR in a comment:\r is not a line break to YAML',
+        'mcpdesc: 0.9.0-rc.\r3',
+        'tools:',
+        '  - name: t',
+        '    elicitations:',
+        '      confirm: {requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}}',
+        '    interactionExamples:',
+        '      e:',
+        '        steps:',
+        '          - type: elicitation',
+        '            declaration: confirmed',
+        '            request: {requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}}',
+        '            response:',
+        '              action: accept',
+        '',
+      ].join('\n');
+      assert.ok(parsesAs(text, 'yaml'));
+      const result = fixAll(text, { format: 'yaml' });
+      assert.ok(parsesAs(result.text, 'yaml'), JSON.stringify(result.text));
+      assert.equal(result.text, text.replace('declaration: confirmed', 'declaration: confirm').replace('action: accept\n', 'action: accept\n              content:\n                approved: false\n'));
+      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics, []);
+    });
+
+    // MCPDESC_FUZZ_SEED=31337, iteration 26484: the `yaml` package counts a lone CR after a colon
+    // into the value, so the value started at the colon and its replacement lost the separator.
+    it('a value that starts right at its colon is replaced with a blank after the colon', () => {
+      const text = [
+        'mcpdesc: 1',
+        'tools:',
+        '  - name: t',
+        '    elicitations:',
+        '      confirm: {requestedSchema: {type: object}}',
+        '    interactionExamples:',
+        '      e:',
+        '        steps:',
+        '          - type: elicitation',
+        '            declaration: confirm',
+        '            request:',
+        '              mode:\r form',
+        '              requestedSchema: {type: object}',
+        '            response: {action: decline}',
+        '          - {"type":"elicitation","declaration":"confirm","request":{"mode":"url","requestedSchema":{"type":"object"}},"response":{"action":"decline"}}',
+        '',
+      ].join('\n');
+      assert.ok(parsesAs(text, 'yaml'));
+      assert.deepEqual(checkDocument(text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), ['mode-mismatch', 'mode-mismatch']);
+      const result = fixAll(text, { format: 'yaml' });
+      assert.ok(parsesAs(result.text, 'yaml'), JSON.stringify(result.text));
+      assert.equal(result.text, text.replace('mode:\r form', 'mode: form').replace('"mode":"url","requestedSchema":{"type":"object"}', '"mode": form,"requestedSchema": {type: object}'));
+      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics, []);
+    });
+
+    // Found by the merge-key fuzzer (test/yaml/yamlMergeKeyFuzz.test.ts).
+    it('a member with an empty value before a comment is replaced without the space before the `#`', () => {
+      const text = [
+        'mcpdesc: 1',
+        'tools:',
+        '  - name: t',
+        '    elicitations:',
+        '      confirm: {requestedSchema: {type: object}}',
+        '    interactionExamples:',
+        '      e:',
+        '        steps:',
+        '          - type: elicitation',
+        '            declaration: confirm',
+        '            request:',
+        '              mode: url',
+        '              url:   # to do',
+        '            response: {action: decline}',
+        '',
+      ].join('\n');
+      const result = fixAll(text, { format: 'yaml' });
+      assert.ok(parsesAs(result.text, 'yaml'), result.text);
+      assert.equal(result.text, text.replace('mode: url\n              url:   # to do', 'mode: form\n              requestedSchema: {type: object}   # to do'));
+      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics, []);
+    });
+
+    it('an empty value in a flow mapping is filled after its colon, and removed without the blank before a comment', () => {
+      const text = [
+        'mcpdesc: 1',
+        'tools:',
+        '  - name: t',
+        '    elicitations:',
+        '      authorize: {mode: url, url: u}',
+        '    interactionExamples:',
+        '      e:',
+        '        steps:',
+        '          - type: elicitation',
+        '            declaration: authorize',
+        '            request: {url: }',
+        '            response: {action: decline, content:   # to do',
+        '              }',
+        '',
+      ].join('\n');
+      const result = fixAll(text, { format: 'yaml' });
+      assert.ok(parsesAs(result.text, 'yaml'), result.text);
+      assert.equal(result.text, text.replace('{url: }', '{url: u, mode: url}').replace('decline, content:   # to do', 'decline   # to do'));
+      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics, []);
+    });
+
+    it('no "Remove content" for an own content that overrides a merged one (fix-all would loop on it)', () => {
+      const text = [
+        'mcpdesc: 1',
+        'x-shared:',
+        '  declined: &declined {action: decline, content: {approved: false}}',
+        'tools:',
+        '  - name: t',
+        '    elicitations:',
+        '      confirm: {requestedSchema: {type: object}}',
+        '    interactionExamples:',
+        '      e:',
+        '        steps:',
+        '          - type: elicitation',
+        '            declaration: confirm',
+        '            request: {requestedSchema: {type: object}}',
+        '            response: {<<: *declined, content: {}}',
+        '',
+      ].join('\n');
+      const result = checkDocument(text, { format: 'yaml' });
+      assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.data.violation), ['unexpected-content']);
+      assert.deepEqual(result.fixesFor(result.diagnostics[0]), []);
+      assert.deepEqual(fixAll(text, { format: 'yaml' }), { text, edits: [], applied: 0 });
+    });
+
+    // Members that come from a `<<` merge were edited as if they were the merging mapping's own (the
+    // inline source's text rewritten, members written at the inline source's column). Now a merged
+    // value is overridden by an own member of the merging mapping, written at its keys' column.
+    it('fix-all on a url merged in from a flow mapping keeps valid YAML', () => {
       const text = [': &url-request', '    mode: url', '    url: e,', 'tools:', '-   elicitations:', '     : *url-request', '    interactionExamples:',
         '     :', '      steps:', '          - type: elicitation', '            request:', '             <<: [{url:},*url-request]', ''].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
-      assert.ok(parsesAs(fixAll(text, { format: 'yaml' }).text, 'yaml'));
+      const result = fixAll(text, { format: 'yaml' });
+      assert.ok(parsesAs(result.text, 'yaml'), result.text);
+      // The inline source `{url:}` stays as it was; the url is overridden below the `<<`, and the
+      // missing declaration (named '') is added to the step.
+      assert.equal(result.text, text.replace('             <<: [{url:},*url-request]\n', '             <<: [{url:},*url-request]\n             url: e,\n            declaration: ""\n'));
+      assert.equal(result.applied, 2);
+      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), ['invalid-action']);
     });
-    it('fix-all adding a member to a mapping made only of a << merge keeps valid YAML', { todo: mergeTodo }, () => {
+    it('fix-all adding a member to a mapping made only of a << merge keeps valid YAML', () => {
       const text = [': &url-request', ' mode: url', 'tools:', '-   elicitations:', '     authorize: *url-request', '    interactionExamples:', '     :',
         '      steps:', '          - type: elicitation', '            declaration: authorize', '            request:', '             <<: [{e}]', ''].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
-      assert.ok(parsesAs(fixAll(text, { format: 'yaml' }).text, 'yaml'));
+      const result = fixAll(text, { format: 'yaml' });
+      assert.ok(parsesAs(result.text, 'yaml'), result.text);
+      // At the `<<`'s column, not the inline source's.
+      assert.equal(result.text, `${text}             mode: url\n`);
+      // No response (no fix), and a url request without the url (the declaration has none to copy).
+      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), ['invalid-action', 'url-mismatch']);
     });
   });
 

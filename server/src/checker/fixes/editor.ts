@@ -20,4 +20,10 @@ export interface DocumentEditor {
   replaceMember(property: SyntaxNode, key: string, value: InsertValue): OffsetEdit[];
   /** Removes a property with its separator, leaving its neighbours and their comments as they were. */
   removeMember(property: SyntaxNode): OffsetEdit[];
+  /**
+   * Whether an object has `property` without holding its text (a YAML member merged in with `<<`):
+   * it cannot be replaced or removed in place, only overridden by a member added to the object.
+   * Absent when the syntax has no such members.
+   */
+  isInherited?(property: SyntaxNode): boolean;
 }

@@ -1,6 +1,6 @@
 // The quick-fixes of the spec's section 3, built for one finding against a DocumentEditor, so the
 // same fixes serve every syntax the editor backends know.
-import { memberOf, propertyOf, stringOf, valueOf, type SyntaxNode } from '../tree';
+import { effectiveProperties, memberOf, propertyOf, stringOf, valueOf, type SyntaxNode } from '../tree';
 import { normalizeEdits } from '../textEdits';
 import type { OffsetEdit } from '../types';
 import type { SchemaValidatorCache } from '../schemaValidator';
@@ -217,32 +217,44 @@ function useDeclarationRequest(finding: Finding, step: Step, declaration: Declar
   }
 
   const edits: OffsetEdit[] = [];
+  // An editor returns no edits for what it cannot edit (YAML text that is an alias's or a merge source's).
+  let refused = false;
+  const push = (made: OffsetEdit[]) => {
+    if (made.length === 0) refused = true;
+    edits.push(...made);
+  };
   const additions: Array<[string, InsertValue]> = [];
   const replaced = new Set<SyntaxNode>();
   // Switching modes: the other mode's member is replaced in place by this mode's, or removed.
+  // A member the request only inherits (YAML `<<`) is overridden by an added one, and cannot be
+  // removed: a stale one from the other mode stays, and the rule ignores it.
   const otherKey = mode === 'form' ? 'url' : 'requestedSchema';
-  const other = finding.violation === 'mode-mismatch' ? propertyOf(request, otherKey) : undefined;
+  const isInherited = (property: SyntaxNode) => editor.isInherited?.(property) ?? false;
+  const found = finding.violation === 'mode-mismatch' ? propertyOf(request, otherKey) : undefined;
+  const other = found && !isInherited(found) ? found : undefined;
   for (const [key, value] of wanted) {
     const existing = propertyOf(request, key);
-    if (existing) {
-      edits.push(...editor.replaceValue(existing.children![1], value));
+    if (existing && !isInherited(existing)) {
+      push(editor.replaceValue(existing.children![1], value));
     } else if (other && !replaced.has(other) && key !== 'mode') {
       replaced.add(other);
-      edits.push(...editor.replaceMember(other, key, value));
+      push(editor.replaceMember(other, key, value));
     } else {
       additions.push([key, value]);
     }
   }
-  if (other && !replaced.has(other)) edits.push(...editor.removeMember(other));
-  if (additions.length) edits.push(...editor.addMembers(request, additions));
-  if (normalizeEdits(edits)) return edits;
-  // The piecewise edits collide (rare member layouts): rewrite the request as a whole instead.
-  const kept: Array<[string, InsertValue]> = [];
-  for (const property of request.children ?? []) {
-    const key = stringOf(property.children?.[0]);
-    const value = property.children?.[1];
-    if (key === undefined || !value || key === otherKey || wanted.some(([wantedKey]) => wantedKey === key)) continue;
-    kept.push([key, { copyOf: value }]);
+  if (other && !replaced.has(other)) push(editor.removeMember(other));
+  if (additions.length) push(editor.addMembers(request, additions));
+  if (!refused && normalizeEdits(edits)) return edits;
+  // The piecewise edits collide (rare member layouts), or one cannot be made (its text is elsewhere:
+  // a YAML alias or merge source): the request is rewritten as a whole instead, its members in
+  // their order, the wanted ones replaced, then the wanted ones it lacked.
+  const members: Array<[string, InsertValue]> = [];
+  for (const [key, property] of effectiveProperties(request)) {
+    if (found && key === otherKey) continue;
+    const replacement = wanted.find(([wantedKey]) => wantedKey === key);
+    members.push(replacement ?? [key, { copyOf: property.children![1] }]);
   }
-  return editor.replaceValue(request, { members: [...wanted, ...kept] });
+  members.push(...wanted.filter(([key]) => !members.some(([written]) => written === key)));
+  return editor.replaceValue(request, { members });
 }

@@ -2,12 +2,15 @@
 // flow collections get flow YAML; removals take a member's own lines (nested ones included) and
 // nothing else; every other character, comments included, stays as it was. Nodes that stand for an
 // alias's or a merge key's content have their text elsewhere: edits inside them are refused (an
-// empty edit list), except replacing an alias as a whole.
+// empty edit list), except replacing an alias as a whole. A member merged in with `<<` is never
+// edited where its text is (the merge source, which other mappings may merge too): replacing its
+// value adds an own member to the merging mapping instead, which wins over the merged one.
 import type { SyntaxNode } from '../tree';
 import type { FormattingOptions, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from '../fixes/editor';
-import { detectEol, detectIndentUnit, lineStartOf, startsLine } from '../fixes/layout';
-import { isAliasCopy } from './yamlTreeNode';
+import { detectIndentUnit } from '../fixes/layout';
+import { yamlLineBreak, yamlLineBreakLength, yamlLineEnd, yamlLineStart, yamlSmallestIndentation, yamlStartsLine } from './yamlLines';
+import { isAliasCopy, isInMergeSource, isMergedMember, mergePairsOf, mergesKey } from './yamlTreeNode';
 import { stringText, type QuoteStyle } from './yamlScalarText';
 import { pad, YamlValueWriter } from './yamlValueText';
 
@@ -17,22 +20,36 @@ export class YamlEditor implements DocumentEditor {
   private readonly writer: YamlValueWriter;
 
   constructor(private readonly text: string, formatting?: FormattingOptions) {
-    this.eol = detectEol(text);
+    this.eol = yamlLineBreak(text);
     // YAML indents with spaces only; a tab preference becomes its width in spaces.
-    const unit = detectIndentUnit(text, formatting);
+    const unit = formatting ? detectIndentUnit(text, formatting) : yamlSmallestIndentation(text) ?? '  ';
     this.unit = unit === '\t' ? Math.max(1, formatting?.tabSize ?? 2) : unit.length;
     this.writer = new YamlValueWriter(text, this.eol, this.unit);
   }
 
+  isInherited(property: SyntaxNode): boolean {
+    return isMergedMember(property);
+  }
+
   replaceValue(node: SyntaxNode, value: InsertValue): OffsetEdit[] {
-    if (!this.isOwnText(node)) return [];
+    const override = this.overridingMember(node, value);
+    if (override) return override;
+    if (!this.isOwnText(node) || isInMergeSource(node)) return [];
+    // A block collection whose first key has a tag or anchor (`!!merge <<: *a`, `&k key: v`): its
+    // range starts after them, and a new value written there would inherit them.
+    if (node.children && !isAliasCopy(node) && !this.isFlow(node) && !this.startsBlockKey(node.offset)) return [];
     const parent = node.parent;
     const container = parent?.type === 'property' ? parent.parent : parent;
     if (container && this.isFlow(container)) {
       const text = this.writer.value(value, { inFlow: true, column: 0, ownerColumn: 0 }).text;
-      // An empty value in flow (`{key}` or `{key:}`): the colon, and the space after it, may be missing.
-      const lead = node.length > 0 || parent?.type !== 'property' ? '' : parent.colonOffset === undefined ? ': ' : ' ';
-      return [{ offset: node.offset, length: node.length, newText: lead + text }];
+      if (node.length > 0 || parent?.type !== 'property') return [{ offset: node.offset, length: node.length, newText: this.afterColon(node, text) }];
+      // An empty value in flow (`{key}` or `{key:}`): the colon, and the space after it, may be
+      // missing; written right after the colon, before any comment.
+      if (parent.colonOffset === undefined) return [{ offset: node.offset, length: 0, newText: `: ${text}` }];
+      const start = parent.colonOffset + 1;
+      // The blanks up to the value's place go with it, unless a comment follows them.
+      const blanks = this.text[node.offset] !== '#' && /^[ \t]*$/.test(this.text.slice(start, node.offset)) ? node.offset - start : 0;
+      return [{ offset: start, length: blanks, newText: ` ${text}` }];
     }
     const isItem = parent?.type === 'array';
     const ownerColumn = parent ? this.columnOf(parent.offset) : 0;
@@ -44,14 +61,14 @@ export class YamlEditor implements DocumentEditor {
       const newText = written.inline || isItem ? ` ${written.text}` : `${this.eol}${pad(column)}${written.text}`;
       return [{ offset: at, length: 0, newText }];
     }
-    if (!parent || isItem || startsLine(this.text, node.offset)) {
+    if (!parent || isItem || yamlStartsLine(this.text, node.offset)) {
       // Where the node is (its own line, or after `- `) is where block lines can start.
       const written = this.writer.value(value, { inFlow: false, column: this.columnOf(node.offset), ownerColumn });
       return [{ offset: node.offset, length: node.length, newText: this.keepingHeaderComment(node, written.text) }];
     }
     const column = ownerColumn + this.unit;
     const written = this.writer.value(value, { inFlow: false, column, ownerColumn });
-    if (written.inline) return [{ offset: node.offset, length: node.length, newText: this.keepingHeaderComment(node, written.text) }];
+    if (written.inline) return [{ offset: node.offset, length: node.length, newText: this.afterColon(node, this.keepingHeaderComment(node, written.text)) }];
     // A block collection after `key:` goes to the next lines; the spaces after the colon go with the old value.
     let start = node.offset;
     while (start > 0 && (this.text[start - 1] === ' ' || this.text[start - 1] === '\t')) start--;
@@ -60,13 +77,23 @@ export class YamlEditor implements DocumentEditor {
   }
 
   replaceString(node: SyntaxNode, value: string): OffsetEdit[] {
-    if (!this.isOwnText(node)) return [];
+    const override = this.overridingMember(node, { json: value });
+    if (override) return override;
+    if (!this.isOwnText(node) || isInMergeSource(node)) return [];
     if (node.length === 0) return this.replaceValue(node, { json: value });
     const container = node.parent?.type === 'property' ? node.parent.parent : node.parent;
     const first = this.text[node.offset];
     const style: QuoteStyle = first === '"' ? 'double' : first === "'" ? 'single' : 'plain';
     const inFlow = !!container && this.isFlow(container);
-    return [{ offset: node.offset, length: node.length, newText: this.keepingHeaderComment(node, stringText(value, style, inFlow)) }];
+    return [{ offset: node.offset, length: node.length, newText: this.afterColon(node, this.keepingHeaderComment(node, stringText(value, style, inFlow))) }];
+  }
+
+  /**
+   * `newText` for a value that starts right at its colon (`"key":"x"`, or a lone CR after the colon,
+   * which the `yaml` package counts into the value): a blank first, so the colon still separates.
+   */
+  private afterColon(node: SyntaxNode, newText: string): string {
+    return node.offset > 0 && this.text[node.offset - 1] === ':' ? ` ${newText}` : newText;
   }
 
   /**
@@ -82,46 +109,64 @@ export class YamlEditor implements DocumentEditor {
   }
 
   addMembers(object: SyntaxNode, members: Array<[string, InsertValue]>, before?: SyntaxNode): OffsetEdit[] {
-    if (isAliasCopy(object) || members.length === 0) return [];
-    if (before && !isAliasCopy(before)) return this.insertBefore(object, before, members);
-    const own = (object.children ?? []).filter((property) => !isAliasCopy(property));
-    if (this.isFlow(object)) return this.addToFlow(object, own, members);
-    const column = this.columnOf(own.length > 0 ? own[0].offset : object.offset);
-    const last = own.length > 0 ? own[own.length - 1] : object;
+    if (isAliasCopy(object) || isInMergeSource(object) || members.length === 0) return [];
+    if (before && !isAliasCopy(before) && !isMergedMember(before)) return this.insertBefore(object, before, members);
+    const entries = this.entriesOf(object);
+    if (this.isFlow(object)) return this.addToFlow(object, entries, members);
+    const first = entries.length > 0 ? entries[0] : object;
+    // A mapping that starts with `<<`: its keys' column is the `<<`'s, unless something else (a tag,
+    // `? `) stands before it on the line.
+    if (first !== object && !isNode(first) && !this.startsBlockKey(first.offset)) return [];
+    const column = this.columnOf(first.offset);
+    const last = entries.length > 0 ? entries[entries.length - 1] : object;
     const at = this.lineEnd(last.offset + last.length);
     const newText = members.map(([key, value]) => this.eol + pad(column) + this.writer.blockMember(key, value, column)).join('');
     return [{ offset: at, length: 0, newText }];
   }
 
   replaceMember(property: SyntaxNode, key: string, value: InsertValue): OffsetEdit[] {
-    if (isAliasCopy(property) || !property.parent) return [];
+    if (isAliasCopy(property) || isInMergeSource(property) || !property.parent) return [];
     const newText = this.isFlow(property.parent)
       ? this.writer.flowMember(key, value)
       : this.writer.blockMember(key, value, this.columnOf(property.offset));
-    return [{ offset: property.offset, length: property.length, newText }];
+    return [{ offset: property.offset, length: this.lengthOf(property), newText }];
   }
 
   removeMember(property: SyntaxNode): OffsetEdit[] {
     const object = property.parent;
-    if (isAliasCopy(property) || !object) return [];
-    const siblings = object.children ?? [];
-    const own = siblings.filter((sibling) => !isAliasCopy(sibling));
-    const index = own.indexOf(property);
-    const next = own[index + 1];
-    const end = property.offset + property.length;
-    if (this.isFlow(object)) return this.removeFromFlow(property, own[index - 1], next);
-    if (siblings.length === 1) {
-      // The mapping's only member: it becomes an empty mapping rather than null.
-      return [{ offset: property.offset, length: property.length, newText: '{}' }];
+    // A merged member cannot be removed: its text is the merge source's. Nor can an own member that
+    // overrides a merged one: the merged value would show instead.
+    if (isAliasCopy(property) || isInMergeSource(property) || !object) return [];
+    const key = property.children?.[0]?.value;
+    if (typeof key === 'string' && mergesKey(object, key)) return [];
+    const entries = this.entriesOf(object);
+    const index = entries.indexOf(property);
+    const next = entries[index + 1];
+    const end = property.offset + this.lengthOf(property);
+    if (this.isFlow(object)) return this.removeFromFlow(property, entries[index - 1], next);
+    if (entries.length === 1) {
+      // The mapping's only member (and no `<<`): it becomes an empty mapping rather than null.
+      return [{ offset: property.offset, length: this.lengthOf(property), newText: '{}' }];
     }
-    if (startsLine(this.text, property.offset)) {
-      const start = lineStartOf(this.text, property.offset);
+    if (yamlStartsLine(this.text, property.offset)) {
+      const start = yamlLineStart(this.text, property.offset);
       const lineEnd = this.lineEnd(end);
       return [{ offset: start, length: lineEnd + this.lineBreakLength(lineEnd) - start, newText: '' }];
     }
     // The first member of a compact mapping (`- key: ...`): the next member moves up after the `-`.
     if (next) return [{ offset: property.offset, length: next.offset - property.offset, newText: '' }];
-    return [{ offset: property.offset, length: property.length, newText: '{}' }];
+    return [{ offset: property.offset, length: this.lengthOf(property), newText: '{}' }];
+  }
+
+  /**
+   * An entry's length without the blanks that end it when it is a member whose empty value sits
+   * where a comment starts (`url:   # to do`): text put in its place keeps a blank before the `#`.
+   */
+  private lengthOf(entry: Entry): number {
+    let end = entry.offset + entry.length;
+    if (this.text[end] !== '#') return entry.length;
+    while (end > entry.offset && (this.text[end - 1] === ' ' || this.text[end - 1] === '\t')) end--;
+    return end - entry.offset;
   }
 
   private insertBefore(object: SyntaxNode, before: SyntaxNode, members: Array<[string, InsertValue]>): OffsetEdit[] {
@@ -130,14 +175,43 @@ export class YamlEditor implements DocumentEditor {
     }
     const column = this.columnOf(before.offset);
     const written = members.map(([key, value]) => this.writer.blockMember(key, value, column));
-    if (startsLine(this.text, before.offset)) {
+    if (yamlStartsLine(this.text, before.offset)) {
       const newText = written.map((member) => pad(column) + member + this.eol).join('');
-      return [{ offset: lineStartOf(this.text, before.offset), length: 0, newText }];
+      return [{ offset: yamlLineStart(this.text, before.offset), length: 0, newText }];
     }
     return [{ offset: before.offset, length: 0, newText: written.map((member) => member + this.eol + pad(column)).join('') }];
   }
 
-  private addToFlow(object: SyntaxNode, own: SyntaxNode[], members: Array<[string, InsertValue]>): OffsetEdit[] {
+  /**
+   * The value of a member merged in with `<<`, replaced the only way that leaves the merge source
+   * alone: an own member of the same key added to the merging mapping (own keys win over merged
+   * ones). Undefined when `node` is not such a value.
+   */
+  private overridingMember(node: SyntaxNode, value: InsertValue): OffsetEdit[] | undefined {
+    const property = node.parent;
+    if (property?.type !== 'property' || property.children?.[1] !== node || !isMergedMember(property) || !property.parent) return undefined;
+    const key = property.children[0]?.value;
+    if (typeof key !== 'string') return [];
+    return this.addMembers(property.parent, [[key, value]]);
+  }
+
+  /**
+   * The stretches of a mapping's own text, in text order: its own members and its `<<` pairs (the
+   * members a merge brings in are not there: their text is the source's).
+   */
+  private entriesOf(object: SyntaxNode): Entry[] {
+    const own: Entry[] = (object.children ?? []).filter((property) => !isAliasCopy(property) && !isMergedMember(property));
+    const pairs = mergePairsOf(object);
+    if (pairs.length === 0) return own;
+    return [...own, ...pairs].sort((a, b) => a.offset - b.offset);
+  }
+
+  /** Whether block keys may start at the column of `offset`: only spaces and compact `- ` stand before it on its line. */
+  private startsBlockKey(offset: number): boolean {
+    return /^ *(?:- +)*$/.test(this.text.slice(yamlLineStart(this.text, offset), offset));
+  }
+
+  private addToFlow(object: SyntaxNode, own: Entry[], members: Array<[string, InsertValue]>): OffsetEdit[] {
     if (own.length === 0) {
       const inner = this.text.slice(object.offset + 1, object.offset + object.length - 1);
       const parent = object.parent;
@@ -150,10 +224,10 @@ export class YamlEditor implements DocumentEditor {
       return [{ offset: object.offset + 1, length: 0, newText: inner.trim() === '' ? written : `${written}, ` }];
     }
     const last = own[own.length - 1];
-    const lastEnd = last.offset + last.length;
+    const lastEnd = last.offset + this.lengthOf(last);
     const after = this.nextSignificant(lastEnd);
     const hasTrailingComma = this.text[after] === ',';
-    if (startsLine(this.text, own[0].offset)) {
+    if (yamlStartsLine(this.text, own[0].offset)) {
       const column = this.columnOf(own[0].offset);
       const block = members.map(([key, value]) => this.eol + pad(column) + this.writer.flowMember(key, value)).join(',');
       const at = this.lineEnd(hasTrailingComma ? after + 1 : lastEnd);
@@ -169,8 +243,9 @@ export class YamlEditor implements DocumentEditor {
     return [{ offset: lastEnd, length: 0, newText: `, ${written}` }];
   }
 
-  private removeFromFlow(property: SyntaxNode, previous: SyntaxNode | undefined, next: SyntaxNode | undefined): OffsetEdit[] {
-    const end = property.offset + property.length;
+  private removeFromFlow(property: SyntaxNode, previous: Entry | undefined, next: Entry | undefined): OffsetEdit[] {
+    const length = this.lengthOf(property);
+    const end = property.offset + length;
     const after = this.nextSignificant(end);
     if (this.text[after] === ',') {
       // `key: value,` and the spaces up to the next member go; a line break (and what follows) stays.
@@ -178,7 +253,7 @@ export class YamlEditor implements DocumentEditor {
       while (stop < this.text.length && (this.text[stop] === ' ' || this.text[stop] === '\t')) stop++;
       if (!next && previous) {
         // A trailing comma after the last member: the separator before it goes instead.
-        const separator = this.nextSignificant(previous.offset + previous.length);
+        const separator = this.nextSignificant(previous.offset + this.lengthOf(previous));
         if (this.text[separator] === ',' && separator < property.offset) {
           return [{ offset: separator, length: end - separator, newText: '' }];
         }
@@ -186,18 +261,18 @@ export class YamlEditor implements DocumentEditor {
       return [{ offset: property.offset, length: stop - property.offset, newText: '' }];
     }
     if (previous) {
-      const separator = this.nextSignificant(previous.offset + previous.length);
+      const separator = this.nextSignificant(previous.offset + this.lengthOf(previous));
       if (this.text[separator] === ',' && separator < property.offset) {
         if (this.text.slice(separator + 1, property.offset).trim() === '') {
           return [{ offset: separator, length: end - separator, newText: '' }];
         }
         return [
           { offset: separator, length: 1, newText: '' },
-          { offset: property.offset, length: property.length, newText: '' },
+          { offset: property.offset, length, newText: '' },
         ];
       }
     }
-    return [{ offset: property.offset, length: property.length, newText: '' }];
+    return [{ offset: property.offset, length, newText: '' }];
   }
 
   /** A node whose range is its own text: not inside an alias's or merge key's content. */
@@ -212,19 +287,16 @@ export class YamlEditor implements DocumentEditor {
   }
 
   private columnOf(offset: number): number {
-    return offset - lineStartOf(this.text, offset);
+    return offset - yamlLineStart(this.text, offset);
   }
 
   /** The line break ending the line that holds `offset` (past a comment), or the end of the text. */
   private lineEnd(offset: number): number {
-    let position = offset;
-    while (position < this.text.length && this.text[position] !== '\n' && this.text[position] !== '\r') position++;
-    return position;
+    return yamlLineEnd(this.text, offset);
   }
 
   private lineBreakLength(offset: number): number {
-    if (this.text.startsWith('\r\n', offset)) return 2;
-    return this.text[offset] === '\n' || this.text[offset] === '\r' ? 1 : 0;
+    return yamlLineBreakLength(this.text, offset);
   }
 
   /** The first character from `offset` that is not white space, a line break or a comment. */
@@ -235,11 +307,18 @@ export class YamlEditor implements DocumentEditor {
       if (character === ' ' || character === '\t' || character === '\n' || character === '\r') {
         position++;
       } else if (character === '#' && (position === 0 || /\s/.test(this.text[position - 1]))) {
-        while (position < this.text.length && this.text[position] !== '\n' && this.text[position] !== '\r') position++;
+        position = this.lineEnd(position);
       } else {
         break;
       }
     }
     return position;
   }
+}
+
+/** A stretch of a mapping's own text: one of its members, or one of its `<<` pairs. */
+type Entry = Pick<SyntaxNode, 'offset' | 'length'>;
+
+function isNode(entry: Entry): entry is SyntaxNode {
+  return 'type' in entry;
 }

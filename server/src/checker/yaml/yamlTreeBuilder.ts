@@ -12,7 +12,7 @@
 // keys become strings as in JS objects (null is ''). Pairs whose key is a mapping or sequence are
 // left out (a JSON object cannot have them, and no rule reads them).
 import { isAlias, isMap, isScalar, isSeq, Scalar, type Alias, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { YamlTreeNode } from './yamlTreeNode';
+import { YamlTreeNode, type MergePairSpan } from './yamlTreeNode';
 import type { YamlSyntaxError } from './yamlSyntaxError';
 import { MAX_NESTING_DEPTH } from './yamlNestingGuard';
 
@@ -25,6 +25,7 @@ interface PendingMerge {
   /** How many explicit properties precede the `<<` pair. */
   index: number;
   source: YamlTreeNode;
+  pair: MergePairSpan;
 }
 
 type Ranged = { range?: readonly [number, number, number] | null };
@@ -114,9 +115,14 @@ export class YamlTreeBuilder {
     for (const item of map.items as Pair<unknown, unknown>[]) {
       if (isScalar(item.key) && typeof item.key.value === 'symbol') {
         // `<<` (a merge key): its value is resolved now, in document order, and merged at the end.
-        const source = this.node(item.value, object, cursor, depth + 1);
-        (merges ??= []).push({ index: properties.length, source });
-        cursor = source.offset + source.length;
+        const [keyStart, keyEnd] = rangeOf(item.key, cursor);
+        const colonOffset = colonOffsetOf(item);
+        const source = this.node(item.value, object, colonOffset === undefined ? keyEnd : colonOffset + 1, depth + 1);
+        const pairEnd = Math.max(keyEnd, colonOffset === undefined ? 0 : colonOffset + 1, source.offset + source.length);
+        const pair: MergePairSpan = { offset: keyStart, length: pairEnd - keyStart, keys: [] };
+        (object.mergePairs ??= []).push(pair);
+        (merges ??= []).push({ index: properties.length, source, pair });
+        cursor = pairEnd;
         continue;
       }
       const colonOffset = colonOffsetOf(item);
@@ -194,6 +200,7 @@ export class YamlTreeBuilder {
         }
         const members = new Map<string, YamlTreeNode>();
         for (const property of source.children ?? []) members.set(keyOf(property), property);
+        merge.pair.keys.push(...members.keys());
         for (const [name, property] of members) {
           if (taken.has(name)) continue;
           taken.add(name);

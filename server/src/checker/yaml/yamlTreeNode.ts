@@ -3,6 +3,14 @@
 // matters on megabyte documents.
 import type { Node, NodeType } from 'jsonc-parser';
 
+/** The text of one `<<` pair of a mapping: from the `<<` key to the end of its value. */
+export interface MergePairSpan {
+  offset: number;
+  length: number;
+  /** The keys its sources give, whether the mapping takes them or sets them itself. */
+  keys: string[];
+}
+
 export class YamlTreeNode implements Node {
   value: unknown = undefined;
   colonOffset: number | undefined = undefined;
@@ -13,6 +21,11 @@ export class YamlTreeNode implements Node {
    * diagnostic lands on the alias; an edit must not write into the copy's range as if it held the text.
    */
   origin: YamlTreeNode | undefined = undefined;
+  /**
+   * For a mapping with merge keys: its `<<` pairs, in text order. The members they bring in are
+   * ranged inside these spans (at an alias, or at their own text in an inline source), never outside.
+   */
+  mergePairs: MergePairSpan[] | undefined = undefined;
 
   constructor(
     public type: NodeType,
@@ -30,4 +43,43 @@ export function isAliasCopy(node: Node): boolean {
 /** The node an alias copy was made from (the anchored definition), or `node` itself. */
 export function definitionOf(node: Node): Node {
   return node instanceof YamlTreeNode && node.origin ? node.origin : node;
+}
+
+/** The `<<` pairs of a mapping (none for anything else). */
+export function mergePairsOf(node: Node): readonly MergePairSpan[] {
+  return (node instanceof YamlTreeNode && node.mergePairs) || NO_PAIRS;
+}
+
+const NO_PAIRS: readonly MergePairSpan[] = [];
+
+/**
+ * Whether a `<<` pair of `object` gives `key`: removing the object's own `key` member would not
+ * remove the key, only let the merged value show.
+ */
+export function mergesKey(object: Node, key: string): boolean {
+  return mergePairsOf(object).some((pair) => pair.keys.includes(key));
+}
+
+/**
+ * Whether `property` belongs to its mapping only through a `<<` merge: its text is the merge source's
+ * (an anchored mapping, or an inline one inside the `<<` pair), not the mapping's own.
+ */
+export function isMergedMember(property: Node): boolean {
+  const object = property.parent;
+  if (!object || property.type !== 'property') return false;
+  for (const pair of mergePairsOf(object)) {
+    if (property.offset >= pair.offset && property.offset < pair.offset + pair.length) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `node` lies in a merge source's text: it is, or is inside, a member some mapping merged in.
+ * Editing it there would edit the source, and with it every mapping that merges the source.
+ */
+export function isInMergeSource(node: Node): boolean {
+  for (let current: Node | undefined = node; current; current = current.parent) {
+    if (current.type === 'property' && isMergedMember(current)) return true;
+  }
+  return false;
 }

@@ -5,7 +5,7 @@
 import { parseDocument } from 'yaml';
 import { valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { InsertValue } from '../fixes/editor';
-import { lineStartOf } from '../fixes/layout';
+import { yamlLineStart } from './yamlLines';
 import { isAliasCopy } from './yamlTreeNode';
 import { keyText, scalarText } from './yamlScalarText';
 
@@ -109,7 +109,7 @@ export class YamlValueWriter {
   }
 
   private columnOf(offset: number): number {
-    return offset - lineStartOf(this.text, offset);
+    return offset - yamlLineStart(this.text, offset);
   }
 
   /** The indentation of the key or `-` a value belongs to (0 for a root). */
