@@ -11,21 +11,16 @@ import {
   UNKNOWN_DECLARATION_NAMES, VERBS, WORDS,
 } from './vocabulary';
 
+import { VIOLATION_KINDS, type ViolationKind } from '../server/src/checker';
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
 /** The violation kinds the generator seeds (every kind of the rule except invalid-declaration). */
-export const SEEDED_VIOLATIONS = [
-  'unknown-declaration',
-  'mode-mismatch',
-  'schema-mismatch',
-  'url-mismatch',
-  'invalid-action',
-  'missing-content',
-  'unexpected-content',
-  'invalid-content',
-] as const;
-export type SeededViolation = (typeof SEEDED_VIOLATIONS)[number];
+export type SeededViolation = Exclude<ViolationKind, 'invalid-declaration'>;
+export const SEEDED_VIOLATIONS: readonly SeededViolation[] = VIOLATION_KINDS.filter(
+  (kind): kind is SeededViolation => kind !== 'invalid-declaration',
+);
 
 export interface GenerateOptions {
   /** Share of elicitation steps that violate the rule; default 0.1. */

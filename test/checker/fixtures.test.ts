@@ -11,15 +11,8 @@ import { parseTree, type ParseError } from 'jsonc-parser';
 import { checkDocument, fixAll, type Diagnostic } from '../../server/src/checker';
 import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { REPO_ROOT } from '../support/repo';
+import { compareExpected, positionAt, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
 import { VIOLATION_KINDS } from '../../server/src/checker';
-
-interface ExpectedDiagnostic {
-  violation: string;
-  line: number;
-  character: number;
-  endLine: number;
-  endCharacter: number;
-}
 
 const RULE_VIOLATIONS: readonly string[] = VIOLATION_KINDS;
 
@@ -36,40 +29,6 @@ function fixtureNames(dir: string): string[] {
 
 function expectedFileFor(fixtureName: string): string {
   return fixtureName.replace(/\.jsonc?$/, '.expected.json');
-}
-
-function compareExpected(a: ExpectedDiagnostic, b: ExpectedDiagnostic): number {
-  return (
-    a.line - b.line ||
-    a.character - b.character ||
-    a.endLine - b.endLine ||
-    a.endCharacter - b.endCharacter ||
-    (a.violation < b.violation ? -1 : a.violation > b.violation ? 1 : 0)
-  );
-}
-
-function toExpectedShape(diagnostic: Diagnostic): ExpectedDiagnostic {
-  return {
-    violation: diagnostic.data.violation,
-    line: diagnostic.range.start.line,
-    character: diagnostic.range.start.character,
-    endLine: diagnostic.range.end.line,
-    endCharacter: diagnostic.range.end.character,
-  };
-}
-
-/** LSP position of a UTF-16 offset, computed here independently of the checker's own line index. */
-function positionAt(text: string, offset: number): { line: number; character: number } {
-  let line = 0;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    const ch = text[i];
-    if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, character: offset - lineStart };
 }
 
 /** What every diagnostic must carry, whatever its kind. */

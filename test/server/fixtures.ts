@@ -5,14 +5,10 @@ import * as path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { fileUri } from './lspClient';
 import { repoPath } from './repoRoot';
+import { compareExpected, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
 
-export interface ExpectedDiagnostic {
-  violation: string;
-  line: number;
-  character: number;
-  endLine: number;
-  endCharacter: number;
-}
+export { compareExpected, type ExpectedDiagnostic };
+
 
 export interface Fixture {
   name: string;
@@ -71,23 +67,6 @@ export function expectedDiagnosticsOf(fixture: Fixture): ExpectedDiagnostic[] {
 
 /** The comparable shape of a published diagnostic, ordered like the expected files (by position). */
 export function summarize(diagnostics: readonly Diagnostic[]): ExpectedDiagnostic[] {
-  return diagnostics
-    .map((diagnostic) => ({
-      violation: String((diagnostic.data as { violation?: unknown } | undefined)?.violation),
-      line: diagnostic.range.start.line,
-      character: diagnostic.range.start.character,
-      endLine: diagnostic.range.end.line,
-      endCharacter: diagnostic.range.end.character,
-    }))
-    .sort(compareExpected);
+  return diagnostics.map(toExpectedShape).sort(compareExpected);
 }
 
-export function compareExpected(a: ExpectedDiagnostic, b: ExpectedDiagnostic): number {
-  return (
-    a.line - b.line ||
-    a.character - b.character ||
-    a.endLine - b.endLine ||
-    a.endCharacter - b.endCharacter ||
-    a.violation.localeCompare(b.violation)
-  );
-}

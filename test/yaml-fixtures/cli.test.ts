@@ -9,14 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { checkDocument, fixAll } from '../../server/src/checker';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
-import {
-  compareExpected,
-  RULE_PAGE_INVALID_TWIN,
-  toExpectedShape,
-  YAML_FIXTURES_DIR,
-  yamlFixtures,
-  type ExpectedDiagnostic,
-} from './support/yamlFixtures';
+import { compareExpected, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
+import { RULE_PAGE_INVALID_TWIN, YAML_FIXTURES_DIR, yamlFixtures } from './support/yamlFixtures';
 
 function problemsByFile(stdout: string): Map<string, JsonProblem[]> {
   const byFile = new Map<string, JsonProblem[]>();
@@ -25,7 +19,7 @@ function problemsByFile(stdout: string): Map<string, JsonProblem[]> {
 }
 
 function shapeOf(problems: JsonProblem[]): ExpectedDiagnostic[] {
-  return problems.map((problem) => toExpectedShape({ range: problem.range, violation: problem.violation })).sort(compareExpected);
+  return problems.map((problem) => toExpectedShape({ range: problem.range, data: { violation: problem.violation } })).sort(compareExpected);
 }
 
 describe('the built CLI over the YAML fixtures', () => {
@@ -87,7 +81,7 @@ describe('the built CLI over the YAML fixtures', () => {
         const remaining = checkDocument(written, { format: 'yaml' }).diagnostics;
         assert.deepEqual(
           shapeOf(byFile.get(relative) ?? []),
-          remaining.map((diagnostic) => toExpectedShape({ range: diagnostic.range, violation: diagnostic.data.violation })).sort(compareExpected),
+          remaining.map((diagnostic) => toExpectedShape(diagnostic)).sort(compareExpected),
           relative,
         );
       }

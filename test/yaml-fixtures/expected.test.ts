@@ -10,30 +10,8 @@ import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { checkDocument, type Diagnostic } from '../../server/src/checker';
 import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { repoPath, repoRoot } from '../support/repo';
-import {
-  compareExpected,
-  RULE_PAGE_INVALID_TWIN,
-  RULE_PAGE_VALID_TWIN,
-  toExpectedShape,
-  yamlFixture,
-  yamlFixtures,
-  type ExpectedDiagnostic,
-  type YamlFixture,
-} from './support/yamlFixtures';
-
-/** LSP position of a UTF-16 offset, computed here independently of the checker's line index. */
-function positionAt(text: string, offset: number): { line: number; character: number } {
-  let line = 0;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    const ch = text[i];
-    if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, character: offset - lineStart };
-}
+import { compareExpected, positionAt, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
+import { RULE_PAGE_INVALID_TWIN, RULE_PAGE_VALID_TWIN, yamlFixture, yamlFixtures, type YamlFixture } from './support/yamlFixtures';
 
 function assertWellFormed(diagnostic: Diagnostic, text: string): void {
   const violation = diagnostic.data.violation;
@@ -53,7 +31,7 @@ function assertWellFormed(diagnostic: Diagnostic, text: string): void {
 function checked(fixture: YamlFixture): ExpectedDiagnostic[] {
   const diagnostics = checkDocument(fixture.text, { format: 'yaml' }).diagnostics;
   for (const diagnostic of diagnostics) assertWellFormed(diagnostic, fixture.text);
-  return diagnostics.map((diagnostic) => toExpectedShape({ range: diagnostic.range, violation: diagnostic.data.violation })).sort(compareExpected);
+  return diagnostics.map((diagnostic) => toExpectedShape(diagnostic)).sort(compareExpected);
 }
 
 /** The text an expected diagnostic covers. */

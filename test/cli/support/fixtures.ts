@@ -2,14 +2,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from './repoRoot';
+import type { ExpectedDiagnostic } from '../../support/expectedDiagnostics';
 
-export interface ExpectedDiagnostic {
-  violation: string;
-  line: number;
-  character: number;
-  endLine: number;
-  endCharacter: number;
-}
+export type { ExpectedDiagnostic };
 
 export interface InvalidFixture {
   /** Repository-relative, '/'-separated: what the CLI prints when run from the repository root. */

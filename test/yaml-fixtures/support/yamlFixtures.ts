@@ -3,16 +3,9 @@
 // X.expected.json written by scripts/fixtures/yaml-expected.mjs from hand-written anchors).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Diagnostic } from '../../../server/src/checker';
 import { repoPath } from '../../support/repo';
+import type { ExpectedDiagnostic } from '../../support/expectedDiagnostics';
 
-export interface ExpectedDiagnostic {
-  violation: string;
-  line: number;
-  character: number;
-  endLine: number;
-  endCharacter: number;
-}
 
 export type FixtureFolder = 'expected-valid' | 'expected-invalid';
 
@@ -61,26 +54,6 @@ export function yamlFixture(folder: FixtureFolder, name: string): YamlFixture {
   const fixture = yamlFixtures(folder).find((candidate) => candidate.name === name);
   if (!fixture) throw new Error(`no YAML fixture ${folder}/${name}`);
   return fixture;
-}
-
-export function compareExpected(a: ExpectedDiagnostic, b: ExpectedDiagnostic): number {
-  return (
-    a.line - b.line ||
-    a.character - b.character ||
-    a.endLine - b.endLine ||
-    a.endCharacter - b.endCharacter ||
-    (a.violation < b.violation ? -1 : a.violation > b.violation ? 1 : 0)
-  );
-}
-
-export function toExpectedShape(diagnostic: Pick<Diagnostic, 'range'> & { violation: string }): ExpectedDiagnostic {
-  return {
-    violation: diagnostic.violation,
-    line: diagnostic.range.start.line,
-    character: diagnostic.range.start.character,
-    endLine: diagnostic.range.end.line,
-    endCharacter: diagnostic.range.end.character,
-  };
 }
 
 /** The section-4 pair of the spec, as YAML. */

@@ -9,12 +9,15 @@
 import {
   createScanner,
   ParseErrorCode,
-  ScanError,
   SyntaxKind,
   type JSONScanner,
   type Node,
   type ParseError,
 } from 'jsonc-parser';
+import {
+  BLOCK_COMMENT, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, FALSE, LINE_COMMENT, NULL, NUMBER, OPEN_BRACE, OPEN_BRACKET, SCAN_OK,
+  STRING, TRUE, UNKNOWN,
+} from './tokenKinds';
 
 export interface JsonTree {
   root: Node | undefined;
@@ -23,26 +26,6 @@ export interface JsonTree {
 
 /** jsonc-parser declares its nodes read-only for its callers; the builder fills them in. */
 type BuiltNode = { -readonly [K in keyof Node]: Node[K] };
-
-// The token kinds and codes as plain numbers: the bundler cannot inline jsonc-parser's const enums,
-// and these are read for every token. The annotations make the compiler hold each to its enum.
-const OPEN_BRACE: SyntaxKind.OpenBraceToken = 1;
-const CLOSE_BRACE: SyntaxKind.CloseBraceToken = 2;
-const OPEN_BRACKET: SyntaxKind.OpenBracketToken = 3;
-const CLOSE_BRACKET: SyntaxKind.CloseBracketToken = 4;
-const COMMA: SyntaxKind.CommaToken = 5;
-const COLON: SyntaxKind.ColonToken = 6;
-const NULL: SyntaxKind.NullKeyword = 7;
-const TRUE: SyntaxKind.TrueKeyword = 8;
-const FALSE: SyntaxKind.FalseKeyword = 9;
-const STRING: SyntaxKind.StringLiteral = 10;
-const NUMBER: SyntaxKind.NumericLiteral = 11;
-const LINE_COMMENT: SyntaxKind.LineCommentTrivia = 12;
-const BLOCK_COMMENT: SyntaxKind.BlockCommentTrivia = 13;
-const UNKNOWN: SyntaxKind.Unknown = 16;
-const EOF: SyntaxKind.EOF = 17;
-
-const SCAN_OK: ScanError.None = 0;
 
 /** The parse error each scan error is reported as (index: the scan error). */
 const SCAN_ERROR_CODES: readonly ParseErrorCode[] = [

@@ -3,19 +3,9 @@
 // mcpdesc document usually names itself first), "no" once the root object closes. Building the tree
 // to ask this cost as much as the check that follows it. Where the text is broken before the answer,
 // only the parser's recovery knows which members the root ends up with: the caller parses then.
-import { createScanner, ScanError, SyntaxKind } from 'jsonc-parser';
+import { createScanner } from 'jsonc-parser';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, NULL, NUMBER, OPEN_BRACE, OPEN_BRACKET, SCAN_OK, STRING } from './tokenKinds';
 
-// Token kinds as plain numbers (the bundler cannot inline jsonc-parser's const enums).
-const OPEN_BRACE: SyntaxKind.OpenBraceToken = 1;
-const CLOSE_BRACE: SyntaxKind.CloseBraceToken = 2;
-const OPEN_BRACKET: SyntaxKind.OpenBracketToken = 3;
-const CLOSE_BRACKET: SyntaxKind.CloseBracketToken = 4;
-const COMMA: SyntaxKind.CommaToken = 5;
-const COLON: SyntaxKind.ColonToken = 6;
-const NULL: SyntaxKind.NullKeyword = 7;
-const NUMBER: SyntaxKind.NumericLiteral = 11;
-const STRING: SyntaxKind.StringLiteral = 10;
-const SCAN_OK: ScanError.None = 0;
 
 /** true / false when the tokens settle it; undefined when the text is broken before they do. */
 export function rootObjectHasMember(text: string, name: string): boolean | undefined {
