@@ -3,7 +3,7 @@ import { CHECKER_RULE_ID, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID, DIAGNO
 import { LineIndex } from './lineIndex';
 import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
-import type { Finding } from './rule/model';
+import type { Finding } from './rule/findings';
 import type { SyntaxNode } from './tree';
 import { SchemaValidatorCache } from './schemaValidator';
 import { DocumentSchemas } from './documentSchemas';

@@ -7,8 +7,10 @@ import { DocumentCheck, locate, parseAndFind, runCheck, schemaCache, type CheckP
 import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
-import { checkToolNode, toolsArrayOf } from './rule/elicitationConsistency';
-import type { Finding } from './rule/model';
+import { checkToolNode } from './rule/elicitationConsistency';
+import type { Finding } from './rule/findings';
+import { toolNameCounts, toolsArrayOf } from './model/documentModel';
+import { memberOf, stringOf, valueOf } from './tree';
 import type { SyntaxNode } from './tree';
 
 /** The shortcut moves nodes in place; jsonc-parser declares them read-only for its callers' sake. */
@@ -95,6 +97,8 @@ export class IncrementalDocument {
     if (errors.length > 0 || !replacement || replacement.type !== 'object' || replacement.offset !== 0 || replacement.length !== source.length) {
       return false;
     }
+    // Messages tell same-named tools apart, so a renamed tool can change other tools' messages.
+    if (!sameTitleParts(old, replacement)) return false;
     shiftSubtree(replacement, old.offset);
     (replacement as MovableNode).parent = tools;
     elements[index] = replacement;
@@ -102,10 +106,19 @@ export class IncrementalDocument {
 
     const findings = parts.findings[0];
     for (const laterFindings of findings.slice(index + 1)) shiftFindings(laterFindings, delta);
-    findings[index] = checkToolNode(replacement, index, new DocumentSchemas(schemaCache, newText));
+    findings[index] = checkToolNode(root, replacement, index, elements, toolNameCounts(elements), new DocumentSchemas(schemaCache, newText));
     this.lines = this.lines.withChange(newText, change);
     return true;
   }
+}
+
+/** Whether a tool keeps what other tools' messages may name it by: its name and protocol scope. */
+function sameTitleParts(old: SyntaxNode, replacement: SyntaxNode): boolean {
+  const scope = (tool: SyntaxNode) => {
+    const versions = memberOf(tool, 'protocolVersions');
+    return versions ? JSON.stringify(valueOf(versions)) : undefined;
+  };
+  return stringOf(memberOf(replacement, 'name')) === stringOf(memberOf(old, 'name')) && scope(old) === scope(replacement);
 }
 
 /** Index of the element of `elements` that contains the change strictly inside its brackets, or -1. */

@@ -3,11 +3,12 @@
 import type { JsonValue, SyntaxNode } from '../tree';
 import type { OffsetEdit } from '../types';
 
-/** A value to write: a plain JSON value, a copy of an existing node's source, or an object built of both. */
+/** A value to write: a plain JSON value, a copy of an existing node's source, or an object or array built of these. */
 export type InsertValue =
   | { json: JsonValue }
   | { copyOf: SyntaxNode }
-  | { members: Array<[string, InsertValue]> };
+  | { members: Array<[string, InsertValue]> }
+  | { elements: InsertValue[] };
 
 export interface DocumentEditor {
   /** Replaces a value node. */
@@ -16,6 +17,8 @@ export interface DocumentEditor {
   replaceString(node: SyntaxNode, value: string): OffsetEdit[];
   /** Appends members to an object node (or inserts them before one of its properties). */
   addMembers(object: SyntaxNode, members: Array<[string, InsertValue]>, before?: SyntaxNode): OffsetEdit[];
+  /** Appends elements to an array node, in the array's own layout. */
+  appendElements(array: SyntaxNode, elements: InsertValue[]): OffsetEdit[];
   /** Replaces a whole property (key and value) by another member, in place. */
   replaceMember(property: SyntaxNode, key: string, value: InsertValue): OffsetEdit[];
   /** Removes a property with its separator, leaving its neighbours and their comments as they were. */

@@ -26,14 +26,23 @@ export class JsonEditor implements DocumentEditor {
   }
 
   addMembers(object: SyntaxNode, members: Array<[string, InsertValue]>, before?: SyntaxNode): OffsetEdit[] {
-    const properties = object.children ?? [];
     if (before) return this.insertBefore(object, before, members);
-    if (properties.length === 0) return this.fillEmpty(object, members);
-    const first = properties[0];
-    const last = properties[properties.length - 1];
+    return this.append(object, (indent, multiline) => members.map(([key, value]) => this.member(key, value, indent, multiline)));
+  }
+
+  appendElements(array: SyntaxNode, elements: InsertValue[]): OffsetEdit[] {
+    return this.append(array, (indent, multiline) => elements.map((value) => this.render(value, indent, multiline)));
+  }
+
+  /** Appends rendered items (members or elements) after the last child of an object or array. */
+  private append(container: SyntaxNode, render: (indent: string, multiline: boolean) => string[]): OffsetEdit[] {
+    const children = container.children ?? [];
+    if (children.length === 0) return this.fillEmpty(container, render);
+    const first = children[0];
+    const last = children[children.length - 1];
     const multiline = startsLine(this.text, first.offset);
-    const memberIndent = multiline ? indentationAt(this.text, first.offset) : '';
-    const rendered = members.map(([key, value]) => this.member(key, value, memberIndent, multiline));
+    const itemIndent = multiline ? indentationAt(this.text, first.offset) : '';
+    const rendered = render(itemIndent, multiline);
     const lastEnd = last.offset + last.length;
     const comma = this.nextToken(lastEnd);
     const hasTrailingComma = comma.kind === SyntaxKind.CommaToken;
@@ -43,7 +52,7 @@ export class JsonEditor implements DocumentEditor {
       return [{ offset: afterLast, length: 0, newText: text }];
     }
     const insertAt = this.endOfLineTrivia(afterLast);
-    const block = rendered.map((member) => this.eol + memberIndent + member).join(',');
+    const block = rendered.map((item) => this.eol + itemIndent + item).join(',');
     if (hasTrailingComma || insertAt === lastEnd) {
       return [{ offset: insertAt, length: 0, newText: (hasTrailingComma ? '' : ',') + block }];
     }
@@ -97,17 +106,17 @@ export class JsonEditor implements DocumentEditor {
     return [{ offset: before.offset, length: 0, newText: rendered.join(separator) + separator }];
   }
 
-  private fillEmpty(object: SyntaxNode, members: Array<[string, InsertValue]>): OffsetEdit[] {
-    const objectIndent = indentationAt(this.text, object.offset);
-    const memberIndent = objectIndent + this.unit;
-    const inner = members.map(([key, value]) => this.eol + memberIndent + this.member(key, value, memberIndent, true)).join(',');
-    const openEnd = object.offset + 1;
-    const closeStart = object.offset + object.length - 1;
+  private fillEmpty(container: SyntaxNode, render: (indent: string, multiline: boolean) => string[]): OffsetEdit[] {
+    const containerIndent = indentationAt(this.text, container.offset);
+    const itemIndent = containerIndent + this.unit;
+    const inner = render(itemIndent, true).map((item) => this.eol + itemIndent + item).join(',');
+    const openEnd = container.offset + 1;
+    const closeStart = container.offset + container.length - 1;
     const between = this.text.slice(openEnd, closeStart);
     if (/^\s*$/.test(between)) {
-      return [{ offset: openEnd, length: between.length, newText: inner + this.eol + objectIndent }];
+      return [{ offset: openEnd, length: between.length, newText: inner + this.eol + containerIndent }];
     }
-    // Comments inside the empty object stay; the members go right after the brace.
+    // Comments inside the empty container stay; the members go right after the brace.
     return [{ offset: openEnd, length: 0, newText: inner }];
   }
 
@@ -125,6 +134,13 @@ export class JsonEditor implements DocumentEditor {
       const node = value.copyOf;
       const source = this.text.slice(node.offset, node.offset + node.length);
       return reindent(source, indentationAt(this.text, node.offset), indent, this.eol);
+    }
+    if ('elements' in value) {
+      if (value.elements.length === 0) return '[]';
+      if (!multiline) return `[${value.elements.map((element) => this.render(element, indent, false)).join(', ')}]`;
+      const inner = indent + this.unit;
+      const lines = value.elements.map((element) => inner + this.render(element, inner, true));
+      return `[${this.eol}${lines.join(`,${this.eol}`)}${this.eol}${indent}]`;
     }
     if (value.members.length === 0) return '{}';
     if (!multiline) {

@@ -1,15 +1,16 @@
 // The quick-fixes of the spec's section 3, built for one finding against a DocumentEditor, so the
 // same fixes serve every syntax the editor backends know.
-import { effectiveProperties, memberOf, propertyOf, stringOf, valueOf, type SyntaxNode } from '../tree';
+import { effectiveProperties, memberOf, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import { normalizeEdits } from '../textEdits';
 import type { OffsetEdit } from '../types';
 import type { SchemaValidatorCache } from '../schemaValidator';
-import type { Declaration, Finding, Step } from '../rule/model';
+import type { Declaration, Step } from '../model/documentModel';
+import { resolveSchemaNode } from '../model/componentRef';
+import type { Finding } from '../rule/findings';
 import { contentSkeleton } from './contentSkeleton';
 import type { DocumentEditor, InsertValue } from './editor';
 import { editDistance } from './editDistance';
 import { sameSchema } from '../canonicalJson';
-import { elicitationStepsOf } from '../rule/elicitationConsistency';
 
 export interface FixPlan {
   title: string;
@@ -33,7 +34,7 @@ export function fixesForFinding(finding: Finding, editor: DocumentEditor, schema
     case 'mode-mismatch':
     case 'schema-mismatch':
     case 'url-mismatch':
-      return step.declaration
+      return step.declaration?.name !== undefined
         ? plan(`Use the request of declaration '${step.declaration.name}'`, useDeclarationRequest(finding, step, step.declaration, editor))
         : [];
     default:
@@ -65,9 +66,9 @@ function closestDeclarations(step: Step): Candidate[] {
   }
   let candidates = byName.get(key);
   if (!candidates) {
-    candidates = [...step.tool.declarations.values()]
+    candidates = [...step.tool.declarationsByName.values()]
       .filter((declaration) => declaration.mode !== undefined && declaration.mode === step.requestMode)
-      .map((declaration, order) => ({ declaration, order, distance: editDistance(name, declaration.name) }))
+      .map((declaration, order) => ({ declaration, order, distance: editDistance(name, declaration.name!) }))
       .sort((a, b) => a.distance - b.distance || a.order - b.order)
       .slice(0, MAX_CHANGE_TO)
       .map(({ declaration, distance }) => ({ declaration, distance }));
@@ -84,9 +85,9 @@ function unknownDeclarationFixes(step: Step, editor: DocumentEditor, schemas: Sc
   for (const { declaration } of candidates) {
     const edits = step.declarationNode
       ? step.declarationNode.type === 'string'
-        ? editor.replaceString(step.declarationNode, declaration.name)
-        : editor.replaceValue(step.declarationNode, { json: declaration.name })
-      : editor.addMembers(step.node, [['declaration', { json: declaration.name }]]);
+        ? editor.replaceString(step.declarationNode, declaration.name!)
+        : editor.replaceValue(step.declarationNode, { json: declaration.name! })
+      : editor.addMembers(step.node, [['declaration', { json: declaration.name! }]]);
     const normalized = edits.length > 0 ? normalizeEdits(edits) : undefined;
     if (normalized) changes.push({ title: `Change to '${declaration.name}'`, isPreferred: false, edits: normalized });
   }
@@ -108,37 +109,38 @@ function unknownDeclarationFixes(step: Step, editor: DocumentEditor, schemas: Sc
 function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: SchemaValidatorCache): FixPlan | undefined {
   const request = step.request;
   if (!request) return undefined;
-  const members: Array<[string, InsertValue]> = [];
-  const message = memberOf(request, 'message');
+  const members: Array<[string, InsertValue]> = [['name', { json: name }]];
+  const messageNode = memberOf(request, 'message');
+  const message: InsertValue =
+    messageNode && stringOf(messageNode) ? { copyOf: messageNode } : { json: `Elicitation '${name}'.` };
   if (step.requestMode === 'form') {
     const schema = memberOf(request, 'requestedSchema');
-    if (!schema || schema.type !== 'object' || !schemas.compile(valueOf(schema)).ok) return undefined;
-    members.push(['mode', { json: 'form' }]);
-    if (message) members.push(['message', { copyOf: message }]);
-    members.push(['requestedSchema', { copyOf: schema }]);
+    const resolved = schema ? resolveSchemaNode(schema, step.tool.root) : undefined;
+    if (!schema || !resolved?.ok || resolved.node.type !== 'object' || !schemas.compile(valueOf(resolved.node)).ok) return undefined;
+    members.push(['mode', { json: 'form' }], ['message', message], ['requestedSchema', { copyOf: schema }]);
   } else if (step.requestMode === 'url') {
     const url = memberOf(request, 'url');
-    if (!url || url.type !== 'string') return undefined;
-    members.push(['mode', { json: 'url' }]);
-    if (message) members.push(['message', { copyOf: message }]);
-    members.push(['url', { copyOf: url }]);
+    if (url && url.type !== 'string') return undefined;
+    members.push(['mode', { json: 'url' }], ['message', message]);
+    if (url) members.push(['url', { copyOf: url }]);
   } else {
     return undefined;
   }
   if (!othersMatchRequest(step, name)) return undefined;
   const tool = step.tool;
+  const elicitations = tool.elicitationsProperty?.children?.[1];
   let edits: OffsetEdit[];
-  if (tool.elicitations?.type === 'object') {
-    edits = editor.addMembers(tool.elicitations, [[name, { members }]]);
-  } else if (!tool.elicitations) {
+  if (elicitations?.type === 'array') {
+    edits = editor.appendElements(elicitations, [{ members }]);
+  } else if (!elicitations) {
     const before = propertyOf(tool.node, 'interactionExamples');
-    edits = editor.addMembers(tool.node, [['elicitations', { members: [[name, { members }]] }]], before);
+    edits = editor.addMembers(tool.node, [['elicitations', { elements: [{ members }] }]], before);
   } else {
-    // `elicitations` is there but not an object: replacing it would throw the author's text away.
+    // `elicitations` is there but not an array: replacing it would throw the author's text away.
     return undefined;
   }
   const normalized = edits.length > 0 ? normalizeEdits(edits) : undefined;
-  return normalized ? { title: `Declare elicitation '${name}' on tool '${tool.label}'`, isPreferred: false, edits: normalized } : undefined;
+  return normalized ? { title: `Declare elicitation '${name}' on tool ${tool.title}`, isPreferred: false, edits: normalized } : undefined;
 }
 
 /**
@@ -155,7 +157,7 @@ function othersMatchRequest(step: Step, name: string): boolean {
   }
   let agree = byName.get(name);
   if (agree === undefined) {
-    agree = requestsAgree(elicitationStepsOf(step.tool).filter((other) => other.declarationName === name));
+    agree = requestsAgree(step.tool.steps.filter((other) => other.declarationName === name));
     byName.set(name, agree);
   }
   return agree;
@@ -167,15 +169,20 @@ function requestsAgree(group: Step[]): boolean {
   if (group.length <= 1) return true;
   const mode = group[0].requestMode;
   if (mode !== 'form' && mode !== 'url') return false;
-  const requestValue = (step: Step) => memberOf(step.request, mode === 'form' ? 'requestedSchema' : 'url');
+  // A form request is compared by the schema it stands for; a url request by its url (absent for all, or the same string).
+  const requestValue = (step: Step): JsonValue | undefined => {
+    const node = memberOf(step.request, mode === 'form' ? 'requestedSchema' : 'url');
+    if (mode === 'url') return node ? (node.type === 'string' ? valueOf(node) : undefined) : null;
+    const resolved = node ? resolveSchemaNode(node, step.tool.root) : undefined;
+    return resolved?.ok ? valueOf(resolved.node) : undefined;
+  };
   const first = requestValue(group[0]);
-  if (!first || (mode === 'url' && first.type !== 'string')) return false;
-  const firstValue = valueOf(first);
+  if (first === undefined) return false;
   return group.every((other) => {
     if (other.requestMode !== mode) return false;
     const theirs = requestValue(other);
-    if (!theirs) return false;
-    return mode === 'form' ? sameSchema(valueOf(theirs), firstValue) : stringOf(theirs) === firstValue;
+    if (theirs === undefined) return false;
+    return mode === 'form' ? sameSchema(theirs, first) : theirs === first;
   });
 }
 
@@ -190,9 +197,9 @@ function removeContent(step: Step, editor: DocumentEditor): OffsetEdit[] | undef
 
 function addContent(step: Step, editor: DocumentEditor): OffsetEdit[] | undefined {
   if (!step.response) return undefined;
-  const requestSchema = memberOf(step.request, 'requestedSchema');
-  const schema = requestSchema ? valueOf(requestSchema) : step.declaration?.schema;
-  return editor.addMembers(step.response, [['content', { json: contentSkeleton(schema) }]]);
+  const schemaNode = memberOf(step.request, 'requestedSchema') ?? step.declaration?.requestedSchemaNode;
+  const resolved = schemaNode ? resolveSchemaNode(schemaNode, step.tool.root) : undefined;
+  return editor.addMembers(step.response, [['content', { json: contentSkeleton(resolved?.ok ? valueOf(resolved.node) : undefined) }]]);
 }
 
 /** Rewrites the step's request mode / requestedSchema / url from the declaration. */
@@ -200,14 +207,14 @@ function useDeclarationRequest(finding: Finding, step: Step, declaration: Declar
   const mode = declaration.mode!;
   const wanted: Array<[string, InsertValue]> = [];
   if (finding.violation === 'mode-mismatch') wanted.push(['mode', { json: mode }]);
-  if (mode === 'form' && declaration.schemaNode) wanted.push(['requestedSchema', { copyOf: declaration.schemaNode }]);
+  if (mode === 'form' && declaration.requestedSchemaNode) wanted.push(['requestedSchema', { copyOf: declaration.requestedSchemaNode }]);
   if (mode === 'url' && declaration.urlNode) wanted.push(['url', { copyOf: declaration.urlNode }]);
   if (finding.violation === 'url-mismatch' && !declaration.urlNode) return undefined;
 
   const request = step.request;
   if (!request) {
     const members: Array<[string, InsertValue]> = [['mode', { json: mode }]];
-    const message = memberOf(declaration.value, 'message');
+    const message = declaration.messageNode;
     if (message) members.push(['message', { copyOf: message }]);
     members.push(...wanted.filter(([key]) => key !== 'mode'));
     const value: InsertValue = { members };

@@ -1,79 +1,31 @@
 // Violation kinds 1-8 for one elicitation step, in the spec's order and with its anchors.
 import { holdsEqual, holdsIdentical } from '../nodeEquality';
-import type { ValidationError } from '../schemaValidator';
+import type { CompiledSchema, ValidationError } from '../schemaValidator';
 import type { DocumentSchemas } from '../documentSchemas';
+import { resolveSchemaNode } from '../model/componentRef';
+import type { Step } from '../model/documentModel';
 import { keyNodeOf, memberOf, nodeAtPointer, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { ViolationKind } from '../types';
+import type { DeclarationVerdicts, UsableVerdict } from './declarationVerdicts';
 import { declaredList, describeNode, quote } from './describe';
-import type { Finding, Step, Tool } from './model';
+import type { Finding } from './findings';
 
-const ACTIONS = new Set(['accept', 'decline', 'cancel']);
+type Report = (violation: ViolationKind, anchor: SyntaxNode, message: string) => void;
 
-export function readStep(tool: Tool, node: SyntaxNode, typeNode: SyntaxNode): Step {
-  const step: Step = { tool, node, typeNode };
-  step.declarationNode = memberOf(node, 'declaration');
-  step.declarationName = stringOf(step.declarationNode);
-  // Map lookups are own-key lookups: 'toString' or '__proto__' are found only when really declared.
-  step.declaration = step.declarationName !== undefined ? tool.declarations.get(step.declarationName) : undefined;
-
-  step.requestProperty = propertyOf(node, 'request');
-  const request = step.requestProperty?.children?.[1];
-  step.request = request?.type === 'object' ? request : undefined;
-  const modeNode = memberOf(step.request, 'mode');
-  step.requestMode = modeNode ? stringOf(modeNode) : 'form';
-
-  step.responseProperty = propertyOf(node, 'response');
-  const response = step.responseProperty?.children?.[1];
-  step.response = response?.type === 'object' ? response : undefined;
-  step.actionNode = memberOf(step.response, 'action');
-  const action = stringOf(step.actionNode);
-  step.action = action !== undefined && ACTIONS.has(action) ? (action as Step['action']) : undefined;
-  step.contentProperty = propertyOf(step.response, 'content');
-  return step;
-}
-
-export function checkStep(step: Step, schemas: DocumentSchemas): Finding[] {
+export function checkStep(step: Step, verdicts: DeclarationVerdicts, schemas: DocumentSchemas): Finding[] {
   const findings: Finding[] = [];
-  const report = (violation: ViolationKind, anchor: SyntaxNode, message: string) => {
+  const report: Report = (violation, anchor, message) => {
     findings.push({ violation, offset: anchor.offset, length: anchor.length, message, tool: step.tool, step, declaration: step.declaration });
   };
-  const requestKeyOrType = keyNodeOf(step.requestProperty) ?? step.typeNode;
-
-  const { tool, declaration } = step;
-  if (!declaration) {
-    report('unknown-declaration', step.declarationNode ?? step.typeNode, unknownDeclarationMessage(step));
-  } else if (!declaration.problem) {
-    // An invalid declaration (kind 9) speaks for itself: no kinds 2-4 on the steps that reference it.
-    const of = `declaration ${quote(declaration.name)} of tool ${quote(tool.label)}`;
-    const modeNode = memberOf(step.request, 'mode');
-    if (step.requestMode !== declaration.mode) {
-      const requestMode = modeNode ? describeNode(modeNode) : quote('form');
-      report('mode-mismatch', modeNode ?? requestKeyOrType,
-        `Elicitation step's request mode is ${requestMode}, but ${of} is in ${quote(declaration.mode!)} mode.`);
-    } else if (declaration.mode === 'form') {
-      const schemaProperty = propertyOf(step.request, 'requestedSchema');
-      if (!schemaProperty) {
-        report('schema-mismatch', requestKeyOrType,
-          `Elicitation step's request has no requestedSchema; ${of} requests a form with its own requestedSchema.`);
-      } else if (!sameRequestedSchema(schemaProperty.children![1], declaration.schema!)) {
-        report('schema-mismatch', keyNodeOf(schemaProperty)!,
-          `Elicitation step's requestedSchema differs from the requestedSchema of ${of}.`);
-      }
-    } else {
-      const urlNode = memberOf(step.request, 'url');
-      const url = stringOf(urlNode);
-      if (url === undefined) {
-        report('url-mismatch', urlNode ?? requestKeyOrType, urlNode
-          ? `Elicitation step's request url must be a string, not ${describeNode(urlNode)}; ${of} is in url mode.`
-          : `Elicitation step's request has no url; ${of} is in url mode.`);
-      } else if (declaration.urlNode && !(declaration.urlNode.type === 'string' && declaration.urlNode.value === url)) {
-        report('url-mismatch', urlNode!,
-          `Elicitation step's request url ${quote(url)} differs from the url ${describeNode(declaration.urlNode)} of ${of}.`);
-      }
-    }
+  const { declaration } = step;
+  if (step.declarationNode && !declaration) {
+    report('unknown-declaration', step.declarationNode, unknownDeclarationMessage(step));
   }
+  // A step without a declaration, or naming an invalid one (kind 9 speaks for itself), gets no kinds 2-4.
+  const verdict = declaration ? verdicts.of(declaration) : undefined;
+  if (verdict?.usable) checkAgainstDeclaration(step, verdict, report);
 
-  // Kinds 5-8 read the step's own request and response, whether or not the declaration was found.
+  // Kinds 5-8 read the step's own request and response, whether or not a declaration was found.
   if (!step.action) {
     report('invalid-action', step.actionNode ?? keyNodeOf(step.responseProperty) ?? step.typeNode, invalidActionMessage(step));
     return findings;
@@ -90,9 +42,48 @@ export function checkStep(step: Step, schemas: DocumentSchemas): Finding[] {
       : `Elicitation step's request is in url mode, so the accepted response must not have content.`);
   }
   if (contentKey && step.action === 'accept' && formRequest) {
-    checkContent(step, schemas, report);
+    checkContent(step, verdict?.usable ? verdict : undefined, schemas, report);
   }
   return findings;
+}
+
+/** Kinds 2-4: the step's request against its found, usable declaration. */
+function checkAgainstDeclaration(step: Step, verdict: UsableVerdict, report: Report): void {
+  const declaration = step.declaration!;
+  const of = `declaration ${quote(declaration.name!)} of tool ${step.tool.title}`;
+  const requestKeyOrType = keyNodeOf(step.requestProperty) ?? step.typeNode;
+  const modeNode = memberOf(step.request, 'mode');
+  if (step.requestMode !== verdict.mode) {
+    const requestMode = modeNode ? describeNode(modeNode) : `'form' (no mode given)`;
+    report('mode-mismatch', modeNode ?? requestKeyOrType,
+      `Elicitation step's request mode is ${requestMode}, but ${of} is in ${quote(verdict.mode)} mode.`);
+  } else if (verdict.mode === 'form') {
+    const schemaProperty = propertyOf(step.request, 'requestedSchema');
+    if (!schemaProperty) {
+      report('schema-mismatch', requestKeyOrType,
+        `Elicitation step's request has no requestedSchema; ${of} requests a form with its own requestedSchema.`);
+      return;
+    }
+    const resolved = resolveSchemaNode(schemaProperty.children![1], step.tool.root);
+    if (!resolved.ok) {
+      report('schema-mismatch', keyNodeOf(schemaProperty)!,
+        `Elicitation step's requestedSchema cannot be compared with the requestedSchema of ${of}: ${resolved.reason}.`);
+    } else if (resolved.node !== verdict.schemaNode && !sameRequestedSchema(resolved.node, verdict.schema)) {
+      report('schema-mismatch', keyNodeOf(schemaProperty)!,
+        `Elicitation step's requestedSchema differs from the requestedSchema of ${of}.`);
+    }
+  } else {
+    const urlNode = memberOf(step.request, 'url');
+    const url = stringOf(urlNode);
+    if (url === undefined) {
+      report('url-mismatch', urlNode ?? requestKeyOrType, urlNode
+        ? `Elicitation step's request url must be a string, not ${describeNode(urlNode)}; ${of} is in url mode.`
+        : `Elicitation step's request has no url; ${of} is in url mode.`);
+    } else if (declaration.urlNode && stringOf(declaration.urlNode) !== url) {
+      report('url-mismatch', urlNode!,
+        `Elicitation step's request url ${quote(url)} differs from the url ${describeNode(declaration.urlNode)} of ${of}.`);
+    }
+  }
 }
 
 /** Kind 3's equality: the same JSON value, ignoring member order and `required` order. */
@@ -105,16 +96,15 @@ function forDeclaration(step: Step): string {
 }
 
 function unknownDeclarationMessage(step: Step): string {
-  const tool = quote(step.tool.label);
-  const declared = declaredList(step.tool.declarations);
-  if (!step.declarationNode) {
-    return `Elicitation step has no 'declaration'; it must name one of tool ${tool}'s elicitations (${declared}).`;
-  }
+  const tool = step.tool.title;
+  const declared = declaredList(step.tool.declarationsByName);
+  const elicitations = step.tool.elicitationsProperty?.children?.[1];
+  const why = elicitations && elicitations.type !== 'array' ? `; its elicitations is not an array` : '';
   if (step.declarationName === undefined) {
-    return `Elicitation step's 'declaration' must be a string naming one of tool ${tool}'s elicitations, not ${describeNode(step.declarationNode)} (${declared}).`;
+    return `Elicitation step's 'declaration' must be a string naming one of tool ${tool}'s elicitations, not ${describeNode(step.declarationNode!)} (${declared}${why}).`;
   }
   const name = quote(step.declarationName);
-  return `Elicitation step references ${name}, but tool ${tool} declares no elicitation named ${name} (${declared}).`;
+  return `Elicitation step references ${name}, but tool ${tool} declares no elicitation named ${name} (${declared}${why}).`;
 }
 
 function invalidActionMessage(step: Step): string {
@@ -125,35 +115,36 @@ function invalidActionMessage(step: Step): string {
   return `Elicitation step's response action ${describeNode(step.actionNode)} is not one of ${expected}.`;
 }
 
-type Report = (violation: ViolationKind, anchor: SyntaxNode, message: string) => void;
-
 /** Kind 8: the accepted form content against the requested schema, one finding per validation error. */
-function checkContent(step: Step, schemas: DocumentSchemas, report: Report): void {
+function checkContent(step: Step, declared: UsableVerdict | undefined, schemas: DocumentSchemas, report: Report): void {
   const contentProperty = step.contentProperty!;
   const contentKey = contentProperty.children![0];
   const content = contentProperty.children![1];
   const requestSchemaProperty = propertyOf(step.request, 'requestedSchema');
-  let errors: ValidationError[];
+  let compiled: CompiledSchema;
   if (requestSchemaProperty) {
-    const requestSchema = requestSchemaProperty.children![1];
-    const declaration = step.declaration;
+    const schemaKey = requestSchemaProperty.children![0];
+    const resolved = resolveSchemaNode(requestSchemaProperty.children![1], step.tool.root);
+    if (!resolved.ok) {
+      report('invalid-content', schemaKey,
+        `Elicitation step's requestedSchema cannot be used (${resolved.reason}), so its content cannot be checked.`);
+      return;
+    }
     // The usual step repeats its declaration's schema: validate with the declaration's validator.
-    const compiled = declaration?.compiled && declaration.schema !== undefined && holdsIdentical(requestSchema, declaration.schema)
-      ? declaration.compiled
-      : schemas.ofNode(requestSchema).compiled;
+    const sameAsDeclared = declared?.mode === 'form' && (resolved.node === declared.schemaNode || holdsIdentical(resolved.node, declared.schema));
+    compiled = sameAsDeclared && declared?.mode === 'form' ? declared.compiled : schemas.ofNode(resolved.node).compiled;
     if (!compiled.ok) {
-      report('invalid-content', requestSchemaProperty.children![0],
+      report('invalid-content', schemaKey,
         `Elicitation step's requestedSchema is not a usable JSON Schema (${compiled.reason}), so its content cannot be checked.`);
       return;
     }
-    errors = compiled.validate(valueOf(content));
-  } else if (step.declaration && !step.declaration.problem && step.declaration.compiled?.ok) {
-    errors = step.declaration.compiled.validate(valueOf(content));
+  } else if (declared?.mode === 'form') {
+    compiled = declared.compiled;
   } else {
-    // No schema to validate against: the missing request schema is reported by kinds 1-3 or 9.
+    // No schema to validate against: the missing request schema is reported by kinds 3 or 9, or not at all.
     return;
   }
-  for (const error of errors) {
+  for (const error of compiled.validate(valueOf(content))) {
     report('invalid-content', anchorOfValidationError(error, content, contentKey),
       `Elicitation step's content does not match the requested schema: ${error.message}.`);
   }

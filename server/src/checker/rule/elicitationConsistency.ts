@@ -1,56 +1,60 @@
-// Rule mcpdesc.tool.interaction.elicitation-consistency: walks every tool, its declarations and
-// the elicitation steps of its interaction examples. Wrong JSON types anywhere just end the walk
-// of that branch; nothing here throws on a document's content.
+// Rule mcpdesc.tool.interaction.elicitation-consistency: every tool's declarations (kind 9) and the
+// elicitation steps of its interaction examples (kinds 1-8), read through the document model. Wrong
+// JSON types anywhere just end the walk of that branch; nothing here throws on a document's content.
 import type { DocumentSchemas } from '../documentSchemas';
-import { effectiveProperties, memberOf, stringOf, type SyntaxNode } from '../tree';
-import { checkStep, readStep } from './checkStep';
-import type { Finding, Step, Tool } from './model';
-import { readTool } from './readTool';
-
-/** The effective `tools` array of a document root, when it is one. */
-export function toolsArrayOf(root: SyntaxNode): SyntaxNode | undefined {
-  const tools = memberOf(root, 'tools');
-  return tools?.type === 'array' ? tools : undefined;
-}
+import { declarationAnchor, elicitationsKeyOf, readTool, toolNameCounts, toolsArrayOf, type Tool } from '../model/documentModel';
+import type { SyntaxNode } from '../tree';
+import { checkStep } from './checkStep';
+import { DeclarationVerdicts } from './declarationVerdicts';
+import { describeNode, quote } from './describe';
+import type { Finding } from './findings';
 
 /** The findings of each element of `tools`, index for index (the rule never looks across tools). */
 export function checkElicitationConsistency(root: SyntaxNode, schemas: DocumentSchemas): Finding[][] {
-  return (toolsArrayOf(root)?.children ?? []).map((toolNode, index) => checkToolNode(toolNode, index, schemas));
+  const elements = toolsArrayOf(root)?.children ?? [];
+  const nameCounts = toolNameCounts(elements);
+  return elements.map((toolNode, index) => checkToolNode(root, toolNode, index, elements, nameCounts, schemas));
 }
 
-export function checkToolNode(toolNode: SyntaxNode, index: number, schemas: DocumentSchemas): Finding[] {
-  return toolNode.type === 'object' ? checkTool(readTool(toolNode, index, schemas), schemas) : [];
+export function checkToolNode(
+  root: SyntaxNode,
+  toolNode: SyntaxNode,
+  index: number,
+  siblings: readonly SyntaxNode[],
+  nameCounts: ReadonlyMap<string, number>,
+  schemas: DocumentSchemas,
+): Finding[] {
+  return toolNode.type === 'object' ? checkTool(readTool(root, toolNode, index, siblings, nameCounts), schemas) : [];
 }
 
 function checkTool(tool: Tool, schemas: DocumentSchemas): Finding[] {
   const findings: Finding[] = [];
-  for (const declaration of tool.declarations.values()) {
-    if (declaration.problem) {
-      const key = declaration.property.children![0];
-      findings.push({
-        violation: 'invalid-declaration',
-        offset: key.offset,
-        length: key.length,
-        message: `Elicitation declaration '${declaration.name}' of tool '${tool.label}' is invalid: ${declaration.problem}.`,
-        tool,
-        declaration,
-      });
-    }
+  const verdicts = new DeclarationVerdicts(schemas);
+  const elicitations = tool.elicitationsProperty?.children?.[1];
+  if (elicitations && elicitations.type !== 'array') {
+    const key = elicitationsKeyOf(tool)!;
+    findings.push({
+      violation: 'invalid-declaration',
+      offset: key.offset,
+      length: key.length,
+      message: `Tool ${tool.title}'s elicitations must be an array of named declarations, not ${describeNode(elicitations)}; it declares nothing.`,
+      tool,
+    });
   }
-  for (const step of elicitationStepsOf(tool)) findings.push(...checkStep(step, schemas));
+  for (const declaration of tool.declarations) {
+    const verdict = verdicts.of(declaration);
+    if (verdict.usable) continue;
+    const anchor = declarationAnchor(declaration);
+    const which = declaration.name !== undefined ? `Elicitation declaration ${quote(declaration.name)}` : `Elicitation declaration elicitations[${declaration.index}]`;
+    findings.push({
+      violation: 'invalid-declaration',
+      offset: anchor.offset,
+      length: anchor.length,
+      message: `${which} of tool ${tool.title} is invalid: ${verdict.problem}.`,
+      tool,
+      declaration,
+    });
+  }
+  for (const step of tool.steps) findings.push(...checkStep(step, verdicts, schemas));
   return findings;
-}
-
-/** Every elicitation step of the tool's (effective) interaction examples, in document order. */
-export function elicitationStepsOf(tool: Tool): Step[] {
-  const steps: Step[] = [];
-  for (const exampleProperty of effectiveProperties(memberOf(tool.node, 'interactionExamples')).values()) {
-    const stepNodes = memberOf(exampleProperty.children![1], 'steps');
-    if (stepNodes?.type !== 'array') continue;
-    for (const stepNode of stepNodes.children ?? []) {
-      const typeNode = memberOf(stepNode, 'type');
-      if (typeNode && stringOf(typeNode) === 'elicitation') steps.push(readStep(tool, stepNode, typeNode));
-    }
-  }
-  return steps;
 }

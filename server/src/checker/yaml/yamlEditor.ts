@@ -124,6 +124,43 @@ export class YamlEditor implements DocumentEditor {
     return [{ offset: at, length: 0, newText }];
   }
 
+  appendElements(array: SyntaxNode, elements: InsertValue[]): OffsetEdit[] {
+    if (isAliasCopy(array) || isInMergeSource(array) || elements.length === 0) return [];
+    const items = array.children ?? [];
+    if (this.isFlow(array)) {
+      const inner = this.text.slice(array.offset + 1, array.offset + array.length - 1);
+      const parent = array.parent;
+      const container = parent?.type === 'property' ? parent.parent : parent;
+      if (items.length === 0 && inner.trim() === '' && (!container || !this.isFlow(container))) {
+        // `key: []` in block YAML: the elements are written as a block sequence instead.
+        return this.replaceValue(array, { elements });
+      }
+      const written = elements.map((element) => this.writer.flowValue(element)).join(', ');
+      if (items.length === 0) return [{ offset: array.offset + 1, length: 0, newText: inner.trim() === '' ? written : `${written}, ` }];
+      const last = items[items.length - 1];
+      const lastEnd = last.offset + this.lengthOf(last);
+      const after = this.nextSignificant(lastEnd);
+      if (this.text[after] === ',') return [{ offset: after + 1, length: 0, newText: ` ${written},` }];
+      return [{ offset: lastEnd, length: 0, newText: `, ${written}` }];
+    }
+    if (items.length === 0) return [];
+    // A block sequence: new items at the column of the existing dashes, after the last item's lines.
+    const dash = this.dashBefore(items[0].offset);
+    if (dash === undefined) return [];
+    const column = this.columnOf(dash);
+    const last = items[items.length - 1];
+    const at = this.lineEnd(last.offset + last.length);
+    const newText = elements.map((element) => this.eol + pad(column) + this.writer.blockItem(element, column)).join('');
+    return [{ offset: at, length: 0, newText }];
+  }
+
+  /** The offset of the `- ` that introduces a block sequence item starting at `offset`, if it is on the same line. */
+  private dashBefore(offset: number): number | undefined {
+    const before = this.text.slice(yamlLineStart(this.text, offset), offset);
+    if (!/^ *- +$/.test(before)) return undefined;
+    return yamlLineStart(this.text, offset) + before.indexOf('-');
+  }
+
   replaceMember(property: SyntaxNode, key: string, value: InsertValue): OffsetEdit[] {
     if (isAliasCopy(property) || isInMergeSource(property) || !property.parent) return [];
     const newText = this.isFlow(property.parent)

@@ -37,6 +37,7 @@ export class YamlValueWriter {
   value(value: InsertValue, placement: Placement): ValueText {
     if ('json' in value) return this.json(value.json, placement);
     if ('copyOf' in value) return this.copy(value.copyOf, placement);
+    if ('elements' in value) return this.items(value.elements, placement);
     return this.entries(
       value.members.map(([key, member]) => [key, (inner: Placement) => this.value(member, inner)]),
       placement,
@@ -66,6 +67,25 @@ export class YamlValueWriter {
       Object.entries(value).map(([key, member]) => [key, (inner: Placement) => this.json(member, inner)]),
       placement,
     );
+  }
+
+  /** A sequence: flow `[a, b]`, or block `- ` items whose first line follows the dash. */
+  private items(elements: InsertValue[], placement: Placement): ValueText {
+    if (elements.length === 0) return { text: '[]', inline: true };
+    if (placement.inFlow) return { text: `[${elements.map((element) => this.value(element, placement).text).join(', ')}]`, inline: true };
+    return { text: elements.map((element) => this.blockItem(element, placement.column)).join(this.eol + pad(placement.column)), inline: false };
+  }
+
+  /** `- value` in block context, the dash at `column` (the first line unindented). */
+  blockItem(value: InsertValue, column: number): string {
+    const written = this.value(value, { inFlow: false, column: column + 2, ownerColumn: column });
+    // A block collection's first line follows the dash (a compact item); its other lines are at column + 2.
+    return `- ${written.text}`;
+  }
+
+  /** A value in flow context. */
+  flowValue(value: InsertValue): string {
+    return this.value(value, { inFlow: true, column: 0, ownerColumn: 0 }).text;
   }
 
   private entries(entries: Array<[string, (placement: Placement) => ValueText]>, placement: Placement): ValueText {

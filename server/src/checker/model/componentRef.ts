@@ -1,0 +1,51 @@
+// MCP Description Reference Objects (`{ "$componentRef": "#/components/schemas/NAME" }`) where a
+// requested schema is expected. A reference is resolved inside the same parsed document only: never
+// fetched, never followed outside `#/components/schemas/`, and a chain of references that comes back
+// to itself is unusable rather than followed forever.
+import { quote } from '../rule/describe';
+import { effectiveProperties, memberOf, stringOf, type SyntaxNode } from '../tree';
+
+export type SchemaResolution =
+  | { ok: true; node: SyntaxNode; /** Set when the schema came through at least one reference. */ via?: string }
+  | { ok: false; reason: string };
+
+const SCHEMAS_PREFIX = '#/components/schemas/';
+/** References followed before giving up: a real document uses one, rarely two. */
+const MAX_HOPS = 64;
+
+/** Whether `node` is a Reference Object: an object whose only (effective) member is `$componentRef`. */
+export function isComponentRef(node: SyntaxNode | undefined): boolean {
+  if (!node || node.type !== 'object' || !node.children || node.children.length === 0) return false;
+  const members = effectiveProperties(node);
+  return members.size === 1 && members.has('$componentRef');
+}
+
+/** The schema a requestedSchema node stands for: itself, or the component its reference names. */
+export function resolveSchemaNode(node: SyntaxNode, root: SyntaxNode | undefined): SchemaResolution {
+  let current = node;
+  let via: string | undefined;
+  const seen = new Set<string>();
+  for (let hop = 0; isComponentRef(current); hop++) {
+    const refNode = memberOf(current, '$componentRef');
+    const ref = stringOf(refNode);
+    if (ref === undefined) return { ok: false, reason: `its $componentRef must be a string` };
+    if (!ref.startsWith(SCHEMAS_PREFIX)) {
+      return { ok: false, reason: `$componentRef ${quote(ref)} is not a local reference to '${SCHEMAS_PREFIX}NAME'` };
+    }
+    if (seen.has(ref) || hop >= MAX_HOPS) return { ok: false, reason: `$componentRef ${quote(ref)} leads to a cycle of references` };
+    seen.add(ref);
+    const target = schemaComponent(root, ref.slice(SCHEMAS_PREFIX.length));
+    if (!target) return { ok: false, reason: `$componentRef ${quote(ref)} names no schema in components.schemas` };
+    via ??= ref;
+    current = target;
+  }
+  return via === undefined ? { ok: true, node: current } : { ok: true, node: current, via };
+}
+
+/** `components.schemas[NAME]` for a pointer tail `NAME` (one segment, `~1` and `~0` unescaped). */
+function schemaComponent(root: SyntaxNode | undefined, tail: string): SyntaxNode | undefined {
+  if (tail === '' || tail.includes('/')) return undefined;
+  const name = tail.replace(/~1/g, '/').replace(/~0/g, '~');
+  const schemas = memberOf(memberOf(root, 'components'), 'schemas');
+  return memberOf(schemas, name);
+}

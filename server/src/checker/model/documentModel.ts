@@ -1,0 +1,235 @@
+// The one reading of an mcpdesc document that the rule, the quick-fixes and navigation share:
+// tools → elicitation declarations → interaction examples → elicitation steps, each part keeping
+// the tree nodes it was read from. Reading compiles nothing and never throws on content: a part of
+// the wrong JSON type is simply absent from the model (the rule says what is wrong with it).
+//
+// MCP Description 0.8.0: a tool's `elicitations` is an array of declarations, each with a `name`;
+// the declaration named N is the first object element whose `name` is the string N. A step's
+// `declaration` is optional.
+import { quote } from '../rule/describe';
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
+
+export type ElicitationMode = 'form' | 'url';
+export type ResponseAction = 'accept' | 'decline' | 'cancel';
+
+export interface Declaration {
+  tool: Tool;
+  /** Its position in `elicitations`. */
+  index: number;
+  /** The array element, whatever its type. */
+  node: SyntaxNode;
+  /** The `name` value node, whatever its type (absent when there is no `name` member). */
+  nameNode?: SyntaxNode;
+  /** The name, when `name` is a string. */
+  name?: string;
+  /** An earlier element with the same name: this one is a duplicate, never found by a lookup. */
+  duplicateOf?: Declaration;
+  /** The `mode` value node, whatever its type. */
+  modeNode?: SyntaxNode;
+  /** `mode` when it is exactly "form" or "url" (a declaration has no default mode). */
+  mode?: ElicitationMode;
+  /** The `requestedSchema` value node as written (possibly a `$componentRef`). */
+  requestedSchemaNode?: SyntaxNode;
+  /** The `url` value node, whatever its type. */
+  urlNode?: SyntaxNode;
+  /** The `message` value node, whatever its type. */
+  messageNode?: SyntaxNode;
+}
+
+export interface Tool {
+  node: SyntaxNode;
+  /** The document root the tool belongs to (where `components` live). */
+  root: SyntaxNode;
+  /** Its position in `tools`. */
+  index: number;
+  /** The tool's `name`, when it is a string. */
+  name?: string;
+  /**
+   * How messages name the tool: `'prepare_release'`; where another tool object has the same name,
+   * with its `protocolVersions` or its index (`'prepare_release' (protocolVersions 2025-11-25)`);
+   * `tools[3]` when it has no name.
+   */
+  title: string;
+  /** The `elicitations` property (key and value), whatever the value's type. */
+  elicitationsProperty?: SyntaxNode;
+  /** Every element of `elicitations` when it is an array, in order. */
+  declarations: Declaration[];
+  /** Name → the first element declaring it (own keys only: no prototype names). */
+  declarationsByName: Map<string, Declaration>;
+  examples: Example[];
+  /** The elicitation steps of every example, in document order. */
+  steps: Step[];
+}
+
+export interface Example {
+  name: string;
+  /** Its property in `interactionExamples`. */
+  property: SyntaxNode;
+  steps: Step[];
+}
+
+export interface Step {
+  tool: Tool;
+  example: Example;
+  node: SyntaxNode;
+  /** The `type` value node (always the string "elicitation"): the last-resort anchor. */
+  typeNode: SyntaxNode;
+  /** The `declaration` value node, whatever its type; absent when the step names none. */
+  declarationNode?: SyntaxNode;
+  /** The named declaration when `declaration` is a string. */
+  declarationName?: string;
+  /** The declaration that name finds in the step's own tool object. */
+  declaration?: Declaration;
+  requestProperty?: SyntaxNode;
+  /** The request node when it is an object. */
+  request?: SyntaxNode;
+  /** The request's effective mode: its `mode`, or "form" when absent; undefined when `mode` is not a string. */
+  requestMode?: string;
+  responseProperty?: SyntaxNode;
+  /** The response node when it is an object. */
+  response?: SyntaxNode;
+  actionNode?: SyntaxNode;
+  /** The action when it is one of the three. */
+  action?: ResponseAction;
+  contentProperty?: SyntaxNode;
+}
+
+const ACTIONS: ReadonlySet<string> = new Set(['accept', 'decline', 'cancel']);
+
+/** The effective `tools` array of a document root, when it is one. */
+export function toolsArrayOf(root: SyntaxNode | undefined): SyntaxNode | undefined {
+  const tools = memberOf(root, 'tools');
+  return tools?.type === 'array' ? tools : undefined;
+}
+
+/** Every tool object of a document root, read; elements that are not objects are skipped. */
+export function readTools(root: SyntaxNode | undefined): Tool[] {
+  const elements = toolsArrayOf(root)?.children ?? [];
+  const names = toolNameCounts(elements);
+  const tools: Tool[] = [];
+  elements.forEach((node, index) => {
+    if (node.type === 'object') tools.push(readTool(root!, node, index, elements, names));
+  });
+  return tools;
+}
+
+/** How many tool objects carry each name, for telling same-named tools apart in messages. */
+export function toolNameCounts(elements: readonly SyntaxNode[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const element of elements) {
+    const name = stringOf(memberOf(element, 'name'));
+    if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** One tool object; `siblings` and `nameCounts` (of the whole `tools` array) only shape its title. */
+export function readTool(root: SyntaxNode, node: SyntaxNode, index: number, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): Tool {
+  const name = stringOf(memberOf(node, 'name'));
+  const tool: Tool = {
+    node,
+    root,
+    index,
+    name,
+    title: toolTitle(node, index, name, siblings, nameCounts),
+    elicitationsProperty: propertyOf(node, 'elicitations'),
+    declarations: [],
+    declarationsByName: new Map(),
+    examples: [],
+    steps: [],
+  };
+  readDeclarations(tool);
+  readExamples(tool);
+  return tool;
+}
+
+function toolTitle(node: SyntaxNode, index: number, name: string | undefined, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): string {
+  if (name === undefined) return `tools[${index}]`;
+  if ((nameCounts.get(name) ?? 0) < 2) return quote(name);
+  const versions = protocolVersionsText(node);
+  // The scope tells same-named tools apart only when no other of them has the same one.
+  const unique =
+    versions !== undefined &&
+    !siblings.some((other) => other !== node && stringOf(memberOf(other, 'name')) === name && protocolVersionsText(other) === versions);
+  return unique ? `${quote(name)} (protocolVersions ${versions})` : `${quote(name)} (tools[${index}])`;
+}
+
+function protocolVersionsText(node: SyntaxNode): string | undefined {
+  const versions = memberOf(node, 'protocolVersions');
+  if (versions?.type !== 'array' || !versions.children?.length) return undefined;
+  const texts = versions.children.map(stringOf);
+  return texts.every((text) => text !== undefined) ? texts.join(', ') : undefined;
+}
+
+function readDeclarations(tool: Tool): void {
+  const elicitations = tool.elicitationsProperty?.children?.[1];
+  if (elicitations?.type !== 'array') return;
+  (elicitations.children ?? []).forEach((node, index) => {
+    const declaration: Declaration = { tool, index, node };
+    if (node.type === 'object') {
+      declaration.nameNode = memberOf(node, 'name');
+      declaration.name = stringOf(declaration.nameNode);
+      declaration.modeNode = memberOf(node, 'mode');
+      const mode = stringOf(declaration.modeNode);
+      if (mode === 'form' || mode === 'url') declaration.mode = mode;
+      declaration.requestedSchemaNode = memberOf(node, 'requestedSchema');
+      declaration.urlNode = memberOf(node, 'url');
+      declaration.messageNode = memberOf(node, 'message');
+      if (declaration.name !== undefined) {
+        const first = tool.declarationsByName.get(declaration.name);
+        if (first) declaration.duplicateOf = first;
+        else tool.declarationsByName.set(declaration.name, declaration);
+      }
+    }
+    tool.declarations.push(declaration);
+  });
+}
+
+function readExamples(tool: Tool): void {
+  for (const [name, property] of effectiveProperties(memberOf(tool.node, 'interactionExamples'))) {
+    const example: Example = { name, property, steps: [] };
+    tool.examples.push(example);
+    const stepNodes = memberOf(property.children![1], 'steps');
+    if (stepNodes?.type !== 'array') continue;
+    for (const stepNode of stepNodes.children ?? []) {
+      const typeNode = memberOf(stepNode, 'type');
+      if (!typeNode || stringOf(typeNode) !== 'elicitation') continue;
+      const step = readStep(tool, example, stepNode, typeNode);
+      example.steps.push(step);
+      tool.steps.push(step);
+    }
+  }
+}
+
+function readStep(tool: Tool, example: Example, node: SyntaxNode, typeNode: SyntaxNode): Step {
+  const step: Step = { tool, example, node, typeNode };
+  step.declarationNode = memberOf(node, 'declaration');
+  step.declarationName = stringOf(step.declarationNode);
+  // Map lookups are own-key lookups: 'toString' or '__proto__' are found only when really declared.
+  if (step.declarationName !== undefined) step.declaration = tool.declarationsByName.get(step.declarationName);
+
+  step.requestProperty = propertyOf(node, 'request');
+  const request = step.requestProperty?.children?.[1];
+  step.request = request?.type === 'object' ? request : undefined;
+  const modeNode = memberOf(step.request, 'mode');
+  step.requestMode = modeNode ? stringOf(modeNode) : 'form';
+
+  step.responseProperty = propertyOf(node, 'response');
+  const response = step.responseProperty?.children?.[1];
+  step.response = response?.type === 'object' ? response : undefined;
+  step.actionNode = memberOf(step.response, 'action');
+  const action = stringOf(step.actionNode);
+  if (action !== undefined && ACTIONS.has(action)) step.action = action as ResponseAction;
+  step.contentProperty = propertyOf(step.response, 'content');
+  return step;
+}
+
+/** The `name` key's sibling value node, else the element: where a declaration's problems are shown. */
+export function declarationAnchor(declaration: Declaration): SyntaxNode {
+  return declaration.nameNode ?? declaration.node;
+}
+
+/** The key node of the tool's `elicitations` member. */
+export function elicitationsKeyOf(tool: Tool): SyntaxNode | undefined {
+  return keyNodeOf(tool.elicitationsProperty);
+}
