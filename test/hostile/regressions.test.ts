@@ -9,8 +9,9 @@ import { runTimeBoxed, TimeLimitError, withDocumentBudget } from '../../server/s
 import { propertyOf } from '../../server/src/checker/tree';
 import { parsesAs, parsesCleanly } from './support/fixChecks';
 
+/** One tool with a form declaration `c` (then `extraDeclarations`: JSON elements, each after a comma) and one example of `steps`. */
 function documentWith(declarationSchema: string, steps: string[], extraDeclarations = ''): string {
-  return `{"mcpdesc":"1","tools":[{"name":"t","elicitations":{"c":{"message":"m","requestedSchema":${declarationSchema}}${extraDeclarations}},"interactionExamples":{"e":{"steps":[\n${steps.join(',\n')}\n]}}}]}\n`;
+  return `{"mcpdesc":"0.8.0","tools":[{"name":"t","elicitations":[{"name":"c","mode":"form","message":"m","requestedSchema":${declarationSchema}}${extraDeclarations}],"interactionExamples":{"e":{"steps":[\n${steps.join(',\n')}\n]}}}]}\n`;
 }
 
 function violations(text: string): string[] {
@@ -38,7 +39,7 @@ describe('hostile-input regressions', () => {
     const name = 'a'.repeat(3_000);
     const text = documentWith('{"type":"object"}', [
       `{"type":"elicitation","declaration":"${name}b","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}`,
-    ], `,"${name}":{"mode":"url"}`);
+    ], `,{"name":"${name}","mode":"url","message":"m"}`);
     const result = checkDocument(text);
     assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.data.violation), ['unknown-declaration']);
     const preferred = result.fixesFor(result.diagnostics[0]).find((fix) => fix.isPreferred);
@@ -72,7 +73,7 @@ describe('hostile-input regressions', () => {
 
   it('fix-all removes 20,000 unexpected contents in one go', () => {
     const steps = Array.from({ length: 20_000 }, () => '{"type":"elicitation","declaration":"u","request":{"mode":"url","url":"u"},"response":{"action":"cancel","content":{}}}');
-    const text = documentWith('{"type":"object"}', steps, ',"u":{"mode":"url"}');
+    const text = documentWith('{"type":"object"}', steps, ',{"name":"u","mode":"url","message":"m"}');
     const result = fixAll(text);
     assert.equal(result.applied, 20_000);
     assert.deepEqual(violations(result.text), []);
@@ -101,7 +102,7 @@ describe('hostile-input regressions', () => {
   describe('YAML fixes (found by the fuzzer)', () => {
     it('a fix copying a value that holds an alias with no anchor does not throw', () => {
       const text = [
-        'mcpdesc: "1"',
+        'mcpdesc: "0.8.0"',
         'tools:',
         '  - name: t',
         '    interactionExamples:',
@@ -122,11 +123,11 @@ describe('hostile-input regressions', () => {
 
     it('a value written for a flow-mapping key that has none gets its colon', () => {
       const text = [
-        'mcpdesc: "1"',
+        'mcpdesc: "0.8.0"',
         'tools:',
         '  - name: t',
         '    elicitations:',
-        '      c: {mode: url, url: u}',
+        '      - {name: c, mode: url, url: u}',
         '    interactionExamples:',
         '      e:',
         '        steps:',
@@ -149,7 +150,7 @@ describe('hostile-input regressions', () => {
         'tools:',
         '  - name: t',
         '    elicitations:',
-        '      confirm: {requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}}',
+        '      - {name: confirm, mode: form, requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}}',
         '    interactionExamples:',
         '      e:',
         '        steps:',
@@ -171,11 +172,11 @@ describe('hostile-input regressions', () => {
     // into the value, so the value started at the colon and its replacement lost the separator.
     it('a value that starts right at its colon is replaced with a blank after the colon', () => {
       const text = [
-        'mcpdesc: 1',
+        'mcpdesc: 0.8.0',
         'tools:',
         '  - name: t',
         '    elicitations:',
-        '      confirm: {requestedSchema: {type: object}}',
+        '      - {name: confirm, mode: form, requestedSchema: {type: object}}',
         '    interactionExamples:',
         '      e:',
         '        steps:',
@@ -199,11 +200,11 @@ describe('hostile-input regressions', () => {
     // Found by the merge-key fuzzer (test/yaml/yamlMergeKeyFuzz.test.ts).
     it('a member with an empty value before a comment is replaced without the space before the `#`', () => {
       const text = [
-        'mcpdesc: 1',
+        'mcpdesc: 0.8.0',
         'tools:',
         '  - name: t',
         '    elicitations:',
-        '      confirm: {requestedSchema: {type: object}}',
+        '      - {name: confirm, mode: form, requestedSchema: {type: object}}',
         '    interactionExamples:',
         '      e:',
         '        steps:',
@@ -223,11 +224,11 @@ describe('hostile-input regressions', () => {
 
     it('an empty value in a flow mapping is filled after its colon, and removed without the blank before a comment', () => {
       const text = [
-        'mcpdesc: 1',
+        'mcpdesc: 0.8.0',
         'tools:',
         '  - name: t',
         '    elicitations:',
-        '      authorize: {mode: url, url: u}',
+        '      - {name: authorize, mode: url, url: u}',
         '    interactionExamples:',
         '      e:',
         '        steps:',
@@ -246,13 +247,13 @@ describe('hostile-input regressions', () => {
 
     it('no "Remove content" for an own content that overrides a merged one (fix-all would loop on it)', () => {
       const text = [
-        'mcpdesc: 1',
+        'mcpdesc: 0.8.0',
         'x-shared:',
         '  declined: &declined {action: decline, content: {approved: false}}',
         'tools:',
         '  - name: t',
         '    elicitations:',
-        '      confirm: {requestedSchema: {type: object}}',
+        '      - {name: confirm, mode: form, requestedSchema: {type: object}}',
         '    interactionExamples:',
         '      e:',
         '        steps:',
@@ -272,19 +273,18 @@ describe('hostile-input regressions', () => {
     // inline source's text rewritten, members written at the inline source's column). Now a merged
     // value is overridden by an own member of the merging mapping, written at its keys' column.
     it('fix-all on a url merged in from a flow mapping keeps valid YAML', () => {
-      const text = [': &url-request', '    mode: url', '    url: e,', 'tools:', '-   elicitations:', '     : *url-request', '    interactionExamples:',
-        '     :', '      steps:', '          - type: elicitation', '            request:', '             <<: [{url:},*url-request]', ''].join('\n');
+      const text = [': &url-request', '    name: ""', '    mode: url', '    url: e,', 'tools:', '-   elicitations:', '     - *url-request', '    interactionExamples:',
+        '     :', '      steps:', '          - type: elicitation', '            declaration: ""', '            request:', '             <<: [{url:},*url-request]', ''].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
       const result = fixAll(text, { format: 'yaml' });
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
-      // The inline source `{url:}` stays as it was; the url is overridden below the `<<`, and the
-      // missing declaration (named '') is added to the step.
-      assert.equal(result.text, text.replace('             <<: [{url:},*url-request]\n', '             <<: [{url:},*url-request]\n             url: e,\n            declaration: ""\n'));
-      assert.equal(result.applied, 2);
+      // The inline source `{url:}` stays as it was; the url is overridden below the `<<`.
+      assert.equal(result.text, text.replace('             <<: [{url:},*url-request]\n', '             <<: [{url:},*url-request]\n             url: e,\n'));
+      assert.equal(result.applied, 1);
       assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), ['invalid-action']);
     });
     it('fix-all adding a member to a mapping made only of a << merge keeps valid YAML', () => {
-      const text = [': &url-request', ' mode: url', 'tools:', '-   elicitations:', '     authorize: *url-request', '    interactionExamples:', '     :',
+      const text = [': &url-request', ' name: authorize', ' mode: url', 'tools:', '-   elicitations:', '     - *url-request', '    interactionExamples:', '     :',
         '      steps:', '          - type: elicitation', '            declaration: authorize', '            request:', '             <<: [{e}]', ''].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
       const result = fixAll(text, { format: 'yaml' });

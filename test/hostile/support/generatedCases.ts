@@ -24,7 +24,7 @@ export interface GeneratedCase {
 }
 
 const DEPTH = 20_000;
-const HEAD = '"mcpdesc":"0.9.0-rc.3","info":{"name":"hostile","version":"1.0.0"}';
+const HEAD = '"mcpdesc":"0.8.0","info":{"name":"hostile","version":"1.0.0"}';
 
 function nestedObjects(depth: number, key: string, leaf: string): string {
   return `{"${key}":`.repeat(depth) + leaf + '}'.repeat(depth);
@@ -34,9 +34,9 @@ function nestedArrays(depth: number): string {
   return '['.repeat(depth) + ']'.repeat(depth);
 }
 
-/** One tool, one form declaration `c` with `schema`, one example whose steps are `steps` (JSON texts). */
+/** One tool, one form declaration `c` with `schema` (then `extraDeclarations`, JSON elements each after a comma), one example whose steps are `steps` (JSON texts). */
 function toolDocument(declarationSchema: string, steps: string[], extraDeclarations = ''): string {
-  return `{${HEAD},"tools":[{"name":"hostile","inputSchema":{"type":"object"},"elicitations":{"c":{"message":"m","requestedSchema":${declarationSchema}}${extraDeclarations}},"interactionExamples":{"e":{"steps":[\n${steps.join(',\n')}\n]}}}]}\n`;
+  return `{${HEAD},"tools":[{"name":"hostile","inputSchema":{"type":"object"},"elicitations":[{"name":"c","mode":"form","message":"m","requestedSchema":${declarationSchema}}${extraDeclarations}],"interactionExamples":{"e":{"steps":[\n${steps.join(',\n')}\n]}}}]}\n`;
 }
 
 function acceptStep(requestSchema: string, content: string, declaration = 'c'): string {
@@ -104,7 +104,7 @@ export const GENERATED_CASES: GeneratedCase[] = [
     about: 'A 5 MB declaration name referenced by a step that misspells it, and a 5 MB tool name: messages quote them cut short.',
     build: () => {
       const name = 'n'.repeat(5_000_000);
-      return `{${HEAD},"tools":[{"name":"${name}","elicitations":{"${name}":{"mode":"url"}},"interactionExamples":{"e":{"steps":[{"type":"elicitation","declaration":"${name}x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}]}}}]}`;
+      return `{${HEAD},"tools":[{"name":"${name}","elicitations":[{"name":"${name}","mode":"url","message":"m"}],"interactionExamples":{"e":{"steps":[{"type":"elicitation","declaration":"${name}x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}]}}}]}`;
     },
     expect: { onlyViolations: ['unknown-declaration'], count: 1 },
   },
@@ -117,7 +117,7 @@ export const GENERATED_CASES: GeneratedCase[] = [
         const declaration = index % 1000 === 999 ? 'missing' : 'u';
         steps.push(`{"type":"elicitation","declaration":"${declaration}","request":{"mode":"url","url":"u"},"response":{"action":"cancel"}}`);
       }
-      return toolDocument('{"type":"object"}', steps, ',"u":{"mode":"url"}');
+      return toolDocument('{"type":"object"}', steps, ',{"name":"u","mode":"url","message":"m"}');
     },
     expect: { onlyViolations: ['unknown-declaration'], count: 100 },
     fixAll: false,
@@ -178,7 +178,7 @@ export const GENERATED_CASES: GeneratedCase[] = [
     name: 'many-declarations-many-unknown-steps',
     about: '5,000 declarations and 5,000 steps naming none of them: 5,000 unknown-declaration diagnostics whose messages list a few names, not all 5,000.',
     build: () => {
-      const declarations = Array.from({ length: 5_000 }, (_, index) => `,"d${index}":{"mode":"url"}`).join('');
+      const declarations = Array.from({ length: 5_000 }, (_, index) => `,{"name":"d${index}","mode":"url","message":"m"}`).join('');
       const steps = Array.from({ length: 5_000 }, () => '{"type":"elicitation","declaration":"x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}');
       return toolDocument('{"type":"object"}', steps, declarations);
     },
@@ -188,7 +188,7 @@ export const GENERATED_CASES: GeneratedCase[] = [
     name: 'long-names-in-every-message',
     about: '20 declarations with 50,000-character names and 1,000 steps naming none: messages stay short (names are cut), so the diagnostics do not add up to gigabytes.',
     build: () => {
-      const declarations = Array.from({ length: 20 }, (_, index) => `,"${String(index).padEnd(50_000, 'n')}":{"mode":"url"}`).join('');
+      const declarations = Array.from({ length: 20 }, (_, index) => `,{"name":"${String(index).padEnd(50_000, 'n')}","mode":"url","message":"m"}`).join('');
       const steps = Array.from({ length: 1_000 }, () => '{"type":"elicitation","declaration":"x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}');
       return toolDocument('{"type":"object"}', steps, declarations);
     },
@@ -222,14 +222,14 @@ export const GENERATED_CASES: GeneratedCase[] = [
     name: 'yaml-nesting-20000',
     about: 'A YAML mcpdesc document with 20,000 nested flow sequences: one syntax error saying it is nested too deeply; nothing thrown.',
     format: 'yaml',
-    build: () => `mcpdesc: "0.9.0-rc.3"\nx: ${nestedArrays(DEPTH)}\n`,
+    build: () => `mcpdesc: "0.8.0"\nx: ${nestedArrays(DEPTH)}\n`,
     expect: { onlyViolations: ['syntax-error', 'skipped'], count: 1, messagesInclude: 'nested' },
   },
   {
     name: 'yaml-many-documents',
-    about: 'A YAML stream of 5,000 mcpdesc documents, each with one step lacking declaration and response: two diagnostics per document, every range inside the text.',
+    about: 'A YAML stream of 5,000 mcpdesc documents, each with one step naming no declaration of its tool and lacking a response: two diagnostics per document, every range inside the text.',
     format: 'yaml',
-    build: () => 'mcpdesc: "1"\n' + '---\nmcpdesc: "1"\ntools: [{name: t, interactionExamples: {e: {steps: [{type: elicitation}]}}}]\n'.repeat(5_000),
+    build: () => 'mcpdesc: "0.8.0"\n' + '---\nmcpdesc: "0.8.0"\ntools: [{name: t, interactionExamples: {e: {steps: [{type: elicitation, declaration: d}]}}}]\n'.repeat(5_000),
     expect: { onlyViolations: ['unknown-declaration', 'invalid-action'], count: 10_000 },
   },
   {
