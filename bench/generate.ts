@@ -92,7 +92,7 @@ function buildDocument(seed: number, targetBytes: number, options: GenerateOptio
   const generator = new ToolGenerator(random, options.violationRate ?? 0.1);
   const serverName = `${random.pick(ADJECTIVES)}-${random.pick(NOUNS).replace('_', '-')}-server`;
   const header: JsonObject = {};
-  if (!options.omitMcpdescMember) header.mcpdesc = '0.9.0-rc.3';
+  if (!options.omitMcpdescMember) header.mcpdesc = '0.8.0';
   header.info = {
     name: serverName,
     version: `${random.int(0, 4)}.${random.int(0, 20)}.${random.int(0, 9)}`,
@@ -153,6 +153,7 @@ interface PropertySpec {
 interface FormDeclaration {
   name: string;
   mode: 'form';
+  /** Whether the steps' requests write `mode: "form"` (a request's mode defaults to form; a declaration's is always written). */
   explicitMode: boolean;
   message: string;
   properties: PropertySpec[];
@@ -213,8 +214,7 @@ class ToolGenerator {
     }
     this.declarations += declarations.length;
 
-    const elicitations: JsonObject = {};
-    for (const declaration of declarations) elicitations[declaration.name] = declarationJson(declaration);
+    const elicitations: Json[] = declarations.map(declarationJson);
 
     const interactionExamples: JsonObject = {};
     const exampleCount = r.int(1, 5);
@@ -330,7 +330,12 @@ class ToolGenerator {
     const r = this.random;
     this.elicitationSteps++;
     const declaration = r.pick(declarations);
-    if (!r.chance(this.violationRate)) return this.validStep(declaration, toolName);
+    if (!r.chance(this.violationRate)) {
+      const step = this.validStep(declaration, toolName);
+      // A step may name no declaration at all (0.8.0: `declaration` is optional).
+      if (r.chance(0.05)) delete step.declaration;
+      return step;
+    }
     // Try kinds in a random order until one applies to this declaration (two always do).
     for (const kind of r.sample(SEEDED_VIOLATIONS, SEEDED_VIOLATIONS.length)) {
       const step = this.violatingStep(kind, declaration, declarations, toolName);
@@ -383,7 +388,9 @@ class ToolGenerator {
         } else if (variant === 2) {
           step.declaration = r.pick(PROTOTYPE_NAMES);
         } else if (variant === 3) {
-          delete step.declaration;
+          // Names are compared exactly: another case is another name.
+          const upper = declaration.name.toUpperCase();
+          step.declaration = declared.has(upper) ? 'missing' : upper;
         } else {
           step.declaration = r.chance(0.5) ? 42 : null;
         }
@@ -483,17 +490,14 @@ class ToolGenerator {
   }
 }
 
+/** An element of a tool's `elicitations` array (MCP Description 0.8.0: named, with an explicit mode). */
 function declarationJson(declaration: Declaration): JsonObject {
   if (declaration.mode === 'url') {
-    const json: JsonObject = { mode: 'url', message: declaration.message };
+    const json: JsonObject = { name: declaration.name, mode: 'url', message: declaration.message };
     if (declaration.url !== undefined) json.url = declaration.url;
     return json;
   }
-  const json: JsonObject = {};
-  if (declaration.explicitMode) json.mode = 'form';
-  json.message = declaration.message;
-  json.requestedSchema = clone(declaration.schema);
-  return json;
+  return { name: declaration.name, mode: 'form', message: declaration.message, requestedSchema: clone(declaration.schema) };
 }
 
 function requestedSchema(declaration: FormDeclaration): JsonObject {

@@ -37,14 +37,16 @@ const requestedSchema: JsonObject = {
 
 const declaration: JsonObject = {
   type: 'object',
+  required: ['name', 'mode', 'message'],
   properties: {
+    name: { type: 'string', pattern: '^[A-Za-z0-9._-]+$' },
     mode: { enum: ['form', 'url'] },
     message: { type: 'string' },
     requestedSchema: { $ref: '#/definitions/requestedSchema' },
     url: { type: 'string', format: 'uri' },
   },
   if: { properties: { mode: { const: 'url' } }, required: ['mode'] },
-  then: { required: ['mode', 'message'] },
+  then: {},
   else: { required: ['requestedSchema'] },
 };
 
@@ -159,7 +161,7 @@ const tool: JsonObject = {
       type: 'object',
       properties: { readOnlyHint: { type: 'boolean' }, destructiveHint: { type: 'boolean' }, idempotentHint: { type: 'boolean' } },
     },
-    elicitations: { type: 'object', additionalProperties: { $ref: '#/definitions/declaration' } },
+    elicitations: { type: 'array', items: { $ref: '#/definitions/declaration' } },
     interactionExamples: {
       type: 'object',
       additionalProperties: {

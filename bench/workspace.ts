@@ -190,7 +190,7 @@ function otherJson(random: Random, filePath: string, targetBytes: number): strin
       tools.push({
         name: `${random.pick(VERBS)}_${random.pick(NOUNS)}`,
         description: words(random, 8, 20),
-        elicitations: { confirm: { mode: 'form', requestedSchema: { type: 'object', properties: {} } } },
+        elicitations: [{ name: 'confirm', mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: {} } }],
         interactionExamples: { broken: { steps: [{ type: 'elicitation', declaration: 'missing' }] } },
       });
     }

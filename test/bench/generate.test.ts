@@ -41,8 +41,8 @@ test('documents are pretty-printed with 2-space indentation and land near the ta
 });
 
 test('tools, declarations, examples and steps have the shapes the issue asks for', () => {
-  const { value, stats } = generateMcpdesc(4, 1_000_000);
-  assert.equal(value.mcpdesc, '0.9.0-rc.3');
+  const { value, stats } = generateMcpdesc(5, 1_000_000);
+  assert.equal(value.mcpdesc, '0.8.0');
   const tools = value.tools as Json[];
   assert.equal(tools.length, stats.tools);
   const formats = new Set<string>();
@@ -50,7 +50,9 @@ test('tools, declarations, examples and steps have the shapes the issue asks for
   let urlDeclarations = 0;
   for (const toolValue of tools) {
     const tool = asObject(toolValue);
-    const declarations = Object.values(asObject(tool.elicitations));
+    assert.ok(Array.isArray(tool.elicitations), 'elicitations is an array of named declarations');
+    const declarations = tool.elicitations as Json[];
+    assert.equal(new Set(declarations.map((declaration) => asObject(declaration).name)).size, declarations.length, 'names are unique');
     assert.ok(declarations.length >= 1 && declarations.length <= 4);
     for (const declarationValue of declarations) {
       const declaration = asObject(declarationValue);
