@@ -50,14 +50,14 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-/** True when the document declares `name` in some tool's `elicitations`. */
+/** True when the document declares `name` in some tool's `elicitations` array. */
 function declaresElicitation(text: string, name: string): boolean {
   const document: unknown = parse(text, [], { allowTrailingComma: true });
   const tools = (document as { tools?: unknown } | undefined)?.tools;
   if (!Array.isArray(tools)) return false;
   return tools.some((tool: unknown) => {
     const declarations = (tool as { elicitations?: unknown } | null)?.elicitations;
-    return typeof declarations === 'object' && declarations !== null && Object.prototype.hasOwnProperty.call(declarations, name);
+    return Array.isArray(declarations) && declarations.some((declaration: unknown) => (declaration as { name?: unknown } | null)?.name === name);
   });
 }
 

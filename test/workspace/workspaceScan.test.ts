@@ -16,9 +16,9 @@ const CHANGED = 2;
 const DELETED = 3;
 
 const INVALID = rulePageInvalidFixture().text; // two diagnostics
-const VALID = '{ "mcpdesc": "0.9.0-rc.3" }\n';
+const VALID = '{ "mcpdesc": "0.8.0" }\n';
 /** The rule page's document without its root member: recognised only by name or glob. */
-const UNMARKED = INVALID.replace('"mcpdesc": "0.9.0-rc.3"', '"specVersion": "0.9.0-rc.3"');
+const UNMARKED = INVALID.replace('"mcpdesc": "0.8.0"', '"specVersion": "0.8.0"');
 
 describe('workspace scan', () => {
   const workspace = new TempWorkspace();
