@@ -1,5 +1,6 @@
 // The content "Add content" inserts: every required property of the requested schema, each with
-// its default, else its first enum value, else an empty value of its type.
+// its default, else its first enum value (or const, or the first const of a titled oneOf/anyOf
+// enum), else an empty value of its type.
 import type { JsonValue } from '../tree';
 
 type SchemaObject = { [key: string]: JsonValue };
@@ -38,6 +39,8 @@ function placeholderFor(schema: JsonValue | undefined, depth: number): JsonValue
   if (has(object, 'default')) return object.default;
   if (Array.isArray(object.enum) && object.enum.length > 0) return object.enum[0];
   if (has(object, 'const')) return object.const;
+  const titled = firstAlternativeConst(object.oneOf) ?? firstAlternativeConst(object.anyOf);
+  if (titled !== undefined) return titled;
   const types = Array.isArray(object.type) ? object.type : [object.type];
   const type = types.find((candidate) => typeof candidate === 'string' && candidate !== 'null') ?? types[0];
   switch (type) {
@@ -55,4 +58,14 @@ function placeholderFor(schema: JsonValue | undefined, depth: number): JsonValue
     default:
       return null;
   }
+}
+
+/** `[{ "const": "a", "title": "A" }, …]` (MCP's titled single-select enum): the first const. */
+function firstAlternativeConst(alternatives: JsonValue | undefined): JsonValue | undefined {
+  if (!Array.isArray(alternatives)) return undefined;
+  for (const alternative of alternatives) {
+    const object = asSchemaObject(alternative);
+    if (object && has(object, 'const')) return object.const;
+  }
+  return undefined;
 }
