@@ -1,23 +1,7 @@
 // What the client, the server and the CLI must agree on: identifiers that appear in settings,
 // diagnostics and commands. Changing one here changes it everywhere.
 
-export const DIAGNOSTIC_SOURCE = 'mcpdesc';
-
-export const ELICITATION_RULE_ID = 'mcpdesc.tool.interaction.elicitation-consistency';
-/** Syntax errors get their own code so they can be told apart from (and configured unlike) the rule. */
-export const SYNTAX_RULE_ID = 'mcpdesc.syntax';
-/** A document the checker skipped or could not finish (too large, too deep, internal error). */
-export const CHECKER_RULE_ID = 'mcpdesc.checker';
-
-export const RULE_IDS = [ELICITATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID] as const;
-export type RuleId = (typeof RULE_IDS)[number];
-
-export const DOCS_BASE_URL = 'https://github.com/mcpdesc/mcpdesc-lsp/blob/main/docs/rules/';
-export const RULE_DOCS: Record<RuleId, string> = {
-  [ELICITATION_RULE_ID]: `${DOCS_BASE_URL}elicitation-consistency.md`,
-  [SYNTAX_RULE_ID]: `${DOCS_BASE_URL}syntax.md`,
-  [CHECKER_RULE_ID]: `${DOCS_BASE_URL}checker.md`,
-};
+export { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_IDS, SYNTAX_RULE_ID, type RuleId } from './rules';
 
 export const FIX_ALL_CODE_ACTION_KIND = 'source.fixAll.mcpdesc';
 

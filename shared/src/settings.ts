@@ -1,7 +1,9 @@
 // The settings contract: package.json `contributes.configuration` declares them, the client passes
 // them through, the server resolves them per resource. Defaults live here only.
 
-export type RuleSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';
+import { isSeveritySetting, type SeveritySetting } from './rules';
+
+export type RuleSeverity = SeveritySetting;
 
 export interface McpdescSettings {
   enable: boolean;
@@ -21,8 +23,6 @@ export const DEFAULT_SETTINGS: McpdescSettings = {
   trace: { server: 'off' },
 };
 
-const SEVERITIES: readonly RuleSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
-
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
@@ -35,8 +35,8 @@ export function normalizeSettings(raw: unknown): McpdescSettings {
   const rules: Record<string, RuleSeverity> = {};
   if (source.rules && typeof source.rules === 'object') {
     for (const [ruleId, severity] of Object.entries(source.rules as Record<string, unknown>)) {
-      if (typeof severity === 'string' && (SEVERITIES as string[]).includes(severity)) {
-        rules[ruleId] = severity as RuleSeverity;
+      if (isSeveritySetting(severity)) {
+        rules[ruleId] = severity;
       }
     }
   }

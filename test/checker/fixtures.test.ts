@@ -9,7 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseTree, type ParseError } from 'jsonc-parser';
 import { checkDocument, fixAll, type Diagnostic } from '../../server/src/checker';
-import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID } from '../../shared/src/constants';
+import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
+import { ruleDocsUri } from '../../shared/src/rules';
 import { REPO_ROOT } from '../support/repo';
 import { compareExpected, positionAt, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
 import { VIOLATION_KINDS } from '../../server/src/checker';
@@ -42,7 +43,7 @@ function assertWellFormed(diagnostic: Diagnostic, text: string): void {
   assert.equal(diagnostic.code, expectedCode, `code of a ${violation} diagnostic`);
   assert.equal(diagnostic.source, DIAGNOSTIC_SOURCE);
   assert.equal(diagnostic.severity, 1, `severity of a ${violation} diagnostic`);
-  assert.equal(diagnostic.codeDescription?.href, RULE_DOCS[expectedCode]);
+  assert.equal(diagnostic.codeDescription?.href, ruleDocsUri(expectedCode));
   assert.equal(typeof diagnostic.message, 'string');
   assert.ok(diagnostic.message.length > 0, 'a diagnostic has a message');
   // data.offset/length is what the quick-fixes work from; it must be the same place as the range.

@@ -2,7 +2,11 @@
 // diagnostics, with the document's version; non-mcpdesc JSON gets nothing; closing clears.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID } from '../../shared/src/constants';
+import { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ruleDocsUri, type RuleId } from '../../shared/src/rules';
+import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import { expectedDiagnosticsOf, invalidFixtures, rulePageInvalidFixture, summarize, compareExpected, validFixtures } from './fixtures';
 import { LspTestClient } from './lspClient';
 
@@ -26,7 +30,9 @@ describe('diagnostics published by the server', () => {
       for (const diagnostic of diagnostics) {
         assert.equal(diagnostic.source, DIAGNOSTIC_SOURCE);
         assert.ok([ELICITATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID].includes(String(diagnostic.code)), `code ${diagnostic.code}`);
-        assert.equal(diagnostic.codeDescription?.href, RULE_DOCS[diagnostic.code as keyof typeof RULE_DOCS]);
+        assert.equal(diagnostic.codeDescription?.href, ruleDocsUri(diagnostic.code as RuleId, shippedDocsBaseUri()));
+        // The link opens a page that exists: the rule's page shipped next to the server.
+        assert.ok(existsSync(fileURLToPath(diagnostic.codeDescription!.href)), diagnostic.codeDescription!.href);
         assert.ok(typeof diagnostic.message === 'string' && diagnostic.message.length > 0);
       }
       await client.close(fixture.uri);

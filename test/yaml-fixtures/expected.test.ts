@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { checkDocument, type Diagnostic } from '../../server/src/checker';
-import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID } from '../../shared/src/constants';
+import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
+import { ruleDocsUri } from '../../shared/src/rules';
 import { repoPath, repoRoot } from '../support/repo';
 import { compareExpected, positionAt, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
 import { RULE_PAGE_INVALID_TWIN, RULE_PAGE_VALID_TWIN, yamlFixture, yamlFixtures, type YamlFixture } from './support/yamlFixtures';
@@ -19,7 +20,7 @@ function assertWellFormed(diagnostic: Diagnostic, text: string): void {
   assert.equal(diagnostic.code, code, `code of a ${violation} diagnostic`);
   assert.equal(diagnostic.source, DIAGNOSTIC_SOURCE);
   assert.equal(diagnostic.severity, 1);
-  assert.equal(diagnostic.codeDescription.href, RULE_DOCS[code]);
+  assert.equal(diagnostic.codeDescription.href, ruleDocsUri(code));
   assert.ok(diagnostic.message.length > 0);
   assert.deepEqual(
     { start: positionAt(text, diagnostic.data.offset), end: positionAt(text, diagnostic.data.offset + diagnostic.data.length) },

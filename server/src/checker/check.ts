@@ -1,5 +1,5 @@
 // One check of one document: parse, run the rule on every root, turn findings into diagnostics.
-import { CHECKER_RULE_ID, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID, DIAGNOSTIC_SOURCE, type RuleId } from '../../../shared/src/constants';
+import { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID, defaultSeverity, ruleDocsUri, severityNumber, type RuleId } from '../../../shared/src/rules';
 import { LineIndex } from './lineIndex';
 import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
@@ -32,12 +32,11 @@ export const backends: Record<DocumentFormat, { parse: ParserFor; editor: Editor
  */
 export const MAX_SYNTAX_DIAGNOSTICS = 1000;
 
-const SEVERITY_BY_NAME = { error: 1, warning: 2, information: 3, hint: 4 } as const;
-
-function severityOf(ruleId: RuleId, fallback: Severity, options: CheckOptions): Severity | undefined {
+/** The configured severity of a rule's diagnostic of one kind, else the rule table's default; undefined when off. */
+function severityOf(ruleId: RuleId, violation: string, options: CheckOptions): Severity | undefined {
   const configured = options.rules?.[ruleId];
   if (configured === 'off') return undefined;
-  return configured ? SEVERITY_BY_NAME[configured] : fallback;
+  return severityNumber(configured ?? defaultSeverity(ruleId, violation));
 }
 
 export interface Located {
@@ -151,6 +150,34 @@ function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
   return new DocumentCheck(text, format, lines, locate(parts, options, lines), parts.roots);
 }
 
+/** One diagnostic of a rule, as every front publishes it; undefined when the rule (or this kind of it) is off. */
+export function makeDiagnostic(
+  ruleId: RuleId,
+  data: DiagnosticData,
+  message: string,
+  lines: Pick<LineIndex, 'rangeOf'>,
+  options: CheckOptions,
+): Diagnostic | undefined {
+  const severity = severityOf(ruleId, data.violation, options);
+  if (severity === undefined) return undefined;
+  return {
+    range: lines.rangeOf(data.offset, data.length),
+    severity,
+    code: ruleId,
+    codeDescription: { href: ruleDocsUri(ruleId, options.docsBaseUri) },
+    source: DIAGNOSTIC_SOURCE,
+    message,
+    data,
+  };
+}
+
+const DOCUMENT_START = { rangeOf: () => ({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }) };
+
+/** A notice about the check itself (code mcpdesc.checker) at the start of the document; undefined when turned off. */
+export function checkerNotice(violation: 'skipped' | 'internal-error', message: string, options: CheckOptions): Diagnostic | undefined {
+  return makeDiagnostic(CHECKER_RULE_ID, { violation, offset: 0, length: 0 }, message, DOCUMENT_START, options);
+}
+
 /** Diagnostics for the parts, with the configured severities; a rule set to 'off' yields nothing. */
 export function locate(
   parts: CheckParts,
@@ -159,15 +186,10 @@ export function locate(
   notice?: { violation: 'skipped' | 'internal-error'; message: string },
 ): Located[] {
   const located: Located[] = [];
-  const make = (ruleId: RuleId, severity: Severity, data: DiagnosticData, message: string): Diagnostic => ({
-    range: lines.rangeOf(data.offset, data.length),
-    severity,
-    code: ruleId,
-    codeDescription: { href: RULE_DOCS[ruleId] },
-    source: DIAGNOSTIC_SOURCE,
-    message,
-    data,
-  });
+  const push = (ruleId: RuleId, data: DiagnosticData, message: string, finding?: Finding) => {
+    const diagnostic = makeDiagnostic(ruleId, data, message, lines, options);
+    if (diagnostic) located.push(finding ? { finding, diagnostic } : { diagnostic });
+  };
   if (parts.failure !== undefined && !notice) {
     const tooDeep = parts.failure instanceof RangeError;
     const failure = parts.failure;
@@ -175,35 +197,20 @@ export function locate(
       ? { violation: 'skipped', message: 'This document is nested too deeply to be checked.' }
       : { violation: 'internal-error', message: `The checker failed on this document: ${failure instanceof Error ? failure.message : String(failure)}` };
   }
-  if (notice) {
-    const severity = severityOf(CHECKER_RULE_ID, notice.violation === 'skipped' ? 3 : 1, options);
-    if (severity !== undefined) {
-      located.push({ diagnostic: make(CHECKER_RULE_ID, severity, { violation: notice.violation, offset: 0, length: 0 }, notice.message) });
-    }
+  if (notice) push(CHECKER_RULE_ID, { violation: notice.violation, offset: 0, length: 0 }, notice.message);
+  for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
+    push(SYNTAX_RULE_ID, { violation: 'syntax-error', offset: error.offset, length: error.length }, error.message);
   }
-  const syntaxSeverity = severityOf(SYNTAX_RULE_ID, 1, options);
-  if (syntaxSeverity !== undefined) {
-    for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
-      const data: DiagnosticData = { violation: 'syntax-error', offset: error.offset, length: error.length };
-      located.push({ diagnostic: make(SYNTAX_RULE_ID, syntaxSeverity, data, error.message) });
-    }
-    const omitted = parts.syntaxErrors.length - MAX_SYNTAX_DIAGNOSTICS;
-    const omittedSeverity = severityOf(CHECKER_RULE_ID, 3, options);
-    if (omitted > 0 && omittedSeverity !== undefined) {
-      const firstOmitted = parts.syntaxErrors[MAX_SYNTAX_DIAGNOSTICS];
-      const data: DiagnosticData = { violation: 'skipped', offset: firstOmitted.offset, length: firstOmitted.length };
-      const message = `${omitted.toLocaleString('en-US')} more syntax error${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown (the first ${MAX_SYNTAX_DIAGNOSTICS.toLocaleString('en-US')} are).`;
-      located.push({ diagnostic: make(CHECKER_RULE_ID, omittedSeverity, data, message) });
-    }
+  const omitted = parts.syntaxErrors.length - MAX_SYNTAX_DIAGNOSTICS;
+  if (omitted > 0 && options.rules?.[SYNTAX_RULE_ID] !== 'off') {
+    const firstOmitted = parts.syntaxErrors[MAX_SYNTAX_DIAGNOSTICS];
+    const message = `${omitted.toLocaleString('en-US')} more syntax error${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown (the first ${MAX_SYNTAX_DIAGNOSTICS.toLocaleString('en-US')} are).`;
+    push(CHECKER_RULE_ID, { violation: 'skipped', offset: firstOmitted.offset, length: firstOmitted.length }, message);
   }
-  const ruleSeverity = severityOf(ELICITATION_RULE_ID, 1, options);
-  if (ruleSeverity !== undefined) {
-    for (const perRoot of parts.findings) {
-      for (const perTool of perRoot) {
-        for (const finding of perTool) {
-          const data: DiagnosticData = { violation: finding.violation, offset: finding.offset, length: finding.length };
-          located.push({ finding, diagnostic: make(ELICITATION_RULE_ID, ruleSeverity, data, finding.message) });
-        }
+  for (const perRoot of parts.findings) {
+    for (const perTool of perRoot) {
+      for (const finding of perTool) {
+        push(ELICITATION_RULE_ID, { violation: finding.violation, offset: finding.offset, length: finding.length }, finding.message, finding);
       }
     }
   }

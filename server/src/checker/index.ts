@@ -1,6 +1,7 @@
 // The checker's public face: text in, diagnostics and fixes out. Nothing here knows about LSP
 // connections, VS Code or the file system; the server and the CLI are thin fronts on these calls.
 import { runCheck } from './check';
+export { checkerNotice } from './check';
 // The YAML backend registers itself with the checker's syntax backends.
 import './yaml/register';
 import { LineIndex } from './lineIndex';

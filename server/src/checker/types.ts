@@ -1,3 +1,4 @@
+import type { SeveritySetting } from '../../../shared/src/rules';
 // Plain data the checker returns. Structurally identical to the LSP types of the same names, so the
 // server can publish them as they are, but declared here so the checker imports nothing from LSP.
 
@@ -78,7 +79,7 @@ export type DocumentFormat = 'json' | 'yaml';
 
 export interface CheckOptions {
   /** Severity per rule id; 'off' drops the rule's diagnostics. Unlisted rules use their default. */
-  rules?: Record<string, 'error' | 'warning' | 'information' | 'hint' | 'off'>;
+  rules?: Record<string, SeveritySetting>;
   /** Defaults to 'json'. */
   format?: DocumentFormat;
   /**
@@ -87,4 +88,6 @@ export interface CheckOptions {
    * for documents checked again and again as they are edited.
    */
   once?: boolean;
+  /** URI of the folder holding the rule pages (ending in '/'): diagnostics link to their page there. */
+  docsBaseUri?: string;
 }

@@ -1,7 +1,7 @@
 // One candidate file from discovery to its report: recognize, read, optionally fix, check.
 import { checkDocument } from '../checker';
 import type { CheckOptions, Diagnostic } from '../checker';
-import { CHECKER_RULE_ID } from '../../../shared/src/constants';
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type { RuleSeverity } from '../../../shared/src/settings';
 import type { Candidate } from './discovery';
 import { documentFormatOf, isSniffable } from './documentNames';
@@ -10,7 +10,6 @@ import { fixDocument } from './fixDocument';
 import { readDocument, readPrefix, writeDocument } from './readDocument';
 import type { Recognizer } from './recognition';
 import type { FileReport } from './report';
-import { severityFromSetting } from './severity';
 import { fileTooLargeDiagnostic } from './skippedDiagnostic';
 
 export interface LintSettings {
@@ -54,7 +53,7 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
 
   const format = documentFormatOf(matchPath);
   // Checked once unless fixed: fix-all checks its own output again and again.
-  const options: CheckOptions = { rules: settings.rules, format, once: !settings.fix };
+  const options: CheckOptions = { rules: settings.rules, format, once: !settings.fix, docsBaseUri: shippedDocsBaseUri() };
   let text = read.text;
   try {
     if (settings.fix) {
@@ -76,7 +75,6 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
 }
 
 function skippedDiagnostics(sizeBytes: number, settings: LintSettings): Diagnostic[] {
-  const configured = settings.rules[CHECKER_RULE_ID];
-  const severity = configured === undefined ? 3 : severityFromSetting(configured);
-  return severity === undefined ? [] : [fileTooLargeDiagnostic(sizeBytes, settings.maxFileSizeMB, severity)];
+  const notice = fileTooLargeDiagnostic(sizeBytes, settings.maxFileSizeMB, settings.rules);
+  return notice ? [notice] : [];
 }

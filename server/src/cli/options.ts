@@ -1,6 +1,7 @@
 // Turns argv into a validated options object, or one usage message. Nothing here touches the file
 // system: a path that does not exist is discovery's business, not a usage error.
 import { parseArgs } from 'node:util';
+import { SEVERITY_SETTINGS } from '../../../shared/src/rules';
 import { RULE_IDS } from '../../../shared/src/constants';
 import type { RuleSeverity } from '../../../shared/src/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
@@ -8,7 +9,7 @@ import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
 export const OUTPUT_FORMATS = ['stylish', 'json', 'sarif'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-const RULE_SEVERITIES: readonly RuleSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
+const RULE_SEVERITIES = SEVERITY_SETTINGS;
 
 export interface CliOptions {
   /** As typed; empty means the current directory. */

@@ -11,6 +11,7 @@ import {
   type DocumentFormat,
 } from '../checker';
 import type { McpdescSettings } from '../../../shared/src/settings';
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import { exceedsLimit, fileTooLargeDiagnostics, maxFileBytes, OVERSIZED_HEAD_BYTES } from './fileSizeLimit';
 import { describeError, internalErrorDiagnostics } from './internalErrorDiagnostic';
 import { throwIfTestFault } from './testFaultHook';
@@ -43,7 +44,7 @@ export function documentFormat(path: string, languageId?: string): DocumentForma
 }
 
 export function checkOptionsFor(input: Pick<CheckInput, 'path' | 'languageId' | 'once'>, settings: McpdescSettings): CheckOptions {
-  return { rules: settings.rules, format: documentFormat(input.path, input.languageId), once: input.once };
+  return { rules: settings.rules, format: documentFormat(input.path, input.languageId), once: input.once, docsBaseUri: shippedDocsBaseUri() };
 }
 
 export function checkTextDocument(input: CheckInput, settings: McpdescSettings, check: CheckFunction = checkDocument): CheckOutcome {

@@ -32,7 +32,6 @@ export function fileTooLargeDiagnostics(sizeBytes: number, settings: McpdescSett
   return checkerNotice(
     'skipped',
     `This file was not checked: it is ${formatMB(sizeBytes / BYTES_PER_MB)} MB, over the ${formatMB(settings.maxFileSizeMB)} MB limit (setting mcpdesc.maxFileSizeMB).`,
-    3,
     settings.rules,
   );
 }

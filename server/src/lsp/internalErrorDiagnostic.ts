@@ -5,15 +5,14 @@ import type { Diagnostic } from '../checker';
 import { checkerNotice } from './checkerNotice';
 
 /**
- * Warning by default: the document is not known to be wrong, our check failed. The user can still
- * re-rate or silence it like any rule, through `mcpdesc.rules["mcpdesc.checker"]`.
+ * An error by default, as in the CLI (the rule table's default for internal errors): the document
+ * was not checked. The user can re-rate or silence it like any rule, through `mcpdesc.rules["mcpdesc.checker"]`.
  */
 export function internalErrorDiagnostics(error: unknown, rules: Record<string, RuleSeverity>): Diagnostic[] {
   const reason = error instanceof Error ? error.message : String(error);
   return checkerNotice(
     'internal-error',
     `This document could not be checked because of an internal error: ${reason}. Other documents are still checked; see the MCP Description output for details.`,
-    2,
     rules,
   );
 }

@@ -1,5 +1,7 @@
 // Hand-made diagnostics shaped like the checker's, for formatter tests that must not depend on it.
-import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_DOCS } from '../../../shared/src/constants';
+import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID } from '../../../shared/src/constants';
+import { RULE_IDS, ruleDocsUri, type RuleId } from '../../../shared/src/rules';
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type { Diagnostic, DiagnosticData, Severity } from '../../../server/src/checker';
 
 export function diagnostic(
@@ -13,7 +15,7 @@ export function diagnostic(
     range: { start: { line: start[0], character: start[1] }, end: { line: end[0], character: end[1] } },
     severity: options.severity ?? 1,
     code,
-    codeDescription: { href: RULE_DOCS[code as keyof typeof RULE_DOCS] ?? RULE_DOCS[ELICITATION_RULE_ID] },
+    codeDescription: { href: ruleDocsUri((RULE_IDS as readonly string[]).includes(code) ? (code as RuleId) : ELICITATION_RULE_ID, shippedDocsBaseUri()) },
     source: DIAGNOSTIC_SOURCE,
     message,
     data: { violation: options.violation ?? 'unknown-declaration', offset: 0, length: 0 },

@@ -3,8 +3,8 @@
 import type { Range } from '../../checker';
 import type { DiagnosticData } from '../../checker';
 import type { RunReport } from '../report';
-import { SEVERITY_NAMES } from '../severity';
-import type { SeverityName } from '../severity';
+import { severityName } from '../../../../shared/src/rules';
+import type { SeverityName } from '../../../../shared/src/rules';
 
 export interface JsonProblem {
   file: string;
@@ -23,7 +23,7 @@ export function formatJson(report: RunReport): string {
     file.diagnostics.map((diagnostic) => ({
       file: file.displayPath,
       range: diagnostic.range,
-      severity: SEVERITY_NAMES[diagnostic.severity],
+      severity: severityName(diagnostic.severity),
       severityNumber: diagnostic.severity,
       code: diagnostic.code,
       violation: diagnostic.data.violation,

@@ -6,11 +6,10 @@ import type { ArtifactLocation, Log, Result } from 'sarif';
 import type { Diagnostic, Severity } from '../../checker';
 import type { FileReport, RunReport } from '../report';
 import { RULE_METADATA } from '../ruleMetadata';
-import type { SeverityName } from '../severity';
+import type { SeverityName } from '../../../../shared/src/rules';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const TOOL_NAME = 'mcpdesc-lint';
-const TOOL_INFORMATION_URI = 'https://github.com/mcpdesc/mcpdesc-lsp';
 const SOURCE_ROOT = '%SRCROOT%';
 
 type SarifLevel = NonNullable<Result['level']>;
@@ -30,7 +29,6 @@ export function formatSarif(report: RunReport): string {
             name: TOOL_NAME,
             version: report.toolVersion,
             semanticVersion: report.toolVersion,
-            informationUri: TOOL_INFORMATION_URI,
             rules: RULE_METADATA.map((rule) => ({
               id: rule.id,
               name: rule.name,

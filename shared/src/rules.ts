@@ -1,0 +1,110 @@
+// The one table of what this linter reports: per rule id its name, descriptions, documentation page
+// and default severities, and the severity names users write. The checker (diagnostics), the server,
+// the CLI (SARIF rule metadata, --rule), the manifest test and the docs all read it.
+
+export type SeverityName = 'error' | 'warning' | 'information' | 'hint';
+export type SeveritySetting = SeverityName | 'off';
+/** LSP DiagnosticSeverity. */
+export type SeverityNumber = 1 | 2 | 3 | 4;
+
+export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+const NUMBER_OF: Record<SeverityName, SeverityNumber> = { error: 1, warning: 2, information: 3, hint: 4 };
+const NAME_OF: Record<SeverityNumber, SeverityName> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
+
+export function severityNumber(name: SeverityName): SeverityNumber {
+  return NUMBER_OF[name];
+}
+
+export function severityName(severity: SeverityNumber): SeverityName {
+  return NAME_OF[severity];
+}
+
+export function isSeveritySetting(value: unknown): value is SeveritySetting {
+  return typeof value === 'string' && (SEVERITY_SETTINGS as readonly string[]).includes(value);
+}
+
+export const DIAGNOSTIC_SOURCE = 'mcpdesc';
+
+export const ELICITATION_RULE_ID = 'mcpdesc.tool.interaction.elicitation-consistency';
+/** Syntax errors get their own code so they can be told apart from (and configured unlike) the rules. */
+export const SYNTAX_RULE_ID = 'mcpdesc.syntax';
+/** A document the checker skipped or could not finish (too large, too deep, internal error). */
+export const CHECKER_RULE_ID = 'mcpdesc.checker';
+
+export const RULE_IDS = [ELICITATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID] as const;
+export type RuleId = (typeof RULE_IDS)[number];
+
+export interface RuleDescription {
+  id: RuleId;
+  /** PascalCase, as SARIF recommends for reportingDescriptor.name. */
+  name: string;
+  /** One sentence. */
+  shortDescription: string;
+  /** A paragraph: what is checked and why it matters. */
+  fullDescription: string;
+  /** The page under docs/rules/ that documents it (shipped with the extension and the npm package). */
+  docsFile: string;
+  /** Severity when the user configures none. */
+  defaultSeverity: SeverityName;
+  /** Kinds (data.violation) whose default differs from the rule's. */
+  defaultSeverityOf?: Readonly<Record<string, SeverityName>>;
+  /** SARIF `properties.tags`. */
+  tags: readonly string[];
+  /** SARIF `properties.precision`. */
+  precision: 'very-high' | 'high' | 'medium' | 'low';
+}
+
+export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
+  [ELICITATION_RULE_ID]: {
+    id: ELICITATION_RULE_ID,
+    name: 'ElicitationConsistency',
+    shortDescription:
+      "An elicitation step matches the tool's named elicitation declaration, and its response content is present exactly when an accepted form response requires it and validates against the requested schema.",
+    fullDescription:
+      "Every elicitation step of a tool's interaction examples may name one of the tool's elicitation declarations; the step's request must then use the declaration's mode and requested schema or URL, and its response must carry content exactly when a form request is accepted, valid against the requested schema. Each element of a tool's elicitations array must be a usable declaration (named, with a mode, and a usable requested schema in form mode). Examples that contradict their declarations mislead every client and reader of the description.",
+    docsFile: 'elicitation-consistency.md',
+    defaultSeverity: 'error',
+    tags: ['correctness', 'mcp', 'elicitation'],
+    precision: 'very-high',
+  },
+  [SYNTAX_RULE_ID]: {
+    id: SYNTAX_RULE_ID,
+    name: 'Syntax',
+    shortDescription: 'The document is well-formed JSON (comments and trailing commas allowed) or YAML.',
+    fullDescription:
+      'A syntax error makes the document unreadable to every other tool; the checker still checks what it could parse, so fix syntax errors first.',
+    docsFile: 'syntax.md',
+    defaultSeverity: 'error',
+    tags: ['syntax'],
+    precision: 'very-high',
+  },
+  [CHECKER_RULE_ID]: {
+    id: CHECKER_RULE_ID,
+    name: 'CheckerNotice',
+    shortDescription: 'The checker skipped the document or could not finish it (too large, too deep, internal error).',
+    fullDescription:
+      'Documents over the size limit or nested beyond what can be checked safely are not checked; an internal error of the checker is reported instead of a partial answer. A notice means the document may hold problems that were not reported.',
+    docsFile: 'checker.md',
+    defaultSeverity: 'information',
+    defaultSeverityOf: { 'internal-error': 'error' },
+    tags: ['tooling'],
+    precision: 'very-high',
+  },
+};
+
+/** The default severity of a rule's diagnostic of one violation kind. */
+export function defaultSeverity(ruleId: RuleId, violation?: string): SeverityName {
+  const rule = RULES[ruleId];
+  return (violation !== undefined ? rule.defaultSeverityOf?.[violation] : undefined) ?? rule.defaultSeverity;
+}
+
+/**
+ * Where a rule's page is, given the folder URI of the shipped docs (ending in '/'). The fronts know
+ * where they are installed and pass that folder; without it the link is relative to the package.
+ */
+export function ruleDocsUri(ruleId: RuleId, docsBaseUri = RELATIVE_DOCS_BASE): string {
+  return `${docsBaseUri}${RULES[ruleId].docsFile}`;
+}
+
+export const RELATIVE_DOCS_BASE = 'docs/rules/';
