@@ -21,7 +21,7 @@ function ensureRunning(client: LanguageClient): boolean {
 async function fixAllInFile(client: LanguageClient): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || !isSelectedLanguage(editor.document.languageId, editor.document.uri.scheme)) {
-    void vscode.window.showInformationMessage('Open a JSON or JSONC file on disk to fix its MCP description problems.');
+    void vscode.window.showInformationMessage('Open a JSON, JSONC or YAML file on disk to fix its MCP description problems.');
     return;
   }
   if (!ensureRunning(client)) return;
