@@ -2,10 +2,14 @@
 // --socket=N), as every LSP client passes it.
 import { writeSync } from 'node:fs';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { LifecycleGate } from './lsp/lifecycleGate';
 import { checkFramingOf } from './lsp/messageFraming';
+import { requestParamsProblem } from './lsp/requestParams';
 import { startServer } from './lsp/startServer';
 
-const connection = createConnection(ProposedFeatures.all);
+const gate = new LifecycleGate(requestParamsProblem);
+const connection = createConnection(ProposedFeatures.all, { messageStrategy: gate });
+gate.install(connection);
 
 if (process.argv.includes('--stdio')) {
   // A stream that cannot be framed any more never will be: say so and exit non-zero, so the client
