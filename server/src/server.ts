@@ -1,6 +1,27 @@
 // Entry point of dist/server.js. The transport comes from the command line (--stdio, --node-ipc,
 // --socket=N), as every LSP client passes it.
+import { writeSync } from 'node:fs';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { LifecycleGate } from './lsp/lifecycleGate';
+import { checkFramingOf } from './lsp/messageFraming';
+import { requestParamsProblem } from './lsp/requestParams';
 import { startServer } from './lsp/startServer';
 
-startServer(createConnection(ProposedFeatures.all));
+const gate = new LifecycleGate(requestParamsProblem);
+const connection = createConnection(ProposedFeatures.all, { messageStrategy: gate });
+gate.install(connection);
+
+if (process.argv.includes('--stdio')) {
+  // A stream that cannot be framed any more never will be: say so and exit non-zero, so the client
+  // sees a crash and restarts the server. Written synchronously, since the process ends right here
+  // (a window/logMessage would need the writer's next turn, and the bytes after the error are garbage).
+  checkFramingOf(process.stdin, (error) => {
+    try {
+      writeSync(2, `mcpdesc language server: framing error in the messages from the client: ${error}. Exiting with code 1 so that the client restarts the server.\n`);
+    } finally {
+      process.exit(1);
+    }
+  });
+}
+
+startServer(connection);

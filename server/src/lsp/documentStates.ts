@@ -21,6 +21,8 @@ export interface IncrementalState {
 }
 
 export interface DocumentState {
+  /** The version of the newest text the client sent. */
+  version?: number;
   lastCheck?: CachedCheck;
   incremental?: IncrementalState;
   formatting?: FormattingOptions;
@@ -36,6 +38,20 @@ export class DocumentStates {
       this.states.set(uri, state);
     }
     return state;
+  }
+
+  /**
+   * Records the version of the document's newest text. A version not above the last one (a didChange
+   * numbered backwards, a didOpen again without a didClose) starts a new numbering: returns true,
+   * and the cached check is dropped, since its version number may now stand for another text.
+   */
+  startsNewNumbering(uri: string, version: number): boolean {
+    const state = this.get(uri);
+    const previous = state.version;
+    state.version = version;
+    if (previous === undefined || version > previous) return false;
+    state.lastCheck = undefined;
+    return true;
   }
 
   /** The cached result if it belongs to exactly this version. */

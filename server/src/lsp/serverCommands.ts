@@ -2,7 +2,7 @@
 // action through workspace/applyEdit (pinned to the document version it was computed from, when the
 // client supports versioned edits); "check workspace" re-checks the open documents and re-scans
 // every workspace folder.
-import type { Connection, ExecuteCommandParams, TextDocuments, WorkspaceEdit } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError, type Connection, type ExecuteCommandParams, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { SERVER_COMMANDS } from '../../../shared/src/constants';
 import { fixAll, type FormattingOptions } from '../checker';
@@ -23,6 +23,11 @@ export interface FixAllCommandResult {
   applied: number;
 }
 
+/** The client asked for something the command does not take: its mistake, not the server's failure. */
+function invalidParams(message: string): ResponseError<void> {
+  return new ResponseError(ErrorCodes.InvalidParams, message);
+}
+
 function isFormattingOptions(value: unknown): value is FormattingOptions {
   if (!value || typeof value !== 'object') return false;
   const candidate = value as Record<string, unknown>;
@@ -31,9 +36,9 @@ function isFormattingOptions(value: unknown): value is FormattingOptions {
 
 async function fixAllInFile(deps: ServerCommandsDeps, args: unknown[]): Promise<FixAllCommandResult> {
   const [uri, formattingArgument] = args;
-  if (typeof uri !== 'string') throw new Error(`${SERVER_COMMANDS.fixAll} expects a document URI as its first argument.`);
+  if (typeof uri !== 'string') throw invalidParams(`${SERVER_COMMANDS.fixAll} expects a document URI as its first argument.`);
   const document = deps.documents.get(uri);
-  if (!document) throw new Error(`${SERVER_COMMANDS.fixAll}: ${uri} is not open.`);
+  if (!document) throw invalidParams(`${SERVER_COMMANDS.fixAll}: ${uri} is not open.`);
   const check = await deps.checks.resultFor(document);
   if (!check || check.result.diagnostics.length === 0) return { applied: 0 };
   const formatting = isFormattingOptions(formattingArgument) ? formattingArgument : deps.formattingFor(uri);
@@ -58,6 +63,6 @@ export async function executeServerCommand(deps: ServerCommandsDeps, params: Exe
       deps.checkWorkspace();
       return null;
     default:
-      throw new Error(`Unknown command ${params.command}.`);
+      throw invalidParams(`Unknown command ${params.command}: this server runs ${Object.values(SERVER_COMMANDS).join(' and ')}.`);
   }
 }

@@ -54,15 +54,15 @@ export interface ServerContext {
 }
 
 export function startServer(connection: Connection): void {
-  const spans = new EditSpans();
+  const log = (message: string): void => connection.console.log(message);
+  const logError = (message: string): void => connection.console.error(message);
+  const spans = new EditSpans(logError);
   const documents = new TextDocuments(spans.documentsConfiguration);
   const openIndex = new OpenDocumentIndex();
   const isOpen = (uri: string): boolean => openIndex.has(uri);
   const states = new DocumentStates();
   const folders = new WorkspaceFolders();
   const publisher = new DiagnosticsPublisher(connection);
-  const log = (message: string): void => connection.console.log(message);
-  const logError = (message: string): void => connection.console.error(message);
 
   let settings: SettingsResolver | undefined;
   let context: ServerContext | undefined;
@@ -183,6 +183,9 @@ export function startServer(connection: Connection): void {
   });
 
   documents.onDidChangeContent((event) => {
+    // A version numbered backwards is a new state of the document, whose diagnostics must replace
+    // those of the "newer" old version; the publisher would otherwise drop them as overtaken.
+    if (states.startsNewNumbering(event.document.uri, event.document.version)) publisher.endVersioning(event.document.uri);
     // Also fires right after onDidOpen; the scheduler keeps the earlier (immediate) due time.
     context?.scheduler.schedule(event.document.uri, CheckPriority.Open, context.checks.debounceFor(event.document.uri));
   });
