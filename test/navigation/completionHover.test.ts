@@ -123,6 +123,17 @@ describe('completion of a declaration name', () => {
     assert.equal(completionAt(sampling, value.offset + 1), undefined);
   });
 
+  it('tool objects that share a name: only the step\'s own object\'s declarations', () => {
+    const text = SHARED_NAMES.replace('"declaration": "confirm"', '"declaration": ""');
+    const checked = checkDocument(text);
+    assert.deepEqual(completionAt(checked, text.indexOf('""') + 1)?.map((item) => item.name), ['confirm']);
+    const second = SHARED_NAMES.replace(/("declaration": )"confirm"(?![^]*"declaration": "confirm")/, '$1""');
+    assert.deepEqual(completionAt(checkDocument(second), second.indexOf('""') + 1)?.map((item) => [item.name, item.detail]), [
+      ['confirm', 'url — Authorize publication.'],
+      ['authorize', 'url — Authorize publication.'],
+    ]);
+  });
+
   it('a step still without a type gets completions', () => {
     const text = '{"tools": [{"elicitations": [{"name": "a", "mode": "url"}], "interactionExamples": {"e": {"steps": [{"declaration": ""}]}}}]}';
     assert.deepEqual(completionAt(checkDocument(text), text.indexOf('""') + 1)?.map((item) => [item.name, item.detail, item.matchesRequestMode]), [['a', 'url', false]]);

@@ -75,6 +75,16 @@ describe('go to definition', () => {
     assert.equal(definitionAt(checkDocument(map), within(find(map, '"a"', 0), 1)), undefined);
   });
 
+  it('names that are prototype keys are found only when really declared', () => {
+    const text = `{"tools": [{"elicitations": [{"name": "__proto__", "mode": "url"}],
+ "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "__proto__"}, {"type": "elicitation", "declaration": "toString"}, {"type": "elicitation", "declaration": "constructor"}]}}}]}`;
+    const checked = checkDocument(text);
+    assert.deepEqual(definitionAt(checked, within(find(text, '"__proto__"', 1))), find(text, '"__proto__"', 0));
+    assert.equal(definitionAt(checked, within(find(text, '"toString"'))), undefined);
+    assert.equal(definitionAt(checked, within(find(text, '"constructor"'))), undefined);
+    assert.deepEqual(referencesAt(checked, within(find(text, '"toString"')), true), [find(text, '"toString"')]);
+  });
+
   it('only the declaration member that counts (the last) is a reference', () => {
     const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "url"}, {"name": "b", "mode": "url"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a", "declaration": "b"}]}}}]}`;
