@@ -50,6 +50,11 @@ export interface Tool {
    * `tools[3]` when it has no name.
    */
   title: string;
+  /**
+   * What tells the tool apart from other tool objects of the same name (`protocolVersions 2025-11-25`,
+   * or `tools[3]`); absent when no other tool object has its name.
+   */
+  scope?: string;
   /** The `elicitations` property (key and value), whatever the value's type. */
   elicitationsProperty?: SyntaxNode;
   /** Every element of `elicitations` when it is an array, in order. */
@@ -126,32 +131,33 @@ export function toolNameCounts(elements: readonly SyntaxNode[]): Map<string, num
 /** One tool object; `siblings` and `nameCounts` (of the whole `tools` array) only shape its title. */
 export function readTool(root: SyntaxNode, node: SyntaxNode, index: number, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): Tool {
   const name = stringOf(memberOf(node, 'name'));
+  const scope = name === undefined ? undefined : toolScope(node, index, name, siblings, nameCounts);
   const tool: Tool = {
     node,
     root,
     index,
     name,
-    title: toolTitle(node, index, name, siblings, nameCounts),
+    title: name === undefined ? `tools[${index}]` : scope === undefined ? quote(name) : `${quote(name)} (${scope})`,
     elicitationsProperty: propertyOf(node, 'elicitations'),
     declarations: [],
     declarationsByName: new Map(),
     examples: [],
     steps: [],
   };
+  if (scope !== undefined) tool.scope = scope;
   readDeclarations(tool);
   readExamples(tool);
   return tool;
 }
 
-function toolTitle(node: SyntaxNode, index: number, name: string | undefined, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): string {
-  if (name === undefined) return `tools[${index}]`;
-  if ((nameCounts.get(name) ?? 0) < 2) return quote(name);
+function toolScope(node: SyntaxNode, index: number, name: string, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): string | undefined {
+  if ((nameCounts.get(name) ?? 0) < 2) return undefined;
   const versions = protocolVersionsText(node);
   // The scope tells same-named tools apart only when no other of them has the same one.
   const unique =
     versions !== undefined &&
     !siblings.some((other) => other !== node && stringOf(memberOf(other, 'name')) === name && protocolVersionsText(other) === versions);
-  return unique ? `${quote(name)} (protocolVersions ${versions})` : `${quote(name)} (tools[${index}])`;
+  return unique ? `protocolVersions ${versions}` : `tools[${index}]`;
 }
 
 function protocolVersionsText(node: SyntaxNode): string | undefined {
