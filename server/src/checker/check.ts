@@ -1,5 +1,5 @@
 // One check of one document: parse, run the rule on every root, turn findings into diagnostics.
-import { CHECKER_RULE_ID, ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID, DIAGNOSTIC_SOURCE, type RuleId } from '../../../shared/src/constants';
+import { ELICITATION_RULE_ID, RULE_DOCS, SYNTAX_RULE_ID, DIAGNOSTIC_SOURCE, type RuleId } from '../../../shared/src/constants';
 import { LineIndex } from './lineIndex';
 import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
@@ -8,6 +8,8 @@ import type { SyntaxNode } from './tree';
 import { SchemaValidatorCache } from './schemaValidator';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
+import { checkerNotice, internalErrorMessage, TOO_DEEP_MESSAGE } from './checkerNotices';
+import { severityOf } from './severity';
 import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
@@ -32,13 +34,6 @@ export const backends: Record<DocumentFormat, { parse: ParserFor; editor: Editor
  */
 export const MAX_SYNTAX_DIAGNOSTICS = 1000;
 
-const SEVERITY_BY_NAME = { error: 1, warning: 2, information: 3, hint: 4 } as const;
-
-function severityOf(ruleId: RuleId, fallback: Severity, options: CheckOptions): Severity | undefined {
-  const configured = options.rules?.[ruleId];
-  if (configured === 'off') return undefined;
-  return configured ? SEVERITY_BY_NAME[configured] : fallback;
-}
 
 export interface Located {
   finding?: Finding;
@@ -169,34 +164,27 @@ export function locate(
     data,
   });
   if (parts.failure !== undefined && !notice) {
-    const tooDeep = parts.failure instanceof RangeError;
-    const failure = parts.failure;
-    notice = tooDeep
-      ? { violation: 'skipped', message: 'This document is nested too deeply to be checked.' }
-      : { violation: 'internal-error', message: `The checker failed on this document: ${failure instanceof Error ? failure.message : String(failure)}` };
+    notice = parts.failure instanceof RangeError
+      ? { violation: 'skipped', message: TOO_DEEP_MESSAGE }
+      : { violation: 'internal-error', message: internalErrorMessage(parts.failure) };
   }
   if (notice) {
-    const severity = severityOf(CHECKER_RULE_ID, notice.violation === 'skipped' ? 3 : 1, options);
-    if (severity !== undefined) {
-      located.push({ diagnostic: make(CHECKER_RULE_ID, severity, { violation: notice.violation, offset: 0, length: 0 }, notice.message) });
-    }
+    for (const diagnostic of checkerNotice(notice.violation, notice.message, options.rules)) located.push({ diagnostic });
   }
-  const syntaxSeverity = severityOf(SYNTAX_RULE_ID, 1, options);
+  const syntaxSeverity = severityOf(SYNTAX_RULE_ID, 1, options.rules);
   if (syntaxSeverity !== undefined) {
     for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
       const data: DiagnosticData = { violation: 'syntax-error', offset: error.offset, length: error.length };
       located.push({ diagnostic: make(SYNTAX_RULE_ID, syntaxSeverity, data, error.message) });
     }
     const omitted = parts.syntaxErrors.length - MAX_SYNTAX_DIAGNOSTICS;
-    const omittedSeverity = severityOf(CHECKER_RULE_ID, 3, options);
-    if (omitted > 0 && omittedSeverity !== undefined) {
-      const firstOmitted = parts.syntaxErrors[MAX_SYNTAX_DIAGNOSTICS];
-      const data: DiagnosticData = { violation: 'skipped', offset: firstOmitted.offset, length: firstOmitted.length };
+    if (omitted > 0) {
+      const { offset, length } = parts.syntaxErrors[MAX_SYNTAX_DIAGNOSTICS];
       const message = `${omitted.toLocaleString('en-US')} more syntax error${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown (the first ${MAX_SYNTAX_DIAGNOSTICS.toLocaleString('en-US')} are).`;
-      located.push({ diagnostic: make(CHECKER_RULE_ID, omittedSeverity, data, message) });
+      for (const diagnostic of checkerNotice('skipped', message, options.rules, { range: lines.rangeOf(offset, length), offset, length })) located.push({ diagnostic });
     }
   }
-  const ruleSeverity = severityOf(ELICITATION_RULE_ID, 1, options);
+  const ruleSeverity = severityOf(ELICITATION_RULE_ID, 1, options.rules);
   if (ruleSeverity !== undefined) {
     for (const perRoot of parts.findings) {
       for (const perTool of perRoot) {

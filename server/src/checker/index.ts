@@ -13,7 +13,8 @@ export { LineIndex } from './lineIndex';
 export type { SyntaxNode } from './tree';
 export { fixAll, type FixAllResult } from './fixAll';
 export { IncrementalDocument, composeChanges, type ChangeSpan } from './incremental';
-export { isMcpdescDocument, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognize';
+export { isMcpdescDocument, isExcludedPath, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognize';
+export { checkerNotice, internalErrorNotice, CHECKER_NOTICE_SEVERITY, type CheckerViolation } from './checkerNotices';
 
 export interface CheckResult {
   /** Sorted by position. */
