@@ -16,5 +16,4 @@ export { describeFileError } from './fileErrors';
 export { isInside, recognitionPath, toPosixPath } from './paths';
 export { readHostFile, realPathOf, type HostFileRead } from './readFile';
 export { exceedsLimit, fileTooLargeMessage, fileTooLargeNotice, maxFileBytes, OVERSIZED_HEAD_BYTES } from './sizeLimit';
-export { decodeText, type DecodedText } from './textDecoding';
-export { DirectoryWalk, walkFiles, walkFilesYielding, type WalkOptions } from './walk';
+export { walkFiles, walkFilesYielding, type WalkOptions } from './walk';
