@@ -74,10 +74,17 @@ describe('cli behaviour (built dist/cli.js)', () => {
       assert.equal(runBuiltCli(['--rule', `${ELICITATION_RULE_ID}=loud`], { cwd: root }).status, 2);
     });
 
-    it('is 2 for an unreadable file, named on stderr, after checking the other files', () => {
+    it('checks a file that is not valid UTF-8 as an editor shows it (U+FFFD), as the server does', () => {
       const run = runBuiltCli(['--format', 'json', 'unreadable'], { cwd: root });
+      assert.equal(run.status, 1);
+      assert.equal(run.stderr, '');
+      assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['unreadable/bad.mcpdesc.json', 'unreadable/good.mcpdesc.json']);
+    });
+
+    it('is 2 for a file named on the command line that cannot be read, after checking the other files', () => {
+      const run = runBuiltCli(['--format', 'json', 'unreadable/good.mcpdesc.json', '/dev/null'], { cwd: root });
       assert.equal(run.status, 2);
-      assert.equal(run.stderr, 'mcpdesc-lint: unreadable/bad.mcpdesc.json: cannot read: not valid UTF-8 text\n');
+      assert.match(run.stderr, /^mcpdesc-lint: [./]*dev\/null: cannot read: it is a character device, not a regular file\n$/);
       assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['unreadable/good.mcpdesc.json']);
     });
 
@@ -171,7 +178,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
         [problem.code, problem.violation, problem.severity, problem.range],
         ['mcpdesc.checker', 'skipped', 'information', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }],
       );
-      assert.match(problem.message, /0\.001 MB limit/);
+      assert.match(problem.message, /over the 0\.001 MB size limit/);
     });
 
     it('handles a YAML document without crashing: checked, or reported as not supported yet', () => {

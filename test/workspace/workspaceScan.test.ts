@@ -90,7 +90,7 @@ describe('workspace scan', () => {
     assert.equal(skipped.code, CHECKER_RULE_ID);
     assert.equal(skipped.severity, 3);
     assert.deepEqual(skipped.data, { violation: 'skipped', offset: 0, length: 0 });
-    assert.match(String(skipped.message), /not checked: it is 0\.00\d+ MB, over the 0\.00095 MB limit \(setting mcpdesc\.maxFileSizeMB\)/);
+    assert.match(String(skipped.message), /not checked: it is 0\.00\d+ MB, over the 0\.00095 MB size limit \(mcpdesc\.maxFileSizeMB; --max-file-size-mb on the command line\)/);
 
     // The scan ends: its progress ends and the idle status carries the number of documents checked.
     const end = await client.waitFor('the end of the scan progress', () => client.progress.find((entry) => entry.value.kind === 'end'));

@@ -1,5 +1,5 @@
 // One check of one document: parse, run the rule on every root, turn findings into diagnostics.
-import { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID, defaultSeverity, ruleDocsUri, severityNumber, type RuleId } from '../../../shared/src/rules';
+import { CHECKER_RULE_ID, ELICITATION_RULE_ID, SYNTAX_RULE_ID, type RuleId } from '../../../shared/src/rules';
 import { LineIndex } from './lineIndex';
 import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
@@ -8,10 +8,12 @@ import type { SyntaxNode } from './tree';
 import { SchemaValidatorCache } from './schemaValidator';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
+import { internalErrorMessage, TOO_DEEP_MESSAGE } from './checkerNotices';
+import { makeDiagnostic } from './makeDiagnostic';
 import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
-import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions, Severity } from './types';
+import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
 
 /** Shared by every check: each distinct schema is compiled once per process. */
 export const schemaCache = new SchemaValidatorCache();
@@ -32,12 +34,6 @@ export const backends: Record<DocumentFormat, { parse: ParserFor; editor: Editor
  */
 export const MAX_SYNTAX_DIAGNOSTICS = 1000;
 
-/** The configured severity of a rule's diagnostic of one kind, else the rule table's default; undefined when off. */
-function severityOf(ruleId: RuleId, violation: string, options: CheckOptions): Severity | undefined {
-  const configured = options.rules?.[ruleId];
-  if (configured === 'off') return undefined;
-  return severityNumber(configured ?? defaultSeverity(ruleId, violation));
-}
 
 export interface Located {
   finding?: Finding;
@@ -150,34 +146,6 @@ function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
   return new DocumentCheck(text, format, lines, locate(parts, options, lines), parts.roots);
 }
 
-/** One diagnostic of a rule, as every front publishes it; undefined when the rule (or this kind of it) is off. */
-export function makeDiagnostic(
-  ruleId: RuleId,
-  data: DiagnosticData,
-  message: string,
-  lines: Pick<LineIndex, 'rangeOf'>,
-  options: CheckOptions,
-): Diagnostic | undefined {
-  const severity = severityOf(ruleId, data.violation, options);
-  if (severity === undefined) return undefined;
-  return {
-    range: lines.rangeOf(data.offset, data.length),
-    severity,
-    code: ruleId,
-    codeDescription: { href: ruleDocsUri(ruleId, options.docsBaseUri) },
-    source: DIAGNOSTIC_SOURCE,
-    message,
-    data,
-  };
-}
-
-const DOCUMENT_START = { rangeOf: () => ({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }) };
-
-/** A notice about the check itself (code mcpdesc.checker) at the start of the document; undefined when turned off. */
-export function checkerNotice(violation: 'skipped' | 'internal-error', message: string, options: CheckOptions): Diagnostic | undefined {
-  return makeDiagnostic(CHECKER_RULE_ID, { violation, offset: 0, length: 0 }, message, DOCUMENT_START, options);
-}
-
 /** Diagnostics for the parts, with the configured severities; a rule set to 'off' yields nothing. */
 export function locate(
   parts: CheckParts,
@@ -187,15 +155,13 @@ export function locate(
 ): Located[] {
   const located: Located[] = [];
   const push = (ruleId: RuleId, data: DiagnosticData, message: string, finding?: Finding) => {
-    const diagnostic = makeDiagnostic(ruleId, data, message, lines, options);
+    const diagnostic = makeDiagnostic(ruleId, data, message, lines.rangeOf(data.offset, data.length), options);
     if (diagnostic) located.push(finding ? { finding, diagnostic } : { diagnostic });
   };
   if (parts.failure !== undefined && !notice) {
-    const tooDeep = parts.failure instanceof RangeError;
-    const failure = parts.failure;
-    notice = tooDeep
-      ? { violation: 'skipped', message: 'This document is nested too deeply to be checked.' }
-      : { violation: 'internal-error', message: `The checker failed on this document: ${failure instanceof Error ? failure.message : String(failure)}` };
+    notice = parts.failure instanceof RangeError
+      ? { violation: 'skipped', message: TOO_DEEP_MESSAGE }
+      : { violation: 'internal-error', message: internalErrorMessage(parts.failure) };
   }
   if (notice) push(CHECKER_RULE_ID, { violation: notice.violation, offset: 0, length: 0 }, notice.message);
   for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {

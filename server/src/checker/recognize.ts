@@ -36,9 +36,14 @@ export function formatOfPath(path: string): 'json' | 'yaml' {
   return YAML_NAME_PATTERN.test(path) ? 'yaml' : 'json';
 }
 
+/** Whether an exclude glob matches `path`: the test isMcpdescDocument starts with, for those that must not read an excluded file. */
+export function isExcludedPath(path: string, exclude: string[] | undefined): boolean {
+  return matches(exclude, path.replace(/\\/g, '/'));
+}
+
 export function isMcpdescDocument(input: RecognitionInput): boolean {
   const path = input.path.replace(/\\/g, '/');
-  if (matches(input.exclude, path)) return false;
+  if (isExcludedPath(path, input.exclude)) return false;
   if (NAME_PATTERN.test(path) || matches(input.include, path)) return true;
   return hasMcpdescRoot(input.text, formatOfPath(path));
 }

@@ -11,6 +11,7 @@ const DESCRIPTIONS: Record<string, string> = {
   ENOSPC: 'no space left on device',
 };
 
-export function describeFileError(error: NodeJS.ErrnoException): string {
-  return (error.code && DESCRIPTIONS[error.code]) ?? error.message;
+export function describeFileError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return (code && DESCRIPTIONS[code]) ?? (error instanceof Error ? error.message : String(error));
 }
