@@ -37,7 +37,7 @@ function checkTool(tool: Tool, schemas: DocumentSchemas): Finding[] {
       violation: 'invalid-declaration',
       offset: key.offset,
       length: key.length,
-      message: `Tool ${tool.title}'s elicitations must be an array of named declarations, not ${describeNode(elicitations)}; it declares nothing.`,
+      message: `The elicitations of tool ${tool.title} must be an array of named declarations, not ${describeNode(elicitations)}; it declares nothing.`,
       tool,
     });
   }
