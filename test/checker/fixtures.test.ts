@@ -147,7 +147,7 @@ describe('messages name the tool object', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'old-map-shape-elicitations.json'), 'utf8');
     const messages = checkDocument(text).diagnostics.map((d) => d.message);
     assert.equal(messages.length, 2);
-    assert.match(messages[0], /elicitations must be an array of named declarations, not an object; it declares nothing/);
+    assert.equal(messages[0], "The elicitations of tool 'prepare_release' must be an array of named declarations, not an object; it declares nothing.");
     assert.match(messages[1], /declares no elicitation named 'confirm' \(declared: none; its elicitations is not an array\)/);
   });
 });
