@@ -90,3 +90,40 @@ export const CLEAN: BrokenDocument = {
   format: 'json',
   text: jsonDocument('              "response": { "action": "accept" }'),
 };
+
+/**
+ * Two steps that each miss their content, far apart, with `fillerLines` untouched lines between
+ * them: a clean document whose two fixes are lines away from each other.
+ */
+export function twoFixesApart(fillerLines: number): string {
+  const filler = Array.from({ length: fillerLines }, (_, index) => `        "example-${index}": { "steps": [] },`).join('\n');
+  const step = (name: string): string => `        "${name}": {
+          "steps": [
+            {
+              "type": "elicitation",
+              "declaration": "confirm",
+              "request": { "mode": "form", "message": "Approve?", "requestedSchema": ${SCHEMA_JSON} },
+              "response": { "action": "accept" }
+            }
+          ]
+        }`;
+  return `{
+  "mcpdesc": "0.8.0",
+  "info": { "name": "release-bot", "version": "2.0.0" },
+  "tools": [
+    {
+      "name": "prepare_release",
+      "inputSchema": { "type": "object" },
+      "elicitations": [
+        { "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": ${SCHEMA_JSON} }
+      ],
+      "interactionExamples": {
+${step('first')},
+${filler}
+${step('last')}
+      }
+    }
+  ]
+}
+`;
+}

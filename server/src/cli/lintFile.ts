@@ -7,7 +7,8 @@ import type { Candidate } from './discovery';
 import { documentFormatOf, isSniffable } from './documentNames';
 import { displayPath, recognitionPath } from './filePaths';
 import { fixDocument } from './fixDocument';
-import { readDocument, readPrefix, writeDocument } from './readDocument';
+import { readDocument, readPrefix } from './readDocument';
+import { documentBytes, replaceFile, sha256Of, statBeforeRead } from './replaceFile';
 import type { Recognizer } from './recognition';
 import type { FileReport } from './report';
 import { severityFromSetting } from './severity';
@@ -41,6 +42,7 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
   const mustCheck = candidate.explicit || recognizer.byName(matchPath);
   if (!mustCheck && !isSniffable(matchPath)) return { kind: 'ignored' };
 
+  const statBefore = settings.fix ? statBeforeRead(candidate.absolutePath) : undefined;
   const read = readDocument(candidate.absolutePath, settings.maxFileSizeMB * 1024 * 1024);
   if (read.kind === 'unreadable') {
     return mustCheck ? { kind: 'failed', message: `${shownPath}: cannot read: ${read.reason}` } : { kind: 'ignored' };
@@ -60,8 +62,14 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
     if (settings.fix) {
       const fixed = fixDocument(text, options);
       if (fixed.changed) {
-        const writeError = writeDocument(candidate.absolutePath, fixed.text, read.hasBom);
-        if (writeError) return { kind: 'failed', message: `${shownPath}: cannot write the fixes: ${writeError}` };
+        const snapshot = statBefore && { ...statBefore, sha256: sha256Of(documentBytes(read.text, read.hasBom)) };
+        const outcome = snapshot
+          ? replaceFile(candidate.absolutePath, documentBytes(fixed.text, read.hasBom), snapshot)
+          : { kind: 'failed' as const, reason: 'it could not be examined before reading' };
+        if (outcome.kind === 'changed') {
+          return { kind: 'failed', message: `${shownPath}: changed while it was being fixed; left as it is, the fixes were not written` };
+        }
+        if (outcome.kind === 'failed') return { kind: 'failed', message: `${shownPath}: cannot write the fixes: ${outcome.reason}` };
         text = fixed.text;
       }
     }
