@@ -2,12 +2,15 @@
 // that which one counts does not change) and every reference in the tool, in one set of edits.
 import type { OffsetEdit } from '../types';
 import type { SyntaxNode } from '../tree';
-import { definitionOf } from '../yaml/yamlTreeNode';
+import { definitionOf, YamlTreeNode } from '../yaml/yamlTreeNode';
 import { quote } from '../rule/describe';
 import { keysOf, referencesTo } from './toolSymbols';
 import { nameAt } from './nameAt';
 import { nameRange, renameEdit } from './scalarText';
 import type { NavigationDocument, PrepareRenameResult, RenameResult } from './types';
+
+/** YAML's limit on an implicit key, from its start to its `:` (YAML 1.2, section 7.4.2). */
+const YAML_IMPLICIT_KEY_LIMIT = 1024;
 
 export function prepareRenameAt(document: NavigationDocument, offset: number): PrepareRenameResult | undefined {
   const at = nameAt(document, offset);
@@ -23,10 +26,17 @@ export function renameAt(document: NavigationDocument, offset: number, newName: 
   if (newName !== at.name && at.symbols.declarations.has(newName)) {
     return { ok: false, message: `Tool ${tool} already declares an elicitation named ${quote(newName)}; choose another name.` };
   }
-  const occurrences: SyntaxNode[] = [
-    ...keysOf(at.symbols, at.name),
-    ...referencesTo(at.symbols, at.name).map((step) => step.declarationNode!),
-  ];
+  const keys = keysOf(at.symbols, at.name);
+  // Writing the name as an explicit key (`? name` / `: value`) would restructure the entry; a name
+  // this long is refused instead. Names that are values (steps' `declaration`) have no such limit.
+  const keyText = keys.length > 0 && keys[0] instanceof YamlTreeNode ? renameEdit(document.text, keys[0], newName).newText : '';
+  if (keyText.length >= YAML_IMPLICIT_KEY_LIMIT) {
+    return {
+      ok: false,
+      message: `A YAML key is at most ${YAML_IMPLICIT_KEY_LIMIT.toLocaleString('en-US')} characters long; written as a key, the new name would be ${keyText.length.toLocaleString('en-US')}. Choose a shorter name.`,
+    };
+  }
+  const occurrences: SyntaxNode[] = [...keys, ...referencesTo(at.symbols, at.name).map((step) => step.declarationNode!)];
   const toolStart = at.toolAt.node.offset;
   const toolEnd = toolStart + at.toolAt.node.length;
   const edits = new Map<number, OffsetEdit>();
