@@ -5,7 +5,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { applyEdits, checkDocument, type Diagnostic } from '../../server/src/checker';
-import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_DOCS } from '../../shared/src/constants';
+import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID } from '../../shared/src/constants';
+import { ruleDocsUri } from '../../shared/src/rules';
 import { repoPath } from '../support/repo';
 import { positionAt } from '../support/expectedDiagnostics';
 
@@ -27,7 +28,7 @@ function check(text: string): Diagnostic[] {
     assert.equal(diagnostic.code, ELICITATION_RULE_ID);
     assert.equal(diagnostic.source, DIAGNOSTIC_SOURCE);
     assert.equal(diagnostic.severity, 1);
-    assert.equal(diagnostic.codeDescription?.href, RULE_DOCS[ELICITATION_RULE_ID]);
+    assert.equal(diagnostic.codeDescription?.href, ruleDocsUri(ELICITATION_RULE_ID));
   }
   return diagnostics;
 }

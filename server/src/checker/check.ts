@@ -35,6 +35,13 @@ export const backends: Record<DocumentFormat, { parse: ParserFor; editor: Editor
 export const MAX_SYNTAX_DIAGNOSTICS = 1000;
 
 
+export interface PreferredFix {
+  /** The diagnostic the plan fixes: its violation and start offset. */
+  violation: string;
+  offset: number;
+  plan: FixPlan;
+}
+
 export interface Located {
   finding?: Finding;
   diagnostic: Diagnostic;
@@ -51,6 +58,11 @@ export class DocumentCheck {
     located: Located[],
     /** The parse the diagnostics came from, for other features (navigation, symbols) to reuse. */
     readonly roots: SyntaxNode[] = [],
+    /**
+     * Every syntax error of the parse, shown or not (fix-all must never raise it); Infinity when the
+     * text could not be parsed or checked at all, since nothing is worse than that.
+     */
+    readonly syntaxErrorCount = 0,
   ) {
     this.located = located.sort(
       (a, b) => a.diagnostic.data.offset - b.diagnostic.data.offset || a.diagnostic.data.length - b.diagnostic.data.length,
@@ -73,17 +85,17 @@ export class DocumentCheck {
     }));
   }
 
-  /** The preferred fix of every diagnostic, in offsets (for fix-all). */
-  preferredPlans(formatting?: FormattingOptions): FixPlan[] {
+  /** The preferred fix of every diagnostic, in offsets, with the diagnostic it is for (for fix-all). */
+  preferredFixes(formatting?: FormattingOptions): PreferredFix[] {
     const editor = this.editor(formatting);
     if (!editor) return [];
-    const plans: FixPlan[] = [];
+    const fixes: PreferredFix[] = [];
     for (const entry of this.located) {
       if (!entry.finding) continue;
-      const preferred = fixesForFinding(entry.finding, editor, schemaCache).find((plan) => plan.isPreferred);
-      if (preferred) plans.push(preferred);
+      const plan = fixesForFinding(entry.finding, editor, schemaCache).find((candidate) => candidate.isPreferred);
+      if (plan) fixes.push({ violation: entry.diagnostic.data.violation, offset: entry.diagnostic.data.offset, plan });
     }
-    return plans;
+    return fixes;
   }
 
   private plansFor(finding: Finding, formatting?: FormattingOptions): FixPlan[] {
@@ -143,7 +155,11 @@ function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
     return new DocumentCheck(text, format, lines, located);
   }
   const parts = parseAndFind(text, format, options.once);
-  return new DocumentCheck(text, format, lines, locate(parts, options, lines), parts.roots);
+  return new DocumentCheck(text, format, lines, locate(parts, options, lines), parts.roots, syntaxErrorCountOf(parts));
+}
+
+export function syntaxErrorCountOf(parts: CheckParts): number {
+  return parts.failure !== undefined ? Infinity : parts.syntaxErrors.length;
 }
 
 /** Diagnostics for the parts, with the configured severities; a rule set to 'off' yields nothing. */

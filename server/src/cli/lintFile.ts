@@ -19,7 +19,7 @@ import {
 import type { Candidate } from './discovery';
 import { displayPath } from './filePaths';
 import { fixDocument } from './fixDocument';
-import { writeDocument } from './readDocument';
+import { documentBytes, replaceFile, sha256Of, statBeforeRead } from './replaceFile';
 import type { FileReport } from './report';
 
 export interface LintSettings {
@@ -48,6 +48,7 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
   const mustCheck = candidate.explicit || isRecognizedByName(matchPath, globs);
   if (!mustCheck && !isSniffableName(matchPath)) return { kind: 'ignored' };
 
+  const statBefore = settings.fix ? statBeforeRead(candidate.absolutePath) : undefined;
   const read = readHostFile(candidate.absolutePath, candidate.realRoot, maxFileBytes(settings.maxFileSizeMB));
   switch (read.kind) {
     case 'outside':
@@ -78,8 +79,14 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
       if (fixed.changed && read.lossy) {
         failure = `${shownPath}: not fixed: it is not valid UTF-8, and writing the fixes would replace its invalid bytes`;
       } else if (fixed.changed) {
-        const writeError = writeDocument(read.realPath, fixed.text, read.hasBom);
-        if (writeError) return { kind: 'failed', message: `${shownPath}: cannot write the fixes: ${writeError}` };
+        const snapshot = statBefore && { ...statBefore, sha256: sha256Of(documentBytes(read.text, read.hasBom)) };
+        const outcome = snapshot
+          ? replaceFile(read.realPath, documentBytes(fixed.text, read.hasBom), snapshot)
+          : { kind: 'failed' as const, reason: 'it could not be examined before reading' };
+        if (outcome.kind === 'changed') {
+          return { kind: 'failed', message: `${shownPath}: changed while it was being fixed; left as it is, the fixes were not written` };
+        }
+        if (outcome.kind === 'failed') return { kind: 'failed', message: `${shownPath}: cannot write the fixes: ${outcome.reason}` };
         text = fixed.text;
       }
     }
