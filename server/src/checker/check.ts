@@ -4,7 +4,7 @@ import { LineIndex } from './lineIndex';
 import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
 import type { Finding } from './rule/model';
-import type { SyntaxNode } from './tree';
+import { AliasExpansionError, type SyntaxNode } from './tree';
 import { SchemaValidatorCache } from './schemaValidator';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
@@ -128,7 +128,8 @@ export function parseAndFind(text: string, format: DocumentFormat, once = false)
     return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings };
   } catch (error) {
     // Content never makes the rule throw; what can is the engine's own limits (a stack overflow on
-    // absurd nesting). One diagnostic says so instead of a partial answer.
+    // absurd nesting, a value whose aliases expand past a bound). One diagnostic says so instead of
+    // a partial answer.
     return { roots: [], syntaxErrors: [], findings: [], failure: error };
   }
 }
@@ -171,9 +172,11 @@ export function locate(
   if (parts.failure !== undefined && !notice) {
     const tooDeep = parts.failure instanceof RangeError;
     const failure = parts.failure;
-    notice = tooDeep
-      ? { violation: 'skipped', message: 'This document is nested too deeply to be checked.' }
-      : { violation: 'internal-error', message: `The checker failed on this document: ${failure instanceof Error ? failure.message : String(failure)}` };
+    notice = failure instanceof AliasExpansionError
+      ? { violation: 'skipped', message: failure.message }
+      : tooDeep
+        ? { violation: 'skipped', message: 'This document is nested too deeply to be checked.' }
+        : { violation: 'internal-error', message: `The checker failed on this document: ${failure instanceof Error ? failure.message : String(failure)}` };
   }
   if (notice) {
     const severity = severityOf(CHECKER_RULE_ID, notice.violation === 'skipped' ? 3 : 1, options);
