@@ -4,7 +4,7 @@ import { LineIndex } from './lineIndex';
 import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
 import type { Finding } from './rule/findings';
-import type { SyntaxNode } from './tree';
+import { AliasExpansionError, type SyntaxNode } from './tree';
 import { SchemaValidatorCache } from './schemaValidator';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
@@ -135,7 +135,8 @@ export function parseAndFind(text: string, format: DocumentFormat, once = false)
     return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings };
   } catch (error) {
     // Content never makes the rule throw; what can is the engine's own limits (a stack overflow on
-    // absurd nesting). One diagnostic says so instead of a partial answer.
+    // absurd nesting, a value whose aliases expand past a bound). One diagnostic says so instead of
+    // a partial answer.
     return { roots: [], syntaxErrors: [], findings: [], failure: error };
   }
 }
@@ -175,9 +176,12 @@ export function locate(
     if (diagnostic) located.push(finding ? { finding, diagnostic } : { diagnostic });
   };
   if (parts.failure !== undefined && !notice) {
-    notice = parts.failure instanceof RangeError
-      ? { violation: 'skipped', message: TOO_DEEP_MESSAGE }
-      : { violation: 'internal-error', message: internalErrorMessage(parts.failure) };
+    const failure = parts.failure;
+    notice = failure instanceof AliasExpansionError
+      ? { violation: 'skipped', message: failure.message }
+      : failure instanceof RangeError
+        ? { violation: 'skipped', message: TOO_DEEP_MESSAGE }
+        : { violation: 'internal-error', message: internalErrorMessage(failure) };
   }
   if (notice) push(CHECKER_RULE_ID, { violation: notice.violation, offset: 0, length: 0 }, notice.message);
   for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {

@@ -2,7 +2,8 @@
 // flow collections get flow YAML; removals take a member's own lines (nested ones included) and
 // nothing else; every other character, comments included, stays as it was. Nodes that stand for an
 // alias's or a merge key's content have their text elsewhere: edits inside them are refused (an
-// empty edit list), except replacing an alias as a whole. A member merged in with `<<` is never
+// empty edit list), except replacing an alias as a whole; so are edits inside an anchored collection
+// that aliases share (the edit would change every alias). A member merged in with `<<` is never
 // edited where its text is (the merge source, which other mappings may merge too): replacing its
 // value adds an own member to the merging mapping instead, which wins over the merged one.
 import type { SyntaxNode } from '../tree';
@@ -10,7 +11,7 @@ import type { FormattingOptions, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from '../fixes/editor';
 import { detectIndentUnit } from '../fixes/layout';
 import { yamlLineBreak, yamlLineBreakLength, yamlLineEnd, yamlLineStart, yamlSmallestIndentation, yamlStartsLine } from './yamlLines';
-import { isAliasCopy, isInMergeSource, isMergedMember, mergePairsOf, mergesKey } from './yamlTreeNode';
+import { isAliasCopy, isInMergeSource, isInSharedAnchor, isMergedMember, mergePairsOf, mergesKey } from './yamlTreeNode';
 import { stringText, type QuoteStyle } from './yamlScalarText';
 import { pad, YamlValueWriter } from './yamlValueText';
 
@@ -34,7 +35,7 @@ export class YamlEditor implements DocumentEditor {
   replaceValue(node: SyntaxNode, value: InsertValue): OffsetEdit[] {
     const override = this.overridingMember(node, value);
     if (override) return override;
-    if (!this.isOwnText(node) || isInMergeSource(node)) return [];
+    if (!this.isOwnText(node) || isInMergeSource(node) || isInSharedAnchor(node)) return [];
     // A block collection whose first key has a tag or anchor (`!!merge <<: *a`, `&k key: v`): its
     // range starts after them, and a new value written there would inherit them.
     if (node.children && !isAliasCopy(node) && !this.isFlow(node) && !this.startsBlockKey(node.offset)) return [];
@@ -79,7 +80,7 @@ export class YamlEditor implements DocumentEditor {
   replaceString(node: SyntaxNode, value: string): OffsetEdit[] {
     const override = this.overridingMember(node, { json: value });
     if (override) return override;
-    if (!this.isOwnText(node) || isInMergeSource(node)) return [];
+    if (!this.isOwnText(node) || isInMergeSource(node) || isInSharedAnchor(node)) return [];
     if (node.length === 0) return this.replaceValue(node, { json: value });
     const container = node.parent?.type === 'property' ? node.parent.parent : node.parent;
     const first = this.text[node.offset];
@@ -109,7 +110,7 @@ export class YamlEditor implements DocumentEditor {
   }
 
   addMembers(object: SyntaxNode, members: Array<[string, InsertValue]>, before?: SyntaxNode): OffsetEdit[] {
-    if (isAliasCopy(object) || isInMergeSource(object) || members.length === 0) return [];
+    if (isAliasCopy(object) || isInMergeSource(object) || isInSharedAnchor(object) || members.length === 0) return [];
     if (before && !isAliasCopy(before) && !isMergedMember(before)) return this.insertBefore(object, before, members);
     const entries = this.entriesOf(object);
     if (this.isFlow(object)) return this.addToFlow(object, entries, members);
@@ -162,7 +163,7 @@ export class YamlEditor implements DocumentEditor {
   }
 
   replaceMember(property: SyntaxNode, key: string, value: InsertValue): OffsetEdit[] {
-    if (isAliasCopy(property) || isInMergeSource(property) || !property.parent) return [];
+    if (isAliasCopy(property) || isInMergeSource(property) || isInSharedAnchor(property) || !property.parent) return [];
     const newText = this.isFlow(property.parent)
       ? this.writer.flowMember(key, value)
       : this.writer.blockMember(key, value, this.columnOf(property.offset));
@@ -173,7 +174,7 @@ export class YamlEditor implements DocumentEditor {
     const object = property.parent;
     // A merged member cannot be removed: its text is the merge source's. Nor can an own member that
     // overrides a merged one: the merged value would show instead.
-    if (isAliasCopy(property) || isInMergeSource(property) || !object) return [];
+    if (isAliasCopy(property) || isInMergeSource(property) || isInSharedAnchor(property) || !object) return [];
     const key = property.children?.[0]?.value;
     if (typeof key === 'string' && mergesKey(object, key)) return [];
     const entries = this.entriesOf(object);
