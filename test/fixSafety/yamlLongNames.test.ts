@@ -1,8 +1,7 @@
 // YAML rename to a name over 1,024 characters (issue 15, item 12). YAML limits an implicit key to
 // 1,024 characters, not a value. In MCP Description 0.8.0 a declaration's name is the value of its
 // `name` member and a step's `declaration` is a value too, so a rename writes values only: those
-// must read back as the long name in every scalar style. Documents of the older shape, where the
-// name is a key of the `elicitations` map, get the key refused instead of an invalid file.
+// must read back as the long name in every scalar style.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseAllDocuments } from 'yaml';
@@ -78,38 +77,4 @@ describe('YAML: names written as values can be of any length', () => {
       );
     });
   }
-});
-
-describe('YAML of the older shape: a declaration key over 1,024 characters is refused, not written', () => {
-  const OLD_SHAPE = `mcpdesc: 0.9.0-rc.3
-tools:
-  - name: t
-    elicitations:
-      confirm: {mode: url, message: m, url: "https://x"}
-    interactionExamples:
-      e:
-        steps:
-          - type: elicitation
-            declaration: confirm
-            request: {mode: url, message: m, url: "https://x"}
-            response: {action: decline}
-`;
-  const document = checkDocument(OLD_SHAPE, { format: 'yaml' });
-  const atKey = OLD_SHAPE.indexOf('confirm') + 1;
-
-  it('a 1,100-character name: refused with the reason', () => {
-    const result = renameAt(document, atKey, 'a'.repeat(1_100));
-    assert.deepEqual(result, {
-      ok: false,
-      message: 'A YAML key is at most 1,024 characters long; written as a key, the new name would be 1,100. Choose a shorter name.',
-    });
-  });
-
-  it('a 1,000-character name: renamed, and the file still parses', () => {
-    const result = renameAt(document, atKey, 'a'.repeat(1_000));
-    assert.ok(result?.ok);
-    const renamed = applyOffsetEdits(OLD_SHAPE, result.edits);
-    assert.deepEqual(parseAllDocuments(renamed).flatMap((parsed) => parsed.errors.map((error) => error.code)), []);
-    assert.equal(renamed.split('a'.repeat(1_000)).length, 3);
-  });
 });
