@@ -155,9 +155,9 @@ const MAX_CACHED_AJV_CODE_CHARS = 30_000_000;
 const MAX_AJV_INSTANCE_CODE_CHARS = 30_000_000;
 /**
  * ajv generates code for every subschema: a schema with more subschemas than this is refused
- * before compiling (20,000 if/then/else properties took 27 s and 2.5 GB; this many, about 0.5 s).
+ * before compiling (20,000 if/then/else properties took 27 s and 2.5 GB; this many, some 0.3 s).
  */
-const MAX_AJV_SUBSCHEMAS = 4000;
+const MAX_AJV_SUBSCHEMAS = 2000;
 /** One ajv compilation takes at most this long, and at most what is left of the document's budget. */
 const AJV_COMPILE_LIMIT_MS = 1000;
 
@@ -270,8 +270,11 @@ export class SchemaValidatorCache {
     if (!simple && hasAtLeastObjects(compilable, MAX_AJV_SUBSCHEMAS + 1)) {
       return unusable(`too large/complex: over ${MAX_AJV_SUBSCHEMAS} subschemas to compile`);
     }
-    const { ajv, own } = this.ajvFor(dialect, serialized);
     const budgetBefore = budgetLeftMs();
+    // Out of this document's budget, the same schema may compile next time: not remembered.
+    const budgetSpent = unusable("not compiled: the document's time budget for costly work is spent", false);
+    if (budgetBefore < 1) return budgetSpent;
+    const { ajv, own } = this.ajvFor(dialect, serialized);
     let validateFunction: ValidateFunction | SimpleValidateFunction;
     try {
       // ajv's work on a schema grows with the schema, and some shapes grow it far faster: it is
@@ -289,10 +292,7 @@ export class SchemaValidatorCache {
       if (error instanceof TimeLimitError) {
         // Interrupted, the instance may be half way through registering the schema: never reuse it.
         if (!own) this.shared.delete(dialect);
-        // Out of this document's budget, the same schema may compile next time: not remembered.
-        return budgetBefore < AJV_COMPILE_LIMIT_MS
-          ? unusable("not compiled: the document's time budget for costly work is spent", false)
-          : unusable(`too large/complex: compiling it took over ${AJV_COMPILE_LIMIT_MS} ms`);
+        return budgetBefore < AJV_COMPILE_LIMIT_MS ? budgetSpent : unusable(`too large/complex: compiling it took over ${AJV_COMPILE_LIMIT_MS} ms`);
       }
       return unusable(clip(firstLine(error instanceof Error ? error.message : String(error))));
     } finally {
