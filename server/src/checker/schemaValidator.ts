@@ -147,12 +147,12 @@ function keyWithNonFinite(value: JsonValue): string {
 const MAX_CACHED_SCHEMAS = 5000;
 const MAX_CACHED_SCHEMA_CHARS = 20_000_000;
 const MAX_CACHED_AJV_SCHEMAS = 300;
-const MAX_CACHED_AJV_CODE_CHARS = 30_000_000;
+const MAX_CACHED_AJV_CODE_CHARS = 5_000_000;
 /**
  * An ajv instance holds every function it ever compiled (its scope refers to them, whatever
  * removeSchema drops): past this much generated code a shared instance is replaced by a new one.
  */
-const MAX_AJV_INSTANCE_CODE_CHARS = 30_000_000;
+const MAX_AJV_INSTANCE_CODE_CHARS = 2_000_000;
 /**
  * ajv generates code for every subschema: a schema with more subschemas than this is refused
  * before compiling (20,000 if/then/else properties took 27 s and 2.5 GB; this many, some 0.3 s).
