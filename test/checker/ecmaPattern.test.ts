@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { safeRegExp } from '../../server/src/checker/safeRegExp';
 import { SchemaValidatorCache, type CompiledSchema } from '../../server/src/checker/schemaValidator';
+import { withDocumentBudget } from '../../server/src/checker/timeBudget';
 import { simpleValidator } from '../../server/src/checker/simpleSchemaValidator';
 import type { JsonValue } from '../../server/src/checker/tree';
 import { Random } from '../../bench/random';
@@ -99,6 +100,22 @@ describe('pattern reads as ECMA-262', () => {
       assert.equal(regExp.test(value), false, pattern);
     }
     assert.ok(performance.now() - started < 5000, `took ${performance.now() - started} ms`);
+  });
+
+  it('charges reading Unicode properties to the document budget: many distinct ones stay bounded', () => {
+    const scripts = ['Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar', 'Georgian', 'Hangul', 'Ethiopic', 'Cherokee', 'Ogham', 'Runic', 'Khmer', 'Mongolian', 'Hiragana', 'Katakana', 'Bopomofo', 'Han', 'Yi', 'Gothic', 'Deseret', 'Tagalog', 'Hanunoo', 'Buhid'];
+    const escapes = scripts.flatMap((script) => [`\\p{Script=${script}}`, `\\p{sc=${script}}`, `\\p{Script_Extensions=${script}}`, `\\P{scx=${script}}`]);
+    const cache = new SchemaValidatorCache();
+    const started = performance.now();
+    const verdicts = withDocumentBudget(() =>
+      escapes.map((escape) => {
+        const compiled = cache.compile({ type: 'string', pattern: `^${escape}+$` });
+        return compiled.ok ? compiled.validate('λ').length === 0 : undefined;
+      }),
+    );
+    assert.ok(performance.now() - started < 5000, `took ${performance.now() - started} ms`);
+    assert.equal(verdicts[scripts.indexOf('Greek') * 4], true, 'Greek is Greek');
+    assert.equal(verdicts[scripts.indexOf('Latin') * 4], false, 'Greek is not Latin');
   });
 });
 

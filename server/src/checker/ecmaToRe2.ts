@@ -7,6 +7,7 @@
 // (lookaround, backreferences) has no translation: the caller runs those natively, time-boxed.
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
+import { runTimeBoxed, TimeLimitError } from './timeBudget';
 
 /** Sorted, disjoint, non-adjacent inclusive code point intervals. */
 type CodePointSet = Array<[number, number]>;
@@ -204,7 +205,10 @@ function hasCaseVariant(low: number, high: number): boolean {
 
 // Property escapes (\p{Script=Greek}, \p{L}) mean what the JavaScript engine's Unicode tables say,
 // which RE2's tables and names need not match: the set is read off the engine itself, once.
-const MAX_CACHED_PROPERTIES = 64;
+// Reading one costs some 10-30 ms, so it is charged to the document's budget (past it, the pattern
+// has no translation and runs natively, time-boxed), and the sets are kept: there are only so many
+// property escapes, each under a few spellings.
+const MAX_CACHED_PROPERTIES = 2048;
 const propertySets = new Map<string, CodePointSet>();
 let allCodePoints: string[] | undefined;
 
@@ -232,6 +236,19 @@ function codePointStrings(): string[] {
 function propertySet(escape: string): CodePointSet {
   const known = propertySets.get(escape);
   if (known) return known;
+  let result: CodePointSet;
+  try {
+    result = runTimeBoxed(() => readPropertySet(escape), Infinity, 'reading a Unicode property');
+  } catch (error) {
+    if (error instanceof TimeLimitError) throw new NoLinearTranslation('out of budget for Unicode properties');
+    throw error;
+  }
+  if (propertySets.size >= MAX_CACHED_PROPERTIES) propertySets.delete(propertySets.keys().next().value as string);
+  propertySets.set(escape, result);
+  return result;
+}
+
+function readPropertySet(escape: string): CodePointSet {
   const runs = new RegExp(`${escape}+`, 'gu');
   const set: CodePointSet = [];
   for (const text of codePointStrings()) {
@@ -247,8 +264,5 @@ function propertySet(escape: string): CodePointSet {
   for (let surrogate = 0xd800; surrogate <= 0xdfff; surrogate++) {
     if (single.test(String.fromCharCode(surrogate))) set.push([surrogate, surrogate]);
   }
-  const result = normalize(set);
-  if (propertySets.size >= MAX_CACHED_PROPERTIES) propertySets.delete(propertySets.keys().next().value as string);
-  propertySets.set(escape, result);
-  return result;
+  return normalize(set);
 }
