@@ -141,8 +141,8 @@ function keyWithNonFinite(value: JsonValue): string {
 
 /**
  * Bounds on what the cache keeps (a long-running server sees endless distinct schemas while the
- * user types). Weights are characters: of schema text for walked schemas, of generated code (some
- * 100 KB a schema, far more for large ones) for ajv's.
+ * user types). Weights are characters: of schema text for walked schemas, of generated code for
+ * ajv's (a kilobyte or so for a small schema, which takes some 4 KB of heap; megabytes for large ones).
  */
 const MAX_CACHED_SCHEMAS = 5000;
 const MAX_CACHED_SCHEMA_CHARS = 20_000_000;
