@@ -105,7 +105,7 @@ describe('cli over the fixture corpus', () => {
     assert.equal(sarifRun.columnKind, 'utf16CodeUnits');
     assert.equal(sarifRun.tool.driver.name, 'mcpdesc-lint');
     assert.match(sarifRun.tool.driver.version ?? '', /^\d+\.\d+\.\d+/);
-    assert.ok(sarifRun.tool.driver.informationUri);
+    assert.equal(sarifRun.tool.driver.informationUri, undefined, 'no home page of our own to point at');
     const ruleIds = (sarifRun.tool.driver.rules ?? []).map((rule) => rule.id);
     assert.ok(ruleIds.includes('mcpdesc.tool.interaction.elicitation-consistency'));
     const results = sarifRun.results ?? [];

@@ -1,11 +1,12 @@
 // One candidate file from discovery to its report: recognize, read, optionally fix, check.
 import { checkDocument } from '../checker';
-import type { CheckOptions, Diagnostic } from '../checker';
+import type { CheckOptions } from '../checker';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type { RuleSeverity } from '../../../shared/src/settings';
 import type { Candidate } from './discovery';
 import { documentFormatOf, isSniffable } from './documentNames';
 import { displayPath, recognitionPath } from './filePaths';
+import { anchorDiagnostics, unanchored, type AnchoredDiagnostic } from './findingAnchor';
 import { fixDocument } from './fixDocument';
 import { readDocument, readPrefix, writeDocument } from './readDocument';
 import type { Recognizer } from './recognition';
@@ -64,7 +65,8 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
         text = fixed.text;
       }
     }
-    const { diagnostics } = checkDocument(text, options);
+    const result = checkDocument(text, options);
+    const diagnostics = anchorDiagnostics(result.diagnostics, result.text, result.roots);
     return { kind: 'reported', report: { absolutePath: candidate.absolutePath, displayPath: shownPath, diagnostics } };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -74,7 +76,7 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
   }
 }
 
-function skippedDiagnostics(sizeBytes: number, settings: LintSettings): Diagnostic[] {
+function skippedDiagnostics(sizeBytes: number, settings: LintSettings): AnchoredDiagnostic[] {
   const notice = fileTooLargeDiagnostic(sizeBytes, settings.maxFileSizeMB, settings.rules);
-  return notice ? [notice] : [];
+  return notice ? [unanchored(notice)] : [];
 }
