@@ -47,11 +47,13 @@ else
   node "$cli" --format "$format" --exit-zero -- "${paths[@]}" || trouble=$?
 fi
 
-read -r errors warnings < <(node -e '
+# A log that cannot be read (the CLI crashed) counts as trouble, not as a clean run.
+counts=$(node -e '
   const results = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).runs.flatMap((run) => run.results ?? []);
   const count = (level) => results.filter((result) => result.level === level).length;
   console.log(count("error"), count("warning"));
-' "$sarif")
+' "$sarif") || { counts="0 0"; trouble=2; }
+read -r errors warnings <<< "$counts"
 
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
   { echo "sarif-file=$sarif"; echo "errors=$errors"; echo "warnings=$warnings"; } >> "$GITHUB_OUTPUT"

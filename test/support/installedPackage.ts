@@ -34,7 +34,8 @@ export function installedPackage(): InstalledPackage {
     try {
       build(work);
       fs.writeFileSync(path.join(work, 'installed'), '');
-      fs.rmSync(home, { recursive: true, force: true });
+      // Atomic: `home` exists only complete. When another test process got there first, the rename
+      // fails and its install (the same inputs) is used.
       fs.renameSync(work, home);
       // Installs of older trees are of no more use.
       for (const name of fs.readdirSync(cacheRoot)) {
@@ -42,7 +43,6 @@ export function installedPackage(): InstalledPackage {
       }
     } catch (error) {
       fs.rmSync(work, { recursive: true, force: true });
-      // Another test process finished the same install first: use it.
       if (!fs.existsSync(path.join(home, 'installed'))) throw error;
     }
   }
