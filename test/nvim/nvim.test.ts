@@ -1,11 +1,14 @@
-// A real LSP client: headless Neovim attaches dist/server.js, opens the rule page's invalid fixture,
-// and reads back the four diagnostics and the code action titles (see lsp_check.lua). Skipped, with
-// the reason, where `nvim` is not installed (.ci/run installs it).
+// A real LSP client as a Neovim user would set it up: headless Neovim starts the npm package's
+// mcpdesc-language-server bin (the packed tarball installed into a project, shared with the
+// package's own test), opens the rule page's invalid fixture, and reads back the four diagnostics and
+// the code action titles (see lsp_check.lua). Skipped, with the reason, where `nvim` is not
+// installed (.ci/run installs it).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { ELICITATION_RULE_ID } from '../../shared/src/constants';
-import { builtServerPath, repoPath } from '../server/repoRoot';
+import { repoPath } from '../server/repoRoot';
+import { installedPackage } from '../support/installedPackage';
 
 interface NvimDiagnostic {
   lnum: number;
@@ -37,7 +40,7 @@ describe('Neovim as a real LSP client', () => {
         encoding: 'utf8',
         env: {
           ...process.env,
-          LSP_SERVER: builtServerPath(),
+          LSP_SERVER: installedPackage().bin('mcpdesc-language-server'),
           LSP_FILE: repoPath('test-fixtures', 'expected-invalid', 'invalid-tool-interaction-example-semantics.json'),
         },
         timeout: 90_000,

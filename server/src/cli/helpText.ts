@@ -19,7 +19,8 @@ Paths (default: the current directory):
                 are recognized as in a directory (a glob matching no file at all is an error)
 
 Options:
-  -f, --format <name>        stylish (default), json or sarif (SARIF 2.1.0)
+  -f, --format <name>        stylish (default), json, sarif (SARIF 2.1.0, URIs relative to the
+                             current directory) or github (GitHub Actions annotations)
       --fix                  apply every preferred quick-fix in place, then report what remains
       --rule <id>=<severity> set a rule's severity: error, warning, information, hint or off
                              (repeatable); rules:

@@ -18,6 +18,7 @@ import {
 } from '../host';
 import type { Candidate } from './discovery';
 import { displayPath } from './filePaths';
+import { anchorDiagnostics, unanchored } from './findingAnchor';
 import { fixDocument } from './fixDocument';
 import { documentBytes, replaceFile, sha256Of, statBeforeRead } from './replaceFile';
 import type { FileReport } from './report';
@@ -63,7 +64,7 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
       return candidate.explicit ? { kind: 'failed', message: `${shownPath}: cannot read: it is ${read.what}, not a regular file` } : { kind: 'ignored' };
     case 'tooLarge':
       if (!mustCheck && !isRecognizedByContent(matchPath, read.head, globs)) return { kind: 'ignored' };
-      return { kind: 'reported', report: reportOf(candidate, shownPath, fileTooLargeNotice(read.sizeBytes, settings.maxFileSizeMB, settings.rules)) };
+      return { kind: 'reported', report: reportOf(candidate, shownPath, fileTooLargeNotice(read.sizeBytes, settings.maxFileSizeMB, settings.rules).map(unanchored)) };
     case 'text':
       break;
   }
@@ -90,13 +91,14 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
         text = fixed.text;
       }
     }
-    return { kind: 'reported', report: reportOf(candidate, shownPath, checkDocument(text, options).diagnostics), failure };
+    const result = checkDocument(text, options);
+    return { kind: 'reported', report: reportOf(candidate, shownPath, anchorDiagnostics(result.diagnostics, result.text, result.roots)), failure };
   } catch (error) {
     // The server's answer to a check that throws: the one internal-error notice; and the run failed.
     const reason = error instanceof Error ? error.message : String(error);
     return {
       kind: 'reported',
-      report: reportOf(candidate, shownPath, internalErrorNotice(error, options)),
+      report: reportOf(candidate, shownPath, internalErrorNotice(error, options).map(unanchored)),
       failure: `${shownPath}: internal error while checking: ${reason}`,
     };
   }
