@@ -27,7 +27,7 @@ const ALLOWED_IN_BUNDLES: ReadonlyArray<{ url: string; prefix?: true; why: strin
   { url: 'http://', why: 'a scheme prefix tested in code, not a link' },
 ];
 
-const URL_PATTERN = /https?:\/\/[^\s"'`<>)\]\\]*/g;
+const URL_PATTERN = /https?:\/\/[^\s"'`<>)\]}\\]*/g;
 
 function urlsIn(text: string): string[] {
   return [...text.matchAll(URL_PATTERN)].map((match) => match[0].replace(/[.,;:]+$/, ''));
