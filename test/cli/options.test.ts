@@ -28,6 +28,7 @@ describe('cli options', () => {
       quiet: false,
       exitZero: false,
       maxFileSizeMB: 20,
+      jobs: undefined,
       help: false,
       version: false,
     });
@@ -37,7 +38,7 @@ describe('cli options', () => {
     const parsed = options([
       'a', '--format', 'sarif', '--fix', '--rule', `${ELICITATION_RULE_ID}=warning`, '--rule', `${SYNTAX_RULE_ID}=off`,
       '--include', '**/*.desc.json', '--include', 'x/*.json', '--exclude', 'vendor/**', '-q', '--exit-zero',
-      '--max-file-size-mb', '0.5', 'b',
+      '--max-file-size-mb', '0.5', '--jobs', '3', 'b',
     ]);
     assert.deepEqual(parsed.paths, ['a', 'b']);
     assert.equal(parsed.format, 'sarif');
@@ -48,6 +49,7 @@ describe('cli options', () => {
     assert.equal(parsed.quiet, true);
     assert.equal(parsed.exitZero, true);
     assert.equal(parsed.maxFileSizeMB, 0.5);
+    assert.equal(parsed.jobs, 3);
   });
 
   it('accepts --opt=value and short forms', () => {

@@ -33,6 +33,8 @@ ${RULE_IDS.map((id) => `                               ${id}`).join('\n')}
       --exit-zero            exit 0 even when problems are found (usage errors and unreadable
                              files still exit 2)
       --max-file-size-mb <n> skip larger files with one information diagnostic (default ${DEFAULT_SETTINGS.maxFileSizeMB})
+  -j, --jobs <n>             check up to n files at once, in worker threads (default: the number
+                             of cores); the report is the same, in the same order, for any n
   -h, --help                 show this help
   -v, --version              show the version
 

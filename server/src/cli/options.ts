@@ -22,6 +22,8 @@ export interface CliOptions {
   quiet: boolean;
   exitZero: boolean;
   maxFileSizeMB: number;
+  /** How many files are checked at once; undefined: one per core. */
+  jobs: number | undefined;
   help: boolean;
   version: boolean;
 }
@@ -44,6 +46,7 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
         quiet: { type: 'boolean', short: 'q' },
         'exit-zero': { type: 'boolean' },
         'max-file-size-mb': { type: 'string' },
+        jobs: { type: 'string', short: 'j' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -77,6 +80,16 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
     maxFileSizeMB = number;
   }
 
+  let jobs: number | undefined;
+  if (values.jobs !== undefined) {
+    const raw = values.jobs;
+    const number = Number(raw);
+    if (raw.trim() === '' || !Number.isInteger(number) || number < 1) {
+      return { ok: false, message: `--jobs needs a whole number of at least 1, got '${raw}'` };
+    }
+    jobs = number;
+  }
+
   for (const glob of [...(values.include ?? []), ...(values.exclude ?? [])]) {
     if (glob.trim() === '') return { ok: false, message: '--include and --exclude need a non-empty glob' };
   }
@@ -93,6 +106,7 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
       quiet: values.quiet ?? false,
       exitZero: values['exit-zero'] ?? false,
       maxFileSizeMB,
+      jobs,
       help: values.help ?? false,
       version: values.version ?? false,
     },

@@ -4,10 +4,12 @@ import { discoverCandidates } from './discovery';
 import { formatReport } from './formatters';
 import { shouldUseColor } from './formatters/colors';
 import { helpText } from './helpText';
-import { lintCandidate } from './lintFile';
+import type { FileOutcome } from './lintFile';
+import { lintRunner } from './lintRunner';
 import { parseArguments } from './options';
 import type { FileReport } from './report';
 import { isFailing } from './severity';
+import { defaultWorkerCount } from '../host/workerPool';
 import { packageVersion } from './version';
 
 export interface CliEnvironment {
@@ -16,13 +18,15 @@ export interface CliEnvironment {
   stdoutIsTTY: boolean;
   writeOut(text: string): void;
   writeErr(text: string): void;
+  /** The worker script (dist/checkWorker.js) for --jobs above 1; without it every file is checked on this thread. */
+  workerScript?: string;
 }
 
 export const EXIT_CLEAN = 0;
 export const EXIT_PROBLEMS = 1;
 export const EXIT_TROUBLE = 2;
 
-export function runCli(argv: readonly string[], environment: CliEnvironment): number {
+export async function runCli(argv: readonly string[], environment: CliEnvironment): Promise<number> {
   const parsed = parseArguments(argv);
   if (!parsed.ok) {
     environment.writeErr(`mcpdesc-lint: ${parsed.message}\nRun 'mcpdesc-lint --help' for usage.\n`);
@@ -56,14 +60,29 @@ export function runCli(argv: readonly string[], environment: CliEnvironment): nu
     maxFileSizeMB: options.maxFileSizeMB,
   };
   const files: FileReport[] = [];
-  for (const candidate of discovery.candidates) {
-    const outcome = lintCandidate(candidate, settings);
+  const report = (outcome: FileOutcome): void => {
     if (outcome.kind === 'failed') fail(outcome.message);
     if (outcome.kind === 'ignored' && outcome.notice) environment.writeErr(`mcpdesc-lint: warning: ${outcome.notice}\n`);
-    if (outcome.kind !== 'reported') continue;
+    if (outcome.kind !== 'reported') return;
     if (outcome.failure) fail(outcome.failure);
     const diagnostics = options.quiet ? outcome.report.diagnostics.filter((d) => d.severity === 1) : outcome.report.diagnostics;
     files.push({ ...outcome.report, diagnostics });
+  };
+  // Checked in parallel, reported in discovery order: each outcome waits for those before it, so the
+  // output (stderr included) is the same whatever the number of jobs.
+  const candidates = discovery.candidates;
+  const jobs = Math.min(options.jobs ?? defaultWorkerCount(false), candidates.length);
+  const runner = lintRunner(environment.workerScript, jobs);
+  try {
+    const outcomes = candidates.map((candidate) =>
+      runner.run({ candidate, settings }).catch((error: unknown): FileOutcome => ({
+        kind: 'failed',
+        message: `${candidate.absolutePath}: internal error while checking: ${error instanceof Error ? error.message : String(error)}`,
+      })),
+    );
+    for (const outcome of outcomes) report(await outcome);
+  } finally {
+    await runner.close();
   }
 
   const useColor = shouldUseColor(environment.stdoutIsTTY, environment.env);

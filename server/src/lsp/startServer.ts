@@ -23,7 +23,7 @@ import { SETTINGS_SECTION } from '../../../shared/src/settings';
 import { CheckPriority, CheckScheduler } from './checkScheduler';
 import { fixAllAction, quickFixActions } from './codeActions';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
-import { DiskDocumentChecks } from './diskDocumentChecks';
+import { DiskDocumentChecks, type DiskCheckRunner } from './diskDocumentChecks';
 import { DocumentStates } from './documentStates';
 import { EditSpans } from './editSpans';
 import { FileWatchRegistration, handleWatchedFileChanges } from './fileWatchers';
@@ -54,7 +54,12 @@ export interface ServerContext {
   watchers: FileWatchRegistration;
 }
 
-export function startServer(connection: Connection): void {
+export interface ServerOptions {
+  /** Checks closed files off this thread, on that many worker threads; undefined or 0 workers: on this thread. */
+  diskCheckRunner?: DiskCheckRunner;
+}
+
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const log = (message: string): void => connection.console.log(message);
   const logError = (message: string): void => connection.console.error(message);
   const spans = new EditSpans(logError);
@@ -102,17 +107,26 @@ export function startServer(connection: Connection): void {
       log: logError,
     });
     const checks = new OpenDocumentChecks({ documents, states, spans, settings, folders, publisher, log: logError });
-    const diskChecks = new DiskDocumentChecks({ folders, settings, publisher, isOpen, log: logError });
+    const diskChecks = new DiskDocumentChecks({ folders, settings, publisher, isOpen, log: logError, runner: options.diskCheckRunner });
     const progress = new ScanProgress(connection, logError);
     // One job for every URI: the editor's text when the document is open, else the file on disk.
-    const job = async (uri: string): Promise<void> => {
+    const job = async (uri: string, signal: AbortSignal): Promise<void> => {
       try {
-        await (documents.get(uri) ? checks.check(uri) : diskChecks.check(uri));
+        await (documents.get(uri) ? checks.check(uri) : diskChecks.check(uri, signal));
       } finally {
         progress.completed(uri);
       }
     };
-    const scheduler = new CheckScheduler(job, (uri, error) => logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`));
+    // Open documents on this thread; the others on the workers, when there are any.
+    const lanes = options.diskCheckRunner
+      ? { runsOnThisThread: (uri: string) => documents.get(uri) !== undefined, offThreadSlots: options.diskCheckRunner.size }
+      : undefined;
+    const scheduler = new CheckScheduler(
+      job,
+      (uri, error) => logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`),
+      undefined,
+      lanes,
+    );
     reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
     const scan = new WorkspaceScan({ folders, settings, scheduler, publisher, progress, isOpen, log });
     progress.onFinished((summary) =>
@@ -260,8 +274,9 @@ export function startServer(connection: Connection): void {
     );
   });
 
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
     context?.scheduler.dispose();
+    await options.diskCheckRunner?.close();
   });
 
   documents.listen(connection);
