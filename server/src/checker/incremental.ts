@@ -3,7 +3,7 @@
 // text alone, re-check that tool, and shift everything after it. Anything less certain falls back
 // to a full check, and a differential test holds both paths to the same diagnostics.
 import { buildJsonTree } from './parse/jsonTree';
-import { DocumentCheck, locate, parseAndFind, runCheck, schemaCache, syntaxErrorCountOf, type CheckParts } from './check';
+import { documentCheckOf, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
 import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
@@ -59,7 +59,7 @@ export class IncrementalDocument {
     this.lastUpdateWasIncremental = change !== undefined && this.tryOneTool(newText, change);
     if (this.lastUpdateWasIncremental) {
       this.text = newText;
-      this.current = new DocumentCheck(newText, 'json', this.lines, locate(this.parts!, this.options, this.lines), this.parts!.roots, syntaxErrorCountOf(this.parts!));
+      this.current = documentCheckOf(newText, 'json', this.lines, this.parts!, this.options);
     } else {
       this.lines = new LineIndex(newText);
       this.current = this.checkWhole(newText);
@@ -74,7 +74,7 @@ export class IncrementalDocument {
       return runCheck(text, this.options);
     }
     this.parts = parseAndFind(text, 'json');
-    return new DocumentCheck(text, 'json', this.lines, locate(this.parts, this.options, this.lines), this.parts.roots, syntaxErrorCountOf(this.parts));
+    return documentCheckOf(text, 'json', this.lines, this.parts, this.options);
   }
 
   private tryOneTool(newText: string, change: ChangeSpan): boolean {

@@ -3,8 +3,9 @@
 // diagnostics published and everything else dropped: no text or tree of a closed file is kept.
 // A file that is gone, outside every workspace folder, ignored or not an mcpdesc document has its
 // diagnostics cleared. An open document always wins: its editor text is what the user sees.
-import type { Diagnostic } from '../checker';
-import { isCandidateFile, isInIgnoredDirectory, maxFileBytes, readHostFile, realPathOf } from '../host';
+import { isConfigFileName, type Diagnostic } from '../checker';
+import { isCandidateFile, isInIgnoredDirectory, maxFileBytes, readHostFile } from '../host';
+import type { DocumentSettings } from './documentSettings';
 import { checkOversizedDocument, checkTextDocument, type CheckOutcome } from './documentChecker';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { SettingsResolver } from './settingsResolver';
@@ -13,6 +14,7 @@ import { isFileUri, uriToFsPath, type WorkspaceFolders } from './workspaceFolder
 export interface DiskDocumentChecksDeps {
   folders: WorkspaceFolders;
   settings: SettingsResolver;
+  documentSettings: DocumentSettings;
   publisher: DiagnosticsPublisher;
   /** Whether the file is open in the editor (under any spelling of its URI). */
   isOpen: (uri: string) => boolean;
@@ -20,9 +22,6 @@ export interface DiskDocumentChecksDeps {
 }
 
 export class DiskDocumentChecks {
-  /** Workspace folders' real paths, resolved once instead of once per file. */
-  private readonly realFolders = new Map<string, string>();
-
   constructor(private readonly deps: DiskDocumentChecksDeps) {}
 
   /** The scheduler's job for a URI that is not open. */
@@ -38,7 +37,7 @@ export class DiskDocumentChecks {
 
   /** Workspace folders changed (or a folder's symlink may have): resolve their real paths again. */
   forgetFolders(): void {
-    this.realFolders.clear();
+    this.deps.documentSettings.forgetFolders();
   }
 
   private async evaluate(uri: string): Promise<CheckOutcome> {
@@ -49,10 +48,19 @@ export class DiskDocumentChecks {
     const path = folders.recognitionPath(uri);
     if (isInIgnoredDirectory(path)) return { kind: 'skipped' };
     // Closed files take their folder's settings: one configuration request per folder, not per file.
-    const resolved = await settings.forResource(folder.uri);
-    if (!resolved.enable || !isCandidateFile(path, resolved.files)) return { kind: 'skipped' };
+    const folderSettings = await settings.forResource(folder.uri);
+    if (!folderSettings.enable) return { kind: 'skipped' };
+    const scope = this.deps.documentSettings.scopeOf(uri);
+    if (!scope) return { kind: 'skipped' };
+    if (isConfigFileName(path)) {
+      // Checked as configuration wherever it lies, excluded folders included: a broken one must not go unseen.
+      const diagnostics = this.deps.documentSettings.configs.diagnosticsOfFile(uriToFsPath(uri), scope);
+      return diagnostics ? { kind: 'config', diagnostics } : { kind: 'skipped' };
+    }
+    const resolved = this.deps.documentSettings.forDiskFile(folderSettings, uri);
+    if (!isCandidateFile(path, resolved.files)) return { kind: 'skipped' };
     if (this.deps.isOpen(uri)) return { kind: 'skipped' };
-    const read = readHostFile(uriToFsPath(uri), this.realFolder(uriToFsPath(folder.uri)), maxFileBytes(resolved.maxFileSizeMB));
+    const read = readHostFile(uriToFsPath(uri), scope.realBoundary, maxFileBytes(resolved.maxFileSizeMB));
     switch (read.kind) {
       // Nothing to show: gone, outside its folder through a symlink, or not a regular file.
       case 'missing':
@@ -71,15 +79,6 @@ export class DiskDocumentChecks {
       }
     }
   }
-
-  private realFolder(folderPath: string): string {
-    let real = this.realFolders.get(folderPath);
-    if (real === undefined) {
-      real = realPathOf(folderPath);
-      this.realFolders.set(folderPath, real);
-    }
-    return real;
-  }
 }
 
 function diagnosticsOf(outcome: CheckOutcome): Diagnostic[] | undefined {
@@ -88,6 +87,7 @@ function diagnosticsOf(outcome: CheckOutcome): Diagnostic[] | undefined {
       return outcome.result.diagnostics;
     case 'tooLarge':
     case 'failed':
+    case 'config':
       return outcome.diagnostics;
     case 'skipped':
       return undefined;

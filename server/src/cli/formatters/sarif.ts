@@ -35,7 +35,7 @@ export function formatSarif(report: RunReport): string {
               shortDescription: { text: rule.shortDescription },
               helpUri: rule.helpUri,
               help: { text: `See ${rule.helpUri}` },
-              defaultConfiguration: { level: LEVEL_OF_SETTING[rule.defaultSeverity] },
+              defaultConfiguration: { level: LEVEL_OF_SETTING[rule.defaultSeverity], ...(rule.offByDefault ? { enabled: false } : {}) },
             })),
           },
         },
