@@ -152,7 +152,7 @@ function globsOf(node: SyntaxNode | undefined, where: string): string[] {
     if (element.type !== 'string' || typeof element.value !== 'string' || element.value.trim() === '') {
       throw invalid(element, `Each glob of "${where}" must be a non-empty string.`);
     }
-    if (element.value.startsWith('!')) throw invalid(element, `Negated globs are not supported in "${where}"; use "exclude".`);
+    if (element.value.startsWith('!')) throw invalid(element, `Negated globs are not supported in "${where}"; list what to leave out in "exclude" instead.`);
     return element.value;
   });
 }
