@@ -67,6 +67,10 @@ describe('the project configuration file', () => {
     assert.equal(anchorGlob('packages/a', './gen/**'), 'packages/a/gen/**');
     assert.equal(anchorGlob('packages/a', '/top.json'), 'packages/a/top.json');
     assert.equal(anchorGlob('packages/a', 'x.json'), 'packages/a/**/x.json');
+    assert.equal(anchorGlob('packages/a', './x.json'), 'packages/a/x.json');
+    assert.ok(matchesGlob([anchorGlob('', './x.json')], 'x.json'));
+    assert.ok(!matchesGlob([anchorGlob('', './x.json')], 'sub/x.json'), './ anchors a name at the folder');
+    assert.ok(matchesGlob([anchorGlob('', 'x.json')], 'sub/x.json'));
     const literal = anchorGlob('odd[1]/(x)', 'x.json');
     assert.ok(matchesGlob([literal], 'odd[1]/(x)/deep/x.json'));
     assert.ok(!matchesGlob([literal], 'odd1/x/deep/x.json'), 'folder names match literally');

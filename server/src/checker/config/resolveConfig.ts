@@ -23,11 +23,13 @@ const GLOB_SYNTAX = /[\\*?[\]{}()!+@|]/g;
 
 /** A glob of a file in `directory`, as a glob on recognition paths (a name without '/' still matches at any depth below it). */
 export function anchorGlob(directory: string, glob: string): string {
-  const relative = glob.replace(/^(\.\/)+/, '');
-  const anchored = relative.startsWith('/') ? relative.replace(/^\/+/, '') : relative;
-  if (directory === '') return anchored;
+  // `./x.json` and `/x.json` name the file of this folder only, as `sub/x.json` does.
+  const explicitlyAnchored = /^(\.\/|\/)/.test(glob);
+  const relative = glob.replace(/^(\.\/)+/, '').replace(/^\/+/, '');
+  const anchored = explicitlyAnchored || relative.includes('/');
+  if (directory === '') return anchored && !relative.includes('/') ? `./${relative}` : relative;
   const base = `${directory.replace(GLOB_SYNTAX, '\\$&')}/`;
-  return relative.includes('/') ? `${base}${anchored}` : `${base}**/${anchored}`;
+  return anchored ? `${base}${relative}` : `${base}**/${relative}`;
 }
 
 /** The chain's include and exclude globs, on recognition paths. */
