@@ -29,9 +29,18 @@ describe('cli options', () => {
       exitZero: false,
       maxFileSizeMB: 20,
       jobs: undefined,
+      noConfig: false,
+      reportUnusedSuppressions: false,
       help: false,
       version: false,
     });
+  });
+
+  it('takes the configuration options, and refuses --config with --no-config', () => {
+    const parsed = options(['--config', 'ci/lint.yaml', '--print-config', 'a.json', '--report-unused-suppressions']);
+    assert.deepEqual([parsed.config, parsed.printConfig, parsed.noConfig, parsed.reportUnusedSuppressions], ['ci/lint.yaml', 'a.json', false, true]);
+    assert.equal(options(['--no-config']).noConfig, true);
+    assert.equal(usageError(['--config', 'a.json', '--no-config']), '--config and --no-config cannot be used together');
   });
 
   it('reads every option, repeatable ones in order', () => {

@@ -4,7 +4,7 @@
 // conditions, aliases and all, are in incrementalYaml.ts). Anything less certain falls back to a
 // full check, and differential tests hold both paths to the same diagnostics.
 import { buildJsonTree } from './parse/jsonTree';
-import { DocumentCheck, locate, parseAndFind, runCheck, schemaCache, syntaxErrorCountOf, type CheckParts } from './check';
+import { documentCheckOf, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
 import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
@@ -63,7 +63,7 @@ export class IncrementalDocument {
     this.lastUpdateWasIncremental = change !== undefined && this.tryOneTool(newText, change);
     if (this.lastUpdateWasIncremental) {
       this.text = newText;
-      this.current = new DocumentCheck(newText, this.format, this.lines, locate(this.parts!, this.options, this.lines), this.parts!.roots, syntaxErrorCountOf(this.parts!));
+      this.current = documentCheckOf(newText, this.format, this.lines, this.parts!, this.options);
     } else {
       this.lines = new LineIndex(newText);
       this.current = this.checkWhole(newText);
@@ -80,7 +80,7 @@ export class IncrementalDocument {
     }
     const parts = parseAndFind(text, format);
     this.parts = format === 'json' || (parts.roots.length === 1 && yamlAllowsToolEdits(text, parts.roots[0])) ? parts : undefined;
-    return new DocumentCheck(text, format, this.lines, locate(parts, this.options, this.lines), parts.roots, syntaxErrorCountOf(parts));
+    return documentCheckOf(text, format, this.lines, parts, this.options);
   }
 
   private tryOneTool(newText: string, change: ChangeSpan): boolean {

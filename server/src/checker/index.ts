@@ -54,3 +54,19 @@ export function applyEdits(text: string, edits: TextEdit[]): string {
     }),
   );
 }
+export { commentsAllowedIn, matchesGlob } from './recognize';
+export {
+  CONFIG_FILE_NAMES,
+  EMPTY_CONFIG,
+  configDiagnostics,
+  configFormatOf,
+  isConfigFileName,
+  parseProjectConfig,
+  unusedConfigProblem,
+  type ConfigOverride,
+  type ConfigProblem,
+  type ParsedProjectConfig,
+  type ProjectConfig,
+} from './config/projectConfig';
+export { anchorGlob, layerGlobs, layerRules, type ConfigLayer } from './config/resolveConfig';
+export { FILE_DIRECTIVE, NEXT_LINE_DIRECTIVE } from './suppressions';

@@ -32,10 +32,13 @@ export const VIOLATION_KINDS = [
 
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 
+/** Kinds of mcpdesc.config diagnostics, on a project configuration file. */
+export type ConfigViolation = 'invalid-config' | 'unknown-rule' | 'unknown-member' | 'unused-config';
+
 /** What a diagnostic carries for the quick-fixes and for tools reading it back. */
 export interface DiagnosticData {
   /** The violation kind for the rule; 'syntax-error' / 'skipped' / 'internal-error' for the others. */
-  violation: ViolationKind | 'syntax-error' | 'skipped' | 'internal-error';
+  violation: ViolationKind | 'syntax-error' | 'skipped' | 'internal-error' | ConfigViolation | 'unused-suppression';
   /** Offset range in the document text the diagnostic was computed from. */
   offset: number;
   length: number;
@@ -88,6 +91,11 @@ export interface CheckOptions {
    * for documents checked again and again as they are edited.
    */
   once?: boolean;
+  /**
+   * The document's language has comments (YAML, JSONC): "Suppress … on this line" fixes are offered.
+   * Suppression comments are honoured wherever the parse accepts comments, whatever this says.
+   */
+  commentsAllowed?: boolean;
   /** URI of the folder holding the rule pages (ending in '/'): diagnostics link to their page there. */
   docsBaseUri?: string;
 }

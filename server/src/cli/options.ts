@@ -24,6 +24,14 @@ export interface CliOptions {
   maxFileSizeMB: number;
   /** How many files are checked at once; undefined: one per core. */
   jobs: number | undefined;
+  /** --config FILE: this configuration file alone, instead of looking for mcpdesc-lint.config.* files. */
+  config?: string;
+  /** --no-config: no configuration file at all. */
+  noConfig: boolean;
+  /** --print-config FILE: print the configuration that applies to FILE, lint nothing. */
+  printConfig?: string;
+  /** --report-unused-suppressions: mcpdesc.unused-suppression at least as a warning. */
+  reportUnusedSuppressions: boolean;
   help: boolean;
   version: boolean;
 }
@@ -47,6 +55,10 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
         'exit-zero': { type: 'boolean' },
         'max-file-size-mb': { type: 'string' },
         jobs: { type: 'string', short: 'j' },
+        config: { type: 'string', short: 'c' },
+        'no-config': { type: 'boolean' },
+        'print-config': { type: 'string' },
+        'report-unused-suppressions': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -94,6 +106,10 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
     if (glob.trim() === '') return { ok: false, message: '--include and --exclude need a non-empty glob' };
   }
 
+  if (values.config !== undefined && values['no-config']) return { ok: false, message: '--config and --no-config cannot be used together' };
+  if (values.config !== undefined && values.config.trim() === '') return { ok: false, message: '--config needs a file' };
+  if (values['print-config'] !== undefined && values['print-config'].trim() === '') return { ok: false, message: '--print-config needs a file' };
+
   return {
     ok: true,
     options: {
@@ -107,6 +123,10 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
       exitZero: values['exit-zero'] ?? false,
       maxFileSizeMB,
       jobs,
+      ...(values.config !== undefined ? { config: values.config } : {}),
+      noConfig: values['no-config'] ?? false,
+      ...(values['print-config'] !== undefined ? { printConfig: values['print-config'] } : {}),
+      reportUnusedSuppressions: values['report-unused-suppressions'] ?? false,
       help: values.help ?? false,
       version: values.version ?? false,
     },

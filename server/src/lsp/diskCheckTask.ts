@@ -47,6 +47,7 @@ function answerOf(outcome: CheckOutcome, log?: string): DiskCheckAnswer {
       return { kind: 'diagnostics', diagnostics: outcome.result.diagnostics, log };
     case 'tooLarge':
     case 'failed':
+    case 'config':
       return { kind: 'diagnostics', diagnostics: outcome.diagnostics, log };
     case 'skipped':
       return { kind: 'skipped', log };

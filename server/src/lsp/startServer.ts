@@ -24,9 +24,11 @@ import { CheckPriority, CheckScheduler } from './checkScheduler';
 import { fixAllAction, quickFixActions } from './codeActions';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { DiskDocumentChecks, type DiskCheckRunner } from './diskDocumentChecks';
+import { DocumentSettings } from './documentSettings';
 import { DocumentStates } from './documentStates';
 import { EditSpans } from './editSpans';
-import { FileWatchRegistration, handleWatchedFileChanges } from './fileWatchers';
+import { FileWatchRegistration, handleWatchedFileChanges, touchesProjectConfig } from './fileWatchers';
+import { ProjectConfigs } from '../host';
 import { parseFormattingOptionsParams } from './formattingOptions';
 import { describeError } from './internalErrorDiagnostic';
 import { OpenDocumentChecks } from './openDocumentChecks';
@@ -71,6 +73,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const publisher = new DiagnosticsPublisher(connection);
 
   let settings: SettingsResolver | undefined;
+  let documentSettings: DocumentSettings | undefined;
+  const configs = new ProjectConfigs();
   let context: ServerContext | undefined;
   let clientCapabilities: InitializeParams['capabilities'] = {};
 
@@ -106,8 +110,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       canPull: clientCapabilities.workspace?.configuration === true,
       log: logError,
     });
-    const checks = new OpenDocumentChecks({ documents, states, spans, settings, folders, publisher, log: logError });
-    const diskChecks = new DiskDocumentChecks({ folders, settings, publisher, isOpen, log: logError, runner: options.diskCheckRunner });
+    documentSettings = new DocumentSettings(settings, configs, folders);
+    const checks = new OpenDocumentChecks({ documents, states, spans, settings, documentSettings, folders, publisher, log: logError });
+    const diskChecks = new DiskDocumentChecks({ folders, settings, documentSettings, publisher, isOpen, log: logError, runner: options.diskCheckRunner });
     const progress = new ScanProgress(connection, logError);
     // One job for every URI: the editor's text when the document is open, else the file on disk.
     const job = async (uri: string, signal: AbortSignal): Promise<void> => {
@@ -128,7 +133,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       lanes,
     );
     reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
-    const scan = new WorkspaceScan({ folders, settings, scheduler, publisher, progress, isOpen, log });
+    const scan = new WorkspaceScan({ folders, settings, documentSettings, scheduler, publisher, progress, isOpen, log });
     progress.onFinished((summary) =>
       log(`Workspace scan done: ${summary.files} file(s) looked at in ${summary.elapsedMs} ms; ${publisher.documentCount} document(s) checked.`),
     );
@@ -185,6 +190,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!context) return;
     // A folder's symlink may have been pointed elsewhere.
     context.diskChecks.forgetFolders();
+    if (touchesProjectConfig(params.changes, configs)) {
+      // A configuration file came, went or changed: what applies to any file below it may differ,
+      // so everything is judged again with the files read anew (as a settings change does).
+      configs.invalidate();
+      recheckEverything();
+      return;
+    }
     handleWatchedFileChanges(params.changes, { scheduler: context.scheduler, publisher, isOpen });
   });
 
@@ -214,6 +226,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     spans.forget(uri);
     settings?.forget(uri);
     releaseCompiledSchemas();
+    documentSettings?.forget(uri);
     // A file of the workspace falls back to its content on disk (which replaces the editor's
     // diagnostics, or clears them when it is gone or no mcpdesc document); anything else is cleared.
     const onDisk = canonicalUri(uri);
