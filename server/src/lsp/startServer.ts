@@ -239,7 +239,12 @@ export function startServer(connection: Connection): void {
       const document = documents.get(uri);
       return document && context ? (await context.checks.resultFor(document))?.result : undefined;
     },
-    { hierarchicalDocumentSymbols: () => clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true, log: logError },
+    {
+      hierarchicalDocumentSymbols: () => clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
+      completionLabelDetails: () => clientCapabilities.textDocument?.completion?.completionItem?.labelDetailsSupport === true,
+      completionSnippets: () => clientCapabilities.textDocument?.completion?.completionItem?.snippetSupport === true,
+      log: logError,
+    },
   );
 
   connection.onExecuteCommand(async (params) => {
