@@ -37,3 +37,12 @@ export interface FormattingOptionsParams {
   uri: string;
   options: { tabSize: number; insertSpaces: boolean };
 }
+
+/**
+ * The client's initializationOptions. `editorReportsJsonSyntax`: the editor reports syntax errors of
+ * the JSON and JSONC documents it has open (VS Code's JSON language features do); the server then
+ * leaves those to it unless the user set a severity for `mcpdesc.syntax` explicitly.
+ */
+export interface InitializationOptions {
+  editorReportsJsonSyntax?: boolean;
+}

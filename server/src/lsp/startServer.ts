@@ -24,6 +24,7 @@ import { fixAllAction, quickFixActions } from './codeActions';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { DiskDocumentChecks } from './diskDocumentChecks';
 import { DocumentStates } from './documentStates';
+import { editorReportsJsonSyntax } from './editorSyntax';
 import { EditSpans } from './editSpans';
 import { FileWatchRegistration, handleWatchedFileChanges } from './fileWatchers';
 import { parseFormattingOptionsParams } from './formattingOptions';
@@ -100,7 +101,16 @@ export function startServer(connection: Connection): void {
       canPull: clientCapabilities.workspace?.configuration === true,
       log: logError,
     });
-    const checks = new OpenDocumentChecks({ documents, states, spans, settings, folders, publisher, log: logError });
+    const checks = new OpenDocumentChecks({
+      documents,
+      states,
+      spans,
+      settings,
+      folders,
+      publisher,
+      log: logError,
+      editorReportsJsonSyntax: editorReportsJsonSyntax(params.initializationOptions),
+    });
     const diskChecks = new DiskDocumentChecks({ folders, settings, publisher, isOpen, log: logError });
     const progress = new ScanProgress(connection, logError);
     // One job for every URI: the editor's text when the document is open, else the file on disk.
