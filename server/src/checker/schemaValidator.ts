@@ -7,6 +7,7 @@ import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { PatternTimeoutError, safeRegExp } from './safeRegExp';
 import { isEvidentlyValidSchema } from './schemaMetaValidity';
+import { readableSchemaProblem } from './schemaProblems';
 import { simpleValidator, type SimpleValidateFunction } from './simpleSchemaValidator';
 import { runTimeBoxed, TimeLimitError } from './timeBudget';
 import type { JsonValue } from './tree';
@@ -217,7 +218,9 @@ export class SchemaValidatorCache {
       if (simple && !isEvidentlyValidSchema(compilable) && ajv.validateSchema(compilable as object | boolean) !== true) simple = undefined;
       validateFunction = simple ?? ajv.compile(compilable as object | boolean);
     } catch (error) {
-      return { result: { ok: false, reason: clip(firstLine(error instanceof Error ? error.message : String(error))) }, byAjv: false };
+      const message = error instanceof Error ? error.message : String(error);
+      const readable = readableSchemaProblem(message, ajv.errors, compilable);
+      return { result: { ok: false, reason: clip(readable ?? firstLine(message)) }, byAjv: false };
     } finally {
       // ajv keeps every compiled schema object; our own cache is the one that should bound memory.
       try {
