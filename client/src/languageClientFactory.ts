@@ -29,12 +29,12 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 }
 
 /**
- * VS Code's JSON language features report the syntax errors of open JSON and JSONC documents, unless
- * the extension is disabled or `json.validate.enable` is off; the server then leaves those to it.
- * Read at start: a change takes effect with "Restart Server".
+ * VS Code's JSON language features report the syntax errors of open JSON and JSONC documents (unless
+ * `json.validate.enable` is off) and outline them; the server then leaves both to them. Read at
+ * start: a change takes effect with "Restart Server".
  */
 function initializationOptions(): InitializationOptions {
   const jsonFeatures = vscode.extensions.getExtension('vscode.json-language-features') !== undefined;
   const validates = vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) !== false;
-  return { editorReportsJsonSyntax: jsonFeatures && validates };
+  return { editorReportsJsonSyntax: jsonFeatures && validates, editorOutlinesJson: jsonFeatures };
 }

@@ -39,10 +39,17 @@ export interface FormattingOptionsParams {
 }
 
 /**
- * The client's initializationOptions. `editorReportsJsonSyntax`: the editor reports syntax errors of
- * the JSON and JSONC documents it has open (VS Code's JSON language features do); the server then
- * leaves those to it unless the user set a severity for `mcpdesc.syntax` explicitly.
+ * The client's initializationOptions: what the editor already does itself, so that the server does
+ * not do it a second time. `editorReportsJsonSyntax`: the editor reports syntax errors of the JSON
+ * and JSONC documents it has open (VS Code's JSON language features do); the server then leaves
+ * those to it unless the user set a severity for `mcpdesc.syntax` explicitly.
  */
 export interface InitializationOptions {
   editorReportsJsonSyntax?: boolean;
+  /**
+   * The editor has a document outline of its own for JSON and JSONC documents (VS Code's JSON
+   * language features do); the server then returns no document symbols for those, so that the
+   * Outline, breadcrumbs and Go to Symbol show one outline, not two.
+   */
+  editorOutlinesJson?: boolean;
 }

@@ -46,6 +46,8 @@ export interface NavigationOptions {
   completionLabelDetails?: () => boolean;
   /** Whether the client takes snippets (the scaffolds of steps and declarations are snippets). */
   completionSnippets?: () => boolean;
+  /** Whether the editor outlines JSON and JSONC documents itself: document symbols then only for YAML. */
+  editorOutlinesJson?: () => boolean;
   outlineLimit?: number;
   log?: (message: string) => void;
 }
@@ -144,7 +146,9 @@ export function registerNavigationHandlers(connection: Connection, resultOf: Che
   );
 
   connection.onDocumentSymbol((params) =>
-    withResult('Document symbols', params.textDocument.uri, (result): DocumentSymbol[] | SymbolInformation[] => {
+    withResult('Document symbols', params.textDocument.uri, (result): DocumentSymbol[] | SymbolInformation[] | null => {
+      // One outline: where the editor has its own (VS Code's JSON one cannot be hidden per language), not ours too.
+      if (result.format === 'json' && options.editorOutlinesJson?.()) return null;
       const { symbols } = outline(result, limit);
       const hierarchical = options.hierarchicalDocumentSymbols?.() ?? true;
       return hierarchical ? symbols.map((symbol) => documentSymbol(result, symbol)) : flatten(result, params.textDocument.uri, symbols);

@@ -8,7 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { IncrementalDocument, type CheckOptions, type CheckResult } from '../checker';
 import { checkTextDocument, type CheckOutcome } from './documentChecker';
-import { settingsForOpenDocument } from './editorSyntax';
+import { settingsForOpenDocument } from './editorFeatures';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { CachedCheck, DocumentStates, IncrementalState } from './documentStates';
 import type { EditSpans } from './editSpans';
@@ -26,7 +26,7 @@ export interface OpenDocumentChecksDeps {
   folders: WorkspaceFolders;
   publisher: DiagnosticsPublisher;
   log: (message: string) => void;
-  /** The client's editor reports the syntax errors of open JSON and JSONC documents (see editorSyntax.ts). */
+  /** The client's editor reports the syntax errors of open JSON and JSONC documents (see editorFeatures.ts). */
   editorReportsJsonSyntax?: boolean;
 }
 

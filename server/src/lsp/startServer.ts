@@ -24,7 +24,7 @@ import { fixAllAction, quickFixActions } from './codeActions';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { DiskDocumentChecks } from './diskDocumentChecks';
 import { DocumentStates } from './documentStates';
-import { editorReportsJsonSyntax } from './editorSyntax';
+import { editorOutlinesJson, editorReportsJsonSyntax } from './editorFeatures';
 import { EditSpans } from './editSpans';
 import { FileWatchRegistration, handleWatchedFileChanges } from './fileWatchers';
 import { parseFormattingOptionsParams } from './formattingOptions';
@@ -68,6 +68,7 @@ export function startServer(connection: Connection): void {
   let settings: SettingsResolver | undefined;
   let context: ServerContext | undefined;
   let clientCapabilities: InitializeParams['capabilities'] = {};
+  let outlinesJson = false;
 
   const recheckOpenDocuments = (): void => {
     if (!context) return;
@@ -92,6 +93,7 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params): InitializeResult => {
     clientCapabilities = params.capabilities;
+    outlinesJson = editorOutlinesJson(params.initializationOptions);
     if (params.workspaceFolders) {
       folders.set(params.workspaceFolders);
     } else if (params.rootUri) {
@@ -252,6 +254,7 @@ export function startServer(connection: Connection): void {
     {
       hierarchicalDocumentSymbols: () => clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
       completionLabelDetails: () => clientCapabilities.textDocument?.completion?.completionItem?.labelDetailsSupport === true,
+      editorOutlinesJson: () => outlinesJson,
       completionSnippets: () => clientCapabilities.textDocument?.completion?.completionItem?.snippetSupport === true,
       log: logError,
     },

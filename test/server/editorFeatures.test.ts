@@ -1,4 +1,4 @@
-// Syntax errors once: a client whose editor reports JSON syntax itself (initializationOptions
+// What the editor does itself is not done twice. Syntax errors once: a client whose editor reports JSON syntax itself (initializationOptions
 // editorReportsJsonSyntax) gets no `mcpdesc.syntax` diagnostics for open JSON and JSONC documents,
 // unless the user set that rule's severity; YAML and files on disk keep theirs.
 import assert from 'node:assert/strict';
@@ -60,6 +60,28 @@ describe('syntax errors in a client that does not say so', () => {
       const diagnostics = await client.diagnosticsFor(uri, 1);
       assert.ok(diagnostics.length > 0);
       assert.ok(rulesOf(diagnostics).every((code) => code === SYNTAX_RULE_ID));
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
+describe('document symbols in an editor that outlines JSON itself', () => {
+  it('none for JSON and JSONC, ours for YAML', async () => {
+    const client = await LspTestClient.start({
+      initializationOptions: { editorOutlinesJson: true },
+      capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } },
+    });
+    try {
+      const json = 'file:///editor-outline/a.mcpdesc.json';
+      await client.open(json, '{"mcpdesc": "0.8.0", "tools": [{"name": "t", "elicitations": []}]}', 'json');
+      await client.diagnosticsFor(json, 1);
+      assert.equal(await client.request('textDocument/documentSymbol', { textDocument: { uri: json } }), null);
+      const yaml = 'file:///editor-outline/a.mcpdesc.yaml';
+      await client.open(yaml, 'mcpdesc: 0.8.0\ntools:\n  - name: t\n    elicitations: []\n', 'yaml');
+      await client.diagnosticsFor(yaml, 1);
+      const symbols = await client.request<Array<{ name: string }>>('textDocument/documentSymbol', { textDocument: { uri: yaml } });
+      assert.deepEqual(symbols.map((symbol) => symbol.name), ['t']);
     } finally {
       await client.stop();
     }
