@@ -90,7 +90,10 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
         text = fixed.text;
       }
     }
-    return { kind: 'reported', report: reportOf(candidate, shownPath, checkDocument(text, options).diagnostics), failure };
+    const result = checkDocument(text, options);
+    const report = reportOf(candidate, shownPath, result.diagnostics);
+    report.fixable = result.diagnostics.filter((diagnostic) => result.fixesFor(diagnostic).some((fix) => fix.isPreferred)).length;
+    return { kind: 'reported', report, failure };
   } catch (error) {
     // The server's answer to a check that throws: the one internal-error notice; and the run failed.
     const reason = error instanceof Error ? error.message : String(error);

@@ -54,6 +54,16 @@ export interface ServerContext {
   watchers: FileWatchRegistration;
 }
 
+/**
+ * The scan's log line. The scan reads the files nobody has open (open ones are checked from the
+ * editor's text, and counted only in the total), so the two numbers differ and each says what it counts.
+ */
+export function scanSummaryText(filesRead: number, elapsedMs: number, documentsChecked: number): string {
+  const files = `${filesRead} ${filesRead === 1 ? 'file' : 'files'}`;
+  const documents = `${documentsChecked} ${documentsChecked === 1 ? 'document' : 'documents'}`;
+  return `Workspace scan done in ${elapsedMs} ms: ${files} read from disk; ${documents} checked in all, open ones included.`;
+}
+
 export function startServer(connection: Connection): void {
   const log = (message: string): void => connection.console.log(message);
   const logError = (message: string): void => connection.console.error(message);
@@ -126,9 +136,7 @@ export function startServer(connection: Connection): void {
     const scheduler = new CheckScheduler(job, (uri, error) => logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`));
     reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
     const scan = new WorkspaceScan({ folders, settings, scheduler, publisher, progress, isOpen, log });
-    progress.onFinished((summary) =>
-      log(`Workspace scan done: ${summary.files} file(s) looked at in ${summary.elapsedMs} ms; ${publisher.documentCount} document(s) checked.`),
-    );
+    progress.onFinished((summary) => log(scanSummaryText(summary.files, summary.elapsedMs, publisher.documentCount)));
     const watchers = new FileWatchRegistration(
       connection,
       clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
