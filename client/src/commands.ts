@@ -38,6 +38,17 @@ async function checkWorkspace(client: LanguageClient): Promise<void> {
   await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_COMMANDS.checkWorkspace, arguments: [] });
 }
 
+/** A rule's page (a file: URI of the page shipped with the extension): its Markdown preview. */
+async function showRuleDocumentation(href: unknown): Promise<void> {
+  if (typeof href !== 'string') return;
+  const uri = vscode.Uri.parse(href);
+  if (uri.scheme === 'file' && uri.path.endsWith('.md')) {
+    await vscode.commands.executeCommand('markdown.showPreview', uri);
+    return;
+  }
+  await vscode.commands.executeCommand('vscode.open', uri);
+}
+
 export function registerCommands(client: LanguageClient): vscode.Disposable[] {
   const report = (action: string) => (error: unknown) => {
     client.error(`${action} failed`, error, 'force');
@@ -47,5 +58,6 @@ export function registerCommands(client: LanguageClient): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.showOutput, () => client.outputChannel.show(true)),
     vscode.commands.registerCommand(COMMANDS.fixAllInFile, () => fixAllInFile(client).catch(report('Fix all problems in file'))),
     vscode.commands.registerCommand(COMMANDS.checkWorkspace, () => checkWorkspace(client).catch(report('Check workspace'))),
+    vscode.commands.registerCommand(COMMANDS.showRuleDocumentation, (href: unknown) => showRuleDocumentation(href).catch(report('Show rule documentation'))),
   ];
 }

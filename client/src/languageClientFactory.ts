@@ -3,7 +3,7 @@
 // honour the `mcpdesc.trace.server` setting by itself.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import type { InitializationOptions } from '../../shared/src/constants';
+import { COMMANDS, type InitializationOptions } from '../../shared/src/constants';
 import { SETTINGS_SECTION } from '../../shared/src/settings';
 import { crashHandler } from './crashHandler';
 import { MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
@@ -36,5 +36,10 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
 function initializationOptions(): InitializationOptions {
   const jsonFeatures = vscode.extensions.getExtension('vscode.json-language-features') !== undefined;
   const validates = vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) !== false;
-  return { editorReportsJsonSyntax: jsonFeatures && validates, editorOutlinesJson: jsonFeatures };
+  return {
+    editorReportsJsonSyntax: jsonFeatures && validates,
+    editorOutlinesJson: jsonFeatures,
+    ruleDocumentationCommand: COMMANDS.showRuleDocumentation,
+    fixAllInQuickFixMenu: true,
+  };
 }

@@ -10,6 +10,8 @@ export const COMMANDS = {
   showOutput: 'mcpdesc.showOutput',
   fixAllInFile: 'mcpdesc.fixAllInFile',
   checkWorkspace: 'mcpdesc.checkWorkspace',
+  /** Opens a rule's page; argument: its URI (from a "Show documentation" code action). */
+  showRuleDocumentation: 'mcpdesc.showRuleDocumentation',
 } as const;
 
 /** Server-side command behind "Fix All Problems in File" (workspace/executeCommand). */
@@ -52,4 +54,11 @@ export interface InitializationOptions {
    * Outline, breadcrumbs and Go to Symbol show one outline, not two.
    */
   editorOutlinesJson?: boolean;
+  /**
+   * A command of the client's that opens a rule's documentation, given its page's URI (the
+   * diagnostic's codeDescription.href): the server then offers "Show documentation for …" actions.
+   */
+  ruleDocumentationCommand?: string;
+  /** Add "Fix all auto-fixable problems" to the quick-fix menu (as vscode-eslint does). */
+  fixAllInQuickFixMenu?: boolean;
 }

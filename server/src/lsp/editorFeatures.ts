@@ -41,3 +41,13 @@ export function settingsForOpenDocument(settings: McpdescSettings, languageId: s
   }
   return derived;
 }
+
+/** The client's command that opens a rule's page (see InitializationOptions), if it has one. */
+export function ruleDocumentationCommand(initializationOptions: unknown): string | undefined {
+  const command = optionsOf(initializationOptions).ruleDocumentationCommand;
+  return typeof command === 'string' && command.length > 0 ? command : undefined;
+}
+
+export function fixAllInQuickFixMenu(initializationOptions: unknown): boolean {
+  return optionsOf(initializationOptions).fixAllInQuickFixMenu === true;
+}

@@ -20,11 +20,11 @@ import {
 } from '../../../shared/src/constants';
 import { SETTINGS_SECTION } from '../../../shared/src/settings';
 import { CheckPriority, CheckScheduler } from './checkScheduler';
-import { fixAllAction, quickFixActions } from './codeActions';
+import { fixAllAction, menuActions, quickFixActions, type MenuOptions } from './codeActions';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { DiskDocumentChecks } from './diskDocumentChecks';
 import { DocumentStates } from './documentStates';
-import { editorOutlinesJson, editorReportsJsonSyntax } from './editorFeatures';
+import { editorOutlinesJson, editorReportsJsonSyntax, fixAllInQuickFixMenu, ruleDocumentationCommand } from './editorFeatures';
 import { EditSpans } from './editSpans';
 import { FileWatchRegistration, handleWatchedFileChanges } from './fileWatchers';
 import { parseFormattingOptionsParams } from './formattingOptions';
@@ -79,6 +79,7 @@ export function startServer(connection: Connection): void {
   let context: ServerContext | undefined;
   let clientCapabilities: InitializeParams['capabilities'] = {};
   let outlinesJson = false;
+  let menu: MenuOptions = { fixAll: false };
 
   const recheckOpenDocuments = (): void => {
     if (!context) return;
@@ -104,6 +105,7 @@ export function startServer(connection: Connection): void {
   connection.onInitialize((params): InitializeResult => {
     clientCapabilities = params.capabilities;
     outlinesJson = editorOutlinesJson(params.initializationOptions);
+    menu = { fixAll: fixAllInQuickFixMenu(params.initializationOptions), documentationCommand: ruleDocumentationCommand(params.initializationOptions) };
     if (params.workspaceFolders) {
       folders.set(params.workspaceFolders);
     } else if (params.rootUri) {
@@ -245,6 +247,7 @@ export function startServer(connection: Connection): void {
       const actions = quickFixActions(params, check, formatting);
       const fixAll = fixAllAction(params, document, check, formatting);
       if (fixAll) actions.push(fixAll);
+      actions.push(...menuActions(params, check, menu));
       return actions;
     } catch (error) {
       // A fix that throws must not break the editor's lightbulb for the other diagnostics' sake.
