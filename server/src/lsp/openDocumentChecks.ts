@@ -9,6 +9,7 @@ import type { McpdescSettings } from '../../../shared/src/settings';
 import { IncrementalDocument, isConfigFileName, type CheckOptions, type CheckResult } from '../checker';
 import type { DocumentSettings } from './documentSettings';
 import { checkTextDocument, type CheckOutcome } from './documentChecker';
+import { settingsForOpenDocument } from './editorFeatures';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { CachedCheck, DocumentStates, IncrementalState } from './documentStates';
 import type { EditSpans } from './editSpans';
@@ -28,6 +29,8 @@ export interface OpenDocumentChecksDeps {
   folders: WorkspaceFolders;
   publisher: DiagnosticsPublisher;
   log: (message: string) => void;
+  /** The client's editor reports the syntax errors of open JSON and JSONC documents (see editorFeatures.ts). */
+  editorReportsJsonSyntax?: boolean;
 }
 
 /** Bounds of the pause an edit waits for before its check (see debounceFor). */
@@ -59,10 +62,11 @@ export class OpenDocumentChecks {
   readonly check = async (uri: string): Promise<void> => {
     const { documents, documentSettings, publisher, states } = this.deps;
     if (!documents.get(uri)) return;
-    const resolved = await documentSettings.forOpenDocument(uri);
+    const pulled = await documentSettings.forOpenDocument(uri);
     // Read the text only now: edits that arrived while settings were pulled are included.
     const document = documents.get(uri);
     if (!document) return;
+    const resolved = this.settingsFor(document, pulled);
     const started = performance.now();
     const outcome = this.run(document, resolved);
     this.lastCheckMs.set(uri, performance.now() - started);
@@ -92,14 +96,19 @@ export class OpenDocumentChecks {
   async resultFor(document: TextDocument): Promise<CachedCheck | undefined> {
     const cached = this.deps.states.checkFor(document.uri, document.version);
     if (cached) return cached;
-    const resolved = await this.deps.documentSettings.forOpenDocument(document.uri);
+    const pulled = await this.deps.documentSettings.forOpenDocument(document.uri);
     const current = this.deps.documents.get(document.uri);
     if (!current || current.version !== document.version) return undefined;
+    const resolved = this.settingsFor(current, pulled);
     const outcome = this.run(current, resolved);
     if (outcome.kind !== 'checked') return undefined;
     const fresh: CachedCheck = { version: current.version, result: outcome.result, settings: resolved };
     this.deps.states.remember(current.uri, fresh);
     return fresh;
+  }
+
+  private settingsFor(document: TextDocument, settings: McpdescSettings): McpdescSettings {
+    return settingsForOpenDocument(settings, document.languageId, this.deps.editorReportsJsonSyntax === true);
   }
 
   /** The same, by URI (for request handlers such as navigation): undefined when the document is not open. */

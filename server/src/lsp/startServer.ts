@@ -21,11 +21,12 @@ import {
 } from '../../../shared/src/constants';
 import { SETTINGS_SECTION } from '../../../shared/src/settings';
 import { CheckPriority, CheckScheduler } from './checkScheduler';
-import { fixAllAction, quickFixActions } from './codeActions';
+import { fixAllAction, menuActions, quickFixActions, type MenuOptions } from './codeActions';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { DiskDocumentChecks, type DiskCheckRunner } from './diskDocumentChecks';
 import { DocumentSettings } from './documentSettings';
 import { DocumentStates } from './documentStates';
+import { editorOutlinesJson, editorReportsJsonSyntax, fixAllInQuickFixMenu, ruleDocumentationCommand } from './editorFeatures';
 import { EditSpans } from './editSpans';
 import { FileWatchRegistration, handleWatchedFileChanges, touchesProjectConfig } from './fileWatchers';
 import { ProjectConfigs } from '../host';
@@ -61,6 +62,16 @@ export interface ServerOptions {
   diskCheckRunner?: DiskCheckRunner;
 }
 
+/**
+ * The scan's log line. The scan reads the files nobody has open (open ones are checked from the
+ * editor's text, and counted only in the total), so the two numbers differ and each says what it counts.
+ */
+export function scanSummaryText(filesRead: number, elapsedMs: number, documentsChecked: number): string {
+  const files = `${filesRead} ${filesRead === 1 ? 'file' : 'files'}`;
+  const documents = `${documentsChecked} ${documentsChecked === 1 ? 'document' : 'documents'}`;
+  return `Workspace scan done in ${elapsedMs} ms: ${files} read from disk; ${documents} checked in all, open ones included.`;
+}
+
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const log = (message: string): void => connection.console.log(message);
   const logError = (message: string): void => connection.console.error(message);
@@ -77,6 +88,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const configs = new ProjectConfigs();
   let context: ServerContext | undefined;
   let clientCapabilities: InitializeParams['capabilities'] = {};
+  let outlinesJson = false;
+  let menu: MenuOptions = { fixAll: false };
 
   const recheckOpenDocuments = (): void => {
     if (!context) return;
@@ -101,6 +114,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onInitialize((params): InitializeResult => {
     clientCapabilities = params.capabilities;
+    outlinesJson = editorOutlinesJson(params.initializationOptions);
+    menu = { fixAll: fixAllInQuickFixMenu(params.initializationOptions), documentationCommand: ruleDocumentationCommand(params.initializationOptions) };
     if (params.workspaceFolders) {
       folders.set(params.workspaceFolders);
     } else if (params.rootUri) {
@@ -111,7 +126,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       log: logError,
     });
     documentSettings = new DocumentSettings(settings, configs, folders);
-    const checks = new OpenDocumentChecks({ documents, states, spans, settings, documentSettings, folders, publisher, log: logError });
+    const checks = new OpenDocumentChecks({
+      documents,
+      states,
+      spans,
+      settings,
+      documentSettings,
+      folders,
+      publisher,
+      log: logError,
+      editorReportsJsonSyntax: editorReportsJsonSyntax(params.initializationOptions),
+    });
     const diskChecks = new DiskDocumentChecks({ folders, settings, documentSettings, publisher, isOpen, log: logError, runner: options.diskCheckRunner });
     const progress = new ScanProgress(connection, logError);
     // One job for every URI: the editor's text when the document is open, else the file on disk.
@@ -134,9 +159,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     );
     reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
     const scan = new WorkspaceScan({ folders, settings, documentSettings, scheduler, publisher, progress, isOpen, log });
-    progress.onFinished((summary) =>
-      log(`Workspace scan done: ${summary.files} file(s) looked at in ${summary.elapsedMs} ms; ${publisher.documentCount} document(s) checked.`),
-    );
+    progress.onFinished((summary) => log(scanSummaryText(summary.files, summary.elapsedMs, publisher.documentCount)));
     const watchers = new FileWatchRegistration(
       connection,
       clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
@@ -254,6 +277,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const actions = quickFixActions(params, check, formatting);
       const fixAll = fixAllAction(params, document, check, formatting);
       if (fixAll) actions.push(fixAll);
+      actions.push(...menuActions(params, check, menu));
       return actions;
     } catch (error) {
       // A fix that throws must not break the editor's lightbulb for the other diagnostics' sake.
@@ -268,7 +292,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const document = documents.get(uri);
       return document && context ? (await context.checks.resultFor(document))?.result : undefined;
     },
-    { hierarchicalDocumentSymbols: () => clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true, log: logError },
+    {
+      hierarchicalDocumentSymbols: () => clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
+      completionLabelDetails: () => clientCapabilities.textDocument?.completion?.completionItem?.labelDetailsSupport === true,
+      editorOutlinesJson: () => outlinesJson,
+      completionSnippets: () => clientCapabilities.textDocument?.completion?.completionItem?.snippetSupport === true,
+      log: logError,
+    },
   );
 
   connection.onExecuteCommand(async (params) => {
