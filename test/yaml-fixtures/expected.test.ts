@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseAllDocuments, parse as parseYaml } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import { checkDocument, type Diagnostic } from '../../server/src/checker';
 import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { ruleDocsUri } from '../../shared/src/rules';
