@@ -40,10 +40,9 @@ function textAt(text: string, expected: ExpectedDiagnostic): string {
   const lines = text.split(/\r\n|\r|\n/);
   const offsetOf = (line: number, character: number): number => {
     let offset = 0;
-    let at = 0;
     for (let current = 0; current < line; current++) {
       offset += lines[current].length;
-      at = offset;
+      const at = offset;
       offset += text.startsWith('\r\n', at) ? 2 : 1;
     }
     return offset + character;
