@@ -5,6 +5,7 @@
 // never deletes there, so a renamed or removed test's old .js must not run.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 const TIERS = {
@@ -30,5 +31,11 @@ if (missing.length > 0) {
   process.exit(2);
 }
 
-const run = spawnSync(process.execPath, ['--test', ...nodeArgs, ...files], { stdio: 'inherit' });
+// Two files at a time even on two cores (Node's default there is one): most test files spend their
+// time waiting on a child process (the built CLI or server), so one file alone leaves a core idle.
+// Each file is its own process with its own temp directories; no test asserts a timing.
+const concurrency = Math.max(2, os.availableParallelism() - 1);
+const run = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...nodeArgs, ...files], {
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);
