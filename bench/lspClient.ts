@@ -157,7 +157,7 @@ export class LspClient {
     if (typeof message.method === 'string') {
       if (id !== undefined && id !== null) {
         const handler = this.requestHandlers.get(message.method);
-        let result: unknown = null;
+        let result: unknown;
         try {
           result = handler ? handler(message.params) : null;
         } catch (error) {

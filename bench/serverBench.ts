@@ -3,7 +3,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseTree } from 'jsonc-parser';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION } from '../shared/src/settings';
 import { type IncomingNotification, LspClient } from './lspClient';
 import { summarizeCpuProfile, type ProfileSummary } from './cpuProfile';

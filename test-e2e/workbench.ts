@@ -230,7 +230,7 @@ export async function readProblems(page: Page): Promise<ProblemsByFile[]> {
 /** Polls the Problems panel until `accept` returns a value (not undefined); returns that value. */
 export async function waitForProblems<T>(page: Page, accept: (files: ProblemsByFile[]) => T | undefined, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  let last: ProblemsByFile[] = [];
+  let last: ProblemsByFile[];
   for (;;) {
     last = await readProblems(page);
     const accepted = accept(last);

@@ -4,10 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkDocument, composeChanges, IncrementalDocument, LineIndex, type ChangeSpan } from '../../server/src/checker';
 import { generateDocument } from '../../bench/generate';
-import { Random } from '../../bench/random';
+import { SeededRandom } from '../support/random';
 
 function prng(seed: number): () => number {
-  const random = new Random(seed);
+  const random = new SeededRandom(seed);
   return () => random.next();
 }
 

@@ -15,7 +15,7 @@ import { parseJsonDocument } from '../../server/src/checker/parse/jsonDocument';
 import { benchDataDir } from '../../bench/dataDir';
 import { GENERATED_CASES } from '../hostile/support/generatedCases';
 import { MUTATIONS } from '../hostile/support/mutations';
-import { SeededRandom } from '../hostile/support/random';
+import { SeededRandom } from '../support/random';
 import { repoPath } from '../support/repo';
 
 const PARSE_TREE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };

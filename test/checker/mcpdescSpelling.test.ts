@@ -10,7 +10,7 @@ import { hasMcpdescRoot, isMcpdescDocument } from '../../server/src/checker';
 import { maySpellMcpdesc } from '../../server/src/checker/mcpdescSpelling';
 import { buildJsonTree } from '../../server/src/checker/parse/jsonTree';
 import { isYamlMcpdescRoot, parseYamlDocuments } from '../../server/src/checker/yaml';
-import { SeededRandom } from '../hostile/support/random';
+import { SeededRandom } from '../support/random';
 
 const SEED = Number(process.env.MCPDESC_SPELLING_SEED ?? 20240614);
 const ITERATIONS = Number(process.env.MCPDESC_SPELLING_ITERATIONS ?? 3000);

@@ -9,7 +9,7 @@ import AjvDraft7 from 'ajv';
 import addFormats from 'ajv-formats';
 import { isEvidentlyValidSchema } from '../../server/src/checker/schemaMetaValidity';
 import type { JsonValue } from '../../server/src/checker/tree';
-import { Random } from '../../bench/random';
+import { SeededRandom } from '../support/random';
 
 const OPTIONS = { allErrors: true, strict: false, logger: false as const, validateFormats: true };
 const DIALECTS = {
@@ -18,7 +18,7 @@ const DIALECTS = {
   'draft-07': addFormats(new AjvDraft7(OPTIONS)),
 };
 
-const random = new Random(20261130);
+const random = new SeededRandom(20261130);
 const chance = (p: number): boolean => random.next() < p;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random.next() * items.length)];
 

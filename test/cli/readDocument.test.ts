@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { displayPath } from '../../server/src/cli/filePaths';
 import { documentBytes } from '../../server/src/cli/replaceFile';

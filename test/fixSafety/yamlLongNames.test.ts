@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { checkDocument, type SyntaxNode } from '../../server/src/checker';
-import { renameAt } from '../../server/src/checker/navigation';
 import { renameEdit } from '../../server/src/checker/navigation/scalarText';
 import { applyOffsetEdits } from '../../server/src/checker/textEdits';
 import { memberOf } from '../../server/src/checker/tree';

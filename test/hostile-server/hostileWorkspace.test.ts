@@ -5,7 +5,6 @@
 // decoded leniently, the BOM set aside); nothing outside the folder is read, nothing is connected.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ACCESS_ALLOW_ENV, ACCESS_LOG_ENV, accessGuardPath, recordedAccesses } from '../hostile/support/accessLog';
 import { expectationProblems, hostileFixtures } from '../hostile/support/expectations';

@@ -197,7 +197,7 @@ describe('hostile-input regressions', () => {
       assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics, []);
     });
 
-    // Found by the merge-key fuzzer (test/yaml/yamlMergeKeyFuzz.test.ts).
+    // Found by the merge-key fuzzer (test/yaml/yamlMergeKeyFuzz.thorough.test.ts).
     it('a member with an empty value before a comment is replaced without the space before the `#`', () => {
       const text = [
         'mcpdesc: 0.8.0',

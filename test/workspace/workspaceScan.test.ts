@@ -78,7 +78,7 @@ describe('workspace scan', () => {
     workspace.dispose();
   });
 
-  it('checks every mcpdesc document of both folders without opening them, and nothing else', async () => {
+  it('checks every mcpdesc document of both folders without opening them, and nothing else', async (t) => {
     const tools = await client.waitForPublish(expectedAfterScan.tools);
     assert.equal(tools.version, undefined, 'a file on disk has no version');
     assert.deepEqual(summarize(tools.diagnostics), summarize(checkDocument(INVALID).diagnostics));
@@ -113,7 +113,8 @@ describe('workspace scan', () => {
     for (const report of reports.slice(1)) assert.match(report.value.message ?? '', /^\d+\/\d+$/);
     // Five candidate files: tools, sniffed and package.json (read to sniff it) in alpha, two in beta.
     assert.equal(reports[reports.length - 1].value.message, '5/5');
-    if (!symlinksMade) assert.ok(true, 'symlinks could not be created here; the symlink cases were not exercised');
+    // Not an assertion: without symlinks the two links above are vacuously unpublished; say so in the report.
+    if (!symlinksMade) t.diagnostic('symlinks could not be created here; the symlink cases were not exercised');
   });
 
   it('registers file watchers with the client (dynamic registration)', () => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseAllDocuments, parse as parseYaml } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import { checkDocument, type Diagnostic } from '../../server/src/checker';
 import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { ruleDocsUri } from '../../shared/src/rules';
@@ -40,10 +40,9 @@ function textAt(text: string, expected: ExpectedDiagnostic): string {
   const lines = text.split(/\r\n|\r|\n/);
   const offsetOf = (line: number, character: number): number => {
     let offset = 0;
-    let at = 0;
     for (let current = 0; current < line; current++) {
       offset += lines[current].length;
-      at = offset;
+      const at = offset;
       offset += text.startsWith('\r\n', at) ? 2 : 1;
     }
     return offset + character;

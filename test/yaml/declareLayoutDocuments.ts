@@ -6,7 +6,7 @@
 // with `<<`; comments between the items, indented into the last one, and at line ends; an anchored
 // list another tool aliases, or a tool whose list is an alias; CRLF; streams of several documents.
 // Every document is valid YAML by construction (the fuzzer checks that too).
-import { SeededRandom } from '../hostile/support/random';
+import { SeededRandom } from '../support/random';
 
 /** A YAML value to write: text that goes inline, a mapping or a sequence, or a comment line among entries. */
 type Yaml =

@@ -4,7 +4,7 @@
 // members in, and own members before, between and after the `<<` pairs; tagged merge keys, comments
 // at line ends and CRLF now and then. Every document is valid
 // YAML by construction.
-import { SeededRandom } from '../hostile/support/random';
+import { SeededRandom } from '../support/random';
 
 export const NEW_URL = 'https://new.example.com/connect';
 export const OLD_URL = 'https://old.example.com/connect';

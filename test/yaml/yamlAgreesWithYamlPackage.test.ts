@@ -8,7 +8,7 @@ import { getNodeValue, type Node } from 'jsonc-parser';
 import { parse, parseAllDocuments, stringify, type ToStringOptions } from 'yaml';
 import { isAliasCopy, parseYamlDocuments } from '../../server/src/checker/yaml';
 import { allNodes } from './yamlTreeHelpers';
-import { Random } from '../../bench/random';
+import { SeededRandom } from '../support/random';
 
 /** JSON data as both sides would serialize it (Infinity and NaN become null on both). */
 function asJson(value: unknown): unknown {
@@ -97,7 +97,7 @@ describe('YAML tree values agree with the yaml package', () => {
 
 /** A small deterministic generator (mulberry32), so a failure reproduces. */
 function random(seed: number): () => number {
-  const generator = new Random(seed);
+  const generator = new SeededRandom(seed);
   return () => generator.next();
 }
 

@@ -2,7 +2,7 @@
 // brackets, line surgery), token-level damage (swaps, duplicated members, huge numbers, wrong
 // types) and the encodings editors produce (line-break styles, a BOM).
 import { createScanner, parseTree, SyntaxKind, type Node } from 'jsonc-parser';
-import type { SeededRandom } from './random';
+import type { SeededRandom } from '../../support/random';
 
 export interface Mutation {
   name: string;

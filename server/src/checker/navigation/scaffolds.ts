@@ -12,7 +12,6 @@ import { resolveSchemaNode } from '../model/componentRef';
 import type { Declaration, Step, Tool } from '../model/documentModel';
 import { isAliasCopy } from '../yaml/yamlTreeNode';
 import { memberOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
-import type { OffsetEdit } from '../types';
 import { declarationMarkdown } from './declarationMarkdown';
 import { contains, readToolAt, toolAt, toolMemberAt } from './locate';
 import { jsonSnippet, Members, TabStop, yamlMappingSnippet, type SnippetValue } from './snippetText';

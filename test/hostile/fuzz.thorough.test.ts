@@ -7,8 +7,8 @@
 //
 // A run is fixed by its seed; each iteration has its own seed derived from it, so one failing
 // iteration replays alone:
-//   MCPDESC_FUZZ_ITERATIONS=100000 node --test out/test/hostile/fuzz.test.js    (a long run)
-//   MCPDESC_FUZZ_SEED=7 MCPDESC_FUZZ_ONLY=1234 node --test out/test/hostile/fuzz.test.js
+//   MCPDESC_FUZZ_ITERATIONS=100000 node --test out/test/hostile/fuzz.thorough.test.js    (a long run)
+//   MCPDESC_FUZZ_SEED=7 MCPDESC_FUZZ_ONLY=1234 node --test out/test/hostile/fuzz.thorough.test.js
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -19,7 +19,7 @@ import { repoPath } from '../support/repo';
 import { fixProblems, parsesAs } from './support/fixChecks';
 import { MUTATIONS } from './support/mutations';
 import { rangesOutside } from './support/positions';
-import { SeededRandom } from './support/random';
+import { SeededRandom } from '../support/random';
 
 const SEED = Number(process.env.MCPDESC_FUZZ_SEED ?? 20261130);
 const ITERATIONS = Number(process.env.MCPDESC_FUZZ_ITERATIONS ?? 150);

@@ -4,8 +4,8 @@
 // fix removes a diagnostic of its kind; and fix-all leaves nothing a second fix-all would change.
 //
 // A run is fixed by its seed; each document has its own seed derived from it:
-//   MCPDESC_MERGE_FUZZ_ITERATIONS=20000 node --test out/test/yaml/yamlMergeKeyFuzz.test.js   (a long run)
-//   MCPDESC_MERGE_FUZZ_SEED=7 MCPDESC_MERGE_FUZZ_ONLY=1234 node --test out/test/yaml/yamlMergeKeyFuzz.test.js
+//   MCPDESC_MERGE_FUZZ_ITERATIONS=20000 node --test out/test/yaml/yamlMergeKeyFuzz.thorough.test.js   (a long run)
+//   MCPDESC_MERGE_FUZZ_SEED=7 MCPDESC_MERGE_FUZZ_ONLY=1234 node --test out/test/yaml/yamlMergeKeyFuzz.thorough.test.js
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument } from 'yaml';

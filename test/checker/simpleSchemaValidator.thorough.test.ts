@@ -7,10 +7,10 @@ import addFormats from 'ajv-formats';
 import { simpleValidator } from '../../server/src/checker/simpleSchemaValidator';
 import { safeRegExp } from '../../server/src/checker/safeRegExp';
 import type { JsonValue } from '../../server/src/checker/tree';
-import { Random } from '../../bench/random';
+import { SeededRandom } from '../support/random';
 
 function prng(seed: number): () => number {
-  const random = new Random(seed);
+  const random = new SeededRandom(seed);
   return () => random.next();
 }
 

@@ -1,6 +1,7 @@
-// The benchmark's seeded PRNG, so a fuzz run is fully determined by its seed; seed 0 is mapped to
+// The tests' seeded PRNG: the benchmark generator's own (bench/random.ts), so a seed means the same
+// stream in a test and in the generator, and a fuzz run is fully determined by its seed. Seed 0 is mapped to
 // a fixed non-zero state, as mulberry32 wants.
-import { Random } from '../../../bench/random';
+import { Random } from '../../bench/random';
 
 export class SeededRandom extends Random {
   constructor(seed: number) {

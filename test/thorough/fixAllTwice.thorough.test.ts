@@ -4,8 +4,8 @@
 // errors than it found. Part of `npm run test:thorough`, not of `npm test`: it takes a few minutes.
 //
 // A run is fixed by its seed; each mutant has its own seed derived from it, so a failure replays:
-//   MCPDESC_THOROUGH_SEED=7 MCPDESC_THOROUGH_MUTANTS=5000 node --test out/test/thorough/fixAllTwice.thorough.js
-//   MCPDESC_THOROUGH_SEED=7 MCPDESC_THOROUGH_ONLY=1234 node --test out/test/thorough/fixAllTwice.thorough.js
+//   MCPDESC_THOROUGH_SEED=7 MCPDESC_THOROUGH_MUTANTS=5000 node --test out/test/thorough/fixAllTwice.thorough.test.js
+//   MCPDESC_THOROUGH_SEED=7 MCPDESC_THOROUGH_ONLY=1234 node --test out/test/thorough/fixAllTwice.thorough.test.js
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -20,7 +20,7 @@ import { builtCliPath } from '../cli/support/cliProcess';
 import { makeTempTree, removeTree } from '../cli/support/tempTree';
 import { ATTACHED, CLEAN, UNATTACHED, twoFixesApart } from '../fixSafety/fixAllDocuments';
 import { MUTATIONS } from '../hostile/support/mutations';
-import { SeededRandom } from '../hostile/support/random';
+import { SeededRandom } from '../support/random';
 import { LspTestClient } from '../server/lspClient';
 import { repoPath } from '../support/repo';
 

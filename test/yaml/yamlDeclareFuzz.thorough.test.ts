@@ -5,8 +5,8 @@
 // the step's request, independently of the fix), everything else means what it meant, and the
 // checker reports what it reported before minus that step's unknown-declaration.
 //
-//   MCPDESC_DECLARE_FUZZ_ITERATIONS=20000 node --test out/test/yaml/yamlDeclareFuzz.test.js    (a long run)
-//   MCPDESC_DECLARE_FUZZ_SEED=7 MCPDESC_DECLARE_FUZZ_ONLY=1234 node --test out/test/yaml/yamlDeclareFuzz.test.js
+//   MCPDESC_DECLARE_FUZZ_ITERATIONS=20000 node --test out/test/yaml/yamlDeclareFuzz.thorough.test.js    (a long run)
+//   MCPDESC_DECLARE_FUZZ_SEED=7 MCPDESC_DECLARE_FUZZ_ONLY=1234 node --test out/test/yaml/yamlDeclareFuzz.thorough.test.js
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAllDocuments } from 'yaml';
