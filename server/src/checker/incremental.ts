@@ -1,4 +1,4 @@
-// Re-checking after an edit. The rule never looks across tools, so an edit that stays strictly
+// Re-checking after an edit. Neither rule looks across tools, so an edit that stays strictly
 // inside one element of `tools` can only change that tool's findings: re-parse that element's
 // text alone, re-check that tool, and shift everything after it. Anything less certain falls back
 // to a full check, and a differential test holds both paths to the same diagnostics.
@@ -8,6 +8,7 @@ import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { checkToolNode } from './rule/elicitationConsistency';
+import { checkToolDeclarations } from './rule/declarationValidity/declarationValidity';
 import type { Finding } from './rule/findings';
 import { toolNameCounts, toolsArrayOf } from './model/documentModel';
 import { memberOf, stringOf, valueOf } from './tree';
@@ -106,7 +107,19 @@ export class IncrementalDocument {
 
     const findings = parts.findings[0];
     for (const laterFindings of findings.slice(index + 1)) shiftFindings(laterFindings, delta);
-    findings[index] = checkToolNode(root, replacement, index, elements, toolNameCounts(elements), new DocumentSchemas(schemaCache, newText));
+    // Declaration findings can sit outside their tool (in a component a $componentRef names), and
+    // resources, resource templates and prompts may come before or after `tools`: each moves by
+    // where it is, not by which tool it belongs to.
+    const declarationFindings = parts.declarationFindings[0];
+    const oldEnd = old.offset + old.length;
+    const moved = (finding: { offset: number }) => finding.offset >= oldEnd;
+    declarationFindings.tools.forEach((toolFindings, toolIndex) => {
+      if (toolIndex !== index) shiftFindings(toolFindings.filter(moved), delta);
+    });
+    shiftFindings(declarationFindings.others.filter(moved), delta);
+    const nameCounts = toolNameCounts(elements);
+    findings[index] = checkToolNode(root, replacement, index, elements, nameCounts, new DocumentSchemas(schemaCache, newText));
+    declarationFindings.tools[index] = checkToolDeclarations(root, replacement, index, elements, nameCounts);
     this.lines = this.lines.withChange(newText, change);
     return true;
   }
@@ -163,6 +176,6 @@ function growAncestorsAndShiftFollowers(node: SyntaxNode, delta: number): void {
   }
 }
 
-function shiftFindings(findings: Finding[], delta: number): void {
+function shiftFindings(findings: Array<Pick<Finding, 'offset'>>, delta: number): void {
   for (const finding of findings) finding.offset += delta;
 }

@@ -1,4 +1,5 @@
 import type { SeveritySetting } from '../../../shared/src/rules';
+import type { DeclarationViolationKind } from './rule/declarationValidity/kinds';
 // Plain data the checker returns. Structurally identical to the LSP types of the same names, so the
 // server can publish them as they are, but declared here so the checker imports nothing from LSP.
 
@@ -32,10 +33,12 @@ export const VIOLATION_KINDS = [
 
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 
+export { DECLARATION_VIOLATION_KINDS, type DeclarationViolationKind } from './rule/declarationValidity/kinds';
+
 /** What a diagnostic carries for the quick-fixes and for tools reading it back. */
 export interface DiagnosticData {
-  /** The violation kind for the rule; 'syntax-error' / 'skipped' / 'internal-error' for the others. */
-  violation: ViolationKind | 'syntax-error' | 'skipped' | 'internal-error';
+  /** The violation kind for the rules; 'syntax-error' / 'skipped' / 'internal-error' for the others. */
+  violation: ViolationKind | DeclarationViolationKind | 'syntax-error' | 'skipped' | 'internal-error';
   /** Offset range in the document text the diagnostic was computed from. */
   offset: number;
   length: number;

@@ -1,10 +1,11 @@
-// The one reading of an mcpdesc document that the rule, the quick-fixes and navigation share:
+// The one reading of an mcpdesc document that the rules, the quick-fixes and navigation share:
 // tools → elicitation declarations → interaction examples → elicitation steps, each part keeping
-// the tree nodes it was read from. Reading compiles nothing and never throws on content: a part of
+// the tree nodes it was read from; resources, resource templates and prompts → their elicitation
+// declarations. Reading compiles nothing and never throws on content: a part of
 // the wrong JSON type is simply absent from the model (the rule says what is wrong with it).
 //
-// MCP Description 0.8.0: a tool's `elicitations` is an array of declarations, each with a `name`;
-// the declaration named N is the first object element whose `name` is the string N. A step's
+// MCP Description 0.8.0: a primitive's `elicitations` is an array of declarations, each with a
+// `name`; the declaration named N is the first object element whose `name` is the string N. A step's
 // `declaration` is optional.
 import { quote } from '../rule/describe';
 import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
@@ -13,7 +14,8 @@ export type ElicitationMode = 'form' | 'url';
 export type ResponseAction = 'accept' | 'decline' | 'cancel';
 
 export interface Declaration {
-  tool: Tool;
+  /** The tool, resource, resource template or prompt whose `elicitations` holds it. */
+  owner: Primitive;
   /** Its position in `elicitations`. */
   index: number;
   /** The array element, whatever its type. */
@@ -36,18 +38,29 @@ export interface Declaration {
   messageNode?: SyntaxNode;
 }
 
-export interface Tool {
+/** The primitives that may declare elicitations, by the root member that lists them. */
+export const PRIMITIVE_COLLECTIONS = {
+  tool: 'tools',
+  resource: 'resources',
+  resourceTemplate: 'resourceTemplates',
+  prompt: 'prompts',
+} as const;
+
+export type PrimitiveKind = keyof typeof PRIMITIVE_COLLECTIONS;
+
+export interface Primitive {
+  kind: PrimitiveKind;
   node: SyntaxNode;
-  /** The document root the tool belongs to (where `components` live). */
+  /** The document root the primitive belongs to (where `components` live). */
   root: SyntaxNode;
-  /** Its position in `tools`. */
+  /** Its position in its collection (`tools`, `resources`, …). */
   index: number;
-  /** The tool's `name`, when it is a string. */
+  /** Its `name`, when it is a string. */
   name?: string;
   /**
-   * How messages name the tool: `'prepare_release'`; where another tool object has the same name,
-   * with its `protocolVersions` or its index (`'prepare_release' (protocolVersions 2025-11-25)`);
-   * `tools[3]` when it has no name.
+   * How messages name it: `'prepare_release'`; where another object of the same collection has the
+   * same name, with its `protocolVersions` or its index (`'prepare_release' (protocolVersions
+   * 2025-11-25)`); `tools[3]` when it has no name.
    */
   title: string;
   /** The `elicitations` property (key and value), whatever the value's type. */
@@ -56,6 +69,10 @@ export interface Tool {
   declarations: Declaration[];
   /** Name → the first element declaring it (own keys only: no prototype names). */
   declarationsByName: Map<string, Declaration>;
+}
+
+export interface Tool extends Primitive {
+  kind: 'tool';
   examples: Example[];
   /** The elicitation steps of every example, in document order. */
   steps: Step[];
@@ -98,8 +115,41 @@ const ACTIONS: ReadonlySet<string> = new Set(['accept', 'decline', 'cancel']);
 
 /** The effective `tools` array of a document root, when it is one. */
 export function toolsArrayOf(root: SyntaxNode | undefined): SyntaxNode | undefined {
-  const tools = memberOf(root, 'tools');
-  return tools?.type === 'array' ? tools : undefined;
+  return collectionOf(root, 'tool');
+}
+
+/** The effective array of one kind of primitive (`tools`, `resources`, …) of a document root, when it is one. */
+export function collectionOf(root: SyntaxNode | undefined, kind: PrimitiveKind): SyntaxNode | undefined {
+  const collection = memberOf(root, PRIMITIVE_COLLECTIONS[kind]);
+  return collection?.type === 'array' ? collection : undefined;
+}
+
+/**
+ * Every object of a resource, resource template or prompt collection, with its declarations
+ * (tools are read with readTools, which also reads their examples).
+ */
+export function readPrimitives(root: SyntaxNode, kind: Exclude<PrimitiveKind, 'tool'>): Primitive[] {
+  const elements = collectionOf(root, kind)?.children ?? [];
+  const names = toolNameCounts(elements);
+  const primitives: Primitive[] = [];
+  elements.forEach((node, index) => {
+    if (node.type !== 'object') return;
+    const name = stringOf(memberOf(node, 'name'));
+    const primitive: Primitive = {
+      kind,
+      node,
+      root,
+      index,
+      name,
+      title: primitiveTitle(PRIMITIVE_COLLECTIONS[kind], node, index, name, elements, names),
+      elicitationsProperty: propertyOf(node, 'elicitations'),
+      declarations: [],
+      declarationsByName: new Map(),
+    };
+    readDeclarations(primitive);
+    primitives.push(primitive);
+  });
+  return primitives;
 }
 
 /** Every tool object of a document root, read; elements that are not objects are skipped. */
@@ -113,7 +163,7 @@ export function readTools(root: SyntaxNode | undefined): Tool[] {
   return tools;
 }
 
-/** How many tool objects carry each name, for telling same-named tools apart in messages. */
+/** How many objects of a collection carry each name, for telling same-named ones apart in messages. */
 export function toolNameCounts(elements: readonly SyntaxNode[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const element of elements) {
@@ -127,11 +177,12 @@ export function toolNameCounts(elements: readonly SyntaxNode[]): Map<string, num
 export function readTool(root: SyntaxNode, node: SyntaxNode, index: number, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): Tool {
   const name = stringOf(memberOf(node, 'name'));
   const tool: Tool = {
+    kind: 'tool',
     node,
     root,
     index,
     name,
-    title: toolTitle(node, index, name, siblings, nameCounts),
+    title: primitiveTitle('tools', node, index, name, siblings, nameCounts),
     elicitationsProperty: propertyOf(node, 'elicitations'),
     declarations: [],
     declarationsByName: new Map(),
@@ -143,15 +194,22 @@ export function readTool(root: SyntaxNode, node: SyntaxNode, index: number, sibl
   return tool;
 }
 
-function toolTitle(node: SyntaxNode, index: number, name: string | undefined, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): string {
-  if (name === undefined) return `tools[${index}]`;
+function primitiveTitle(
+  collection: string,
+  node: SyntaxNode,
+  index: number,
+  name: string | undefined,
+  siblings: readonly SyntaxNode[],
+  nameCounts: ReadonlyMap<string, number>,
+): string {
+  if (name === undefined) return `${collection}[${index}]`;
   if ((nameCounts.get(name) ?? 0) < 2) return quote(name);
   const versions = protocolVersionsText(node);
   // The scope tells same-named tools apart only when no other of them has the same one.
   const unique =
     versions !== undefined &&
     !siblings.some((other) => other !== node && stringOf(memberOf(other, 'name')) === name && protocolVersionsText(other) === versions);
-  return unique ? `${quote(name)} (protocolVersions ${versions})` : `${quote(name)} (tools[${index}])`;
+  return unique ? `${quote(name)} (protocolVersions ${versions})` : `${quote(name)} (${collection}[${index}])`;
 }
 
 function protocolVersionsText(node: SyntaxNode): string | undefined {
@@ -161,11 +219,11 @@ function protocolVersionsText(node: SyntaxNode): string | undefined {
   return texts.every((text) => text !== undefined) ? texts.join(', ') : undefined;
 }
 
-function readDeclarations(tool: Tool): void {
-  const elicitations = tool.elicitationsProperty?.children?.[1];
+function readDeclarations(owner: Primitive): void {
+  const elicitations = owner.elicitationsProperty?.children?.[1];
   if (elicitations?.type !== 'array') return;
   (elicitations.children ?? []).forEach((node, index) => {
-    const declaration: Declaration = { tool, index, node };
+    const declaration: Declaration = { owner, index, node };
     if (node.type === 'object') {
       declaration.nameNode = memberOf(node, 'name');
       declaration.name = stringOf(declaration.nameNode);
@@ -176,12 +234,12 @@ function readDeclarations(tool: Tool): void {
       declaration.urlNode = memberOf(node, 'url');
       declaration.messageNode = memberOf(node, 'message');
       if (declaration.name !== undefined) {
-        const first = tool.declarationsByName.get(declaration.name);
+        const first = owner.declarationsByName.get(declaration.name);
         if (first) declaration.duplicateOf = first;
-        else tool.declarationsByName.set(declaration.name, declaration);
+        else owner.declarationsByName.set(declaration.name, declaration);
       }
     }
-    tool.declarations.push(declaration);
+    owner.declarations.push(declaration);
   });
 }
 
@@ -229,7 +287,7 @@ export function declarationAnchor(declaration: Declaration): SyntaxNode {
   return declaration.nameNode ?? declaration.node;
 }
 
-/** The key node of the tool's `elicitations` member. */
-export function elicitationsKeyOf(tool: Tool): SyntaxNode | undefined {
-  return keyNodeOf(tool.elicitationsProperty);
+/** The key node of the primitive's `elicitations` member. */
+export function elicitationsKeyOf(primitive: Primitive): SyntaxNode | undefined {
+  return keyNodeOf(primitive.elicitationsProperty);
 }
