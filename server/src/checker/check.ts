@@ -205,6 +205,15 @@ export function checkerNotice(violation: 'skipped' | 'internal-error', message: 
   return makeDiagnostic(CHECKER_RULE_ID, { violation, offset: 0, length: 0 }, message, DOCUMENT_START, options);
 }
 
+/** Declaration-validity kinds that say what the consistency rule's invalid-declaration says. */
+const SAME_PROBLEM_AS_INVALID_DECLARATION: ReadonlySet<string> = new Set([
+  'malformed-declaration',
+  'missing-name',
+  'duplicate-name',
+  'invalid-mode',
+  'missing-requested-schema',
+]);
+
 /** Diagnostics for the parts, with the configured severities; a rule set to 'off' yields nothing. */
 export function locate(
   parts: CheckParts,
@@ -261,7 +270,9 @@ export function locate(
     const subject = finding.declaration?.node ?? finding.owner.elicitationsProperty;
     const owner = consistencyOn && finding.aspect && subject ? reportedByConsistency.get(subject)?.get(finding.aspect) : undefined;
     if (owner) {
-      (owner.alsoFixes ??= []).push(finding);
+      // The same problem in this rule's words: its fix repairs the consistency diagnostic too. A
+      // finding inside a schema that diagnostic calls unusable is only hidden behind it.
+      if (SAME_PROBLEM_AS_INVALID_DECLARATION.has(finding.violation)) (owner.alsoFixes ??= []).push(finding);
       return;
     }
     const key = `${finding.offset}:${finding.length}:${finding.violation}:${finding.message}`;
