@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { COMMANDS } from '../../shared/src/constants';
+import { RULES, RULE_IDS, SEVERITY_SETTINGS } from '../../shared/src/rules';
 import { DEFAULT_SETTINGS } from '../../shared/src/settings';
 import { repoPath } from './repoRoot';
 
@@ -11,7 +12,14 @@ interface Manifest {
   activationEvents: string[];
   capabilities: { untrustedWorkspaces: { supported: boolean } };
   contributes: {
-    configuration: { properties: Record<string, { default: unknown; description?: string; markdownDescription?: string }> };
+    configuration: {
+      properties: Record<string, {
+        default: unknown;
+        description?: string;
+        markdownDescription?: string;
+        properties?: Record<string, { description: string; type: string; enum: string[] }>;
+      }>;
+    };
     commands: Array<{ command: string; title: string; category?: string }>;
   };
 }
@@ -35,6 +43,24 @@ describe('extension manifest', () => {
     for (const [key, value] of Object.entries(expected)) {
       assert.deepEqual(properties[key].default, value, key);
       assert.ok((properties[key].description ?? properties[key].markdownDescription ?? '').length > 20, `${key} is described`);
+    }
+  });
+
+  it('lists every rule of the rule table under mcpdesc.rules, with its severities and its default', () => {
+    const rules = manifest.contributes.configuration.properties['mcpdesc.rules'].properties!;
+    assert.deepEqual(Object.keys(rules), [...RULE_IDS]);
+    for (const id of RULE_IDS) {
+      assert.deepEqual(rules[id].enum, [...SEVERITY_SETTINGS], id);
+      assert.equal(rules[id].type, 'string');
+      const severity = RULES[id].defaultSeverity;
+      if (id !== 'mcpdesc.checker') assert.ok(rules[id].description.endsWith(`Default: ${severity}.`), `${id} names its default (${severity})`);
+    }
+  });
+
+  it('ships a rule page for every rule of the rule table', () => {
+    for (const id of RULE_IDS) {
+      const page = fs.readFileSync(repoPath(`docs/rules/${RULES[id].docsFile}`), 'utf8');
+      assert.ok(page.startsWith(`# \`${id}\``), `docs/rules/${RULES[id].docsFile} is the page of ${id}`);
     }
   });
 
