@@ -2,7 +2,7 @@
 // is certain: remove what the declaration's mode forbids, add the mode its steps agree on, add a
 // message, drop a `required` entry that names no property. Written once against DocumentEditor, so
 // JSON and YAML documents get the same fixes.
-import type { Declaration, Tool } from '../model/documentModel';
+import { readTool, toolNameCounts, toolsArrayOf, type Declaration, type Tool } from '../model/documentModel';
 import type { DeclarationFinding } from '../rule/declarationValidity/kinds';
 import { normalizeEdits } from '../textEdits';
 import { allPropertiesOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
@@ -42,10 +42,16 @@ function removeAll(object: SyntaxNode, key: string, editor: DocumentEditor): Off
   return edits.some((made) => made.length === 0) ? undefined : edits.flat();
 }
 
-/** The steps that name this declaration (only a tool's declarations have steps). */
+/**
+ * The steps that name this declaration (only a tool's declarations have steps). The rule reads
+ * declarations only; the tool's examples are read here, for the one declaration a fix is asked for.
+ */
 function stepsOf(declaration: Declaration): Tool['steps'] {
-  if (declaration.owner.kind !== 'tool') return [];
-  return (declaration.owner as Tool).steps.filter((step) => step.declaration === declaration);
+  const { owner } = declaration;
+  if (owner.kind !== 'tool') return [];
+  const siblings = toolsArrayOf(owner.root)?.children ?? [owner.node];
+  const tool = readTool(owner.root, owner.node, owner.index, siblings, toolNameCounts(siblings));
+  return tool.steps.filter((step) => step.declaration?.node === declaration.node);
 }
 
 /**

@@ -125,42 +125,42 @@ export function collectionOf(root: SyntaxNode | undefined, kind: PrimitiveKind):
 }
 
 /**
- * Every object of a resource, resource template or prompt collection, with its declarations
- * (tools are read with readTools, which also reads their examples).
+ * Every object of one kind of primitive, with its declarations only (a tool's examples are read by
+ * readTools; a rule that needs only declarations does not pay for them).
  */
-export function readPrimitives(root: SyntaxNode, kind: Exclude<PrimitiveKind, 'tool'>): Primitive[] {
+export function readPrimitives(root: SyntaxNode, kind: PrimitiveKind): Primitive[] {
   const elements = collectionOf(root, kind)?.children ?? [];
   const names = toolNameCounts(elements);
   const primitives: Primitive[] = [];
   elements.forEach((node, index) => {
-    if (node.type !== 'object') return;
-    const name = stringOf(memberOf(node, 'name'));
-    const primitive: Primitive = {
-      kind,
-      node,
-      root,
-      index,
-      name,
-      title: primitiveTitle(PRIMITIVE_COLLECTIONS[kind], node, index, name, elements, names),
-      elicitationsProperty: propertyOf(node, 'elicitations'),
-      declarations: [],
-      declarationsByName: new Map(),
-    };
-    readDeclarations(primitive);
-    primitives.push(primitive);
+    if (node.type === 'object') primitives.push(readPrimitive(root, kind, node, index, elements, names));
   });
   return primitives;
 }
 
-/** Every tool object of a document root, read; elements that are not objects are skipped. */
-export function readTools(root: SyntaxNode | undefined): Tool[] {
-  const elements = toolsArrayOf(root)?.children ?? [];
-  const names = toolNameCounts(elements);
-  const tools: Tool[] = [];
-  elements.forEach((node, index) => {
-    if (node.type === 'object') tools.push(readTool(root!, node, index, elements, names));
-  });
-  return tools;
+/** One object of a primitive collection, with its declarations; `siblings` and `nameCounts` only shape its title. */
+export function readPrimitive(
+  root: SyntaxNode,
+  kind: PrimitiveKind,
+  node: SyntaxNode,
+  index: number,
+  siblings: readonly SyntaxNode[],
+  nameCounts: ReadonlyMap<string, number>,
+): Primitive {
+  const name = stringOf(memberOf(node, 'name'));
+  const primitive: Primitive = {
+    kind,
+    node,
+    root,
+    index,
+    name,
+    title: primitiveTitle(PRIMITIVE_COLLECTIONS[kind], node, index, name, siblings, nameCounts),
+    elicitationsProperty: propertyOf(node, 'elicitations'),
+    declarations: [],
+    declarationsByName: new Map(),
+  };
+  readDeclarations(primitive);
+  return primitive;
 }
 
 /** How many objects of a collection carry each name, for telling same-named ones apart in messages. */

@@ -74,14 +74,14 @@ function checkDeclaration(declaration: Declaration, parentScope: Scope | undefin
     report('malformed-declaration', node, `Elicitation declaration elicitations[${declaration.index}] of ${ownerText(owner)} must be an object, not ${describeNode(node)}.`, 'element');
     return;
   }
-  const title = declarationText(declaration);
-  const Title = `Elicitation ${title}`;
+  // Message parts are built only for a message: most declarations have none.
+  const title = () => declarationText(declaration);
   const anchor = declaration.nameNode ?? node;
 
   if (declaration.name === undefined) {
     report('missing-name', anchor, declaration.nameNode
-      ? `${Title} has name ${describeNode(declaration.nameNode)}; a name must be a string matching ^[A-Za-z0-9._-]+$.`
-      : `${Title} has no name; every declaration needs a name matching ^[A-Za-z0-9._-]+$.`, 'name');
+      ? `Elicitation ${title()} has name ${describeNode(declaration.nameNode)}; a name must be a string matching ^[A-Za-z0-9._-]+$.`
+      : `Elicitation ${title()} has no name; every declaration needs a name matching ^[A-Za-z0-9._-]+$.`, 'name');
   } else if (!NAME_PATTERN.test(declaration.name)) {
     report('invalid-name', declaration.nameNode!, `Elicitation declaration name ${quote(declaration.name)} of ${ownerText(owner)} must match ^[A-Za-z0-9._-]+$ (letters, digits, '.', '_', '-').`);
   }
@@ -93,47 +93,47 @@ function checkDeclaration(declaration: Declaration, parentScope: Scope | undefin
   const mode = declaration.mode;
   if (!mode) {
     report('invalid-mode', declaration.modeNode ?? anchor, declaration.modeNode
-      ? `${Title} has mode ${describeNode(declaration.modeNode)}; it must be 'form' or 'url'.`
-      : `${Title} has no mode; MCP Description requires an explicit 'form' or 'url'.`, 'mode');
+      ? `Elicitation ${title()} has mode ${describeNode(declaration.modeNode)}; it must be 'form' or 'url'.`
+      : `Elicitation ${title()} has no mode; MCP Description requires an explicit 'form' or 'url'.`, 'mode');
   }
 
   const message = declaration.messageNode;
   if (!message) {
-    report('missing-message', anchor, `${Title} has no message; it needs the non-empty explanation shown to the user.`);
+    report('missing-message', anchor, `Elicitation ${title()} has no message; it needs the non-empty explanation shown to the user.`);
   } else if (message.type !== 'string' || message.value === '') {
-    report('missing-message', message, `${Title} has message ${describeNode(message)}; it must be a non-empty string (the explanation shown to the user).`);
+    report('missing-message', message, `Elicitation ${title()} has message ${describeNode(message)}; it must be a non-empty string (the explanation shown to the user).`);
   }
   for (const member of PROSE_MEMBERS) {
     const value = memberOf(node, member);
     if (value && (value.type !== 'string' || value.value === '')) {
-      report('empty-text', value, `${Title} has ${member} ${describeNode(value)}; when present it must be a non-empty description.`);
+      report('empty-text', value, `Elicitation ${title()} has ${member} ${describeNode(value)}; when present it must be a non-empty description.`);
     }
   }
 
   const scope = declarationScope(declaration, parentScope, report);
   const revisions = checkedRevisionsIn(scope?.versions);
-  const scopeWords = scope ? scopeText(scope, OWNER_WORDS[owner.kind]) : 'no protocol revision';
+  const scopeWords = () => (scope ? scopeText(scope, OWNER_WORDS[owner.kind]) : 'no protocol revision');
 
   if (mode === 'url') {
     const withoutUrl = revisions.filter((revision) => !revision.urlMode);
     if (withoutUrl.length) {
       report('revision-mismatch', declaration.modeNode!,
-        `${Title} is in url mode, which MCP ${revisionList(withoutUrl)} does not have, and it applies to ${scopeWords}; scope it to revisions with url mode (2025-11-25 and later) or use form mode.`);
+        `Elicitation ${title()} is in url mode, which MCP ${revisionList(withoutUrl)} does not have, and it applies to ${scopeWords()}; scope it to revisions with url mode (2025-11-25 and later) or use form mode.`);
     }
     const schemaProperty = propertyOf(node, 'requestedSchema');
     if (schemaProperty) {
-      report('url-with-requested-schema', keyNodeOf(schemaProperty)!, `${Title} is in url mode, so it must not have a requestedSchema (only form declarations have one).`, undefined, schemaProperty);
+      report('url-with-requested-schema', keyNodeOf(schemaProperty)!, `Elicitation ${title()} is in url mode, so it must not have a requestedSchema (only form declarations have one).`, undefined, schemaProperty);
     }
     const url = declaration.urlNode;
     if (url && (url.type !== 'string' || !isSyntacticallyValidUri(url.value as string))) {
-      report('invalid-url', url, `${Title} has url ${describeNode(url)}, which is not a syntactically valid absolute URI (scheme:…); leave url out when it is chosen at run time.`);
+      report('invalid-url', url, `Elicitation ${title()} has url ${describeNode(url)}, which is not a syntactically valid absolute URI (scheme:…); leave url out when it is chosen at run time.`);
     }
   } else if (mode === 'form') {
     const urlProperty = propertyOf(node, 'url');
     if (urlProperty) {
-      report('form-with-url', keyNodeOf(urlProperty)!, `${Title} is in form mode, so it must not have a url (only url declarations have one).`, undefined, urlProperty);
+      report('form-with-url', keyNodeOf(urlProperty)!, `Elicitation ${title()} is in form mode, so it must not have a url (only url declarations have one).`, undefined, urlProperty);
     }
-    checkFormSchema(declaration, Title, title, { revisions, scopeText: scopeWords }, report);
+    checkFormSchema(declaration, title, { revisions, scopeText: scopeWords }, report);
   }
 }
 
@@ -144,41 +144,42 @@ function declarationScope(declaration: Declaration, parentScope: Scope | undefin
   const node = memberOf(declaration.node, 'protocolVersions');
   if (!node) return parentScope;
   const versions = versionsOf(node);
-  const Title = `Elicitation ${declarationText(declaration)}`;
+  const title = () => declarationText(declaration);
   if (!versions) {
-    report('invalid-scope', node, `${Title} has protocolVersions ${node.type === 'array' ? (node.children?.length ? 'with an entry that is not a string' : '[] (empty)') : describeNode(node)}; it must be a non-empty array of MCP revisions, or left out to inherit the ${OWNER_WORDS[declaration.owner.kind]}'s.`);
+    report('invalid-scope', node, `Elicitation ${title()} has protocolVersions ${node.type === 'array' ? (node.children?.length ? 'with an entry that is not a string' : '[] (empty)') : describeNode(node)}; it must be a non-empty array of MCP revisions, or left out to inherit the ${OWNER_WORDS[declaration.owner.kind]}'s.`);
     return parentScope;
   }
   if (parentScope) {
     node.children!.forEach((element, index) => {
       if (!parentScope.versions.includes(versions[index])) {
         report('scope-outside-parent', element,
-          `${Title} applies to ${quote(versions[index])}, which is outside ${scopeText(parentScope, OWNER_WORDS[declaration.owner.kind])}; a declaration's scope must be a subset of its ${OWNER_WORDS[declaration.owner.kind]}'s.`);
+          `Elicitation ${title()} applies to ${quote(versions[index])}, which is outside ${scopeText(parentScope, OWNER_WORDS[declaration.owner.kind])}; a declaration's scope must be a subset of its ${OWNER_WORDS[declaration.owner.kind]}'s.`);
       }
     });
   }
   return { versions, source: 'declaration' };
 }
 
-function checkFormSchema(declaration: Declaration, Title: string, title: string, scope: Pick<SchemaContext, 'revisions' | 'scopeText'>, report: DeclarationReport): void {
+function checkFormSchema(declaration: Declaration, title: () => string, scope: Pick<SchemaContext, 'revisions' | 'scopeText'>, report: DeclarationReport): void {
   const written = declaration.requestedSchemaNode;
   const anchor = declaration.nameNode ?? declaration.node;
   if (!written) {
-    report('missing-requested-schema', anchor, `${Title} is in form mode but has no requestedSchema; a form declaration needs the schema of the form it requests.`, 'requestedSchema');
+    report('missing-requested-schema', anchor, `Elicitation ${title()} is in form mode but has no requestedSchema; a form declaration needs the schema of the form it requests.`, 'requestedSchema');
     return;
   }
   const key = keyNodeOf(propertyOf(declaration.node, 'requestedSchema'))!;
   const resolved = resolveSchemaNode(written, declaration.owner.root);
   if (!resolved.ok) {
-    report('invalid-requested-schema', memberOf(written, '$componentRef') ?? written, `The requestedSchema of ${title} cannot be used: ${resolved.reason}.`, 'requestedSchema');
+    report('invalid-requested-schema', memberOf(written, '$componentRef') ?? written, `The requestedSchema of ${title()} cannot be used: ${resolved.reason}.`, 'requestedSchema');
     return;
   }
   if (resolved.node.type !== 'object') {
     report('invalid-requested-schema', resolved.via ? memberOf(written, '$componentRef')! : written,
-      `The requestedSchema of ${title} must be an object schema, not ${describeNode(resolved.node)}${resolved.via ? ` (through ${quote(resolved.via)})` : ''}.`, 'requestedSchema');
+      `The requestedSchema of ${title()} must be an object schema, not ${describeNode(resolved.node)}${resolved.via ? ` (through ${quote(resolved.via)})` : ''}.`, 'requestedSchema');
     return;
   }
-  const schemaTitle = resolved.via ? `schema ${quote(resolved.via)}` : `the requestedSchema of ${title}`;
+  const via = resolved.via;
+  const schemaTitle = () => (via ? `schema ${quote(via)}` : `the requestedSchema of ${title()}`);
   checkRequestedSchema(resolved.node, key, {
     ...scope,
     schemaTitle,

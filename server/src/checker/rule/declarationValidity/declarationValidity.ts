@@ -2,7 +2,7 @@
 // of every tool, resource, resource template and prompt, against MCP Description 0.8.0 and MCP's
 // own schema for the revisions in its scope. It never looks across primitives, so a tool's
 // findings are kept per element of `tools` (an edit inside one tool re-checks that tool only).
-import { collectionOf, readPrimitives, readTool, toolNameCounts, toolsArrayOf } from '../../model/documentModel';
+import { collectionOf, readPrimitive, readPrimitives, toolNameCounts, toolsArrayOf } from '../../model/documentModel';
 import type { SyntaxNode } from '../../tree';
 import { checkPrimitiveDeclarations } from './checkDeclarations';
 import type { DeclarationFinding } from './kinds';
@@ -34,5 +34,5 @@ export function checkToolDeclarations(
   nameCounts: ReadonlyMap<string, number>,
 ): DeclarationFinding[] {
   if (toolNode.type !== 'object' || !toolNode.children?.some((property) => property.children?.[0]?.value === 'elicitations')) return [];
-  return checkPrimitiveDeclarations(readTool(root, toolNode, index, siblings, nameCounts));
+  return checkPrimitiveDeclarations(readPrimitive(root, 'tool', toolNode, index, siblings, nameCounts));
 }

@@ -8,15 +8,18 @@ import { describeNode, quote } from '../describe';
 import type { DeclarationViolationKind } from './kinds';
 import { ANY_REVISION, STRING_FORMATS, type PropertyForm, type RevisionVocabulary } from './revisions';
 
+/** A message part, built only when a message needs it (most schemas are fine). */
+type Which = () => string;
+
 export type Report = (violation: DeclarationViolationKind, anchor: SyntaxNode, message: string, target?: SyntaxNode) => void;
 
 export interface SchemaContext {
   /** The checked revisions the declaration applies to. */
   revisions: readonly RevisionVocabulary[];
   /** How the scope reads in messages: "the document's protocolVersions (2025-06-18)". */
-  scopeText: string;
-  /** How messages name the schema: "the requestedSchema of declaration 'x' of prompt 'p'". */
-  schemaTitle: string;
+  scopeText: () => string;
+  /** How messages name the schema: "the requestedSchema of declaration 'x' of prompt 'p'" (built only for a message). */
+  schemaTitle: () => string;
   report: Report;
 }
 
@@ -31,35 +34,36 @@ const FORM_WORDS: Record<PropertyForm, string> = {
 
 /** `schema` is the resolved requestedSchema; `key` is the `requestedSchema` key of the declaration. */
 export function checkRequestedSchema(schema: SyntaxNode, key: SyntaxNode, context: SchemaContext): void {
-  const { report, schemaTitle } = context;
+  const { report } = context;
+  const schemaTitle = context.schemaTitle;
   const members = effectiveProperties(schema);
   for (const [keyword, property] of members) {
     const keywordKey = keyNodeOf(property)!;
     if (!ANY_REVISION.schemaKeywords.has(keyword)) {
       report('unsupported-keyword', keywordKey,
-        `${capitalize(schemaTitle)} has ${quote(keyword)}, which MCP's elicitation schema does not allow; it allows only ${listOf(ANY_REVISION.schemaKeywords)}.`);
+        `${capitalize(schemaTitle())} has ${quote(keyword)}, which MCP's elicitation schema does not allow; it allows only ${listOf(ANY_REVISION.schemaKeywords)}.`);
       continue;
     }
     const lacking = context.revisions.filter((revision) => !revision.schemaKeywords.has(keyword));
     if (lacking.length) {
       report('revision-mismatch', keywordKey,
-        `${capitalize(schemaTitle)} has ${quote(keyword)}, which MCP ${revisionList(lacking)} does not allow, and the declaration applies to ${context.scopeText}.`);
+        `${capitalize(schemaTitle())} has ${quote(keyword)}, which MCP ${revisionList(lacking)} does not allow, and the declaration applies to ${context.scopeText()}.`);
     }
   }
 
   const typeNode = memberOf(schema, 'type');
   if (!typeNode) {
-    report('invalid-requested-schema', key, `${capitalize(schemaTitle)} has no type; it must be "type": "object".`);
+    report('invalid-requested-schema', key, `${capitalize(schemaTitle())} has no type; it must be "type": "object".`);
   } else if (stringOf(typeNode) !== 'object') {
-    report('invalid-requested-schema', typeNode, `${capitalize(schemaTitle)} must have type 'object', not ${describeNode(typeNode)}.`);
+    report('invalid-requested-schema', typeNode, `${capitalize(schemaTitle())} must have type 'object', not ${describeNode(typeNode)}.`);
   }
 
   const propertiesNode = memberOf(schema, 'properties');
   const declared = new Set<string>();
   if (!propertiesNode) {
-    report('invalid-requested-schema', key, `${capitalize(schemaTitle)} has no properties; MCP requires a 'properties' object (it may be empty).`);
+    report('invalid-requested-schema', key, `${capitalize(schemaTitle())} has no properties; MCP requires a 'properties' object (it may be empty).`);
   } else if (propertiesNode.type !== 'object') {
-    report('invalid-requested-schema', propertiesNode, `The properties of ${schemaTitle} must be an object, not ${describeNode(propertiesNode)}.`);
+    report('invalid-requested-schema', propertiesNode, `The properties of ${schemaTitle()} must be an object, not ${describeNode(propertiesNode)}.`);
   } else {
     for (const [name, property] of effectiveProperties(propertiesNode)) {
       declared.add(name);
@@ -70,16 +74,16 @@ export function checkRequestedSchema(schema: SyntaxNode, key: SyntaxNode, contex
   const requiredNode = memberOf(schema, 'required');
   if (!requiredNode) return;
   if (requiredNode.type !== 'array') {
-    report('invalid-requested-schema', requiredNode, `The required of ${schemaTitle} must be an array of property names, not ${describeNode(requiredNode)}.`);
+    report('invalid-requested-schema', requiredNode, `The required of ${schemaTitle()} must be an array of property names, not ${describeNode(requiredNode)}.`);
     return;
   }
   for (const entry of requiredNode.children ?? []) {
     const name = stringOf(entry);
     if (name === undefined) {
-      report('invalid-requested-schema', entry, `The required of ${schemaTitle} must list property names (strings), not ${describeNode(entry)}.`);
+      report('invalid-requested-schema', entry, `The required of ${schemaTitle()} must list property names (strings), not ${describeNode(entry)}.`);
     } else if (propertiesNode?.type === 'object' && !declared.has(name)) {
       report('unknown-required', entry,
-        `${capitalize(schemaTitle)} requires ${quote(name)}, but has no property of that name (${declaredNames(declared)}).`, entry);
+        `${capitalize(schemaTitle())} requires ${quote(name)}, but has no property of that name (${declaredNames(declared)}).`, entry);
     }
   }
 }
@@ -88,9 +92,9 @@ function checkProperty(name: string, property: SyntaxNode, context: SchemaContex
   const { report } = context;
   const key = keyNodeOf(property)!;
   const schema = property.children![1];
-  const which = `Property ${quote(name)} of ${context.schemaTitle}`;
+  const which = (): string => `Property ${quote(name)} of ${context.schemaTitle()}`;
   if (schema.type !== 'object') {
-    report('invalid-property-schema', schema, `${which} must be a primitive property schema (an object with a type), not ${describeNode(schema)}.`);
+    report('invalid-property-schema', schema, `${which()} must be a primitive property schema (an object with a type), not ${describeNode(schema)}.`);
     return;
   }
   const form = formOf(schema, key, which, report);
@@ -101,10 +105,10 @@ function checkProperty(name: string, property: SyntaxNode, context: SchemaContex
 }
 
 /** Which of MCP's property forms the schema is, or undefined (reported) when it is none of them. */
-function formOf(schema: SyntaxNode, key: SyntaxNode, which: string, report: Report): PropertyForm | undefined {
+function formOf(schema: SyntaxNode, key: SyntaxNode, which: Which, report: Report): PropertyForm | undefined {
   const typeNode = memberOf(schema, 'type');
   if (!typeNode) {
-    report('invalid-property-schema', key, `${which} has no type; it must be 'string', 'number', 'integer', 'boolean' or 'array' (a multi-select enum).`);
+    report('invalid-property-schema', key, `${which()} has no type; it must be 'string', 'number', 'integer', 'boolean' or 'array' (a multi-select enum).`);
     return undefined;
   }
   const type = stringOf(typeNode);
@@ -119,41 +123,41 @@ function formOf(schema: SyntaxNode, key: SyntaxNode, which: string, report: Repo
     case 'array':
       return 'multiSelect';
     case 'object':
-      report('nested-schema', typeNode, `${which} is a nested object; MCP's elicitation schema allows only primitive properties (string, number, integer, boolean, enums).`);
+      report('nested-schema', typeNode, `${which()} is a nested object; MCP's elicitation schema allows only primitive properties (string, number, integer, boolean, enums).`);
       return undefined;
     default:
-      report('invalid-property-schema', typeNode, `${which} has type ${describeNode(typeNode)}; it must be 'string', 'number', 'integer', 'boolean' or 'array' (a multi-select enum).`);
+      report('invalid-property-schema', typeNode, `${which()} has type ${describeNode(typeNode)}; it must be 'string', 'number', 'integer', 'boolean' or 'array' (a multi-select enum).`);
       return undefined;
   }
 }
 
-function checkVocabulary(schema: SyntaxNode, form: PropertyForm, formNode: SyntaxNode, which: string, context: SchemaContext): void {
+function checkVocabulary(schema: SyntaxNode, form: PropertyForm, formNode: SyntaxNode, which: Which, context: SchemaContext): void {
   const allowed = ANY_REVISION.forms[form]!;
   const withoutForm = context.revisions.filter((revision) => !revision.forms[form]);
   if (withoutForm.length) {
     context.report('revision-mismatch', formNode,
-      `${which} is ${FORM_WORDS[form]}, which MCP ${revisionList(withoutForm)} does not have, and the declaration applies to ${context.scopeText}.`);
+      `${which()} is ${FORM_WORDS[form]}, which MCP ${revisionList(withoutForm)} does not have, and the declaration applies to ${context.scopeText()}.`);
   }
   for (const [keyword, property] of effectiveProperties(schema)) {
     const keywordKey = keyNodeOf(property)!;
     if (!allowed.has(keyword)) {
       context.report('unsupported-keyword', keywordKey,
-        `${which} has ${quote(keyword)}, which MCP's elicitation schema does not allow for ${FORM_WORDS[form]}; allowed: ${listOf(allowed)}.`);
+        `${which()} has ${quote(keyword)}, which MCP's elicitation schema does not allow for ${FORM_WORDS[form]}; allowed: ${listOf(allowed)}.`);
       continue;
     }
     const lacking = context.revisions.filter((revision) => revision.forms[form] && !revision.forms[form]!.has(keyword));
     if (lacking.length) {
       context.report('revision-mismatch', keywordKey,
-        `${which} has ${quote(keyword)}, which MCP ${revisionList(lacking)} does not allow for ${FORM_WORDS[form]}, and the declaration applies to ${context.scopeText}.`);
+        `${which()} has ${quote(keyword)}, which MCP ${revisionList(lacking)} does not allow for ${FORM_WORDS[form]}, and the declaration applies to ${context.scopeText()}.`);
     }
   }
 }
 
 /** Values of the known keywords: their types, the choices, the defaults, the bounds. */
-function checkValues(schema: SyntaxNode, form: PropertyForm, which: string, report: Report): void {
+function checkValues(schema: SyntaxNode, form: PropertyForm, which: Which, report: Report): void {
   for (const keyword of ['title', 'description']) {
     const node = memberOf(schema, keyword);
-    if (node && node.type !== 'string') report('invalid-property-schema', node, `${which} has ${quote(keyword)} ${describeNode(node)}; it must be a string.`);
+    if (node && node.type !== 'string') report('invalid-property-schema', node, `${which()} has ${quote(keyword)} ${describeNode(node)}; it must be a string.`);
   }
   const count = (keyword: string) => countOf(schema, keyword, which, report);
   const number = (keyword: string) => numberOf(schema, keyword, which, report);
@@ -161,7 +165,7 @@ function checkValues(schema: SyntaxNode, form: PropertyForm, which: string, repo
   if (format && form === 'string') {
     const name = stringOf(format);
     if (name === undefined || !STRING_FORMATS.includes(name)) {
-      report('unsupported-format', format, `${which} has format ${describeNode(format)}; MCP's elicitation schema allows only ${listOf(STRING_FORMATS)}.`);
+      report('unsupported-format', format, `${which()} has format ${describeNode(format)}; MCP's elicitation schema allows only ${listOf(STRING_FORMATS)}.`);
     }
   }
   checkBounds(memberOf(schema, 'minLength'), count('minLength'), count('maxLength'), 'minLength', 'maxLength', which, report);
@@ -175,64 +179,64 @@ function checkValues(schema: SyntaxNode, form: PropertyForm, which: string, repo
 }
 
 /** A count keyword's value when it is a non-negative integer (reported otherwise). */
-function countOf(schema: SyntaxNode, keyword: string, which: string, report: Report): number | undefined {
+function countOf(schema: SyntaxNode, keyword: string, which: Which, report: Report): number | undefined {
   const node = memberOf(schema, keyword);
   if (!node) return undefined;
   if (node.type === 'number' && Number.isInteger(node.value) && (node.value as number) >= 0) return node.value as number;
-  report('invalid-property-schema', node, `${which} has ${quote(keyword)} ${describeNode(node)}; it must be a non-negative integer.`);
+  report('invalid-property-schema', node, `${which()} has ${quote(keyword)} ${describeNode(node)}; it must be a non-negative integer.`);
   return undefined;
 }
 
-function numberOf(schema: SyntaxNode, keyword: string, which: string, report: Report): number | undefined {
+function numberOf(schema: SyntaxNode, keyword: string, which: Which, report: Report): number | undefined {
   const node = memberOf(schema, keyword);
   if (!node) return undefined;
   if (node.type === 'number') return node.value as number;
-  report('invalid-property-schema', node, `${which} has ${quote(keyword)} ${describeNode(node)}; it must be a number.`);
+  report('invalid-property-schema', node, `${which()} has ${quote(keyword)} ${describeNode(node)}; it must be a number.`);
   return undefined;
 }
 
-function checkBounds(lowNode: SyntaxNode | undefined, low: number | undefined, high: number | undefined, lowWord: string, highWord: string, which: string, report: Report): void {
+function checkBounds(lowNode: SyntaxNode | undefined, low: number | undefined, high: number | undefined, lowWord: string, highWord: string, which: Which, report: Report): void {
   if (lowNode && low !== undefined && high !== undefined && low > high) {
-    report('invalid-bounds', lowNode, `${which} has ${lowWord} ${low} above its ${highWord} ${high}; no value can satisfy both.`);
+    report('invalid-bounds', lowNode, `${which()} has ${lowWord} ${low} above its ${highWord} ${high}; no value can satisfy both.`);
   }
 }
 
 /** The values a user may choose, for the enum forms (undefined when they cannot be read; reported). */
-function choicesOf(schema: SyntaxNode, form: PropertyForm, which: string, report: Report): string[] | undefined {
-  const of = `of ${lowerFirst(which)}`;
-  if (form === 'enum') return stringChoices(memberOf(schema, 'enum')!, `The enum ${of}`, report);
-  if (form === 'titledEnum') return titledChoices(memberOf(schema, 'oneOf')!, `the oneOf ${of}`, report);
+function choicesOf(schema: SyntaxNode, form: PropertyForm, which: Which, report: Report): string[] | undefined {
+  const of = (): string => `of ${lowerFirst(which())}`;
+  if (form === 'enum') return stringChoices(memberOf(schema, 'enum')!, () => `The enum ${of()}`, report);
+  if (form === 'titledEnum') return titledChoices(memberOf(schema, 'oneOf')!, () => `the oneOf ${of()}`, report);
   if (form !== 'multiSelect') return undefined;
   const items = memberOf(schema, 'items');
   if (!items) {
-    report('invalid-property-schema', memberOf(schema, 'type')!, `${which} is an array without items; a multi-select enum needs items {"type": "string", "enum": [...]} or {"anyOf": [{"const", "title"}, ...]}.`);
+    report('invalid-property-schema', memberOf(schema, 'type')!, `${which()} is an array without items; a multi-select enum needs items {"type": "string", "enum": [...]} or {"anyOf": [{"const", "title"}, ...]}.`);
     return undefined;
   }
   if (items.type !== 'object') {
-    report('invalid-property-schema', items, `${which} has items ${describeNode(items)}; a multi-select enum needs items {"type": "string", "enum": [...]} or {"anyOf": [{"const", "title"}, ...]}.`);
+    report('invalid-property-schema', items, `${which()} has items ${describeNode(items)}; a multi-select enum needs items {"type": "string", "enum": [...]} or {"anyOf": [{"const", "title"}, ...]}.`);
     return undefined;
   }
   const anyOf = memberOf(items, 'anyOf');
   const allowed = anyOf ? ['anyOf'] : ['type', 'enum'];
   for (const [keyword, property] of effectiveProperties(items)) {
     if (!allowed.includes(keyword)) {
-      report('unsupported-keyword', keyNodeOf(property)!, `The items ${of} have ${quote(keyword)}; multi-select items allow only ${listOf(allowed)}.`);
+      report('unsupported-keyword', keyNodeOf(property)!, `The items ${of()} have ${quote(keyword)}; multi-select items allow only ${listOf(allowed)}.`);
     }
   }
-  if (anyOf) return titledChoices(anyOf, `the items.anyOf ${of}`, report);
+  if (anyOf) return titledChoices(anyOf, () => `the items.anyOf ${of()}`, report);
   const itemType = memberOf(items, 'type');
   const itemEnum = memberOf(items, 'enum');
   if (stringOf(itemType) !== 'string' || !itemEnum) {
     report('nested-schema', itemType ?? keyNodeOf(findProperty(schema, 'items'))!,
-      `${which} is an array of ${itemType ? describeNode(itemType) : 'untyped'} items; MCP's elicitation schema allows arrays only as multi-select enums (items {"type": "string", "enum": [...]} or {"anyOf": [...]}).`);
+      `${which()} is an array of ${itemType ? describeNode(itemType) : 'untyped'} items; MCP's elicitation schema allows arrays only as multi-select enums (items {"type": "string", "enum": [...]} or {"anyOf": [...]}).`);
     return undefined;
   }
-  return stringChoices(itemEnum, `The items.enum ${of}`, report);
+  return stringChoices(itemEnum, () => `The items.enum ${of()}`, report);
 }
 
-function stringChoices(node: SyntaxNode, what: string, report: Report): string[] | undefined {
+function stringChoices(node: SyntaxNode, what: Which, report: Report): string[] | undefined {
   if (node.type !== 'array' || !node.children?.length) {
-    report('invalid-property-schema', node, `${capitalize(what)} must be a non-empty array of strings, not ${node.type === 'array' ? 'an empty array' : describeNode(node)}.`);
+    report('invalid-property-schema', node, `${capitalize(what())} must be a non-empty array of strings, not ${node.type === 'array' ? 'an empty array' : describeNode(node)}.`);
     return undefined;
   }
   const choices: string[] = [];
@@ -240,7 +244,7 @@ function stringChoices(node: SyntaxNode, what: string, report: Report): string[]
   for (const element of node.children) {
     const choice = stringOf(element);
     if (choice === undefined) {
-      report('invalid-property-schema', element, `${capitalize(what)} must hold strings only, not ${describeNode(element)}.`);
+      report('invalid-property-schema', element, `${capitalize(what())} must hold strings only, not ${describeNode(element)}.`);
       ok = false;
     } else {
       choices.push(choice);
@@ -249,9 +253,9 @@ function stringChoices(node: SyntaxNode, what: string, report: Report): string[]
   return ok ? choices : undefined;
 }
 
-function titledChoices(node: SyntaxNode, what: string, report: Report): string[] | undefined {
+function titledChoices(node: SyntaxNode, what: Which, report: Report): string[] | undefined {
   if (node.type !== 'array' || !node.children?.length) {
-    report('invalid-property-schema', node, `${capitalize(what)} must be a non-empty array of {"const": value, "title": label} options, not ${node.type === 'array' ? 'an empty array' : describeNode(node)}.`);
+    report('invalid-property-schema', node, `${capitalize(what())} must be a non-empty array of {"const": value, "title": label} options, not ${node.type === 'array' ? 'an empty array' : describeNode(node)}.`);
     return undefined;
   }
   const choices: string[] = [];
@@ -261,10 +265,10 @@ function titledChoices(node: SyntaxNode, what: string, report: Report): string[]
     const title = stringOf(memberOf(option, 'title'));
     const extra = option.type === 'object' ? [...effectiveProperties(option)].find(([keyword]) => keyword !== 'const' && keyword !== 'title') : undefined;
     if (extra) {
-      report('unsupported-keyword', keyNodeOf(extra[1])!, `An option of ${lowerFirst(what)} has ${quote(extra[0])}; an option allows only 'const' and 'title'.`);
+      report('unsupported-keyword', keyNodeOf(extra[1])!, `An option of ${lowerFirst(what())} has ${quote(extra[0])}; an option allows only 'const' and 'title'.`);
     }
     if (value === undefined || title === undefined) {
-      report('invalid-property-schema', option, `Every option of ${lowerFirst(what)} must be {"const": a string, "title": a string}, not ${describeOption(option)}.`);
+      report('invalid-property-schema', option, `Every option of ${lowerFirst(what())} must be {"const": a string, "title": a string}, not ${describeOption(option)}.`);
       ok = false;
     } else {
       choices.push(value);
@@ -279,18 +283,18 @@ function describeOption(option: SyntaxNode): string {
   return `an option whose ${missing.map(quote).join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing or not a string`;
 }
 
-function checkEnumNames(schema: SyntaxNode, choices: string[] | undefined, which: string, report: Report): void {
+function checkEnumNames(schema: SyntaxNode, choices: string[] | undefined, which: Which, report: Report): void {
   const names = memberOf(schema, 'enumNames');
   if (!names) return;
-  const labels = stringChoices(names, `The enumNames of ${lowerFirst(which)}`, report);
+  const labels = stringChoices(names, () => `The enumNames of ${lowerFirst(which())}`, report);
   if (!labels || !choices || labels.length === choices.length) return;
   report('enum-names-mismatch', names,
-    `${which} has ${labels.length} enumName${labels.length === 1 ? '' : 's'} for ${choices.length} enum value${choices.length === 1 ? '' : 's'}; it needs exactly one display name per value.`);
+    `${which()} has ${labels.length} enumName${labels.length === 1 ? '' : 's'} for ${choices.length} enum value${choices.length === 1 ? '' : 's'}; it needs exactly one display name per value.`);
 }
 
-function checkDefault(node: SyntaxNode, schema: SyntaxNode, form: PropertyForm, choices: string[] | undefined, which: string, report: Report): void {
+function checkDefault(node: SyntaxNode, schema: SyntaxNode, form: PropertyForm, choices: string[] | undefined, which: Which, report: Report): void {
   const wrongType = (expected: string) =>
-    report('invalid-default', node, `${which} has default ${describeNode(node)}; it must be ${expected}.`);
+    report('invalid-default', node, `${which()} has default ${describeNode(node)}; it must be ${expected}.`);
   switch (form) {
     case 'string':
       if (node.type !== 'string') wrongType('a string');
@@ -307,7 +311,7 @@ function checkDefault(node: SyntaxNode, schema: SyntaxNode, form: PropertyForm, 
       const value = stringOf(node);
       if (value === undefined) wrongType(`one of its choices (${choiceList(choices)})`);
       else if (choices && !choices.includes(value)) {
-        report('invalid-default', node, `${which} has default ${quote(value)}, which is not one of its choices (${choiceList(choices)}).`);
+        report('invalid-default', node, `${which()} has default ${quote(value)}, which is not one of its choices (${choiceList(choices)}).`);
       }
       return;
     }
@@ -319,9 +323,9 @@ function checkDefault(node: SyntaxNode, schema: SyntaxNode, form: PropertyForm, 
       for (const element of node.children ?? []) {
         const value = stringOf(element);
         if (value === undefined) {
-          report('invalid-default', element, `${which} has default entry ${describeNode(element)}; every entry must be one of its choices (${choiceList(choices)}).`);
+          report('invalid-default', element, `${which()} has default entry ${describeNode(element)}; every entry must be one of its choices (${choiceList(choices)}).`);
         } else if (choices && !choices.includes(value)) {
-          report('invalid-default', element, `${which} has default entry ${quote(value)}, which is not one of its choices (${choiceList(choices)}).`);
+          report('invalid-default', element, `${which()} has default entry ${quote(value)}, which is not one of its choices (${choiceList(choices)}).`);
         }
       }
     }
