@@ -8,12 +8,15 @@ const entries = {
 };
 
 const production = process.argv.includes('--production');
+// --outdir DIR: somewhere else than dist/ (the .vsix test packages a copy without touching dist/).
+const outdirIndex = process.argv.indexOf('--outdir');
+const outdir = outdirIndex >= 0 ? process.argv[outdirIndex + 1] : 'dist';
 
 await Promise.all(
   Object.entries(entries).map(([name, entry]) =>
     esbuild.build({
       entryPoints: [entry],
-      outfile: `dist/${name}.js`,
+      outfile: `${outdir}/${name}.js`,
       bundle: true,
       platform: 'node',
       // jsonc-parser's UMD "main" requires its modules dynamically, which esbuild cannot follow; its ESM build bundles.

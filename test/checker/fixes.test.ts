@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, checkDocument, fixAll, type Fix, type FormattingOptions } from '../../server/src/checker';
-import { AUTHORIZE, CONFIRM, CONFIRM_SCHEMA, documentOf, formStep, tool } from '../support/documents';
+import { AUTHORIZE, CONFIRM, CONFIRM_SCHEMA, documentOf, formStep, requestOf, tool } from '../support/documents';
 
 function violations(text: string): string[] {
   return checkDocument(text).diagnostics.map((diagnostic) => diagnostic.data.violation);
@@ -32,25 +32,25 @@ function preferredTitle(text: string, violation: string): string | undefined {
 const rulePageInvalidStep = {
   type: 'elicitation',
   declaration: 'missing',
-  request: AUTHORIZE,
+  request: requestOf(AUTHORIZE),
   response: { action: 'accept', content: { approved: true } },
 };
 
 test('rule page fixture: Declare is preferred, declares a url elicitation, then Remove content leaves the document clean', () => {
-  const text = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [rulePageInvalidStep] }));
+  const text = documentOf(tool({ elicitations: [CONFIRM], steps: [rulePageInvalidStep] }));
   assert.deepEqual(violations(text), ['unknown-declaration', 'unexpected-content']);
   assert.equal(preferredTitle(text, 'unknown-declaration'), "Declare elicitation 'missing' on tool 'prepare_release'");
   const declared = applyFix(text, 'unknown-declaration', "Declare elicitation 'missing' on tool 'prepare_release'");
   assert.deepEqual(violations(declared), ['unexpected-content']);
   const parsed = JSON.parse(declared);
-  assert.deepEqual(parsed.tools[0].elicitations.missing, AUTHORIZE);
+  assert.deepEqual(parsed.tools[0].elicitations, [CONFIRM, { ...AUTHORIZE, name: 'missing' }]);
   const clean = applyFix(declared, 'unexpected-content', 'Remove content');
   assert.deepEqual(violations(clean), []);
   assert.deepEqual(JSON.parse(clean).tools[0].interactionExamples.example.steps[0].response, { action: 'accept' });
 });
 
 test('a near miss prefers "Change to" the close name; Declare is still offered', () => {
-  const text = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [formStep('confrim', { action: 'accept', content: { approved: true } })] }));
+  const text = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep('confrim', { action: 'accept', content: { approved: true } })] }));
   const fixes = fixesOf(text, 'unknown-declaration');
   assert.deepEqual(fixes.map((fix) => [fix.title, fix.isPreferred]), [
     ["Change to 'confirm'", true],
@@ -62,8 +62,8 @@ test('a near miss prefers "Change to" the close name; Declare is still offered',
 });
 
 test('"Change to" lists at most five same-mode names, closest first', () => {
-  const elicitations: Record<string, unknown> = { authorize: AUTHORIZE };
-  for (const name of ['approve', 'confirm', 'confirmed', 'conform', 'x', 'review', 'sign']) elicitations[name] = CONFIRM;
+  const elicitations: unknown[] = [AUTHORIZE];
+  for (const name of ['approve', 'confirm', 'confirmed', 'conform', 'x', 'review', 'sign']) elicitations.push({ ...CONFIRM, name });
   const text = documentOf(tool({ elicitations, steps: [formStep('confirn', { action: 'accept', content: { approved: true } })] }));
   const titles = fixesOf(text, 'unknown-declaration').map((fix) => fix.title).filter((title) => title.startsWith('Change'));
   assert.deepEqual(titles, ["Change to 'confirm'", "Change to 'conform'", "Change to 'confirmed'", "Change to 'sign'", "Change to 'review'"]);
@@ -75,25 +75,19 @@ test('Declare creates `elicitations` when the tool has none, before interactionE
   assert.deepEqual(violations(fixed), []);
   const parsedTool = JSON.parse(fixed).tools[0];
   assert.deepEqual(Object.keys(parsedTool), ['name', 'inputSchema', 'elicitations', 'interactionExamples']);
-  assert.deepEqual(parsedTool.elicitations.confirm, CONFIRM);
-});
-
-test('Declare into an empty `elicitations` object', () => {
-  const text = documentOf(tool({ elicitations: {}, steps: [formStep('confirm', { action: 'decline' })] }));
-  const fixed = applyFix(text, 'unknown-declaration', "Declare elicitation 'confirm' on tool 'prepare_release'");
-  assert.deepEqual(violations(fixed), []);
-  assert.match(fixed, /"elicitations": \{\n        "confirm": \{\n          "mode": "form",/);
+  assert.deepEqual(parsedTool.elicitations, [CONFIRM]);
+  assert.match(fixed, /\n      "elicitations": \[\n        \{\n          "name": "confirm",\n          "mode": "form",\n/);
 });
 
 test('Declare is not offered when the declaration it would write is itself invalid; a same-mode name is preferred instead', () => {
-  const text = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [formStep('zzz', { action: 'decline' }, { message: 'no schema' })] }));
+  const text = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep('zzz', { action: 'decline' }, { message: 'no schema' })] }));
   const fixes = fixesOf(text, 'unknown-declaration');
   assert.deepEqual(fixes.map((fix) => [fix.title, fix.isPreferred]), [["Change to 'confirm'", true]]);
 });
 
 test('prototype names are unknown until declared, and Declare makes them real', () => {
   for (const name of ['toString', '__proto__', 'constructor']) {
-    const text = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [formStep(name, { action: 'accept', content: { approved: true } })] }));
+    const text = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep(name, { action: 'accept', content: { approved: true } })] }));
     assert.deepEqual(violations(text), ['unknown-declaration'], name);
     const fixed = applyFix(text, 'unknown-declaration', `Declare elicitation '${name}' on tool 'prepare_release'`);
     assert.deepEqual(violations(fixed), [], name);
@@ -103,10 +97,10 @@ test('prototype names are unknown until declared, and Declare makes them real', 
 test('Remove content keeps comments and untouched lines (JSONC, content not last)', () => {
   const text = [
     '{',
-    '  "mcpdesc": "0.9.0-rc.3",',
+    '  "mcpdesc": "0.8.0",',
     '  "tools": [{',
     '    "name": "t",',
-    '    "elicitations": { "confirm": { "requestedSchema": { "type": "object" } } },',
+    '    "elicitations": [{ "name": "confirm", "mode": "form", "requestedSchema": { "type": "object" } }],',
     '    "interactionExamples": { "e": { "steps": [',
     '      {',
     '        "type": "elicitation", // the step',
@@ -132,7 +126,7 @@ test('Remove content keeps comments and untouched lines (JSONC, content not last
 
 test('Remove content when it is the last member keeps the comment after the previous member', () => {
   const text = [
-    '{ "mcpdesc": "1", "tools": [ { "elicitations": { "a": { "mode": "url" } }, "interactionExamples": { "e": { "steps": [',
+    '{ "mcpdesc": "1", "tools": [ { "elicitations": [{ "name": "a", "mode": "url" }], "interactionExamples": { "e": { "steps": [',
     '  {',
     '    "type": "elicitation", "declaration": "a", "request": { "mode": "url", "url": "https://x" },',
     '    "response": {',
@@ -163,7 +157,7 @@ test('Add content fills every required property: default, else first enum value,
     required: ['approved', 'channel', 'count', 'note', 'ratio'],
   };
   const text = documentOf(tool({
-    elicitations: { confirm: { requestedSchema: schema } },
+    elicitations: [{ name: 'confirm', mode: 'form', requestedSchema: schema }],
     steps: [formStep('confirm', { action: 'accept' }, { requestedSchema: schema })],
   }));
   assert.deepEqual(violations(text), ['missing-content']);
@@ -174,7 +168,7 @@ test('Add content fills every required property: default, else first enum value,
 });
 
 test('Use the request of the declaration: url request of a form declaration becomes the form request', () => {
-  const text = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [formStep('confirm', { action: 'decline' }, AUTHORIZE)] }));
+  const text = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep('confirm', { action: 'decline' }, requestOf(AUTHORIZE))] }));
   assert.deepEqual(violations(text), ['mode-mismatch']);
   const fixed = applyFix(text, 'mode-mismatch', "Use the request of declaration 'confirm'");
   assert.deepEqual(violations(fixed), []);
@@ -183,7 +177,7 @@ test('Use the request of the declaration: url request of a form declaration beco
 });
 
 test('Use the request of the declaration: form request without mode of a url declaration gets mode and url', () => {
-  const text = documentOf(tool({ elicitations: { authorize: AUTHORIZE }, steps: [formStep('authorize', { action: 'cancel' }, { message: 'Go', requestedSchema: CONFIRM_SCHEMA })] }));
+  const text = documentOf(tool({ elicitations: [AUTHORIZE], steps: [formStep('authorize', { action: 'cancel' }, { message: 'Go', requestedSchema: CONFIRM_SCHEMA })] }));
   assert.deepEqual(violations(text), ['mode-mismatch']);
   const fixed = applyFix(text, 'mode-mismatch', "Use the request of declaration 'authorize'");
   assert.deepEqual(violations(fixed), []);
@@ -193,34 +187,34 @@ test('Use the request of the declaration: form request without mode of a url dec
 
 test('Use the request of the declaration: schema and url mismatches, and a step with no request at all', () => {
   const otherSchema = { type: 'object', properties: { ok: { type: 'string' } } };
-  const schemaText = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [formStep('confirm', { action: 'decline' }, { requestedSchema: otherSchema })] }));
+  const schemaText = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep('confirm', { action: 'decline' }, { requestedSchema: otherSchema })] }));
   assert.deepEqual(violations(applyFix(schemaText, 'schema-mismatch', "Use the request of declaration 'confirm'")), []);
 
-  const urlText = documentOf(tool({ elicitations: { authorize: AUTHORIZE }, steps: [formStep('authorize', { action: 'accept' }, { mode: 'url', url: 'https://elsewhere' })] }));
+  const urlText = documentOf(tool({ elicitations: [AUTHORIZE], steps: [formStep('authorize', { action: 'accept' }, { mode: 'url', url: 'https://elsewhere' })] }));
   assert.deepEqual(violations(urlText), ['url-mismatch']);
   assert.deepEqual(violations(applyFix(urlText, 'url-mismatch', "Use the request of declaration 'authorize'")), []);
 
-  const noRequest = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [{ type: 'elicitation', declaration: 'confirm', response: { action: 'decline' } }] }));
+  const noRequest = documentOf(tool({ elicitations: [CONFIRM], steps: [{ type: 'elicitation', declaration: 'confirm', response: { action: 'decline' } }] }));
   assert.deepEqual(violations(noRequest), ['schema-mismatch']);
   const fixed = applyFix(noRequest, 'schema-mismatch', "Use the request of declaration 'confirm'");
   assert.deepEqual(violations(fixed), []);
 });
 
 test('inserted text follows the document: tabs and CRLF, or the client formatting options', () => {
-  const base = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [rulePageInvalidStep] }));
+  const base = documentOf(tool({ elicitations: [CONFIRM], steps: [rulePageInvalidStep] }));
   const tabbed = base.replace(/^( +)/gm, (spaces) => '\t'.repeat(spaces.length / 2)).replace(/\n/g, '\r\n');
   const fixed = applyFix(tabbed, 'unknown-declaration', "Declare elicitation 'missing' on tool 'prepare_release'");
-  assert.ok(fixed.includes(',\r\n\t\t\t\t"missing": {\r\n\t\t\t\t\t"mode": "url",\r\n'), JSON.stringify(fixed.slice(0, 900)));
+  assert.ok(fixed.includes(',\r\n\t\t\t\t{\r\n\t\t\t\t\t"name": "missing",\r\n\t\t\t\t\t"mode": "url",\r\n'), JSON.stringify(fixed.slice(0, 900)));
   assert.ok(!/[^\r]\n/.test(fixed), 'only CRLF line breaks');
 
   const withOptions = applyFix(base, 'unknown-declaration',
     "Declare elicitation 'missing' on tool 'prepare_release'", { tabSize: 4, insertSpaces: true });
-  assert.ok(withOptions.includes('\n        "missing": {\n            "mode": "url",'), withOptions);
+  assert.ok(withOptions.includes('\n        {\n            "name": "missing",\n            "mode": "url",'), withOptions);
 });
 
 test('fix-all applies every preferred fix, across tools, and leaves comments alone', () => {
   const text = documentOf(
-    tool({ elicitations: { confirm: CONFIRM }, steps: [rulePageInvalidStep, formStep('confrim', { action: 'accept' })] }),
+    tool({ elicitations: [CONFIRM], steps: [rulePageInvalidStep, formStep('confrim', { action: 'accept' })] }),
     tool({ name: 'second', steps: [formStep('confirm', { action: 'decline', content: {} })] }),
   ).replace('"tools": [', '"tools": [ // all of them');
   const before = violations(text);
@@ -233,7 +227,7 @@ test('fix-all applies every preferred fix, across tools, and leaves comments alo
 });
 
 test('fix-all on a clean document changes nothing', () => {
-  const text = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [formStep('confirm', { action: 'accept', content: { approved: true } })] }));
+  const text = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep('confirm', { action: 'accept', content: { approved: true } })] }));
   const result = fixAll(text);
   assert.equal(result.text, text);
   assert.deepEqual(result.edits, []);
@@ -241,12 +235,174 @@ test('fix-all on a clean document changes nothing', () => {
 });
 
 test('Declare is offered only when every step naming the declaration sends the same request', () => {
-  const other = { ...rulePageInvalidStep, request: { ...AUTHORIZE, url: 'https://elsewhere.example.com' } };
-  const conflicting = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [rulePageInvalidStep, other] }));
+  const other = { ...rulePageInvalidStep, request: { ...requestOf(AUTHORIZE), url: 'https://elsewhere.example.com' } };
+  const conflicting = documentOf(tool({ elicitations: [CONFIRM], steps: [rulePageInvalidStep, other] }));
   const titles = fixesOf(conflicting, 'unknown-declaration').map((fix) => fix.title);
   assert.ok(!titles.some((title) => title.startsWith('Declare')), titles.join(' | '));
 
-  const agreeing = documentOf(tool({ elicitations: { confirm: CONFIRM }, steps: [rulePageInvalidStep, { ...rulePageInvalidStep }] }));
+  const agreeing = documentOf(tool({ elicitations: [CONFIRM], steps: [rulePageInvalidStep, { ...rulePageInvalidStep }] }));
   const declared = applyFix(agreeing, 'unknown-declaration', "Declare elicitation 'missing' on tool 'prepare_release'");
   assert.deepEqual(violations(declared), ['unexpected-content', 'unexpected-content']);
+});
+
+// Declare on the array shape: the element is appended after the last one, in the layout of the
+// array it goes into, and the result re-checks clean.
+const declareAuthorize = "Declare elicitation 'authorize' on tool 'prepare_release'";
+
+function singleToolDocument(elicitationsLines: string[], step: string): string {
+  return [
+    '{',
+    '  "mcpdesc": "0.8.0",',
+    '  "tools": [',
+    '    {',
+    '      "name": "prepare_release",',
+    ...elicitationsLines,
+    '      "interactionExamples": { "e": { "steps": [',
+    `        ${step}`,
+    '      ] } }',
+    '    }',
+    '  ]',
+    '}',
+    '',
+  ].join('\n');
+}
+
+const urlStep = (message: string) =>
+  `{ "type": "elicitation", "declaration": "authorize", "request": { "mode": "url", "message": ${JSON.stringify(message)}, "url": "https://mcp.example.com/a" }, "response": { "action": "accept" } }`;
+
+test('Declare appends to a single-line elicitations array on the same line', () => {
+  const declared = '{ "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object" } }';
+  const text = singleToolDocument([`      "elicitations": [${declared}],`], urlStep('Authorize.'));
+  const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
+  assert.deepEqual(violations(fixed), []);
+  assert.equal(fixed, text.replace(
+    `[${declared}]`,
+    `[${declared}, { "name": "authorize", "mode": "url", "message": "Authorize.", "url": "https://mcp.example.com/a" }]`,
+  ));
+});
+
+test('Declare into an empty elicitations array; an empty request message becomes one naming the declaration', () => {
+  const text = singleToolDocument(['      "elicitations": [],'], urlStep(''));
+  const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
+  assert.deepEqual(violations(fixed), []);
+  assert.equal(fixed, text.replace('"elicitations": [],', [
+    '"elicitations": [',
+    '        {',
+    '          "name": "authorize",',
+    '          "mode": "url",',
+    `          "message": "Elicitation 'authorize'.",`,
+    '          "url": "https://mcp.example.com/a"',
+    '        }',
+    '      ],',
+  ].join('\n')));
+});
+
+test('Declare appends to a multi-line JSONC array with comments and trailing commas, keeping them all', () => {
+  const lines = [
+    '      "elicitations": [',
+    '        // the approval form',
+    '        { "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object", }, }, // trailing',
+    '        /* the last comment */',
+    '      ],',
+  ];
+  const text = `// release bot\n${singleToolDocument(lines, urlStep('Authorize.'))}`;
+  const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
+  assert.deepEqual(violations(fixed), []);
+  assert.equal(fixed, text.replace('        /* the last comment */\n', [
+    '        {',
+    '          "name": "authorize",',
+    '          "mode": "url",',
+    '          "message": "Authorize.",',
+    '          "url": "https://mcp.example.com/a"',
+    '        }',
+    '        /* the last comment */',
+    '',
+  ].join('\n')));
+});
+
+test('Declare copies a $componentRef request schema; the declaration resolves it', () => {
+  const text = [
+    '{',
+    '  "mcpdesc": "0.8.0",',
+    '  "components": { "schemas": { "Approval": { "type": "object", "properties": { "approved": { "type": "boolean" } }, "required": ["approved"] } } },',
+    '  "tools": [{ "name": "prepare_release", "interactionExamples": { "e": { "steps": [',
+    '    { "type": "elicitation", "declaration": "approval", "request": { "requestedSchema": { "$componentRef": "#/components/schemas/Approval" } }, "response": { "action": "accept", "content": { "approved": 1 } } }',
+    '  ] } } }]',
+    '}',
+    '',
+  ].join('\n');
+  assert.deepEqual(violations(text), ['unknown-declaration', 'invalid-content']);
+  const fixed = applyFix(text, 'unknown-declaration', "Declare elicitation 'approval' on tool 'prepare_release'");
+  // The content is still wrong (validated against the resolved schema); the declaration is not.
+  assert.deepEqual(violations(fixed), ['invalid-content']);
+  assert.deepEqual(JSON.parse(fixed).tools[0].elicitations, [
+    { name: 'approval', mode: 'form', message: "Elicitation 'approval'.", requestedSchema: { $componentRef: '#/components/schemas/Approval' } },
+  ]);
+});
+
+test('Declare goes into the step\'s own tool object when tools share a name, and says which one', () => {
+  const text = documentOf(
+    tool({ elicitations: [CONFIRM], extra: { protocolVersions: ['2025-11-25'] } }),
+    tool({ elicitations: [AUTHORIZE], steps: [formStep('confirm', { action: 'accept', content: { approved: true } })], extra: { protocolVersions: ['2026-07-28'] } }),
+  );
+  assert.deepEqual(violations(text), ['unknown-declaration']);
+  const title = "Declare elicitation 'confirm' on tool 'prepare_release' (protocolVersions 2026-07-28)";
+  assert.equal(preferredTitle(text, 'unknown-declaration'), title);
+  const fixed = applyFix(text, 'unknown-declaration', title);
+  assert.deepEqual(violations(fixed), []);
+  const tools = JSON.parse(fixed).tools;
+  assert.deepEqual(tools[0].elicitations, [CONFIRM]);
+  assert.deepEqual(tools[1].elicitations, [AUTHORIZE, CONFIRM]);
+});
+
+test('no Declare (and no fix at all) when elicitations is there but not an array', () => {
+  for (const elicitations of [{ confirm: requestOf(CONFIRM) }, 'confirm', null]) {
+    const text = documentOf(tool({ elicitations, steps: [formStep('confirm', { action: 'decline' })] }));
+    assert.deepEqual(violations(text), ['invalid-declaration', 'unknown-declaration'], JSON.stringify(elicitations));
+    assert.deepEqual(fixesOf(text, 'unknown-declaration'), [], JSON.stringify(elicitations));
+  }
+});
+
+test('"Change to" offers only valid, same-mode declarations: not duplicates, not invalid ones', () => {
+  const text = documentOf(tool({
+    elicitations: [CONFIRM, { ...CONFIRM, message: 'A duplicate.' }, { name: 'confirn', message: 'No mode.' }, { ...AUTHORIZE, name: 'confirmation' }],
+    steps: [formStep('confirmm', { action: 'decline' })],
+  }));
+  assert.deepEqual(violations(text), ['invalid-declaration', 'invalid-declaration', 'unknown-declaration']);
+  const fixes = fixesOf(text, 'unknown-declaration');
+  assert.deepEqual(fixes.map((fix) => [fix.title, fix.isPreferred]), [
+    ["Change to 'confirm'", true],
+    ["Declare elicitation 'confirmm' on tool 'prepare_release'", false],
+  ]);
+});
+
+test('Use the request of a declaration whose schema is a $componentRef copies the reference', () => {
+  const declaration = { name: 'confirm', mode: 'form', message: 'Approve?', requestedSchema: { $componentRef: '#/components/schemas/Approval' } };
+  const document = JSON.parse(documentOf(tool({
+    elicitations: [declaration],
+    steps: [formStep('confirm', { action: 'accept', content: { approved: true } }, { mode: 'form', message: 'Approve?', requestedSchema: { type: 'object' } })],
+  })));
+  document.components = { schemas: { Approval: CONFIRM_SCHEMA } };
+  const text = JSON.stringify(document, null, 2);
+  assert.deepEqual(violations(text), ['schema-mismatch']);
+  const fixed = applyFix(text, 'schema-mismatch', "Use the request of declaration 'confirm'");
+  assert.deepEqual(violations(fixed), []);
+  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].request.requestedSchema, declaration.requestedSchema);
+});
+
+test('Add content on a step without a declaration follows the request\'s own schema', () => {
+  const text = documentOf(tool({ steps: [formStep(undefined, { action: 'accept' })] }));
+  assert.deepEqual(violations(text), ['missing-content']);
+  const fixed = applyFix(text, 'missing-content', 'Add content');
+  assert.deepEqual(violations(fixed), []);
+  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].response, { action: 'accept', content: { approved: false } });
+});
+
+test('fix-all on the old map shape fixes what it can and leaves the map to the author', () => {
+  const text = documentOf(tool({ elicitations: { confirm: requestOf(CONFIRM) }, steps: [formStep('confirm', { action: 'decline', content: {} })] }));
+  assert.deepEqual(violations(text), ['invalid-declaration', 'unknown-declaration', 'unexpected-content']);
+  const result = fixAll(text);
+  assert.equal(result.applied, 1);
+  assert.deepEqual(violations(result.text), ['invalid-declaration', 'unknown-declaration']);
+  assert.deepEqual(JSON.parse(result.text).tools[0].elicitations, { confirm: requestOf(CONFIRM) });
 });

@@ -82,8 +82,8 @@ describe('expected-invalid fixtures give exactly their expected diagnostics', ()
 });
 
 describe('the rule page fixture, fixed', () => {
-  // Spec section 4: the preferred fix declares `missing` as a url-mode declaration; after it, and
-  // after removing the content, the document is clean.
+  // Spec section 4: the preferred fix declares `missing` as a url-mode declaration; after it, the
+  // removal of the content and the request of 'confirm' for steps[1], the document is clean.
   test('the preferred fix of unknown-declaration declares missing in url mode', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'invalid-tool-interaction-example-semantics.json'), 'utf8');
     const result = checkDocument(text);
@@ -96,17 +96,60 @@ describe('the rule page fixture, fixed', () => {
   test('fix-all leaves a clean document that declares missing as the request was', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'invalid-tool-interaction-example-semantics.json'), 'utf8');
     const fixed = fixAll(text);
-    assert.equal(fixed.applied, 2);
+    // Declare, Remove content, Use the request of declaration 'confirm' (invalid-content has no fix).
+    assert.equal(fixed.applied, 3);
     assert.deepEqual(checkDocument(fixed.text).diagnostics, []);
     const tool = (JSON.parse(fixed.text) as { tools: Array<Record<string, unknown>> }).tools[0];
-    const declarations = tool.elicitations as Record<string, unknown>;
-    assert.deepEqual(declarations.missing, {
+    const declarations = tool.elicitations as Array<Record<string, unknown>>;
+    assert.equal(declarations.length, 2);
+    assert.equal(declarations[0].name, 'confirm');
+    assert.deepEqual(declarations[1], {
+      name: 'missing',
       mode: 'url',
       message: 'Authorize publication.',
       url: 'https://mcp.example.com/release/connect',
     });
-    const step = ((tool.interactionExamples as Record<string, { steps: Array<{ response: object }> }>).broken.steps[0]);
-    assert.deepEqual(step.response, { action: 'accept' });
+    const steps = (tool.interactionExamples as Record<string, { steps: Array<{ request: Record<string, unknown>; response: object }> }>).broken.steps;
+    assert.deepEqual(steps[0].response, { action: 'accept' });
+    assert.deepEqual(steps[1].request.requestedSchema, declarations[0].requestedSchema);
+    assert.deepEqual(steps[1].response, { action: 'accept', content: { approved: true } });
+  });
+});
+
+describe('messages name the tool object', () => {
+  test('same-named tools are told apart by protocolVersions, else by index', () => {
+    const text = fs.readFileSync(path.join(invalidDir, 'same-named-tools-unknown-declaration.json'), 'utf8');
+    assert.deepEqual(
+      checkDocument(text).diagnostics.map((d) => d.message),
+      [
+        "Elicitation step references 'authorize', but tool 'prepare_release' (protocolVersions 2025-11-25) declares no elicitation named 'authorize' (declared: confirm).",
+        "Elicitation step references 'confirm', but tool 'prepare_release' (protocolVersions 2026-07-28) declares no elicitation named 'confirm' (declared: authorize).",
+        "Elicitation step references 'authorize', but tool 'prepare_release' (tools[2]) declares no elicitation named 'authorize' (declared: none).",
+      ],
+    );
+  });
+
+  test('a duplicate says which element declared the name first', () => {
+    const text = fs.readFileSync(path.join(invalidDir, 'invalid-declaration-duplicate-names.json'), 'utf8');
+    const duplicates = checkDocument(text).diagnostics.filter((d) => d.data.violation === 'invalid-declaration' && d.message.includes('already declares'));
+    assert.deepEqual(
+      duplicates.map((d) => d.message.match(/elicitations\[\d+\] already declares the name '[^']+'/)?.[0]),
+      [
+        "elicitations[0] already declares the name 'confirm'",
+        "elicitations[0] already declares the name 'confirm'",
+        "elicitations[1] already declares the name 'authorize'",
+        "elicitations[5] already declares the name 'later'",
+        "elicitations[0] already declares the name 'sign-in'",
+      ],
+    );
+  });
+
+  test('a step naming nothing that is declared, where elicitations is not an array, says so', () => {
+    const text = fs.readFileSync(path.join(invalidDir, 'old-map-shape-elicitations.json'), 'utf8');
+    const messages = checkDocument(text).diagnostics.map((d) => d.message);
+    assert.equal(messages.length, 2);
+    assert.equal(messages[0], "The elicitations of tool 'prepare_release' must be an array of named declarations, not an object; it declares nothing.");
+    assert.match(messages[1], /declares no elicitation named 'confirm' \(declared: none; its elicitations is not an array\)/);
   });
 });
 
@@ -122,9 +165,30 @@ describe('the fixture corpus itself', () => {
     assert.ok(valid.length + invalid.length >= 32, `${valid.length + invalid.length} fixtures`);
   });
 
-  test('the rule page fixture expects exactly unknown-declaration and unexpected-content', () => {
+  test('the rule page fixture expects exactly what the spec section 4 says', () => {
     const kinds = readExpected('invalid-tool-interaction-example-semantics.json').map((d) => d.violation);
-    assert.deepEqual(kinds, ['unknown-declaration', 'unexpected-content']);
+    assert.deepEqual(kinds, ['unknown-declaration', 'unexpected-content', 'schema-mismatch', 'invalid-content']);
+  });
+
+  test('every fixture is MCP Description 0.8.0 with array-shaped elicitations, but the old map shape\'s own', () => {
+    const oldShape = ['expected-invalid/old-map-shape-elicitations.json'];
+    // Fixtures whose point is an `elicitations` that is not an array.
+    const notAnArray = new Set([...oldShape, 'expected-invalid/elicitations-not-an-array.json', 'expected-invalid/wrong-types-tools.json']);
+    for (const [folder, dir, names] of [['expected-valid', validDir, valid], ['expected-invalid', invalidDir, invalid]] as const) {
+      for (const name of names) {
+        const fixture = `${folder}/${name}`;
+        const root = parseTree(fs.readFileSync(path.join(dir, name), 'utf8'), [], { allowTrailingComma: true });
+        const version = root?.children?.find((p) => p.children?.[0]?.value === 'mcpdesc')?.children?.[1]?.value;
+        assert.equal(version, oldShape.includes(fixture) ? '0.9.0-rc.3' : '0.8.0', `${fixture}: mcpdesc`);
+        const tools = root?.children?.find((p) => p.children?.[0]?.value === 'tools')?.children?.[1];
+        const shapes = (tools?.type === 'array' ? tools.children ?? [] : [])
+          .flatMap((tool) => (tool.type === 'object' ? tool.children ?? [] : []))
+          .filter((member) => member.children?.[0]?.value === 'elicitations')
+          .map((member) => member.children?.[1]?.type);
+        if (!notAnArray.has(fixture)) assert.ok(shapes.every((type) => type === 'array'), `${fixture}: elicitations are arrays (${shapes.join(', ')})`);
+        else assert.ok(shapes.some((type) => type !== 'array'), `${fixture} has an elicitations that is not an array`);
+      }
+    }
   });
 
   test('every fixture is a complete document with a root "mcpdesc" member', () => {

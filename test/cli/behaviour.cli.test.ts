@@ -59,7 +59,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
     it('is 1 when problems are found, and 0 with --exit-zero, which still prints them', () => {
       const failing = runBuiltCli(['invalid.mcpdesc.json'], { cwd: root });
       assert.equal(failing.status, 1);
-      assert.match(failing.stdout, /2 problems/);
+      assert.match(failing.stdout, /4 problems/);
       const exitZero = runBuiltCli(['--exit-zero', 'invalid.mcpdesc.json'], { cwd: root });
       assert.equal(exitZero.status, 0);
       assert.equal(exitZero.stdout, failing.stdout);
@@ -74,10 +74,17 @@ describe('cli behaviour (built dist/cli.js)', () => {
       assert.equal(runBuiltCli(['--rule', `${ELICITATION_RULE_ID}=loud`], { cwd: root }).status, 2);
     });
 
-    it('is 2 for an unreadable file, named on stderr, after checking the other files', () => {
+    it('checks a file that is not valid UTF-8 as an editor shows it (U+FFFD), as the server does', () => {
       const run = runBuiltCli(['--format', 'json', 'unreadable'], { cwd: root });
+      assert.equal(run.status, 1);
+      assert.equal(run.stderr, '');
+      assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['unreadable/bad.mcpdesc.json', 'unreadable/good.mcpdesc.json']);
+    });
+
+    it('is 2 for a file named on the command line that cannot be read, after checking the other files', () => {
+      const run = runBuiltCli(['--format', 'json', 'unreadable/good.mcpdesc.json', '/dev/null'], { cwd: root });
       assert.equal(run.status, 2);
-      assert.equal(run.stderr, 'mcpdesc-lint: unreadable/bad.mcpdesc.json: cannot read: not valid UTF-8 text\n');
+      assert.match(run.stderr, /^mcpdesc-lint: [./]*dev\/null: cannot read: it is a character device, not a regular file\n$/);
       assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['unreadable/good.mcpdesc.json']);
     });
 
@@ -104,12 +111,12 @@ describe('cli behaviour (built dist/cli.js)', () => {
     it('reports the rule at the configured severity; warnings fail, information does not', () => {
       const asWarning = runBuiltCli(['--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], { cwd: root });
       assert.equal(asWarning.status, 1);
-      assert.match(asWarning.stdout, /^ {2}33:30 {2}warning {2}/m);
-      assert.match(asWarning.stdout, /\u2716 2 problems \(0 errors, 2 warnings\)/);
+      assert.match(asWarning.stdout, /^ {2}40:30 {2}warning {2}/m);
+      assert.match(asWarning.stdout, /\u2716 4 problems \(0 errors, 4 warnings\)/);
 
       const asInformation = runBuiltCli(['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=information`, 'invalid.mcpdesc.json'], { cwd: root });
       assert.equal(asInformation.status, 0);
-      assert.deepEqual(jsonProblems(asInformation.stdout).map((p) => [p.severity, p.severityNumber]), [['information', 3], ['information', 3]]);
+      assert.deepEqual(jsonProblems(asInformation.stdout).map((p) => [p.severity, p.severityNumber]), Array(4).fill(['information', 3]));
 
       const off = runBuiltCli(['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=off`, 'invalid.mcpdesc.json'], { cwd: root });
       assert.deepEqual([off.status, jsonProblems(off.stdout)], [0, []]);
@@ -171,7 +178,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
         [problem.code, problem.violation, problem.severity, problem.range],
         ['mcpdesc.checker', 'skipped', 'information', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }],
       );
-      assert.match(problem.message, /0\.001 MB limit/);
+      assert.match(problem.message, /over the 0\.001 MB size limit/);
     });
 
     it('handles a YAML document without crashing: checked, or reported as not supported yet', () => {
@@ -191,21 +198,22 @@ describe('cli behaviour (built dist/cli.js)', () => {
     const COMMENTED = [
       '// Release bot: the rule page\'s invalid step, with comments around everything the fixes touch.',
       '{',
-      '  "mcpdesc": "0.9.0-rc.3",',
+      '  "mcpdesc": "0.8.0",',
       '  "tools": [',
       '    {',
       '      "name": "prepare_release",',
       '      "inputSchema": { "type": "object" },',
-      '      "elicitations": {',
+      '      "elicitations": [',
       '        /* The form. */',
-      '        "confirm": {',
+      '        {',
+      '          "name": "confirm",',
       '          "mode": "form",',
       '          "message": "Approve this release?",',
       '          "requestedSchema": { "type": "object", "properties": { "approved": { "type": "boolean" } }, "required": ["approved"] }',
       '        }, // trailing comment after confirm',
       '        // url mode',
-      '        "authorize": { "mode": "url", "message": "Authorize publication.", "url": "https://mcp.example.com/release/connect" }',
-      '      },',
+      '        { "name": "authorize", "mode": "url", "message": "Authorize publication.", "url": "https://mcp.example.com/release/connect" }',
+      '      ],',
       '      "interactionExamples": {',
       '        "broken": {',
       '          "steps": [',
@@ -227,7 +235,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
       '',
     ];
     // The lines a fix may have to rewrite: a comma after the last declaration, the content member and the comma before it.
-    const MAY_CHANGE = new Set([15, 25, 26]);
+    const MAY_CHANGE = new Set([16, 26, 27]);
 
     function isSubsequence(needles: string[], haystack: string[]): boolean {
       let at = 0;
@@ -254,7 +262,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
           assert.ok(fixed.includes(comment), comment);
         }
         assert.ok(!fixed.includes('"content"'));
-        assert.match(fixed, /"missing": \{/);
+        assert.match(fixed, /\{\s*"name": "missing",\s*"mode": "url",/);
         const after = runBuiltCli(['.'], { cwd: fixRoot });
         assert.deepEqual(after, { status: 0, stdout: '', stderr: '' });
       } finally {

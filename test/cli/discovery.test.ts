@@ -31,20 +31,20 @@ describe('cli discovery', () => {
 
   const relative = (candidates: { absolutePath: string }[]) => candidates.map((c) => path.relative(root, c.absolutePath));
 
-  it('walks directories in name order, skipping node_modules, .git, symlinked directories and dangling links', () => {
+  it('walks directories in name order, skipping node_modules, .git, links out of the root and dangling links', () => {
     const { candidates, problems } = discoverCandidates([], root);
     assert.deepEqual(problems, []);
-    // specs/linked-file.json is the same file as a.mcpdesc.json, so it is listed once.
+    // specs/linked-file.json is the same file as a.mcpdesc.json, so it is listed once, under its own name.
     assert.deepEqual(relative(candidates), ['a.mcpdesc.json', 'specs/b.json', 'specs/deep/c.mcpdesc.yaml', 'specs/deep/notes.txt']);
-    assert.ok(candidates.every((c) => !c.explicit));
+    assert.ok(candidates.every((c) => !c.explicit && c.realRoot === root));
   });
 
   it('marks files named on the command line explicit, even when a directory also finds them', () => {
-    // Files of a directory come before its subdirectories; a symlinked file is kept when its target was not seen.
+    // Files of a directory come before its subdirectories; specs/linked-file.json leads out of specs/, the root walked.
     const { candidates } = discoverCandidates(['specs', 'specs/b.json', 'node_modules/pkg/d.mcpdesc.json'], root);
     assert.deepEqual(
-      candidates.map((c) => [path.relative(root, c.absolutePath), c.explicit]),
-      [['specs/b.json', true], ['specs/linked-file.json', false], ['specs/deep/c.mcpdesc.yaml', false], ['specs/deep/notes.txt', false], ['node_modules/pkg/d.mcpdesc.json', true]],
+      candidates.map((c) => [path.relative(root, c.absolutePath), c.explicit, path.relative(root, c.realRoot)]),
+      [['specs/b.json', true, 'specs'], ['specs/deep/c.mcpdesc.yaml', false, 'specs'], ['specs/deep/notes.txt', false, 'specs'], ['node_modules/pkg/d.mcpdesc.json', true, '']],
     );
   });
 

@@ -90,9 +90,13 @@ describe('cli over the fixture corpus', () => {
     const lines = run.stdout.split('\n');
     assert.equal(lines[0], '');
     assert.equal(lines[1], file);
-    assert.match(lines[2], /^ {2}33:30 {2}error {2}Elicitation step references 'missing'.* {2}mcpdesc\.tool\.interaction\.elicitation-consistency$/);
-    assert.match(lines[3], /^ {2}41:17 {2}error {2}\S.* {2}mcpdesc\.tool\.interaction\.elicitation-consistency$/);
-    assert.deepEqual(lines.slice(4), ['', '\u2716 2 problems (2 errors, 0 warnings)', '']);
+    const rule = ' {2}mcpdesc\\.tool\\.interaction\\.elicitation-consistency$';
+    // Section 4: unknown-declaration, unexpected-content (steps[0]); schema-mismatch, invalid-content (steps[1]).
+    assert.match(lines[2], new RegExp(`^ {2}40:30 {2}error {2}Elicitation step references 'missing'.*${rule}`));
+    assert.match(lines[3], new RegExp(`^ {2}46:49 {2}error {2}Elicitation step's request is in url mode.*${rule}`));
+    assert.match(lines[4], new RegExp(`^ {2}54:17 {2}error {2}Elicitation step's requestedSchema differs.*${rule}`));
+    assert.match(lines[5], new RegExp(`^ {2}60:74 {2}error {2}Elicitation step's content does not match.*${rule}`));
+    assert.deepEqual(lines.slice(6), ['', '\u2716 4 problems (4 errors, 0 warnings)', '']);
   });
 
   it('--format sarif is a SARIF 2.1.0 log whose regions are the expected ranges, 1-based', () => {
@@ -105,7 +109,7 @@ describe('cli over the fixture corpus', () => {
     assert.equal(sarifRun.columnKind, 'utf16CodeUnits');
     assert.equal(sarifRun.tool.driver.name, 'mcpdesc-lint');
     assert.match(sarifRun.tool.driver.version ?? '', /^\d+\.\d+\.\d+/);
-    assert.ok(sarifRun.tool.driver.informationUri);
+    assert.equal(sarifRun.tool.driver.informationUri, undefined, 'no home page of our own to point at');
     const ruleIds = (sarifRun.tool.driver.rules ?? []).map((rule) => rule.id);
     assert.ok(ruleIds.includes('mcpdesc.tool.interaction.elicitation-consistency'));
     const results = sarifRun.results ?? [];

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { palette, shouldUseColor } from '../../server/src/cli/formatters/colors';
+import { escapeData, escapeProperty, formatGithub } from '../../server/src/cli/formatters/github';
 import { formatJson } from '../../server/src/cli/formatters/json';
 import { formatSarif } from '../../server/src/cli/formatters/sarif';
 import { formatStylish } from '../../server/src/cli/formatters/stylish';
 import type { RunReport } from '../../server/src/cli/report';
 import { CHECKER_RULE_ID, ELICITATION_RULE_ID, RULE_IDS } from '../../shared/src/constants';
-import { ruleDocsUri, type RuleId } from '../../shared/src/rules';
+import { RULES, ruleDocsUri, type RuleId } from '../../shared/src/rules';
 import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import { diagnostic } from './support/diagnostics';
 
@@ -123,27 +124,41 @@ describe('sarif formatter', () => {
   it('writes a SARIF 2.1.0 log with the tool, its rules and one result per problem', () => {
     const log = JSON.parse(formatSarif(sampleReport()));
     assert.equal(log.version, '2.1.0');
-    assert.match(log.$schema, /sarif-2\.1\.0/);
+    assert.equal(log.$schema, 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/os/schemas/sarif-schema-2.1.0.json');
     assert.equal(log.runs.length, 1);
     const run = log.runs[0];
     assert.equal(run.columnKind, 'utf16CodeUnits');
-    assert.deepEqual(run.originalUriBaseIds, { '%SRCROOT%': { uri: 'file:///work/project/' } });
+    assert.deepEqual(Object.keys(run.originalUriBaseIds), ['%SRCROOT%']);
+    assert.equal(run.originalUriBaseIds['%SRCROOT%'].uri, undefined, 'no absolute path of the machine that ran it');
+    assert.ok(!JSON.stringify(log).includes('/work/project'), 'the working directory appears nowhere');
+    assert.deepEqual(run.automationDetails, { id: 'mcpdesc-lint/' });
     const driver = run.tool.driver;
     assert.equal(driver.name, 'mcpdesc-lint');
     assert.equal(driver.version, '1.2.3');
-    assert.equal(driver.informationUri, undefined, 'no home page of our own to point at yet');
+    assert.equal(driver.informationUri, undefined, 'no home page of our own to point at');
     assert.deepEqual(driver.rules.map((rule: { id: string }) => rule.id), [...RULE_IDS]);
     for (const rule of driver.rules) {
-      assert.equal(rule.helpUri, ruleDocsUri(rule.id as RuleId, shippedDocsBaseUri()));
-      assert.match(rule.name, /^[A-Z][A-Za-z]+$/);
-      assert.ok(rule.shortDescription.text.length > 0);
-      assert.ok(['error', 'warning', 'note'].includes(rule.defaultConfiguration.level));
+      const row = RULES[rule.id as RuleId];
+      assert.equal(rule.helpUri, undefined, 'a file: URI of this machine would open nothing where the log is read');
+      assert.equal(rule.name, row.name);
+      assert.equal(rule.shortDescription.text, row.shortDescription);
+      assert.equal(rule.fullDescription.text, row.fullDescription);
+      assert.ok(rule.help.text.includes(row.fullDescription));
+      assert.ok(rule.help.markdown.startsWith(`**${row.shortDescription}**`));
+      assert.ok(rule.help.markdown.includes(`\`docs/rules/${row.docsFile}\``));
+      assert.deepEqual(rule.properties.tags, row.tags);
+      assert.equal(rule.properties.precision, row.precision);
     }
+    assert.deepEqual(
+      driver.rules.map((rule: { defaultConfiguration: { level: string }; properties: Record<string, unknown> }) => [rule.defaultConfiguration.level, rule.properties['problem.severity']]),
+      RULE_IDS.map((id) => (RULES[id].defaultSeverity === 'error' ? ['error', 'error'] : RULES[id].defaultSeverity === 'warning' ? ['warning', 'warning'] : ['note', 'recommendation'])),
+    );
     assert.equal(driver.rules[0].defaultConfiguration.level, 'error');
     assert.deepEqual(run.invocations, [{ executionSuccessful: true, toolExecutionNotifications: [] }]);
 
     assert.equal(run.results.length, 5);
-    assert.deepEqual(run.results[0], {
+    const { partialFingerprints, ...first } = run.results[0];
+    assert.deepEqual(first, {
       ruleId: E,
       ruleIndex: 0,
       level: 'error',
@@ -158,13 +173,38 @@ describe('sarif formatter', () => {
       ],
       properties: { violation: 'unknown-declaration' },
     });
+    assert.match(partialFingerprints['mcpdescFinding/v1'], /^[0-9a-f]{32}:1$/);
     assert.deepEqual(
       run.results.map((r: { level: string; ruleIndex: number }) => [r.level, r.ruleIndex]),
-      [['error', 0], ['warning', 0], ['note', 2], ['error', 0], ['note', 0]],
+      [['error', 0], ['warning', 0], ['note', RULE_IDS.indexOf(CHECKER_RULE_ID)], ['error', 0], ['note', 0]],
     );
     assert.deepEqual(run.results[2].locations[0].physicalLocation.region, { startLine: 10, startColumn: 13, endLine: 11, endColumn: 3 });
     assert.deepEqual(run.results[3].locations[0].physicalLocation.artifactLocation, { uri: 'my%20specs/b.mcpdesc.json', uriBaseId: '%SRCROOT%' });
-    assert.deepEqual(run.results[4].locations[0].physicalLocation.artifactLocation, { uri: 'file:///elsewhere/c.mcpdesc.json' });
+    assert.deepEqual(
+      run.results[4].locations[0].physicalLocation.artifactLocation,
+      { uri: '../../elsewhere/c.mcpdesc.json', uriBaseId: '%SRCROOT%' },
+      'a file outside the directory is reached by a relative URI, not by its absolute path',
+    );
+  });
+
+  it('fingerprints hash rule, violation, file and anchor, not the line; equal findings are numbered', () => {
+    const anchor = { path: '/tools/name=a/interaction', textDigest: 'd' };
+    const report = (line: number, extra: ReturnType<typeof diagnostic>[] = []): RunReport => ({
+      ...sampleReport(),
+      files: [{ absolutePath: '/work/project/x.json', displayPath: 'x.json', diagnostics: [diagnostic([line, 2], [line, 9], 'M.', { anchor }), ...extra] }],
+    });
+    const fingerprints = (log: string): string[] =>
+      JSON.parse(log).runs[0].results.map((result: { partialFingerprints: Record<string, string> }) => result.partialFingerprints['mcpdescFinding/v1']);
+    const [moved] = fingerprints(formatSarif(report(40)));
+    assert.deepEqual(fingerprints(formatSarif(report(3))), [moved], 'the same finding on another line keeps its fingerprint');
+    const [hash] = moved.split(':');
+    const twin = diagnostic([50, 2], [50, 9], 'Another message about the same node.', { anchor });
+    assert.deepEqual(fingerprints(formatSarif(report(3, [twin]))), [`${hash}:1`, `${hash}:2`]);
+    const other = (changes: Parameters<typeof diagnostic>[3]) => fingerprints(formatSarif(report(3, [diagnostic([3, 2], [3, 9], 'M.', changes)])))[1];
+    assert.notEqual(other({ anchor: { ...anchor, path: '/tools/name=b/interaction' } }).split(':')[0], hash);
+    assert.notEqual(other({ anchor: { ...anchor, textDigest: 'e' } }).split(':')[0], hash);
+    assert.notEqual(other({ anchor, violation: 'mode-mismatch' }).split(':')[0], hash);
+    assert.notEqual(other({ anchor, code: CHECKER_RULE_ID }).split(':')[0], hash);
   });
 
   it('records files that could not be checked as failed execution notifications', () => {
@@ -173,5 +213,37 @@ describe('sarif formatter', () => {
       { executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'x.json: cannot read: permission denied' } }] },
     ]);
     assert.deepEqual(log.runs[0].results, []);
+  });
+});
+
+describe('github formatter', () => {
+  it('writes one workflow command per problem: error, warning, notice; columns only within one line', () => {
+    const lines = formatGithub(sampleReport()).split('\n');
+    assert.deepEqual(lines, [
+      `::error file=specs/a.mcpdesc.json,line=1,col=1,endLine=1,endColumn=9,title=${E}::Elicitation step references 'missing'.`,
+      `::warning file=specs/a.mcpdesc.json,line=12,col=5,endLine=12,endColumn=13,title=${E}::Content must be absent.`,
+      `::notice file=specs/a.mcpdesc.json,line=10,endLine=11,title=${CHECKER_RULE_ID}::Skipped.`,
+      `::error file=my specs/b.mcpdesc.json,line=3,col=8,endLine=3,endColumn=8,title=${E}::Bad%0Athing.`,
+      `::notice file=../../elsewhere/c.mcpdesc.json,line=1,col=2,endLine=1,endColumn=2,title=${E}::Hint.`,
+      '',
+    ]);
+  });
+
+  it('escapes data and properties as GitHub documents, and reports failures without a file', () => {
+    assert.equal(escapeData('100% done\r\nnext: a, b'), '100%25 done%0D%0Anext: a, b');
+    assert.equal(escapeProperty('a:b,c%d\n'), 'a%3Ab%2Cc%25d%0A');
+    const report: RunReport = {
+      ...sampleReport(),
+      files: [{ absolutePath: '/w/a,b:c.json', displayPath: 'a,b:c.json', diagnostics: [diagnostic([0, 0], [0, 0], '50%: x\ny', { severity: 2 })] }],
+      failures: ['x.json: cannot read: EACCES'],
+    };
+    assert.equal(
+      formatGithub(report),
+      `::warning file=a%2Cb%3Ac.json,line=1,col=1,endLine=1,endColumn=1,title=${E}::50%25: x%0Ay\n::error title=mcpdesc-lint::x.json: cannot read: EACCES\n`,
+    );
+  });
+
+  it('prints nothing for a clean run', () => {
+    assert.equal(formatGithub({ ...sampleReport(), files: [] }), '');
   });
 });

@@ -7,6 +7,10 @@ import { after, before, describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { LspTestClient } from '../server/lspClient';
 import { editSession, multiToolDocument } from './editScript';
+import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
+
+/** The server links diagnostics to the rule pages it ships. */
+const AS_THE_SERVER = { docsBaseUri: shippedDocsBaseUri() };
 
 const URI = 'file:///mcpdesc-test/incremental/edited.mcpdesc.json';
 const FRESH_URI = 'file:///mcpdesc-test/incremental/fresh.mcpdesc.json';
@@ -52,7 +56,7 @@ describe('incremental re-check over LSP', () => {
     for (const publish of published) {
       const text = textOf.get(publish.version ?? -1);
       assert.ok(text !== undefined, `version ${publish.version} was sent`);
-      assert.deepEqual(publish.diagnostics, overTheWire(checkDocument(text).diagnostics), `version ${publish.version}`);
+      assert.deepEqual(publish.diagnostics, overTheWire(checkDocument(text, AS_THE_SERVER).diagnostics), `version ${publish.version}`);
     }
 
     await client.open(FRESH_URI, client.text(URI));
@@ -74,7 +78,7 @@ describe('incremental re-check over LSP', () => {
       step = session.next(client.text(URI));
     }
     const diagnostics = await client.diagnosticsFor(URI);
-    const expected = checkDocument(client.text(URI));
+    const expected = checkDocument(client.text(URI), AS_THE_SERVER);
     assert.deepEqual(diagnostics, overTheWire(expected.diagnostics));
     for (const diagnostic of diagnostics) {
       const actions = await client.codeActions(URI, diagnostic.range, [diagnostic], ['quickfix']);

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { completionAt, hoverAt, type NameCompletion } from '../../server/src/checker/navigation';
 import { applyOffsetEdits } from '../../server/src/checker/textEdits';
-import { SAMPLE, find, inside, within } from './sample';
+import { SAMPLE, SHARED_NAMES, find, inside, within } from './sample';
 import { yamlDocument } from './yamlDocument';
 
 const document = checkDocument(SAMPLE);
@@ -19,9 +19,9 @@ function ordered(items: NameCompletion[] | undefined): string[] {
 /** A tool with two declarations and one step whose declaration is being typed (`$` marks the cursor). */
 function typing(step: string, requestMode: 'form' | 'url' = 'url'): { text: string; offset: number } {
   const request = requestMode === 'url' ? '{"mode": "url", "message": "m", "url": "u"}' : '{"message": "m", "requestedSchema": {"type": "object"}}';
-  const template = `{"tools": [{"name": "t", "elicitations": {
-    "confirm": {"message": "Approve?", "requestedSchema": {"type": "object"}},
-    "authorize": {"mode": "url", "message": "Authorize."}},
+  const template = `{"mcpdesc": "0.8.0", "tools": [{"name": "t", "elicitations": [
+    {"name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": {"type": "object"}},
+    {"name": "authorize", "mode": "url", "message": "Authorize."}],
   "interactionExamples": {"e": {"steps": [
     {"type": "elicitation", "request": ${request}, ${step}}]}}}]}`;
   const offset = template.indexOf('$');
@@ -34,14 +34,42 @@ describe('completion of a declaration name', () => {
     const items = completionAt(checkDocument(text), offset);
     assert.deepEqual(ordered(items), ['authorize', 'confirm']);
     assert.deepEqual(items!.map((item) => [item.name, item.detail, item.matchesRequestMode, item.edit]), [
-      ['confirm', 'form — Approve?', false, { offset, length: 0, newText: 'confirm' }],
+      ['confirm', 'form (the request is url) — Approve?', false, { offset, length: 0, newText: 'confirm' }],
       ['authorize', 'url — Authorize.', true, { offset, length: 0, newText: 'authorize' }],
     ]);
   });
 
-  it('a form request (mode absent) puts form declarations first', () => {
+  it('a form request (mode absent) puts form declarations first, and marks the url ones', () => {
     const { text, offset } = typing('"declaration": "$"', 'form');
-    assert.deepEqual(ordered(completionAt(checkDocument(text), offset)), ['confirm', 'authorize']);
+    const items = completionAt(checkDocument(text), offset);
+    assert.deepEqual(ordered(items), ['confirm', 'authorize']);
+    assert.deepEqual(items!.map((item) => item.detail), ['form — Approve?', 'url (the request is form) — Authorize.']);
+  });
+
+  it('each name once (a later duplicate is not another choice); elements without a string name are not offered', () => {
+    const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "url", "message": "First."}, {"name": "a", "mode": "form"}, {"mode": "url"}, {"name": 7}, "x", {"name": "b"}],
+ "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "", "request": {"mode": "url"}}]}}}]}`;
+    const items = completionAt(checkDocument(text), text.indexOf('""') + 1);
+    assert.deepEqual(items?.map((item) => [item.name, item.detail, item.matchesRequestMode]), [
+      ['a', 'url — First.', true],
+      ['b', 'no mode (the request is url)', false],
+    ]);
+  });
+
+  it('the documentation reads the requested fields through a $componentRef', () => {
+    const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "form", "message": "M.", "requestedSchema": {"$componentRef": "#/components/schemas/Ok"}}],
+ "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": ""}]}}}],
+ "components": {"schemas": {"Ok": {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}}}}`;
+    const [item] = completionAt(checkDocument(text), text.indexOf('""') + 1)!;
+    assert.equal(item.documentation, [
+      '**Elicitation `a`** of tool `tools[0]`',
+      '',
+      'Mode: `form`  ',
+      'Message: M.',
+      '',
+      'Requested fields (from `#/components/schemas/Ok`):',
+      '- `ok`: boolean (required)',
+    ].join('\n'));
   });
 
   it('over a partly typed name: the whole content is replaced, and the result is clean', () => {
@@ -95,16 +123,28 @@ describe('completion of a declaration name', () => {
     assert.equal(completionAt(sampling, value.offset + 1), undefined);
   });
 
+  it('tool objects that share a name: only the step\'s own object\'s declarations', () => {
+    const text = SHARED_NAMES.replace('"declaration": "confirm"', '"declaration": ""');
+    const checked = checkDocument(text);
+    assert.deepEqual(completionAt(checked, text.indexOf('""') + 1)?.map((item) => item.name), ['confirm']);
+    const second = SHARED_NAMES.replace(/("declaration": )"confirm"(?![^]*"declaration": "confirm")/, '$1""');
+    assert.deepEqual(completionAt(checkDocument(second), second.indexOf('""') + 1)?.map((item) => [item.name, item.detail]), [
+      ['confirm', 'url — Authorize publication.'],
+      ['authorize', 'url — Authorize publication.'],
+    ]);
+  });
+
   it('a step still without a type gets completions', () => {
-    const text = '{"tools": [{"elicitations": {"a": {"mode": "url"}}, "interactionExamples": {"e": {"steps": [{"declaration": ""}]}}}]}';
-    assert.deepEqual(completionAt(checkDocument(text), text.indexOf('""') + 1)?.map((item) => item.name), ['a']);
+    const text = '{"tools": [{"elicitations": [{"name": "a", "mode": "url"}], "interactionExamples": {"e": {"steps": [{"declaration": ""}]}}}]}';
+    assert.deepEqual(completionAt(checkDocument(text), text.indexOf('""') + 1)?.map((item) => [item.name, item.detail, item.matchesRequestMode]), [['a', 'url', false]]);
   });
 
   it('in YAML: after `declaration: ` a plain name; over a plain scalar, the whole scalar', () => {
     const text = `tools:
   - elicitations:
-      confirm: {mode: url}
-      two words: {mode: url}
+      - {name: confirm, mode: url}
+      - name: two words
+        mode: url
     interactionExamples:
       e:
         steps:
@@ -119,6 +159,7 @@ describe('completion of a declaration name', () => {
       { offset: empty, length: 0, newText: '"two words"' },
     ]);
     const partial = find(text, 'con', 1);
+    assert.equal(text.slice(partial.offset, partial.offset + 4), 'con\n');
     assert.deepEqual(completionAt(yaml, partial.offset + 2)?.map((item) => item.edit), [
       { ...partial, newText: 'confirm' },
       { ...partial, newText: '"two words"' },
@@ -159,7 +200,7 @@ describe('hover', () => {
   });
 
   it('on an undeclared name in a tool with many declarations: the first 20 and how many more', () => {
-    const elicitations = Object.fromEntries(Array.from({ length: 25 }, (_, index) => [`d${index}`, { mode: 'url' }]));
+    const elicitations = Array.from({ length: 25 }, (_, index) => ({ name: `d${index}`, mode: 'url', message: 'm' }));
     const text = JSON.stringify({ tools: [{ name: 't', elicitations, interactionExamples: { e: { steps: [{ type: 'elicitation', declaration: 'nope' }] } } }] });
     const listed = Array.from({ length: 20 }, (_, index) => `\`d${index}\``).join(', ');
     assert.equal(
@@ -168,27 +209,56 @@ describe('hover', () => {
     );
   });
 
-  it('on an invalid declaration: what is wrong', () => {
-    const text = SAMPLE.replace('"mode": "url",\n          "message": "Authorize', '"mode": "popup",\n          "message": "Authorize');
+  it('on an invalid declaration: what is wrong, in the rule\'s words', () => {
+    const text = SAMPLE.replace(/("name": "authorize",\s*"mode": )"url"/, '$1"popup"');
+    assert.notEqual(text, SAMPLE);
     const markdown = hoverAt(checkDocument(text), within(find(text, '"authorize"', 1)))?.markdown ?? '';
     assert.match(markdown, /Mode: `invalid mode`/);
-    assert.match(markdown, /Invalid: its mode must be 'form' or 'url'\./);
+    assert.match(markdown, /Invalid: its mode must be 'form' or 'url', not 'popup'\./);
   });
 
-  it('on a key: how many steps in how many examples use it', () => {
+  it('on a declaration whose $componentRef does not resolve: why, and no fields', () => {
+    const text = `{"tools": [{"name": "t", "elicitations": [{"name": "a", "mode": "form", "message": "M.", "requestedSchema": {"$componentRef": "#/components/schemas/Missing"}}]}]}`;
+    assert.equal(
+      hoverAt(checkDocument(text), within(find(text, '"a"'), 1))?.markdown,
+      "**Elicitation `a`** of tool `t`\n\nMode: `form`  \nMessage: M.\n\nInvalid: its requestedSchema cannot be used: $componentRef '\\#/components/schemas/Missing' names no schema in components.schemas.\n\nNot used by any step.",
+    );
+  });
+
+  it('on a declaration\'s name: the declaration, and how many steps in how many examples use it', () => {
     assert.deepEqual(hoverAt(document, within(find(SAMPLE, CONFIRM, 0))), {
       range: find(SAMPLE, CONFIRM, 0),
-      markdown: '**Elicitation `confirm`** of tool `prepare_release`\n\nMode: `form`\n\nUsed by 2 steps in 2 examples.',
+      markdown: [
+        '**Elicitation `confirm`** of tool `prepare_release`',
+        '',
+        'Mode: `form`  ',
+        'Message: Approve this release?',
+        '',
+        'Requested fields:',
+        '- `approved`: boolean (required)',
+        '- `contact`: string, format email',
+        '',
+        'Used by 2 steps in 2 examples.',
+      ].join('\n'),
     });
     assert.match(hoverAt(document, within(find(SAMPLE, '"authorize"', 0)))?.markdown ?? '', /Used by 1 step in 1 example\.$/);
     assert.match(hoverAt(document, within(find(SAMPLE, '"unused"', 0)))?.markdown ?? '', /Not used by any step\.$/);
     assert.match(hoverAt(document, within(find(SAMPLE, CONFIRM, 4)))?.markdown ?? '', /of tool `other_tool`[^]*Used by 1 step in 1 example\./);
   });
 
-  it('on a shadowed duplicate key: says that a later one counts', () => {
-    const text = '{"tools": [{"elicitations": {"a": {"mode": "url"}, "a": {"mode": "url"}}}]}';
-    assert.match(hoverAt(checkDocument(text), within(find(text, '"a"', 0), 1))?.markdown ?? '', /This key is shadowed/);
-    assert.doesNotMatch(hoverAt(checkDocument(text), within(find(text, '"a"', 1), 1))?.markdown ?? '', /shadowed/);
+  it('tool objects that share a name: the heading says which scope', () => {
+    const shared = checkDocument(SHARED_NAMES);
+    assert.match(hoverAt(shared, within(find(SHARED_NAMES, CONFIRM, 1)))?.markdown ?? '', /^\*\*Elicitation `confirm`\*\* of tool `prepare_release` \(protocolVersions 2025-11-25\)\n\nMode: `form`/);
+    assert.match(hoverAt(shared, within(find(SHARED_NAMES, CONFIRM, 3)))?.markdown ?? '', /^\*\*Elicitation `confirm`\*\* of tool `prepare_release` \(protocolVersions 2026-07-28\)\n\nMode: `url`/);
+  });
+
+  it('on a later duplicate: what is wrong, and which element steps use', () => {
+    const text = '{"tools": [{"name": "t", "elicitations": [{"name": "a", "mode": "url", "message": "m"}, {"name": "a", "mode": "url", "message": "n"}]}]}';
+    assert.equal(
+      hoverAt(checkDocument(text), within(find(text, '"a"', 1), 1))?.markdown,
+      "**Elicitation `a`** of tool `t`\n\nMode: `url`  \nMessage: n  \nURL: any (the declaration names none)\n\nInvalid: elicitations\\[0\\] already declares the name 'a'.\n\nSteps naming `a` use `elicitations[0]`, the first element with that name.",
+    );
+    assert.doesNotMatch(hoverAt(checkDocument(text), within(find(text, '"a"', 0), 1))?.markdown ?? '', /Invalid|elicitations\[0\]/);
   });
 
   it('nothing away from names', () => {

@@ -1,15 +1,20 @@
-// Go to definition and find references, on the parse the checker made.
+// Go to definition and find references, on the parse the checker made and the document model's reading.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { definitionAt, referencesAt } from '../../server/src/checker/navigation';
-import { SAMPLE, find, within } from './sample';
+import { SAMPLE, SHARED_NAMES, find, within } from './sample';
 
 const document = checkDocument(SAMPLE);
 const CONFIRM = '"confirm"';
 
 describe('go to definition', () => {
-  it('jumps from a step\'s declaration to the key in the same tool', () => {
+  it('the sample is clean', () => {
+    assert.deepEqual(document.diagnostics, []);
+    assert.deepEqual(checkDocument(SHARED_NAMES).diagnostics, []);
+  });
+
+  it('jumps from a step\'s declaration to the declaration\'s name value in the same tool', () => {
     assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 1))), find(SAMPLE, CONFIRM, 0));
     assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 3))), find(SAMPLE, CONFIRM, 0));
     assert.deepEqual(definitionAt(document, within(find(SAMPLE, '"authorize"', 1))), find(SAMPLE, '"authorize"', 0));
@@ -19,6 +24,12 @@ describe('go to definition', () => {
     assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 5))), find(SAMPLE, CONFIRM, 4));
   });
 
+  it('tool objects that share a name each have their own declarations', () => {
+    const shared = checkDocument(SHARED_NAMES);
+    assert.deepEqual(definitionAt(shared, within(find(SHARED_NAMES, CONFIRM, 1))), find(SHARED_NAMES, CONFIRM, 0));
+    assert.deepEqual(definitionAt(shared, within(find(SHARED_NAMES, CONFIRM, 3))), find(SHARED_NAMES, CONFIRM, 2));
+  });
+
   it('answers on the whole string, quotes included, and right after it', () => {
     const reference = find(SAMPLE, CONFIRM, 1);
     for (const offset of [reference.offset, reference.offset + 1, reference.offset + reference.length]) {
@@ -26,14 +37,16 @@ describe('go to definition', () => {
     }
   });
 
-  it('on a key, the key itself', () => {
+  it('on a declaration\'s name value, that value itself', () => {
     assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 0))), find(SAMPLE, CONFIRM, 0));
   });
 
-  it('nothing for what is not a reference: a sampling step, the "declaration" key, other strings', () => {
+  it('nothing for what is not a reference: a sampling step, the "declaration" and "name" keys, other strings', () => {
     assert.equal(definitionAt(document, within(find(SAMPLE, CONFIRM, 2))), undefined);
     assert.equal(definitionAt(document, within(find(SAMPLE, '"declaration"', 0))), undefined);
+    assert.equal(definitionAt(document, within(find(SAMPLE, '"name": "confirm"', 0))), undefined);
     assert.equal(definitionAt(document, within(find(SAMPLE, '"Approve this release?"', 0))), undefined);
+    assert.equal(definitionAt(document, within(find(SAMPLE, '"form"', 0))), undefined);
     assert.equal(definitionAt(document, within(find(SAMPLE, '"prepare_release"', 0))), undefined);
   });
 
@@ -42,17 +55,38 @@ describe('go to definition', () => {
     assert.equal(definitionAt(checkDocument(text), within(find(text, '"authorise"'))), undefined);
   });
 
-  it('the last of duplicate keys is the declaration, as the checker reads it', () => {
-    const text = `{"tools": [{"name": "t", "elicitations": {"a": {"mode": "url"}, "a": {"mode": "form"}},
+  it('the first element with a name is the declaration; a later duplicate\'s definition is itself', () => {
+    const text = `{"tools": [{"name": "t", "elicitations": [{"name": "a", "mode": "url"}, {"name": "b", "mode": "url"}, {"name": "a", "mode": "form"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a"}]}}}]}`;
     const checked = checkDocument(text);
-    assert.deepEqual(definitionAt(checked, within(find(text, '"a"', 2), 1)), find(text, '"a"', 1));
-    // From the shadowed key, too.
-    assert.deepEqual(definitionAt(checked, within(find(text, '"a"', 0), 1)), find(text, '"a"', 1));
+    assert.deepEqual(definitionAt(checked, within(find(text, '"a"', 2), 1)), find(text, '"a"', 0));
+    assert.deepEqual(definitionAt(checked, within(find(text, '"a"', 1), 1)), find(text, '"a"', 1));
+  });
+
+  it('elements that are not named by a string are not names; the old map shape declares nothing', () => {
+    const text = `{"tools": [{"elicitations": [{"name": 3, "mode": "url"}, "x", {"mode": "url"}],
+ "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "x"}]}}}]}`;
+    const checked = checkDocument(text);
+    assert.equal(definitionAt(checked, within(find(text, '3'), 0)), undefined);
+    assert.equal(definitionAt(checked, within(find(text, '"x"', 0), 1)), undefined);
+    assert.equal(definitionAt(checked, within(find(text, '"x"', 1), 1)), undefined);
+    const map = `{"tools": [{"elicitations": {"a": {"mode": "url"}}, "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a"}]}}}]}`;
+    assert.equal(definitionAt(checkDocument(map), within(find(map, '"a"', 1), 1)), undefined);
+    assert.equal(definitionAt(checkDocument(map), within(find(map, '"a"', 0), 1)), undefined);
+  });
+
+  it('names that are prototype keys are found only when really declared', () => {
+    const text = `{"tools": [{"elicitations": [{"name": "__proto__", "mode": "url"}],
+ "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "__proto__"}, {"type": "elicitation", "declaration": "toString"}, {"type": "elicitation", "declaration": "constructor"}]}}}]}`;
+    const checked = checkDocument(text);
+    assert.deepEqual(definitionAt(checked, within(find(text, '"__proto__"', 1))), find(text, '"__proto__"', 0));
+    assert.equal(definitionAt(checked, within(find(text, '"toString"'))), undefined);
+    assert.equal(definitionAt(checked, within(find(text, '"constructor"'))), undefined);
+    assert.deepEqual(referencesAt(checked, within(find(text, '"toString"')), true), [find(text, '"toString"')]);
   });
 
   it('only the declaration member that counts (the last) is a reference', () => {
-    const text = `{"tools": [{"elicitations": {"a": {"mode": "url"}, "b": {"mode": "url"}},
+    const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "url"}, {"name": "b", "mode": "url"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a", "declaration": "b"}]}}}]}`;
     const checked = checkDocument(text);
     assert.equal(definitionAt(checked, within(find(text, '"a"', 1), 1)), undefined);
@@ -60,7 +94,7 @@ describe('go to definition', () => {
   });
 
   it('a document without tools, a broken one, and an empty one answer nothing without throwing', () => {
-    for (const text of ['{}', '[1, 2]', '', '{"tools": 3}', '{"tools": [{"elicitations": [], "interactionExamples": "x"}]}', '{"tools": [{"elicit']) {
+    for (const text of ['{}', '[1, 2]', '', '{"tools": 3}', '{"tools": [{"elicitations": [], "interactionExamples": "x"}]}', '{"tools": [{"elicitations": [{"name": ', '{"tools": [{"elicit']) {
       const checked = checkDocument(text);
       for (let offset = 0; offset <= text.length; offset++) assert.equal(definitionAt(checked, offset), undefined, `${text} @${offset}`);
     }
@@ -70,11 +104,11 @@ describe('go to definition', () => {
 describe('find references', () => {
   const confirmSteps = [find(SAMPLE, CONFIRM, 1), find(SAMPLE, CONFIRM, 3)];
 
-  it('from the key: every elicitation step of the tool naming it, across examples', () => {
+  it('from the name: every elicitation step of the tool naming it, across examples', () => {
     assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 0)), false), confirmSteps);
   });
 
-  it('includeDeclaration adds the key', () => {
+  it('includeDeclaration adds the declaration\'s name value', () => {
     assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 0)), true), [find(SAMPLE, CONFIRM, 0), ...confirmSteps]);
   });
 
@@ -82,8 +116,19 @@ describe('find references', () => {
     assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 3)), true), [find(SAMPLE, CONFIRM, 0), ...confirmSteps]);
   });
 
-  it('per tool: the second tool has its own references', () => {
+  it('per tool object: the second tool, and a tool object sharing a name, have their own references', () => {
     assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 4)), true), [find(SAMPLE, CONFIRM, 4), find(SAMPLE, CONFIRM, 5)]);
+    const shared = checkDocument(SHARED_NAMES);
+    assert.deepEqual(referencesAt(shared, within(find(SHARED_NAMES, CONFIRM, 3)), true), [find(SHARED_NAMES, CONFIRM, 2), find(SHARED_NAMES, CONFIRM, 3)]);
+  });
+
+  it('a later duplicate\'s name is a declaration of the name too (from either name)', () => {
+    const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "url"}, {"name": "a", "mode": "url"}],
+ "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a"}]}}}]}`;
+    const checked = checkDocument(text);
+    const all = [0, 1, 2].map((n) => find(text, '"a"', n));
+    for (const n of [0, 1, 2]) assert.deepEqual(referencesAt(checked, within(find(text, '"a"', n), 1), true), all, `from "a" #${n}`);
+    assert.deepEqual(referencesAt(checked, within(find(text, '"a"', 1), 1), false), [all[2]]);
   });
 
   it('an unused declaration has no references, only itself', () => {

@@ -25,12 +25,12 @@ describe('outline of a large document', () => {
   it('600 tools of 16 symbols each: the first 5,000 symbols, then a notice where the outline stops', () => {
     const tools = Array.from({ length: 600 }, (_, index) => ({
       name: `tool_${index}`,
-      elicitations: { a: { mode: 'url' }, b: { mode: 'url' }, c: { mode: 'url' } },
+      elicitations: ['a', 'b', 'c'].map((name) => ({ name, mode: 'url', message: name })),
       interactionExamples: Object.fromEntries(
         ['x', 'y'].map((example) => [example, { steps: Array.from({ length: 4 }, () => ({ type: 'elicitation', declaration: 'a' })) }]),
       ),
     }));
-    const document = checkDocument(JSON.stringify({ mcpdesc: '0.9.0-rc.3', tools }));
+    const document = checkDocument(JSON.stringify({ mcpdesc: '0.8.0', tools }));
     const result = outline(document);
     assert.equal(result.truncated, true);
     assert.equal(result.count, DEFAULT_OUTLINE_LIMIT);

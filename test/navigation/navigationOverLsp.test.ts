@@ -1,6 +1,7 @@
 // Declaration navigation over LSP, against the built server on stdio: definition, references,
 // prepareRename/rename, completion, hover and document symbols, with positions in UTF-16 (the
-// document has emoji before the names on their lines).
+// document has emoji before the names on their lines). Its two tool objects share a name (the second
+// has a protocol scope), and each has its own `authorize`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type {
@@ -19,22 +20,29 @@ import { LspTestClient } from '../server/lspClient';
 
 const SCHEMA = '{ "type": "object", "properties": { "approved": { "type": "boolean" } }, "required": ["approved"] }';
 const FORM_REQUEST = `{ "message": "✅ Approve?", "requestedSchema": ${SCHEMA} }`;
+const URL_REQUEST = '{ "mode": "url", "message": "m", "url": "https://x.example" }';
 const TEXT = `{
-  "mcpdesc": "0.9.0-rc.3",
+  "mcpdesc": "0.8.0",
   "tools": [
     {
       "name": "prepare_release",
-      "elicitations": { "🚀launch": { "mode": "url", "message": "Go." }, "confirm": { "message": "✅ Approve?", "requestedSchema": ${SCHEMA} }, "authorize": { "mode": "url", "message": "Authorize." } },
+      "elicitations": [{ "name": "🚀launch", "mode": "url", "message": "Go." }, { "name": "confirm", "mode": "form", "message": "✅ Approve?", "requestedSchema": ${SCHEMA} }, { "name": "authorize", "mode": "url", "message": "Authorize." }],
       "interactionExamples": {
         "approved": { "steps": [
           { "type": "elicitation", "note": "🚀🚀", "declaration": "confirm", "request": ${FORM_REQUEST}, "response": { "action": "accept", "content": { "approved": true } } },
           { "type": "sampling" },
-          { "type": "elicitation", "note": "🎉", "declaration": "authorize", "request": { "mode": "url", "message": "m", "url": "https://x.example" }, "response": { "action": "accept" } }
+          { "type": "elicitation", "note": "🎉", "declaration": "authorize", "request": ${URL_REQUEST}, "response": { "action": "accept" } }
         ] },
         "declined": { "steps": [
           { "type": "elicitation", "note": "😀", "declaration": "confirm", "request": ${FORM_REQUEST}, "response": { "action": "decline" } }
         ] }
       }
+    },
+    {
+      "protocolVersions": ["2025-11-25"],
+      "name": "prepare_release",
+      "elicitations": [{ "name": "authorize", "mode": "url", "message": "🔑 Theirs." }],
+      "interactionExamples": { "theirs": { "steps": [{ "type": "elicitation", "note": "🔑", "declaration": "authorize", "request": ${URL_REQUEST}, "response": { "action": "cancel" } }] } }
     }
   ]
 }
@@ -144,13 +152,24 @@ describe('declaration navigation over LSP', () => {
     assert.deepEqual(await client.diagnosticsFor(uri, version), []);
   });
 
+  it('rename in a tool object that shares its name: that object only; the result is clean', async () => {
+    const uri = await openSample();
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: into(rangeOf(TEXT, '"authorize"', 3)), newName: 'sign_in' });
+    const edits = LspTestClient.editsFor(edit, uri);
+    assert.deepEqual(edits, [2, 3].map((n): TextEdit => ({ range: insideQuotes(rangeOf(TEXT, '"authorize"', n)), newText: 'sign_in' })));
+    const version = await client.applyEdits(uri, edits);
+    const authorize = TEXT.indexOf('"authorize"', TEXT.indexOf('"protocolVersions"'));
+    assert.equal(client.text(uri), TEXT.slice(0, authorize) + TEXT.slice(authorize).replace(/"authorize"/g, '"sign_in"'));
+    assert.deepEqual(await client.diagnosticsFor(uri, version), []);
+  });
+
   it('rename refuses a name the tool already declares, with a message', async () => {
     const uri = await openSample();
     await assert.rejects(
       client.request('textDocument/rename', { textDocument: { uri }, position: into(rangeOf(TEXT, CONFIRM, 0)), newName: 'authorize' }),
       (error: { code?: number; message?: string }) => {
         assert.equal(error.code, -32803);
-        assert.equal(error.message, "Tool 'prepare_release' already declares an elicitation named 'authorize'; choose another name.");
+        assert.equal(error.message, "Tool 'prepare_release' (tools[0]) already declares an elicitation named 'authorize'; choose another name.");
         return true;
       },
     );
@@ -166,7 +185,7 @@ describe('declaration navigation over LSP', () => {
     assert.deepEqual(sorted.map((item) => [item.label, item.detail]), [
       ['🚀launch', 'url — Go.'],
       ['authorize', 'url — Authorize.'],
-      ['confirm', 'form — ✅ Approve?'],
+      ['confirm', 'form (the request is url) — ✅ Approve?'],
     ]);
     const authorize = sorted[1];
     assert.deepEqual(authorize.textEdit, { range: insideQuotes(empty), newText: 'authorize' });
@@ -191,7 +210,7 @@ describe('declaration navigation over LSP', () => {
     assert.deepEqual(onReference, {
       contents: {
         kind: 'markdown',
-        value: '**Elicitation `confirm`** of tool `prepare_release`\n\nMode: `form`  \nMessage: ✅ Approve?\n\nRequested fields:\n- `approved`: boolean (required)',
+        value: '**Elicitation `confirm`** of tool `prepare_release` (tools\\[0\\])\n\nMode: `form`  \nMessage: ✅ Approve?\n\nRequested fields:\n- `approved`: boolean (required)',
       },
       range: rangeOf(TEXT, CONFIRM, 2),
     });
@@ -212,11 +231,13 @@ describe('declaration navigation over LSP', () => {
           ['interactionExamples', [['approved', ['1. elicitation confirm', '2. sampling', '3. elicitation authorize']], ['declined', ['1. elicitation confirm']]]],
         ],
       ],
+      ['prepare_release', [['elicitations', ['authorize']], ['interactionExamples', [['theirs', ['1. elicitation authorize']]]]]],
     ]);
+    assert.deepEqual(symbols.map((symbol) => symbol.detail), ['tools[0]', 'protocolVersions 2025-11-25']);
     const confirm = symbols[0].children![0].children![1];
     assert.deepEqual(confirm.selectionRange, rangeOf(TEXT, CONFIRM, 0));
     assert.equal(confirm.detail, 'form');
-    assert.deepEqual(confirm.range.start, rangeOf(TEXT, CONFIRM, 0).start);
+    assert.deepEqual(confirm.range.start, rangeOf(TEXT, '{ "name": "confirm"', 0).start);
     assert.deepEqual(confirm.range.end, rangeOf(TEXT, `"required": ["approved"] } }`, 0).end);
   });
 
@@ -257,7 +278,7 @@ describe('a client without hierarchical symbols or prepareRename support', () =>
         ['elicitations', 'prepare_release'],
         ['🚀launch', 'elicitations'],
       ]);
-      assert.deepEqual(symbols[2].location, { uri, range: { start: rangeOf(TEXT, '"🚀launch"').start, end: rangeOf(TEXT, '"Go." }').end } });
+      assert.deepEqual(symbols[2].location, { uri, range: { start: rangeOf(TEXT, '{ "name": "🚀launch"').start, end: rangeOf(TEXT, '"Go." }').end } });
     } finally {
       await client.stop();
     }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { outline, type OffsetRange, type OutlineSymbol } from '../../server/src/checker/navigation';
-import { SAMPLE, find } from './sample';
+import { SAMPLE, SHARED_NAMES, find } from './sample';
 import { yamlDocument } from './yamlDocument';
 
 const document = checkDocument(SAMPLE);
@@ -112,10 +112,18 @@ describe('document symbols', () => {
 
     const [elicitations, examples] = tool.children;
     const elicitationsKey = find(SAMPLE, '"elicitations"');
-    const elicitationsValue = valueAt(SAMPLE, SAMPLE.indexOf('{', elicitationsKey.offset));
+    const elicitationsValue = valueAt(SAMPLE, SAMPLE.indexOf('[', elicitationsKey.offset));
     assert.deepEqual(elicitations.range, { offset: elicitationsKey.offset, length: elicitationsValue.offset + elicitationsValue.length - elicitationsKey.offset });
     assert.deepEqual(elicitations.selection, elicitationsKey);
-    assert.deepEqual(elicitations.children[0].selection, find(SAMPLE, '"confirm"', 0));
+    // A declaration: the whole element, selected at its name value.
+    const confirm = elicitations.children[0];
+    assert.deepEqual(confirm.selection, find(SAMPLE, '"confirm"', 0));
+    assert.deepEqual(confirm.range, valueAt(SAMPLE, SAMPLE.lastIndexOf('{', find(SAMPLE, '"confirm"', 0).offset)));
+
+    const example = examples.children[0];
+    const exampleKey = find(SAMPLE, '"approved-release"');
+    assert.deepEqual(example.selection, exampleKey);
+    assert.equal(example.range.offset, exampleKey.offset);
 
     const firstStep = examples.children[0].children[0];
     const stepStart = SAMPLE.lastIndexOf('{', find(SAMPLE, '"type": "elicitation"').offset);
@@ -147,25 +155,53 @@ describe('document symbols', () => {
     assert.deepEqual(notice.range, firstLeftOut.range);
   });
 
-  it('names for what has no name: a tool without one, an untyped step, an empty declaration name', () => {
-    const text = '{"tools": [{"elicitations": {"": {"mode": "url"}}, "interactionExamples": {"e": {"steps": [{}, {"type": "elicitation", "declaration": ""}, {"type": 3}]}}}, 7]}';
+  it('names for what has no name: a tool without one, an element without a string name, an untyped step, an empty name', () => {
+    const text = '{"tools": [{"elicitations": [{"name": "", "mode": "url"}, {"mode": "url"}, 5, {"name": 3, "mode": "form"}], "interactionExamples": {"e": {"steps": [{}, {"type": "elicitation", "declaration": ""}, {"type": 3}]}}}, 7]}';
     const [tool] = outline(checkDocument(text)).symbols;
     assert.equal(tool.name, 'tools[0]');
     assert.equal(tool.selection.length, 0);
-    assert.equal(tool.children[0].children[0].name, '""');
+    assert.deepEqual(tool.children[0].children.map((symbol) => [symbol.name, symbol.detail]), [
+      ['""', 'url'],
+      ['elicitations[1]', 'url'],
+      ['elicitations[2]', 'not an object'],
+      ['elicitations[3]', 'form'],
+    ]);
+    // Without a name value, the element itself is selected.
+    assert.deepEqual(tool.children[0].children[1].selection, find(text, '{"mode": "url"}', 0));
+    assert.deepEqual(tool.children[0].children[2].selection, find(text, '5'));
+    assert.deepEqual(tool.children[0].children[3].selection, find(text, '3'));
     assert.deepEqual(tool.children[1].children[0].children.map((step) => step.name), ['1. step', '2. elicitation ""', '3. step']);
   });
 
-  it('a shadowed duplicate is listed and says so', () => {
-    const text = '{"tools": [{"elicitations": {"a": {"mode": "url"}, "a": {}}}]}';
-    assert.deepEqual(outline(checkDocument(text)).symbols[0].children[0].children.map((symbol) => symbol.detail), [
-      'url (shadowed by a later duplicate)',
-      'form',
+  it('a later duplicate is listed and says so; a mode that is missing or wrong is named', () => {
+    const text = '{"tools": [{"elicitations": [{"name": "a", "mode": "url"}, {"name": "a"}, {"name": "b", "mode": "popup"}]}]}';
+    assert.deepEqual(outline(checkDocument(text)).symbols[0].children[0].children.map((symbol) => [symbol.name, symbol.detail]), [
+      ['a', 'url'],
+      ['a', 'no mode (duplicate of elicitations[0])'],
+      ['b', 'invalid mode'],
     ]);
   });
 
+  it('the old map shape: the group says it declares nothing', () => {
+    const text = '{"tools": [{"name": "t", "elicitations": {"a": {"mode": "url"}}}]}';
+    assert.deepEqual(outline(checkDocument(text)).symbols.map(shape), [
+      { name: 't', kind: 'tool', children: [{ name: 'elicitations', kind: 'group', detail: 'not an array: declares nothing' }] },
+    ]);
+  });
+
+  it('tool objects that share a name: the detail says which scope', () => {
+    const symbols = outline(checkDocument(SHARED_NAMES)).symbols;
+    assert.deepEqual(symbols.map((symbol) => [symbol.name, symbol.detail, symbol.children[0].children.map((child) => child.name)]), [
+      ['prepare_release', 'protocolVersions 2025-11-25', ['confirm']],
+      ['prepare_release', 'protocolVersions 2026-07-28', ['confirm', 'authorize']],
+    ]);
+    assert.deepEqual(symbols[1].selection, find(SHARED_NAMES, '"prepare_release"', 1));
+    const twins = '{"tools": [{"name": "t"}, {"name": "t"}, {"name": "u"}]}';
+    assert.deepEqual(outline(checkDocument(twins)).symbols.map((symbol) => [symbol.name, symbol.detail]), [['t', 'tools[0]'], ['t', 'tools[1]'], ['u', undefined]]);
+  });
+
   it('YAML: the same tree from the YAML parse, every document of the stream', () => {
-    const text = 'tools:\n  - name: a\n    elicitations:\n      x: {mode: url}\n---\ntools:\n  - name: b\n';
+    const text = 'tools:\n  - name: a\n    elicitations:\n      - name: x\n        mode: url\n---\ntools:\n  - name: b\n';
     const symbols = outline(yamlDocument(text)).symbols;
     assert.deepEqual(symbols.map(shape), [
       { name: 'a', kind: 'tool', children: [{ name: 'elicitations', kind: 'group', children: [{ name: 'x', kind: 'declaration', detail: 'url' }] }] },
@@ -175,11 +211,11 @@ describe('document symbols', () => {
   });
 
   it('wrong types and broken text give what can be read, never a throw', () => {
-    for (const text of ['', '[]', '{"tools": {}}', '{"tools": [1, "x", null]}', '{"tools": [{"elicitations": [], "interactionExamples": {"e": 1}}]}', '{"tools": [{"name": "t", "elicitations": {"a": ']) {
+    for (const text of ['', '[]', '{"tools": {}}', '{"tools": [1, "x", null]}', '{"tools": [{"elicitations": {}, "interactionExamples": {"e": 1}}]}', '{"tools": [{"elicitations": [null, [], {"name": {}}], "interactionExamples": {"e": {"steps": 3}}}]}', '{"tools": [{"name": "t", "elicitations": [{"name": ']) {
       assert.doesNotThrow(() => outline(checkDocument(text)), text);
     }
-    assert.deepEqual(outline(checkDocument('{"tools": [{"name": "t", "elicitations": {"a": ')).symbols.map(shape), [
-      { name: 't', kind: 'tool', children: [{ name: 'elicitations', kind: 'group' }] },
+    assert.deepEqual(outline(checkDocument('{"tools": [{"name": "t", "elicitations": [{"name": "a", "mode": ')).symbols.map(shape), [
+      { name: 't', kind: 'tool', children: [{ name: 'elicitations', kind: 'group', children: [{ name: 'a', kind: 'declaration', detail: 'no mode' }] }] },
     ]);
   });
 });

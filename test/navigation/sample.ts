@@ -12,22 +12,22 @@ const formRequest = { mode: 'form', message: 'Approve this release?', requestedS
 const urlRequest = { mode: 'url', message: 'Authorize publication.', url: 'https://mcp.example.com/release/connect' };
 
 /**
- * Two tools that both declare `confirm` (names are per tool). In the first, `confirm` is used by two
- * steps in two examples, `authorize` by one; `unused` by none.
+ * Two tools that both declare `confirm` (names are per tool object). In the first, `confirm` is used by
+ * two steps in two examples, `authorize` by one; `unused` by none. A clean document.
  */
 export const SAMPLE = JSON.stringify(
   {
-    mcpdesc: '0.9.0-rc.3',
+    mcpdesc: '0.8.0',
     info: { name: 'release-bot', version: '2.0.0' },
     tools: [
       {
         name: 'prepare_release',
         inputSchema: { type: 'object' },
-        elicitations: {
-          confirm: formRequest,
-          authorize: urlRequest,
-          unused: { message: 'Never asked.', requestedSchema: { type: 'object' } },
-        },
+        elicitations: [
+          { name: 'confirm', ...formRequest },
+          { name: 'authorize', ...urlRequest },
+          { name: 'unused', mode: 'form', message: 'Never asked.', requestedSchema: { type: 'object' } },
+        ],
         interactionExamples: {
           'approved-release': {
             input: {},
@@ -46,9 +46,47 @@ export const SAMPLE = JSON.stringify(
       {
         name: 'other_tool',
         inputSchema: { type: 'object' },
-        elicitations: { confirm: { mode: 'url', message: 'Other.' } },
+        elicitations: [{ name: 'confirm', mode: 'url', message: 'Other.' }],
         interactionExamples: {
           only: { input: {}, steps: [{ type: 'elicitation', declaration: 'confirm', request: { mode: 'url', message: 'Other.', url: 'https://x.example' }, response: { action: 'cancel' } }] },
+        },
+      },
+    ],
+  },
+  null,
+  2,
+) + '\n';
+
+/**
+ * Two tool objects named `prepare_release`, one per protocol scope (the shape of the public 0.8.0
+ * fixture `named-tool-interaction-examples.json`): the first declares `confirm` (form), the second
+ * `confirm` (url) and `authorize` (url); each example uses its own object's declarations. Clean.
+ */
+export const SHARED_NAMES = JSON.stringify(
+  {
+    mcpdesc: '0.8.0',
+    info: { name: 'release-bot', version: '2.0.0' },
+    protocolVersions: ['2025-11-25', '2026-07-28'],
+    tools: [
+      {
+        protocolVersions: ['2025-11-25'],
+        name: 'prepare_release',
+        inputSchema: { type: 'object' },
+        elicitations: [{ name: 'confirm', ...formRequest }],
+        interactionExamples: {
+          approved: { input: {}, steps: [{ type: 'elicitation', declaration: 'confirm', request: formRequest, response: { action: 'accept', content: { approved: true } } }] },
+        },
+      },
+      {
+        protocolVersions: ['2026-07-28'],
+        name: 'prepare_release',
+        inputSchema: { type: 'object' },
+        elicitations: [
+          { name: 'confirm', ...urlRequest },
+          { name: 'authorize', ...urlRequest },
+        ],
+        interactionExamples: {
+          authorized: { input: {}, steps: [{ type: 'elicitation', declaration: 'confirm', request: urlRequest, response: { action: 'accept' } }] },
         },
       },
     ],

@@ -8,16 +8,18 @@ export function yamlDocument(text: string): NavigationDocument {
   return { text, roots };
 }
 
-/** Steps that name `confirm` as a plain scalar, a quoted one and through an alias; a second document of the stream. */
-export const SAMPLE_YAML = `mcpdesc: 0.9.0-rc.3
+/** Steps that name `confirm` as a plain scalar, a quoted one and through an alias; a single-quoted name. */
+export const SAMPLE_YAML = `mcpdesc: 0.8.0
 tools:
   - name: prepare_release
     elicitations:
-      confirm:
+      - name: confirm
+        mode: form
         message: Approve?
         requestedSchema: {type: object}
-      'authorize':
+      - name: 'authorize'
         mode: url
+        message: Authorize.
     interactionExamples:
       first:
         steps:
@@ -28,8 +30,11 @@ tools:
           - &again
             type: elicitation
             declaration: "confirm"
+            request: {message: Approve?, requestedSchema: {type: object}}
             response: {action: cancel}
           - *again
           - type: elicitation
             declaration: 'authorize'
+            request: {mode: url, message: Authorize., url: 'https://x.example'}
+            response: {action: accept}
 `;

@@ -1,8 +1,10 @@
--- Neovim (0.7+) as a real LSP client of dist/server.js: starts the server over stdio, opens
+-- Neovim (0.7+) as a real LSP client of the language server (LSP_SERVER: the npm package's
+-- mcpdesc-language-server bin, or a .js bundle run with node): starts the server over stdio, opens
 -- LSP_FILE, waits for the diagnostics, asks for the code actions on each diagnostic's line (with
 -- that line's diagnostics as context, as `vim.lsp.buf.code_action()` does), prints one JSON line
 -- and quits. Run by run-nvim-check.sh; the node test asserts on the JSON.
 local server = os.getenv('LSP_SERVER') or './dist/server.js'
+local cmd = server:match('%.js$') and { 'node', server, '--stdio' } or { server, '--stdio' }
 local file = vim.fn.fnamemodify(os.getenv('LSP_FILE') or '', ':p')
 local root = vim.fn.fnamemodify(file, ':h')
 local out = { file = file }
@@ -14,7 +16,7 @@ end
 
 local client_id = vim.lsp.start_client({
   name = 'mcpdesc',
-  cmd = { 'node', server, '--stdio' },
+  cmd = cmd,
   root_dir = root,
   workspace_folders = { { uri = vim.uri_from_fname(root), name = 'fixtures' } },
   on_exit = function(code, signal) out.server_exit = { code = code, signal = signal } end,

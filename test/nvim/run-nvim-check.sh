@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Headless Neovim (Debian 12's 0.7.2) as a real LSP client of the built server; prints one JSON line.
-# Usage: LSP_FILE=path/to/doc.json [LSP_SERVER=dist/server.js] test/nvim/run-nvim-check.sh
+# Headless Neovim (Debian 12's 0.7.2) as a real LSP client of the server; prints one JSON line.
+# Usage: LSP_FILE=path/to/doc.json [LSP_SERVER=node_modules/.bin/mcpdesc-language-server | dist/server.js] test/nvim/run-nvim-check.sh
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)

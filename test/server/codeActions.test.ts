@@ -50,18 +50,19 @@ describe('code actions served by the server', () => {
     const uri = scenarioUri(fixture, 'titles');
     await client.open(uri, fixture.text);
     const diagnostics = await client.diagnosticsFor(uri, 1);
-    const [unknownDeclaration, unexpectedContent] = diagnostics;
+    const [unknownDeclaration, unexpectedContent, schemaMismatch, invalidContent] = diagnostics;
     const declareActions = await quickFixesFor(client, uri, unknownDeclaration);
+    // The only declaration, confirm, is in form mode: no "Change to" for a url request.
     assert.deepEqual(
       declareActions.map((action) => [action.title, action.kind, action.isPreferred]),
-      [
-        ["Declare elicitation 'missing' on tool 'prepare_release'", 'quickfix', true],
-        ["Change to 'authorize'", 'quickfix', false],
-      ],
+      [["Declare elicitation 'missing' on tool 'prepare_release'", 'quickfix', true]],
     );
     const removeActions = await quickFixesFor(client, uri, unexpectedContent);
     assert.deepEqual(removeActions.map((action) => [action.title, action.isPreferred]), [['Remove content', true]]);
-    for (const [actions, diagnostic] of [[declareActions, unknownDeclaration], [removeActions, unexpectedContent]] as const) {
+    const useActions = await quickFixesFor(client, uri, schemaMismatch);
+    assert.deepEqual(useActions.map((action) => [action.title, action.isPreferred]), [["Use the request of declaration 'confirm'", true]]);
+    assert.deepEqual(await quickFixesFor(client, uri, invalidContent), []);
+    for (const [actions, diagnostic] of [[declareActions, unknownDeclaration], [removeActions, unexpectedContent], [useActions, schemaMismatch]] as const) {
       for (const action of actions) {
         assert.deepEqual(action.diagnostics, [diagnostic]);
         assert.ok((action.edit?.changes?.[uri]?.length ?? 0) > 0, `${action.title} carries its edits`);
@@ -144,16 +145,23 @@ describe('code actions served by the server', () => {
     const uri = scenarioUri(fixture, 'sequential');
     await client.open(uri, fixture.text);
     let diagnostics = await client.diagnosticsFor(uri, 1);
-    assert.equal(diagnostics.length, 2);
-    while (diagnostics.length > 0) {
-      const [preferred] = (await quickFixesFor(client, uri, diagnostics[0])).filter((action) => action.isPreferred);
-      assert.ok(preferred, `a preferred fix for ${violationOf(diagnostics[0])}`);
-      const version = await client.applyEdits(uri, preferred.edit?.changes?.[uri] ?? []);
-      const next = await client.diagnosticsFor(uri, version);
-      assert.equal(next.length, diagnostics.length - 1, `after "${preferred.title}"`);
-      diagnostics = next;
+    assert.deepEqual(diagnostics.map(violationOf), ['unknown-declaration', 'unexpected-content', 'schema-mismatch', 'invalid-content']);
+    // invalid-content has no fix of its own: steps[1] takes confirm's request, and its content then fits.
+    assert.deepEqual(await quickFixesFor(client, uri, diagnostics[3]), []);
+    const steps: Array<[string, string, string[]]> = [
+      ['unknown-declaration', "Declare elicitation 'missing' on tool 'prepare_release'", ['unexpected-content', 'schema-mismatch', 'invalid-content']],
+      ['unexpected-content', 'Remove content', ['schema-mismatch', 'invalid-content']],
+      ['schema-mismatch', "Use the request of declaration 'confirm'", []],
+    ];
+    for (const [violation, title, remaining] of steps) {
+      assert.equal(violationOf(diagnostics[0]), violation);
+      const preferred = (await quickFixesFor(client, uri, diagnostics[0])).filter((action) => action.isPreferred);
+      assert.deepEqual(preferred.map((action) => action.title), [title]);
+      const version = await client.applyEdits(uri, preferred[0].edit?.changes?.[uri] ?? []);
+      diagnostics = await client.diagnosticsFor(uri, version);
+      assert.deepEqual(diagnostics.map(violationOf), remaining, `after "${title}"`);
     }
-    assert.match(client.text(uri), /"missing"\s*:\s*\{[^}]*"mode"\s*:\s*"url"/);
+    assert.match(client.text(uri), /\{\s*"name"\s*:\s*"missing"\s*,\s*"mode"\s*:\s*"url"/);
     await client.close(uri);
   });
 
@@ -166,7 +174,7 @@ describe('code actions served by the server', () => {
     const actions = (await client.codeActions(uri, range, [], [FIX_ALL_CODE_ACTION_KIND])).filter(isCodeAction);
     assert.equal(actions.length, 1);
     assert.equal(actions[0].kind, FIX_ALL_CODE_ACTION_KIND);
-    assert.equal(diagnostics.length, 2);
+    assert.equal(diagnostics.length, 4);
     const version = await client.applyEdits(uri, actions[0].edit?.changes?.[uri] ?? []);
     assert.deepEqual(await client.diagnosticsFor(uri, version), []);
     // Nothing left to fix: no fix-all offered any more.
@@ -203,7 +211,7 @@ describe('code actions served by the server', () => {
     await client.diagnosticsFor(uri, 1);
     const appliedBefore = client.appliedEdits.length;
     const result = await client.executeCommand(SERVER_COMMANDS.fixAll, [uri]);
-    assert.deepEqual(result, { applied: 2 });
+    assert.deepEqual(result, { applied: 3 });
     const edit = client.appliedEdits[appliedBefore];
     const change = edit.documentChanges?.[0];
     assert.ok(change && 'textDocument' in change);

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ruleDocsUri, type RuleId } from '../../shared/src/rules';
 import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
-import { expectedDiagnosticsOf, invalidFixtures, rulePageInvalidFixture, summarize, compareExpected, validFixtures } from './fixtures';
+import { expectedDiagnosticsOf, invalidFixtures, rulePageInvalidFixture, summarize, compareExpected, validFixtures, RULE_PAGE_DIAGNOSTIC_COUNT } from './fixtures';
 import { LspTestClient } from './lspClient';
 
 describe('diagnostics published by the server', () => {
@@ -47,7 +47,7 @@ describe('diagnostics published by the server', () => {
     });
   }
 
-  it('the rule page fixture gets exactly its two diagnostics, published with the version', async () => {
+  it('the rule page fixture gets exactly its four diagnostics (spec section 4), published with the version', async () => {
     const fixture = rulePageInvalidFixture();
     await client.open(fixture.uri, fixture.text, fixture.languageId, 7);
     const publish = await client.waitForPublish(fixture.uri, (candidate) => candidate.version === 7);
@@ -61,6 +61,8 @@ describe('diagnostics published by the server', () => {
       [
         ['unknown-declaration', '"missing"', 1, ELICITATION_RULE_ID],
         ['unexpected-content', '"content"', 1, ELICITATION_RULE_ID],
+        ['schema-mismatch', '"requestedSchema"', 1, ELICITATION_RULE_ID],
+        ['invalid-content', 'true', 1, ELICITATION_RULE_ID],
       ],
     );
     await client.close(fixture.uri);
@@ -72,7 +74,7 @@ describe('diagnostics published by the server', () => {
     await client.open(plainUri, '{ "name": "not-an-mcpdesc", "tools": [] }');
     // Checks run in arrival order at equal priority, so once the marker is published the plain
     // file's check is over too.
-    await client.open(markerUri, '{ "mcpdesc": "0.9.0-rc.3" }');
+    await client.open(markerUri, '{ "mcpdesc": "0.8.0" }');
     await client.diagnosticsFor(markerUri, 1);
     assert.equal(client.publishes.filter((publish) => publish.uri === plainUri).length, 0);
     await client.close(plainUri);
@@ -83,7 +85,7 @@ describe('diagnostics published by the server', () => {
     const fixture = rulePageInvalidFixture();
     const uri = 'file:///mcpdesc-test/close/closing.mcpdesc.json';
     await client.open(uri, fixture.text);
-    assert.equal((await client.diagnosticsFor(uri, 1)).length, 2);
+    assert.equal((await client.diagnosticsFor(uri, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
     const before = client.lastSequence;
     await client.close(uri);
     const cleared = await client.waitForPublish(uri, () => true, before);
@@ -94,17 +96,18 @@ describe('diagnostics published by the server', () => {
     const fixture = rulePageInvalidFixture();
     const uri = 'file:///mcpdesc-test/edit/edited.mcpdesc.json';
     await client.open(uri, fixture.text);
-    assert.equal((await client.diagnosticsFor(uri, 1)).length, 2);
-    // Rename the referenced declaration to one the tool declares with the same (url) mode.
+    assert.equal((await client.diagnosticsFor(uri, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
+    // Drop steps[0]'s declaration: a step may name none, so only its content problem stays.
     const document = client.document(uri);
-    const start = document.getText().indexOf('"missing"');
+    const member = '"declaration": "missing",';
+    const start = document.getText().indexOf(member);
     const version = await client.applyEdits(uri, [
-      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"authorize"' },
+      { range: { start: document.positionAt(start), end: document.positionAt(start + member.length) }, newText: '' },
     ]);
     const diagnostics = await client.diagnosticsFor(uri, version);
     assert.deepEqual(
       diagnostics.map((diagnostic) => (diagnostic.data as { violation: string }).violation),
-      ['unexpected-content'],
+      ['unexpected-content', 'schema-mismatch', 'invalid-content'],
     );
     await client.close(uri);
   });

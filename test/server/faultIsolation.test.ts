@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE } from '../../shared/src/constants';
 import { TEST_FAULT_ENV } from '../../server/src/lsp/testFaultHook';
-import { rulePageInvalidFixture } from './fixtures';
+import { rulePageInvalidFixture, RULE_PAGE_DIAGNOSTIC_COUNT } from './fixtures';
 import { LspTestClient } from './lspClient';
 
 describe('a check that throws', () => {
@@ -37,19 +37,20 @@ describe('a check that throws', () => {
       'the error (with its stack) is logged to the connection console',
     );
 
-    assert.equal((await client.diagnosticsFor(healthy, 1)).length, 2);
+    assert.equal((await client.diagnosticsFor(healthy, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
 
     // Both keep working after edits: the faulty one fails again, the healthy one follows its text.
     const faultyVersion = await client.applyEdits(faulty, [{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, newText: ' ' }]);
     const document = client.document(healthy);
     const start = document.getText().indexOf('"missing"');
     const healthyVersion = await client.applyEdits(healthy, [
-      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"authorize"' },
+      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"confirm"' },
     ]);
     assert.equal((await client.diagnosticsFor(faulty, faultyVersion)).length, 1);
+    // steps[0] now names confirm, a form declaration, with its url request.
     assert.deepEqual(
       (await client.diagnosticsFor(healthy, healthyVersion)).map((diagnostic) => (diagnostic.data as { violation: string }).violation),
-      ['unexpected-content'],
+      ['mode-mismatch', 'unexpected-content', 'schema-mismatch', 'invalid-content'],
     );
     // Code actions on the failed document answer (with nothing) instead of failing.
     assert.deepEqual(await client.codeActions(faulty, internal.range, [internal]), []);

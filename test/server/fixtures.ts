@@ -52,6 +52,9 @@ export function validFixtures(): Fixture[] {
   return readFixtures('expected-valid');
 }
 
+/** How many diagnostics the rule page's invalid example gets (spec section 4: two on steps[0], two on steps[1]). */
+export const RULE_PAGE_DIAGNOSTIC_COUNT = 4;
+
 /** The rule page's invalid example (spec section 4). */
 export function rulePageInvalidFixture(): Fixture {
   const fixture = invalidFixtures().find((candidate) => candidate.name.endsWith('/invalid-tool-interaction-example-semantics.json'));

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
-import { rulePageInvalidFixture, summarize } from './fixtures';
+import { rulePageInvalidFixture, summarize, RULE_PAGE_DIAGNOSTIC_COUNT } from './fixtures';
 import { LspTestClient } from './lspClient';
 
 const BURST = 20;
@@ -23,12 +23,12 @@ describe('scheduling of checks', () => {
     const uri = 'file:///mcpdesc-test/burst/burst.mcpdesc.json';
     const fixture = rulePageInvalidFixture();
     await client.open(uri, fixture.text);
-    assert.equal((await client.diagnosticsFor(uri, 1)).length, 2);
+    assert.equal((await client.diagnosticsFor(uri, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
     const openSequence = client.lastSequence;
 
-    // Each edit rewrites the referenced declaration name; the last one names the url-mode
-    // declaration the tool has, so only the content problem remains in the final text.
-    const names = Array.from({ length: BURST - 1 }, (_, index) => `missing${index}`).concat('authorize');
+    // Each edit rewrites the referenced declaration name; the last one names the form declaration
+    // the tool has, so the url request gets a mode-mismatch instead of an unknown-declaration.
+    const names = Array.from({ length: BURST - 1 }, (_, index) => `missing${index}`).concat('confirm');
     let current = 'missing';
     const sends: Array<Promise<number>> = [];
     for (const name of names) {
@@ -54,7 +54,7 @@ describe('scheduling of checks', () => {
 
     const expected = summarize(checkDocument(client.text(uri)).diagnostics);
     assert.deepEqual(summarize(finalPublish.diagnostics), expected);
-    assert.deepEqual(expected.map((diagnostic) => diagnostic.violation), ['unexpected-content']);
+    assert.deepEqual(expected.map((diagnostic) => diagnostic.violation), ['mode-mismatch', 'unexpected-content', 'schema-mismatch', 'invalid-content']);
 
     const burstPublishes = client.publishes.filter((publish) => publish.uri === uri && publish.sequence > openSequence);
     assert.equal(burstPublishes[burstPublishes.length - 1], finalPublish, 'nothing is published after the final version');
@@ -75,11 +75,12 @@ describe('scheduling of checks', () => {
     const document = client.document(edited);
     const start = document.getText().indexOf('"missing"');
     const version = await client.applyEdits(edited, [
-      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"authorize"' },
+      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"confirm"' },
     ]);
-    assert.equal((await client.diagnosticsFor(edited, version)).length, 1);
+    const violations = (await client.diagnosticsFor(edited, version)).map((diagnostic) => (diagnostic.data as { violation: string }).violation);
+    assert.deepEqual(violations, ['mode-mismatch', 'unexpected-content', 'schema-mismatch', 'invalid-content']);
     for (const uri of uris.filter((candidate) => candidate !== edited)) {
-      assert.equal((await client.diagnosticsFor(uri, 1)).length, 2);
+      assert.equal((await client.diagnosticsFor(uri, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
     }
     await Promise.all(uris.map((uri) => client.close(uri)));
   });

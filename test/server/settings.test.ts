@@ -3,10 +3,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ELICITATION_RULE_ID } from '../../shared/src/constants';
-import { rulePageInvalidFixture } from './fixtures';
+import { RULE_PAGE_DIAGNOSTIC_COUNT, rulePageInvalidFixture } from './fixtures';
 import { LspTestClient } from './lspClient';
 
 const WORKSPACE = 'file:///mcpdesc-test/workspace';
+const each = (severity: number): number[] => Array(RULE_PAGE_DIAGNOSTIC_COUNT).fill(severity);
 
 describe('settings', () => {
   let client: LspTestClient;
@@ -27,17 +28,17 @@ describe('settings', () => {
     const uri = `${WORKSPACE}/severity.mcpdesc.json`;
     await client.open(uri, rulePageInvalidFixture().text);
     const initial = await client.diagnosticsFor(uri, 1);
-    assert.deepEqual(initial.map((diagnostic) => diagnostic.severity), [1, 1]);
+    assert.deepEqual(initial.map((diagnostic) => diagnostic.severity), each(1));
 
     let mark = client.lastSequence;
     await client.setSettings({ rules: { [ELICITATION_RULE_ID]: 'warning' } });
     const asWarnings = await client.waitForPublish(uri, () => true, mark);
     assert.equal(asWarnings.version, 1, 'the same version is re-published');
-    assert.deepEqual(asWarnings.diagnostics.map((diagnostic) => diagnostic.severity), [2, 2]);
+    assert.deepEqual(asWarnings.diagnostics.map((diagnostic) => diagnostic.severity), each(2));
 
     mark = client.lastSequence;
     await client.setSettings({ rules: { [ELICITATION_RULE_ID]: 'hint' } });
-    assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics.map((diagnostic) => diagnostic.severity), [4, 4]);
+    assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics.map((diagnostic) => diagnostic.severity), each(4));
 
     mark = client.lastSequence;
     await client.setSettings({ rules: { [ELICITATION_RULE_ID]: 'off' } });
@@ -45,7 +46,7 @@ describe('settings', () => {
 
     mark = client.lastSequence;
     await client.setSettings({ rules: { [ELICITATION_RULE_ID]: 'not-a-severity' } });
-    assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics.map((diagnostic) => diagnostic.severity), [1, 1]);
+    assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics.map((diagnostic) => diagnostic.severity), each(1));
     await client.close(uri);
   });
 
@@ -53,7 +54,7 @@ describe('settings', () => {
     const uri = `${WORKSPACE}/enable.mcpdesc.json`;
     await client.setSettings({});
     await client.open(uri, rulePageInvalidFixture().text);
-    assert.equal((await client.diagnosticsFor(uri, 1)).length, 2);
+    assert.equal((await client.diagnosticsFor(uri, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
     let mark = client.lastSequence;
     await client.setSettings({ enable: false });
     assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics, []);
@@ -63,7 +64,7 @@ describe('settings', () => {
     await client.setSettings({ enable: true });
     const back = await client.waitForPublish(uri, () => true, mark);
     assert.equal(back.version, version);
-    assert.equal(back.diagnostics.length, 2);
+    assert.equal(back.diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
     await client.close(uri);
   });
 
@@ -74,15 +75,15 @@ describe('settings', () => {
     perResource.set(relaxed, { rules: { [ELICITATION_RULE_ID]: 'information' } });
     await client.open(relaxed, rulePageInvalidFixture().text);
     await client.open(strict, rulePageInvalidFixture().text);
-    assert.deepEqual((await client.diagnosticsFor(relaxed, 1)).map((diagnostic) => diagnostic.severity), [3, 3]);
-    assert.deepEqual((await client.diagnosticsFor(strict, 1)).map((diagnostic) => diagnostic.severity), [1, 1]);
+    assert.deepEqual((await client.diagnosticsFor(relaxed, 1)).map((diagnostic) => diagnostic.severity), each(3));
+    assert.deepEqual((await client.diagnosticsFor(strict, 1)).map((diagnostic) => diagnostic.severity), each(1));
     perResource.delete(relaxed);
     await client.close(relaxed);
     await client.close(strict);
   });
 
   it('files.exclude and files.include globs are matched against the workspace-relative path', async () => {
-    const withoutMember = rulePageInvalidFixture().text.replace('"mcpdesc": "0.9.0-rc.3"', '"specVersion": "0.9.0-rc.3"');
+    const withoutMember = rulePageInvalidFixture().text.replace('"mcpdesc": "0.8.0"', '"specVersion": "0.8.0"');
     assert.notEqual(withoutMember, rulePageInvalidFixture().text);
     const excluded = `${WORKSPACE}/generated/out.mcpdesc.json`;
     const included = `${WORKSPACE}/specs/release.json`;
@@ -91,14 +92,14 @@ describe('settings', () => {
     await client.open(included, withoutMember);
     // A marker opened last: once it is published, the two before it were decided.
     const marker = `${WORKSPACE}/marker.mcpdesc.json`;
-    await client.open(marker, '{ "mcpdesc": "0.9.0-rc.3" }');
+    await client.open(marker, '{ "mcpdesc": "0.8.0" }');
     await client.diagnosticsFor(marker, 1);
     assert.equal(client.publishes.filter((publish) => publish.uri === excluded || publish.uri === included).length, 0);
 
     const mark = client.lastSequence;
     await client.setSettings({ files: { exclude: [], include: ['specs/*.json'] } });
-    assert.equal((await client.waitForPublish(excluded, () => true, mark)).diagnostics.length, 2);
-    assert.equal((await client.waitForPublish(included, () => true, mark)).diagnostics.length, 2);
+    assert.equal((await client.waitForPublish(excluded, () => true, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
+    assert.equal((await client.waitForPublish(included, () => true, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
     for (const uri of [excluded, included, marker]) await client.close(uri);
     await client.setSettings({});
   });
@@ -109,14 +110,14 @@ describe('settings', () => {
     await client.setSettings({ files: { exclude: ['inner/**'], include: [] } });
     await client.open(uri, rulePageInvalidFixture().text);
     const marker = `${WORKSPACE}/marker-folders.mcpdesc.json`;
-    await client.open(marker, '{ "mcpdesc": "0.9.0-rc.3" }');
+    await client.open(marker, '{ "mcpdesc": "0.8.0" }');
     await client.diagnosticsFor(marker, 1);
     assert.equal(client.publishes.filter((publish) => publish.uri === uri).length, 0, 'inner/** is excluded');
 
     const mark = client.lastSequence;
     await client.changeWorkspaceFolders([{ uri: inner, name: 'inner' }], []);
     // Inside its own (innermost) folder the document's path is doc.mcpdesc.json: no longer excluded.
-    assert.equal((await client.waitForPublish(uri, () => true, mark)).diagnostics.length, 2);
+    assert.equal((await client.waitForPublish(uri, () => true, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
 
     const removed = client.lastSequence;
     await client.changeWorkspaceFolders([], [{ uri: inner, name: 'inner' }]);

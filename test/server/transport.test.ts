@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FIX_ALL_CODE_ACTION_KIND, SERVER_COMMANDS } from '../../shared/src/constants';
-import { rulePageInvalidFixture } from './fixtures';
+import { rulePageInvalidFixture, RULE_PAGE_DIAGNOSTIC_COUNT } from './fixtures';
 import { LspTestClient, type Transport } from './lspClient';
 
 describe('transports', () => {
@@ -16,7 +16,7 @@ describe('transports', () => {
         assert.deepEqual(capabilities.executeCommandProvider?.commands, Object.values(SERVER_COMMANDS));
         const uri = `file:///mcpdesc-test/${transport}/doc.mcpdesc.json`;
         await client.open(uri, rulePageInvalidFixture().text);
-        assert.equal((await client.diagnosticsFor(uri, 1)).length, 2);
+        assert.equal((await client.diagnosticsFor(uri, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
       } finally {
         assert.equal(await client.stop(), 0);
       }

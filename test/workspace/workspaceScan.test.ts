@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CHECKER_RULE_ID, SERVER_COMMANDS } from '../../shared/src/constants';
 import { checkDocument } from '../../server/src/checker';
-import { rulePageInvalidFixture, summarize } from '../server/fixtures';
+import { RULE_PAGE_DIAGNOSTIC_COUNT, rulePageInvalidFixture, summarize } from '../server/fixtures';
 import { LspTestClient, type RecordedPublish } from '../server/lspClient';
 import { TempWorkspace } from './tempWorkspace';
 
@@ -15,7 +15,7 @@ const CREATED = 1;
 const CHANGED = 2;
 const DELETED = 3;
 
-const INVALID = rulePageInvalidFixture().text; // two diagnostics
+const INVALID = rulePageInvalidFixture().text; // RULE_PAGE_DIAGNOSTIC_COUNT diagnostics
 const VALID = '{ "mcpdesc": "0.8.0" }\n';
 /** The rule page's document without its root member: recognised only by name or glob. */
 const UNMARKED = INVALID.replace('"mcpdesc": "0.8.0"', '"specVersion": "0.8.0"');
@@ -82,7 +82,7 @@ describe('workspace scan', () => {
     const tools = await client.waitForPublish(expectedAfterScan.tools);
     assert.equal(tools.version, undefined, 'a file on disk has no version');
     assert.deepEqual(summarize(tools.diagnostics), summarize(checkDocument(INVALID).diagnostics));
-    assert.equal((await client.waitForPublish(expectedAfterScan.sniffed)).diagnostics.length, 2, 'recognised by its root member');
+    assert.equal((await client.waitForPublish(expectedAfterScan.sniffed)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT, 'recognised by its root member');
     assert.deepEqual((await client.waitForPublish(expectedAfterScan.small)).diagnostics, []);
 
     const [skipped, ...others] = (await client.waitForPublish(expectedAfterScan.big)).diagnostics;
@@ -90,7 +90,7 @@ describe('workspace scan', () => {
     assert.equal(skipped.code, CHECKER_RULE_ID);
     assert.equal(skipped.severity, 3);
     assert.deepEqual(skipped.data, { violation: 'skipped', offset: 0, length: 0 });
-    assert.match(String(skipped.message), /not checked: it is 0\.00\d+ MB, over the 0\.00095 MB limit \(setting mcpdesc\.maxFileSizeMB\)/);
+    assert.match(String(skipped.message), /not checked: it is 0\.00\d+ MB, over the 0\.00095 MB size limit \(mcpdesc\.maxFileSizeMB; --max-file-size-mb on the command line\)/);
 
     // The scan ends: its progress ends and the idle status carries the number of documents checked.
     const end = await client.waitFor('the end of the scan progress', () => client.progress.find((entry) => entry.value.kind === 'end'));
@@ -135,7 +135,7 @@ describe('workspace scan', () => {
     let mark = client.lastSequence;
     const created = workspace.write('alpha/new/created.json', INVALID);
     await client.filesChanged([{ uri: created, type: CREATED }]);
-    assert.equal((await next(created, mark)).diagnostics.length, 2);
+    assert.equal((await next(created, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
 
     mark = client.lastSequence;
     workspace.remove('alpha/tools.mcpdesc.json');
@@ -171,13 +171,14 @@ describe('workspace scan', () => {
     await client.filesChanged([{ uri, type: CREATED }]);
     assert.deepEqual((await next(uri, mark)).diagnostics, []);
     await client.open(uri, INVALID);
-    assert.equal((await client.diagnosticsFor(uri, 1)).length, 2, 'the editor text, not the disk');
+    assert.equal((await client.diagnosticsFor(uri, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT, 'the editor text, not the disk');
     const document = client.document(uri);
-    const start = document.getText().indexOf('"missing"');
+    const member = '"declaration": "missing",';
+    const start = document.getText().indexOf(member);
     const version = await client.applyEdits(uri, [
-      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"authorize"' },
+      { range: { start: document.positionAt(start), end: document.positionAt(start + member.length) }, newText: '' },
     ]);
-    assert.equal((await client.diagnosticsFor(uri, version)).length, 1);
+    assert.equal((await client.diagnosticsFor(uri, version)).length, RULE_PAGE_DIAGNOSTIC_COUNT - 1, 'a step without a declaration: only its own response is checked');
 
     // A change on disk while it is open does not replace the editor's diagnostics.
     await client.filesChanged([{ uri, type: CHANGED }]);
@@ -193,7 +194,7 @@ describe('workspace scan', () => {
   it('a document deleted on disk while open keeps its editor diagnostics until closed, then is cleared', async () => {
     const uri = workspace.uri('alpha/new/created.json');
     await client.open(uri, INVALID);
-    assert.equal((await client.diagnosticsFor(uri, 1)).length, 2);
+    assert.equal((await client.diagnosticsFor(uri, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
     workspace.remove('alpha/new/created.json');
     let mark = client.lastSequence;
     const marker = workspace.write('alpha/marker-open.mcpdesc.json', VALID);
@@ -211,8 +212,8 @@ describe('workspace scan', () => {
     let mark = client.lastSequence;
     await client.setSettings({ files: { exclude: ['new/**'], include: ['docs/*.txt'] } });
     // generated/** is no longer excluded, docs/*.txt is included, new/** is excluded.
-    assert.equal((await next(neverPublished.excluded, mark)).diagnostics.length, 2);
-    assert.equal((await next(spec, mark)).diagnostics.length, 2);
+    assert.equal((await next(neverPublished.excluded, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
+    assert.equal((await next(spec, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
     await client.waitFor('the re-scan to end', () => client.progress.find((entry) => entry.sequence > mark && entry.value.kind === 'end'));
     assert.deepEqual(publishesFor(created), [], 'excluded, so never read');
 
@@ -220,7 +221,7 @@ describe('workspace scan', () => {
     await client.setSettings({ files: { exclude: ['generated/**', '**/spec.txt'] } });
     assert.deepEqual((await next(neverPublished.excluded, mark)).diagnostics, [], 'excluded again: cleared');
     assert.deepEqual((await next(spec, mark)).diagnostics, []);
-    assert.equal((await next(created, mark)).diagnostics.length, 2, 'no longer excluded');
+    assert.equal((await next(created, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT, 'no longer excluded');
   });
 
   it('"Check Workspace" re-scans: a file written without any watcher event is found', async () => {
@@ -274,7 +275,7 @@ describe('workspace scan with a client without progress or watcher support', () 
 
   it('still scans, without asking for progress or registering watchers', async () => {
     const published = await client.waitForPublish(workspace.uri('only/doc.mcpdesc.json'));
-    assert.equal(published.diagnostics.length, 2);
+    assert.equal(published.diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
     await client.waitForIdle(published.sequence);
     assert.deepEqual(client.progressTokens, []);
     assert.deepEqual(client.progress, []);
@@ -300,7 +301,7 @@ describe('a workspace folder that is the home directory', () => {
     await client.waitFor('the log saying so', () => client.logMessages.find((entry) => entry.message.startsWith('Not scanning')));
     const opened = workspace.uri('home/opened.mcpdesc.json');
     await client.open(opened, INVALID);
-    assert.equal((await client.diagnosticsFor(opened, 1)).length, 2);
+    assert.equal((await client.diagnosticsFor(opened, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
     assert.deepEqual(client.publishes.filter((publish) => publish.uri === workspace.uri('home/doc.mcpdesc.json')), []);
   });
 });

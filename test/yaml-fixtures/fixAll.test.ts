@@ -6,17 +6,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { applyEdits, checkDocument, fixAll } from '../../server/src/checker';
-import { repoPath } from '../support/repo';
-import { RULE_PAGE_INVALID_TWIN, RULE_PAGE_VALID_TWIN, yamlFixture, yamlFixtures, type YamlFixture } from './support/yamlFixtures';
+import { jsonTwinPath, RULE_PAGE_INVALID_TWIN, RULE_PAGE_VALID_TWIN, yamlFixture, yamlFixtures } from './support/yamlFixtures';
 
 function yamlErrorCodes(text: string): string[] {
   const documents = parseAllDocuments(text, { merge: true, uniqueKeys: false });
   return (Array.isArray(documents) ? documents : []).flatMap((document) => document.errors.map((error) => error.code)).sort();
-}
-
-function jsonTwinPath(fixture: YamlFixture): string | undefined {
-  const stem = fixture.name.replace(/(\.mcpdesc)?\.(yaml|yml)$/, '');
-  return ['.json', '.jsonc'].map((extension) => repoPath('test-fixtures', fixture.folder, stem + extension)).find((file) => fs.existsSync(file));
 }
 
 const commentsOf = (text: string): string[] => text.split(/\r?\n/).filter((line) => /^\s*#/.test(line)).map((line) => line.trim());
@@ -59,10 +53,12 @@ describe('fixAll on the YAML fixtures', () => {
   test("the rule page's invalid fixture as YAML: fixAll declares `missing` in url mode, removes the content, and leaves it clean", () => {
     const { text } = yamlFixture('expected-invalid', RULE_PAGE_INVALID_TWIN);
     const fixed = fixAll(text, { format: 'yaml' });
-    assert.equal(fixed.applied, 2);
+    // steps[0]: Declare (preferred) and Remove content; steps[1]: "Use the request of declaration 'confirm'".
+    assert.equal(fixed.applied, 3);
     assert.deepEqual(checkDocument(fixed.text, { format: 'yaml' }).diagnostics, []);
     const tool = (parseYaml(fixed.text) as { tools: Array<Record<string, unknown>> }).tools[0];
-    assert.deepEqual((tool.elicitations as Record<string, unknown>).missing, {
+    assert.deepEqual((tool.elicitations as unknown[])[1], {
+      name: 'missing',
       mode: 'url',
       message: 'Authorize publication.',
       url: 'https://mcp.example.com/release/connect',
@@ -71,7 +67,7 @@ describe('fixAll on the YAML fixtures', () => {
     assert.deepEqual(examples.broken.steps[0].response, { action: 'accept' });
     assert.deepEqual(commentsOf(fixed.text), commentsOf(text), 'every comment is kept');
     // The new declaration is block YAML at the declarations' own indentation.
-    assert.match(fixed.text, /\n {6}missing:\n {8}mode: url\n {8}message: Authorize publication\.\n {8}url: https:\/\/mcp\.example\.com\/release\/connect\n/);
+    assert.match(fixed.text, /\n {6}required: \[approved\]\n {2}- name: missing\n {4}mode: url\n {4}message: Authorize publication\.\n {4}url: https:\/\/mcp\.example\.com\/release\/connect\n {2}interactionExamples:\n/);
     // Now it is the valid fixture's step shape: the spec's section 4, in YAML, is clean after the fixes.
     assert.deepEqual(checkDocument(yamlFixture('expected-valid', RULE_PAGE_VALID_TWIN).text, { format: 'yaml' }).diagnostics, []);
   });
@@ -94,8 +90,9 @@ describe('fixAll on the YAML fixtures', () => {
     assert.deepEqual(checkDocument(fixed.text, { format: 'yaml' }).diagnostics, []);
     const documents = parseAllDocuments(fixed.text);
     assert.ok(Array.isArray(documents));
-    const values = documents.map((document) => document.toJS() as { tools: Array<{ elicitations: Record<string, unknown> }> });
-    assert.deepEqual(Object.keys(values[0].tools[0].elicitations), ['confirm'], 'the typo was changed, nothing declared');
-    assert.deepEqual(Object.keys(values[1].tools[0].elicitations), ['authorize', 'confirm'], 'declared in the second document');
+    const values = documents.map((document) => document.toJS() as { tools: Array<{ elicitations: Array<{ name: string }> }> });
+    const names = (index: number) => values[index].tools[0].elicitations.map((declaration) => declaration.name);
+    assert.deepEqual(names(0), ['confirm'], 'the typo was changed, nothing declared');
+    assert.deepEqual(names(1), ['authorize', 'confirm'], 'declared in the second document');
   });
 });

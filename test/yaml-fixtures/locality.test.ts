@@ -43,11 +43,11 @@ describe('untouched lines', () => {
 
 describe('what a fix may touch', () => {
   const text = [
-    'mcpdesc: 0.9.0-rc.3',
+    'mcpdesc: 0.8.0',
     'tools:',
     '  - name: t',
     '    elicitations:',
-    '      authorize: {mode: url, message: m, url: https://a.example/}',
+    '      - {name: authorize, mode: url, message: m, url: https://a.example/}',
     '    interactionExamples:',
     '      e:',
     '        steps:',
@@ -80,7 +80,7 @@ describe('what a fix may touch', () => {
     assert.deepEqual(stray, [14]);
   });
 
-  test('Change to may touch the declaration value\'s line only; Declare only a flow elicitations mapping', () => {
+  test('Change to may touch the declaration value\'s line only; Declare only a flow elicitations sequence (a block one gets new lines)', () => {
     const diagnostic = { ...unexpectedContent(), data: { violation: 'unknown-declaration' as const, offset: text.indexOf('authorize\n'), length: 'authorize'.length } };
     assert.deepEqual(linesAFixMayTouch(text, diagnostic, "Change to 'x'"), [9]);
     assert.deepEqual(linesAFixMayTouch(text, diagnostic, "Declare elicitation 'x' on tool 't'"), []);

@@ -1,7 +1,8 @@
 // Seeded mcpdesc YAML documents full of merge keys (`<<`), for the merge-key fix fuzzer: shared
 // anchors merged by several steps, inline flow and block merge sources, lists of sources, merge-only
-// mappings in block and flow style, steps that merge a whole step, and own members before, between
-// and after the `<<` pairs; tagged merge keys, comments at line ends and CRLF now and then. Every document is valid
+// mappings in block and flow style, steps that merge a whole step, declarations that merge their
+// members in, and own members before, between and after the `<<` pairs; tagged merge keys, comments
+// at line ends and CRLF now and then. Every document is valid
 // YAML by construction.
 import { SeededRandom } from '../hostile/support/random';
 
@@ -178,7 +179,7 @@ export function mergeKeyDocument(seed: number): MergeKeyDocument {
     ['declined-with-content', { entries: [own('action', 'decline'), own('content', '{approved: false}')], flow: flip(0.3) }],
     ['step', settle({ entries: [own('type', 'elicitation'), own('declaration', random.pick(['authorize', 'confirm', 'authorise'])), { key: 'request', value: request() }, { key: 'response', value: response() }], flow: flip(0.3) })],
   ];
-  const lines = ['mcpdesc: 1', 'x-shared:'];
+  const lines = ['mcpdesc: 0.8.0', 'x-shared:'];
   for (const [name, mapping] of shared) {
     settle(mapping);
     if (mapping.flow) lines.push(`${pad(unit)}${name}: &${name} ${writer.inline({ map: mapping })}`);
@@ -186,16 +187,25 @@ export function mergeKeyDocument(seed: number): MergeKeyDocument {
   }
   const tool = unit;
   lines.push('tools:', `${pad(tool)}- name: t`, `${pad(tool + 2)}elicitations:`);
-  const declarations = tool + 2 + unit;
-  if (flip()) {
-    lines.push(`${pad(declarations)}authorize: {mode: url, url: ${NEW_URL}}`);
-  } else {
-    lines.push(`${pad(declarations)}authorize:`, `${pad(declarations + unit)}<<: *url-request-no-url`, `${pad(declarations + unit)}url: ${NEW_URL}`);
+  // The declarations: a sequence under `elicitations` (indented or not), whose mappings may merge
+  // their members in (`- <<: *source` first, or after the name).
+  const declarations = tool + 2 + (flip() ? unit : 0);
+  const member = declarations + 2;
+  switch (random.below(3)) {
+    case 0:
+      lines.push(`${pad(declarations)}- {name: authorize, mode: url, message: Authorize., url: ${NEW_URL}}`);
+      break;
+    case 1:
+      lines.push(`${pad(declarations)}- name: authorize`, `${pad(member)}<<: *url-request-no-url`, `${pad(member)}message: Authorize.`, `${pad(member)}url: ${NEW_URL}`);
+      break;
+    default:
+      lines.push(`${pad(declarations)}- <<: *url-request-no-url`, `${pad(member)}name: authorize`, `${pad(member)}message: Authorize.`, `${pad(member)}url: ${NEW_URL}`);
   }
-  lines.push(`${pad(declarations)}confirm: {requestedSchema: ${DECLARED_SCHEMA}}`);
-  lines.push(`${pad(tool + 2)}interactionExamples:`, `${pad(declarations)}e:`, `${pad(declarations + unit)}steps:`);
+  lines.push(`${pad(declarations)}- {name: confirm, mode: form, message: Approve?, requestedSchema: ${DECLARED_SCHEMA}}`);
+  const examples = tool + 2 + unit;
+  lines.push(`${pad(tool + 2)}interactionExamples:`, `${pad(examples)}e:`, `${pad(examples + unit)}steps:`);
   const count = 2 + random.below(3);
-  const items = declarations + unit + (flip() ? unit : 0);
+  const items = examples + unit + (flip() ? unit : 0);
   for (let index = 0; index < count; index++) lines.push(...writer.item(step(), items));
   // Comments at the ends of lines, and now and then CRLF line breaks.
   const commented = lines.map((line) => (flip(0.1) ? `${line}  # note` : line));

@@ -7,6 +7,23 @@ import { parseAllDocuments } from 'yaml';
 import { definitionOf, isAliasCopy, parseYamlDocuments } from '../../server/src/checker/yaml';
 import { allNodes, assertCovers, assertScalar, keyAt, propertyAt, rootOf, spanOf, valueAt } from './yamlTreeHelpers';
 
+/** How many distinct node objects the tree holds (an alias that shares its anchor's children adds one). */
+function distinctNodes(root: Node): number {
+  const seen = new Set<Node>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    for (const child of node.children ?? []) stack.push(child);
+  }
+  return seen.size;
+}
+
+function textOf(text: string, node: Node): string {
+  return text.slice(node.offset, node.offset + node.length);
+}
+
 function plain(node: Node): unknown {
   return JSON.parse(JSON.stringify(getNodeValue(node)));
 }
@@ -102,22 +119,35 @@ describe('YAML aliases', () => {
     assert.deepEqual(plain(valueAt(root, 'b')), { self: null, other: 1 });
   });
 
-  it('stops expanding a "billion laughs" document at the node limit, with one error', () => {
+  it('builds a "billion laughs" document in the size of its text: large anchors are shared, not copied', () => {
     const lines = ['l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
     for (let level = 1; level <= 9; level++) {
       lines.push(`l${level}: &l${level} [${Array(9).fill(`*l${level - 1}`).join(', ')}]`);
     }
     const source = lines.join('\n') + '\n';
-    const parsed = parseYamlDocuments(source, { aliasExpansionLimit: 5000 });
-    assert.deepEqual(parsed.errors.map((error) => error.code), ['ALIAS_EXPANSION_LIMIT']);
-    const root = parsed.documents[0].root!;
-    assert.ok(allNodes(root).length < 5000 + 200);
-    // Everything before the limit is expanded.
-    assert.deepEqual(plain(valueAt(root, 'l1', 0)), Array(9).fill('lol'));
-    // The default limit holds too, without options.
-    const byDefault = parseYamlDocuments(source);
-    assert.deepEqual(byDefault.errors.map((error) => error.code), ['ALIAS_EXPANSION_LIMIT']);
-    assert.ok(allNodes(byDefault.documents[0].root!).length < 100_000 + 200);
+    for (const parsed of [parseYamlDocuments(source, { aliasExpansionLimit: 5000 }), parseYamlDocuments(source)]) {
+      assert.deepEqual(parsed.errors, []);
+      const root = parsed.documents[0].root!;
+      assert.ok(distinctNodes(root) < 20_000, `${distinctNodes(root)} distinct nodes`);
+      // Small anchors are still copied, every node at the alias.
+      const copy = valueAt(root, 'l1', 0);
+      assert.ok(isAliasCopy(copy));
+      assert.deepEqual(plain(copy), Array(9).fill('lol'));
+      assert.equal(textOf(source, copy.children![3]), '*l0');
+      // A large one is one node at the alias sharing its anchor's children: the same value.
+      const shared = valueAt(root, 'l9', 8);
+      assert.equal(textOf(source, shared), '*l8');
+      assert.equal(shared.children, valueAt(root, 'l8').children);
+      assert.equal(definitionOf(shared), valueAt(root, 'l8'));
+    }
+  });
+
+  it('copies aliases while the copy budget lasts, then shares them', () => {
+    const document = 'a: &a [1, 2, 3, 4]\nb: [*a, *a, *a, *a]\n';
+    const root = parseYamlDocuments(document, { aliasExpansionLimit: 12 }).documents[0].root!;
+    const uses = valueAt(root, 'b').children!;
+    assert.deepEqual(uses.map((use) => use.children === valueAt(root, 'a').children), [false, false, true, true]);
+    assert.deepEqual(uses.map((use) => plain(use)), Array(4).fill([1, 2, 3, 4]));
   });
 
   it('counts the limit per document', () => {

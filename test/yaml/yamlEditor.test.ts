@@ -300,3 +300,59 @@ describe('YamlEditor.removeMember', () => {
     assert.equal(applied(source, editor.removeMember(propertyAt(root, 'r', 'content'))), 'r:\r\n  action: cancel\r\n');
   });
 });
+
+describe('YamlEditor.appendElements and new members next to explicit keys', () => {
+  const declaration: InsertValue = { members: [['name', { json: 'new' }], ['mode', { json: 'url' }], ['message', { json: 'M.' }]] };
+  const listOf = (root: Node, tool = 0): Node => valueAt(root, 'tools', tool, 'elicitations');
+
+  it('appends after the last item at the dashes’ column, past a comment indented into it, before one at the dashes’ column', () => {
+    const text = 'tools:\n- name: t\n  elicitations:\n  - name: a\n    mode: url\n    # about a\n  # before examples\n  interactionExamples: {}\n';
+    const { root, editor } = setup(text);
+    assert.equal(
+      applied(text, editor.appendElements(listOf(root), [declaration])),
+      text.replace('    # about a\n', '    # about a\n  - name: new\n    mode: url\n    message: M.\n'),
+    );
+  });
+
+  it('turns `[]` into a block sequence, the comment after it staying on the key’s line', () => {
+    const text = 'tools:\n  - name: t\n    elicitations: []   # none yet\n';
+    const { root, editor } = setup(text);
+    assert.equal(applied(text, editor.appendElements(listOf(root), [declaration])), 'tools:\n  - name: t\n    elicitations:   # none yet\n      - name: new\n        mode: url\n        message: M.\n');
+  });
+
+  it('appends to a sequence that is the value of an explicit key (`: - item`), at its dash’s column', () => {
+    const text = 'tools:\n  - ? name\n    : t\n    ? elicitations\n    : - name: a\n        mode: url\n';
+    const { root, editor } = setup(text);
+    assert.equal(applied(text, editor.appendElements(listOf(root), [declaration])), `${text}      - name: new\n        mode: url\n        message: M.\n`);
+  });
+
+  it('appends one item a line to a multi-line flow sequence, after the comment on the last line', () => {
+    const text = 'tools:\n  - name: t\n    elicitations: [\n      {name: a, mode: url},  # first\n    ]\n';
+    const { root, editor } = setup(text);
+    assert.equal(
+      applied(text, editor.appendElements(listOf(root), [declaration])),
+      text.replace('  # first\n', '  # first\n      {name: new, mode: url, message: M.},\n'),
+    );
+  });
+
+  it('refuses a list whose text another place aliases, and an alias (its text is elsewhere)', () => {
+    const text = 'tools:\n  - name: t\n    elicitations: &d\n      - {name: a, mode: url}\n  - name: u\n    elicitations: *d\n';
+    const { root, editor } = setup(text);
+    assert.deepEqual(editor.appendElements(listOf(root, 0), [declaration]), []);
+    assert.deepEqual(editor.appendElements(listOf(root, 1), [declaration]), []);
+  });
+
+  it('adds a member to a mapping of explicit keys as a `key: value` line at the `?`’s column, before the given entry', () => {
+    const text = 'tools:\n  - ? name\n    : t\n    ? interactionExamples\n    : {}\n';
+    const { root, editor } = setup(text);
+    const before = propertyAt(root, 'tools', 0, 'interactionExamples');
+    const edits = editor.addMembers(valueAt(root, 'tools', 0), [['elicitations', { elements: [declaration] }]], before);
+    assert.equal(applied(text, edits), text.replace('    ? interactionExamples\n', '    elicitations:\n      - name: new\n        mode: url\n        message: M.\n    ? interactionExamples\n'));
+  });
+
+  it('adds nothing to a mapping whose first key carries an anchor (its column is not the keys’ column)', () => {
+    const text = 'tools:\n  - &k name: t\n    inputSchema: {}\n';
+    const { root, editor } = setup(text);
+    assert.deepEqual(editor.addMembers(valueAt(root, 'tools', 0), [['elicitations', { elements: [declaration] }]]), []);
+  });
+});

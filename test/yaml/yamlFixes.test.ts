@@ -28,13 +28,13 @@ function applyFix(text: string, violation: string, title: string): string {
 }
 
 const RULE_PAGE = `# Release bot, described in YAML
-mcpdesc: 0.9.0-rc.3
+mcpdesc: 0.8.0
 info: {name: release-bot, version: 2.0.0}
 tools:
   - name: prepare_release  # the tool
     inputSchema: {type: object}
     elicitations:
-      confirm:
+      - name: confirm
         mode: form
         message: Approve this release?
         requestedSchema:
@@ -77,7 +77,7 @@ describe('YAML quick-fixes: the rule page example', () => {
       declared,
       RULE_PAGE.replace(
         '          required: [approved]\n',
-        '          required: [approved]\n      missing:\n        mode: url\n        message: "Authorize publication."\n        url: https://mcp.example.com/release/connect\n',
+        '          required: [approved]\n      - name: missing\n        mode: url\n        message: "Authorize publication."\n        url: https://mcp.example.com/release/connect\n',
       ),
     );
     assert.deepEqual(ruleViolations(declared), ['unexpected-content']);
@@ -108,7 +108,7 @@ describe('YAML quick-fixes: YAML specifics', () => {
 
   it('creates `elicitations` before `interactionExamples` when the tool has none', () => {
     const text = [
-      'mcpdesc: 1',
+      'mcpdesc: 0.8.0',
       'tools:',
       '  - name: u',
       '    # examples',
@@ -119,7 +119,7 @@ describe('YAML quick-fixes: YAML specifics', () => {
       '',
     ].join('\n');
     const declared = applyFix(text, 'unknown-declaration', "Declare elicitation 'nope' on tool 'u'");
-    assert.equal(declared, text.replace('    interactionExamples:', '    elicitations:\n      nope:\n        mode: url\n        message: m\n        url: "https://u"\n    interactionExamples:'));
+    assert.equal(declared, text.replace('    interactionExamples:', '    elicitations:\n      - name: nope\n        mode: url\n        message: m\n        url: "https://u"\n    interactionExamples:'));
     assert.deepEqual(ruleViolations(declared), []);
   });
 
@@ -144,11 +144,11 @@ describe('YAML quick-fixes: YAML specifics', () => {
 
   it('anchors a diagnostic inside an alias at the alias, and declares from its value', () => {
     const text = [
-      'mcpdesc: 1',
+      'mcpdesc: 0.8.0',
       'tools:',
       '  - name: t',
       '    elicitations:',
-      '      confirm: {requestedSchema: {type: object}}',
+      '      - {name: confirm, mode: form, message: m, requestedSchema: {type: object}}',
       '    interactionExamples:',
       '      first:',
       '        steps:',
@@ -176,22 +176,25 @@ describe('YAML quick-fixes: YAML specifics', () => {
     assert.equal(
       declared,
       text.replace(
-        '      confirm: {requestedSchema: {type: object}}\n',
-        '      confirm: {requestedSchema: {type: object}}\n      other:\n        mode: form\n        message: "Two\\nlines\\n"\n        requestedSchema:\n          type: object\n',
+        '      - {name: confirm, mode: form, message: m, requestedSchema: {type: object}}\n',
+        '      - {name: confirm, mode: form, message: m, requestedSchema: {type: object}}\n      - name: other\n        mode: form\n        message: "Two\\nlines\\n"\n        requestedSchema:\n          type: object\n',
       ),
     );
     assert.deepEqual(ruleViolations(declared), []);
   });
 
-  it('sees declarations merged in with `<<`', () => {
+  it('sees a declaration that merges its members in with `<<`, and declares after it', () => {
     const text = [
-      'mcpdesc: 1',
-      'shared: &shared',
-      '  confirm: {requestedSchema: {type: object}}',
+      'mcpdesc: 0.8.0',
+      'shared: &form',
+      '  mode: form',
+      '  message: Approve?',
+      '  requestedSchema: {type: object}',
       'tools:',
       '  - name: t',
       '    elicitations:',
-      '      <<: *shared',
+      '      - <<: *form',
+      '        name: confirm',
       '    interactionExamples:',
       '      first:',
       '        steps:',
@@ -201,7 +204,10 @@ describe('YAML quick-fixes: YAML specifics', () => {
     ].join('\n');
     assert.deepEqual(ruleViolations(text), ['unknown-declaration']);
     const declared = applyFix(text, 'unknown-declaration', "Declare elicitation 'nope' on tool 't'");
-    assert.equal(declared, text.replace('      <<: *shared\n', '      <<: *shared\n      nope:\n        mode: form\n        requestedSchema: {type: object}\n'));
+    assert.equal(
+      declared,
+      text.replace('        name: confirm\n', "        name: confirm\n      - name: nope\n        mode: form\n        message: Elicitation 'nope'.\n        requestedSchema: {type: object}\n"),
+    );
     assert.deepEqual(ruleViolations(declared), []);
   });
 });

@@ -22,7 +22,7 @@ const OLD_URL = 'https://old.example.com/connect';
 const NEW_URL = 'https://new.example.com/connect';
 
 const HEAD = [
-  'mcpdesc: 1',
+  'mcpdesc: 0.8.0',
   'x-shared:',
   '  url-request: &url-request',
   '    mode: url',
@@ -37,8 +37,9 @@ const HEAD = [
   'tools:',
   '  - name: t',
   '    elicitations:',
-  `      authorize: {mode: url, url: ${NEW_URL}}`,
-  '      confirm: {requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}}',
+  // A declaration may merge its members in too; its name is its own.
+  `      - {name: authorize, <<: *url-only, message: Authorize., url: ${NEW_URL}}`,
+  '      - {name: confirm, mode: form, message: Approve?, requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}}',
   '    interactionExamples:',
   '      e:',
   '        steps:',
@@ -257,8 +258,8 @@ describe('YAML fixes adding a member to a mapping made only of a `<<` merge', ()
     assert.deepEqual(violations(fixed), []);
   });
 
-  it('adds a step’s missing declaration to a step that is only `- <<: *step`', () => {
-    const text = documentWithSharedStep('{type: elicitation, request: *url-new, response: {action: decline}}', '          - <<: *step');
+  it('changes a merged misspelled declaration in a step that is only `- <<: *step`: an own member after the pair', () => {
+    const text = documentWithSharedStep('{type: elicitation, declaration: authorise, request: *url-new, response: {action: decline}}', '          - <<: *step');
     const fix = fixesOf(text, 'unknown-declaration').find((candidate) => candidate.isPreferred);
     assert.equal(fix?.title, "Change to 'authorize'");
     const fixed = applyExpected(text, fix, insertionAfter(text, '- <<: *step', '\n            declaration: authorize'));

@@ -1,20 +1,22 @@
 // One check of one document: parse, run the rules on every root, turn findings into diagnostics.
-import { CHECKER_RULE_ID, DECLARATION_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID, defaultSeverity, ruleDocsUri, severityNumber, type RuleId } from '../../../shared/src/rules';
+import { CHECKER_RULE_ID, DECLARATION_RULE_ID, ELICITATION_RULE_ID, SYNTAX_RULE_ID, type RuleId } from '../../../shared/src/rules';
 import { LineIndex } from './lineIndex';
 import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
 import { checkDeclarationValidity, type DeclarationFindings } from './rule/declarationValidity/declarationValidity';
 import type { DeclarationFinding } from './rule/declarationValidity/kinds';
 import type { DeclarationAspect, Finding } from './rule/findings';
-import type { SyntaxNode } from './tree';
+import { AliasExpansionError, type SyntaxNode } from './tree';
 import { SchemaValidatorCache } from './schemaValidator';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
+import { internalErrorMessage, TOO_DEEP_MESSAGE } from './checkerNotices';
+import { makeDiagnostic } from './makeDiagnostic';
 import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
 import { declarationFixesFor } from './fixes/declarationFixes';
-import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions, Severity } from './types';
+import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
 
 /** Shared by every check: each distinct schema is compiled once per process. */
 export const schemaCache = new SchemaValidatorCache();
@@ -35,11 +37,12 @@ export const backends: Record<DocumentFormat, { parse: ParserFor; editor: Editor
  */
 export const MAX_SYNTAX_DIAGNOSTICS = 1000;
 
-/** The configured severity of a rule's diagnostic of one kind, else the rule table's default; undefined when off. */
-function severityOf(ruleId: RuleId, violation: string, options: CheckOptions): Severity | undefined {
-  const configured = options.rules?.[ruleId];
-  if (configured === 'off') return undefined;
-  return severityNumber(configured ?? defaultSeverity(ruleId, violation));
+
+export interface PreferredFix {
+  /** The diagnostic the plan fixes: its violation and start offset. */
+  violation: string;
+  offset: number;
+  plan: FixPlan;
 }
 
 export interface Located {
@@ -66,6 +69,11 @@ export class DocumentCheck {
     located: Located[],
     /** The parse the diagnostics came from, for other features (navigation, symbols) to reuse. */
     readonly roots: SyntaxNode[] = [],
+    /**
+     * Every syntax error of the parse, shown or not (fix-all must never raise it); Infinity when the
+     * text could not be parsed or checked at all, since nothing is worse than that.
+     */
+    readonly syntaxErrorCount = 0,
   ) {
     this.located = located.sort(
       (a, b) => a.diagnostic.data.offset - b.diagnostic.data.offset || a.diagnostic.data.length - b.diagnostic.data.length,
@@ -89,16 +97,16 @@ export class DocumentCheck {
     }));
   }
 
-  /** The preferred fix of every diagnostic, in offsets (for fix-all). */
-  preferredPlans(formatting?: FormattingOptions): FixPlan[] {
+  /** The preferred fix of every diagnostic, in offsets, with the diagnostic it is for (for fix-all). */
+  preferredFixes(formatting?: FormattingOptions): PreferredFix[] {
     const editor = this.editor(formatting);
     if (!editor) return [];
-    const plans: FixPlan[] = [];
+    const fixes: PreferredFix[] = [];
     for (const entry of this.located) {
-      const preferred = plansOf(entry, editor).find((plan) => plan.isPreferred);
-      if (preferred) plans.push(preferred);
+      const plan = plansOf(entry, editor).find((candidate) => candidate.isPreferred);
+      if (plan) fixes.push({ violation: entry.diagnostic.data.violation, offset: entry.diagnostic.data.offset, plan });
     }
-    return plans;
+    return fixes;
   }
 
   private editor(formatting?: FormattingOptions): DocumentEditor | undefined {
@@ -154,7 +162,8 @@ export function parseAndFind(text: string, format: DocumentFormat, once = false)
     return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings, declarationFindings };
   } catch (error) {
     // Content never makes the rules throw; what can is the engine's own limits (a stack overflow on
-    // absurd nesting). One diagnostic says so instead of a partial answer.
+    // absurd nesting, a value whose aliases expand past a bound). One diagnostic says so instead of
+    // a partial answer.
     return { roots: [], syntaxErrors: [], findings: [], declarationFindings: [], failure: error };
   }
 }
@@ -174,35 +183,11 @@ function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
     return new DocumentCheck(text, format, lines, located);
   }
   const parts = parseAndFind(text, format, options.once);
-  return new DocumentCheck(text, format, lines, locate(parts, options, lines), parts.roots);
+  return new DocumentCheck(text, format, lines, locate(parts, options, lines), parts.roots, syntaxErrorCountOf(parts));
 }
 
-/** One diagnostic of a rule, as every front publishes it; undefined when the rule (or this kind of it) is off. */
-export function makeDiagnostic(
-  ruleId: RuleId,
-  data: DiagnosticData,
-  message: string,
-  lines: Pick<LineIndex, 'rangeOf'>,
-  options: CheckOptions,
-): Diagnostic | undefined {
-  const severity = severityOf(ruleId, data.violation, options);
-  if (severity === undefined) return undefined;
-  return {
-    range: lines.rangeOf(data.offset, data.length),
-    severity,
-    code: ruleId,
-    codeDescription: { href: ruleDocsUri(ruleId, options.docsBaseUri) },
-    source: DIAGNOSTIC_SOURCE,
-    message,
-    data,
-  };
-}
-
-const DOCUMENT_START = { rangeOf: () => ({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }) };
-
-/** A notice about the check itself (code mcpdesc.checker) at the start of the document; undefined when turned off. */
-export function checkerNotice(violation: 'skipped' | 'internal-error', message: string, options: CheckOptions): Diagnostic | undefined {
-  return makeDiagnostic(CHECKER_RULE_ID, { violation, offset: 0, length: 0 }, message, DOCUMENT_START, options);
+export function syntaxErrorCountOf(parts: CheckParts): number {
+  return parts.failure !== undefined ? Infinity : parts.syntaxErrors.length;
 }
 
 /** Declaration-validity kinds that say what the consistency rule's invalid-declaration says. */
@@ -223,15 +208,16 @@ export function locate(
 ): Located[] {
   const located: Located[] = [];
   const push = (ruleId: RuleId, data: DiagnosticData, message: string, finding?: Finding) => {
-    const diagnostic = makeDiagnostic(ruleId, data, message, lines, options);
+    const diagnostic = makeDiagnostic(ruleId, data, message, lines.rangeOf(data.offset, data.length), options);
     if (diagnostic) located.push(finding ? { finding, diagnostic } : { diagnostic });
   };
   if (parts.failure !== undefined && !notice) {
-    const tooDeep = parts.failure instanceof RangeError;
     const failure = parts.failure;
-    notice = tooDeep
-      ? { violation: 'skipped', message: 'This document is nested too deeply to be checked.' }
-      : { violation: 'internal-error', message: `The checker failed on this document: ${failure instanceof Error ? failure.message : String(failure)}` };
+    notice = failure instanceof AliasExpansionError
+      ? { violation: 'skipped', message: failure.message }
+      : failure instanceof RangeError
+        ? { violation: 'skipped', message: TOO_DEEP_MESSAGE }
+        : { violation: 'internal-error', message: internalErrorMessage(failure) };
   }
   if (notice) push(CHECKER_RULE_ID, { violation: notice.violation, offset: 0, length: 0 }, notice.message);
   for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
@@ -250,7 +236,8 @@ export function locate(
   for (const perRoot of parts.findings) {
     for (const perTool of perRoot) {
       for (const finding of perTool) {
-        const diagnostic = makeDiagnostic(ELICITATION_RULE_ID, { violation: finding.violation, offset: finding.offset, length: finding.length }, finding.message, lines, options);
+        const data = { violation: finding.violation, offset: finding.offset, length: finding.length };
+        const diagnostic = makeDiagnostic(ELICITATION_RULE_ID, data, finding.message, lines.rangeOf(data.offset, data.length), options);
         if (!diagnostic) continue;
         const entry: Located = { finding, diagnostic };
         located.push(entry);
@@ -278,7 +265,8 @@ export function locate(
     const key = `${finding.offset}:${finding.length}:${finding.violation}:${finding.message}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const diagnostic = makeDiagnostic(DECLARATION_RULE_ID, { violation: finding.violation, offset: finding.offset, length: finding.length }, finding.message, lines, options);
+    const data = { violation: finding.violation, offset: finding.offset, length: finding.length };
+    const diagnostic = makeDiagnostic(DECLARATION_RULE_ID, data, finding.message, lines.rangeOf(data.offset, data.length), options);
     if (diagnostic) located.push({ declarationFinding: finding, diagnostic });
   };
   for (const perRoot of parts.declarationFindings) {

@@ -13,6 +13,11 @@ export interface NodeSchema {
 export class DocumentSchemas {
   /** This check's schemas by source text, when the shared cache is not to remember them. */
   private readonly ofThisCheck: Map<string, NodeSchema> | undefined;
+  /**
+   * YAML schemas by value: every alias of an anchored schema has the anchor's value (the same
+   * object), so the schema is looked up once, not serialized again for each step that uses it.
+   */
+  private readonly byValue = new WeakMap<object, NodeSchema>();
 
   /**
    * `jsonText` is the document's text when it is JSON (YAML source text alone does not fix a
@@ -26,7 +31,13 @@ export class DocumentSchemas {
   ofNode(node: SyntaxNode): NodeSchema {
     if (this.jsonText === undefined) {
       const value = valueOf(node);
-      return { value, compiled: this.cache.compile(value, !this.once) };
+      if (value === null || typeof value !== 'object') return { value, compiled: this.cache.compile(value, !this.once) };
+      let known = this.byValue.get(value);
+      if (!known) {
+        known = { value, compiled: this.cache.compile(value, !this.once) };
+        this.byValue.set(value, known);
+      }
+      return known;
     }
     const source = this.jsonText.slice(node.offset, node.offset + node.length);
     if (!this.ofThisCheck) return this.cache.compileSource(source, () => valueOf(node));

@@ -1,8 +1,20 @@
 // Every preferred fix of a document, applied round after round: fixes of one round never touch the
 // same region, and each round re-checks the text, so later fixes see what earlier ones did.
-import { runCheck } from './check';
+//
+// Fix-all must never make a document worse, whatever its syntax. A fix is planned on the tolerant
+// parse of broken text, and what the parse makes of an insertion is its guess: a member added to a
+// step after an unbalanced `{{` is not attached to the step, so its diagnostic stays and the same
+// fix would be planned again every round. So every round is judged by the check of its result:
+// - a fix whose diagnostic is still there is taken back (the round is redone without it) and never
+//   planned again in this run; an unproductive fix therefore never changes the text, which also
+//   makes a second fix-all change nothing;
+// - a round whose result has more syntax errors than its input is rejected, and fix-all stops.
+// Judging the outcome is preferred over not fixing near broken syntax at all: how far a syntax
+// error reaches is the parser's business (an unbalanced brace swallows everything after it), so no
+// region drawn around it is exact, and a fix far from an unrelated typo still works and is kept.
+import { runCheck, type DocumentCheck, type PreferredFix } from './check';
 import { LineIndex } from './lineIndex';
-import { applyOffsetEdits, minimalEdit } from './textEdits';
+import { applyOffsetEdits, minimalEdit, normalizeEdits } from './textEdits';
 import { withDocumentBudget } from './timeBudget';
 import type { CheckOptions, FormattingOptions, OffsetEdit, TextEdit } from './types';
 import type { FixPlan } from './fixes/quickFixes';
@@ -26,11 +38,11 @@ function spanOf(plan: FixPlan): [number, number] {
  * plans win). The chosen spans are kept sorted and disjoint, so each plan is placed by binary search:
  * 100,000 "Remove content" plans must not cost 100,000 scans each.
  */
-function independentPlans(plans: FixPlan[]): FixPlan[] {
+function independentFixes(fixes: PreferredFix[]): PreferredFix[] {
   const chosen: Array<[number, number]> = [];
-  const result: FixPlan[] = [];
-  for (const plan of plans) {
-    const [start, end] = spanOf(plan);
+  const result: PreferredFix[] = [];
+  for (const fix of fixes) {
+    const [start, end] = spanOf(fix.plan);
     // The first chosen span that does not end before `start`: the only one that can overlap or touch.
     let low = 0;
     let high = chosen.length;
@@ -41,7 +53,7 @@ function independentPlans(plans: FixPlan[]): FixPlan[] {
     }
     if (low < chosen.length && chosen[low][0] <= end) continue;
     chosen.splice(low, 0, [start, end]);
-    result.push(plan);
+    result.push(fix);
   }
   return result;
 }
@@ -54,40 +66,103 @@ function growthAllowance(text: string): number {
   return Math.max(1_000_000, 4 * text.length);
 }
 
-/** The plans of one round, in order, while the growth they add stays within `allowance`. */
-function withinGrowth(plans: FixPlan[], allowance: number): { plans: FixPlan[]; growth: number } {
-  const kept: FixPlan[] = [];
+/** The fixes of one round, in order, while the growth they add stays within `allowance`. */
+function withinGrowth(fixes: PreferredFix[], allowance: number): { fixes: PreferredFix[]; growth: number } {
+  const kept: PreferredFix[] = [];
   let growth = 0;
-  for (const plan of plans) {
-    const added = plan.edits.reduce((sum, edit) => sum + edit.newText.length - edit.length, 0);
+  for (const fix of fixes) {
+    const added = fix.plan.edits.reduce((sum, edit) => sum + edit.newText.length - edit.length, 0);
     if (growth + added > allowance) continue;
     growth += added;
-    kept.push(plan);
+    kept.push(fix);
   }
-  return { plans: kept, growth };
+  return { fixes: kept, growth };
 }
 
-export function fixAll(text: string, options: CheckOptions & { formatting?: FormattingOptions } = {}): FixAllResult {
+/** A diagnostic across rounds: its violation and where it starts. */
+interface DiagnosticAt {
+  violation: string;
+  offset: number;
+}
+
+function keyOf(diagnostic: DiagnosticAt): string {
+  return `${diagnostic.violation}\u0000${diagnostic.offset}`;
+}
+
+/**
+ * Where each offset of the text before `edits` (sorted, disjoint) is after them: text an edit
+ * replaces maps to the edit's start, and an insertion at an offset pushes it along (it goes before
+ * it). One sweep over offsets and edits both sorted: a round can hold 100,000 fixes.
+ */
+function mapOffsets(offsets: readonly number[], edits: readonly OffsetEdit[]): number[] {
+  const order = offsets.map((_, index) => index).sort((a, b) => offsets[a] - offsets[b]);
+  const mapped = new Array<number>(offsets.length);
+  let next = 0;
+  let shift = 0;
+  for (const index of order) {
+    const offset = offsets[index];
+    while (next < edits.length && edits[next].offset + edits[next].length <= offset) {
+      shift += edits[next].newText.length - edits[next].length;
+      next++;
+    }
+    const covering = next < edits.length && edits[next].offset < offset ? edits[next].offset : offset;
+    mapped[index] = covering + shift;
+  }
+  return mapped;
+}
+
+export interface FixAllOptions extends CheckOptions {
+  formatting?: FormattingOptions;
+  /**
+   * The front's last word on each round's edits before they are applied and judged (the CLI
+   * writes the line breaks of inserted text in the file's own style). Must keep them disjoint.
+   */
+  adaptEdits?: (text: string, edits: OffsetEdit[]) => OffsetEdit[];
+}
+
+export function fixAll(text: string, options: FixAllOptions = {}): FixAllResult {
   // Every round re-checks the text; all of them share one document's budget for costly validation.
   return withDocumentBudget(() => fixAllWithinBudget(text, options));
 }
 
-function fixAllWithinBudget(text: string, options: CheckOptions & { formatting?: FormattingOptions }): FixAllResult {
+function fixAllWithinBudget(text: string, options: FixAllOptions): FixAllResult {
   let current = text;
+  let check: DocumentCheck = runCheck(current, options);
   let applied = 0;
   const seen = new Set<string>([text]);
   let allowance = growthAllowance(text);
+  // Diagnostics (in the current text's offsets) whose preferred fix left them in place.
+  let unfixable: DiagnosticAt[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const { plans, growth } = withinGrowth(independentPlans(runCheck(current, options).preferredPlans(options.formatting)), allowance);
-    if (plans.length === 0) break;
-    allowance -= growth;
-    const edits: OffsetEdit[] = plans.flatMap((plan) => plan.edits);
+    const refused = new Set(unfixable.map(keyOf));
+    const candidates = check.preferredFixes(options.formatting).filter((fix) => !refused.has(keyOf(fix)));
+    const { fixes, growth } = withinGrowth(independentFixes(candidates), allowance);
+    if (fixes.length === 0) break;
+    // Independent plans never overlap; normalizing sorts them, as mapOffsets needs.
+    const planned = normalizeEdits(fixes.flatMap((fix) => fix.plan.edits));
+    const edits = planned && options.adaptEdits ? normalizeEdits(options.adaptEdits(current, planned)) : planned;
+    if (!edits) break;
     const next = applyOffsetEdits(current, edits);
-    // A fix that does not resolve its diagnostic would be offered again forever.
     if (seen.has(next)) break;
+    const nextCheck = runCheck(next, options);
+
+    const remaining = new Set(nextCheck.diagnostics.map((diagnostic) => keyOf(diagnostic.data)));
+    const movedTo = mapOffsets(fixes.map((fix) => fix.offset), edits);
+    const unproductive = fixes.filter((fix, index) => remaining.has(keyOf({ violation: fix.violation, offset: movedTo[index] })));
+    if (unproductive.length > 0) {
+      // The round is redone from the same text without them.
+      unfixable.push(...unproductive.map(({ violation, offset }) => ({ violation, offset })));
+      continue;
+    }
+    if (nextCheck.syntaxErrorCount > check.syntaxErrorCount) break;
+
     seen.add(next);
-    applied += plans.length;
+    applied += fixes.length;
+    allowance -= growth;
+    const unfixableMovedTo = mapOffsets(unfixable.map((diagnostic) => diagnostic.offset), edits);
+    unfixable = unfixable.map(({ violation }, index) => ({ violation, offset: unfixableMovedTo[index] }));
     current = next;
+    check = nextCheck;
   }
   const edit = minimalEdit(text, current);
   const lines = new LineIndex(text);

@@ -3,7 +3,7 @@
 // text alone, re-check that tool, and shift everything after it. Anything less certain falls back
 // to a full check, and a differential test holds both paths to the same diagnostics.
 import { buildJsonTree } from './parse/jsonTree';
-import { DocumentCheck, locate, parseAndFind, runCheck, schemaCache, type CheckParts } from './check';
+import { DocumentCheck, locate, parseAndFind, runCheck, schemaCache, syntaxErrorCountOf, type CheckParts } from './check';
 import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
@@ -60,7 +60,7 @@ export class IncrementalDocument {
     this.lastUpdateWasIncremental = change !== undefined && this.tryOneTool(newText, change);
     if (this.lastUpdateWasIncremental) {
       this.text = newText;
-      this.current = new DocumentCheck(newText, 'json', this.lines, locate(this.parts!, this.options, this.lines), this.parts!.roots);
+      this.current = new DocumentCheck(newText, 'json', this.lines, locate(this.parts!, this.options, this.lines), this.parts!.roots, syntaxErrorCountOf(this.parts!));
     } else {
       this.lines = new LineIndex(newText);
       this.current = this.checkWhole(newText);
@@ -75,7 +75,7 @@ export class IncrementalDocument {
       return runCheck(text, this.options);
     }
     this.parts = parseAndFind(text, 'json');
-    return new DocumentCheck(text, 'json', this.lines, locate(this.parts, this.options, this.lines), this.parts.roots);
+    return new DocumentCheck(text, 'json', this.lines, locate(this.parts, this.options, this.lines), this.parts.roots, syntaxErrorCountOf(this.parts));
   }
 
   private tryOneTool(newText: string, change: ChangeSpan): boolean {

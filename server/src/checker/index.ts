@@ -1,7 +1,6 @@
 // The checker's public face: text in, diagnostics and fixes out. Nothing here knows about LSP
 // connections, VS Code or the file system; the server and the CLI are thin fronts on these calls.
-import { runCheck } from './check';
-export { checkerNotice } from './check';
+import { runCheck, schemaCache } from './check';
 // The YAML backend registers itself with the checker's syntax backends.
 import './yaml/register';
 import { LineIndex } from './lineIndex';
@@ -14,7 +13,8 @@ export { LineIndex } from './lineIndex';
 export type { SyntaxNode } from './tree';
 export { fixAll, type FixAllResult } from './fixAll';
 export { IncrementalDocument, composeChanges, type ChangeSpan } from './incremental';
-export { isMcpdescDocument, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognize';
+export { isMcpdescDocument, isExcludedPath, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognize';
+export { checkerNotice, internalErrorNotice, type CheckerViolation } from './checkerNotices';
 
 export interface CheckResult {
   /** Sorted by position. */
@@ -33,6 +33,14 @@ export interface CheckResult {
 
 export function checkDocument(text: string, options: CheckOptions = {}): CheckResult {
   return runCheck(text, options);
+}
+
+/**
+ * Returns the memory of compiled schemas (ajv's generated code) to the process: for the server
+ * when a document closes. Schemas still in use are compiled again when next needed.
+ */
+export function releaseCompiledSchemas(): void {
+  schemaCache.releaseCompiledCode();
 }
 
 /** Applies non-overlapping LSP edits to a text (used by tests, the CLI's --fix and fix-all). */

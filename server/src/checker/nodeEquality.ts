@@ -1,12 +1,13 @@
 // Comparing a node with a value without building the node's value first: every elicitation step
 // usually repeats its declaration's schema, and the check must cost little more than the parse.
-import { effectiveProperties, valueOf, type JsonValue, type SyntaxNode } from './tree';
+import { effectiveProperties, knownValueOf, valueOf, type JsonValue, type SyntaxNode } from './tree';
 
 /**
  * Whether the node holds exactly `value`, member order included (so a validator compiled for
  * `value` reports errors in the same order it would for the node's own value).
  */
 export function holdsIdentical(node: SyntaxNode, value: JsonValue): boolean {
+  if (isValueOf(node, value)) return true;
   switch (node.type) {
     case 'object': {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
@@ -43,6 +44,7 @@ export function holdsIdentical(node: SyntaxNode, value: JsonValue): boolean {
  * `unorderedRequired`, the order of `required` arrays aside too (the rule's schema equality).
  */
 export function holdsEqual(node: SyntaxNode, value: JsonValue, unorderedRequired: boolean, key?: string): boolean {
+  if (isValueOf(node, value)) return true;
   switch (node.type) {
     case 'object': {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
@@ -75,4 +77,13 @@ export function holdsEqual(node: SyntaxNode, value: JsonValue, unorderedRequired
     default:
       return node.value === value;
   }
+}
+
+/**
+ * Whether `value` is the very object valueOf built for `node`: a YAML alias and its anchor are one
+ * node, so a step whose `requestedSchema: *schema` names its declaration's schema is equal to it at
+ * once, however large the schema.
+ */
+function isValueOf(node: SyntaxNode, value: JsonValue): boolean {
+  return value !== null && typeof value === 'object' && knownValueOf(node) === value;
 }

@@ -1,6 +1,7 @@
 // Which documents the rule applies to: by name, by a root `mcpdesc` member, or by a configured glob.
 import picomatch from 'picomatch';
 import { buildJsonTree } from './parse/jsonTree';
+import { maySpellMcpdesc } from './mcpdescSpelling';
 import { rootObjectHasMember } from './parse/rootMember';
 import { isYamlMcpdescText } from './yaml/yamlMcpdescSniff';
 
@@ -36,19 +37,25 @@ export function formatOfPath(path: string): 'json' | 'yaml' {
   return YAML_NAME_PATTERN.test(path) ? 'yaml' : 'json';
 }
 
+/** Whether an exclude glob matches `path`: the test isMcpdescDocument starts with, for those that must not read an excluded file. */
+export function isExcludedPath(path: string, exclude: string[] | undefined): boolean {
+  return matches(exclude, path.replace(/\\/g, '/'));
+}
+
 export function isMcpdescDocument(input: RecognitionInput): boolean {
   const path = input.path.replace(/\\/g, '/');
-  if (matches(input.exclude, path)) return false;
+  if (isExcludedPath(path, input.exclude)) return false;
   if (NAME_PATTERN.test(path) || matches(input.include, path)) return true;
   return hasMcpdescRoot(input.text, formatOfPath(path));
 }
 
 /**
- * The sniff: a cheap substring test first, so that other JSON files cost almost nothing; only a
- * text that mentions `mcpdesc` is parsed to see whether its root really has the member.
+ * The sniff: a cheap scan first, so that other JSON files cost almost nothing; only a text that
+ * could spell `mcpdesc` (plainly or escaped) is parsed to see whether its root, once its keys are
+ * unescaped, really has the member.
  */
 export function hasMcpdescRoot(text: string, format: 'json' | 'yaml'): boolean {
-  if (!text.includes('mcpdesc')) return false;
+  if (!maySpellMcpdesc(text)) return false;
   if (format === 'yaml') return isYamlMcpdescText(text);
   try {
     const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;

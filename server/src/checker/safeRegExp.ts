@@ -1,9 +1,11 @@
 // Patterns in requested schemas come from untrusted documents and run against their content, so a
-// pattern like ^(a+)+$ must not freeze the server. RE2 (linear time) runs every pattern it can;
-// the few it cannot (lookaround, backreferences) run natively under a time limit. Linear is not
+// pattern like ^(a+)+$ must not freeze the server. RE2 (linear time) runs every pattern it can, with
+// ECMA-262's meaning (ecmaToRe2.ts); the few it cannot (lookaround, backreferences) run natively
+// under a time limit. Linear is not
 // cheap when both the value and the program are long ((a|aa){1,1000} on a 1 MB value), so such
 // RE2 runs are time-boxed too; every time-boxed run is charged to the document's budget.
 import { RE2JS } from 're2js';
+import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
 import { runTimeBoxed, TimeLimitError } from './timeBudget';
 
 export interface RegExpLike {
@@ -32,13 +34,32 @@ function timeBoxed(pattern: string, limitMs: number, work: () => boolean): boole
   }
 }
 
-export function safeRegExp(pattern: string, flags: string): RegExpLike {
-  let compiled: RE2JS;
+/** The RE2 program with `pattern`'s ECMA-262 meaning, or undefined when there is none. */
+function linearProgram(pattern: string, flags: string): RE2JS | undefined {
+  let translated: string;
   try {
-    compiled = RE2JS.compile(pattern);
+    translated = ecmaToRe2(pattern, flags);
+  } catch (error) {
+    // The RegExp constructor accepted it; a parser of another ECMAScript edition may not.
+    if (error instanceof NoLinearTranslation || error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+  try {
+    return RE2JS.compile(translated);
   } catch {
-    // Not RE2 syntax: validate it as JavaScript would (this throws for a pattern that is no regex at all).
-    const native = new RegExp(pattern, flags);
+    return undefined; // past RE2's limits (a repeat count over 1000, deep nesting)
+  }
+}
+
+/**
+ * `pattern` as ECMA-262 reads it with `flags` (JSON Schema's patterns: `u`); throws, as the
+ * RegExp constructor does, for a pattern that is no such regex.
+ */
+export function safeRegExp(pattern: string, flags: string): RegExpLike {
+  // The engine's own parser decides what is a regex (its messages are the ones users know).
+  const native = new RegExp(pattern, flags);
+  const compiled = linearProgram(pattern, flags);
+  if (!compiled) {
     return {
       toString: () => `native:/${pattern}/${flags}`,
       test: (input) => timeBoxed(pattern, NATIVE_PATTERN_TIME_LIMIT_MS, () => native.test(input)),

@@ -6,7 +6,7 @@
 // properties, required, additionalProperties, enum, const, anyOf, oneOf, the four number bounds,
 // maxLength, minLength, pattern and format; unknown keywords are ignored, as ajv ignores them. Anything else
 // goes to ajv.
-import { fullFormats } from 'ajv-formats/dist/formats';
+import { formatCheck } from './boundedFormats';
 import type { ErrorObject } from 'ajv';
 import { safeRegExp, type RegExpLike } from './safeRegExp';
 import type { JsonValue } from './tree';
@@ -51,20 +51,10 @@ interface Prepared {
   oneOf?: Prepared[];
 }
 
-type FormatDefinition = RegExp | ((value: string) => boolean) | { validate?: RegExp | ((value: never) => boolean); type?: string } | boolean;
-
 function formatValidator(name: string): Pick<Prepared, 'format' | 'formatType'> {
-  if (!Object.prototype.hasOwnProperty.call(fullFormats, name)) return {}; // unknown formats are ignored
-  const definition = (fullFormats as Record<string, FormatDefinition>)[name];
-  const check = definition instanceof RegExp || typeof definition === 'function'
-    ? definition
-    : typeof definition === 'object' ? definition.validate : undefined;
-  const formatType = typeof definition === 'object' && !(definition instanceof RegExp) && definition.type === 'number' ? 'number' : 'string';
+  const check = formatCheck(name); // unknown formats are ignored
   if (!check) return {};
-  const format = check instanceof RegExp
-    ? (value: string | number) => check.test(String(value))
-    : (value: string | number) => (check as (value: string | number) => boolean)(value);
-  return { format, formatType };
+  return { format: check.validate as (value: string | number) => boolean, formatType: check.type };
 }
 
 function isSchemaObject(value: JsonValue | undefined): value is SchemaObject {

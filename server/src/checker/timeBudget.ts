@@ -39,6 +39,12 @@ export function withDocumentBudget<T>(check: () => T): T {
   }
 }
 
+/** What is left of the current document's budget (outside a document check: all of it). */
+export function budgetLeftMs(): number {
+  const spentNow = outermostStart === undefined ? 0 : performance.now() - outermostStart;
+  return remainingMs - spentNow;
+}
+
 /** Runs `work` for at most `limitMs` and at most what is left of the document's budget. */
 export function runTimeBoxed<T>(work: () => T, limitMs: number, what: string): T {
   const now = performance.now();

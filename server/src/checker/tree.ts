@@ -69,11 +69,85 @@ export function isObjectNode(node: SyntaxNode | undefined): node is SyntaxNode &
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /**
+ * What the YAML adapter adds to a node (see yamlTreeNode.ts): `origin` on a node that stands for an
+ * alias, `aliased` on an anchored node some alias stands for. All of them have one value, built once.
+ */
+interface AliasableNode extends SyntaxNode {
+  origin?: SyntaxNode;
+  aliased?: boolean;
+}
+
+/** An anchored node's value and how many nodes that value has (aliases in it expanded). */
+interface SharedValue {
+  value: JsonValue;
+  nodes: number;
+}
+
+const sharedValues = new WeakMap<SyntaxNode, SharedValue>();
+
+/**
+ * How many nodes a value may repeat through aliases: values are shared, but whatever reads one
+ * (a validator, JSON.stringify) walks it whole, and a "billion laughs" value would never end.
+ */
+export const MAX_ALIASED_VALUE_NODES = 100_000;
+
+/** Thrown by valueOf for a value whose aliases repeat more than MAX_ALIASED_VALUE_NODES nodes. */
+export class AliasExpansionError extends Error {
+  constructor() {
+    super(`Aliases in this document expand to more than ${MAX_ALIASED_VALUE_NODES.toLocaleString('en-US')} nodes in a value the rule reads; the document is not checked.`);
+  }
+}
+
+function sharedValueKey(node: SyntaxNode): SyntaxNode | undefined {
+  const aliasable = node as AliasableNode;
+  return aliasable.origin ?? (aliasable.aliased ? node : undefined);
+}
+
+/**
+ * The value valueOf already built for `node` when the node is an alias or an anchored node (the
+ * same object for all of them), without building it; undefined otherwise.
+ */
+export function knownValueOf(node: SyntaxNode): JsonValue | undefined {
+  const key = sharedValueKey(node);
+  return key ? sharedValues.get(key)?.value : undefined;
+}
+
+/** Nodes built by the valueOf call running now, and the nodes it reused through aliases. */
+let builtNodes = 0;
+let repeatedNodes = 0;
+
+/**
  * The JSON value of a node, last duplicate winning. Objects are ordinary objects (validators compare
  * them with code that expects Object.prototype), so a `__proto__` member is defined as an own
- * property instead of being assigned, which would replace the prototype.
+ * property instead of being assigned, which would replace the prototype. An alias's value is its
+ * anchor's, the same object each time: read it, never change it.
  */
 export function valueOf(node: SyntaxNode): JsonValue {
+  builtNodes = 0;
+  repeatedNodes = 0;
+  return build(node);
+}
+
+function build(node: SyntaxNode): JsonValue {
+  const key = sharedValueKey(node);
+  if (key) {
+    const known = sharedValues.get(key);
+    if (known) {
+      repeatedNodes += known.nodes;
+      builtNodes += known.nodes;
+      if (repeatedNodes > MAX_ALIASED_VALUE_NODES) throw new AliasExpansionError();
+      return known.value;
+    }
+    const before = builtNodes;
+    const value = buildFresh(key);
+    sharedValues.set(key, { value, nodes: builtNodes - before });
+    return value;
+  }
+  return buildFresh(node);
+}
+
+function buildFresh(node: SyntaxNode): JsonValue {
+  builtNodes++;
   switch (node.type) {
     case 'object': {
       const result: { [key: string]: JsonValue } = {};
@@ -82,7 +156,7 @@ export function valueOf(node: SyntaxNode): JsonValue {
         const valueNode = property.children?.[1];
         if (!keyNode || !valueNode || typeof keyNode.value !== 'string') continue;
         Object.defineProperty(result, keyNode.value, {
-          value: valueOf(valueNode),
+          value: build(valueNode),
           enumerable: true,
           writable: true,
           configurable: true,
@@ -91,7 +165,7 @@ export function valueOf(node: SyntaxNode): JsonValue {
       return result;
     }
     case 'array':
-      return (node.children ?? []).map(valueOf);
+      return (node.children ?? []).map(build);
     case 'string':
     case 'number':
     case 'boolean':

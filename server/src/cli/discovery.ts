@@ -1,15 +1,21 @@
 // From the paths on the command line to the files to look at. Which of those are mcpdesc documents
-// is decided later (recognition needs the content); here only the file system is consulted.
+// is decided later (recognition needs the content); here only the file system is consulted, through
+// the host layer's walk (the server's, with its symlink policy).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseGlob, toPosixPath } from './globPattern';
-import { describeFileError } from './fileErrors';
-import { walkFiles } from './walkFiles';
+import { describeFileError, isInside, realPathOf, toPosixPath, walkFiles } from '../host';
+import { parseGlob } from './globPattern';
 
 export interface Candidate {
   absolutePath: string;
   /** Named on the command line (checked whatever its name); found in a directory or by a glob otherwise. */
   explicit: boolean;
+  /**
+   * The real path of the root the file was found under, which reading must not leave: the directory
+   * argument, the glob's base, or for a file named on the command line the current directory when
+   * the file is in it (else the file's own folder).
+   */
+  realRoot: string;
 }
 
 export interface Discovery {
@@ -23,19 +29,19 @@ export function discoverCandidates(argumentsGiven: readonly string[], cwd: strin
   const problems: string[] = [];
   const byRealPath = new Map<string, Candidate>();
 
-  const add = (absolutePath: string, explicit: boolean): void => {
-    const key = realPathOrSelf(absolutePath);
+  const add = (absolutePath: string, explicit: boolean, realRoot: string): void => {
+    const key = realPathOf(absolutePath);
     const known = byRealPath.get(key);
     if (known) {
       known.explicit ||= explicit;
       return;
     }
-    const candidate = { absolutePath, explicit };
+    const candidate = { absolutePath, explicit, realRoot };
     byRealPath.set(key, candidate);
     candidates.push(candidate);
   };
   const walk = (root: string): string[] =>
-    walkFiles(root, ({ path: unreadable, error }) => problems.push(`${displayOf(unreadable, cwd)}: ${describeFileError(error)}`));
+    walkFiles(root, { onProblem: (unreadable, error) => problems.push(`${displayOf(unreadable, cwd)}: ${describeFileError(error)}`) });
 
   for (const argument of argumentsGiven.length > 0 ? argumentsGiven : ['.']) {
     const absolutePath = path.resolve(cwd, argument);
@@ -44,14 +50,15 @@ export function discoverCandidates(argumentsGiven: readonly string[], cwd: strin
       stats = fs.statSync(absolutePath);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        problems.push(`${argument}: ${describeFileError(error as NodeJS.ErrnoException)}`);
+        problems.push(`${argument}: ${describeFileError(error)}`);
         continue;
       }
     }
     if (stats?.isDirectory()) {
-      for (const file of walk(absolutePath)) add(file, false);
+      const realRoot = realPathOf(absolutePath);
+      for (const file of walk(absolutePath)) add(file, false, realRoot);
     } else if (stats) {
-      add(absolutePath, true);
+      add(absolutePath, true, realPathOf(isInside(cwd, absolutePath) ? cwd : path.dirname(absolutePath)));
     } else {
       let glob;
       try {
@@ -69,18 +76,11 @@ export function discoverCandidates(argumentsGiven: readonly string[], cwd: strin
         ? walk(base).filter((file) => glob.matches(toPosixPath(path.relative(base, file))))
         : [];
       if (matched.length === 0) problems.push(`No files match the pattern '${argument}'`);
-      for (const file of matched) add(file, false);
+      const realRoot = realPathOf(base);
+      for (const file of matched) add(file, false, realRoot);
     }
   }
   return { candidates, problems };
-}
-
-function realPathOrSelf(filePath: string): string {
-  try {
-    return fs.realpathSync(filePath);
-  } catch {
-    return filePath;
-  }
 }
 
 function isDirectory(filePath: string): boolean {

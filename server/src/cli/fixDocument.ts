@@ -1,7 +1,7 @@
 // --fix on one document's text: every preferred fix, with the document's line breaks kept.
-import { applyEdits, fixAll } from '../checker';
+import { fixAll } from '../checker';
 import type { CheckOptions } from '../checker';
-import { conformLineBreaks } from './lineBreaks';
+import { conformLineBreaks, lineBreakOf } from './lineBreaks';
 
 export interface FixedDocument {
   text: string;
@@ -11,8 +11,8 @@ export interface FixedDocument {
 }
 
 export function fixDocument(text: string, options: CheckOptions): FixedDocument {
-  const result = fixAll(text, options);
-  if (result.edits.length === 0) return { text, applied: result.applied, changed: false };
-  const fixed = applyEdits(text, conformLineBreaks(text, result.edits));
-  return { text: fixed, applied: result.applied, changed: fixed !== text };
+  // The style of the file as read: later rounds see text the earlier ones inserted in that style.
+  const lineBreak = lineBreakOf(text);
+  const result = fixAll(text, { ...options, adaptEdits: (current, edits) => conformLineBreaks(current, edits, lineBreak) });
+  return { text: result.text, applied: result.applied, changed: result.text !== text };
 }

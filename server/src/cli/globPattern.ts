@@ -1,6 +1,6 @@
 // Globs the user quoted so the shell would not expand them: split into a directory to walk and a
-// pattern for the paths below it.
-import * as path from 'node:path';
+// pattern for the paths below it. These name paths as a shell would ('*.json' is the current
+// directory's); --include and --exclude are recognition globs, matched as the server matches them.
 import picomatch from 'picomatch';
 
 export interface GlobPattern {
@@ -17,9 +17,4 @@ export function parseGlob(argument: string): GlobPattern | undefined {
   if (scanned.negated) throw new Error(`Negated patterns are not supported ('${argument}'); use --exclude`);
   const matcher = picomatch(scanned.glob);
   return { base: scanned.base, matches: (relative) => matcher(relative) };
-}
-
-/** '/'-separated, for glob matching and display on every platform. */
-export function toPosixPath(filePath: string): string {
-  return filePath.split(path.sep).join('/');
 }

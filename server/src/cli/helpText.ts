@@ -13,12 +13,14 @@ Paths (default: the current directory):
   directory     searched recursively for mcpdesc documents: *.mcpdesc.json, *.mcpdesc.jsonc,
                 *.mcpdesc.yaml, *.mcpdesc.yml, files matching --include, and any other
                 .json/.jsonc/.yaml/.yml file whose root object has an "mcpdesc" member;
-                node_modules and .git are skipped, symlinked directories are not followed
+                node_modules and .git are skipped; symlinks are followed only while they
+                stay inside the directory
   glob          quote it so the shell leaves it alone, e.g. 'specs/**/*.json'; matching files
                 are recognized as in a directory (a glob matching no file at all is an error)
 
 Options:
-  -f, --format <name>        stylish (default), json or sarif (SARIF 2.1.0)
+  -f, --format <name>        stylish (default), json, sarif (SARIF 2.1.0, URIs relative to the
+                             current directory) or github (GitHub Actions annotations)
       --fix                  apply every preferred quick-fix in place, then report what remains
       --rule <id>=<severity> set a rule's severity: error, warning, information, hint or off
                              (repeatable); rules:

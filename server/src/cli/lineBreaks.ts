@@ -1,7 +1,8 @@
 // --fix must leave a CRLF file CRLF: line breaks inside inserted text are rewritten to the document's
 // own, without touching a break that the edit merely completes (a '\n' right after an existing '\r').
-import { LineIndex } from '../checker/lineIndex';
-import type { TextEdit } from '../checker';
+// Only the text a fix inserts is rewritten, edit by edit, before fix-all applies it: the file's own
+// line breaks, even mixed ones, are never restyled.
+import type { OffsetEdit } from '../checker';
 
 export type LineBreak = '\n' | '\r\n' | '\r';
 
@@ -11,14 +12,12 @@ export function lineBreakOf(text: string): LineBreak {
   return (match?.[0] as LineBreak | undefined) ?? '\n';
 }
 
-export function conformLineBreaks(text: string, edits: readonly TextEdit[]): TextEdit[] {
-  const lineBreak = lineBreakOf(text);
-  const lines = new LineIndex(text);
+export function conformLineBreaks(text: string, edits: readonly OffsetEdit[], lineBreak: LineBreak = lineBreakOf(text)): OffsetEdit[] {
   return edits.map((edit) => {
     if (!/[\r\n]/.test(edit.newText)) return edit;
-    const before = text.charAt(lines.offsetAt(edit.range.start) - 1);
-    const after = text.charAt(lines.offsetAt(edit.range.end));
-    return { range: edit.range, newText: rewriteBreaks(edit.newText, lineBreak, before, after) };
+    const before = text.charAt(edit.offset - 1);
+    const after = text.charAt(edit.offset + edit.length);
+    return { ...edit, newText: rewriteBreaks(edit.newText, lineBreak, before, after) };
   });
 }
 

@@ -1,21 +1,32 @@
-// One candidate file from discovery to its report: recognize, read, optionally fix, check.
-import { checkDocument } from '../checker';
-import type { CheckOptions, Diagnostic } from '../checker';
+// One candidate file from discovery to its report: recognize, read, optionally fix, check. What is
+// read and how, and which files are documents, is the host layer's policy (the server's too).
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
+import { checkDocument, formatOfPath, internalErrorNotice } from '../checker';
+import type { CheckOptions } from '../checker';
 import type { RuleSeverity } from '../../../shared/src/settings';
+import {
+  fileTooLargeNotice,
+  isExcluded,
+  isRecognizedByContent,
+  isRecognizedByName,
+  isSniffableName,
+  maxFileBytes,
+  readHostFile,
+  realPathOf,
+  recognitionPath,
+  type FileGlobs,
+} from '../host';
 import type { Candidate } from './discovery';
-import { documentFormatOf, isSniffable } from './documentNames';
-import { displayPath, recognitionPath } from './filePaths';
+import { displayPath } from './filePaths';
+import { anchorDiagnostics, unanchored } from './findingAnchor';
 import { fixDocument } from './fixDocument';
-import { readDocument, readPrefix, writeDocument } from './readDocument';
-import type { Recognizer } from './recognition';
+import { documentBytes, replaceFile, sha256Of, statBeforeRead } from './replaceFile';
 import type { FileReport } from './report';
-import { fileTooLargeDiagnostic } from './skippedDiagnostic';
 
 export interface LintSettings {
   cwd: string;
   rules: Record<string, RuleSeverity>;
-  recognizer: Recognizer;
+  globs: FileGlobs;
   fix: boolean;
   maxFileSizeMB: number;
 }
@@ -23,58 +34,80 @@ export interface LintSettings {
 export type FileOutcome =
   /** `notice`: why a file the user named is not checked (a warning, not a failure). */
   | { kind: 'ignored'; notice?: string }
-  | { kind: 'reported'; report: FileReport }
+  /** `failure`: what could not be done although the file was checked (e.g. writing its fixes); the run exits 2. */
+  | { kind: 'reported'; report: FileReport; failure?: string }
   | { kind: 'failed'; message: string };
-
-/** Enough of an oversized file to find a root `mcpdesc` member near its start. */
-const SNIFF_PREFIX_BYTES = 64 * 1024;
 
 export function lintCandidate(candidate: Candidate, settings: LintSettings): FileOutcome {
   const shownPath = displayPath(candidate.absolutePath, settings.cwd);
   const matchPath = recognitionPath(candidate.absolutePath, settings.cwd);
-  const { recognizer } = settings;
-  if (recognizer.isExcluded(matchPath)) {
+  const { globs } = settings;
+  if (isExcluded(matchPath, globs)) {
     return candidate.explicit ? { kind: 'ignored', notice: `${shownPath}: not checked, it matches --exclude` } : { kind: 'ignored' };
   }
 
-  const mustCheck = candidate.explicit || recognizer.byName(matchPath);
-  if (!mustCheck && !isSniffable(matchPath)) return { kind: 'ignored' };
+  const mustCheck = candidate.explicit || isRecognizedByName(matchPath, globs);
+  if (!mustCheck && !isSniffableName(matchPath)) return { kind: 'ignored' };
 
-  const read = readDocument(candidate.absolutePath, settings.maxFileSizeMB * 1024 * 1024);
-  if (read.kind === 'unreadable') {
-    return mustCheck ? { kind: 'failed', message: `${shownPath}: cannot read: ${read.reason}` } : { kind: 'ignored' };
+  const statBefore = settings.fix ? statBeforeRead(candidate.absolutePath) : undefined;
+  const read = readHostFile(candidate.absolutePath, candidate.realRoot, maxFileBytes(settings.maxFileSizeMB));
+  switch (read.kind) {
+    case 'outside':
+      // Only a file named on the command line is worth a word; a link found in a tree is skipped as the server skips it.
+      return candidate.explicit
+        ? { kind: 'failed', message: `${shownPath}: not read: it is a symbolic link to a file outside ${rootName(candidate.realRoot, settings.cwd)}` }
+        : { kind: 'ignored' };
+    case 'missing':
+    case 'unreadable':
+      return mustCheck ? { kind: 'failed', message: `${shownPath}: cannot read: ${read.reason}` } : { kind: 'ignored' };
+    case 'notRegular':
+      return candidate.explicit ? { kind: 'failed', message: `${shownPath}: cannot read: it is ${read.what}, not a regular file` } : { kind: 'ignored' };
+    case 'tooLarge':
+      if (!mustCheck && !isRecognizedByContent(matchPath, read.head, globs)) return { kind: 'ignored' };
+      return { kind: 'reported', report: reportOf(candidate, shownPath, fileTooLargeNotice(read.sizeBytes, settings.maxFileSizeMB, settings.rules).map(unanchored)) };
+    case 'text':
+      break;
   }
-  if (read.kind === 'too-large') {
-    const prefix = mustCheck ? '' : readPrefix(candidate.absolutePath, SNIFF_PREFIX_BYTES);
-    if (!mustCheck && (prefix === undefined || !recognizer.byContent(matchPath, prefix))) return { kind: 'ignored' };
-    return { kind: 'reported', report: { absolutePath: candidate.absolutePath, displayPath: shownPath, diagnostics: skippedDiagnostics(read.sizeBytes, settings) } };
-  }
-  if (!mustCheck && !recognizer.byContent(matchPath, read.text)) return { kind: 'ignored' };
+  if (!mustCheck && !isRecognizedByContent(matchPath, read.text, globs)) return { kind: 'ignored' };
 
-  const format = documentFormatOf(matchPath);
   // Checked once unless fixed: fix-all checks its own output again and again.
-  const options: CheckOptions = { rules: settings.rules, format, once: !settings.fix, docsBaseUri: shippedDocsBaseUri() };
+  const options: CheckOptions = { rules: settings.rules, format: formatOfPath(matchPath), once: !settings.fix, docsBaseUri: shippedDocsBaseUri() };
   let text = read.text;
+  let failure: string | undefined;
   try {
     if (settings.fix) {
       const fixed = fixDocument(text, options);
-      if (fixed.changed) {
-        const writeError = writeDocument(candidate.absolutePath, fixed.text, read.hasBom);
-        if (writeError) return { kind: 'failed', message: `${shownPath}: cannot write the fixes: ${writeError}` };
+      if (fixed.changed && read.lossy) {
+        failure = `${shownPath}: not fixed: it is not valid UTF-8, and writing the fixes would replace its invalid bytes`;
+      } else if (fixed.changed) {
+        const snapshot = statBefore && { ...statBefore, sha256: sha256Of(documentBytes(read.text, read.hasBom)) };
+        const outcome = snapshot
+          ? replaceFile(read.realPath, documentBytes(fixed.text, read.hasBom), snapshot)
+          : { kind: 'failed' as const, reason: 'it could not be examined before reading' };
+        if (outcome.kind === 'changed') {
+          return { kind: 'failed', message: `${shownPath}: changed while it was being fixed; left as it is, the fixes were not written` };
+        }
+        if (outcome.kind === 'failed') return { kind: 'failed', message: `${shownPath}: cannot write the fixes: ${outcome.reason}` };
         text = fixed.text;
       }
     }
-    const { diagnostics } = checkDocument(text, options);
-    return { kind: 'reported', report: { absolutePath: candidate.absolutePath, displayPath: shownPath, diagnostics } };
+    const result = checkDocument(text, options);
+    return { kind: 'reported', report: reportOf(candidate, shownPath, anchorDiagnostics(result.diagnostics, result.text, result.roots)), failure };
   } catch (error) {
+    // The server's answer to a check that throws: the one internal-error notice; and the run failed.
     const reason = error instanceof Error ? error.message : String(error);
-    return format === 'yaml'
-      ? { kind: 'failed', message: `${shownPath}: YAML documents are not supported yet (${reason})` }
-      : { kind: 'failed', message: `${shownPath}: internal error while checking: ${reason}` };
+    return {
+      kind: 'reported',
+      report: reportOf(candidate, shownPath, internalErrorNotice(error, options).map(unanchored)),
+      failure: `${shownPath}: internal error while checking: ${reason}`,
+    };
   }
 }
 
-function skippedDiagnostics(sizeBytes: number, settings: LintSettings): Diagnostic[] {
-  const notice = fileTooLargeDiagnostic(sizeBytes, settings.maxFileSizeMB, settings.rules);
-  return notice ? [notice] : [];
+function rootName(realRoot: string, cwd: string): string {
+  return realRoot === realPathOf(cwd) ? 'the current directory' : displayPath(realRoot, cwd);
+}
+
+function reportOf(candidate: Candidate, shownPath: string, diagnostics: FileReport['diagnostics']): FileReport {
+  return { absolutePath: candidate.absolutePath, displayPath: shownPath, diagnostics };
 }

@@ -6,7 +6,7 @@ import { RULE_IDS } from '../../../shared/src/constants';
 import type { RuleSeverity } from '../../../shared/src/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
 
-export const OUTPUT_FORMATS = ['stylish', 'json', 'sarif'] as const;
+export const OUTPUT_FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 const RULE_SEVERITIES = SEVERITY_SETTINGS;

@@ -1,12 +1,12 @@
 // What a run produced, as the formatters receive it.
-import type { Diagnostic } from '../checker';
+import type { AnchoredDiagnostic } from './findingAnchor';
 
 export interface FileReport {
   absolutePath: string;
   /** Relative to the current directory, '/'-separated. */
   displayPath: string;
-  /** Sorted by position; may be empty (a clean file). */
-  diagnostics: Diagnostic[];
+  /** Sorted by position; may be empty (a clean file). Anchored for SARIF's fingerprints. */
+  diagnostics: AnchoredDiagnostic[];
 }
 
 export interface RunReport {

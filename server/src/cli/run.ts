@@ -6,7 +6,6 @@ import { shouldUseColor } from './formatters/colors';
 import { helpText } from './helpText';
 import { lintCandidate } from './lintFile';
 import { parseArguments } from './options';
-import { Recognizer } from './recognition';
 import type { FileReport } from './report';
 import { isFailing } from './severity';
 import { packageVersion } from './version';
@@ -52,7 +51,7 @@ export function runCli(argv: readonly string[], environment: CliEnvironment): nu
   const settings = {
     cwd: environment.cwd,
     rules: options.rules,
-    recognizer: new Recognizer({ include: options.include, exclude: options.exclude }),
+    globs: { include: options.include, exclude: options.exclude },
     fix: options.fix,
     maxFileSizeMB: options.maxFileSizeMB,
   };
@@ -62,6 +61,7 @@ export function runCli(argv: readonly string[], environment: CliEnvironment): nu
     if (outcome.kind === 'failed') fail(outcome.message);
     if (outcome.kind === 'ignored' && outcome.notice) environment.writeErr(`mcpdesc-lint: warning: ${outcome.notice}\n`);
     if (outcome.kind !== 'reported') continue;
+    if (outcome.failure) fail(outcome.failure);
     const diagnostics = options.quiet ? outcome.report.diagnostics.filter((d) => d.severity === 1) : outcome.report.diagnostics;
     files.push({ ...outcome.report, diagnostics });
   }

@@ -3,13 +3,11 @@
 // diagnostics published and everything else dropped: no text or tree of a closed file is kept.
 // A file that is gone, outside every workspace folder, ignored or not an mcpdesc document has its
 // diagnostics cleared. An open document always wins: its editor text is what the user sees.
-import * as fs from 'node:fs';
 import type { Diagnostic } from '../checker';
+import { isCandidateFile, isInIgnoredDirectory, maxFileBytes, readHostFile, realPathOf } from '../host';
 import { checkOversizedDocument, checkTextDocument, type CheckOutcome } from './documentChecker';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
-import { maxFileBytes } from './fileSizeLimit';
 import type { SettingsResolver } from './settingsResolver';
-import { isCandidateFile, isInIgnoredDirectory, readWorkspaceFile } from './workspaceFiles';
 import { isFileUri, uriToFsPath, type WorkspaceFolders } from './workspaceFolders';
 
 export interface DiskDocumentChecksDeps {
@@ -52,11 +50,14 @@ export class DiskDocumentChecks {
     if (isInIgnoredDirectory(path)) return { kind: 'skipped' };
     // Closed files take their folder's settings: one configuration request per folder, not per file.
     const resolved = await settings.forResource(folder.uri);
-    if (!resolved.enable || !isCandidateFile(path, resolved)) return { kind: 'skipped' };
+    if (!resolved.enable || !isCandidateFile(path, resolved.files)) return { kind: 'skipped' };
     if (this.deps.isOpen(uri)) return { kind: 'skipped' };
-    const read = readWorkspaceFile(uriToFsPath(uri), this.realFolder(uriToFsPath(folder.uri)), maxFileBytes(resolved));
+    const read = readHostFile(uriToFsPath(uri), this.realFolder(uriToFsPath(folder.uri)), maxFileBytes(resolved.maxFileSizeMB));
     switch (read.kind) {
-      case 'absent':
+      // Nothing to show: gone, outside its folder through a symlink, or not a regular file.
+      case 'missing':
+      case 'outside':
+      case 'notRegular':
         return { kind: 'skipped' };
       case 'unreadable':
         log(`Could not read ${uri}: ${read.reason}`);
@@ -74,11 +75,7 @@ export class DiskDocumentChecks {
   private realFolder(folderPath: string): string {
     let real = this.realFolders.get(folderPath);
     if (real === undefined) {
-      try {
-        real = fs.realpathSync.native(folderPath);
-      } catch {
-        real = folderPath; // gone: every file in it is then absent anyway
-      }
+      real = realPathOf(folderPath);
       this.realFolders.set(folderPath, real);
     }
     return real;

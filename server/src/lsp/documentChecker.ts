@@ -2,18 +2,19 @@
 // decides: whether the document is checked at all (enabled? an mcpdesc document? within the size
 // limit?), with which options, and what an exception turns into. No connection here, so the
 // workspace scan reuses it for files read from disk.
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import {
   checkDocument,
-  isMcpdescDocument,
+  formatOfPath,
+  internalErrorNotice,
   type CheckOptions,
   type CheckResult,
   type Diagnostic,
   type DocumentFormat,
 } from '../checker';
 import type { McpdescSettings } from '../../../shared/src/settings';
-import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
-import { exceedsLimit, fileTooLargeDiagnostics, maxFileBytes, OVERSIZED_HEAD_BYTES } from './fileSizeLimit';
-import { describeError, internalErrorDiagnostics } from './internalErrorDiagnostic';
+import { exceedsLimit, fileTooLargeNotice, isRecognizedByContent, maxFileBytes, OVERSIZED_HEAD_BYTES } from '../host';
+import { describeError } from './internalErrorDiagnostic';
 import { throwIfTestFault } from './testFaultHook';
 
 export interface CheckInput {
@@ -39,8 +40,7 @@ export type CheckOutcome =
 export type CheckFunction = (text: string, options: CheckOptions) => CheckResult;
 
 export function documentFormat(path: string, languageId?: string): DocumentFormat {
-  if (languageId === 'yaml' || /\.ya?ml$/i.test(path)) return 'yaml';
-  return 'json';
+  return languageId === 'yaml' ? 'yaml' : formatOfPath(path);
 }
 
 export function checkOptionsFor(input: Pick<CheckInput, 'path' | 'languageId' | 'once'>, settings: McpdescSettings): CheckOptions {
@@ -50,21 +50,15 @@ export function checkOptionsFor(input: Pick<CheckInput, 'path' | 'languageId' | 
 export function checkTextDocument(input: CheckInput, settings: McpdescSettings, check: CheckFunction = checkDocument): CheckOutcome {
   if (!settings.enable) return { kind: 'skipped' };
   try {
-    const oversized = exceedsLimit(input.text, maxFileBytes(settings));
+    const oversized = exceedsLimit(input.text, maxFileBytes(settings.maxFileSizeMB));
     if (oversized) {
       return checkOversizedDocument({ path: input.path, head: input.text.slice(0, OVERSIZED_HEAD_BYTES), sizeBytes: oversized.sizeBytes }, settings);
     }
-    const recognized = isMcpdescDocument({
-      path: input.path,
-      text: input.text,
-      include: settings.files.include,
-      exclude: settings.files.exclude,
-    });
-    if (!recognized) return { kind: 'skipped' };
+    if (!isRecognizedByContent(input.path, input.text, settings.files)) return { kind: 'skipped' };
     throwIfTestFault(input.uri);
     return { kind: 'checked', result: check(input.text, checkOptionsFor(input, settings)) };
   } catch (error) {
-    return { kind: 'failed', diagnostics: internalErrorDiagnostics(error, settings.rules), error: describeError(error) };
+    return { kind: 'failed', diagnostics: internalErrorNotice(error, { rules: settings.rules, docsBaseUri: shippedDocsBaseUri() }), error: describeError(error) };
   }
 }
 
@@ -74,11 +68,7 @@ export function checkTextDocument(input: CheckInput, settings: McpdescSettings, 
  */
 export function checkOversizedDocument(input: { path: string; head: string; sizeBytes: number }, settings: McpdescSettings): CheckOutcome {
   if (!settings.enable) return { kind: 'skipped' };
-  const recognized = isMcpdescDocument({
-    path: input.path,
-    text: input.head,
-    include: settings.files.include,
-    exclude: settings.files.exclude,
-  });
-  return recognized ? { kind: 'tooLarge', diagnostics: fileTooLargeDiagnostics(input.sizeBytes, settings) } : { kind: 'skipped' };
+  return isRecognizedByContent(input.path, input.head, settings.files)
+    ? { kind: 'tooLarge', diagnostics: fileTooLargeNotice(input.sizeBytes, settings.maxFileSizeMB, settings.rules) }
+    : { kind: 'skipped' };
 }

@@ -2,6 +2,7 @@
 // its version unless it was overtaken) and, for code actions, the result of exactly the version the
 // client is looking at. Each open mcpdesc document keeps an IncrementalDocument, fed the composed
 // span of the edits since its last check, so an edit inside one tool re-checks that tool only.
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { McpdescSettings } from '../../../shared/src/settings';
@@ -10,8 +11,9 @@ import { checkTextDocument, type CheckOutcome } from './documentChecker';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { CachedCheck, DocumentStates, IncrementalState } from './documentStates';
 import type { EditSpans } from './editSpans';
-import { exceedsLimit, maxFileBytes } from './fileSizeLimit';
-import { describeError, internalErrorDiagnostics } from './internalErrorDiagnostic';
+import { exceedsLimit, maxFileBytes } from '../host';
+import { internalErrorNotice } from '../checker';
+import { describeError } from './internalErrorDiagnostic';
 import type { SettingsResolver } from './settingsResolver';
 import type { WorkspaceFolders } from './workspaceFolders';
 
@@ -118,7 +120,7 @@ export class OpenDocumentChecks {
     states.setIncremental(uri, undefined);
 
     let updated: CheckResult | undefined;
-    if (reusable && span && !exceedsLimit(text, maxFileBytes(settings))) {
+    if (reusable && span && !exceedsLimit(text, maxFileBytes(settings.maxFileSizeMB))) {
       try {
         updated = reusable.document.update(text, span);
       } catch (error) {
@@ -153,7 +155,7 @@ export class OpenDocumentChecks {
   }
 
   private failed(document: TextDocument, error: unknown, settings: McpdescSettings): CheckOutcome {
-    const outcome: CheckOutcome = { kind: 'failed', diagnostics: internalErrorDiagnostics(error, settings.rules), error: describeError(error) };
+    const outcome: CheckOutcome = { kind: 'failed', diagnostics: internalErrorNotice(error, { rules: settings.rules, docsBaseUri: shippedDocsBaseUri() }), error: describeError(error) };
     this.deps.log(`Checking ${document.uri} (version ${document.version}) failed: ${outcome.error}`);
     return outcome;
   }

@@ -13,6 +13,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { releaseCompiledSchemas } from '../checker';
 import {
   FIX_ALL_CODE_ACTION_KIND,
   FORMATTING_OPTIONS_NOTIFICATION,
@@ -198,6 +199,7 @@ export function startServer(connection: Connection): void {
     states.drop(uri);
     spans.forget(uri);
     settings?.forget(uri);
+    releaseCompiledSchemas();
     // A file of the workspace falls back to its content on disk (which replaces the editor's
     // diagnostics, or clears them when it is gone or no mcpdesc document); anything else is cleared.
     const onDisk = canonicalUri(uri);

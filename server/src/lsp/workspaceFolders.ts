@@ -2,6 +2,7 @@
 // include/exclude globs) see: workspace-relative and '/'-separated inside a folder, absolute outside.
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { recognitionPath, toPosixPath } from '../host';
 
 export interface WorkspaceFolderRef {
   uri: string;
@@ -39,10 +40,6 @@ export function canonicalUri(uri: string): string {
   } catch {
     return uri;
   }
-}
-
-function toSlashes(fsPath: string): string {
-  return fsPath.split(path.sep).join('/');
 }
 
 export class WorkspaceFolders {
@@ -87,11 +84,10 @@ export class WorkspaceFolders {
     return this.folders.some((folder) => path.resolve(uriToFsPath(folder.uri)) === resolved);
   }
 
-  /** The path handed to `isMcpdescDocument`. */
+  /** The path handed to recognition: relative to the document's folder, absolute outside every folder. */
   recognitionPath(uri: string): string {
     const documentPath = uriToFsPath(uri);
     const folder = this.folderOf(uri);
-    if (!folder) return toSlashes(documentPath);
-    return toSlashes(path.relative(uriToFsPath(folder.uri), documentPath));
+    return folder ? recognitionPath(documentPath, uriToFsPath(folder.uri)) : toPosixPath(documentPath);
   }
 }

@@ -10,9 +10,8 @@ import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { CheckPriority, type CheckScheduler } from './checkScheduler';
 import type { ScanProgress } from './scanProgress';
 import type { SettingsResolver } from './settingsResolver';
-import { isCandidateFile } from './workspaceFiles';
+import { isCandidateFile, walkFilesYielding } from '../host';
 import { fsPathToUri, isFileUri, uriToFsPath, type WorkspaceFolderRef, type WorkspaceFolders } from './workspaceFolders';
-import { walkFiles } from './workspaceWalk';
 
 export interface WorkspaceScanDeps {
   folders: WorkspaceFolders;
@@ -106,12 +105,12 @@ export class WorkspaceScan {
     const settingsByFolder = new Map<string, McpdescSettings>();
     for (const folder of folders.all) settingsByFolder.set(folder.uri, await settings.forResource(folder.uri));
     const started = Date.now();
-    const files = await walkFiles(directory, {
+    const files = await walkFilesYielding(directory, {
       wantsFile: (filePath) => {
         const uri = fsPathToUri(filePath);
         const folder = folders.folderOf(uri);
         const folderSettings = folder && settingsByFolder.get(folder.uri);
-        return !!folderSettings && folderSettings.enable && isCandidateFile(folders.recognitionPath(uri), folderSettings);
+        return !!folderSettings && folderSettings.enable && isCandidateFile(folders.recognitionPath(uri), folderSettings.files);
       },
       skipsDirectory: (directoryPath) => folders.isFolderRoot(directoryPath),
       isCancelled,

@@ -2,14 +2,15 @@
 import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID } from '../../../shared/src/constants';
 import { RULE_IDS, ruleDocsUri, type RuleId } from '../../../shared/src/rules';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
-import type { Diagnostic, DiagnosticData, Severity } from '../../../server/src/checker';
+import type { DiagnosticData, Severity } from '../../../server/src/checker';
+import { sha256, type AnchoredDiagnostic, type FindingAnchor } from '../../../server/src/cli/findingAnchor';
 
 export function diagnostic(
   start: [line: number, character: number],
   end: [line: number, character: number],
   message: string,
-  options: { severity?: Severity; violation?: DiagnosticData['violation']; code?: string } = {},
-): Diagnostic {
+  options: { severity?: Severity; violation?: DiagnosticData['violation']; code?: string; anchor?: FindingAnchor } = {},
+): AnchoredDiagnostic {
   const code = options.code ?? ELICITATION_RULE_ID;
   return {
     range: { start: { line: start[0], character: start[1] }, end: { line: end[0], character: end[1] } },
@@ -19,5 +20,7 @@ export function diagnostic(
     source: DIAGNOSTIC_SOURCE,
     message,
     data: { violation: options.violation ?? 'unknown-declaration', offset: 0, length: 0 },
+    // Distinct per start position unless a test says otherwise (as the checker's anchors would be).
+    anchor: options.anchor ?? { path: `/sample/${start[0]}/${start[1]}`, textDigest: sha256(message) },
   };
 }

@@ -124,7 +124,7 @@ export function linesAFixMayTouch(text: string, diagnostic: Diagnostic, title: s
     const elicitations = memberOf(mapOf(tool), 'elicitations');
     if (elicitations) {
       addIfFlow(elicitations.value as Node);
-      if (!isCollection(elicitations.value)) add(elicitations); // `elicitations:` or a scalar becomes a mapping
+      if (!isCollection(elicitations.value)) add(elicitations); // `elicitations:` or a scalar becomes a sequence
     }
     addIfFlow(tool);
   } else if (title === 'Remove content') {

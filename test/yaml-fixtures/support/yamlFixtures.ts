@@ -3,9 +3,10 @@
 // X.expected.json written by scripts/fixtures/yaml-expected.mjs from hand-written anchors).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { parse as parseYaml } from 'yaml';
 import { repoPath } from '../../support/repo';
 import type { ExpectedDiagnostic } from '../../support/expectedDiagnostics';
-
 
 export type FixtureFolder = 'expected-valid' | 'expected-invalid';
 
@@ -59,3 +60,21 @@ export function yamlFixture(folder: FixtureFolder, name: string): YamlFixture {
 /** The section-4 pair of the spec, as YAML. */
 export const RULE_PAGE_INVALID_TWIN = 'invalid-tool-interaction-example-semantics.mcpdesc.yaml';
 export const RULE_PAGE_VALID_TWIN = 'named-tool-interaction-examples.mcpdesc.yaml';
+
+/**
+ * The JSON fixture a YAML fixture is a twin of: same folder and stem, and the same document once
+ * read. The two corpora are kept independently, so a JSON fixture of that stem that has come to
+ * mean something else is no twin (and the YAML fixture stands on its own anchors).
+ */
+export function jsonTwinPath(fixture: YamlFixture): string | undefined {
+  const stem = fixture.name.replace(/(\.mcpdesc)?\.(yaml|yml)$/, '');
+  const file = ['.json', '.jsonc'].map((extension) => repoPath('test-fixtures', fixture.folder, stem + extension)).find((candidate) => fs.existsSync(candidate));
+  if (!file || file.endsWith('.jsonc')) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+  } catch {
+    return undefined;
+  }
+  return isDeepStrictEqual(parseYaml(fixture.text, { merge: true, maxAliasCount: -1 }), json) ? file : undefined;
+}

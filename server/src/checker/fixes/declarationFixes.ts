@@ -2,7 +2,7 @@
 // is certain: remove what the declaration's mode forbids, add the mode its steps agree on, add a
 // message, drop a `required` entry that names no property. Written once against DocumentEditor, so
 // JSON and YAML documents get the same fixes.
-import { readTool, toolNameCounts, toolsArrayOf, type Declaration, type Tool } from '../model/documentModel';
+import { readTool, toolNameCounts, toolsArrayOf, type ElicitationDeclaration, type Tool } from '../model/documentModel';
 import type { DeclarationFinding } from '../rule/declarationValidity/kinds';
 import { normalizeEdits } from '../textEdits';
 import { allPropertiesOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
@@ -46,7 +46,7 @@ function removeAll(object: SyntaxNode, key: string, editor: DocumentEditor): Off
  * The steps that name this declaration (only a tool's declarations have steps). The rule reads
  * declarations only; the tool's examples are read here, for the one declaration a fix is asked for.
  */
-function stepsOf(declaration: Declaration): Tool['steps'] {
+function stepsOf(declaration: ElicitationDeclaration): Tool['steps'] {
   const { owner } = declaration;
   if (owner.kind !== 'tool') return [];
   const siblings = toolsArrayOf(owner.root)?.children ?? [owner.node];
@@ -58,7 +58,7 @@ function stepsOf(declaration: Declaration): Tool['steps'] {
  * "Add mode": the mode every step using the declaration requests, when there is at least one and
  * they agree, and the declaration's own members fit it (a requestedSchema for form, none for url).
  */
-function addMode(declaration: Declaration, editor: DocumentEditor): FixPlan[] {
+function addMode(declaration: ElicitationDeclaration, editor: DocumentEditor): FixPlan[] {
   if (declaration.modeNode) return [];
   const modes = new Set(stepsOf(declaration).map((step) => step.requestMode));
   if (modes.size !== 1) return [];
@@ -71,7 +71,7 @@ function addMode(declaration: Declaration, editor: DocumentEditor): FixPlan[] {
 }
 
 /** "Add a message": the message every step's request shows, when they agree; else one naming the declaration. */
-function addMessage(declaration: Declaration, editor: DocumentEditor): FixPlan[] {
+function addMessage(declaration: ElicitationDeclaration, editor: DocumentEditor): FixPlan[] {
   const texts = new Set(stepsOf(declaration).map((step) => stringOf(propertyOf(step.request, 'message')?.children?.[1])));
   const [agreed] = texts;
   const text = texts.size === 1 && agreed ? agreed : declaration.name !== undefined ? `Elicitation '${declaration.name}'.` : 'Please provide the requested information.';
@@ -97,7 +97,7 @@ function dropRequiredEntry(entry: SyntaxNode, editor: DocumentEditor): FixPlan[]
 }
 
 /** The member right after `name` (new members go after the name), or undefined to append. */
-function memberAfterName(declaration: Declaration): SyntaxNode | undefined {
+function memberAfterName(declaration: ElicitationDeclaration): SyntaxNode | undefined {
   const name = propertyOf(declaration.node, 'name');
   return name ? nextSibling(declaration.node, name) : undefined;
 }

@@ -119,10 +119,11 @@ function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: S
     if (!schema || !resolved?.ok || resolved.node.type !== 'object' || !schemas.compile(valueOf(resolved.node)).ok) return undefined;
     members.push(['mode', { json: 'form' }], ['message', message], ['requestedSchema', { copyOf: schema }]);
   } else if (step.requestMode === 'url') {
+    // A url request without a string url mismatches every url declaration (kind 4): nothing to declare.
     const url = memberOf(request, 'url');
-    if (url && url.type !== 'string') return undefined;
+    if (url?.type !== 'string') return undefined;
     members.push(['mode', { json: 'url' }], ['message', message]);
-    if (url) members.push(['url', { copyOf: url }]);
+    members.push(['url', { copyOf: url }]);
   } else {
     return undefined;
   }

@@ -13,9 +13,10 @@ import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type Sy
 export type ElicitationMode = 'form' | 'url';
 export type ResponseAction = 'accept' | 'decline' | 'cancel';
 
-export interface Declaration {
-  /** The tool, resource, resource template or prompt whose `elicitations` holds it. */
-  owner: Primitive;
+/** An element of the `elicitations` of a tool, resource, resource template or prompt. */
+export interface ElicitationDeclaration<Owner extends Primitive = Primitive> {
+  /** The primitive whose `elicitations` holds it. */
+  owner: Owner;
   /** Its position in `elicitations`. */
   index: number;
   /** The array element, whatever its type. */
@@ -25,7 +26,7 @@ export interface Declaration {
   /** The name, when `name` is a string. */
   name?: string;
   /** An earlier element with the same name: this one is a duplicate, never found by a lookup. */
-  duplicateOf?: Declaration;
+  duplicateOf?: ElicitationDeclaration<Owner>;
   /** The `mode` value node, whatever its type. */
   modeNode?: SyntaxNode;
   /** `mode` when it is exactly "form" or "url" (a declaration has no default mode). */
@@ -36,6 +37,12 @@ export interface Declaration {
   urlNode?: SyntaxNode;
   /** The `message` value node, whatever its type. */
   messageNode?: SyntaxNode;
+}
+
+/** A tool's declaration: what the consistency rule, its fixes and navigation read. */
+export interface Declaration extends ElicitationDeclaration<Tool> {
+  tool: Tool;
+  duplicateOf?: Declaration;
 }
 
 /** The primitives that may declare elicitations, by the root member that lists them. */
@@ -63,16 +70,23 @@ export interface Primitive {
    * 2025-11-25)`); `tools[3]` when it has no name.
    */
   title: string;
+  /**
+   * What tells it apart from other objects of its collection with the same name (`protocolVersions
+   * 2025-11-25`, or `tools[3]`); absent when no other has its name.
+   */
+  scope?: string;
   /** The `elicitations` property (key and value), whatever the value's type. */
   elicitationsProperty?: SyntaxNode;
   /** Every element of `elicitations` when it is an array, in order. */
-  declarations: Declaration[];
+  declarations: ElicitationDeclaration[];
   /** Name → the first element declaring it (own keys only: no prototype names). */
-  declarationsByName: Map<string, Declaration>;
+  declarationsByName: Map<string, ElicitationDeclaration>;
 }
 
 export interface Tool extends Primitive {
   kind: 'tool';
+  declarations: Declaration[];
+  declarationsByName: Map<string, Declaration>;
   examples: Example[];
   /** The elicitation steps of every example, in document order. */
   steps: Step[];
@@ -147,20 +161,21 @@ export function readPrimitive(
   siblings: readonly SyntaxNode[],
   nameCounts: ReadonlyMap<string, number>,
 ): Primitive {
-  const name = stringOf(memberOf(node, 'name'));
-  const primitive: Primitive = {
-    kind,
-    node,
-    root,
-    index,
-    name,
-    title: primitiveTitle(PRIMITIVE_COLLECTIONS[kind], node, index, name, siblings, nameCounts),
-    elicitationsProperty: propertyOf(node, 'elicitations'),
-    declarations: [],
-    declarationsByName: new Map(),
-  };
+  const primitive: Primitive = { kind, node, root, index, ...naming(PRIMITIVE_COLLECTIONS[kind], node, index, siblings, nameCounts), declarations: [], declarationsByName: new Map() };
+  primitive.elicitationsProperty = propertyOf(node, 'elicitations');
   readDeclarations(primitive);
   return primitive;
+}
+
+/** Every tool object of a document root, read; elements that are not objects are skipped. */
+export function readTools(root: SyntaxNode | undefined): Tool[] {
+  const elements = toolsArrayOf(root)?.children ?? [];
+  const names = toolNameCounts(elements);
+  const tools: Tool[] = [];
+  elements.forEach((node, index) => {
+    if (node.type === 'object') tools.push(readTool(root!, node, index, elements, names));
+  });
+  return tools;
 }
 
 /** How many objects of a collection carry each name, for telling same-named ones apart in messages. */
@@ -175,14 +190,12 @@ export function toolNameCounts(elements: readonly SyntaxNode[]): Map<string, num
 
 /** One tool object; `siblings` and `nameCounts` (of the whole `tools` array) only shape its title. */
 export function readTool(root: SyntaxNode, node: SyntaxNode, index: number, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): Tool {
-  const name = stringOf(memberOf(node, 'name'));
   const tool: Tool = {
     kind: 'tool',
     node,
     root,
     index,
-    name,
-    title: primitiveTitle('tools', node, index, name, siblings, nameCounts),
+    ...naming('tools', node, index, siblings, nameCounts),
     elicitationsProperty: propertyOf(node, 'elicitations'),
     declarations: [],
     declarationsByName: new Map(),
@@ -194,22 +207,35 @@ export function readTool(root: SyntaxNode, node: SyntaxNode, index: number, sibl
   return tool;
 }
 
-function primitiveTitle(
+/** A primitive's name, title and (among same-named ones) scope. */
+function naming(
   collection: string,
   node: SyntaxNode,
   index: number,
-  name: string | undefined,
   siblings: readonly SyntaxNode[],
   nameCounts: ReadonlyMap<string, number>,
-): string {
-  if (name === undefined) return `${collection}[${index}]`;
-  if ((nameCounts.get(name) ?? 0) < 2) return quote(name);
+): Pick<Primitive, 'name' | 'title' | 'scope'> {
+  const name = stringOf(memberOf(node, 'name'));
+  if (name === undefined) return { title: `${collection}[${index}]` };
+  const scope = distinguishingScope(collection, node, index, name, siblings, nameCounts);
+  return scope === undefined ? { name, title: quote(name) } : { name, title: `${quote(name)} (${scope})`, scope };
+}
+
+function distinguishingScope(
+  collection: string,
+  node: SyntaxNode,
+  index: number,
+  name: string,
+  siblings: readonly SyntaxNode[],
+  nameCounts: ReadonlyMap<string, number>,
+): string | undefined {
+  if ((nameCounts.get(name) ?? 0) < 2) return undefined;
   const versions = protocolVersionsText(node);
-  // The scope tells same-named tools apart only when no other of them has the same one.
+  // The scope tells same-named objects apart only when no other of them has the same one.
   const unique =
     versions !== undefined &&
     !siblings.some((other) => other !== node && stringOf(memberOf(other, 'name')) === name && protocolVersionsText(other) === versions);
-  return unique ? `${quote(name)} (protocolVersions ${versions})` : `${quote(name)} (${collection}[${index}])`;
+  return unique ? `protocolVersions ${versions}` : `${collection}[${index}]`;
 }
 
 function protocolVersionsText(node: SyntaxNode): string | undefined {
@@ -223,7 +249,8 @@ function readDeclarations(owner: Primitive): void {
   const elicitations = owner.elicitationsProperty?.children?.[1];
   if (elicitations?.type !== 'array') return;
   (elicitations.children ?? []).forEach((node, index) => {
-    const declaration: Declaration = { owner, index, node };
+    // A tool's declarations are also read as the tool's (`tool`), as the consistency rule and navigation use them.
+    const declaration: ElicitationDeclaration = owner.kind === 'tool' ? ({ owner, tool: owner as Tool, index, node } as Declaration) : { owner, index, node };
     if (node.type === 'object') {
       declaration.nameNode = memberOf(node, 'name');
       declaration.name = stringOf(declaration.nameNode);

@@ -1,18 +1,17 @@
-// Completion of a step's `declaration`: the tool's declared names. Inside the string, an item replaces
-// the string's content; right after `"declaration": ` with no value yet, it inserts a quoted name.
-// Declarations in the mode of the step's request come first.
-import { effectiveProperties, keyNodeOf, memberOf, stringOf, type SyntaxNode } from '../tree';
+// Completion of a step's `declaration`: the names the tool object declares (the first element of
+// each name, in declaration order). Inside the string, an item replaces the string's content; right
+// after `"declaration": ` with no value yet, it inserts a quoted name. Declarations in the effective
+// mode of the step's request come first; the others' detail says that their mode differs.
+import { stringOf, keyNodeOf, memberOf, type SyntaxNode } from '../tree';
 import type { OffsetEdit } from '../types';
-import { declarationMarkdown } from './declarationMarkdown';
-import { declarationView, modeText } from './declarationView';
-import { locate } from './locate';
-import { toolLabel } from './toolSymbols';
+import { declarationMarkdown, modeText } from './declarationMarkdown';
+import { stepDeclarationAt } from './locate';
 import { isTerminated, newScalar, renameEdit, scalarStyle } from './scalarText';
 import type { NameCompletion, NavigationDocument } from './types';
 
 export function completionAt(document: NavigationDocument, offset: number): NameCompletion[] | undefined {
-  const location = locate(document, offset);
-  if (location?.kind !== 'step-declaration' || location.part === 'key') return undefined;
+  const location = stepDeclarationAt(document, offset);
+  if (!location || location.part === 'key') return undefined;
   const typeNode = memberOf(location.step, 'type');
   // A step still without a type may become an elicitation step; one of another type has no declaration.
   if (typeNode && stringOf(typeNode) !== 'elicitation') return undefined;
@@ -24,31 +23,25 @@ export function completionAt(document: NavigationDocument, offset: number): Name
       : insertingValue(text, key, location.property.colonOffset!, location.value, offset);
   if (!editFor) return undefined;
 
-  const label = toolLabel(location.tool.node, location.tool.index);
-  const requestMode = requestModeOf(location.step);
+  // The model reads elicitation steps only: a step without a type yet has no request mode to prefer.
+  const requestMode = location.tool.steps.find((step) => step.node === location.step)?.requestMode;
   const items: NameCompletion[] = [];
   let index = 0;
-  for (const [name, property] of effectiveProperties(memberOf(location.tool.node, 'elicitations'))) {
-    const declaration = declarationView(name, property);
+  for (const [name, declaration] of location.tool.declarationsByName) {
     const matchesRequestMode = requestMode !== undefined && declaration.mode === requestMode;
+    // The mark of another mode goes first in the detail, where a narrow completion list still shows it.
+    const mode = requestMode === undefined || matchesRequestMode ? modeText(declaration) : `${modeText(declaration)} (the request is ${requestMode})`;
+    const message = stringOf(declaration.messageNode);
     items.push({
       name,
-      detail: declaration.message !== undefined ? `${modeText(declaration)} — ${declaration.message}` : modeText(declaration),
-      documentation: declarationMarkdown(declaration, label),
+      detail: message !== undefined ? `${mode} — ${message}` : mode,
+      documentation: declarationMarkdown(declaration, name),
       matchesRequestMode,
       sortText: `${matchesRequestMode || requestMode === undefined ? 0 : 1}${String(index++).padStart(6, '0')}`,
       edit: editFor(name),
     });
   }
   return items;
-}
-
-/** The effective mode of the step's request, or undefined when it has no request object or an unreadable mode. */
-function requestModeOf(step: SyntaxNode): string | undefined {
-  const request = memberOf(step, 'request');
-  if (request?.type !== 'object') return undefined;
-  const modeNode = memberOf(request, 'mode');
-  return modeNode ? stringOf(modeNode) : 'form';
 }
 
 type EditFor = (name: string) => OffsetEdit;

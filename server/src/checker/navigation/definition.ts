@@ -1,15 +1,15 @@
-// Go to definition: from a step's `declaration` string to the key that declares that name in the same
-// tool (the last of duplicate keys, as the checker reads it). On a key, the definition is that key.
+// Go to definition: from a step's `declaration` string to the `name` value of the declaration it finds
+// in the same tool object (the first element with that name). On a declaration's own `name` value,
+// the definition is that value, a later duplicate's included (it is where that element is named).
 import { definitionOf } from '../yaml/yamlTreeNode';
-import { definitionKeyOf } from './toolSymbols';
 import { nameAt } from './nameAt';
 import type { NavigationDocument, OffsetRange } from './types';
 
 export function definitionAt(document: NavigationDocument, offset: number): OffsetRange | undefined {
   const at = nameAt(document, offset);
   if (!at) return undefined;
-  const found = definitionKeyOf(at.symbols, at.name);
-  // Behind a YAML alias, the key is written where the anchor is.
-  const key = found && definitionOf(found);
-  return key ? { offset: key.offset, length: key.length } : undefined;
+  const nameNode = at.side === 'declaration' ? at.node : at.declaration?.nameNode;
+  // Behind a YAML alias, the name is written where the anchor is.
+  const written = nameNode && definitionOf(nameNode);
+  return written ? { offset: written.offset, length: written.length } : undefined;
 }

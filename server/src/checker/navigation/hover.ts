@@ -1,47 +1,36 @@
-// Hover: on a step's `declaration`, the declaration it names (or that there is none); on a
-// declaration's key, how much it is used.
-import { keyNodeOf } from '../tree';
-import { clipped, code, escapeMarkdown } from './markdown';
-import { declarationHeading, declarationMarkdown } from './declarationMarkdown';
-import { declarationView, modeText, problemOf } from './declarationView';
-import { nameAt, type NameAt } from './nameAt';
-import { referencesTo } from './toolSymbols';
+// Hover: on a step's `declaration`, the declaration it finds (mode, message, requested fields, and
+// why the rule cannot use it, if so) or what the tool object declares instead; on a declaration's
+// `name`, the same, and how much it is used (or, on a later duplicate, which element steps use).
+import { schemaCache } from '../check';
+import { DocumentSchemas } from '../documentSchemas';
+import type { Declaration, Tool } from '../model/documentModel';
+import { DeclarationVerdicts } from '../rule/declarationVerdicts';
+import { clipped, code } from './markdown';
+import { declarationMarkdown, toolLabel } from './declarationMarkdown';
+import { nameAt, stepsNaming } from './nameAt';
 import type { HoverResult, NavigationDocument } from './types';
 
 export function hoverAt(document: NavigationDocument, offset: number): HoverResult | undefined {
   const at = nameAt(document, offset);
   if (!at) return undefined;
   const range = { offset: at.node.offset, length: at.node.length };
-  return { markdown: at.side === 'reference' ? referenceHover(at) : keyHover(at), range };
+  if (!at.declaration) return { markdown: unknownName(at.name, at.tool), range };
+  const markdown = declarationMarkdown(at.declaration, at.name, problemOf(at.declaration));
+  return { markdown: at.side === 'reference' ? markdown : `${markdown}\n\n${usage(at.declaration, at.name)}`, range };
 }
 
-function referenceHover(at: NameAt): string {
-  const property = at.symbols.declarations.get(at.name);
-  if (property) {
-    const declaration = declarationView(at.name, property);
-    return declarationMarkdown(declaration, at.symbols.label, problemOf(declaration));
-  }
-  return `**Unknown elicitation ${code(at.name)}**: tool ${code(at.symbols.label)} declares no elicitation of that name (${declaredList(at.symbols.declarations)}).`;
+/** Why the rule cannot use the declaration (its kind-9 reason), through the rule's own verdict. */
+function problemOf(declaration: Declaration): string | undefined {
+  // Only the one hovered declaration is judged: its schema is compiled at most once per process.
+  const verdict = new DeclarationVerdicts(new DocumentSchemas(schemaCache)).of(declaration);
+  return verdict.usable ? undefined : verdict.problem;
 }
 
-function keyHover(at: NameAt): string {
-  const property = at.symbols.declarations.get(at.name);
-  const declaration = property && declarationView(at.name, property);
-  const steps = referencesTo(at.symbols, at.name);
+function usage(declaration: Declaration, name: string): string {
+  if (declaration.duplicateOf) return `Steps naming ${code(name)} use ${code(`elicitations[${declaration.duplicateOf.index}]`)}, the first element with that name.`;
+  const steps = stepsNaming(declaration.tool, name);
   const examples = new Set(steps.map((step) => step.example)).size;
-  const usage = steps.length === 0
-    ? 'Not used by any step.'
-    : `Used by ${count(steps.length, 'step')} in ${count(examples, 'example')}.`;
-  const parts = [declarationHeading(at.name, at.symbols.label)];
-  if (declaration) parts.push(`Mode: ${code(modeText(declaration))}`);
-  parts.push(usage);
-  if (declaration && keyNodeOf(declaration.property) !== at.node) {
-    parts.push(`This key is shadowed: a later ${code(at.name)} in the same \`elicitations\` is the declaration steps use.`);
-  } else if (declaration) {
-    const problem = problemOf(declaration);
-    if (problem) parts.push(`Invalid: ${escapeMarkdown(problem)}.`);
-  }
-  return parts.join('\n\n');
+  return steps.length === 0 ? 'Not used by any step.' : `Used by ${count(steps.length, 'step')} in ${count(examples, 'example')}.`;
 }
 
 function count(n: number, noun: string): string {
@@ -50,6 +39,10 @@ function count(n: number, noun: string): string {
 
 /** At most this many names in the list of what a tool declares. */
 const MAX_LISTED_NAMES = 20;
+
+function unknownName(name: string, tool: Tool): string {
+  return `**Unknown elicitation ${code(name)}**: tool ${toolLabel(tool)} declares no elicitation of that name (${declaredList(tool.declarationsByName)}).`;
+}
 
 function declaredList(declarations: ReadonlyMap<string, unknown>): string {
   if (declarations.size === 0) return 'declared: none';

@@ -1,41 +1,22 @@
-// What sits at an offset, in the terms navigation cares about: a declaration's key in a tool's
-// `elicitations`, or an elicitation step's `declaration` member. The walk goes down the one path that
-// contains the offset, so it costs the depth of the document, not its size.
+// Where an offset is, in the terms navigation cares about: which tool object of which document root,
+// and, for completion, whether it is in an elicitation step's `declaration` member (possibly one still
+// being typed). The walk goes down the one path that contains the offset, so it costs the depth of the
+// document, not its size; what the tool declares and which steps count is the document model's reading.
 import { isAliasCopy } from '../yaml/yamlTreeNode';
-import { keyNodeOf, propertyOf, stringOf, memberOf, type SyntaxNode } from '../tree';
+import { readTool, toolNameCounts, toolsArrayOf, type Example, type Tool } from '../model/documentModel';
+import { keyNodeOf, memberOf, type SyntaxNode } from '../tree';
 import type { NavigationDocument } from './types';
 
 export interface ToolAt {
+  root: SyntaxNode;
   node: SyntaxNode;
-  /** Position in `tools` (for the tool's label when it has no name). */
+  /** Position in `tools`. */
   index: number;
+  /** Every element of `tools` (how the tool is named depends on its siblings' names). */
+  siblings: readonly SyntaxNode[];
 }
 
-export type Location =
-  | {
-      kind: 'declaration-key';
-      tool: ToolAt;
-      /** The key node (for a name declared twice, possibly a shadowed one). */
-      key: SyntaxNode;
-      name: string;
-    }
-  | {
-      kind: 'step-declaration';
-      tool: ToolAt;
-      step: SyntaxNode;
-      /** The `declaration` property (it may lack a value while being typed). */
-      property: SyntaxNode;
-      /** Where the offset is: on the key, on the value, or after the colon of a value not written yet. */
-      part: 'key' | 'value' | 'missing-value';
-      /** The value node when part is 'value'. */
-      value?: SyntaxNode;
-      /** Whether the step's `type` is "elicitation" (the checker reads only those). */
-      isElicitation: boolean;
-      /** Whether this `declaration` member is the one that counts (the last of duplicates). */
-      isEffective: boolean;
-    };
-
-function contains(node: SyntaxNode, offset: number): boolean {
+export function contains(node: SyntaxNode, offset: number): boolean {
   return offset >= node.offset && offset <= node.offset + node.length;
 }
 
@@ -64,75 +45,62 @@ export function childAt(node: SyntaxNode | undefined, offset: number): SyntaxNod
   return touching ?? children.find((child) => contains(child, offset));
 }
 
-/** The effective member `key` of `object`, when its property is `property` (shadowed duplicates do not count). */
-function isEffectiveMember(object: SyntaxNode, property: SyntaxNode, key: string): boolean {
-  return keyNodeOf(property)?.value === key && propertyOf(object, key) === property;
-}
-
-function toolAt(document: NavigationDocument, offset: number): ToolAt | undefined {
+/** The tool object containing the offset (a tool behind a YAML alias is written elsewhere: none). */
+export function toolAt(document: NavigationDocument, offset: number): ToolAt | undefined {
   const root = document.roots.find((candidate) => contains(candidate, offset));
-  if (root?.type !== 'object') return undefined;
-  const toolsProperty = childAt(root, offset);
-  if (!toolsProperty || !isEffectiveMember(root, toolsProperty, 'tools')) return undefined;
-  const tools = toolsProperty.children![1];
-  if (tools.type !== 'array' || !contains(tools, offset)) return undefined;
+  const tools = toolsArrayOf(root);
+  if (!root || !tools || !contains(tools, offset)) return undefined;
   const node = childAt(tools, offset);
   if (node?.type !== 'object' || isAliasCopy(node)) return undefined;
-  return { node, index: tools.children!.indexOf(node) };
+  const siblings = tools.children ?? [];
+  return { root, node, index: siblings.indexOf(node), siblings };
 }
 
-export function locate(document: NavigationDocument, offset: number): Location | undefined {
-  const tool = toolAt(document, offset);
-  if (!tool) return undefined;
-  const member = childAt(tool.node, offset);
-  if (!member || member.type !== 'property' || !contains(member, offset)) return undefined;
-  const name = keyNodeOf(member)?.value;
-  if (name === 'elicitations' && isEffectiveMember(tool.node, member, 'elicitations')) {
-    return locateInElicitations(tool, member.children![1], offset);
-  }
-  if (name === 'interactionExamples' && isEffectiveMember(tool.node, member, 'interactionExamples')) {
-    return locateInExamples(tool, member.children![1], offset);
-  }
-  return undefined;
+export function readToolAt(at: ToolAt): Tool {
+  return readTool(at.root, at.node, at.index, at.siblings, toolNameCounts(at.siblings));
 }
 
-function locateInElicitations(tool: ToolAt, elicitations: SyntaxNode, offset: number): Location | undefined {
-  if (elicitations.type !== 'object') return undefined;
-  const property = childAt(elicitations, offset);
-  const key = keyNodeOf(property);
-  if (!key || !property?.children?.[1] || typeof key.value !== 'string' || !contains(key, offset) || isAliasCopy(key)) return undefined;
-  return { kind: 'declaration-key', tool, key, name: key.value };
+/** The key of the tool's member containing the offset (a cheap test before the tool is read). */
+export function toolMemberAt(tool: SyntaxNode, offset: number): string | undefined {
+  const member = childAt(tool, offset);
+  if (member?.type !== 'property' || !contains(member, offset)) return undefined;
+  const key = keyNodeOf(member)?.value;
+  return typeof key === 'string' ? key : undefined;
 }
 
-function locateInExamples(tool: ToolAt, examples: SyntaxNode, offset: number): Location | undefined {
-  if (examples.type !== 'object') return undefined;
-  const example = childAt(examples, offset);
-  const exampleName = keyNodeOf(example)?.value;
-  if (!example?.children?.[1] || typeof exampleName !== 'string' || !isEffectiveMember(examples, example, exampleName)) return undefined;
-  const body = example.children[1];
-  if (body.type !== 'object') return undefined;
-  const stepsProperty = childAt(body, offset);
-  if (!stepsProperty || !isEffectiveMember(body, stepsProperty, 'steps')) return undefined;
-  const steps = stepsProperty.children![1];
-  if (steps.type !== 'array' || !contains(steps, offset)) return undefined;
+export interface StepDeclarationAt {
+  tool: Tool;
+  example: Example;
+  /** The step object (of any type, or none yet). */
+  step: SyntaxNode;
+  /** The `declaration` property (it may lack a value while being typed). */
+  property: SyntaxNode;
+  /** Where the offset is: on the key, on the value, or after the colon of a value not written yet. */
+  part: 'key' | 'value' | 'missing-value';
+  /** The value node, when there is one. */
+  value?: SyntaxNode;
+}
+
+/** A `declaration` member of a step of one of the tool's examples, at the offset. */
+export function stepDeclarationAt(document: NavigationDocument, offset: number): StepDeclarationAt | undefined {
+  const at = toolAt(document, offset);
+  if (!at || toolMemberAt(at.node, offset) !== 'interactionExamples') return undefined;
+  const tool = readToolAt(at);
+  const example = tool.examples.find((candidate) => contains(candidate.property, offset));
+  const steps = example && memberOf(example.property.children![1], 'steps');
+  if (!example || steps?.type !== 'array' || !contains(steps, offset)) return undefined;
   const step = childAt(steps, offset);
   if (step?.type !== 'object' || isAliasCopy(step)) return undefined;
-  return locateInStep(tool, step, offset);
-}
-
-function locateInStep(tool: ToolAt, step: SyntaxNode, offset: number): Location | undefined {
   const property = childAt(step, offset) ?? valuelessDeclarationBefore(step, offset);
   const key = keyNodeOf(property);
   if (!property || key?.value !== 'declaration') return undefined;
-  const isElicitation = stringOf(memberOf(step, 'type')) === 'elicitation';
-  const isEffective = propertyOf(step, 'declaration') === property;
-  const base = { kind: 'step-declaration' as const, tool, step, property, isElicitation, isEffective };
+  const base = { tool, example, step, property };
   if (contains(key, offset)) return { ...base, part: 'key' };
   const value = property.children?.[1];
   if (value && contains(value, offset) && !isEmptyValue(value)) return { ...base, part: 'value', value };
   const colon = property.colonOffset;
   if (colon !== undefined && offset > colon && (!value || offset <= value.offset || isEmptyValue(value))) {
-    return { ...base, part: 'missing-value', value };
+    return value ? { ...base, part: 'missing-value', value } : { ...base, part: 'missing-value' };
   }
   return undefined;
 }

@@ -1,30 +1,68 @@
-// The declaration name under the cursor, from either side: a key in `elicitations` or an elicitation
-// step's `declaration` string. Definition, references, rename and hover all start here.
+// The declaration name under the cursor, from either side: a declaration's `name` value in a tool's
+// `elicitations`, or an elicitation step's `declaration` string. Definition, references, rename and
+// hover all start here, on the document model's reading of the tool: the declaration a name finds is
+// the first element with that name, and only the steps the rule reads are references.
+import { isAliasCopy } from '../yaml/yamlTreeNode';
+import type { Declaration, Step, Tool } from '../model/documentModel';
 import type { SyntaxNode } from '../tree';
-import { locate, type ToolAt } from './locate';
-import { readToolSymbols, type ToolSymbols } from './toolSymbols';
+import { contains, readToolAt, toolAt, toolMemberAt } from './locate';
 import type { NavigationDocument } from './types';
 
-export interface NameAt {
-  name: string;
-  /** The node under the cursor: the key or the step's string value. */
-  node: SyntaxNode;
-  side: 'declaration' | 'reference';
-  toolAt: ToolAt;
-  symbols: ToolSymbols;
+export type NameAt =
+  | {
+      side: 'declaration';
+      name: string;
+      /** The `name` value node under the cursor. */
+      node: SyntaxNode;
+      tool: Tool;
+      /** The element whose name it is (possibly a later duplicate). */
+      declaration: Declaration;
+    }
+  | {
+      side: 'reference';
+      name: string;
+      /** The step's `declaration` string under the cursor. */
+      node: SyntaxNode;
+      tool: Tool;
+      step: Step;
+      /** What the name finds in the tool object, if anything. */
+      declaration?: Declaration;
+    };
+
+/** A string written here (not a YAML alias standing for one written elsewhere) that contains the offset. */
+function isNameHere(node: SyntaxNode | undefined, offset: number): node is SyntaxNode {
+  return !!node && node.type === 'string' && !isAliasCopy(node) && contains(node, offset);
 }
 
 export function nameAt(document: NavigationDocument, offset: number): NameAt | undefined {
-  const location = locate(document, offset);
-  if (!location) return undefined;
-  if (location.kind === 'declaration-key') {
-    const symbols = readToolSymbols(location.tool.node, location.tool.index);
-    return { name: location.name, node: location.key, side: 'declaration', toolAt: location.tool, symbols };
+  const at = toolAt(document, offset);
+  const member = at && toolMemberAt(at.node, offset);
+  if (member === 'elicitations') {
+    const tool = readToolAt(at!);
+    const declaration = tool.declarations.find((candidate) => candidate.name !== undefined && isNameHere(candidate.nameNode, offset));
+    if (!declaration) return undefined;
+    return { side: 'declaration', name: declaration.name!, node: declaration.nameNode!, tool, declaration };
   }
-  const { value } = location;
-  if (location.part !== 'value' || !value || value.type !== 'string' || typeof value.value !== 'string') return undefined;
-  // Only what the checker reads is a reference: the effective member of an elicitation step.
-  if (!location.isElicitation || !location.isEffective) return undefined;
-  const symbols = readToolSymbols(location.tool.node, location.tool.index);
-  return { name: value.value, node: value, side: 'reference', toolAt: location.tool, symbols };
+  if (member === 'interactionExamples') {
+    const tool = readToolAt(at!);
+    const step = tool.steps.find((candidate) => candidate.declarationName !== undefined && isNameHere(candidate.declarationNode, offset));
+    if (!step) return undefined;
+    const found = { side: 'reference' as const, name: step.declarationName!, node: step.declarationNode!, tool, step };
+    return step.declaration ? { ...found, declaration: step.declaration } : found;
+  }
+  return undefined;
+}
+
+/** The steps of the tool object naming `name`, in document order. */
+export function stepsNaming(tool: Tool, name: string): Step[] {
+  return tool.steps.filter((step) => step.declarationName === name);
+}
+
+/** The `name` nodes of every element declaring `name`: the declaration, then its duplicates. */
+export function nameNodesOf(tool: Tool, name: string): SyntaxNode[] {
+  const nodes: SyntaxNode[] = [];
+  for (const declaration of tool.declarations) {
+    if (declaration.name === name) nodes.push(declaration.nameNode!);
+  }
+  return nodes;
 }

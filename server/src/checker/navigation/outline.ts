@@ -1,9 +1,12 @@
-// Document symbols for the outline and breadcrumbs: tools -> "elicitations" (each declaration) and
-// "interactionExamples" (each example -> its steps). Members are listed as written (a duplicate key
-// shows twice, the shadowed one saying so) inside the effective `tools`, `elicitations`,
-// `interactionExamples` and `steps`. The walk stops at a symbol limit, so a huge document answers at
-// once; a last top-level symbol then says where the outline stops.
+// Document symbols for the outline and breadcrumbs: tools -> "elicitations" (each declaration, by
+// name) and "interactionExamples" (each example -> its steps), as the document model reads them: the
+// effective `tools`, `elicitations`, `interactionExamples` and `steps`. Every element of
+// `elicitations` is listed (one without a name as `elicitations[i]`, a later duplicate saying so). The
+// walk stops at a symbol limit, so a huge document answers at once; a last top-level symbol then says
+// where the outline stops.
+import { readTool, toolNameCounts, toolsArrayOf, type Declaration, type Example, type Step, type Tool } from '../model/documentModel';
 import { keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
+import { modeText } from './declarationMarkdown';
 import type { NavigationDocument, OffsetRange, OutlineKind, OutlineResult, OutlineSymbol } from './types';
 
 export const DEFAULT_OUTLINE_LIMIT = 5000;
@@ -60,11 +63,11 @@ export function outline(document: NavigationDocument, limit = DEFAULT_OUTLINE_LI
   const builder = new OutlineBuilder(limit);
   const symbols: OutlineSymbol[] = [];
   for (const root of document.roots) {
-    const tools = memberOf(root, 'tools');
-    if (tools?.type !== 'array') continue;
-    const toolNodes = tools.children ?? [];
-    for (let index = 0; index < toolNodes.length && !builder.full; index++) {
-      if (toolNodes[index].type === 'object') addTool(builder, symbols, toolNodes[index], index);
+    const elements = toolsArrayOf(root)?.children ?? [];
+    const nameCounts = toolNameCounts(elements);
+    // Each tool is read only when the outline gets to it.
+    for (let index = 0; index < elements.length && !builder.full; index++) {
+      if (elements[index].type === 'object') addTool(builder, symbols, readTool(root, elements[index], index, elements, nameCounts));
     }
   }
   if (builder.stoppedAt) {
@@ -80,68 +83,58 @@ export function outline(document: NavigationDocument, limit = DEFAULT_OUTLINE_LI
   return { symbols, truncated: builder.full, count: builder.count };
 }
 
-function addTool(builder: OutlineBuilder, siblings: OutlineSymbol[], toolNode: SyntaxNode, index: number): void {
-  const nameNode = memberOf(toolNode, 'name');
-  const tool = builder.add(siblings, stringOf(nameNode) ?? `tools[${index}]`, 'tool', toolNode, nameNode);
-  if (!tool) return;
-  const elicitations = propertyOf(toolNode, 'elicitations');
-  if (elicitations) addDeclarations(builder, tool.children, elicitations);
-  const examples = propertyOf(toolNode, 'interactionExamples');
-  if (examples) addExamples(builder, tool.children, examples);
+/** A tool by its name; where other tool objects share it, the detail says which scope this one is. */
+function addTool(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: Tool): void {
+  const symbol = builder.add(siblings, tool.name ?? `tools[${tool.index}]`, 'tool', tool.node, memberOf(tool.node, 'name'), tool.scope);
+  if (!symbol) return;
+  if (tool.elicitationsProperty && !addDeclarations(builder, symbol.children, tool, tool.elicitationsProperty)) return;
+  const examples = propertyOf(tool.node, 'interactionExamples');
+  if (examples) addExamples(builder, symbol.children, tool, examples);
 }
 
-function addDeclarations(builder: OutlineBuilder, siblings: OutlineSymbol[], property: SyntaxNode): void {
-  const value = property.children![1];
-  const group = builder.add(siblings, 'elicitations', 'group', property, keyNodeOf(property));
-  if (!group || value.type !== 'object') return;
-  for (const declaration of value.children ?? []) {
-    const key = keyNodeOf(declaration);
-    const body = declaration.children?.[1];
-    if (!key || !body || typeof key.value !== 'string') continue;
-    const shadowed = propertyOf(value, key.value) !== declaration;
-    const detail = `${declarationMode(body)}${shadowed ? ' (shadowed by a later duplicate)' : ''}`;
-    if (!builder.add(group.children, key.value, 'declaration', declaration, key, detail)) return;
+/** False once the limit is reached. */
+function addDeclarations(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: Tool, property: SyntaxNode): boolean {
+  const isArray = property.children![1].type === 'array';
+  const group = builder.add(siblings, 'elicitations', 'group', property, keyNodeOf(property), isArray ? undefined : 'not an array: declares nothing');
+  if (!group) return false;
+  for (const declaration of tool.declarations) {
+    const name = declaration.name ?? `elicitations[${declaration.index}]`;
+    if (!builder.add(group.children, name, 'declaration', declaration.node, declaration.nameNode ?? declaration.node, declarationDetail(declaration))) return false;
   }
+  return true;
 }
 
-/** `form`, `url`, or `invalid` for a declaration the rule cannot use. */
-function declarationMode(body: SyntaxNode): string {
-  if (body.type !== 'object') return 'invalid';
-  const modeNode = memberOf(body, 'mode');
-  const mode = modeNode ? stringOf(modeNode) : 'form';
-  return mode === 'form' || mode === 'url' ? mode : 'invalid mode';
+/** `form`, `url`, what is wrong with its mode or the element, and whether a later duplicate. */
+function declarationDetail(declaration: Declaration): string {
+  if (declaration.node.type !== 'object') return 'not an object';
+  const mode = modeText(declaration);
+  return declaration.duplicateOf ? `${mode} (duplicate of elicitations[${declaration.duplicateOf.index}])` : mode;
 }
 
-function addExamples(builder: OutlineBuilder, siblings: OutlineSymbol[], property: SyntaxNode): void {
-  const value = property.children![1];
+function addExamples(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: Tool, property: SyntaxNode): void {
   const group = builder.add(siblings, 'interactionExamples', 'group', property, keyNodeOf(property));
-  if (!group || value.type !== 'object') return;
-  for (const example of value.children ?? []) {
-    const key = keyNodeOf(example);
-    const body = example.children?.[1];
-    if (!key || !body || typeof key.value !== 'string') continue;
-    const steps = memberOf(body, 'steps');
+  if (!group) return;
+  for (const example of tool.examples) {
+    const steps = memberOf(example.property.children![1], 'steps');
     const stepNodes = steps?.type === 'array' ? steps.children ?? [] : [];
-    const shadowed = propertyOf(value, key.value) !== example;
-    const detail = `${stepNodes.length} step${stepNodes.length === 1 ? '' : 's'}${shadowed ? ' (shadowed by a later duplicate)' : ''}`;
-    const symbol = builder.add(group.children, key.value, 'example', example, key, detail);
+    const detail = `${stepNodes.length} step${stepNodes.length === 1 ? '' : 's'}`;
+    const symbol = builder.add(group.children, example.name, 'example', example.property, keyNodeOf(example.property), detail);
     if (!symbol) return;
+    const elicitationSteps = stepsByNode(example);
     for (let index = 0; index < stepNodes.length; index++) {
-      if (!addStep(builder, symbol.children, stepNodes[index], index)) return;
+      if (!addStep(builder, symbol.children, stepNodes[index], index, elicitationSteps.get(stepNodes[index]))) return;
     }
   }
 }
 
-/** "1. elicitation confirm", "2. sampling": the step's position, type and (for elicitations) declaration. */
-function addStep(builder: OutlineBuilder, siblings: OutlineSymbol[], step: SyntaxNode, index: number): boolean {
-  const typeNode = memberOf(step, 'type');
-  const type = stringOf(typeNode);
-  let name = `${index + 1}. ${type ?? 'step'}`;
-  let detail: string | undefined;
-  if (type === 'elicitation') {
-    const declaration = stringOf(memberOf(step, 'declaration'));
-    if (declaration !== undefined) name += ` ${declaration.length > 0 ? declaration : '""'}`;
-    detail = stringOf(memberOf(memberOf(step, 'response'), 'action'));
-  }
-  return builder.add(siblings, name, 'step', step, typeNode, detail) !== undefined;
+function stepsByNode(example: Example): Map<SyntaxNode, Step> {
+  return new Map(example.steps.map((step) => [step.node, step]));
+}
+
+/** "1. elicitation confirm", "2. sampling": the step's position, type and (for elicitations) declaration and action. */
+function addStep(builder: OutlineBuilder, siblings: OutlineSymbol[], node: SyntaxNode, index: number, step: Step | undefined): boolean {
+  const typeNode = memberOf(node, 'type');
+  let name = `${index + 1}. ${stringOf(typeNode) ?? 'step'}`;
+  if (step?.declarationName !== undefined) name += ` ${step.declarationName.length > 0 ? step.declarationName : '""'}`;
+  return builder.add(siblings, name, 'step', node, typeNode, step?.action) !== undefined;
 }

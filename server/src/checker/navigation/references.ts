@@ -1,17 +1,17 @@
-// Find references: every elicitation step of the tool that names the declaration (in every example),
-// and, when asked for, the keys that declare it (a name declared twice has two).
+// Find references: every elicitation step of the tool object that names the declaration (in every
+// example), and, when asked for, the `name` values that declare it: the declaration's and those of
+// its later duplicates (they spell the same name in the same `elicitations`; rename edits them too).
 import { definitionOf } from '../yaml/yamlTreeNode';
 import type { SyntaxNode } from '../tree';
-import { keysOf, referencesTo } from './toolSymbols';
-import { nameAt } from './nameAt';
+import { nameAt, nameNodesOf, stepsNaming } from './nameAt';
 import type { NavigationDocument, OffsetRange } from './types';
 
 export function referencesAt(document: NavigationDocument, offset: number, includeDeclaration: boolean): OffsetRange[] | undefined {
   const at = nameAt(document, offset);
   if (!at) return undefined;
-  const nodes: SyntaxNode[] = referencesTo(at.symbols, at.name).map((step) => step.declarationNode!);
-  // A key behind a YAML alias is declared where the anchor is.
-  if (includeDeclaration) nodes.push(...keysOf(at.symbols, at.name).map(definitionOf));
+  const nodes: SyntaxNode[] = stepsNaming(at.tool, at.name).map((step) => step.declarationNode!);
+  // A name behind a YAML alias is declared where the anchor is.
+  if (includeDeclaration) nodes.push(...nameNodesOf(at.tool, at.name).map(definitionOf));
   const seen = new Set<number>();
   return nodes
     .sort((a, b) => a.offset - b.offset)

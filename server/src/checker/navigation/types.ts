@@ -28,7 +28,7 @@ export type RenameResult =
 
 export interface NameCompletion {
   name: string;
-  /** Mode and message of the declaration. */
+  /** Mode and message of the declaration; when its mode is not the request's, it says so. */
   detail: string;
   /** The declaration as markdown. */
   documentation: string;

@@ -101,7 +101,7 @@ function unknownDeclarationMessage(step: Step): string {
   const elicitations = step.tool.elicitationsProperty?.children?.[1];
   const why = elicitations && elicitations.type !== 'array' ? `; its elicitations is not an array` : '';
   if (step.declarationName === undefined) {
-    return `Elicitation step's 'declaration' must be a string naming one of tool ${tool}'s elicitations, not ${describeNode(step.declarationNode!)} (${declared}${why}).`;
+    return `Elicitation step's 'declaration' must be a string naming one of the elicitations of tool ${tool}, not ${describeNode(step.declarationNode!)} (${declared}${why}).`;
   }
   const name = quote(step.declarationName);
   return `Elicitation step references ${name}, but tool ${tool} declares no elicitation named ${name} (${declared}${why}).`;

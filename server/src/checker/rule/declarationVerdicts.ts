@@ -48,7 +48,7 @@ function judge(declaration: Declaration, schemas: DocumentSchemas): DeclarationV
   if (mode === 'url') return { usable: true, mode };
   const written = declaration.requestedSchemaNode;
   if (!written) return unusable('requestedSchema', 'a form-mode declaration needs a requestedSchema');
-  const resolved = resolveSchemaNode(written, declaration.owner.root);
+  const resolved = resolveSchemaNode(written, declaration.tool.root);
   if (!resolved.ok) return unusable('requestedSchema', `its requestedSchema cannot be used: ${resolved.reason}`);
   if (resolved.node.type !== 'object') {
     return unusable('requestedSchema', `a form-mode declaration needs an object requestedSchema, not ${describeType(resolved.node)}${resolved.via ? ` (through ${quote(resolved.via)})` : ''}`);

@@ -23,8 +23,9 @@ export interface ParsedYaml {
 
 export interface YamlParseOptions {
   /**
-   * How many nodes alias expansion may create in one document before it stops (a guard against
-   * "billion laughs" documents); aliases past it become null and one error says so.
+   * How many nodes copying aliases may create in one document; past it (and for large anchored
+   * collections) an alias shares its anchor's nodes instead, so a "billion laughs" document costs
+   * its text only. Whatever reads such a value whole is bounded by valueOf (tree.ts).
    */
   aliasExpansionLimit?: number;
 }

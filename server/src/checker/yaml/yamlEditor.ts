@@ -2,7 +2,8 @@
 // flow collections get flow YAML; removals take a member's own lines (nested ones included) and
 // nothing else; every other character, comments included, stays as it was. Nodes that stand for an
 // alias's or a merge key's content have their text elsewhere: edits inside them are refused (an
-// empty edit list), except replacing an alias as a whole. A member merged in with `<<` is never
+// empty edit list), except replacing an alias as a whole; so are edits inside an anchored collection
+// that aliases share (the edit would change every alias). A member merged in with `<<` is never
 // edited where its text is (the merge source, which other mappings may merge too): replacing its
 // value adds an own member to the merging mapping instead, which wins over the merged one.
 import type { SyntaxNode } from '../tree';
@@ -10,14 +11,16 @@ import type { FormattingOptions, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from '../fixes/editor';
 import { detectIndentUnit } from '../fixes/layout';
 import { yamlLineBreak, yamlLineBreakLength, yamlLineEnd, yamlLineStart, yamlSmallestIndentation, yamlStartsLine } from './yamlLines';
-import { isAliasCopy, isInMergeSource, isMergedMember, mergePairsOf, mergesKey } from './yamlTreeNode';
-import { stringText, type QuoteStyle } from './yamlScalarText';
+import { isAliasCopy, isInMergeSource, isInSharedAnchor, isMergedMember, mergePairsOf, mergesKey } from './yamlTreeNode';
+import { keyText, stringText, type QuoteStyle } from './yamlScalarText';
 import { pad, YamlValueWriter } from './yamlValueText';
+import { intendedValue, YamlEditCheck } from './yamlEditCheck';
 
 export class YamlEditor implements DocumentEditor {
   private readonly eol: string;
   private readonly unit: number;
   private readonly writer: YamlValueWriter;
+  private readonly check: YamlEditCheck;
 
   constructor(private readonly text: string, formatting?: FormattingOptions) {
     this.eol = yamlLineBreak(text);
@@ -25,6 +28,7 @@ export class YamlEditor implements DocumentEditor {
     const unit = formatting ? detectIndentUnit(text, formatting) : yamlSmallestIndentation(text) ?? '  ';
     this.unit = unit === '\t' ? Math.max(1, formatting?.tabSize ?? 2) : unit.length;
     this.writer = new YamlValueWriter(text, this.eol, this.unit);
+    this.check = new YamlEditCheck(text);
   }
 
   isInherited(property: SyntaxNode): boolean {
@@ -34,7 +38,7 @@ export class YamlEditor implements DocumentEditor {
   replaceValue(node: SyntaxNode, value: InsertValue): OffsetEdit[] {
     const override = this.overridingMember(node, value);
     if (override) return override;
-    if (!this.isOwnText(node) || isInMergeSource(node)) return [];
+    if (!this.isOwnText(node) || isInMergeSource(node) || isInSharedAnchor(node)) return [];
     // A block collection whose first key has a tag or anchor (`!!merge <<: *a`, `&k key: v`): its
     // range starts after them, and a new value written there would inherit them.
     if (node.children && !isAliasCopy(node) && !this.isFlow(node) && !this.startsBlockKey(node.offset)) return [];
@@ -79,7 +83,7 @@ export class YamlEditor implements DocumentEditor {
   replaceString(node: SyntaxNode, value: string): OffsetEdit[] {
     const override = this.overridingMember(node, { json: value });
     if (override) return override;
-    if (!this.isOwnText(node) || isInMergeSource(node)) return [];
+    if (!this.isOwnText(node) || isInMergeSource(node) || isInSharedAnchor(node)) return [];
     if (node.length === 0) return this.replaceValue(node, { json: value });
     const container = node.parent?.type === 'property' ? node.parent.parent : node.parent;
     const first = this.text[node.offset];
@@ -109,60 +113,188 @@ export class YamlEditor implements DocumentEditor {
   }
 
   addMembers(object: SyntaxNode, members: Array<[string, InsertValue]>, before?: SyntaxNode): OffsetEdit[] {
-    if (isAliasCopy(object) || isInMergeSource(object) || members.length === 0) return [];
-    if (before && !isAliasCopy(before) && !isMergedMember(before)) return this.insertBefore(object, before, members);
+    if (isAliasCopy(object) || isInMergeSource(object) || isInSharedAnchor(object) || members.length === 0) return [];
+    const usableBefore = before && !isAliasCopy(before) && !isMergedMember(before) ? before : undefined;
     const entries = this.entriesOf(object);
-    if (this.isFlow(object)) return this.addToFlow(object, entries, members);
-    const first = entries.length > 0 ? entries[0] : object;
-    // A mapping that starts with `<<`: its keys' column is the `<<`'s, unless something else (a tag,
-    // `? `) stands before it on the line.
-    if (first !== object && !isNode(first) && !this.startsBlockKey(first.offset)) return [];
-    const column = this.columnOf(first.offset);
-    const last = entries.length > 0 ? entries[entries.length - 1] : object;
-    const at = this.lineEnd(last.offset + last.length);
-    const newText = members.map(([key, value]) => this.eol + pad(column) + this.writer.blockMember(key, value, column)).join('');
-    return [{ offset: at, length: 0, newText }];
+    if (this.isFlow(object)) {
+      if (usableBefore) return [{ offset: usableBefore.offset, length: 0, newText: members.map(([key, value]) => `${this.writer.flowMember(key, value)}, `).join('') }];
+      return this.addToFlow(object, entries, members);
+    }
+    const layout = this.blockMappingLayout(object, entries);
+    if (!layout) return [];
+    if (!layout.explicitKeys) {
+      if (usableBefore) return this.insertBefore(usableBefore, layout.column, members, (key, value, column) => this.writer.blockMember(key, value, column));
+      return this.appendBlockMembers(entries, object, layout.column, members, (key, value, column) => this.writer.blockMember(key, value, column));
+    }
+    // Explicit `? key` entries: new members are ordinary `key: value` lines at the `?`'s column, which
+    // YAML allows next to explicit ones; kept only when the text reads back as meant. Else one line
+    // of flow YAML per member, which depends on nothing but that column.
+    const intended = members.map(([key, value]) => [key, intendedValue(value)] as const);
+    const change = (old: unknown) => {
+      if (old === null || typeof old !== 'object' || Array.isArray(old)) return undefined;
+      const updated = old as Record<string, unknown>;
+      for (const [key, value] of intended) updated[key] = value;
+      return updated;
+    };
+    const block = (key: string, value: InsertValue, column: number) => this.writer.blockMember(key, value, column);
+    const flow = (key: string, value: InsertValue) => `${keyText(key, false)}: ${this.writer.flowValue(value)}`;
+    for (const write of [block, flow]) {
+      const edits = usableBefore && this.entryStartsLine(usableBefore)
+        ? this.insertBefore(usableBefore, layout.column, members, write)
+        : this.appendBlockMembers(entries, object, layout.column, members, write);
+      if (edits.length > 0 && this.check.confirms(edits, object, change)) return edits;
+    }
+    return [];
   }
 
   appendElements(array: SyntaxNode, elements: InsertValue[]): OffsetEdit[] {
-    if (isAliasCopy(array) || isInMergeSource(array) || elements.length === 0) return [];
-    const items = array.children ?? [];
-    if (this.isFlow(array)) {
-      const inner = this.text.slice(array.offset + 1, array.offset + array.length - 1);
-      const parent = array.parent;
-      const container = parent?.type === 'property' ? parent.parent : parent;
-      if (items.length === 0 && inner.trim() === '' && (!container || !this.isFlow(container))) {
-        // `key: []` in block YAML: the elements are written as a block sequence instead.
-        return this.replaceValue(array, { elements });
-      }
-      const written = elements.map((element) => this.writer.flowValue(element)).join(', ');
-      if (items.length === 0) return [{ offset: array.offset + 1, length: 0, newText: inner.trim() === '' ? written : `${written}, ` }];
-      const last = items[items.length - 1];
-      const lastEnd = last.offset + this.lengthOf(last);
-      const after = this.nextSignificant(lastEnd);
-      if (this.text[after] === ',') return [{ offset: after + 1, length: 0, newText: ` ${written},` }];
-      return [{ offset: lastEnd, length: 0, newText: `, ${written}` }];
+    if (isAliasCopy(array) || isInMergeSource(array) || isInSharedAnchor(array) || elements.length === 0) return [];
+    // The text is the array's own, but an anchored array may be aliased elsewhere, and the layouts
+    // around a sequence vary (`: - a`, `- - a`, comments): every append is read back before it is offered.
+    const intended = elements.map(intendedValue);
+    const change = (old: unknown) => (Array.isArray(old) ? [...old, ...intended] : undefined);
+    const attempts: Array<() => OffsetEdit[]> = this.isFlow(array)
+      ? [() => this.appendToFlowSequence(array, elements)]
+      : [() => this.appendToBlockSequence(array, elements, false), () => this.appendToBlockSequence(array, elements, true)];
+    for (const attempt of attempts) {
+      const edits = attempt();
+      if (edits.length > 0 && this.check.confirms(edits, array, change)) return edits;
     }
-    if (items.length === 0) return [];
-    // A block sequence: new items at the column of the existing dashes, after the last item's lines.
-    const dash = this.dashBefore(items[0].offset);
-    if (dash === undefined) return [];
-    const column = this.columnOf(dash);
-    const last = items[items.length - 1];
-    const at = this.lineEnd(last.offset + last.length);
-    const newText = elements.map((element) => this.eol + pad(column) + this.writer.blockItem(element, column)).join('');
-    return [{ offset: at, length: 0, newText }];
+    return [];
   }
 
-  /** The offset of the `- ` that introduces a block sequence item starting at `offset`, if it is on the same line. */
-  private dashBefore(offset: number): number | undefined {
-    const before = this.text.slice(yamlLineStart(this.text, offset), offset);
-    if (!/^ *- +$/.test(before)) return undefined;
-    return yamlLineStart(this.text, offset) + before.indexOf('-');
+  private appendToFlowSequence(array: SyntaxNode, elements: InsertValue[]): OffsetEdit[] {
+    const items = array.children ?? [];
+    const inner = this.text.slice(array.offset + 1, array.offset + array.length - 1);
+    const parent = array.parent;
+    const container = parent?.type === 'property' ? parent.parent : parent;
+    if (items.length === 0 && (!container || !this.isFlow(container))) {
+      // `key: []` in block YAML: the elements are written as a block sequence instead.
+      if (inner.trim() === '') return this.emptyFlowToBlock(array, { elements });
+    }
+    const written = elements.map((element) => this.writer.flowValue(element));
+    if (items.length === 0) return [{ offset: array.offset + 1, length: 0, newText: inner.trim() === '' ? written.join(', ') : `${written.join(', ')}, ` }];
+    const last = items[items.length - 1];
+    const lastEnd = last.offset + this.lengthOf(last);
+    const after = this.nextSignificant(lastEnd);
+    const hasTrailingComma = this.text[after] === ',';
+    if (yamlStartsLine(this.text, items[0].offset)) {
+      // One item per line: the new ones too, at the first item's column, after any comment on the last line.
+      const column = this.columnOf(items[0].offset);
+      const lines = written.map((item) => this.eol + pad(column) + item).join(',');
+      const at = this.lineEnd(hasTrailingComma ? after + 1 : lastEnd);
+      if (hasTrailingComma) return [{ offset: at, length: 0, newText: `${lines},` }];
+      if (at === lastEnd) return [{ offset: at, length: 0, newText: `,${lines}` }];
+      return [
+        { offset: lastEnd, length: 0, newText: ',' },
+        { offset: at, length: 0, newText: lines },
+      ];
+    }
+    if (hasTrailingComma) return [{ offset: after + 1, length: 0, newText: ` ${written.join(', ')},` }];
+    return [{ offset: lastEnd, length: 0, newText: `, ${written.join(', ')}` }];
+  }
+
+  /**
+   * `key: []` (or `key: {}`) in block YAML, replaced by a block collection on the next lines. A
+   * comment after the brackets stays on the key's line.
+   */
+  private emptyFlowToBlock(node: SyntaxNode, value: InsertValue): OffsetEdit[] {
+    const end = node.offset + node.length;
+    const lineEnd = this.lineEnd(end);
+    const rest = this.text.slice(end, lineEnd);
+    if (!/^[ \t]+#/.test(rest) || node.parent?.type !== 'property') return this.replaceValue(node, value);
+    const ownerColumn = this.columnOf(node.parent.offset);
+    const column = ownerColumn + this.unit;
+    const written = this.writer.value(value, { inFlow: false, column, ownerColumn });
+    if (written.inline) return this.replaceValue(node, value);
+    let start = node.offset;
+    while (start > 0 && (this.text[start - 1] === ' ' || this.text[start - 1] === '\t')) start--;
+    if (this.text[start - 1] !== ':') start = node.offset;
+    return [
+      { offset: start, length: end - start, newText: '' },
+      { offset: lineEnd, length: 0, newText: `${this.eol}${pad(column)}${written.text}` },
+    ];
+  }
+
+  /**
+   * New items at the column of the sequence's first `-` (wherever that dash stands: on its own line,
+   * after `- `, `? ` or `: `), after the last item's lines and the comments indented into it. With
+   * `asFlow`, each item is one line of flow YAML (`- {name: x, ...}`).
+   */
+  private appendToBlockSequence(array: SyntaxNode, elements: InsertValue[], asFlow: boolean): OffsetEdit[] {
+    const items = array.children ?? [];
+    if (items.length === 0 || this.text[array.offset] !== '-') return [];
+    const column = this.columnOf(array.offset);
+    const last = items[items.length - 1];
+    const at = this.pastIndentedComments(this.lineEnd(last.offset + this.lengthOf(last)), column);
+    const written = elements.map((element) => (asFlow ? `- ${this.writer.flowValue(element)}` : this.writer.blockItem(element, column)));
+    return [{ offset: at, length: 0, newText: written.map((item) => this.eol + pad(column) + item).join('') }];
+  }
+
+  /**
+   * From a line end, past the following comment lines indented deeper than `column` (they belong to
+   * what ends before them): the line end to insert at.
+   */
+  private pastIndentedComments(lineEnd: number, column: number): number {
+    let at = lineEnd;
+    for (;;) {
+      const next = at + this.lineBreakLength(at);
+      if (next === at || next >= this.text.length) return at;
+      const line = this.text.slice(next, this.lineEnd(next));
+      const indentation = /^ */.exec(line)![0].length;
+      if (indentation <= column || line[indentation] !== '#') return at;
+      at = this.lineEnd(next);
+    }
+  }
+
+  /**
+   * The column of a block mapping's keys, and whether it has explicit `? key` entries; undefined
+   * when its entries do not all start at one column with only indentation or `- ` before them
+   * (a tag or anchor before a key, a key on the line of a `? `, ...): nothing is added then.
+   */
+  private blockMappingLayout(object: SyntaxNode, entries: Entry[]): { column: number; explicitKeys: boolean } | undefined {
+    if (entries.length === 0) return { column: this.columnOf(object.offset), explicitKeys: false };
+    let column: number | undefined;
+    let explicitKeys = false;
+    for (const entry of entries) {
+      const start = this.entryStart(entry);
+      if (start !== entry.offset) explicitKeys = true;
+      if (!this.startsBlockKey(start)) return undefined;
+      const at = this.columnOf(start);
+      if (column !== undefined && at !== column) return undefined;
+      column = at;
+    }
+    return { column: column!, explicitKeys };
+  }
+
+  /** Where an entry starts: its `?` when its key is explicit (`? key`), else its key. */
+  private entryStart(entry: Entry): number {
+    if (!isNode(entry)) return entry.offset;
+    const lineStart = yamlLineStart(this.text, entry.offset);
+    const before = this.text.slice(lineStart, entry.offset);
+    const explicit = /\?[ ]+$/.exec(before);
+    if (!explicit || (explicit.index > 0 && before[explicit.index - 1] !== ' ')) return entry.offset;
+    return lineStart + explicit.index;
+  }
+
+  private entryStartsLine(entry: SyntaxNode): boolean {
+    return yamlStartsLine(this.text, this.entryStart(entry));
+  }
+
+  private appendBlockMembers(
+    entries: Entry[],
+    object: SyntaxNode,
+    column: number,
+    members: Array<[string, InsertValue]>,
+    write: (key: string, value: InsertValue, column: number) => string,
+  ): OffsetEdit[] {
+    const last = entries.length > 0 ? entries[entries.length - 1] : object;
+    const at = this.lineEnd(last.offset + last.length);
+    return [{ offset: at, length: 0, newText: members.map(([key, value]) => this.eol + pad(column) + write(key, value, column)).join('') }];
   }
 
   replaceMember(property: SyntaxNode, key: string, value: InsertValue): OffsetEdit[] {
-    if (isAliasCopy(property) || isInMergeSource(property) || !property.parent) return [];
+    if (isAliasCopy(property) || isInMergeSource(property) || isInSharedAnchor(property) || !property.parent) return [];
     const newText = this.isFlow(property.parent)
       ? this.writer.flowMember(key, value)
       : this.writer.blockMember(key, value, this.columnOf(property.offset));
@@ -173,7 +305,7 @@ export class YamlEditor implements DocumentEditor {
     const object = property.parent;
     // A merged member cannot be removed: its text is the merge source's. Nor can an own member that
     // overrides a merged one: the merged value would show instead.
-    if (isAliasCopy(property) || isInMergeSource(property) || !object) return [];
+    if (isAliasCopy(property) || isInMergeSource(property) || isInSharedAnchor(property) || !object) return [];
     const key = property.children?.[0]?.value;
     if (typeof key === 'string' && mergesKey(object, key)) return [];
     const entries = this.entriesOf(object);
@@ -206,17 +338,21 @@ export class YamlEditor implements DocumentEditor {
     return end - entry.offset;
   }
 
-  private insertBefore(object: SyntaxNode, before: SyntaxNode, members: Array<[string, InsertValue]>): OffsetEdit[] {
-    if (this.isFlow(object)) {
-      return [{ offset: before.offset, length: 0, newText: members.map(([key, value]) => `${this.writer.flowMember(key, value)}, `).join('') }];
-    }
-    const column = this.columnOf(before.offset);
-    const written = members.map(([key, value]) => this.writer.blockMember(key, value, column));
-    if (yamlStartsLine(this.text, before.offset)) {
+  /** Members inserted before an entry of a block mapping whose keys are at `column`. */
+  private insertBefore(
+    before: SyntaxNode,
+    column: number,
+    members: Array<[string, InsertValue]>,
+    write: (key: string, value: InsertValue, column: number) => string,
+  ): OffsetEdit[] {
+    const start = this.entryStart(before);
+    const written = members.map(([key, value]) => write(key, value, column));
+    if (yamlStartsLine(this.text, start)) {
       const newText = written.map((member) => pad(column) + member + this.eol).join('');
-      return [{ offset: yamlLineStart(this.text, before.offset), length: 0, newText }];
+      return [{ offset: yamlLineStart(this.text, start), length: 0, newText }];
     }
-    return [{ offset: before.offset, length: 0, newText: written.map((member) => member + this.eol + pad(column)).join('') }];
+    // The first entry of a compact mapping (`- key: ...`): the new members take its place after the `-`.
+    return [{ offset: start, length: 0, newText: written.map((member) => member + this.eol + pad(column)).join('') }];
   }
 
   /**
@@ -255,7 +391,7 @@ export class YamlEditor implements DocumentEditor {
       const container = parent?.type === 'property' ? parent.parent : parent;
       if (inner.trim() === '' && (!container || !this.isFlow(container))) {
         // `key: {}` in block YAML: the members are written as a block mapping instead.
-        return this.replaceValue(object, { members });
+        return this.emptyFlowToBlock(object, { members });
       }
       const written = members.map(([key, value]) => this.writer.flowMember(key, value)).join(', ');
       return [{ offset: object.offset + 1, length: 0, newText: inner.trim() === '' ? written : `${written}, ` }];

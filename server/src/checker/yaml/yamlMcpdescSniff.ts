@@ -1,5 +1,6 @@
 // Whether a YAML document is an mcpdesc document by content: its root mapping has an `mcpdesc` key.
 import type { Node } from 'jsonc-parser';
+import { maySpellMcpdesc } from '../mcpdescSpelling';
 import { parseYamlDocuments } from './parseYamlDocuments';
 
 export function isYamlMcpdescRoot(root: Node | undefined): boolean {
@@ -8,10 +9,11 @@ export function isYamlMcpdescRoot(root: Node | undefined): boolean {
 }
 
 /**
- * Whether any document of the stream has a root `mcpdesc` key. Texts that never mention the word
- * cost one substring search, so a workspace scan pays the parse only for likely candidates.
+ * Whether any document of the stream has a root `mcpdesc` key (as unescaped: `"\x6Dcpdesc"` is
+ * one). Texts that cannot spell the word cost one scan, so a workspace scan pays the parse only for
+ * likely candidates.
  */
 export function isYamlMcpdescText(text: string): boolean {
-  if (!text.includes('mcpdesc')) return false;
+  if (!maySpellMcpdesc(text)) return false;
   return parseYamlDocuments(text).documents.some((document) => isYamlMcpdescRoot(document.root));
 }

@@ -7,7 +7,9 @@
 // bracket.
 //
 // Meaning follows the `yaml` package's toJS(): an alias stands for its anchored node (a copy whose
-// every node has the alias's range, so a diagnostic inside it lands on `*name`); merge keys (`<<`)
+// every node has the alias's range, so a diagnostic inside it lands on `*name`; for a large
+// collection, or past the copy budget, one node at the alias that shares the anchor's children, so
+// that an alias never costs its anchor's size again and reads as the same value); merge keys (`<<`)
 // add the source mappings' members that the mapping does not set itself (the first source wins);
 // keys become strings as in JS objects (null is ''). Pairs whose key is a mapping or sequence are
 // left out (a JSON object cannot have them, and no rule reads them).
@@ -34,15 +36,27 @@ function isBlankChar(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
+interface Measure {
+  size: number;
+  height: number;
+}
+
+/**
+ * Anchored collections up to this many nodes are copied for each alias, so that what is reported
+ * inside them lands on the alias; larger ones are shared (see shared()).
+ */
+const MAX_COPIED_ALIAS_NODES = 1000;
+
 export class YamlTreeBuilder {
   private readonly anchors = new Map<string, AnchorSlot>();
+  /** Nodes copied for aliases may not exceed the budget; past it, aliases share their anchor's nodes. */
   private remainingCopies: number;
-  private limitReported = false;
+  private readonly measures = new WeakMap<YamlTreeNode, Measure>();
 
   constructor(
     private readonly text: string,
     private readonly errors: YamlSyntaxError[],
-    private readonly aliasExpansionLimit: number,
+    aliasExpansionLimit: number,
   ) {
     this.remainingCopies = aliasExpansionLimit;
   }
@@ -201,16 +215,31 @@ export class YamlTreeBuilder {
         const members = new Map<string, YamlTreeNode>();
         for (const property of source.children ?? []) members.set(keyOf(property), property);
         merge.pair.keys.push(...members.keys());
+        // A shared source's properties are its anchor's own: they get a property node of the merging mapping's.
+        const isShared = source.origin !== undefined && source.children === source.origin.children;
         for (const [name, property] of members) {
           if (taken.has(name)) continue;
           taken.add(name);
-          property.parent = object;
-          result.push(property);
+          if (isShared) {
+            result.push(this.mergedMember(property, source, object));
+          } else {
+            property.parent = object;
+            result.push(property);
+          }
         }
       }
     }
     while (next < explicit.length) result.push(explicit[next++]);
     return result;
+  }
+
+  /** A member of a shared merge source as a member of `object`: its key copied, its value shared. */
+  private mergedMember(property: YamlTreeNode, source: YamlTreeNode, object: YamlTreeNode): YamlTreeNode {
+    const member = new YamlTreeNode('property', source.offset, source.length, object);
+    member.origin = property.origin ?? property;
+    const [key, value] = property.children!;
+    member.children = [this.copy(key, source.offset, source.length, member), value];
+    return member;
   }
 
   private sequence(sequence: YAMLSeq, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
@@ -239,49 +268,72 @@ export class YamlTreeBuilder {
       this.error(start, length, `Unresolved alias '*${alias.source}': no anchor '&${alias.source}' before it`, 'UNRESOLVED_ALIAS');
       return this.nullNode(start, length, parent);
     }
-    if (!slot.node) {
+    const definition = slot.node;
+    if (!definition) {
       this.error(start, length, `Alias '*${alias.source}' refers to a node that contains it`, 'RECURSIVE_ALIAS');
       return this.nullNode(start, length, parent);
     }
-    const copy = this.copy(slot.node, start, length, parent, depth);
-    if (copy) return copy;
-    if (this.remainingCopies >= 0) {
-      // Within the node budget, so the copy was too deep.
+    definition.aliased = true;
+    if (!definition.children) return this.copy(definition, start, length, parent);
+    const { size, height } = this.measure(definition);
+    if (depth + height - 1 > MAX_NESTING_DEPTH) {
       this.error(start, length, `Alias '*${alias.source}' would nest collections deeper than ${MAX_NESTING_DEPTH} levels; it is not expanded`, 'NESTING_TOO_DEEP');
-    } else if (!this.limitReported) {
-      this.limitReported = true;
-      this.error(
-        start,
-        length,
-        `Aliases in this document expand to more than ${this.aliasExpansionLimit} nodes; '*${alias.source}' and later aliases are not expanded`,
-        'ALIAS_EXPANSION_LIMIT',
-      );
+      return this.nullNode(start, length, parent);
     }
-    return this.nullNode(start, length, parent);
+    if (size <= MAX_COPIED_ALIAS_NODES && size <= this.remainingCopies) {
+      this.remainingCopies -= size;
+      return this.copy(definition, start, length, parent);
+    }
+    return this.shared(definition, start, length, parent);
   }
 
-  /**
-   * A copy of `node`'s subtree where every node has the given range; undefined when over the node
-   * budget or when it would nest collections deeper than the limit (`depth` as for node()).
-   */
-  private copy(node: YamlTreeNode, offset: number, length: number, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode | undefined {
-    if (node.children && node.type !== 'property' && depth > MAX_NESTING_DEPTH) return undefined;
-    if (--this.remainingCopies < 0) return undefined;
+  /** A copy of `node`'s subtree where every node has the given range (the caller checked its size and depth). */
+  private copy(node: YamlTreeNode, offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
     const copy = new YamlTreeNode(node.type, offset, length, parent);
     copy.value = node.value;
     copy.origin = node.origin ?? node;
     const children = node.children;
     if (children) {
       const copies: YamlTreeNode[] = new Array(children.length);
-      const childDepth = node.type === 'property' ? depth : depth + 1;
-      for (let i = 0; i < children.length; i++) {
-        const child = this.copy(children[i], offset, length, copy, childDepth);
-        if (!child) return undefined;
-        copies[i] = child;
-      }
+      for (let i = 0; i < children.length; i++) copies[i] = this.copy(children[i], offset, length, copy);
       copy.children = copies;
     }
     return copy;
+  }
+
+  /**
+   * The alias of a large collection: one node at the alias, whose children are the definition's own.
+   * An alias is the same node as its anchor, so it costs one node however often it is used, and
+   * whatever reads it (schema equality, validation) finds the definition's value, built once.
+   * Diagnostics inside it land at the definition's text, and edits inside it are refused.
+   */
+  private shared(definition: YamlTreeNode, offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
+    const node = new YamlTreeNode(definition.type, offset, length, parent);
+    node.value = definition.value;
+    node.origin = definition.origin ?? definition;
+    node.children = definition.children;
+    definition.sharedByAliases = true;
+    return node;
+  }
+
+  /**
+   * How many nodes `node` stands for with every alias in it expanded, and how many collections deep
+   * it is. Memoized for anchored nodes, so aliases of aliases ("billion laughs") cost their text only.
+   */
+  private measure(node: YamlTreeNode): Measure {
+    const key = node.origin ?? node;
+    const known = this.measures.get(key);
+    if (known) return known;
+    let size = 1;
+    let height = 0;
+    for (const child of node.children ?? []) {
+      const measured = this.measure(child);
+      size += measured.size;
+      if (measured.height > height) height = measured.height;
+    }
+    const measure: Measure = { size, height: node.type === 'object' || node.type === 'array' ? height + 1 : height };
+    if (key.aliased || node.origin) this.measures.set(key, measure);
+    return measure;
   }
 
   private openAnchor(anchor: string | undefined): AnchorSlot | undefined {

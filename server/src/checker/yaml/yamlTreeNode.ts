@@ -19,8 +19,16 @@ export class YamlTreeNode implements Node {
    * For a node that stands for an alias (`*name`) or for a property merged in with `<<`: the node it
    * was copied from (at the anchor's definition). The copy itself carries the alias's range, so a
    * diagnostic lands on the alias; an edit must not write into the copy's range as if it held the text.
+   * A large anchored collection is not copied: its alias node shares the definition's children.
    */
   origin: YamlTreeNode | undefined = undefined;
+  /** Set on an anchored node that some alias stands for: its value is built once for all of them. */
+  aliased = false;
+  /**
+   * Set on an anchored collection whose children alias nodes share (see YamlTreeBuilder): a node
+   * inside it may have been reached through any of them, so its text is not one place's own.
+   */
+  sharedByAliases = false;
   /**
    * For a mapping with merge keys: its `<<` pairs, in text order. The members they bring in are
    * ranged inside these spans (at an alias, or at their own text in an inline source), never outside.
@@ -43,6 +51,17 @@ export function isAliasCopy(node: Node): boolean {
 /** The node an alias copy was made from (the anchored definition), or `node` itself. */
 export function definitionOf(node: Node): Node {
   return node instanceof YamlTreeNode && node.origin ? node.origin : node;
+}
+
+/**
+ * Whether `node` is, or lies inside, an anchored collection that aliases share: an edit there would
+ * change every alias too (and the node may have been reached through one of them).
+ */
+export function isInSharedAnchor(node: Node): boolean {
+  for (let current: Node | undefined = node; current; current = current.parent) {
+    if (current instanceof YamlTreeNode && current.sharedByAliases) return true;
+  }
+  return false;
 }
 
 /** The `<<` pairs of a mapping (none for anything else). */

@@ -196,7 +196,8 @@ function readJs(document: ReturnType<typeof parseDocument>): unknown {
   }
 }
 
-function sameJson(a: JsonValue, b: JsonValue): boolean {
+/** Equal JSON values, ignoring the order of object members (NaN equals NaN). */
+export function sameJson(a: JsonValue, b: JsonValue): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a) || Array.isArray(b)) {

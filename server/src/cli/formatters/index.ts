@@ -2,6 +2,7 @@
 import type { OutputFormat } from '../options';
 import type { RunReport } from '../report';
 import { palette } from './colors';
+import { formatGithub } from './github';
 import { formatJson } from './json';
 import { formatSarif } from './sarif';
 import { formatStylish } from './stylish';
@@ -12,6 +13,8 @@ export function formatReport(report: RunReport, format: OutputFormat, useColor: 
       return formatJson(report);
     case 'sarif':
       return formatSarif(report);
+    case 'github':
+      return formatGithub(report);
     case 'stylish':
       return formatStylish(report, palette(useColor));
   }

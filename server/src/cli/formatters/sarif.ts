@@ -1,24 +1,41 @@
-// SARIF 2.1.0 for code-scanning tools: one run, the rules with their docs, one result per problem.
-// Locations are relative to %SRCROOT% (the current directory) so the file can be uploaded from CI;
-// columns count UTF-16 code units, which is what LSP positions already are.
+// SARIF 2.1.0 for code scanning (GitHub's upload-sarif and the like): one run, every rule with its
+// descriptions, help and code-scanning properties, one result per problem with a fingerprint that
+// survives unrelated edits.
+//
+// Paths: every artifact URI is relative to %SRCROOT%, the directory the CLI ran in (in CI: the
+// repository root), and the log says no more about that directory than that: no absolute path of
+// the machine that produced it. A file outside it gets a '../' URI relative to it; only a file on
+// another Windows drive, which no relative URI reaches, is given as a file: URI.
+// Columns count UTF-16 code units, which is what LSP positions already are.
 import { pathToFileURL } from 'node:url';
-import type { ArtifactLocation, Log, Result } from 'sarif';
-import type { Diagnostic, Severity } from '../../checker';
+import type { ArtifactLocation, Log, ReportingDescriptor, Result } from 'sarif';
+import type { Severity } from '../../checker';
+import type { AnchoredDiagnostic } from '../findingAnchor';
+import { sha256 } from '../findingAnchor';
 import type { FileReport, RunReport } from '../report';
-import { RULE_METADATA } from '../ruleMetadata';
-import type { SeverityName } from '../../../../shared/src/rules';
+import { RELATIVE_DOCS_BASE, RULES, RULE_IDS, type RuleDescription, type SeverityName } from '../../../../shared/src/rules';
 
-const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+/** The OASIS standard's own schema file. */
+const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/os/schemas/sarif-schema-2.1.0.json';
 const TOOL_NAME = 'mcpdesc-lint';
 const SOURCE_ROOT = '%SRCROOT%';
+/** Versioned, so that a change of what the fingerprint hashes can be told from a change of the finding. */
+export const FINGERPRINT_KEY = 'mcpdescFinding/v1';
 
 type SarifLevel = NonNullable<Result['level']>;
 
 const LEVEL_OF_SEVERITY: Record<Severity, SarifLevel> = { 1: 'error', 2: 'warning', 3: 'note', 4: 'note' };
 const LEVEL_OF_SETTING: Record<SeverityName, SarifLevel> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+/** GitHub code scanning's `problem.severity` values. */
+const PROBLEM_SEVERITY: Record<SeverityName, 'error' | 'warning' | 'recommendation'> = {
+  error: 'error',
+  warning: 'warning',
+  information: 'recommendation',
+  hint: 'recommendation',
+};
 
 export function formatSarif(report: RunReport): string {
-  const ruleIndex = new Map(RULE_METADATA.map((rule, index) => [rule.id as string, index]));
+  const ruleIndex = new Map<string, number>(RULE_IDS.map((id, index) => [id, index]));
   const log: Log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -29,32 +46,71 @@ export function formatSarif(report: RunReport): string {
             name: TOOL_NAME,
             version: report.toolVersion,
             semanticVersion: report.toolVersion,
-            rules: RULE_METADATA.map((rule) => ({
-              id: rule.id,
-              name: rule.name,
-              shortDescription: { text: rule.shortDescription },
-              helpUri: rule.helpUri,
-              help: { text: `See ${rule.helpUri}` },
-              defaultConfiguration: { level: LEVEL_OF_SETTING[rule.defaultSeverity] },
-            })),
+            rules: RULE_IDS.map((id) => reportingDescriptor(RULES[id])),
           },
         },
+        // A category of its own, so that its alerts are not confused with another tool's on upload.
+        automationDetails: { id: `${TOOL_NAME}/` },
         invocations: [
           {
             executionSuccessful: report.failures.length === 0,
             toolExecutionNotifications: report.failures.map((failure) => ({ level: 'error', message: { text: failure } })),
           },
         ],
-        originalUriBaseIds: { [SOURCE_ROOT]: { uri: directoryUri(report.cwd) } },
+        originalUriBaseIds: {
+          [SOURCE_ROOT]: { description: { text: 'The directory mcpdesc-lint ran in; every artifact URI is relative to it.' } },
+        },
         columnKind: 'utf16CodeUnits',
-        results: report.files.flatMap((file) => file.diagnostics.map((diagnostic) => toResult(file, diagnostic, ruleIndex))),
+        results: report.files.flatMap((file) => fileResults(file, ruleIndex)),
       },
     ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
-function toResult(file: FileReport, diagnostic: Diagnostic, ruleIndex: ReadonlyMap<string, number>): Result {
+/**
+ * No helpUri: the rule pages ship with the tool (docs/rules/), and a file: URI of the machine that
+ * ran the check would open nothing where the log is read. The help carries the rule's text instead.
+ */
+function reportingDescriptor(rule: RuleDescription): ReportingDescriptor {
+  const docsPath = `${RELATIVE_DOCS_BASE}${rule.docsFile}`;
+  return {
+    id: rule.id,
+    name: rule.name,
+    shortDescription: { text: rule.shortDescription },
+    fullDescription: { text: rule.fullDescription },
+    help: {
+      text: `${rule.shortDescription}\n\n${rule.fullDescription}\n\nDocumentation: ${docsPath} in the mcpdesc-lint npm package and the VS Code extension.`,
+      markdown: `**${rule.shortDescription}**\n\n${rule.fullDescription}\n\nDocumentation: \`${docsPath}\` in the \`mcpdesc-lint\` npm package and the VS Code extension.`,
+    },
+    defaultConfiguration: { level: LEVEL_OF_SETTING[rule.defaultSeverity] },
+    properties: {
+      tags: [...rule.tags],
+      precision: rule.precision,
+      'problem.severity': PROBLEM_SEVERITY[rule.defaultSeverity],
+    },
+  };
+}
+
+function fileResults(file: FileReport, ruleIndex: ReadonlyMap<string, number>): Result[] {
+  const location = artifactLocation(file.displayPath);
+  // Findings identical in everything hashed (two messages about one node) are numbered in document order.
+  const occurrences = new Map<string, number>();
+  return file.diagnostics.map((diagnostic) => {
+    const hash = findingHash(file.displayPath, diagnostic);
+    const occurrence = (occurrences.get(hash) ?? 0) + 1;
+    occurrences.set(hash, occurrence);
+    return toResult(diagnostic, location, `${hash}:${occurrence}`, ruleIndex);
+  });
+}
+
+/** Rule, violation, file and the anchored node (its structural path and text): no line numbers. */
+export function findingHash(displayPath: string, diagnostic: AnchoredDiagnostic): string {
+  const { path, textDigest } = diagnostic.anchor;
+  return sha256(JSON.stringify([diagnostic.code, diagnostic.data.violation, displayPath, path, textDigest])).slice(0, 32);
+}
+
+function toResult(diagnostic: AnchoredDiagnostic, location: ArtifactLocation, fingerprint: string, ruleIndex: ReadonlyMap<string, number>): Result {
   const index = ruleIndex.get(diagnostic.code);
   const { start, end } = diagnostic.range;
   return {
@@ -65,22 +121,19 @@ function toResult(file: FileReport, diagnostic: Diagnostic, ruleIndex: ReadonlyM
     locations: [
       {
         physicalLocation: {
-          artifactLocation: artifactLocation(file),
+          artifactLocation: location,
           // SARIF lines and columns are 1-based; endColumn is the column just after the region.
           region: { startLine: start.line + 1, startColumn: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1 },
         },
       },
     ],
+    partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
     properties: { violation: diagnostic.data.violation },
   };
 }
 
-function artifactLocation(file: FileReport): ArtifactLocation {
-  if (file.displayPath.startsWith('../')) return { uri: pathToFileURL(file.absolutePath).href };
-  return { uri: file.displayPath.split('/').map(encodeURIComponent).join('/'), uriBaseId: SOURCE_ROOT };
-}
-
-function directoryUri(directory: string): string {
-  const href = pathToFileURL(directory).href;
-  return href.endsWith('/') ? href : `${href}/`;
+function artifactLocation(displayPath: string): ArtifactLocation {
+  // path.relative gives an absolute path only across Windows drives ('D:/specs/a.json').
+  if (/^[A-Za-z]:\//.test(displayPath)) return { uri: pathToFileURL(displayPath).href };
+  return { uri: displayPath.split('/').map(encodeURIComponent).join('/'), uriBaseId: SOURCE_ROOT };
 }

@@ -1,7 +1,7 @@
 // One primitive's `elicitations`, element by element: the declaration's own members, its protocol
 // scope, then its mode's branch (form: the requestedSchema walk; url: the url's syntax).
 import { resolveSchemaNode } from '../../model/componentRef';
-import type { Declaration, Primitive } from '../../model/documentModel';
+import type { ElicitationDeclaration, Primitive } from '../../model/documentModel';
 import { keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../tree';
 import { describeNode, quote } from '../describe';
 import type { DeclarationAspect } from '../findings';
@@ -25,7 +25,7 @@ export function ownerText(owner: Primitive): string {
   return `${OWNER_WORDS[owner.kind]} ${owner.title}`;
 }
 
-export function declarationText(declaration: Declaration): string {
+export function declarationText(declaration: ElicitationDeclaration): string {
   const which = declaration.name !== undefined && !declaration.duplicateOf ? quote(declaration.name) : `elicitations[${declaration.index}]`;
   return `declaration ${which} of ${ownerText(declaration.owner)}`;
 }
@@ -52,7 +52,7 @@ export function checkPrimitiveDeclarations(owner: Primitive): DeclarationFinding
 function push(
   findings: DeclarationFinding[],
   owner: Primitive,
-  declaration: Declaration | undefined,
+  declaration: ElicitationDeclaration | undefined,
   violation: DeclarationViolationKind,
   anchor: SyntaxNode,
   message: string,
@@ -66,7 +66,7 @@ function push(
   findings.push(finding);
 }
 
-function checkDeclaration(declaration: Declaration, parentScope: Scope | undefined, findings: DeclarationFinding[]): void {
+function checkDeclaration(declaration: ElicitationDeclaration, parentScope: Scope | undefined, findings: DeclarationFinding[]): void {
   const { node, owner } = declaration;
   const report = (violation: DeclarationViolationKind, anchor: SyntaxNode, message: string, aspect?: DeclarationAspect, target?: SyntaxNode) =>
     push(findings, owner, declaration, violation, anchor, message, aspect, target);
@@ -140,7 +140,7 @@ function checkDeclaration(declaration: Declaration, parentScope: Scope | undefin
 type DeclarationReport = (violation: DeclarationViolationKind, anchor: SyntaxNode, message: string, aspect?: DeclarationAspect, target?: SyntaxNode) => void;
 
 /** The declaration's effective scope, reporting an explicit one that is malformed or outside its primitive's. */
-function declarationScope(declaration: Declaration, parentScope: Scope | undefined, report: DeclarationReport): Scope | undefined {
+function declarationScope(declaration: ElicitationDeclaration, parentScope: Scope | undefined, report: DeclarationReport): Scope | undefined {
   const node = memberOf(declaration.node, 'protocolVersions');
   if (!node) return parentScope;
   const versions = versionsOf(node);
@@ -160,7 +160,7 @@ function declarationScope(declaration: Declaration, parentScope: Scope | undefin
   return { versions, source: 'declaration' };
 }
 
-function checkFormSchema(declaration: Declaration, title: () => string, scope: Pick<SchemaContext, 'revisions' | 'scopeText'>, report: DeclarationReport): void {
+function checkFormSchema(declaration: ElicitationDeclaration, title: () => string, scope: Pick<SchemaContext, 'revisions' | 'scopeText'>, report: DeclarationReport): void {
   const written = declaration.requestedSchemaNode;
   const anchor = declaration.nameNode ?? declaration.node;
   if (!written) {

@@ -1,6 +1,6 @@
 // What the declaration-validity rule reports: its violation kinds (data.violation) and one finding
 // per violation, keeping the model objects its quick-fixes are built from.
-import type { Declaration, Primitive } from '../../model/documentModel';
+import type { ElicitationDeclaration, Primitive } from '../../model/documentModel';
 import type { SyntaxNode } from '../../tree';
 import type { DeclarationAspect } from '../findings';
 
@@ -40,7 +40,7 @@ export interface DeclarationFinding {
   message: string;
   owner: Primitive;
   /** Absent for findings about the whole `elicitations` member. */
-  declaration?: Declaration;
+  declaration?: ElicitationDeclaration;
   /**
    * Set when the consistency rule's invalid-declaration reports the same problem for a tool's
    * declaration (the part it is about); check.ts then keeps that rule's diagnostic only.

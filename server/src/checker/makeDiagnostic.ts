@@ -1,0 +1,29 @@
+// How every diagnostic is made, whichever rule and front: the severity the user configured for the
+// rule, else the rule table's default for that kind; the link to the rule's page; the offsets the
+// fixes need. A rule set to 'off' makes none.
+import { DIAGNOSTIC_SOURCE, defaultSeverity, ruleDocsUri, severityNumber, type RuleId } from '../../../shared/src/rules';
+import type { CheckOptions, Diagnostic, DiagnosticData, Range, Severity } from './types';
+
+/** What making a diagnostic needs of the options: the severities and where the rule pages are. */
+export type DiagnosticOptions = Pick<CheckOptions, 'rules' | 'docsBaseUri'>;
+
+/** The configured severity of a rule's diagnostic of one kind, else the rule table's default; undefined when off. */
+export function severityOf(ruleId: RuleId, violation: string, options: DiagnosticOptions): Severity | undefined {
+  const configured = options.rules?.[ruleId];
+  if (configured === 'off') return undefined;
+  return severityNumber(configured ?? defaultSeverity(ruleId, violation));
+}
+
+export function makeDiagnostic(ruleId: RuleId, data: DiagnosticData, message: string, range: Range, options: DiagnosticOptions): Diagnostic | undefined {
+  const severity = severityOf(ruleId, data.violation, options);
+  if (severity === undefined) return undefined;
+  return {
+    range,
+    severity,
+    code: ruleId,
+    codeDescription: { href: ruleDocsUri(ruleId, options.docsBaseUri) },
+    source: DIAGNOSTIC_SOURCE,
+    message,
+    data,
+  };
+}

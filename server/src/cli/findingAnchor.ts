@@ -1,0 +1,119 @@
+// Where a finding sits in its document without counting lines: the structural path of the innermost
+// node holding the diagnostic's span, and a digest of the span's text. SARIF's partialFingerprints
+// are made of it, so that code scanning keeps one alert for one finding when unrelated lines above
+// it are added or removed, and sees a new alert when the finding itself changes.
+import { createHash } from 'node:crypto';
+import type { Diagnostic, SyntaxNode } from '../checker';
+
+export interface FindingAnchor {
+  /**
+   * A JSON pointer from the document root; array elements that are objects with a string `name`
+   * member (tools, elicitation declarations) are named `name=VALUE`, so inserting a tool before
+   * another does not move the other's findings. Prefixed with `$N` when the text holds several
+   * YAML documents.
+   */
+  path: string;
+  /** SHA-256 (hex) of the text the diagnostic covers. */
+  textDigest: string;
+}
+
+export type AnchoredDiagnostic = Diagnostic & { anchor: FindingAnchor };
+
+/** The anchors of a text's diagnostics, given what the checker parsed. */
+export function anchorDiagnostics(diagnostics: readonly Diagnostic[], text: string, roots: readonly SyntaxNode[]): AnchoredDiagnostic[] {
+  const segmentsOfArrays = new WeakMap<SyntaxNode, Map<SyntaxNode, string>>();
+  return diagnostics.map((diagnostic) => {
+    const start = diagnostic.data.offset;
+    const end = start + diagnostic.data.length;
+    const rootIndex = roots.findIndex((root) => contains(root, start, end));
+    const segments = rootIndex < 0 ? [] : pathWithin(roots[rootIndex], start, end, segmentsOfArrays);
+    const prefix = roots.length > 1 && rootIndex >= 0 ? `$${rootIndex}` : '';
+    return {
+      ...diagnostic,
+      anchor: {
+        path: prefix + segments.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
+        textDigest: sha256(text.slice(start, end)),
+      },
+    };
+  });
+}
+
+/** For a finding that has no document to point into (a file too large to read). */
+export function unanchored(diagnostic: Diagnostic): AnchoredDiagnostic {
+  return { ...diagnostic, anchor: { path: '', textDigest: sha256('') } };
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function contains(node: SyntaxNode, start: number, end: number): boolean {
+  return node.offset <= start && end <= node.offset + node.length;
+}
+
+function pathWithin(root: SyntaxNode, start: number, end: number, segmentsOfArrays: WeakMap<SyntaxNode, Map<SyntaxNode, string>>): string[] {
+  const segments: string[] = [];
+  let node = root;
+  for (;;) {
+    const child = childContaining(node, start, end);
+    if (!child) return segments;
+    if (node.type === 'object') {
+      // `child` is a property: its key names the step, and the path ends on the key unless the span is in the value.
+      const key = child.children?.[0];
+      segments.push(typeof key?.value === 'string' ? key.value : '');
+      const value = child.children?.[1];
+      if (!value || !contains(value, start, end)) return segments;
+      node = value;
+    } else if (node.type === 'array') {
+      segments.push(elementSegment(node, child, segmentsOfArrays));
+      node = child;
+    } else {
+      return segments;
+    }
+  }
+}
+
+/** Children are in document order, so the one holding the span is found by bisection (arrays can be huge). */
+function childContaining(node: SyntaxNode, start: number, end: number): SyntaxNode | undefined {
+  const children = node.children;
+  if (!children || children.length === 0) return undefined;
+  let low = 0;
+  let high = children.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (children[middle].offset <= start) low = middle;
+    else high = middle - 1;
+  }
+  // A zero-length span at the boundary of two children belongs to the earlier one as well; either is stable.
+  return contains(children[low], start, end) ? children[low] : undefined;
+}
+
+function elementSegment(array: SyntaxNode, element: SyntaxNode, segmentsOfArrays: WeakMap<SyntaxNode, Map<SyntaxNode, string>>): string {
+  let segments = segmentsOfArrays.get(array);
+  if (!segments) {
+    segments = new Map();
+    const seen = new Map<string, number>();
+    (array.children ?? []).forEach((child, index) => {
+      const name = nameOf(child);
+      if (name === undefined) {
+        segments!.set(child, String(index));
+        return;
+      }
+      // Same-named elements are told apart by their order among themselves, not by their index.
+      const occurrence = seen.get(name) ?? 0;
+      seen.set(name, occurrence + 1);
+      segments!.set(child, occurrence === 0 ? `name=${name}` : `name=${name}#${occurrence}`);
+    });
+    segmentsOfArrays.set(array, segments);
+  }
+  return segments.get(element) ?? '';
+}
+
+function nameOf(element: SyntaxNode): string | undefined {
+  if (element.type !== 'object') return undefined;
+  for (let i = (element.children?.length ?? 0) - 1; i >= 0; i--) {
+    const [key, value] = element.children![i].children ?? [];
+    if (key?.value === 'name' && value?.type === 'string' && typeof value.value === 'string') return value.value;
+  }
+  return undefined;
+}

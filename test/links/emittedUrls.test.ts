@@ -1,0 +1,105 @@
+// Every link we emit resolves. We have no web site or repository of our own, so no URL may point at
+// one: the rule links are file: URIs of the pages shipped next to the code, and the only http(s)
+// URLs allowed are listed below with the reason each exists. Scanned: every output format of the
+// CLI on the example documents (URLs quoted from a checked document are the user's own and pass),
+// the manifests, and the string literals of every bundle we ship (the .vsix's and the npm package's).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import * as esbuild from 'esbuild';
+import { runCli } from '../../server/src/cli/run';
+import { installedPackage } from '../support/installedPackage';
+import { repoPath } from '../support/repo';
+
+/** URLs an output may contain, whatever the input. */
+const ALLOWED_IN_OUTPUT: ReadonlyMap<string, string> = new Map([
+  ['https://docs.oasis-open.org/sarif/sarif/v2.1.0/os/schemas/sarif-schema-2.1.0.json', "SARIF's $schema: the OASIS standard's schema file"],
+]);
+
+/** URLs and URL prefixes in the bundles' string literals: identifiers that libraries compare, not links anyone is sent to. */
+const ALLOWED_IN_BUNDLES: ReadonlyArray<{ url: string; prefix?: true; why: string }> = [
+  ...[...ALLOWED_IN_OUTPUT].map(([url, why]) => ({ url, why })),
+  { url: 'http://json-schema.org/', prefix: true, why: "JSON Schema meta-schema ids (ajv, vscode-json-languageservice): a schema's $schema is compared with them" },
+  { url: 'https://json-schema.org/draft/', prefix: true, why: 'JSON Schema 2019-09 / 2020-12 meta-schema and vocabulary ids (ajv)' },
+  { url: 'https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#', why: "the id of ajv's $data reference schema" },
+  { url: 'http://', why: 'a scheme prefix tested in code, not a link' },
+];
+
+const URL_PATTERN = /https?:\/\/[^\s"'`<>)\]}\\]*/g;
+
+function urlsIn(text: string): string[] {
+  return [...text.matchAll(URL_PATTERN)].map((match) => match[0].replace(/[.,;:]+$/, ''));
+}
+
+function filesUnder(directory: string): string[] {
+  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+function cliOutput(format: string, target: string): string {
+  let out = '';
+  runCli(['--format', format, target], { cwd: repoPath(), env: {}, stdoutIsTTY: false, writeOut: (text) => (out += text), writeErr: (text) => (out += text) });
+  return out;
+}
+
+describe('emitted links', () => {
+  const targets = ['test-fixtures/workspace', 'test-fixtures/expected-invalid', 'test-fixtures/expected-valid', 'test-fixtures/yaml'];
+
+  it('CLI outputs hold no URL but the allowed ones and those quoted from the checked documents', () => {
+    const quoted = new Set(targets.flatMap((target) => filesUnder(repoPath(target)).flatMap((file) => urlsIn(fs.readFileSync(file, 'utf8')))));
+    const strays: string[] = [];
+    let scanned = 0;
+    for (const format of ['stylish', 'json', 'sarif', 'github']) {
+      for (const target of targets) {
+        const output = cliOutput(format, target);
+        assert.ok(output.length > 0 || format === 'stylish' || format === 'github', `${format} ${target}`);
+        for (const url of urlsIn(output)) {
+          scanned++;
+          if (!ALLOWED_IN_OUTPUT.has(url) && !quoted.has(url)) strays.push(`${format} ${target}: ${url}`);
+        }
+      }
+    }
+    assert.deepEqual(strays, []);
+    assert.ok(scanned > 0, 'the outputs were scanned (SARIF names its schema)');
+  });
+
+  it('every rule link of a diagnostic is a file: URI of a shipped page that exists', () => {
+    const problems = JSON.parse(cliOutput('json', 'test-fixtures/expected-invalid')) as Array<{ href: string }>;
+    assert.ok(problems.length > 0);
+    for (const { href } of problems) {
+      assert.match(href, /^file:\/\/.*\/docs\/rules\/[a-z-]+\.md$/);
+      assert.ok(fs.existsSync(fileURLToPath(href)), href);
+    }
+  });
+
+  it('the manifests name no web site or repository', () => {
+    const manifests = [repoPath('package.json'), path.join(installedPackage().packageDir, 'package.json')];
+    for (const manifest of manifests) assert.deepEqual(urlsIn(fs.readFileSync(manifest, 'utf8')), [], manifest);
+  });
+
+  it("the bundles' string literals hold only allowed URLs, and none to the mcpdesc organization", async () => {
+    const bundles = [
+      ...['extension.js', 'server.js', 'cli.js'].map((name) => repoPath('dist', name)),
+      ...['cli.js', 'server.js', 'index.js'].map((name) => path.join(installedPackage().packageDir, 'dist', name)),
+    ];
+    const strays: string[] = [];
+    for (const bundle of bundles) {
+      // Minified without comments, what is left of a URL is in a string, template or regular expression literal.
+      const { code } = await esbuild.transform(fs.readFileSync(bundle, 'utf8'), { minify: true, legalComments: 'none', loader: 'js' });
+      for (const url of new Set(urlsIn(code))) {
+        if (/github\.com\/mcpdesc\//i.test(url)) strays.push(`${bundle}: ${url} (the format's organization has no repository of ours)`);
+        else if (!ALLOWED_IN_BUNDLES.some((allowed) => (allowed.prefix ? url.startsWith(allowed.url) : url === allowed.url))) strays.push(`${bundle}: ${url}`);
+      }
+    }
+    assert.deepEqual(strays, []);
+  });
+
+  it('the scan finds what it must reject', () => {
+    assert.deepEqual(urlsIn('see "https://github.com/mcpdesc/mcpdesc-lsp/blob/main/docs/rules/x.md".'), ['https://github.com/mcpdesc/mcpdesc-lsp/blob/main/docs/rules/x.md']);
+    assert.ok(!ALLOWED_IN_BUNDLES.some((allowed) => (allowed.prefix ? 'https://example.org/x'.startsWith(allowed.url) : allowed.url === 'https://example.org/x')));
+  });
+});

@@ -1,0 +1,178 @@
+// The same directory through the built CLI and the built server must give the same diagnostics,
+// file for file: which files are checked (globs, ignored folders, symlinks), how they are read
+// (invalid UTF-8, the size limit, files that are not regular) and the checker's own notices.
+// Each case below once gave different answers in the two fronts; it pins the one policy of
+// server/src/host. The documents are new-shape (0.8.0) and carry at most syntax errors, so that the
+// cases hold whatever the rule reports.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { after, describe, it } from 'node:test';
+import { CHECKER_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
+import { ACCESS_ALLOW_ENV, ACCESS_LOG_ENV, accessGuardPath, recordedAccesses } from '../hostile/support/accessLog';
+import { generatedCase } from '../hostile/support/generatedCases';
+import { repoPath } from '../support/repo';
+import { TempWorkspace } from '../workspace/tempWorkspace';
+import { runCli, runServer, type SeenFiles, type SharedSettings } from './support/bothFronts';
+
+/** No diagnostics under any version of the rule: no tools. */
+const CLEAN = '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version": "2.0.0" } }\n';
+/** One syntax error (a missing comma), whatever the rule says: reported if and only if the file is checked. */
+const BROKEN = '{ "mcpdesc": "0.8.0" "info": { "name": "release-bot", "version": "2.0.0" } }\n';
+
+/** Where the code under test lives and its manifest (the CLI reads its version there). */
+const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json')];
+
+/** Runs both fronts on `root` with the same settings; asserts they agree and returns what they saw. */
+async function bothAgree(root: string, settings: SharedSettings = {}): Promise<{ files: SeenFiles; status: number | null; stderr: string }> {
+  const cli = runCli(root, settings);
+  const server = await runServer(root, settings);
+  assert.deepEqual(cli.files, server, `the CLI and the server disagree (CLI stderr: ${cli.stderr})`);
+  return { files: cli.files, status: cli.status, stderr: cli.stderr };
+}
+
+function missingComma(): SeenFiles[string] {
+  const column = BROKEN.indexOf(' "info"');
+  return [
+    { line: 0, character: column + 1, endLine: 0, endCharacter: column + 7, severity: 1, code: SYNTAX_RULE_ID, violation: 'syntax-error', message: 'Comma expected' },
+  ];
+}
+
+describe('the CLI and the server check the same files the same way', () => {
+  const workspaces: TempWorkspace[] = [];
+  const fresh = (): TempWorkspace => {
+    const workspace = new TempWorkspace('mcpdesc-parity-');
+    workspaces.push(workspace);
+    return workspace;
+  };
+  after(() => workspaces.forEach((workspace) => workspace.dispose()));
+
+  it('an exclude glob without a slash matches the file name in every folder', async () => {
+    const workspace = fresh();
+    workspace.write('release-bot.mcpdesc.json', BROKEN);
+    workspace.write('sub/release-bot.mcpdesc.json', BROKEN);
+    workspace.write('sub/deeper/release-bot.mcpdesc.json', BROKEN);
+    workspace.write('sub/kept.mcpdesc.json', BROKEN);
+    const { files } = await bothAgree(workspace.root, { exclude: ['release-bot.mcpdesc.json'] });
+    assert.deepEqual(files, { 'sub/kept.mcpdesc.json': missingComma() });
+    // A glob with a slash is anchored at the root.
+    const anchored = await bothAgree(workspace.root, { exclude: ['sub/release-bot.mcpdesc.json'] });
+    assert.deepEqual(Object.keys(anchored.files), ['release-bot.mcpdesc.json', 'sub/deeper/release-bot.mcpdesc.json', 'sub/kept.mcpdesc.json']);
+  });
+
+  it('an include glob without a slash matches the file name in every folder', async () => {
+    const workspace = fresh();
+    workspace.write('specs/a/approval.json', BROKEN.replace('"mcpdesc": "0.8.0" ', '"name": "x" '));
+    workspace.write('other.json', BROKEN.replace('"mcpdesc": "0.8.0" ', '"name": "x" '));
+    const { files } = await bothAgree(workspace.root, { include: ['approval.json'] });
+    assert.deepEqual(Object.keys(files), ['specs/a/approval.json']);
+  });
+
+  it('a file with one invalid UTF-8 byte is decoded as an editor does (U+FFFD) and checked', async () => {
+    const workspace = fresh();
+    const prefix = '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot" } ';
+    fs.writeFileSync(workspace.path('stray-byte.mcpdesc.json'), Buffer.concat([Buffer.from(prefix), Buffer.from([0xff]), Buffer.from(' }\n')]));
+    // In a string the byte changes nothing but the string: checked, clean.
+    fs.writeFileSync(workspace.path('latin1.mcpdesc.json'), Buffer.concat([Buffer.from('{ "mcpdesc": "0.8.0", "info": { "name": "caf'), Buffer.from([0xe9]), Buffer.from('" } }\n')]));
+    const { files, status, stderr } = await bothAgree(workspace.root);
+    assert.doesNotMatch(stderr, /cannot read|UTF-8/);
+    assert.equal(status, 1, 'syntax errors, not a failure to read');
+    assert.deepEqual(Object.keys(files), ['stray-byte.mcpdesc.json']);
+    const [first] = files['stray-byte.mcpdesc.json'];
+    // U+FFFD is one UTF-16 unit where the byte was.
+    assert.deepEqual([first.line, first.character, first.code], [0, prefix.length, SYNTAX_RULE_ID]);
+  });
+
+  it('follows symlinked folders and files inside the root, reports each real file once under its own name, and ends cycles', async () => {
+    const workspace = fresh();
+    workspace.write('specs/real/doc.mcpdesc.json', BROKEN);
+    workspace.write('node_modules/pkg/vendored.mcpdesc.json', BROKEN);
+    assert.ok(workspace.symlink('linked', workspace.path('specs/real')));
+    assert.ok(workspace.symlink('alias.mcpdesc.json', workspace.path('specs/real/doc.mcpdesc.json')));
+    assert.ok(workspace.symlink('specs/real/loop', workspace.path('specs')));
+    // Only reachable through the link (node_modules is never entered by its own name).
+    assert.ok(workspace.symlink('vendor-link', workspace.path('node_modules/pkg')));
+    const { files } = await bothAgree(workspace.root);
+    assert.deepEqual(files, { 'specs/real/doc.mcpdesc.json': missingComma(), 'vendor-link/vendored.mcpdesc.json': missingComma() });
+  });
+
+  it('never reads through a symlink that leads outside the root, even for --fix', async () => {
+    const workspace = fresh();
+    const repo = workspace.path('repo');
+    workspace.write('outside/secret.mcpdesc.json', BROKEN);
+    workspace.write('outside/nested/other.mcpdesc.json', BROKEN);
+    workspace.write('repo/inside.mcpdesc.json', BROKEN);
+    assert.ok(workspace.symlink('repo/secret.mcpdesc.json', workspace.path('outside/secret.mcpdesc.json')));
+    assert.ok(workspace.symlink('repo/escape', workspace.path('outside')));
+    assert.ok(workspace.symlink('repo/passwd.mcpdesc.json', '/etc/passwd'));
+    assert.ok(workspace.symlink('repo/environ.mcpdesc.json', '/proc/self/environ'));
+    fs.symlinkSync('../outside/secret.mcpdesc.json', workspace.path('repo/relative.mcpdesc.json'));
+
+    const log = workspace.path('access.log');
+    const env = { [ACCESS_LOG_ENV]: log, [ACCESS_ALLOW_ENV]: JSON.stringify([...CODE_ROOTS, repo]) };
+    const cli = runCli(repo, {}, { nodeArgs: ['--require', accessGuardPath()], env });
+    assert.deepEqual(recordedAccesses(log), [], 'the CLI touched nothing outside the root');
+    fs.rmSync(log);
+    const server = await runServer(repo, {}, { env: { ...env, NODE_OPTIONS: `--require ${accessGuardPath()}` } });
+    assert.deepEqual(recordedAccesses(log), [], 'the server touched nothing outside the root');
+    assert.deepEqual(cli.files, server);
+    assert.deepEqual(cli.files, { 'inside.mcpdesc.json': missingComma() });
+    assert.equal(cli.status, 1, cli.stderr);
+
+    const secret = workspace.path('outside/secret.mcpdesc.json');
+    const before = { bytes: fs.readFileSync(secret), mtimeMs: fs.statSync(secret).mtimeMs, passwd: fs.readFileSync('/etc/passwd') };
+    fs.rmSync(log);
+    const fixing = runCli(repo, {}, { extra: ['--fix'], nodeArgs: ['--require', accessGuardPath()], env });
+    assert.deepEqual(recordedAccesses(log), [], '--fix touched nothing outside the root');
+    assert.deepEqual(fixing.files, { 'inside.mcpdesc.json': missingComma() });
+    assert.deepEqual(fs.readFileSync(secret), before.bytes);
+    assert.equal(fs.statSync(secret).mtimeMs, before.mtimeMs);
+    assert.ok(fs.lstatSync(workspace.path('repo/secret.mcpdesc.json')).isSymbolicLink(), 'the link itself is left as it was');
+    assert.deepEqual(fs.readFileSync('/etc/passwd'), before.passwd);
+  });
+
+  it('a file over the size limit gets the same one notice from both, recognized by name or by its head', async () => {
+    const workspace = fresh();
+    const padding = 'x'.repeat(1500);
+    workspace.write('big.mcpdesc.json', BROKEN.replace('"release-bot"', `"${padding}"`));
+    workspace.write('big-sniffed.json', `{ "mcpdesc": "0.8.0", "pad": "${padding}" }\n`);
+    workspace.write('big-other.json', `{ "name": "not ours", "pad": "${padding}" }\n`);
+    workspace.write('small.mcpdesc.json', BROKEN);
+    const { files, status } = await bothAgree(workspace.root, { maxFileSizeMB: 0.001 });
+    assert.deepEqual(Object.keys(files), ['big-sniffed.json', 'big.mcpdesc.json', 'small.mcpdesc.json']);
+    const [notice, ...rest] = files['big.mcpdesc.json'];
+    assert.deepEqual(rest, []);
+    assert.deepEqual({ ...notice, message: '' }, { line: 0, character: 0, endLine: 0, endCharacter: 0, severity: 3, code: CHECKER_RULE_ID, violation: 'skipped', message: '' });
+    assert.match(notice.message, /^This file was not checked: it is 0\.00\d+ MB, over the 0\.001 MB size limit \(mcpdesc\.maxFileSizeMB; --max-file-size-mb on the command line\)\.$/);
+    assert.equal(status, 1, 'small.mcpdesc.json has an error');
+  });
+
+  it('a document nested too deeply gets the same one notice, at the same severity, from both', async () => {
+    const workspace = fresh();
+    workspace.write('deep.mcpdesc.json', generatedCase('nesting-root-objects').build());
+    const { files, status } = await bothAgree(workspace.root);
+    const [notice, ...rest] = files['deep.mcpdesc.json'] ?? [];
+    assert.deepEqual(rest, []);
+    assert.deepEqual([notice?.code, notice?.violation, notice?.severity], [CHECKER_RULE_ID, 'skipped', 3]);
+    assert.equal(status, 0, 'a skipped document is not a failure');
+  });
+
+  it('a named pipe in the tree is not a document: neither front waits on it', async () => {
+    const workspace = fresh();
+    workspace.write('inside.mcpdesc.json', BROKEN);
+    execFileSync('mkfifo', [workspace.path('pipe.mcpdesc.json')]);
+    const started = Date.now();
+    const { files } = await bothAgree(workspace.root);
+    assert.deepEqual(files, { 'inside.mcpdesc.json': missingComma() });
+    assert.ok(Date.now() - started < 30_000);
+  });
+
+  it('clean documents give nothing from either front', async () => {
+    const workspace = fresh();
+    workspace.write('a.mcpdesc.json', CLEAN);
+    workspace.write('b/c.mcpdesc.yaml', 'mcpdesc: "0.8.0"\ninfo:\n  name: release-bot\n');
+    const { files, status } = await bothAgree(workspace.root);
+    assert.deepEqual(files, {});
+    assert.equal(status, 0);
+  });
+});

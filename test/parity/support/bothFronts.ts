@@ -1,0 +1,143 @@
+// Runs one directory through both fronts as a user would: the built CLI (dist/cli.js, --format
+// json) with the working directory at the root, and the built server (dist/server.js over stdio)
+// with the root as its only workspace folder, left to scan it without opening anything. Both
+// answers are reduced to the same shape, per '/'-separated path relative to the root, so a test can
+// assert that they are equal.
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { builtCliPath } from '../../cli/support/cliProcess';
+import { fileUri, LspTestClient } from '../../server/lspClient';
+
+/** What both fronts must agree on for one diagnostic. */
+export interface SeenDiagnostic {
+  line: number;
+  character: number;
+  endLine: number;
+  endCharacter: number;
+  severity: number;
+  code: string;
+  violation: string;
+  message: string;
+}
+
+/** Per file (relative to the root, '/'-separated) with at least one diagnostic, sorted by path. */
+export type SeenFiles = Record<string, SeenDiagnostic[]>;
+
+/** The settings both fronts have; each is passed as the CLI's flag and the server's setting. */
+export interface SharedSettings {
+  include?: string[];
+  exclude?: string[];
+  maxFileSizeMB?: number;
+}
+
+export interface CliAnswer {
+  status: number | null;
+  stderr: string;
+  files: SeenFiles;
+}
+
+function sortedFiles(entries: Array<[string, SeenDiagnostic]>): SeenFiles {
+  const files: SeenFiles = {};
+  for (const [file, diagnostic] of entries) (files[file] ??= []).push(diagnostic);
+  const sorted: SeenFiles = {};
+  for (const file of Object.keys(files).sort()) {
+    sorted[file] = files[file].sort((a, b) => a.line - b.line || a.character - b.character || a.message.localeCompare(b.message));
+  }
+  return sorted;
+}
+
+export function cliFlags(settings: SharedSettings): string[] {
+  const flags: string[] = [];
+  for (const glob of settings.include ?? []) flags.push('--include', glob);
+  for (const glob of settings.exclude ?? []) flags.push('--exclude', glob);
+  if (settings.maxFileSizeMB !== undefined) flags.push('--max-file-size-mb', String(settings.maxFileSizeMB));
+  return flags;
+}
+
+interface CliJsonProblem {
+  file: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severityNumber: number;
+  code: string;
+  violation: string;
+  message: string;
+}
+
+export interface ProcessOptions {
+  /** Extra arguments before the path (e.g. --fix). */
+  extra?: string[];
+  /** Extra environment (e.g. the access guard's). */
+  env?: Record<string, string>;
+  /** Node options for the process (e.g. `--require` the access guard). */
+  nodeArgs?: string[];
+}
+
+/** `mcpdesc-lint --format json [flags] [extra] .` in `root`. */
+export function runCli(root: string, settings: SharedSettings = {}, options: ProcessOptions = {}): CliAnswer {
+  const args = [...(options.nodeArgs ?? []), builtCliPath(), '--format', 'json', ...cliFlags(settings), ...(options.extra ?? []), '.'];
+  const child = spawnSync(process.execPath, args, {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+  });
+  if (child.error) throw child.error;
+  const problems = JSON.parse(child.stdout) as CliJsonProblem[];
+  return {
+    status: child.status,
+    stderr: child.stderr,
+    files: sortedFiles(
+      problems.map((problem) => [
+        problem.file,
+        {
+          line: problem.range.start.line,
+          character: problem.range.start.character,
+          endLine: problem.range.end.line,
+          endCharacter: problem.range.end.character,
+          severity: problem.severityNumber,
+          code: problem.code,
+          violation: problem.violation,
+          message: problem.message,
+        },
+      ]),
+    ),
+  };
+}
+
+function seen(diagnostic: Diagnostic): SeenDiagnostic {
+  return {
+    line: diagnostic.range.start.line,
+    character: diagnostic.range.start.character,
+    endLine: diagnostic.range.end.line,
+    endCharacter: diagnostic.range.end.character,
+    severity: diagnostic.severity ?? 0,
+    code: String(diagnostic.code),
+    violation: String((diagnostic.data as { violation?: unknown } | undefined)?.violation),
+    message: typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value,
+  };
+}
+
+/** What the server shows for the files of `root` once its workspace scan has ended. */
+export async function runServer(root: string, settings: SharedSettings = {}, options: Pick<ProcessOptions, 'env'> = {}): Promise<SeenFiles> {
+  const client = await LspTestClient.start({
+    env: options.env,
+    workspaceFolders: [{ uri: fileUri(root), name: path.basename(root) }],
+    settings: { files: { include: settings.include ?? [], exclude: settings.exclude ?? [] }, maxFileSizeMB: settings.maxFileSizeMB },
+    timeoutMs: 30_000,
+  });
+  try {
+    await client.waitFor('the end of the workspace scan', () => client.progress.find((entry) => entry.value.kind === 'end'));
+    const last = new Map<string, Diagnostic[]>();
+    for (const publish of client.publishes) last.set(publish.uri, publish.diagnostics);
+    const entries: Array<[string, SeenDiagnostic]> = [];
+    for (const [uri, diagnostics] of last) {
+      const relative = path.relative(root, fileURLToPath(uri)).split(path.sep).join('/');
+      for (const diagnostic of diagnostics) entries.push([relative, seen(diagnostic)]);
+    }
+    return sortedFiles(entries);
+  } finally {
+    await client.stop();
+  }
+}
