@@ -1,5 +1,4 @@
 import type { SeveritySetting } from '../../../shared/src/rules';
-import type { DeclarationViolationKind } from './rule/declarationValidity/kinds';
 // Plain data the checker returns. Structurally identical to the LSP types of the same names, so the
 // server can publish them as they are, but declared here so the checker imports nothing from LSP.
 
@@ -33,7 +32,35 @@ export const VIOLATION_KINDS = [
 
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 
-export { DECLARATION_VIOLATION_KINDS, type DeclarationViolationKind } from './rule/declarationValidity/kinds';
+/** The violation kinds of rule mcpdesc.elicitation.declaration-validity, in its page's order. */
+export const DECLARATION_VIOLATION_KINDS = [
+  'empty-elicitations',
+  'malformed-declaration',
+  'missing-name',
+  'invalid-name',
+  'duplicate-name',
+  'invalid-mode',
+  'missing-message',
+  'empty-text',
+  'invalid-scope',
+  'scope-outside-parent',
+  'revision-mismatch',
+  'form-with-url',
+  'url-with-requested-schema',
+  'invalid-url',
+  'missing-requested-schema',
+  'invalid-requested-schema',
+  'nested-schema',
+  'unsupported-keyword',
+  'unsupported-format',
+  'invalid-property-schema',
+  'unknown-required',
+  'enum-names-mismatch',
+  'invalid-default',
+  'invalid-bounds',
+] as const;
+
+export type DeclarationViolationKind = (typeof DECLARATION_VIOLATION_KINDS)[number];
 
 /** What a diagnostic carries for the quick-fixes and for tools reading it back. */
 export interface DiagnosticData {

@@ -1,37 +1,11 @@
-// What the declaration-validity rule reports: its violation kinds (data.violation) and one finding
-// per violation, keeping the model objects its quick-fixes are built from.
+// What the declaration-validity rule reports: one finding per violation (its kinds are listed in
+// types.ts, the checker's public face), keeping the model objects its quick-fixes are built from.
 import type { ElicitationDeclaration, Primitive } from '../../model/documentModel';
 import type { SyntaxNode } from '../../tree';
 import type { DeclarationAspect } from '../findings';
+import type { DeclarationViolationKind } from '../../types';
 
-export const DECLARATION_VIOLATION_KINDS = [
-  'empty-elicitations',
-  'malformed-declaration',
-  'missing-name',
-  'invalid-name',
-  'duplicate-name',
-  'invalid-mode',
-  'missing-message',
-  'empty-text',
-  'invalid-scope',
-  'scope-outside-parent',
-  'revision-mismatch',
-  'form-with-url',
-  'url-with-requested-schema',
-  'invalid-url',
-  'missing-requested-schema',
-  'invalid-requested-schema',
-  'nested-schema',
-  'unsupported-keyword',
-  'unsupported-format',
-  'invalid-property-schema',
-  'unknown-required',
-  'enum-names-mismatch',
-  'invalid-default',
-  'invalid-bounds',
-] as const;
-
-export type DeclarationViolationKind = (typeof DECLARATION_VIOLATION_KINDS)[number];
+export type { DeclarationViolationKind } from '../../types';
 
 export interface DeclarationFinding {
   violation: DeclarationViolationKind;
