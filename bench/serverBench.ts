@@ -69,7 +69,7 @@ function fileUri(filePath: string): string {
   return pathToFileURL(filePath).href;
 }
 
-async function startServer(serverPath: string, folders: string[] | null, profileDir?: string): Promise<{ client: LspClient; tracker: DiagnosticsTracker; startedAt: number; initializedAt: number }> {
+export async function startServer(serverPath: string, folders: string[] | null, profileDir?: string): Promise<{ client: LspClient; tracker: DiagnosticsTracker; startedAt: number; initializedAt: number }> {
   const startedAt = performance.now();
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const client = new LspClient(serverPath, ['--stdio'], profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
@@ -200,7 +200,7 @@ export function togglePoint(text: string, diagnosticOffsets: readonly number[] =
 }
 
 /** The change that breaks (even step) or fixes (odd step) the response's action. */
-function toggleChange(point: TogglePoint, breaking: boolean): object {
+export function toggleChange(point: TogglePoint, breaking: boolean): object {
   const { line, character } = point.position;
   return breaking
     ? { range: { start: { line, character }, end: { line, character } }, text: 'x' }

@@ -1,10 +1,11 @@
-// Bundles the three entry points; everything they import is inlined so the .vsix ships no node_modules.
+// Bundles the entry points (the worker thread that checks closed files is one of its own); everything they import is inlined so the .vsix ships no node_modules.
 import * as esbuild from 'esbuild';
 
 const entries = {
   extension: 'client/src/extension.ts',
   server: 'server/src/server.ts',
   cli: 'server/src/cli.ts',
+  checkWorker: 'server/src/checkWorker.ts',
 };
 
 const production = process.argv.includes('--production');

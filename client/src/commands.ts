@@ -5,6 +5,7 @@ import { ExecuteCommandRequest, State, type LanguageClient } from 'vscode-langua
 import { COMMANDS, SERVER_COMMANDS } from '../../shared/src/constants';
 import { isSelectedLanguage } from './documentSelector';
 import { editorFormattingOptions } from './formattingOptionsSync';
+import { countProblems, type LanguageStatus } from './languageStatus';
 
 interface FixAllCommandResult {
   applied: number;
@@ -33,12 +34,40 @@ async function fixAllInFile(client: LanguageClient): Promise<void> {
   if (applied === 0) void vscode.window.showInformationMessage('No fixable MCP description problems in this file.');
 }
 
-async function checkWorkspace(client: LanguageClient): Promise<void> {
+/** A re-check of everything, with a progress notification until the server is idle and what it found. */
+async function checkWorkspace(client: LanguageClient, status: LanguageStatus): Promise<void> {
   if (!ensureRunning(client)) return;
-  await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_COMMANDS.checkWorkspace, arguments: [] });
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'MCP Description: checking the workspace…' },
+    async () => {
+      const idle = status.nextIdle(CHECK_WORKSPACE_TIMEOUT_MS);
+      await client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_COMMANDS.checkWorkspace, arguments: [] });
+      await idle;
+    },
+  );
+  const { problems, files } = countProblems(client);
+  const documents = status.documentsChecked;
+  const checked = documents === undefined ? 'Workspace checked' : `Checked ${documents} MCP description document${documents === 1 ? '' : 's'}`;
+  const found = problems === 0 ? 'no problems' : `${problems} problem${problems === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`;
+  const choice = await vscode.window.showInformationMessage(`${checked}: ${found}.`, ...(problems > 0 ? ['Show Problems'] : []));
+  if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
 }
 
-export function registerCommands(client: LanguageClient): vscode.Disposable[] {
+/** A scan of a large workspace may take long; the progress does not stay up forever. */
+const CHECK_WORKSPACE_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** A rule's page (a file: URI of the page shipped with the extension): its Markdown preview. */
+async function showRuleDocumentation(href: unknown): Promise<void> {
+  if (typeof href !== 'string') return;
+  const uri = vscode.Uri.parse(href);
+  if (uri.scheme === 'file' && uri.path.endsWith('.md')) {
+    await vscode.commands.executeCommand('markdown.showPreview', uri);
+    return;
+  }
+  await vscode.commands.executeCommand('vscode.open', uri);
+}
+
+export function registerCommands(client: LanguageClient, status: LanguageStatus): vscode.Disposable[] {
   const report = (action: string) => (error: unknown) => {
     client.error(`${action} failed`, error, 'force');
   };
@@ -46,6 +75,7 @@ export function registerCommands(client: LanguageClient): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.restartServer, () => client.restart().catch(report('Restarting the server'))),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => client.outputChannel.show(true)),
     vscode.commands.registerCommand(COMMANDS.fixAllInFile, () => fixAllInFile(client).catch(report('Fix all problems in file'))),
-    vscode.commands.registerCommand(COMMANDS.checkWorkspace, () => checkWorkspace(client).catch(report('Check workspace'))),
+    vscode.commands.registerCommand(COMMANDS.checkWorkspace, () => checkWorkspace(client, status).catch(report('Check workspace'))),
+    vscode.commands.registerCommand(COMMANDS.showRuleDocumentation, (href: unknown) => showRuleDocumentation(href).catch(report('Show rule documentation'))),
   ];
 }

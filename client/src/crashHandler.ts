@@ -1,8 +1,17 @@
 // Connects the restart policy to vscode-languageclient: what the user sees when the server dies.
 // Details go to the output channel every time.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../shared/src/constants';
 import { CloseAction, ErrorAction, type ErrorHandler, type Message } from 'vscode-languageclient/node';
 import { RestartPolicy } from './restartPolicy';
+
+export const STOPPED_REPEATEDLY_MESSAGE = 'The MCP Description server stopped repeatedly and is not restarted automatically.';
+
+async function offerRestart(): Promise<void> {
+  const choice = await vscode.window.showErrorMessage(STOPPED_REPEATEDLY_MESSAGE, 'Restart Server', 'Show Output');
+  if (choice === 'Restart Server') await vscode.commands.executeCommand(COMMANDS.restartServer);
+  else if (choice === 'Show Output') await vscode.commands.executeCommand(COMMANDS.showOutput);
+}
 
 export function crashHandler(outputChannel: vscode.LogOutputChannel, policy = new RestartPolicy()): ErrorHandler {
   return {
@@ -14,7 +23,9 @@ export function crashHandler(outputChannel: vscode.LogOutputChannel, policy = ne
       const decision = policy.serverStopped();
       if (!decision.restart) {
         outputChannel.error('The server stopped repeatedly; it is not restarted again.');
-        return { action: CloseAction.DoNotRestart, message: 'The MCP Description server stopped repeatedly. Run "MCP Description: Restart Server" after checking the output.' };
+        // Our own notification, with buttons: the client's would only say it.
+        void offerRestart();
+        return { action: CloseAction.DoNotRestart, handled: true };
       }
       outputChannel.warn('The server stopped unexpectedly and is being restarted.');
       return decision.tellUser

@@ -14,7 +14,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = createLanguageClient(context, outputChannel);
   const status = new LanguageStatus(client);
   const formattingSync = new FormattingOptionsSync(client);
-  context.subscriptions.push(outputChannel, status, formattingSync, ...registerCommands(client));
+  context.subscriptions.push(outputChannel, status, formattingSync, ...registerCommands(client, status));
   try {
     await client.start();
     formattingSync.sendVisible();

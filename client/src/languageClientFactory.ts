@@ -3,6 +3,7 @@
 // honour the `mcpdesc.trace.server` setting by itself.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { COMMANDS, type InitializationOptions } from '../../shared/src/constants';
 import { SETTINGS_SECTION } from '../../shared/src/settings';
 import { crashHandler } from './crashHandler';
 import { MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
@@ -22,6 +23,23 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     outputChannel,
     diagnosticCollectionName: CLIENT_ID,
     errorHandler: crashHandler(outputChannel),
+    initializationOptions: initializationOptions(),
   };
   return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}
+
+/**
+ * VS Code's JSON language features report the syntax errors of open JSON and JSONC documents (unless
+ * `json.validate.enable` is off) and outline them; the server then leaves both to them. Read at
+ * start: a change takes effect with "Restart Server".
+ */
+function initializationOptions(): InitializationOptions {
+  const jsonFeatures = vscode.extensions.getExtension('vscode.json-language-features') !== undefined;
+  const validates = vscode.workspace.getConfiguration('json').get<boolean>('validate.enable', true) !== false;
+  return {
+    editorReportsJsonSyntax: jsonFeatures && validates,
+    editorOutlinesJson: jsonFeatures,
+    ruleDocumentationCommand: COMMANDS.showRuleDocumentation,
+    fixAllInQuickFixMenu: true,
+  };
 }

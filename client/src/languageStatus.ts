@@ -7,7 +7,7 @@ import { State, type LanguageClient } from 'vscode-languageclient/node';
 import { COMMANDS, STATUS_NOTIFICATION, type ServerStatus } from '../../shared/src/constants';
 import { MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
 
-function countProblems(client: LanguageClient): { problems: number; files: number } {
+export function countProblems(client: LanguageClient): { problems: number; files: number } {
   let problems = 0;
   let files = 0;
   client.diagnostics?.forEach((_uri, diagnostics) => {
@@ -23,6 +23,7 @@ export class LanguageStatus implements vscode.Disposable {
   private readonly item: vscode.LanguageStatusItem;
   private readonly disposables: vscode.Disposable[] = [];
   private checking = false;
+  private readonly idleWaiters: Array<() => void> = [];
   /** Documents the server checked, as of its last idle status (undefined before the first one). */
   private documents: number | undefined;
 
@@ -44,6 +45,7 @@ export class LanguageStatus implements vscode.Disposable {
       client.onNotification(STATUS_NOTIFICATION, (status: ServerStatus) => {
         this.checking = status.checking;
         if (typeof status.documents === 'number') this.documents = status.documents;
+        if (!status.checking) for (const resolve of this.idleWaiters.splice(0)) resolve();
         this.render();
       }),
     );
@@ -82,6 +84,22 @@ export class LanguageStatus implements vscode.Disposable {
     const where = problems === 0 ? undefined : `in ${files} file${files === 1 ? '' : 's'}`;
     item.detail = [where, checked].filter((part) => part !== undefined).join(' · ') || undefined;
     item.severity = problems === 0 ? vscode.LanguageStatusSeverity.Information : vscode.LanguageStatusSeverity.Warning;
+  }
+
+  /** Resolves when the server next says it is idle (after `timeoutMs` at the latest). */
+  nextIdle(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** How many documents the server checked, as of its last idle status. */
+  get documentsChecked(): number | undefined {
+    return this.documents;
   }
 
   dispose(): void {

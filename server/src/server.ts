@@ -6,6 +6,8 @@ import { LifecycleGate } from './lsp/lifecycleGate';
 import { checkFramingOf } from './lsp/messageFraming';
 import { requestParamsProblem } from './lsp/requestParams';
 import { startServer } from './lsp/startServer';
+import { checkWorkerScript, diskCheckRunner, workerCountFromEnvironment } from './checkWorkerTasks';
+import { defaultWorkerCount } from './host/workerPool';
 
 const gate = new LifecycleGate(requestParamsProblem);
 const connection = createConnection(ProposedFeatures.all, { messageStrategy: gate });
@@ -24,4 +26,6 @@ if (process.argv.includes('--stdio')) {
   });
 }
 
-startServer(connection);
+// Closed files are checked on every core but the one serving the editor (at least one worker).
+const workers = workerCountFromEnvironment(process.env) ?? defaultWorkerCount(true);
+startServer(connection, { diskCheckRunner: diskCheckRunner(checkWorkerScript(__dirname), workers) });

@@ -10,6 +10,8 @@ export const COMMANDS = {
   showOutput: 'mcpdesc.showOutput',
   fixAllInFile: 'mcpdesc.fixAllInFile',
   checkWorkspace: 'mcpdesc.checkWorkspace',
+  /** Opens a rule's page; argument: its URI (from a "Show documentation" code action). */
+  showRuleDocumentation: 'mcpdesc.showRuleDocumentation',
 } as const;
 
 /** Server-side command behind "Fix All Problems in File" (workspace/executeCommand). */
@@ -36,4 +38,27 @@ export const FORMATTING_OPTIONS_NOTIFICATION = 'mcpdesc/formattingOptions';
 export interface FormattingOptionsParams {
   uri: string;
   options: { tabSize: number; insertSpaces: boolean };
+}
+
+/**
+ * The client's initializationOptions: what the editor already does itself, so that the server does
+ * not do it a second time. `editorReportsJsonSyntax`: the editor reports syntax errors of the JSON
+ * and JSONC documents it has open (VS Code's JSON language features do); the server then leaves
+ * those to it unless the user set a severity for `mcpdesc.syntax` explicitly.
+ */
+export interface InitializationOptions {
+  editorReportsJsonSyntax?: boolean;
+  /**
+   * The editor has a document outline of its own for JSON and JSONC documents (VS Code's JSON
+   * language features do); the server then returns no document symbols for those, so that the
+   * Outline, breadcrumbs and Go to Symbol show one outline, not two.
+   */
+  editorOutlinesJson?: boolean;
+  /**
+   * A command of the client's that opens a rule's documentation, given its page's URI (the
+   * diagnostic's codeDescription.href): the server then offers "Show documentation for …" actions.
+   */
+  ruleDocumentationCommand?: string;
+  /** Add "Fix all auto-fixable problems" to the quick-fix menu (as vscode-eslint does). */
+  fixAllInQuickFixMenu?: boolean;
 }

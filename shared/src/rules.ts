@@ -33,8 +33,12 @@ export const DECLARATION_RULE_ID = 'mcpdesc.elicitation.declaration-validity';
 export const SYNTAX_RULE_ID = 'mcpdesc.syntax';
 /** A document the checker skipped or could not finish (too large, too deep, internal error). */
 export const CHECKER_RULE_ID = 'mcpdesc.checker';
+/** A project configuration file (mcpdesc-lint.config.*) that cannot be used as written; not configurable. */
+export const CONFIG_RULE_ID = 'mcpdesc.config';
+/** A suppression comment that suppressed nothing; off unless configured (or --report-unused-suppressions). */
+export const UNUSED_SUPPRESSION_RULE_ID = 'mcpdesc.unused-suppression';
 
-export const RULE_IDS = [ELICITATION_RULE_ID, DECLARATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID] as const;
+export const RULE_IDS = [ELICITATION_RULE_ID, DECLARATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID, CONFIG_RULE_ID, UNUSED_SUPPRESSION_RULE_ID] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 export interface RuleDescription {
@@ -49,6 +53,8 @@ export interface RuleDescription {
   docsFile: string;
   /** Severity when the user configures none. */
   defaultSeverity: SeverityName;
+  /** Not reported unless a severity is configured for it; `defaultSeverity` is what it gets when turned on. */
+  offByDefault?: boolean;
   /** Kinds (data.violation) whose default differs from the rule's. */
   defaultSeverityOf?: Readonly<Record<string, SeverityName>>;
   /** SARIF `properties.tags`. */
@@ -79,6 +85,10 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
       "This linter's own rule, checking each Elicitation Declaration against MCP Description 0.8.0 and MCP's own schema for the revisions in its effective protocol scope: a unique, well-formed name; an explicit form or url mode; a non-empty message; in form mode a flat requestedSchema of MCP primitive property schemas (no nested objects, only the multi-select enum arrays, only keywords and string formats the revisions know; required names that exist, one enumName per enum value, defaults of the right type among the choices, minimums not above maximums) and no url; in url mode no requestedSchema and a syntactically valid url; a scope inside its primitive's, and no url mode for MCP 2025-06-18. A client rejects such a request at run time; this says so while the description is written.",
     docsFile: 'declaration-validity.md',
     defaultSeverity: 'error',
+    // Off until turned on (mcpdesc.rules, a project configuration file, --rule): its findings are
+    // real, but they would land next to the consistency rule's on documents written for that rule
+    // alone, and its promise that Declare adds no diagnostic holds for its own diagnostics only.
+    offByDefault: true,
     tags: ['correctness', 'mcp', 'elicitation'],
     precision: 'very-high',
   },
@@ -105,7 +115,35 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
     tags: ['tooling'],
     precision: 'very-high',
   },
+  [CONFIG_RULE_ID]: {
+    id: CONFIG_RULE_ID,
+    name: 'ProjectConfig',
+    shortDescription: 'A project configuration file (mcpdesc-lint.config.json, .jsonc, .yaml or .yml) is well-formed and names known rules.',
+    fullDescription:
+      'A configuration file that cannot be read as written (a syntax error, a member of the wrong type, a severity that does not exist) is not used at all, so the documents below it are checked as if it were not there; its one error says where it went wrong. Unknown rule ids and members are warnings and passed over. Its severity cannot be configured.',
+    docsFile: 'config.md',
+    defaultSeverity: 'error',
+    defaultSeverityOf: { 'unknown-rule': 'warning', 'unknown-member': 'warning', 'unused-config': 'warning' },
+    tags: ['tooling', 'configuration'],
+    precision: 'very-high',
+  },
+  [UNUSED_SUPPRESSION_RULE_ID]: {
+    id: UNUSED_SUPPRESSION_RULE_ID,
+    name: 'UnusedSuppression',
+    shortDescription: 'A suppression comment (mcpdesc-disable-next-line, mcpdesc-disable-file) suppresses nothing.',
+    fullDescription:
+      'A suppression left behind after its problem was fixed, or naming a rule or kind that is not reported there, hides nothing today and would hide a new problem tomorrow. Off unless configured; mcpdesc-lint --report-unused-suppressions turns it on (as a warning) for CI.',
+    docsFile: 'unused-suppression.md',
+    defaultSeverity: 'warning',
+    offByDefault: true,
+    tags: ['tooling', 'suppressions'],
+    precision: 'very-high',
+  },
 };
+
+export function isRuleId(value: string): value is RuleId {
+  return (RULE_IDS as readonly string[]).includes(value);
+}
 
 /** The default severity of a rule's diagnostic of one violation kind. */
 export function defaultSeverity(ruleId: RuleId, violation?: string): SeverityName {

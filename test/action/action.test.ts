@@ -100,16 +100,16 @@ describe('the GitHub Action', () => {
     try {
       assert.equal(run.status, 1, run.stdout);
       const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::'));
-      assert.equal(annotations.length, 6, run.stdout);
+      assert.equal(annotations.length, 14, run.stdout);
       assert.ok(
         annotations.includes(
           `::error file=release-bot.mcpdesc.json,line=58,col=30,endLine=58,endColumn=38,title=${ELICITATION_RULE_ID}::Elicitation step references 'missing', but tool 'prepare_release' declares no elicitation named 'missing' (declared: confirm, authorize).`,
         ),
         annotations.join('\n'),
       );
-      assert.deepEqual(run.outputs, { 'sarif-file': 'mcpdesc-lint.sarif', errors: '6', warnings: '0' });
+      assert.deepEqual(run.outputs, { 'sarif-file': 'mcpdesc-lint.sarif', errors: '14', warnings: '0' });
       const log = sarifOf(run);
-      assert.equal(log.runs[0].results?.length, 6);
+      assert.equal(log.runs[0].results?.length, 14);
       assert.ok(log.runs[0].results?.every((result) => result.locations?.[0].physicalLocation?.artifactLocation?.uriBaseId === '%SRCROOT%'));
       assert.ok(!JSON.stringify(log).includes(run.workspace), 'relative to the workspace, which it does not name');
     } finally {

@@ -70,7 +70,7 @@ describe('cli over the fixture corpus', () => {
     const blocks = run.stdout.trim().split('\n\n');
     const summary = blocks.pop() as string;
     const total = fixtures.reduce((sum, fixture) => sum + fixture.expected.length, 0);
-    assert.equal(summary, `\u2716 ${total} problems (${total} errors, 0 warnings)`);
+    assert.match(summary, new RegExp(`^\u2716 ${total} problems \\(${total} errors, 0 warnings\\) \u2014 \\d+ fixable with --fix$`));
     const positionsByFile = new Map(
       blocks.map((block) => {
         const [file, ...rows] = block.split('\n');
@@ -96,7 +96,7 @@ describe('cli over the fixture corpus', () => {
     assert.match(lines[3], new RegExp(`^ {2}46:49 {2}error {2}Elicitation step's request is in url mode.*${rule}`));
     assert.match(lines[4], new RegExp(`^ {2}54:17 {2}error {2}Elicitation step's requestedSchema differs.*${rule}`));
     assert.match(lines[5], new RegExp(`^ {2}60:74 {2}error {2}Elicitation step's content does not match.*${rule}`));
-    assert.deepEqual(lines.slice(6), ['', '\u2716 4 problems (4 errors, 0 warnings)', '']);
+    assert.deepEqual(lines.slice(6), ['', '\u2716 4 problems (4 errors, 0 warnings) \u2014 3 fixable with --fix', '']);
   });
 
   it('--format sarif is a SARIF 2.1.0 log whose regions are the expected ranges, 1-based', () => {

@@ -64,6 +64,12 @@ describe('stylish formatter', () => {
     assert.equal(formatStylish(sampleReport(), palette(false)), expected);
   });
 
+  it('says how many problems --fix would fix', () => {
+    const report = sampleReport();
+    const withFixable = { ...report, files: report.files.map((file, index) => ({ ...file, fixable: index === 0 ? 2 : index === 2 ? 1 : 0 })) };
+    assert.match(formatStylish(withFixable, palette(false)), /\n\u2716 5 problems \(2 errors, 1 warning, 1 info, 1 hint\) \u2014 3 fixable with --fix\n$/);
+  });
+
   it('prints nothing for a clean run, and an info mark when nothing fails', () => {
     const report = sampleReport();
     assert.equal(formatStylish({ ...report, files: [report.files[1]] }, palette(false)), '');

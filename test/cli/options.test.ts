@@ -28,16 +28,26 @@ describe('cli options', () => {
       quiet: false,
       exitZero: false,
       maxFileSizeMB: 20,
+      jobs: undefined,
+      noConfig: false,
+      reportUnusedSuppressions: false,
       help: false,
       version: false,
     });
+  });
+
+  it('takes the configuration options, and refuses --config with --no-config', () => {
+    const parsed = options(['--config', 'ci/lint.yaml', '--print-config', 'a.json', '--report-unused-suppressions']);
+    assert.deepEqual([parsed.config, parsed.printConfig, parsed.noConfig, parsed.reportUnusedSuppressions], ['ci/lint.yaml', 'a.json', false, true]);
+    assert.equal(options(['--no-config']).noConfig, true);
+    assert.equal(usageError(['--config', 'a.json', '--no-config']), '--config and --no-config cannot be used together');
   });
 
   it('reads every option, repeatable ones in order', () => {
     const parsed = options([
       'a', '--format', 'sarif', '--fix', '--rule', `${ELICITATION_RULE_ID}=warning`, '--rule', `${SYNTAX_RULE_ID}=off`,
       '--include', '**/*.desc.json', '--include', 'x/*.json', '--exclude', 'vendor/**', '-q', '--exit-zero',
-      '--max-file-size-mb', '0.5', 'b',
+      '--max-file-size-mb', '0.5', '--jobs', '3', 'b',
     ]);
     assert.deepEqual(parsed.paths, ['a', 'b']);
     assert.equal(parsed.format, 'sarif');
@@ -48,6 +58,7 @@ describe('cli options', () => {
     assert.equal(parsed.quiet, true);
     assert.equal(parsed.exitZero, true);
     assert.equal(parsed.maxFileSizeMB, 0.5);
+    assert.equal(parsed.jobs, 3);
   });
 
   it('accepts --opt=value and short forms', () => {

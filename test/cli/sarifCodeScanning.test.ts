@@ -22,9 +22,9 @@ function sarifValidator(): (log: unknown) => string[] {
   return (log) => (validate(log) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`));
 }
 
-function sarifOf(args: string[], cwd: string): { status: number; log: Log; text: string } {
+async function sarifOf(args: string[], cwd: string): Promise<{ status: number; log: Log; text: string }> {
   let out = '';
-  const status = runCli(['--format', 'sarif', ...args], { cwd, env: {}, stdoutIsTTY: false, writeOut: (text) => (out += text), writeErr: () => undefined });
+  const status = await runCli(['--format', 'sarif', ...args], { cwd, env: {}, stdoutIsTTY: false, writeOut: (text) => (out += text), writeErr: () => undefined });
   return { status, log: JSON.parse(out) as Log, text: out };
 }
 
@@ -92,30 +92,30 @@ function findings(log: Log): Array<{ violation: string; line: number; fingerprin
 describe('SARIF for code scanning', () => {
   const validate = sarifValidator();
 
-  it('is valid SARIF 2.1.0 for the example workspace, the invalid fixtures and a run with failures', () => {
+  it('is valid SARIF 2.1.0 for the example workspace, the invalid fixtures and a run with failures', async () => {
     for (const target of ['test-fixtures/workspace', 'test-fixtures/expected-invalid', 'test-fixtures/yaml']) {
-      const { log } = sarifOf([target], repoPath());
+      const { log } = await sarifOf([target], repoPath());
       assert.ok((log.runs[0].results ?? []).length > 0, `${target} has findings`);
       assert.deepEqual(validate(log), [], target);
     }
-    const { status, log } = sarifOf(['does-not-exist.json'], repoPath());
+    const { status, log } = await sarifOf(['does-not-exist.json'], repoPath());
     assert.equal(status, 2);
     assert.equal(log.runs[0].invocations?.[0].executionSuccessful, false);
     assert.deepEqual(validate(log), []);
   });
 
-  it('the schema check is not vacuous: a result without a message is rejected', () => {
-    const { log } = sarifOf(['test-fixtures/workspace'], repoPath());
+  it('the schema check is not vacuous: a result without a message is rejected', async () => {
+    const { log } = await sarifOf(['test-fixtures/workspace'], repoPath());
     const broken = JSON.parse(JSON.stringify(log)) as { runs: Array<{ results: Array<Record<string, unknown>> }> };
     delete broken.runs[0].results[0].message;
     assert.ok(validate(broken).some((error) => /message/.test(error)), validate(broken).join('\n'));
   });
 
-  it('names files by URIs relative to %SRCROOT%, also outside it, and never by the absolute path of the run', () => {
+  it('names files by URIs relative to %SRCROOT%, also outside it, and never by the absolute path of the run', async () => {
     const root = makeTempTree({ 'project/specs/a.mcpdesc.json': releaseDocument(), 'outside/b.mcpdesc.json': releaseDocument() });
     try {
       const cwd = path.join(root, 'project');
-      const { log, text } = sarifOf(['.', '../outside/b.mcpdesc.json'], cwd);
+      const { log, text } = await sarifOf(['.', '../outside/b.mcpdesc.json'], cwd);
       assert.deepEqual(validate(log), []);
       const locations = new Set((log.runs[0].results ?? []).map((result) => JSON.stringify(result.locations?.[0].physicalLocation?.artifactLocation)));
       assert.deepEqual([...locations].sort(), [
@@ -129,21 +129,21 @@ describe('SARIF for code scanning', () => {
     }
   });
 
-  it('gives a finding the same fingerprint after unrelated lines move it, and a new one when it changes', () => {
+  it('gives a finding the same fingerprint after unrelated lines move it, and a new one when it changes', async () => {
     const root = makeTempTree({ 'a.mcpdesc.json': releaseDocument() });
     try {
       const file = path.join(root, 'a.mcpdesc.json');
-      const before = findings(sarifOf(['a.mcpdesc.json'], root).log);
+      const before = findings((await sarifOf(['a.mcpdesc.json'], root)).log);
       assert.deepEqual(before.map((finding) => finding.violation), ['unknown-declaration', 'unexpected-content']);
       assert.equal(new Set(before.map((finding) => finding.fingerprint)).size, 2, 'two findings, two fingerprints');
 
       fs.writeFileSync(file, releaseDocument({ toolBefore: true, extraLines: true }));
-      const moved = findings(sarifOf(['a.mcpdesc.json'], root).log);
+      const moved = findings((await sarifOf(['a.mcpdesc.json'], root)).log);
       assert.deepEqual(moved.map((finding) => finding.line), before.map((finding) => finding.line + 9), 'the findings moved down');
       assert.deepEqual(moved.map((finding) => finding.fingerprint), before.map((finding) => finding.fingerprint));
 
       fs.writeFileSync(file, releaseDocument({ reference: 'missng' }));
-      const changed = findings(sarifOf(['a.mcpdesc.json'], root).log);
+      const changed = findings((await sarifOf(['a.mcpdesc.json'], root)).log);
       assert.notEqual(changed[0].fingerprint, before[0].fingerprint, 'a different wrong reference is a different finding');
       assert.equal(changed[1].fingerprint, before[1].fingerprint, 'the other finding did not change');
     } finally {

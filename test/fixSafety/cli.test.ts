@@ -104,9 +104,10 @@ describe('--fix and a file that changes while it is fixed (in-process CLI)', () 
   });
   after(() => removeTree(root));
 
-  function runFix(cwd: string, args: string[]): { status: number; stderr: string } {
+  /** One job, so the file is read and fixed on this thread while the call runs (where whileFixing patches fs). */
+  async function runFix(cwd: string, args: string[]): Promise<{ status: number; stderr: string }> {
     let stderr = '';
-    const status = runCli(['--fix', ...args], { cwd, env: {}, stdoutIsTTY: false, writeOut: () => undefined, writeErr: (text) => (stderr += text) });
+    const status = await runCli(['--fix', '--jobs', '1', ...args], { cwd, env: {}, stdoutIsTTY: false, writeOut: () => undefined, writeErr: (text) => (stderr += text) });
     return { status, stderr };
   }
 
@@ -143,12 +144,12 @@ describe('--fix and a file that changes while it is fixed (in-process CLI)', () 
       },
     ],
   ] as const) {
-    it(`leaves the file alone, says so and exits 2: ${label}`, () => {
+    it(`leaves the file alone, says so and exits 2: ${label}`, async () => {
       const name = `${label.replace(/\W+/g, '-')}.mcpdesc.json`;
       const target = path.join(root, name);
       fs.writeFileSync(target, twoFixesApart(1));
       let editedText = '';
-      const run = whileFixing(
+      const run = await whileFixing(
         () => {
           edit(target);
           editedText = fs.readFileSync(target, 'utf8');

@@ -40,22 +40,22 @@ function filesUnder(directory: string): string[] {
   });
 }
 
-function cliOutput(format: string, target: string): string {
+async function cliOutput(format: string, target: string): Promise<string> {
   let out = '';
-  runCli(['--format', format, target], { cwd: repoPath(), env: {}, stdoutIsTTY: false, writeOut: (text) => (out += text), writeErr: (text) => (out += text) });
+  await runCli(['--format', format, target], { cwd: repoPath(), env: {}, stdoutIsTTY: false, writeOut: (text) => (out += text), writeErr: (text) => (out += text) });
   return out;
 }
 
 describe('emitted links', () => {
   const targets = ['test-fixtures/workspace', 'test-fixtures/expected-invalid', 'test-fixtures/expected-valid', 'test-fixtures/yaml'];
 
-  it('CLI outputs hold no URL but the allowed ones and those quoted from the checked documents', () => {
+  it('CLI outputs hold no URL but the allowed ones and those quoted from the checked documents', async () => {
     const quoted = new Set(targets.flatMap((target) => filesUnder(repoPath(target)).flatMap((file) => urlsIn(fs.readFileSync(file, 'utf8')))));
     const strays: string[] = [];
     let scanned = 0;
     for (const format of ['stylish', 'json', 'sarif', 'github']) {
       for (const target of targets) {
-        const output = cliOutput(format, target);
+        const output = await cliOutput(format, target);
         assert.ok(output.length > 0 || format === 'stylish' || format === 'github', `${format} ${target}`);
         for (const url of urlsIn(output)) {
           scanned++;
@@ -67,8 +67,8 @@ describe('emitted links', () => {
     assert.ok(scanned > 0, 'the outputs were scanned (SARIF names its schema)');
   });
 
-  it('every rule link of a diagnostic is a file: URI of a shipped page that exists', () => {
-    const problems = JSON.parse(cliOutput('json', 'test-fixtures/expected-invalid')) as Array<{ href: string }>;
+  it('every rule link of a diagnostic is a file: URI of a shipped page that exists', async () => {
+    const problems = JSON.parse(await cliOutput('json', 'test-fixtures/expected-invalid')) as Array<{ href: string }>;
     assert.ok(problems.length > 0);
     for (const { href } of problems) {
       assert.match(href, /^file:\/\/.*\/docs\/rules\/[a-z-]+\.md$/);

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { completionAt, hoverAt, type NameCompletion } from '../../server/src/checker/navigation';
 import { applyOffsetEdits } from '../../server/src/checker/textEdits';
-import { SAMPLE, SHARED_NAMES, find, inside, within } from './sample';
+import { SAMPLE, SHARED_NAMES, find, within } from './sample';
 import { yamlDocument } from './yamlDocument';
 
 const document = checkDocument(SAMPLE);
@@ -29,14 +29,23 @@ function typing(step: string, requestMode: 'form' | 'url' = 'url'): { text: stri
 }
 
 describe('completion of a declaration name', () => {
-  it('inside an empty string: every declared name, those of the request\'s mode first, replacing the content', () => {
+  it('inside an empty string: every declared name, those of the request\'s mode first, replacing the whole string', () => {
     const { text, offset } = typing('"declaration": "$"');
     const items = completionAt(checkDocument(text), offset);
     assert.deepEqual(ordered(items), ['authorize', 'confirm']);
-    assert.deepEqual(items!.map((item) => [item.name, item.detail, item.matchesRequestMode, item.edit]), [
-      ['confirm', 'form (the request is url) — Approve?', false, { offset, length: 0, newText: 'confirm' }],
-      ['authorize', 'url — Authorize.', true, { offset, length: 0, newText: 'authorize' }],
+    // The range starts at the opening quote, where the editor's own JSON value suggestions start theirs.
+    assert.deepEqual(items!.map((item) => [item.name, item.label, item.detail, item.matchesRequestMode, item.preselect, item.edit]), [
+      ['confirm', '"confirm"', 'form (the request is url) — Approve?', false, false, { offset: offset - 1, length: 2, newText: '"confirm"' }],
+      ['authorize', '"authorize"', 'url — Authorize.', true, true, { offset: offset - 1, length: 2, newText: '"authorize"' }],
     ]);
+  });
+
+  it('exactly one item is preselected: the first declaration in the request\'s mode', () => {
+    const text = `{"tools": [{"elicitations": [{"name": "f", "mode": "form", "requestedSchema": {"type": "object"}}, {"name": "u1", "mode": "url"}, {"name": "u2", "mode": "url"}],
+ "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "", "request": {"mode": "url"}}]}}}]}`;
+    const items = completionAt(checkDocument(text), text.indexOf('""') + 1)!;
+    assert.deepEqual(items.filter((item) => item.preselect).map((item) => item.name), ['u1']);
+    assert.deepEqual(items.map((item) => item.mode), ['form (the request is url)', 'url', 'url']);
   });
 
   it('a form request (mode absent) puts form declarations first, and marks the url ones', () => {
@@ -76,14 +85,15 @@ describe('completion of a declaration name', () => {
     const { text, offset } = typing('"declaration": "au$th"');
     const items = completionAt(checkDocument(text), offset)!;
     const authorize = items.find((item) => item.name === 'authorize')!;
-    assert.deepEqual(authorize.edit, { ...inside(find(text, '"auth"')), newText: 'authorize' });
+    assert.deepEqual(authorize.edit, { ...find(text, '"auth"'), newText: '"authorize"' });
     assert.equal(applyOffsetEdits(text, [authorize.edit]), text.replace('"auth"', '"authorize"'));
   });
 
   it('an unterminated string gets its closing quote', () => {
     const { text, offset } = typing('"declaration": "co$\n');
     const confirm = completionAt(checkDocument(text), offset)!.find((item) => item.name === 'confirm')!;
-    assert.deepEqual(confirm.edit, { offset: offset - 2, length: 2, newText: 'confirm"' });
+    assert.deepEqual(confirm.edit, { offset: offset - 3, length: 3, newText: '"confirm"' });
+    assert.match(applyOffsetEdits(text, [confirm.edit]), /"declaration": "confirm"\n/);
   });
 
   it('after `"declaration": ` with no value: inserts a quoted name', () => {

@@ -15,6 +15,7 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
+import { CompletionItemKind } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspTestClient } from '../server/lspClient';
 
@@ -80,7 +81,11 @@ describe('declaration navigation over LSP', () => {
   before(async () => {
     client = await LspTestClient.start({
       capabilities: {
-        textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true }, rename: { prepareSupport: true } },
+        textDocument: {
+          documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+          rename: { prepareSupport: true },
+          completion: { completionItem: { labelDetailsSupport: true, snippetSupport: true } },
+        },
       },
     });
   });
@@ -100,7 +105,7 @@ describe('declaration navigation over LSP', () => {
     assert.equal(capabilities.definitionProvider, true);
     assert.equal(capabilities.referencesProvider, true);
     assert.deepEqual(capabilities.renameProvider, { prepareProvider: true });
-    assert.deepEqual(capabilities.completionProvider?.triggerCharacters, ['"', "'"]);
+    assert.deepEqual(capabilities.completionProvider?.triggerCharacters, ['"', "'", '{']);
     assert.equal(capabilities.hoverProvider, true);
     assert.ok(capabilities.documentSymbolProvider);
   });
@@ -182,13 +187,13 @@ describe('declaration navigation over LSP', () => {
     const empty = rangeOf(text, '""', 0);
     const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: into(empty, 1) });
     const sorted = [...list.items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
-    assert.deepEqual(sorted.map((item) => [item.label, item.detail]), [
-      ['🚀launch', 'url — Go.'],
-      ['authorize', 'url — Authorize.'],
-      ['confirm', 'form (the request is url) — ✅ Approve?'],
+    assert.deepEqual(sorted.map((item) => [item.label, item.labelDetails?.description, item.detail, item.preselect, item.filterText, item.kind]), [
+      ['"🚀launch"', 'url', 'url — Go.', true, '"🚀launch"', CompletionItemKind.Interface],
+      ['"authorize"', 'url', 'url — Authorize.', undefined, '"authorize"', CompletionItemKind.Interface],
+      ['"confirm"', 'form (the request is url)', 'form (the request is url) — ✅ Approve?', undefined, '"confirm"', CompletionItemKind.Interface],
     ]);
     const authorize = sorted[1];
-    assert.deepEqual(authorize.textEdit, { range: insideQuotes(empty), newText: 'authorize' });
+    assert.deepEqual(authorize.textEdit, { range: empty, newText: '"authorize"' });
     assert.equal((authorize.documentation as { kind: string }).kind, 'markdown');
     const version = await client.applyEdits(uri, [authorize.textEdit as TextEdit]);
     assert.equal(client.text(uri), TEXT);
@@ -200,7 +205,7 @@ describe('declaration navigation over LSP', () => {
     const uri = await openSample(text);
     const colon = rangeOf(text, '"declaration": ', 1);
     const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: colon.end });
-    const item = list.items.find((candidate) => candidate.label === 'authorize');
+    const item = list.items.find((candidate) => candidate.label === '"authorize"');
     assert.deepEqual(item?.textEdit, { range: { start: colon.end, end: colon.end }, newText: '"authorize",' });
   });
 

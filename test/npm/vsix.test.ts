@@ -12,7 +12,7 @@ import { describe, it } from 'node:test';
 import { repoPath } from '../support/repo';
 
 const MAX_VSIX_BYTES = 1024 * 1024;
-const SHIPPED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'docs/rules', 'images/icon.png'];
+const SHIPPED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'docs/rules', 'schemas', 'images/icon.png'];
 
 interface Manifest {
   name: string;
@@ -43,6 +43,7 @@ describe('the .vsix', () => {
       assert.ok(size < MAX_VSIX_BYTES, `${size} bytes`);
       const entries = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).trim().split('\n').sort();
       const docs = fs.readdirSync(repoPath('docs', 'rules')).map((name) => `extension/docs/rules/${name}`);
+      const schemas = fs.readdirSync(repoPath('schemas')).map((name) => `extension/schemas/${name}`);
       assert.deepEqual(
         entries,
         [
@@ -50,10 +51,12 @@ describe('the .vsix', () => {
           'extension.vsixmanifest',
           'extension/LICENSE.txt',
           'extension/changelog.md',
+          'extension/dist/checkWorker.js',
           'extension/dist/cli.js',
           'extension/dist/extension.js',
           'extension/dist/server.js',
           ...docs,
+          ...schemas,
           'extension/images/icon.png',
           'extension/package.json',
           'extension/readme.md',

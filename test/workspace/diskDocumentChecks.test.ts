@@ -11,6 +11,8 @@ import { DiskDocumentChecks } from '../../server/src/lsp/diskDocumentChecks';
 import type { SettingsResolver } from '../../server/src/lsp/settingsResolver';
 import { WorkspaceFolders } from '../../server/src/lsp/workspaceFolders';
 import { TempWorkspace } from './tempWorkspace';
+import { DocumentSettings } from '../../server/src/lsp/documentSettings';
+import { ProjectConfigs } from '../../server/src/host';
 
 const VALID = '{ "mcpdesc": "1.0", "tools": [] }\n';
 // One syntax error: a missing comma.
@@ -25,8 +27,9 @@ function setUp(workspace: TempWorkspace) {
     clear: (uri: string) => { published.delete(uri); },
   } as unknown as DiagnosticsPublisher;
   const settings = { forResource: async () => DEFAULT_SETTINGS } as unknown as SettingsResolver;
+  const documentSettings = new DocumentSettings(settings, new ProjectConfigs(), folders);
   const checks = new DiskDocumentChecks({
-    folders, settings, publisher, isOpen: () => false, log: () => undefined,
+    folders, settings, documentSettings, publisher, isOpen: () => false, log: () => undefined,
   });
   return { checks, published };
 }

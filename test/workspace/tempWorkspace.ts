@@ -32,6 +32,10 @@ export class TempWorkspace {
     return this.uri(relative);
   }
 
+  read(relative: string): string {
+    return fs.readFileSync(this.path(relative), 'utf8');
+  }
+
   remove(relative: string): void {
     fs.rmSync(this.path(relative), { recursive: true, force: true });
   }

@@ -16,6 +16,7 @@ import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
 import { declarationFixesFor } from './fixes/declarationFixes';
+import { applySuppressions, findSuppressions, suppressionFix } from './suppressions';
 import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
 
 /** Shared by every check: each distinct schema is compiled once per process. */
@@ -74,6 +75,8 @@ export class DocumentCheck {
      * text could not be parsed or checked at all, since nothing is worse than that.
      */
     readonly syntaxErrorCount = 0,
+    /** The document's language has comments: "Suppress … on this line" is offered (CheckOptions.commentsAllowed). */
+    private readonly commentsAllowed = false,
   ) {
     this.located = located.sort(
       (a, b) => a.diagnostic.data.offset - b.diagnostic.data.offset || a.diagnostic.data.length - b.diagnostic.data.length,
@@ -82,19 +85,22 @@ export class DocumentCheck {
   }
 
   fixesFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>, formatting?: FormattingOptions): Fix[] {
-    const entry = this.located.find(
-      (candidate) =>
-        (candidate.finding || candidate.declarationFinding) &&
-        candidate.diagnostic.data.violation === diagnostic.data?.violation &&
-        sameRange(candidate.diagnostic.range, diagnostic.range),
+    const matching = this.located.filter(
+      (candidate) => candidate.diagnostic.data.violation === diagnostic.data?.violation && sameRange(candidate.diagnostic.range, diagnostic.range),
     );
-    const editor = entry && this.editor(formatting);
-    if (!entry || !editor) return [];
-    return plansOf(entry, editor).map((fix) => ({
-      title: fix.title,
-      isPreferred: fix.isPreferred,
-      edits: fix.edits.map((edit) => ({ range: this.lines.rangeOf(edit.offset, edit.length), newText: edit.newText })),
-    }));
+    const entry = matching.find((candidate) => candidate.finding || candidate.declarationFinding) ?? matching[0];
+    if (!entry) return [];
+    const editor = entry.finding || entry.declarationFinding ? this.editor(formatting) : undefined;
+    const fixes: Fix[] = editor
+      ? plansOf(entry, editor).map((fix) => ({
+          title: fix.title,
+          isPreferred: fix.isPreferred,
+          edits: fix.edits.map((edit) => ({ range: this.lines.rangeOf(edit.offset, edit.length), newText: edit.newText })),
+        }))
+      : [];
+    const suppression = this.commentsAllowed ? suppressionFix(entry.diagnostic, this.text, this.format, this.lines) : undefined;
+    if (suppression) fixes.push(suppression);
+    return fixes;
   }
 
   /** The preferred fix of every diagnostic, in offsets, with the diagnostic it is for (for fix-all). */
@@ -176,14 +182,27 @@ function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
   const format = options.format ?? 'json';
   const lines = new LineIndex(text);
   if (!backends[format]) {
-    const located = locate({ roots: [], syntaxErrors: [], findings: [], declarationFindings: [] }, options, lines, {
+    return documentCheckOf(text, format, lines, { roots: [], syntaxErrors: [], findings: [], declarationFindings: [] }, options, {
       violation: 'skipped',
       message: `MCP description documents in ${format.toUpperCase()} are not supported by this version.`,
     });
-    return new DocumentCheck(text, format, lines, located);
   }
-  const parts = parseAndFind(text, format, options.once);
-  return new DocumentCheck(text, format, lines, locate(parts, options, lines), parts.roots, syntaxErrorCountOf(parts));
+  return documentCheckOf(text, format, lines, parseAndFind(text, format, options.once), options);
+}
+
+/** The check of `text` from its parts: the diagnostics located, then the document's suppression comments applied. */
+export function documentCheckOf(
+  text: string,
+  format: DocumentFormat,
+  lines: LineIndex,
+  parts: CheckParts,
+  options: CheckOptions,
+  notice?: { violation: 'skipped' | 'internal-error'; message: string },
+): DocumentCheck {
+  const located = locate(parts, options, lines, notice);
+  const { kept, unused } = applySuppressions(located, findSuppressions(text, format, lines), lines, options);
+  const all = unused.length === 0 ? kept : [...kept, ...unused.map((diagnostic) => ({ diagnostic }))];
+  return new DocumentCheck(text, format, lines, all, parts.roots, syntaxErrorCountOf(parts), options.commentsAllowed === true);
 }
 
 export function syntaxErrorCountOf(parts: CheckParts): number {

@@ -1,9 +1,10 @@
 // Re-checking after an edit. Neither rule looks across tools, so an edit that stays strictly
 // inside one element of `tools` can only change that tool's findings: re-parse that element's
-// text alone, re-check that tool, and shift everything after it. Anything less certain falls back
-// to a full check, and a differential test holds both paths to the same diagnostics.
+// text alone, re-check that tool, and shift everything after it. JSON and YAML alike (YAML's
+// conditions, aliases and all, are in incrementalYaml.ts). Anything less certain falls back to a
+// full check, and differential tests hold both paths to the same diagnostics.
 import { buildJsonTree } from './parse/jsonTree';
-import { DocumentCheck, locate, parseAndFind, runCheck, schemaCache, syntaxErrorCountOf, type CheckParts } from './check';
+import { documentCheckOf, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
 import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
@@ -13,6 +14,7 @@ import type { Finding } from './rule/findings';
 import { toolNameCounts, toolsArrayOf } from './model/documentModel';
 import { memberOf, stringOf, valueOf } from './tree';
 import type { SyntaxNode } from './tree';
+import { growYamlAncestorsAndShiftFollowers, reparseYamlTool, yamlAllowsToolEdits } from './incrementalYaml';
 
 /** The shortcut moves nodes in place; jsonc-parser declares them read-only for its callers' sake. */
 type MovableNode = { -readonly [K in keyof SyntaxNode]: SyntaxNode[K] };
@@ -35,14 +37,16 @@ export function composeChanges(first: ChangeSpan, second: ChangeSpan): ChangeSpa
 }
 
 export class IncrementalDocument {
-  /** The parts of the last JSON check; undefined for other syntaxes, which are always checked whole. */
+  /** The parts of the last check; undefined when the next one must be whole (an unsupported syntax, or YAML the shortcut cannot follow). */
   private parts: CheckParts | undefined;
+  private readonly format: 'json' | 'yaml';
   private lines: LineIndex;
   private current: DocumentCheck;
   /** Whether the last update took the one-tool shortcut (for tests and the benchmark). */
   lastUpdateWasIncremental = false;
 
   constructor(private text: string, private readonly options: CheckOptions) {
+    this.format = (options.format ?? 'json') === 'yaml' ? 'yaml' : 'json';
     this.lines = new LineIndex(text);
     this.current = withDocumentBudget(() => this.checkWhole(text));
   }
@@ -60,7 +64,7 @@ export class IncrementalDocument {
     this.lastUpdateWasIncremental = change !== undefined && this.tryOneTool(newText, change);
     if (this.lastUpdateWasIncremental) {
       this.text = newText;
-      this.current = new DocumentCheck(newText, 'json', this.lines, locate(this.parts!, this.options, this.lines), this.parts!.roots, syntaxErrorCountOf(this.parts!));
+      this.current = documentCheckOf(newText, this.format, this.lines, this.parts!, this.options);
     } else {
       this.lines = new LineIndex(newText);
       this.current = this.checkWhole(newText);
@@ -70,12 +74,14 @@ export class IncrementalDocument {
 
   private checkWhole(text: string): DocumentCheck {
     this.text = text;
-    if ((this.options.format ?? 'json') !== 'json') {
+    const format = this.options.format ?? 'json';
+    if (format !== 'json' && format !== 'yaml') {
       this.parts = undefined;
       return runCheck(text, this.options);
     }
-    this.parts = parseAndFind(text, 'json');
-    return new DocumentCheck(text, 'json', this.lines, locate(this.parts, this.options, this.lines), this.parts.roots, syntaxErrorCountOf(this.parts));
+    const parts = parseAndFind(text, format);
+    this.parts = format === 'json' || (parts.roots.length === 1 && yamlAllowsToolEdits(text, parts.roots[0])) ? parts : undefined;
+    return documentCheckOf(text, format, this.lines, parts, this.options);
   }
 
   private tryOneTool(newText: string, change: ChangeSpan): boolean {
@@ -86,27 +92,25 @@ export class IncrementalDocument {
     const tools = root?.type === 'object' ? toolsArrayOf(root) : undefined;
     const elements = tools?.children;
     if (!tools || !elements || elements.length === 0) return false;
-    const index = elementContaining(elements, change);
+    // A YAML tool owns its lines up to the next `- `, so an edit at the end of its last value is its own.
+    const index = this.format === 'yaml' ? lastStartingBefore(elements, change.offset + 1) : elementContaining(elements, change);
     if (index < 0) return false;
     const old = elements[index];
     if (old.type !== 'object') return false;
 
     const delta = change.newLength - change.length;
-    const source = newText.slice(old.offset, old.offset + old.length + delta);
-    const { root: replacement, errors } = buildJsonTree(source);
-    // The element must still be exactly one well-formed object spanning the same boundaries.
-    if (errors.length > 0 || !replacement || replacement.type !== 'object' || replacement.offset !== 0 || replacement.length !== source.length) {
-      return false;
-    }
+    const replacement = this.format === 'yaml' ? reparseYamlTool(this.text, newText, elements, index, change) : reparsedJsonTool(newText, old, delta);
+    if (!replacement) return false;
     // Messages tell same-named tools apart, so a renamed tool can change other tools' messages.
     if (!sameTitleParts(old, replacement)) return false;
-    shiftSubtree(replacement, old.offset);
     (replacement as MovableNode).parent = tools;
     elements[index] = replacement;
-    growAncestorsAndShiftFollowers(replacement, delta);
+    if (this.format === 'yaml') growYamlAncestorsAndShiftFollowers(replacement, delta, change.offset);
+    else growAncestorsAndShiftFollowers(replacement, delta);
 
     const findings = parts.findings[0];
-    for (const laterFindings of findings.slice(index + 1)) shiftFindings(laterFindings, delta);
+    // A later tool's finding can lie before the edit (at the anchor a YAML alias in it stands for).
+    for (const laterFindings of findings.slice(index + 1)) shiftFindings(laterFindings, delta, change.offset);
     // Declaration findings can sit outside their tool (in a component a $componentRef names), and
     // resources, resource templates and prompts may come before or after `tools`: each moves by
     // where it is, not by which tool it belongs to.
@@ -114,11 +118,12 @@ export class IncrementalDocument {
     const oldEnd = old.offset + old.length;
     const moved = (finding: { offset: number }) => finding.offset >= oldEnd;
     declarationFindings.tools.forEach((toolFindings, toolIndex) => {
-      if (toolIndex !== index) shiftFindings(toolFindings.filter(moved), delta);
+      if (toolIndex !== index) shiftFindings(toolFindings.filter(moved), delta, change.offset);
     });
-    shiftFindings(declarationFindings.others.filter(moved), delta);
+    shiftFindings(declarationFindings.others.filter(moved), delta, change.offset);
     const nameCounts = toolNameCounts(elements);
-    findings[index] = checkToolNode(root, replacement, index, elements, nameCounts, new DocumentSchemas(schemaCache, newText));
+    const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
+    findings[index] = checkToolNode(root, replacement, index, elements, nameCounts, schemas);
     declarationFindings.tools[index] = checkToolDeclarations(root, replacement, index, elements, nameCounts);
     this.lines = this.lines.withChange(newText, change);
     return true;
@@ -151,6 +156,23 @@ function elementContaining(elements: SyntaxNode[], change: ChangeSpan): number {
   return -1;
 }
 
+/** Index of the last element starting before `offset`, or -1. */
+function lastStartingBefore(elements: SyntaxNode[], offset: number): number {
+  let low = 0;
+  let high = elements.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (elements[mid].offset < offset) {
+      found = mid;
+      low = mid + 1;
+    } else {
+      high = mid - 1;
+    }
+  }
+  return found;
+}
+
 function shiftSubtree(node: SyntaxNode, delta: number): void {
   const pending: SyntaxNode[] = [node];
   while (pending.length > 0) {
@@ -176,6 +198,17 @@ function growAncestorsAndShiftFollowers(node: SyntaxNode, delta: number): void {
   }
 }
 
-function shiftFindings(findings: Array<Pick<Finding, 'offset'>>, delta: number): void {
-  for (const finding of findings) finding.offset += delta;
+function shiftFindings(findings: Array<Pick<Finding, 'offset'>>, delta: number, editOffset: number): void {
+  for (const finding of findings) if (finding.offset > editOffset) finding.offset += delta;
+}
+
+/** The element re-parsed from its new text alone, if it is still exactly one well-formed object spanning the same boundaries. */
+function reparsedJsonTool(newText: string, old: SyntaxNode, delta: number): SyntaxNode | undefined {
+  const source = newText.slice(old.offset, old.offset + old.length + delta);
+  const { root: replacement, errors } = buildJsonTree(source);
+  if (errors.length > 0 || !replacement || replacement.type !== 'object' || replacement.offset !== 0 || replacement.length !== source.length) {
+    return undefined;
+  }
+  shiftSubtree(replacement, old.offset);
+  return replacement;
 }

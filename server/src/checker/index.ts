@@ -6,7 +6,7 @@ import './yaml/register';
 import { LineIndex } from './lineIndex';
 import { applyOffsetEdits } from './textEdits';
 import type { SyntaxNode } from './tree';
-import type { CheckOptions, Diagnostic, Fix, FormattingOptions, TextEdit } from './types';
+import type { CheckOptions, Diagnostic, DocumentFormat, Fix, FormattingOptions, TextEdit } from './types';
 
 export * from './types';
 export { LineIndex } from './lineIndex';
@@ -29,6 +29,7 @@ export interface CheckResult {
   readonly text: string;
   readonly lines: LineIndex;
   readonly roots: SyntaxNode[];
+  readonly format: DocumentFormat;
 }
 
 export function checkDocument(text: string, options: CheckOptions = {}): CheckResult {
@@ -54,3 +55,19 @@ export function applyEdits(text: string, edits: TextEdit[]): string {
     }),
   );
 }
+export { commentsAllowedIn, matchesGlob } from './recognize';
+export {
+  CONFIG_FILE_NAMES,
+  EMPTY_CONFIG,
+  configDiagnostics,
+  configFormatOf,
+  isConfigFileName,
+  parseProjectConfig,
+  unusedConfigProblem,
+  type ConfigOverride,
+  type ConfigProblem,
+  type ParsedProjectConfig,
+  type ProjectConfig,
+} from './config/projectConfig';
+export { anchorGlob, layerGlobs, layerRules, type ConfigLayer } from './config/resolveConfig';
+export { FILE_DIRECTIVE, NEXT_LINE_DIRECTIVE } from './suppressions';

@@ -1,7 +1,7 @@
 // How every diagnostic is made, whichever rule and front: the severity the user configured for the
 // rule, else the rule table's default for that kind; the link to the rule's page; the offsets the
 // fixes need. A rule set to 'off' makes none.
-import { DIAGNOSTIC_SOURCE, defaultSeverity, ruleDocsUri, severityNumber, type RuleId } from '../../../shared/src/rules';
+import { DIAGNOSTIC_SOURCE, RULES, defaultSeverity, ruleDocsUri, severityNumber, type RuleId } from '../../../shared/src/rules';
 import type { CheckOptions, Diagnostic, DiagnosticData, Range, Severity } from './types';
 
 /** What making a diagnostic needs of the options: the severities and where the rule pages are. */
@@ -10,7 +10,7 @@ export type DiagnosticOptions = Pick<CheckOptions, 'rules' | 'docsBaseUri'>;
 /** The configured severity of a rule's diagnostic of one kind, else the rule table's default; undefined when off. */
 export function severityOf(ruleId: RuleId, violation: string, options: DiagnosticOptions): Severity | undefined {
   const configured = options.rules?.[ruleId];
-  if (configured === 'off') return undefined;
+  if (configured === 'off' || (configured === undefined && RULES[ruleId].offByDefault)) return undefined;
   return severityNumber(configured ?? defaultSeverity(ruleId, violation));
 }
 

@@ -19,7 +19,12 @@ export interface RecognitionInput {
 
 const matcherCache = new Map<string, (path: string) => boolean>();
 
-function matches(globs: string[] | undefined, path: string): boolean {
+/** Whether one of `globs` matches `path` ('/'-separated), with the meaning every glob of the settings and the project configuration has. */
+export function matchesGlob(globs: readonly string[] | undefined, path: string): boolean {
+  return matches(globs, path);
+}
+
+function matches(globs: readonly string[] | undefined, path: string): boolean {
   if (!globs || globs.length === 0) return false;
   return globs.some((glob) => {
     let matcher = matcherCache.get(glob);
@@ -35,6 +40,16 @@ function matches(globs: string[] | undefined, path: string): boolean {
 
 export function formatOfPath(path: string): 'json' | 'yaml' {
   return YAML_NAME_PATTERN.test(path) ? 'yaml' : 'json';
+}
+
+/**
+ * Whether a document may hold comments as its language is defined: YAML, and JSONC (a `.jsonc`
+ * name, or the editor's language id `jsonc`, which VS Code gives tsconfig.json and the files its
+ * users associate). Plain `.json` is JSON, which has none, although the parse tolerates them.
+ */
+export function commentsAllowedIn(path: string, languageId?: string): boolean {
+  if (languageId === 'jsonc' || languageId === 'yaml') return true;
+  return YAML_NAME_PATTERN.test(path) || /\.jsonc$/i.test(path);
 }
 
 /** Whether an exclude glob matches `path`: the test isMcpdescDocument starts with, for those that must not read an excluded file. */

@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import { FormatTimeoutError, boundedFormats } from './boundedFormats';
 import { PatternTimeoutError, safeRegExp } from './safeRegExp';
 import { isEvidentlyValidSchema } from './schemaMetaValidity';
+import { readableSchemaProblem } from './schemaProblems';
 import { simpleValidator, type SimpleValidateFunction } from './simpleSchemaValidator';
 import { budgetLeftMs, runTimeBoxed, TimeLimitError } from './timeBudget';
 import { WeightedLru } from './weightedLru';
@@ -264,7 +265,8 @@ export class SchemaValidatorCache {
       // validity is evident without ajv's meta-schema validator nearly always (schemaMetaValidity.ts).
       simple = simpleValidator(compilable);
     } catch (error) {
-      return unusable(clip(firstLine(error instanceof Error ? error.message : String(error))));
+      const message = error instanceof Error ? error.message : String(error);
+      return unusable(clip(readableSchemaProblem(message, null, compilable) ?? firstLine(message)));
     }
     if (simple && isEvidentlyValidSchema(compilable)) return { result: this.validatorOf(simple, serialized), cacheable: true };
     if (!simple && hasAtLeastObjects(compilable, MAX_AJV_SUBSCHEMAS + 1)) {
@@ -294,7 +296,8 @@ export class SchemaValidatorCache {
         if (!own) this.shared.delete(dialect);
         return budgetBefore < AJV_COMPILE_LIMIT_MS ? budgetSpent : unusable(`too large/complex: compiling it took over ${AJV_COMPILE_LIMIT_MS} ms`);
       }
-      return unusable(clip(firstLine(error instanceof Error ? error.message : String(error))));
+      const message = error instanceof Error ? error.message : String(error);
+      return unusable(clip(readableSchemaProblem(message, ajv.errors, compilable) ?? firstLine(message)));
     } finally {
       // ajv keeps every compiled schema object; our own cache is the one that should bound memory.
       try {

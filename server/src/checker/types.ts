@@ -62,10 +62,13 @@ export const DECLARATION_VIOLATION_KINDS = [
 
 export type DeclarationViolationKind = (typeof DECLARATION_VIOLATION_KINDS)[number];
 
+/** Kinds of mcpdesc.config diagnostics, on a project configuration file. */
+export type ConfigViolation = 'invalid-config' | 'unknown-rule' | 'unknown-member' | 'unused-config';
+
 /** What a diagnostic carries for the quick-fixes and for tools reading it back. */
 export interface DiagnosticData {
   /** The violation kind for the rules; 'syntax-error' / 'skipped' / 'internal-error' for the others. */
-  violation: ViolationKind | DeclarationViolationKind | 'syntax-error' | 'skipped' | 'internal-error';
+  violation: ViolationKind | DeclarationViolationKind | 'syntax-error' | 'skipped' | 'internal-error' | ConfigViolation | 'unused-suppression';
   /** Offset range in the document text the diagnostic was computed from. */
   offset: number;
   length: number;
@@ -118,6 +121,11 @@ export interface CheckOptions {
    * for documents checked again and again as they are edited.
    */
   once?: boolean;
+  /**
+   * The document's language has comments (YAML, JSONC): "Suppress … on this line" fixes are offered.
+   * Suppression comments are honoured wherever the parse accepts comments, whatever this says.
+   */
+  commentsAllowed?: boolean;
   /** URI of the folder holding the rule pages (ending in '/'): diagnostics link to their page there. */
   docsBaseUri?: string;
 }

@@ -1,5 +1,6 @@
 // The --help page. It is also where the CLI's decisions on edge cases are written down for users.
 import { ELICITATION_RULE_ID, RULE_IDS } from '../../../shared/src/constants';
+import { UNUSED_SUPPRESSION_RULE_ID } from '../../../shared/src/rules';
 import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
 
 export function helpText(version: string): string {
@@ -33,13 +34,31 @@ ${RULE_IDS.map((id) => `                               ${id}`).join('\n')}
       --exit-zero            exit 0 even when problems are found (usage errors and unreadable
                              files still exit 2)
       --max-file-size-mb <n> skip larger files with one information diagnostic (default ${DEFAULT_SETTINGS.maxFileSizeMB})
+  -j, --jobs <n>             check up to n files at once, in worker threads (default: the number
+                             of cores); the report is the same, in the same order, for any n
+  -c, --config <file>        use this configuration file alone (its globs relative to the current
+                             directory) instead of looking for mcpdesc-lint.config.* files
+      --no-config            use no configuration file (only these options)
+      --print-config <file>  print the configuration that applies to the file (JSON) and exit
+      --report-unused-suppressions
+                             report suppression comments that suppress nothing
+                             (${UNUSED_SUPPRESSION_RULE_ID}, as a warning unless configured)
   -h, --help                 show this help
   -v, --version              show the version
+
+Configuration:
+  Without --config or --no-config, each document takes the nearest mcpdesc-lint.config.json,
+  .jsonc, .yaml or .yml file in its folder or above (up to the current directory), merged with
+  the ones above it up to one that says "root": true. Options given here win over them.
+  Suppression comments in JSONC and YAML documents:
+    // mcpdesc-disable-next-line [RULE[/violation], ...] [-- reason]     (# in YAML)
+    // mcpdesc-disable-file [RULE[/violation], ...] [-- reason]
 
 Exit status:
   0  no errors or warnings reported (information and hints do not fail)
   1  errors or warnings reported
-  2  usage error, or a file that could not be read or checked (named on stderr)
+  2  usage error, a file that could not be read or checked, or a configuration file that
+     cannot be used (named on stderr)
 
 Colors are used only when stdout is a terminal and NO_COLOR is not set.
 Example: mcpdesc-lint --rule ${ELICITATION_RULE_ID}=warning --format sarif . > results.sarif

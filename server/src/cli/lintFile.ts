@@ -92,7 +92,9 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
       }
     }
     const result = checkDocument(text, options);
-    return { kind: 'reported', report: reportOf(candidate, shownPath, anchorDiagnostics(result.diagnostics, result.text, result.roots)), failure };
+    const report = reportOf(candidate, shownPath, anchorDiagnostics(result.diagnostics, result.text, result.roots));
+    report.fixable = result.diagnostics.filter((diagnostic) => result.fixesFor(diagnostic).some((fix) => fix.isPreferred)).length;
+    return { kind: 'reported', report, failure };
   } catch (error) {
     // The server's answer to a check that throws: the one internal-error notice; and the run failed.
     const reason = error instanceof Error ? error.message : String(error);

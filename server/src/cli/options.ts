@@ -22,6 +22,16 @@ export interface CliOptions {
   quiet: boolean;
   exitZero: boolean;
   maxFileSizeMB: number;
+  /** How many files are checked at once; undefined: one per core. */
+  jobs: number | undefined;
+  /** --config FILE: this configuration file alone, instead of looking for mcpdesc-lint.config.* files. */
+  config?: string;
+  /** --no-config: no configuration file at all. */
+  noConfig: boolean;
+  /** --print-config FILE: print the configuration that applies to FILE, lint nothing. */
+  printConfig?: string;
+  /** --report-unused-suppressions: mcpdesc.unused-suppression at least as a warning. */
+  reportUnusedSuppressions: boolean;
   help: boolean;
   version: boolean;
 }
@@ -44,6 +54,11 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
         quiet: { type: 'boolean', short: 'q' },
         'exit-zero': { type: 'boolean' },
         'max-file-size-mb': { type: 'string' },
+        jobs: { type: 'string', short: 'j' },
+        config: { type: 'string', short: 'c' },
+        'no-config': { type: 'boolean' },
+        'print-config': { type: 'string' },
+        'report-unused-suppressions': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -77,9 +92,23 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
     maxFileSizeMB = number;
   }
 
+  let jobs: number | undefined;
+  if (values.jobs !== undefined) {
+    const raw = values.jobs;
+    const number = Number(raw);
+    if (raw.trim() === '' || !Number.isInteger(number) || number < 1) {
+      return { ok: false, message: `--jobs needs a whole number of at least 1, got '${raw}'` };
+    }
+    jobs = number;
+  }
+
   for (const glob of [...(values.include ?? []), ...(values.exclude ?? [])]) {
     if (glob.trim() === '') return { ok: false, message: '--include and --exclude need a non-empty glob' };
   }
+
+  if (values.config !== undefined && values['no-config']) return { ok: false, message: '--config and --no-config cannot be used together' };
+  if (values.config !== undefined && values.config.trim() === '') return { ok: false, message: '--config needs a file' };
+  if (values['print-config'] !== undefined && values['print-config'].trim() === '') return { ok: false, message: '--print-config needs a file' };
 
   return {
     ok: true,
@@ -93,6 +122,11 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
       quiet: values.quiet ?? false,
       exitZero: values['exit-zero'] ?? false,
       maxFileSizeMB,
+      jobs,
+      ...(values.config !== undefined ? { config: values.config } : {}),
+      noConfig: values['no-config'] ?? false,
+      ...(values['print-config'] !== undefined ? { printConfig: values['print-config'] } : {}),
+      reportUnusedSuppressions: values['report-unused-suppressions'] ?? false,
       help: values.help ?? false,
       version: values.version ?? false,
     },

@@ -7,6 +7,8 @@ export interface FileReport {
   displayPath: string;
   /** Sorted by position; may be empty (a clean file). Anchored for SARIF's fingerprints. */
   diagnostics: AnchoredDiagnostic[];
+  /** How many of them have a preferred fix, which --fix would apply (0 after --fix). */
+  fixable?: number;
 }
 
 export interface RunReport {

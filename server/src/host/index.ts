@@ -17,3 +17,11 @@ export { isInside, recognitionPath, toPosixPath } from './paths';
 export { readHostFile, realPathOf, type HostFileRead } from './readFile';
 export { exceedsLimit, fileTooLargeMessage, fileTooLargeNotice, maxFileBytes, OVERSIZED_HEAD_BYTES } from './sizeLimit';
 export { walkFiles, walkFilesYielding, type WalkOptions } from './walk';
+export {
+  invalidConfigMessage,
+  NO_PROJECT_CONFIG,
+  ProjectConfigs,
+  type ConfigScope,
+  type EffectiveProjectConfig,
+  type LoadedConfigFile,
+} from './projectConfig';

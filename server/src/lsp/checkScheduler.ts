@@ -1,11 +1,17 @@
-// Decides WHEN checks run. One entry per URI, so a burst of edits becomes one check of whatever text
-// is newest when it runs (the job reads the document at run time, never a snapshot taken at schedule
-// time). A delayed request is a debounce: each further one pushes the check back until the edits
-// pause, but never beyond a maximum wait, so continuous typing still sees diagnostics; an immediate
-// request (open, settings, disk) is never pushed back. Jobs run one at a time; between jobs the loop yields to the event loop (setImmediate) so
-// incoming messages (edits, requests) are handled before the next check. Higher priorities always
-// go first, so a workspace scan of thousands of files never delays a keystroke by more than one
-// file's check; while the user types, the scan also pauses between files (TYPING_WINDOW_MS).
+// Decides WHEN checks run, and where. One entry per URI, so a burst of edits becomes one check of
+// whatever text is newest when it runs (the job reads the document at run time, never a snapshot
+// taken at schedule time). A delayed request is a debounce: each further one pushes the check back
+// until the edits pause, but never beyond a maximum wait, so continuous typing still sees
+// diagnostics; an immediate request (open, settings, disk) is never pushed back.
+//
+// Two lanes. Open documents are checked on this thread, one at a time; between jobs the loop yields
+// to the event loop (setImmediate) so incoming messages (edits, requests) are handled before the next
+// check. Files nobody has open go to the off-thread lane (worker threads, see DiskDocumentChecks), as
+// many at once as it has workers: the queue stays here, so open documents still go first, a queued
+// check is cancelled when its file goes away, and a running one is aborted (its result dropped) when
+// its file changes or opens. Higher priorities always go first; while the user types, the scan also
+// pauses between files (TYPING_WINDOW_MS), since every result it publishes costs this thread and the
+// editor something.
 
 export enum CheckPriority {
   /** Files nobody is looking at (workspace scan). */
@@ -18,7 +24,24 @@ export enum CheckPriority {
 
 const PRIORITIES_HIGHEST_FIRST = [CheckPriority.Open, CheckPriority.FileChange, CheckPriority.Background];
 
-export type CheckJob = (uri: string) => Promise<void>;
+/** `signal` aborts when the check is outdated before it ends (its file changed, opened or went away). */
+export type CheckJob = (uri: string, signal: AbortSignal) => Promise<void>;
+
+export interface CheckLanes {
+  /** Whether the check of `uri` runs on this thread (an open document) rather than off it. */
+  runsOnThisThread(uri: string): boolean;
+  /** How many off-thread checks may run at once. */
+  offThreadSlots: number;
+}
+
+/** Without lanes every check runs on this thread, one at a time. */
+const ONE_LANE: CheckLanes = { runsOnThisThread: () => true, offThreadSlots: 0 };
+
+interface RunningCheck {
+  priority: CheckPriority;
+  onThisThread: boolean;
+  abort: AbortController;
+}
 
 interface PendingCheck {
   dueAt: number;
@@ -47,7 +70,9 @@ export class CheckScheduler {
    * the lower queues are first-in first-out and picking from them is O(1) however long they are.
    */
   private readonly queues = new Map<CheckPriority, Map<string, PendingCheck>>(PRIORITIES_HIGHEST_FIRST.map((priority) => [priority, new Map()]));
-  private running = false;
+  private readonly running = new Map<string, RunningCheck>();
+  private runningOnThisThread = false;
+  private runningOffThread = 0;
   private timer: NodeJS.Timeout | undefined;
   private wakeScheduled = false;
   private busy = false;
@@ -62,6 +87,7 @@ export class CheckScheduler {
     private readonly job: CheckJob,
     private readonly onJobError: (uri: string, error: unknown) => void,
     private readonly maxDebounceMs = DEFAULT_MAX_DEBOUNCE_MS,
+    private readonly lanes: CheckLanes = ONE_LANE,
   ) {}
 
   /** Queues a check of `uri`: as soon as possible (`delayMs` 0), or after `delayMs` without another request. */
@@ -82,6 +108,8 @@ export class CheckScheduler {
       if (existing.priority !== pending.priority) this.queue(existing.priority).delete(uri);
     }
     this.queue(pending.priority).set(uri, pending);
+    // A check of the file's older state (on disk, or before it opened) is outdated.
+    this.abortRunning(uri);
     this.setBusy(true);
     this.wake();
   }
@@ -89,6 +117,7 @@ export class CheckScheduler {
   /** Forgets a queued check (the document went away); a running one finishes and its caller drops the result. */
   cancel(uri: string): void {
     for (const queue of this.queues.values()) queue.delete(uri);
+    this.abortRunning(uri);
     this.settle();
   }
 
@@ -97,6 +126,7 @@ export class CheckScheduler {
     for (const queue of this.queues.values()) {
       for (const uri of queue.keys()) if (matches(uri)) queue.delete(uri);
     }
+    for (const uri of this.running.keys()) if (matches(uri)) this.abortRunning(uri);
     this.settle();
   }
 
@@ -118,6 +148,7 @@ export class CheckScheduler {
   dispose(): void {
     this.disposed = true;
     for (const queue of this.queues.values()) queue.clear();
+    for (const check of this.running.values()) check.abort.abort();
     if (this.timer) clearTimeout(this.timer);
   }
 
@@ -133,62 +164,94 @@ export class CheckScheduler {
     return undefined;
   }
 
+  private abortRunning(uri: string): void {
+    const running = this.running.get(uri);
+    // An open document's check reads the newest text when it runs and drops what was overtaken.
+    if (running && !running.onThisThread) running.abort.abort();
+  }
+
   private wake(): void {
-    if (this.running || this.wakeScheduled || this.disposed) return;
+    if (this.wakeScheduled || this.disposed) return;
     this.wakeScheduled = true;
     setImmediate(() => {
       this.wakeScheduled = false;
-      void this.runNext();
+      this.startDue();
     });
   }
 
-  private async runNext(): Promise<void> {
-    if (this.running || this.disposed) return;
+  /** Starts every due check that has a free lane. */
+  private startDue(): void {
+    if (this.disposed) return;
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    const now = Date.now();
-    const next = this.pickDue(now);
-    if (!next) {
-      this.sleepUntilNextDue(now);
-      this.settle();
-      return;
+    for (;;) {
+      const now = Date.now();
+      const next = this.pickDue(now);
+      if (!next) break;
+      void this.run(next.uri, next.priority, next.onThisThread);
+      // This thread's check runs to its end before anything else here: the loop ends with it.
+      if (next.onThisThread) return;
     }
-    this.running = true;
+    this.sleepUntilNextDue(Date.now());
+    this.settle();
+  }
+
+  private async run(uri: string, priority: CheckPriority, onThisThread: boolean): Promise<void> {
+    const check: RunningCheck = { priority, onThisThread, abort: new AbortController() };
+    this.running.set(uri, check);
+    if (onThisThread) this.runningOnThisThread = true;
+    else this.runningOffThread++;
     const started = Date.now();
     try {
-      await this.job(next.uri);
+      await this.job(uri, check.abort.signal);
     } catch (error) {
-      this.onJobError(next.uri, error);
+      this.onJobError(uri, error);
     } finally {
-      this.running = false;
+      if (this.running.get(uri) === check) this.running.delete(uri);
+      if (onThisThread) this.runningOnThisThread = false;
+      else this.runningOffThread--;
     }
     const finished = Date.now();
-    if (next.priority !== CheckPriority.Open && finished - this.lastForegroundRequest < TYPING_WINDOW_MS) {
-      this.backgroundNotBefore = finished + Math.min(MAX_BACKGROUND_PAUSE_MS, finished - started);
+    if (priority !== CheckPriority.Open && finished - this.lastForegroundRequest < TYPING_WINDOW_MS) {
+      this.backgroundNotBefore = Math.max(this.backgroundNotBefore, finished + Math.min(MAX_BACKGROUND_PAUSE_MS, finished - started));
     }
     this.settle();
     if (this.queued > 0) this.wake();
   }
 
-  /** Removes and returns the check to run now: the highest priority first, then the earliest due. */
-  private pickDue(now: number): { uri: string; priority: CheckPriority } | undefined {
+  private laneIsFree(onThisThread: boolean): boolean {
+    return onThisThread ? !this.runningOnThisThread : this.runningOffThread < this.lanes.offThreadSlots;
+  }
+
+  /**
+   * Removes and returns the check to start now: the highest priority first, then the earliest due,
+   * among those whose lane is free and whose URI is not being checked already.
+   */
+  private pickDue(now: number): { uri: string; priority: CheckPriority; onThisThread: boolean } | undefined {
     for (const priority of PRIORITIES_HIGHEST_FIRST) {
       const queue = this.queue(priority);
       if (priority !== CheckPriority.Open && now < this.backgroundNotBefore) continue;
-      let best: string | undefined;
+      let best: { uri: string; onThisThread: boolean } | undefined;
       let bestDueAt = Infinity;
       for (const [uri, check] of queue) {
         if (check.dueAt > now || check.dueAt >= bestDueAt) continue;
-        best = uri;
+        const onThisThread = this.lanes.runsOnThisThread(uri);
+        const startable = this.laneIsFree(onThisThread) && !this.running.has(uri);
+        // Undelayed queues are in due order already: only their first due entry is looked at, so
+        // picking stays O(1) however long the scan's queue is.
+        if (priority !== CheckPriority.Open) {
+          if (startable) best = { uri, onThisThread };
+          break;
+        }
+        if (!startable) continue;
+        best = { uri, onThisThread };
         bestDueAt = check.dueAt;
-        // Undelayed queues are in due order already: the first due entry is the one.
-        if (priority !== CheckPriority.Open) break;
       }
       if (best !== undefined) {
-        queue.delete(best);
-        return { uri: best, priority };
+        queue.delete(best.uri);
+        return { ...best, priority };
       }
     }
     return undefined;
@@ -198,7 +261,13 @@ export class CheckScheduler {
     let earliest = Infinity;
     for (const [priority, queue] of this.queues) {
       const notBefore = priority === CheckPriority.Open ? 0 : this.backgroundNotBefore;
-      for (const check of queue.values()) earliest = Math.min(earliest, Math.max(check.dueAt, notBefore));
+      for (const [uri, check] of queue) {
+        // Waiting for a lane or for its running check, not for time: the end of that check wakes the loop.
+        const waitsForTime = this.laneIsFree(this.lanes.runsOnThisThread(uri)) && !this.running.has(uri);
+        if (waitsForTime) earliest = Math.min(earliest, Math.max(check.dueAt, notBefore));
+        // Undelayed queues are in due order: their first entry decides.
+        if (priority !== CheckPriority.Open) break;
+      }
     }
     if (earliest === Infinity) return;
     this.timer = setTimeout(() => {
@@ -208,7 +277,7 @@ export class CheckScheduler {
   }
 
   private settle(): void {
-    if (!this.running && this.queued === 0) this.setBusy(false);
+    if (this.running.size === 0 && this.queued === 0) this.setBusy(false);
   }
 
   private setBusy(busy: boolean): void {

@@ -2,12 +2,13 @@
 // diagnostic it fixes, and the fix-all source action. Nothing here decides what a fix does.
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { DIAGNOSTIC_SOURCE, FIX_ALL_CODE_ACTION_KIND } from '../../../shared/src/constants';
+import { DIAGNOSTIC_SOURCE, FIX_ALL_CODE_ACTION_KIND, SERVER_COMMANDS } from '../../../shared/src/constants';
 import { fixAll, type DiagnosticData, type FormattingOptions } from '../checker';
 import { documentFormat } from './documentChecker';
 import type { CachedCheck } from './documentStates';
 
 export const FIX_ALL_TITLE = 'Fix all MCP description problems';
+export const FIX_ALL_AUTO_FIXABLE_TITLE = 'Fix all auto-fixable problems';
 
 /** LSP kinds are hierarchical: `source` asks for `source.fixAll.mcpdesc` too. */
 function isRequested(kind: string, only: string[] | undefined): boolean {
@@ -71,4 +72,43 @@ export function fixAllAction(
     kind: FIX_ALL_CODE_ACTION_KIND,
     edit: { changes: { [params.textDocument.uri]: fixed.edits } },
   };
+}
+
+/**
+ * The entries vscode-eslint users look for in the quick-fix menu, after the fixes: "Fix all
+ * auto-fixable problems" (when the document has more than the one problem at hand; it runs the
+ * fix-all command, so nothing is computed until it is chosen) and "Show documentation for <rule>"
+ * per rule among the diagnostics at hand. Both only when the client asks for them (its
+ * initializationOptions): the second needs a client command, and other clients list every action.
+ */
+export interface MenuOptions {
+  fixAll: boolean;
+  documentationCommand?: string;
+}
+
+export function menuActions(params: CodeActionParams, check: CachedCheck, options: MenuOptions): CodeAction[] {
+  if (!isRequested(CodeActionKind.QuickFix, params.context.only)) return [];
+  const ours = params.context.diagnostics.filter(isOurDiagnostic);
+  if (ours.length === 0) return [];
+  const actions: CodeAction[] = [];
+  if (options.fixAll && check.result.diagnostics.length > 1) {
+    actions.push({
+      title: FIX_ALL_AUTO_FIXABLE_TITLE,
+      kind: CodeActionKind.QuickFix,
+      command: { title: FIX_ALL_AUTO_FIXABLE_TITLE, command: SERVER_COMMANDS.fixAll, arguments: [params.textDocument.uri] },
+    });
+  }
+  const documentationCommand = options.documentationCommand;
+  if (documentationCommand) {
+    const pages = new Map<string, string>();
+    for (const diagnostic of ours) {
+      const href = diagnostic.codeDescription?.href;
+      if (href && diagnostic.code !== undefined && !pages.has(String(diagnostic.code))) pages.set(String(diagnostic.code), href);
+    }
+    for (const [rule, href] of pages) {
+      const title = `Show documentation for ${rule}`;
+      actions.push({ title, kind: CodeActionKind.QuickFix, command: { title, command: documentationCommand, arguments: [href] } });
+    }
+  }
+  return actions;
 }

@@ -1,95 +1,101 @@
 // Checks of files that are not open in an editor: the workspace scan's, a watched file's, and a
-// closed document's (which falls back to the file on disk). The file is read, checked, its
-// diagnostics published and everything else dropped: no text or tree of a closed file is kept.
-// A file that is gone, outside every workspace folder, ignored or not an mcpdesc document has its
-// diagnostics cleared. An open document always wins: its editor text is what the user sees.
-import type { Diagnostic } from '../checker';
-import { isCandidateFile, isInIgnoredDirectory, maxFileBytes, readHostFile, realPathOf } from '../host';
-import { checkOversizedDocument, checkTextDocument, type CheckOutcome } from './documentChecker';
+// closed document's (which falls back to the file on disk). What needs the connection is decided
+// here, on the main thread: whether the file is in a folder, a candidate, enabled, and with which
+// settings (the folder's, under the project configuration files). Reading and checking it is a task
+// for a worker thread (diskCheckTask.ts), so a huge file never stops the thread that serves the
+// editor; only its diagnostics come back, and nothing of the file is kept. A configuration file is
+// judged here (it is small, and its reading is the configuration cache's). A file that is gone,
+// outside every workspace folder, ignored or not an mcpdesc document has its diagnostics cleared.
+// An open document always wins: its editor text is what the user sees, so an answer that arrives
+// after the file was opened (or changed again) is dropped.
+import { internalErrorNotice, isConfigFileName } from '../checker';
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
+import { InThreadRunner, TaskCancelled, type TaskRunner } from '../host/workerPool';
+import { isCandidateFile, isInIgnoredDirectory, maxFileBytes } from '../host';
+import { checkFileOnDisk, type DiskCheckAnswer, type DiskCheckTask } from './diskCheckTask';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
+import type { DocumentSettings } from './documentSettings';
+import { describeError } from './internalErrorDiagnostic';
 import type { SettingsResolver } from './settingsResolver';
 import { isFileUri, uriToFsPath, type WorkspaceFolders } from './workspaceFolders';
+
+export type DiskCheckRunner = TaskRunner<DiskCheckTask, DiskCheckAnswer>;
 
 export interface DiskDocumentChecksDeps {
   folders: WorkspaceFolders;
   settings: SettingsResolver;
+  documentSettings: DocumentSettings;
   publisher: DiagnosticsPublisher;
   /** Whether the file is open in the editor (under any spelling of its URI). */
   isOpen: (uri: string) => boolean;
   log: (message: string) => void;
+  /** Where the reading and checking happen; this thread when not given. */
+  runner?: DiskCheckRunner;
 }
 
+/** What to do with a closed file: nothing, publish a configuration file's own diagnostics, or hand a task to a worker. */
+type Plan = { kind: 'skip' } | { kind: 'answer'; answer: DiskCheckAnswer } | { kind: 'task'; task: DiskCheckTask };
+
 export class DiskDocumentChecks {
-  /** Workspace folders' real paths, resolved once instead of once per file. */
-  private readonly realFolders = new Map<string, string>();
+  readonly runner: DiskCheckRunner;
 
-  constructor(private readonly deps: DiskDocumentChecksDeps) {}
+  constructor(private readonly deps: DiskDocumentChecksDeps) {
+    this.runner = deps.runner ?? new InThreadRunner(checkFileOnDisk);
+  }
 
-  /** The scheduler's job for a URI that is not open. */
-  readonly check = async (uri: string): Promise<void> => {
-    const outcome = await this.evaluate(uri);
-    // Opened while the settings were fetched: the editor's text is checked instead, never the disk's.
-    if (this.deps.isOpen(uri)) return;
+  /** The scheduler's job for a URI that is not open; `signal` aborts when the check is outdated (the file changed or opened). */
+  readonly check = async (uri: string, signal?: AbortSignal): Promise<void> => {
+    const plan = await this.planFor(uri);
+    let answer: DiskCheckAnswer;
+    if (plan.kind === 'skip') {
+      answer = { kind: 'skipped' };
+    } else if (plan.kind === 'answer') {
+      answer = plan.answer;
+    } else {
+      try {
+        answer = await this.runner.run(plan.task, signal);
+      } catch (error) {
+        if (error instanceof TaskCancelled) return;
+        answer = { kind: 'diagnostics', diagnostics: internalErrorNotice(error, { rules: plan.task.settings.rules, docsBaseUri: shippedDocsBaseUri() }) };
+        this.deps.log(`Checking ${uri} (on disk) failed: ${describeError(error)}`);
+      }
+    }
+    if (answer.log) this.deps.log(answer.log);
+    // Outdated: a newer check of the file is queued, or the editor's text is checked instead.
+    if (signal?.aborted || this.deps.isOpen(uri)) return;
     // Its folder was removed meanwhile: it must not reappear.
-    const diagnostics = this.deps.folders.folderOf(uri) ? diagnosticsOf(outcome) : undefined;
-    if (diagnostics) this.deps.publisher.publish(uri, diagnostics);
+    if (answer.kind === 'diagnostics' && this.deps.folders.folderOf(uri)) this.deps.publisher.publish(uri, answer.diagnostics);
     else this.deps.publisher.clear(uri);
   };
 
   /** Workspace folders changed (or a folder's symlink may have): resolve their real paths again. */
   forgetFolders(): void {
-    this.realFolders.clear();
+    this.deps.documentSettings.forgetFolders();
   }
 
-  private async evaluate(uri: string): Promise<CheckOutcome> {
-    const { folders, settings, log } = this.deps;
-    if (!isFileUri(uri)) return { kind: 'skipped' };
+  private async planFor(uri: string): Promise<Plan> {
+    const { folders, settings, documentSettings } = this.deps;
+    if (!isFileUri(uri)) return { kind: 'skip' };
     const folder = folders.folderOf(uri);
-    if (!folder) return { kind: 'skipped' }; // reads stay inside the workspace folders
+    if (!folder) return { kind: 'skip' }; // reads stay inside the workspace folders
     const path = folders.recognitionPath(uri);
-    if (isInIgnoredDirectory(path)) return { kind: 'skipped' };
+    if (isInIgnoredDirectory(path)) return { kind: 'skip' };
     // Closed files take their folder's settings: one configuration request per folder, not per file.
-    const resolved = await settings.forResource(folder.uri);
-    if (!resolved.enable || !isCandidateFile(path, resolved.files)) return { kind: 'skipped' };
-    if (this.deps.isOpen(uri)) return { kind: 'skipped' };
-    const read = readHostFile(uriToFsPath(uri), this.realFolder(uriToFsPath(folder.uri)), maxFileBytes(resolved.maxFileSizeMB));
-    switch (read.kind) {
-      // Nothing to show: gone, outside its folder through a symlink, or not a regular file.
-      case 'missing':
-      case 'outside':
-      case 'notRegular':
-        return { kind: 'skipped' };
-      case 'unreadable':
-        log(`Could not read ${uri}: ${read.reason}`);
-        return { kind: 'skipped' };
-      case 'tooLarge':
-        return checkOversizedDocument({ path, head: read.head, sizeBytes: read.sizeBytes }, resolved);
-      case 'text': {
-        const outcome = checkTextDocument({ uri, text: read.text, path, once: true }, resolved);
-        if (outcome.kind === 'failed') log(`Checking ${uri} (on disk) failed: ${outcome.error}`);
-        return outcome;
-      }
+    const folderSettings = await settings.forResource(folder.uri);
+    if (!folderSettings.enable) return { kind: 'skip' };
+    const scope = documentSettings.scopeOf(uri);
+    if (!scope) return { kind: 'skip' };
+    if (isConfigFileName(path)) {
+      // Checked as configuration wherever it lies, excluded folders included: a broken one must not go unseen.
+      const diagnostics = documentSettings.configs.diagnosticsOfFile(uriToFsPath(uri), scope);
+      return diagnostics ? { kind: 'answer', answer: { kind: 'diagnostics', diagnostics } } : { kind: 'skip' };
     }
-  }
-
-  private realFolder(folderPath: string): string {
-    let real = this.realFolders.get(folderPath);
-    if (real === undefined) {
-      real = realPathOf(folderPath);
-      this.realFolders.set(folderPath, real);
-    }
-    return real;
-  }
-}
-
-function diagnosticsOf(outcome: CheckOutcome): Diagnostic[] | undefined {
-  switch (outcome.kind) {
-    case 'checked':
-      return outcome.result.diagnostics;
-    case 'tooLarge':
-    case 'failed':
-      return outcome.diagnostics;
-    case 'skipped':
-      return undefined;
+    const resolved = documentSettings.forDiskFile(folderSettings, uri);
+    if (!isCandidateFile(path, resolved.files)) return { kind: 'skip' };
+    if (this.deps.isOpen(uri)) return { kind: 'skip' };
+    return {
+      kind: 'task',
+      task: { uri, filePath: uriToFsPath(uri), realFolder: scope.realBoundary, path, maxBytes: maxFileBytes(resolved.maxFileSizeMB), settings: resolved },
+    };
   }
 }

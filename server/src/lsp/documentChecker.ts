@@ -5,6 +5,7 @@
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import {
   checkDocument,
+  commentsAllowedIn,
   formatOfPath,
   internalErrorNotice,
   type CheckOptions,
@@ -34,7 +35,9 @@ export type CheckOutcome =
   | { kind: 'checked'; result: CheckResult }
   /** An mcpdesc document over mcpdesc.maxFileSizeMB: not parsed, one diagnostic says so. */
   | { kind: 'tooLarge'; diagnostics: Diagnostic[] }
-  | { kind: 'failed'; diagnostics: Diagnostic[]; error: string };
+  | { kind: 'failed'; diagnostics: Diagnostic[]; error: string }
+  /** A project configuration file: its own diagnostics (checker/config/projectConfig.ts), never a document check. */
+  | { kind: 'config'; diagnostics: Diagnostic[] };
 
 /** Runs the check proper; the default is a plain checkDocument, open documents re-check incrementally. */
 export type CheckFunction = (text: string, options: CheckOptions) => CheckResult;
@@ -44,7 +47,13 @@ export function documentFormat(path: string, languageId?: string): DocumentForma
 }
 
 export function checkOptionsFor(input: Pick<CheckInput, 'path' | 'languageId' | 'once'>, settings: McpdescSettings): CheckOptions {
-  return { rules: settings.rules, format: documentFormat(input.path, input.languageId), once: input.once, docsBaseUri: shippedDocsBaseUri() };
+  return {
+    rules: settings.rules,
+    format: documentFormat(input.path, input.languageId),
+    once: input.once,
+    commentsAllowed: commentsAllowedIn(input.path, input.languageId),
+    docsBaseUri: shippedDocsBaseUri(),
+  };
 }
 
 export function checkTextDocument(input: CheckInput, settings: McpdescSettings, check: CheckFunction = checkDocument): CheckOutcome {

@@ -12,9 +12,11 @@ import {
   type FileEvent,
   type FileSystemWatcher,
 } from 'vscode-languageserver/node';
+import { isConfigFileName } from '../checker';
+import type { ProjectConfigs } from '../host';
 import { CheckPriority, type CheckScheduler } from './checkScheduler';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
-import { canonicalUri, isFileUri } from './workspaceFolders';
+import { canonicalUri, isFileUri, uriToFsPath } from './workspaceFolders';
 
 export const WATCHED_DOCUMENTS_GLOB = '**/*.{json,jsonc,yaml,yml}';
 export const WATCHED_DELETIONS_GLOB = '**/*';
@@ -96,4 +98,17 @@ export function handleWatchedFileChanges(changes: readonly FileEvent[], deps: Wa
       }
     }
   }
+}
+
+/**
+ * Whether the changes concern a project configuration file: one of that name created, changed or
+ * deleted, or a deleted folder that held one the server had read. (Configuration files match
+ * WATCHED_DOCUMENTS_GLOB, so they are watched with the documents.)
+ */
+export function touchesProjectConfig(changes: readonly FileEvent[], configs: ProjectConfigs): boolean {
+  return changes.some((change) => {
+    if (!isFileUri(change.uri)) return false;
+    const fsPath = uriToFsPath(change.uri);
+    return isConfigFileName(fsPath) || (change.type === FileChangeType.Deleted && configs.holdsConfigUnder(fsPath));
+  });
 }

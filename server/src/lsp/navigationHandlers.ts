@@ -4,6 +4,8 @@
 // that result's line index. No rule or navigation logic lives here.
 import {
   CompletionItemKind,
+  InsertTextFormat,
+  InsertTextMode,
   LSPErrorCodes,
   MarkupKind,
   ResponseError,
@@ -25,8 +27,11 @@ import {
   prepareRenameAt,
   referencesAt,
   renameAt,
+  scaffoldsAt,
   DEFAULT_OUTLINE_LIMIT,
+  type NameCompletion,
   type OffsetRange,
+  type ScaffoldCompletion,
   type OutlineKind,
   type OutlineSymbol,
 } from '../checker/navigation';
@@ -37,6 +42,12 @@ export type CheckResultOf = (uri: string) => Promise<CheckResult | undefined> | 
 export interface NavigationOptions {
   /** Whether the client takes DocumentSymbol trees (otherwise it gets flat SymbolInformation). */
   hierarchicalDocumentSymbols?: () => boolean;
+  /** Whether the client shows `labelDetails` (LSP 3.17); the mode then sits next to the name. */
+  completionLabelDetails?: () => boolean;
+  /** Whether the client takes snippets (the scaffolds of steps and declarations are snippets). */
+  completionSnippets?: () => boolean;
+  /** Whether the editor outlines JSON and JSONC documents itself: document symbols then only for YAML. */
+  editorOutlinesJson?: () => boolean;
   outlineLimit?: number;
   log?: (message: string) => void;
 }
@@ -48,8 +59,9 @@ export function navigationCapabilities(client: ClientCapabilities): ServerCapabi
     referencesProvider: true,
     // RenameOptions are only for clients that support prepareRename; the others get a plain rename.
     renameProvider: client.textDocument?.rename?.prepareSupport === true ? { prepareProvider: true } : true,
-    // `"` opens the string a name goes into (VS Code auto-closes it); `'` the same in YAML.
-    completionProvider: { triggerCharacters: ['"', "'"], resolveProvider: false },
+    // `"` opens the string a name goes into (VS Code auto-closes it); `'` the same in YAML; `{` opens
+    // a new element of `steps` or `elicitations`, which a scaffold fills.
+    completionProvider: { triggerCharacters: ['"', "'", '{'], resolveProvider: false },
     hoverProvider: true,
     documentSymbolProvider: { label: 'MCP description' },
   };
@@ -117,24 +129,12 @@ export function registerNavigationHandlers(connection: Connection, resultOf: Che
 
   connection.onCompletion((params) =>
     withResult('Completion', params.textDocument.uri, (result) => {
-      const completions = completionAt(result, result.lines.offsetAt(params.position));
-      if (!completions) return null;
-      const items = completions.map((completion): CompletionItem => {
-        const range = toRange(result, completion.edit);
-        const item: CompletionItem = {
-          label: completion.name.length > 0 ? completion.name : '""',
-          kind: CompletionItemKind.Reference,
-          detail: completion.detail,
-          documentation: { kind: MarkupKind.Markdown, value: completion.documentation },
-          sortText: completion.sortText,
-          filterText: completion.name,
-        };
-        // Editors take only single-line replace ranges; a multi-line scalar gets plain insert text.
-        if (range.start.line === range.end.line) item.textEdit = { range, newText: completion.edit.newText };
-        else item.insertText = completion.edit.newText;
-        return item;
-      });
-      return { isIncomplete: false, items };
+      const offset = result.lines.offsetAt(params.position);
+      const completions = completionAt(result, offset);
+      if (completions) return { isIncomplete: false, items: completions.map((completion) => nameItem(result, completion, options.completionLabelDetails?.() ?? false)) };
+      const scaffolds = (options.completionSnippets?.() ?? true) ? scaffoldsAt(result, offset) : undefined;
+      if (!scaffolds) return null;
+      return { isIncomplete: false, items: scaffolds.map((scaffold) => scaffoldItem(result, scaffold)) };
     }),
   );
 
@@ -146,12 +146,56 @@ export function registerNavigationHandlers(connection: Connection, resultOf: Che
   );
 
   connection.onDocumentSymbol((params) =>
-    withResult('Document symbols', params.textDocument.uri, (result): DocumentSymbol[] | SymbolInformation[] => {
+    withResult('Document symbols', params.textDocument.uri, (result): DocumentSymbol[] | SymbolInformation[] | null => {
+      // One outline: where the editor has its own (VS Code's JSON one cannot be hidden per language), not ours too.
+      if (result.format === 'json' && options.editorOutlinesJson?.()) return null;
       const { symbols } = outline(result, limit);
       const hierarchical = options.hierarchicalDocumentSymbols?.() ?? true;
       return hierarchical ? symbols.map((symbol) => documentSymbol(result, symbol)) : flatten(result, params.textDocument.uri, symbols);
     }),
   );
+}
+
+/**
+ * A declaration name. Its label is the scalar it writes (`"confirm"` in JSON, as the editor's own
+ * JSON value suggestions label theirs) and its range starts at the opening quote, so both are scored
+ * alike; among equals VS Code orders by label and then by kind, and Interface (what the outline calls
+ * a declaration) comes before the Value kind of the editor's suggestions.
+ */
+function nameItem(result: CheckResult, completion: NameCompletion, labelDetails: boolean): CompletionItem {
+  const range = toRange(result, completion.edit);
+  const item: CompletionItem = {
+    label: completion.label,
+    kind: CompletionItemKind.Interface,
+    detail: completion.detail,
+    documentation: { kind: MarkupKind.Markdown, value: completion.documentation },
+    sortText: completion.sortText,
+    filterText: completion.label,
+  };
+  if (labelDetails) item.labelDetails = { description: completion.mode };
+  if (completion.preselect) item.preselect = true;
+  // Editors take only single-line replace ranges; a multi-line scalar gets plain insert text.
+  if (range.start.line === range.end.line) item.textEdit = { range, newText: completion.edit.newText };
+  else item.insertText = completion.edit.newText;
+  return item;
+}
+
+function scaffoldItem(result: CheckResult, scaffold: ScaffoldCompletion): CompletionItem {
+  const item: CompletionItem = {
+    label: scaffold.label,
+    kind: CompletionItemKind.Snippet,
+    detail: scaffold.detail,
+    sortText: scaffold.sortText,
+    filterText: scaffold.filterText,
+    insertTextFormat: InsertTextFormat.Snippet,
+    insertTextMode: InsertTextMode.adjustIndentation,
+    textEdit: { range: toRange(result, scaffold.edit), newText: scaffold.edit.newText },
+  };
+  if (scaffold.additionalEdits.length > 0) {
+    item.additionalTextEdits = scaffold.additionalEdits.map((edit) => ({ range: toRange(result, edit), newText: edit.newText }));
+  }
+  if (scaffold.documentation !== undefined) item.documentation = { kind: MarkupKind.Markdown, value: scaffold.documentation };
+  return item;
 }
 
 function documentSymbol(result: CheckResult, symbol: OutlineSymbol): DocumentSymbol {

@@ -6,25 +6,31 @@ import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { McpdescSettings } from '../../../shared/src/settings';
-import { IncrementalDocument, type CheckOptions, type CheckResult } from '../checker';
+import { IncrementalDocument, isConfigFileName, type CheckOptions, type CheckResult } from '../checker';
+import type { DocumentSettings } from './documentSettings';
 import { checkTextDocument, type CheckOutcome } from './documentChecker';
+import { settingsForOpenDocument } from './editorFeatures';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { CachedCheck, DocumentStates, IncrementalState } from './documentStates';
 import type { EditSpans } from './editSpans';
-import { exceedsLimit, maxFileBytes } from '../host';
+import { dirname } from 'node:path';
+import { exceedsLimit, maxFileBytes, realPathOf } from '../host';
 import { internalErrorNotice } from '../checker';
 import { describeError } from './internalErrorDiagnostic';
 import type { SettingsResolver } from './settingsResolver';
-import type { WorkspaceFolders } from './workspaceFolders';
+import { uriToFsPath, type WorkspaceFolders } from './workspaceFolders';
 
 export interface OpenDocumentChecksDeps {
   documents: TextDocuments<TextDocument>;
   states: DocumentStates;
   spans: EditSpans;
   settings: SettingsResolver;
+  documentSettings: DocumentSettings;
   folders: WorkspaceFolders;
   publisher: DiagnosticsPublisher;
   log: (message: string) => void;
+  /** The client's editor reports the syntax errors of open JSON and JSONC documents (see editorFeatures.ts). */
+  editorReportsJsonSyntax?: boolean;
 }
 
 /** Bounds of the pause an edit waits for before its check (see debounceFor). */
@@ -54,12 +60,13 @@ export class OpenDocumentChecks {
 
   /** The scheduler's job for an open document. */
   readonly check = async (uri: string): Promise<void> => {
-    const { documents, settings, publisher, states } = this.deps;
+    const { documents, documentSettings, publisher, states } = this.deps;
     if (!documents.get(uri)) return;
-    const resolved = await settings.forResource(uri);
+    const pulled = await documentSettings.forOpenDocument(uri);
     // Read the text only now: edits that arrived while settings were pulled are included.
     const document = documents.get(uri);
     if (!document) return;
+    const resolved = this.settingsFor(document, pulled);
     const started = performance.now();
     const outcome = this.run(document, resolved);
     this.lastCheckMs.set(uri, performance.now() - started);
@@ -71,6 +78,7 @@ export class OpenDocumentChecks {
         break;
       case 'tooLarge':
       case 'failed':
+      case 'config':
         states.forgetCheck(uri);
         publisher.publish(uri, outcome.diagnostics, document.version);
         break;
@@ -88,14 +96,19 @@ export class OpenDocumentChecks {
   async resultFor(document: TextDocument): Promise<CachedCheck | undefined> {
     const cached = this.deps.states.checkFor(document.uri, document.version);
     if (cached) return cached;
-    const resolved = await this.deps.settings.forResource(document.uri);
+    const pulled = await this.deps.documentSettings.forOpenDocument(document.uri);
     const current = this.deps.documents.get(document.uri);
     if (!current || current.version !== document.version) return undefined;
+    const resolved = this.settingsFor(current, pulled);
     const outcome = this.run(current, resolved);
     if (outcome.kind !== 'checked') return undefined;
     const fresh: CachedCheck = { version: current.version, result: outcome.result, settings: resolved };
     this.deps.states.remember(current.uri, fresh);
     return fresh;
+  }
+
+  private settingsFor(document: TextDocument, settings: McpdescSettings): McpdescSettings {
+    return settingsForOpenDocument(settings, document.languageId, this.deps.editorReportsJsonSyntax === true);
   }
 
   /** The same, by URI (for request handlers such as navigation): undefined when the document is not open. */
@@ -113,6 +126,7 @@ export class OpenDocumentChecks {
     const uri = document.uri;
     const text = document.getText();
     const path = folders.recognitionPath(uri);
+    if (isConfigFileName(path)) return this.configOutcome(document, settings);
     const span = spans.take(uri);
     const previous = states.incrementalOf(uri);
     const reusable =
@@ -152,6 +166,16 @@ export class OpenDocumentChecks {
     if (outcome.kind === 'checked') states.setIncremental(uri, built);
     if (outcome.kind === 'failed') this.deps.log(`Checking ${uri} (version ${document.version}) failed: ${outcome.error}`);
     return outcome;
+  }
+
+  /** A configuration file open in the editor: its text as typed is judged, and saved it takes effect. */
+  private configOutcome(document: TextDocument, settings: McpdescSettings): CheckOutcome {
+    this.deps.spans.take(document.uri);
+    this.deps.states.setIncremental(document.uri, undefined);
+    if (!settings.enable) return { kind: 'skipped' };
+    const fsPath = uriToFsPath(document.uri);
+    const scope = this.deps.documentSettings.scopeOf(document.uri) ?? { boundary: dirname(fsPath), realBoundary: realPathOf(dirname(fsPath)), recognitionRoot: dirname(fsPath) };
+    return { kind: 'config', diagnostics: this.deps.documentSettings.configs.diagnosticsOf(fsPath, document.getText(), scope) };
   }
 
   private failed(document: TextDocument, error: unknown, settings: McpdescSettings): CheckOutcome {

@@ -21,12 +21,15 @@ import {
 } from '../../../shared/src/constants';
 import { SETTINGS_SECTION } from '../../../shared/src/settings';
 import { CheckPriority, CheckScheduler } from './checkScheduler';
-import { fixAllAction, quickFixActions } from './codeActions';
+import { fixAllAction, menuActions, quickFixActions, type MenuOptions } from './codeActions';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
-import { DiskDocumentChecks } from './diskDocumentChecks';
+import { DiskDocumentChecks, type DiskCheckRunner } from './diskDocumentChecks';
+import { DocumentSettings } from './documentSettings';
 import { DocumentStates } from './documentStates';
+import { editorOutlinesJson, editorReportsJsonSyntax, fixAllInQuickFixMenu, ruleDocumentationCommand } from './editorFeatures';
 import { EditSpans } from './editSpans';
-import { FileWatchRegistration, handleWatchedFileChanges } from './fileWatchers';
+import { FileWatchRegistration, handleWatchedFileChanges, touchesProjectConfig } from './fileWatchers';
+import { ProjectConfigs } from '../host';
 import { parseFormattingOptionsParams } from './formattingOptions';
 import { describeError } from './internalErrorDiagnostic';
 import { OpenDocumentChecks } from './openDocumentChecks';
@@ -54,7 +57,22 @@ export interface ServerContext {
   watchers: FileWatchRegistration;
 }
 
-export function startServer(connection: Connection): void {
+export interface ServerOptions {
+  /** Checks closed files off this thread, on that many worker threads; undefined or 0 workers: on this thread. */
+  diskCheckRunner?: DiskCheckRunner;
+}
+
+/**
+ * The scan's log line. The scan reads the files nobody has open (open ones are checked from the
+ * editor's text, and counted only in the total), so the two numbers differ and each says what it counts.
+ */
+export function scanSummaryText(filesRead: number, elapsedMs: number, documentsChecked: number): string {
+  const files = `${filesRead} ${filesRead === 1 ? 'file' : 'files'}`;
+  const documents = `${documentsChecked} ${documentsChecked === 1 ? 'document' : 'documents'}`;
+  return `Workspace scan done in ${elapsedMs} ms: ${files} read from disk; ${documents} checked in all, open ones included.`;
+}
+
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const log = (message: string): void => connection.console.log(message);
   const logError = (message: string): void => connection.console.error(message);
   const spans = new EditSpans(logError);
@@ -66,8 +84,12 @@ export function startServer(connection: Connection): void {
   const publisher = new DiagnosticsPublisher(connection);
 
   let settings: SettingsResolver | undefined;
+  let documentSettings: DocumentSettings | undefined;
+  const configs = new ProjectConfigs();
   let context: ServerContext | undefined;
   let clientCapabilities: InitializeParams['capabilities'] = {};
+  let outlinesJson = false;
+  let menu: MenuOptions = { fixAll: false };
 
   const recheckOpenDocuments = (): void => {
     if (!context) return;
@@ -92,6 +114,8 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params): InitializeResult => {
     clientCapabilities = params.capabilities;
+    outlinesJson = editorOutlinesJson(params.initializationOptions);
+    menu = { fixAll: fixAllInQuickFixMenu(params.initializationOptions), documentationCommand: ruleDocumentationCommand(params.initializationOptions) };
     if (params.workspaceFolders) {
       folders.set(params.workspaceFolders);
     } else if (params.rootUri) {
@@ -101,23 +125,41 @@ export function startServer(connection: Connection): void {
       canPull: clientCapabilities.workspace?.configuration === true,
       log: logError,
     });
-    const checks = new OpenDocumentChecks({ documents, states, spans, settings, folders, publisher, log: logError });
-    const diskChecks = new DiskDocumentChecks({ folders, settings, publisher, isOpen, log: logError });
+    documentSettings = new DocumentSettings(settings, configs, folders);
+    const checks = new OpenDocumentChecks({
+      documents,
+      states,
+      spans,
+      settings,
+      documentSettings,
+      folders,
+      publisher,
+      log: logError,
+      editorReportsJsonSyntax: editorReportsJsonSyntax(params.initializationOptions),
+    });
+    const diskChecks = new DiskDocumentChecks({ folders, settings, documentSettings, publisher, isOpen, log: logError, runner: options.diskCheckRunner });
     const progress = new ScanProgress(connection, logError);
     // One job for every URI: the editor's text when the document is open, else the file on disk.
-    const job = async (uri: string): Promise<void> => {
+    const job = async (uri: string, signal: AbortSignal): Promise<void> => {
       try {
-        await (documents.get(uri) ? checks.check(uri) : diskChecks.check(uri));
+        await (documents.get(uri) ? checks.check(uri) : diskChecks.check(uri, signal));
       } finally {
         progress.completed(uri);
       }
     };
-    const scheduler = new CheckScheduler(job, (uri, error) => logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`));
-    reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
-    const scan = new WorkspaceScan({ folders, settings, scheduler, publisher, progress, isOpen, log });
-    progress.onFinished((summary) =>
-      log(`Workspace scan done: ${summary.files} file(s) looked at in ${summary.elapsedMs} ms; ${publisher.documentCount} document(s) checked.`),
+    // Open documents on this thread; the others on the workers, when there are any.
+    const lanes = options.diskCheckRunner
+      ? { runsOnThisThread: (uri: string) => documents.get(uri) !== undefined, offThreadSlots: options.diskCheckRunner.size }
+      : undefined;
+    const scheduler = new CheckScheduler(
+      job,
+      (uri, error) => logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`),
+      undefined,
+      lanes,
     );
+    reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
+    const scan = new WorkspaceScan({ folders, settings, documentSettings, scheduler, publisher, progress, isOpen, log });
+    progress.onFinished((summary) => log(scanSummaryText(summary.files, summary.elapsedMs, publisher.documentCount)));
     const watchers = new FileWatchRegistration(
       connection,
       clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
@@ -171,6 +213,13 @@ export function startServer(connection: Connection): void {
     if (!context) return;
     // A folder's symlink may have been pointed elsewhere.
     context.diskChecks.forgetFolders();
+    if (touchesProjectConfig(params.changes, configs)) {
+      // A configuration file came, went or changed: what applies to any file below it may differ,
+      // so everything is judged again with the files read anew (as a settings change does).
+      configs.invalidate();
+      recheckEverything();
+      return;
+    }
     handleWatchedFileChanges(params.changes, { scheduler: context.scheduler, publisher, isOpen });
   });
 
@@ -200,6 +249,7 @@ export function startServer(connection: Connection): void {
     spans.forget(uri);
     settings?.forget(uri);
     releaseCompiledSchemas();
+    documentSettings?.forget(uri);
     // A file of the workspace falls back to its content on disk (which replaces the editor's
     // diagnostics, or clears them when it is gone or no mcpdesc document); anything else is cleared.
     const onDisk = canonicalUri(uri);
@@ -227,6 +277,7 @@ export function startServer(connection: Connection): void {
       const actions = quickFixActions(params, check, formatting);
       const fixAll = fixAllAction(params, document, check, formatting);
       if (fixAll) actions.push(fixAll);
+      actions.push(...menuActions(params, check, menu));
       return actions;
     } catch (error) {
       // A fix that throws must not break the editor's lightbulb for the other diagnostics' sake.
@@ -241,7 +292,13 @@ export function startServer(connection: Connection): void {
       const document = documents.get(uri);
       return document && context ? (await context.checks.resultFor(document))?.result : undefined;
     },
-    { hierarchicalDocumentSymbols: () => clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true, log: logError },
+    {
+      hierarchicalDocumentSymbols: () => clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
+      completionLabelDetails: () => clientCapabilities.textDocument?.completion?.completionItem?.labelDetailsSupport === true,
+      editorOutlinesJson: () => outlinesJson,
+      completionSnippets: () => clientCapabilities.textDocument?.completion?.completionItem?.snippetSupport === true,
+      log: logError,
+    },
   );
 
   connection.onExecuteCommand(async (params) => {
@@ -260,8 +317,9 @@ export function startServer(connection: Connection): void {
     );
   });
 
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
     context?.scheduler.dispose();
+    await options.diskCheckRunner?.close();
   });
 
   documents.listen(connection);

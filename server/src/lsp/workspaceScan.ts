@@ -10,12 +10,15 @@ import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { CheckPriority, type CheckScheduler } from './checkScheduler';
 import type { ScanProgress } from './scanProgress';
 import type { SettingsResolver } from './settingsResolver';
+import { isConfigFileName } from '../checker';
 import { isCandidateFile, walkFilesYielding } from '../host';
+import type { DocumentSettings } from './documentSettings';
 import { fsPathToUri, isFileUri, uriToFsPath, type WorkspaceFolderRef, type WorkspaceFolders } from './workspaceFolders';
 
 export interface WorkspaceScanDeps {
   folders: WorkspaceFolders;
   settings: SettingsResolver;
+  documentSettings: DocumentSettings;
   scheduler: CheckScheduler;
   publisher: DiagnosticsPublisher;
   progress: ScanProgress;
@@ -110,7 +113,10 @@ export class WorkspaceScan {
         const uri = fsPathToUri(filePath);
         const folder = folders.folderOf(uri);
         const folderSettings = folder && settingsByFolder.get(folder.uri);
-        return !!folderSettings && folderSettings.enable && isCandidateFile(folders.recognitionPath(uri), folderSettings.files);
+        if (!folderSettings?.enable) return false;
+        // Configuration files are checked wherever they are; documents by the globs of their folder's settings and configuration.
+        const recognitionPath = folders.recognitionPath(uri);
+        return isConfigFileName(recognitionPath) || isCandidateFile(recognitionPath, this.deps.documentSettings.forDiskFile(folderSettings, uri).files);
       },
       skipsDirectory: (directoryPath) => folders.isFolderRoot(directoryPath),
       isCancelled,

@@ -17,6 +17,7 @@ import net = require('node:net');
 import path = require('node:path');
 import tls = require('node:tls');
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { ACCESS_ALLOW_ENV, ACCESS_LOG_ENV, type AccessRecord } from './accessLog';
 
 const logPath = process.env[ACCESS_LOG_ENV];
@@ -124,4 +125,6 @@ for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execF
   forbid(childProcess as unknown as Record<string, unknown>, name, 'process', 'child_process', (args) => String(args[0]));
 }
 
-record({ kind: 'guard', operation: 'loaded', target: process.argv[1] ?? '' });
+// Once per process: node preloads the guard into every worker thread too (which it then watches
+// as well), and a worker is no process of its own.
+if (isMainThread) record({ kind: 'guard', operation: 'loaded', target: process.argv[1] ?? '' });

@@ -1,7 +1,10 @@
 // Completion of a step's `declaration`: the names the tool object declares (the first element of
-// each name, in declaration order). Inside the string, an item replaces the string's content; right
-// after `"declaration": ` with no value yet, it inserts a quoted name. Declarations in the effective
-// mode of the step's request come first; the others' detail says that their mode differs.
+// each name, in declaration order). Inside the string, an item replaces the whole scalar, quotes
+// included: an editor filters on the text from the start of the replaced range, so an item whose
+// range starts at the opening quote is scored like the editor's own JSON value suggestions (whose
+// range does too) instead of below them. Right after `"declaration": ` with no value yet, an item
+// inserts a quoted name. Declarations in the effective mode of the step's request come first, and
+// the first of them is the one to preselect; the others' detail says that their mode differs.
 import { stringOf, keyNodeOf, memberOf, type SyntaxNode } from '../tree';
 import type { OffsetEdit } from '../types';
 import { declarationMarkdown, modeText } from './declarationMarkdown';
@@ -27,19 +30,26 @@ export function completionAt(document: NavigationDocument, offset: number): Name
   const requestMode = location.tool.steps.find((step) => step.node === location.step)?.requestMode;
   const items: NameCompletion[] = [];
   let index = 0;
+  let preselected = false;
   for (const [name, declaration] of location.tool.declarationsByName) {
     const matchesRequestMode = requestMode !== undefined && declaration.mode === requestMode;
     // The mark of another mode goes first in the detail, where a narrow completion list still shows it.
     const mode = requestMode === undefined || matchesRequestMode ? modeText(declaration) : `${modeText(declaration)} (the request is ${requestMode})`;
     const message = stringOf(declaration.messageNode);
+    const edit = editFor(name);
+    const first = matchesRequestMode || requestMode === undefined;
     items.push({
       name,
+      label: edit.newText.replace(/,$/, ''),
+      mode,
       detail: message !== undefined ? `${mode} — ${message}` : mode,
       documentation: declarationMarkdown(declaration, name),
       matchesRequestMode,
-      sortText: `${matchesRequestMode || requestMode === undefined ? 0 : 1}${String(index++).padStart(6, '0')}`,
-      edit: editFor(name),
+      preselect: first && !preselected,
+      sortText: `${first ? 0 : 1}${String(index++).padStart(6, '0')}`,
+      edit,
     });
+    if (first) preselected = true;
   }
   return items;
 }
@@ -55,9 +65,14 @@ function replacingValue(text: string, value: SyntaxNode, offset: number): EditFo
   const quote = style === 'double' ? '"' : "'";
   return (name) => {
     const edit = renameEdit(text, value, name);
-    // A string being typed gets its closing quote (unless the edit rewrote the whole scalar).
-    const closes = !terminated && edit.offset > value.offset;
-    return closes ? { ...edit, newText: edit.newText + quote } : edit;
+    if (edit.offset === value.offset) return edit;
+    // The content's edit, widened to the whole scalar; a string being typed gets its closing quote.
+    const closing = terminated ? quote : '';
+    return {
+      offset: value.offset,
+      length: value.length,
+      newText: text.slice(value.offset, edit.offset) + edit.newText + text.slice(edit.offset + edit.length, value.offset + value.length - closing.length) + quote,
+    };
   };
 }
 

@@ -5,6 +5,7 @@ export { definitionAt } from './definition';
 export { referencesAt } from './references';
 export { prepareRenameAt, renameAt } from './rename';
 export { completionAt } from './completion';
+export { scaffoldsAt } from './scaffolds';
 export { hoverAt } from './hover';
 export { outline, DEFAULT_OUTLINE_LIMIT } from './outline';
 export type {
@@ -17,4 +18,5 @@ export type {
   OutlineSymbol,
   PrepareRenameResult,
   RenameResult,
+  ScaffoldCompletion,
 } from './types';

@@ -7,6 +7,8 @@ import type { SyntaxNode } from '../tree';
 export interface NavigationDocument {
   readonly text: string;
   readonly roots: readonly SyntaxNode[];
+  /** The syntax snippets are written in (JSON when absent). */
+  readonly format?: 'json' | 'yaml';
 }
 
 export interface OffsetRange {
@@ -28,6 +30,10 @@ export type RenameResult =
 
 export interface NameCompletion {
   name: string;
+  /** The name as the edit writes it (`"confirm"` in JSON, `confirm` as a plain YAML scalar): what an editor shows and filters on. */
+  label: string;
+  /** The declaration's mode; when it is not the request's, it says so. */
+  mode: string;
   /** Mode and message of the declaration; when its mode is not the request's, it says so. */
   detail: string;
   /** The declaration as markdown. */
@@ -36,8 +42,24 @@ export interface NameCompletion {
   matchesRequestMode: boolean;
   /** Orders matching declarations first, then declaration order. */
   sortText: string;
-  /** Replaces the string's content, or inserts a quoted name where the value is missing. */
+  /** The one item an editor should select first: the first declaration in the request's mode. */
+  preselect: boolean;
+  /** Replaces the whole scalar (quotes included), or inserts a quoted name where the value is missing. */
   edit: OffsetEdit;
+}
+
+/** A snippet that scaffolds a new element of `steps` or `elicitations`. */
+export interface ScaffoldCompletion {
+  label: string;
+  /** What the editor filters on: the label, after the `{` already typed when an empty object is replaced. */
+  filterText: string;
+  detail: string;
+  documentation?: string;
+  sortText: string;
+  /** Its `newText` is snippet syntax (tab stops `${1:name}`); later lines are indented relative to the first. */
+  edit: OffsetEdit;
+  /** Plain text: the comma the previous element needs. */
+  additionalEdits: OffsetEdit[];
 }
 
 export interface HoverResult {

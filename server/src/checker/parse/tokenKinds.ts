@@ -15,6 +15,8 @@ export const STRING: SyntaxKind.StringLiteral = 10;
 export const NUMBER: SyntaxKind.NumericLiteral = 11;
 export const LINE_COMMENT: SyntaxKind.LineCommentTrivia = 12;
 export const BLOCK_COMMENT: SyntaxKind.BlockCommentTrivia = 13;
+export const LINE_BREAK: SyntaxKind.LineBreakTrivia = 14;
+export const WHITESPACE: SyntaxKind.Trivia = 15;
 export const UNKNOWN: SyntaxKind.Unknown = 16;
 export const EOF: SyntaxKind.EOF = 17;
 

@@ -83,7 +83,7 @@ function reportingDescriptor(rule: RuleDescription): ReportingDescriptor {
       text: `${rule.shortDescription}\n\n${rule.fullDescription}\n\nDocumentation: ${docsPath} in the mcpdesc-lint npm package and the VS Code extension.`,
       markdown: `**${rule.shortDescription}**\n\n${rule.fullDescription}\n\nDocumentation: \`${docsPath}\` in the \`mcpdesc-lint\` npm package and the VS Code extension.`,
     },
-    defaultConfiguration: { level: LEVEL_OF_SETTING[rule.defaultSeverity] },
+    defaultConfiguration: { level: LEVEL_OF_SETTING[rule.defaultSeverity], ...(rule.offByDefault ? { enabled: false } : {}) },
     properties: {
       tags: [...rule.tags],
       precision: rule.precision,

@@ -9,14 +9,16 @@ const SEVERITY_LABELS: Record<Severity, string> = { 1: 'error', 2: 'warning', 3:
 export function formatStylish(report: RunReport, colors: Palette): string {
   const counts: Record<Severity, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
   const blocks: string[] = [];
+  let fixable = 0;
   for (const file of report.files) {
+    fixable += file.fixable ?? 0;
     if (file.diagnostics.length === 0) continue;
     for (const diagnostic of file.diagnostics) counts[diagnostic.severity]++;
     blocks.push(`${colors.underline(file.displayPath)}\n${formatRows(file.diagnostics, colors)}`);
   }
   const total = counts[1] + counts[2] + counts[3] + counts[4];
   if (total === 0) return '';
-  return `\n${blocks.join('\n\n')}\n\n${formatSummary(counts, total, colors)}\n`;
+  return `\n${blocks.join('\n\n')}\n\n${formatSummary(counts, total, fixable, colors)}\n`;
 }
 
 function formatRows(diagnostics: readonly Diagnostic[], colors: Palette): string {
@@ -46,12 +48,13 @@ function paintSeverity(severity: Severity, text: string, colors: Palette): strin
   return colors.blue(text);
 }
 
-function formatSummary(counts: Record<Severity, number>, total: number, colors: Palette): string {
+function formatSummary(counts: Record<Severity, number>, total: number, fixable: number, colors: Palette): string {
   const parts = [plural(counts[1], 'error'), plural(counts[2], 'warning')];
   if (counts[3] > 0) parts.push(plural(counts[3], 'info'));
   if (counts[4] > 0) parts.push(plural(counts[4], 'hint'));
   const failing = counts[1] + counts[2] > 0;
-  const summary = `${failing ? '\u2716' : '\u2139'} ${plural(total, 'problem')} (${parts.join(', ')})`;
+  const hint = fixable > 0 ? ` \u2014 ${fixable} fixable with --fix` : '';
+  const summary = `${failing ? '\u2716' : '\u2139'} ${plural(total, 'problem')} (${parts.join(', ')})${hint}`;
   if (counts[1] > 0) return colors.bold(colors.red(summary));
   if (counts[2] > 0) return colors.bold(colors.yellow(summary));
   return colors.bold(colors.blue(summary));

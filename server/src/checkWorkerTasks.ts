@@ -1,0 +1,52 @@
+// What the check worker (checkWorker.ts) is asked and answers, for the two fronts: the server's
+// check of a closed file, and the CLI's lint of one candidate. Plain data both ways.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Candidate } from './cli/discovery';
+import type { FileOutcome, LintSettings } from './cli/lintFile';
+import { WorkerPool, type TaskRunner } from './host/workerPool';
+import type { DiskCheckAnswer, DiskCheckTask } from './lsp/diskCheckTask';
+
+export type CheckWorkerTask = { kind: 'disk'; task: DiskCheckTask } | { kind: 'lint'; candidate: Candidate; settings: LintSettings };
+export type CheckWorkerAnswer = { kind: 'disk'; answer: DiskCheckAnswer } | { kind: 'lint'; outcome: FileOutcome };
+
+/** The worker script next to the running entry point (dist/checkWorker.js next to dist/server.js), if it is there. */
+export function checkWorkerScript(entryDirectory: string): string | undefined {
+  const script = path.join(entryDirectory, 'checkWorker.js');
+  return fs.existsSync(script) ? script : undefined;
+}
+
+/** MCPDESC_CHECK_WORKERS: how many workers, overriding the default (0: check on the main thread, as a single job). */
+export function workerCountFromEnvironment(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const raw = env.MCPDESC_CHECK_WORKERS;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const count = Number(raw);
+  return Number.isInteger(count) && count >= 0 ? count : undefined;
+}
+
+/** One pool of check workers seen as a runner of one kind of task. */
+export function runnerOf<Task, Answer>(
+  pool: TaskRunner<CheckWorkerTask, CheckWorkerAnswer>,
+  wrap: (task: Task) => CheckWorkerTask,
+  unwrap: (answer: CheckWorkerAnswer) => Answer | undefined,
+): TaskRunner<Task, Answer> {
+  return {
+    size: pool.size,
+    async run(task, signal) {
+      const answer = unwrap(await pool.run(wrap(task), signal));
+      if (answer === undefined) throw new Error('the checking worker answered another kind of task');
+      return answer;
+    },
+    close: () => pool.close(),
+  };
+}
+
+/** The server's: `workers` worker threads (0: this thread) checking closed files. */
+export function diskCheckRunner(script: string | undefined, workers: number): TaskRunner<DiskCheckTask, DiskCheckAnswer> | undefined {
+  if (!script || workers === 0) return undefined;
+  return runnerOf(
+    new WorkerPool<CheckWorkerTask, CheckWorkerAnswer>(script, workers),
+    (task: DiskCheckTask): CheckWorkerTask => ({ kind: 'disk', task }),
+    (answer) => (answer.kind === 'disk' ? answer.answer : undefined),
+  );
+}

@@ -1,0 +1,190 @@
+// The project configuration file (mcpdesc-lint.config.json, .jsonc, .yaml, .yml) read from its
+// text: data, never code, so reading one from an untrusted workspace is safe. Its members:
+//   root       boolean: the lookup for configuration files stops here
+//   rules      rule id -> error | warning | information | hint | off
+//   include    globs of extra mcpdesc documents, relative to the file's folder
+//   exclude    globs never checked, relative to the file's folder
+//   overrides  [{ files: [globs], rules: {…} }], later entries win
+// A file that cannot be used as written (its syntax, a member of the wrong type, a severity that
+// does not exist) is not used at all, and gets one error at the first place that is wrong; unknown
+// rule ids and members are warnings and passed over (an id is kept, for a newer linter's rules).
+// JSON files are read as JSONC (comments, trailing commas), as every JSON document here is.
+import { CONFIG_RULE_ID, SEVERITY_SETTINGS, isRuleId, isSeveritySetting, type SeveritySetting } from '../../../../shared/src/rules';
+import { LineIndex } from '../lineIndex';
+import { makeDiagnostic } from '../makeDiagnostic';
+import { parseJsonDocument } from '../parse/jsonDocument';
+import { effectiveProperties, type SyntaxNode } from '../tree';
+import type { ConfigViolation, Diagnostic, DocumentFormat } from '../types';
+import { parseYamlDocuments } from '../yaml';
+
+/** In precedence order: when a folder has several, the first is used and the others are reported as unused. */
+export const CONFIG_FILE_NAMES = ['mcpdesc-lint.config.json', 'mcpdesc-lint.config.jsonc', 'mcpdesc-lint.config.yaml', 'mcpdesc-lint.config.yml'] as const;
+
+export interface ConfigOverride {
+  files: string[];
+  rules: Record<string, SeveritySetting>;
+}
+
+export interface ProjectConfig {
+  root: boolean;
+  rules: Record<string, SeveritySetting>;
+  include: string[];
+  exclude: string[];
+  overrides: ConfigOverride[];
+}
+
+export interface ConfigProblem {
+  violation: ConfigViolation;
+  message: string;
+  offset: number;
+  length: number;
+}
+
+export interface ParsedProjectConfig {
+  /** Undefined when the file cannot be used (then `problems` starts with its one error). */
+  config?: ProjectConfig;
+  problems: ConfigProblem[];
+}
+
+export const EMPTY_CONFIG: ProjectConfig = { root: false, rules: {}, include: [], exclude: [], overrides: [] };
+
+/** The last '/'- or '\'-separated segment of a path is one of the configuration file names. */
+export function isConfigFileName(filePath: string): boolean {
+  const name = filePath.slice(Math.max(filePath.lastIndexOf('/'), filePath.lastIndexOf('\\')) + 1);
+  return (CONFIG_FILE_NAMES as readonly string[]).includes(name);
+}
+
+/** YAML by a .yaml/.yml name, else JSON (JSONC). */
+export function configFormatOf(filePath: string): DocumentFormat {
+  return /\.ya?ml$/i.test(filePath) ? 'yaml' : 'json';
+}
+
+class Invalid extends Error {
+  constructor(
+    readonly problem: ConfigProblem,
+  ) {
+    super(problem.message);
+  }
+}
+
+const TOP_LEVEL_MEMBERS = new Set(['$schema', 'root', 'rules', 'include', 'exclude', 'overrides']);
+const OVERRIDE_MEMBERS = new Set(['files', 'rules']);
+
+export function parseProjectConfig(text: string, format: DocumentFormat): ParsedProjectConfig {
+  const warnings: ConfigProblem[] = [];
+  try {
+    const root = rootOf(text, format);
+    if (!root) return { config: EMPTY_CONFIG, problems: [] };
+    if (root.type !== 'object') throw invalid(root, 'The configuration must be an object (a mapping in YAML) of root, rules, include, exclude and overrides.');
+    const members = effectiveProperties(root);
+    for (const [name, property] of members) {
+      if (!TOP_LEVEL_MEMBERS.has(name)) warnings.push(unknownMember(property, name, [...TOP_LEVEL_MEMBERS].filter((member) => member !== '$schema')));
+    }
+    const value = (name: string): SyntaxNode | undefined => members.get(name)?.children?.[1];
+    const rootNode = value('root');
+    if (rootNode && rootNode.type !== 'boolean') throw invalid(rootNode, '"root" must be true or false.');
+    const overridesNode = value('overrides');
+    if (overridesNode && overridesNode.type !== 'array') throw invalid(overridesNode, '"overrides" must be an array of { "files": [globs], "rules": {…} }.');
+    const config: ProjectConfig = {
+      root: rootNode?.value === true,
+      rules: rulesOf(value('rules'), 'rules', warnings),
+      include: globsOf(value('include'), 'include'),
+      exclude: globsOf(value('exclude'), 'exclude'),
+      overrides: (overridesNode?.children ?? []).map((entry, index) => overrideOf(entry, index, warnings)),
+    };
+    return { config, problems: warnings };
+  } catch (error) {
+    if (error instanceof Invalid) return { problems: [error.problem] };
+    throw error;
+  }
+}
+
+function rootOf(text: string, format: DocumentFormat): SyntaxNode | undefined {
+  if (format === 'yaml') {
+    const parsed = parseYamlDocuments(text);
+    const error = parsed.errors.find((candidate) => candidate.code !== 'DUPLICATE_KEY');
+    if (error) throw new Invalid({ violation: 'invalid-config', message: `Syntax error: ${error.message}`, offset: error.offset, length: error.length });
+    const documents = parsed.documents.filter((document) => document.root !== undefined);
+    if (documents.length > 1) {
+      const second = documents[1];
+      throw new Invalid({ violation: 'invalid-config', message: 'The configuration must be one YAML document; this is a second one.', offset: second.offset, length: 0 });
+    }
+    return documents[0]?.root;
+  }
+  const parsed = parseJsonDocument(text);
+  const error = parsed.syntaxErrors[0];
+  if (error) throw new Invalid({ violation: 'invalid-config', message: `Syntax error: ${error.message}`, offset: error.offset, length: error.length });
+  return parsed.roots[0];
+}
+
+function invalid(node: SyntaxNode, message: string): Invalid {
+  return new Invalid({ violation: 'invalid-config', message, offset: node.offset, length: node.length });
+}
+
+function unknownMember(property: SyntaxNode, name: string, known: string[]): ConfigProblem {
+  const key = property.children?.[0] ?? property;
+  return { violation: 'unknown-member', message: `Unknown member "${name}" (known: ${known.join(', ')}); it is ignored.`, offset: key.offset, length: key.length };
+}
+
+function rulesOf(node: SyntaxNode | undefined, where: string, warnings: ConfigProblem[]): Record<string, SeveritySetting> {
+  const rules: Record<string, SeveritySetting> = {};
+  if (!node) return rules;
+  if (node.type !== 'object') throw invalid(node, `"${where}" must be an object of rule id to severity (${SEVERITY_SETTINGS.join(', ')}).`);
+  for (const [ruleId, property] of effectiveProperties(node)) {
+    const severity = property.children![1];
+    if (!isSeveritySetting(severity.value) || severity.type !== 'string') {
+      const written = typeof severity.value === 'string' ? ` '${severity.value}'` : '';
+      throw invalid(severity, `The severity${written} of ${ruleId} is not one of ${SEVERITY_SETTINGS.join(', ')}.`);
+    }
+    if (!isRuleId(ruleId)) {
+      const key = property.children![0];
+      warnings.push({ violation: 'unknown-rule', message: `Unknown rule '${ruleId}' (not a rule of this version of mcpdesc-lint); its severity is kept but applies to nothing.`, offset: key.offset, length: key.length });
+    }
+    rules[ruleId] = severity.value;
+  }
+  return rules;
+}
+
+function globsOf(node: SyntaxNode | undefined, where: string): string[] {
+  if (!node) return [];
+  if (node.type !== 'array') throw invalid(node, `"${where}" must be an array of globs (relative to this file's folder).`);
+  return (node.children ?? []).map((element) => {
+    if (element.type !== 'string' || typeof element.value !== 'string' || element.value.trim() === '') {
+      throw invalid(element, `Each glob of "${where}" must be a non-empty string.`);
+    }
+    if (element.value.startsWith('!')) throw invalid(element, `Negated globs are not supported in "${where}"; list what to leave out in "exclude" instead.`);
+    return element.value;
+  });
+}
+
+function overrideOf(entry: SyntaxNode, index: number, warnings: ConfigProblem[]): ConfigOverride {
+  const where = `overrides[${index}]`;
+  if (entry.type !== 'object') throw invalid(entry, `${where} must be an object { "files": [globs], "rules": {…} }.`);
+  const members = effectiveProperties(entry);
+  for (const [name, property] of members) {
+    if (!OVERRIDE_MEMBERS.has(name)) warnings.push(unknownMember(property, name, [...OVERRIDE_MEMBERS]));
+  }
+  const files = members.get('files')?.children?.[1];
+  if (!files) throw invalid(entry, `${where} needs "files": the globs (relative to this file's folder) it applies to.`);
+  const globs = globsOf(files, `${where}.files`);
+  if (globs.length === 0) throw invalid(files, `${where}.files must name at least one glob.`);
+  return { files: globs, rules: rulesOf(members.get('rules')?.children?.[1], `${where}.rules`, warnings) };
+}
+
+/**
+ * The diagnostics of a configuration file: its problems (an error first when it is not used), and
+ * a warning when another configuration file of the same folder is used instead. Not configurable.
+ */
+export function configDiagnostics(text: string, problems: readonly ConfigProblem[], docsBaseUri?: string): Diagnostic[] {
+  const lines = new LineIndex(text);
+  return problems.flatMap((problem) => {
+    const data = { violation: problem.violation, offset: problem.offset, length: problem.length };
+    const diagnostic = makeDiagnostic(CONFIG_RULE_ID, data, problem.message, lines.rangeOf(problem.offset, problem.length), { docsBaseUri });
+    return diagnostic ? [diagnostic] : [];
+  });
+}
+
+/** The problem of a configuration file shadowed by another of its folder. */
+export function unusedConfigProblem(usedName: string): ConfigProblem {
+  return { violation: 'unused-config', message: `Not used: ${usedName} in the same folder is used instead.`, offset: 0, length: 0 };
+}

@@ -1,0 +1,261 @@
+// Inline suppressions: comments in a document that hide some of its diagnostics, applied after the
+// check to what it found, so that every front (and fix-all, which must not fix what is hidden)
+// sees the same result.
+//
+//   // mcpdesc-disable-next-line                          every diagnostic starting on the next line
+//   // mcpdesc-disable-next-line RULE, RULE/violation -- why   only those rules (or kinds)
+//   # mcpdesc-disable-file RULE                            (YAML) that rule anywhere in the file
+//
+// Comments are found the way the document's parser finds them (jsonc-parser's scanner, the yaml
+// package's lexer), so a directive inside a string or a block scalar is text, not a suppression.
+// "The next line" is the line after the comment ends. A suppression that hides nothing is reported
+// as mcpdesc.unused-suppression, which is off unless configured.
+import { createScanner } from 'jsonc-parser';
+import { Lexer } from 'yaml';
+import { CHECKER_RULE_ID, CONFIG_RULE_ID, SYNTAX_RULE_ID, UNUSED_SUPPRESSION_RULE_ID, isRuleId } from '../../../shared/src/rules';
+import type { LineIndex } from './lineIndex';
+import { makeDiagnostic, type DiagnosticOptions } from './makeDiagnostic';
+import { BLOCK_COMMENT, EOF, LINE_BREAK, LINE_COMMENT, WHITESPACE } from './parse/tokenKinds';
+import type { Diagnostic, DocumentFormat, Fix } from './types';
+
+export const NEXT_LINE_DIRECTIVE = 'mcpdesc-disable-next-line';
+export const FILE_DIRECTIVE = 'mcpdesc-disable-file';
+/** Both directives start with it: a text without it has no suppressions, and is not scanned. */
+const DIRECTIVE_PREFIX = 'mcpdesc-disable';
+const DIRECTIVE = /^(\s*)(mcpdesc-disable-next-line|mcpdesc-disable-file)(?=\s|$)/;
+
+/** Codes the "Suppress … on this line" fix is not offered for (they are about the file, not a place in it). */
+const NOT_OFFERED: ReadonlySet<string> = new Set([SYNTAX_RULE_ID, CHECKER_RULE_ID, CONFIG_RULE_ID, UNUSED_SUPPRESSION_RULE_ID]);
+
+export interface SuppressionTarget {
+  ruleId: string;
+  violation?: string;
+  /** Where `RULE[/violation]` is written in the text. */
+  offset: number;
+  length: number;
+}
+
+export interface Suppression {
+  scope: 'next-line' | 'file';
+  /** For 'next-line': the zero-based line whose diagnostics it hides. */
+  line: number;
+  /** Empty: every rule. */
+  targets: SuppressionTarget[];
+  /** Where the directive word is written (an unused every-rule suppression is reported there). */
+  offset: number;
+  length: number;
+}
+
+interface Comment {
+  /** Offset of the comment's content (after `//`, `/*` or `#`). */
+  offset: number;
+  content: string;
+  /** Offset just after the comment. */
+  end: number;
+}
+
+export function findSuppressions(text: string, format: DocumentFormat, lines: LineIndex): Suppression[] {
+  if (!text.includes(DIRECTIVE_PREFIX)) return [];
+  const suppressions: Suppression[] = [];
+  for (const comment of format === 'yaml' ? yamlComments(text) : jsonComments(text)) {
+    const suppression = parseDirective(comment, lines);
+    if (suppression) suppressions.push(suppression);
+  }
+  return suppressions;
+}
+
+function jsonComments(text: string): Comment[] {
+  const comments: Comment[] = [];
+  const scanner = createScanner(text, false);
+  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    if (kind !== LINE_COMMENT && kind !== BLOCK_COMMENT) continue;
+    const start = scanner.getTokenOffset();
+    const end = start + scanner.getTokenLength();
+    const closed = kind === BLOCK_COMMENT && text.startsWith('*/', end - 2) && end - start >= 4;
+    comments.push({ offset: start + 2, content: text.slice(start + 2, closed ? end - 2 : end), end });
+  }
+  return comments;
+}
+
+/** The yaml lexer's zero-width markers (document, flow end, scalar): they are not in the text. */
+const LEXER_MARKERS = new Set(['\u0002', '\u0018', '\u001f']);
+
+interface YamlToken {
+  source: string;
+  offset: number;
+}
+
+function yamlTokens(text: string): YamlToken[] {
+  const tokens: YamlToken[] = [];
+  let offset = 0;
+  for (const source of new Lexer().lex(text)) {
+    if (LEXER_MARKERS.has(source)) continue;
+    tokens.push({ source, offset });
+    offset += source.length;
+  }
+  return tokens;
+}
+
+function yamlComments(text: string): Comment[] {
+  return yamlTokens(text)
+    .filter((token) => token.source.startsWith('#'))
+    .map((token) => ({ offset: token.offset + 1, content: token.source.slice(1), end: token.offset + token.source.length }));
+}
+
+function parseDirective(comment: Comment, lines: LineIndex): Suppression | undefined {
+  const match = DIRECTIVE.exec(comment.content);
+  if (!match) return undefined;
+  const wordOffset = comment.offset + match[1].length;
+  const scope = match[2] === FILE_DIRECTIVE ? 'file' : 'next-line';
+  // What follows ` -- ` is the author's reason, not a rule.
+  let rest = comment.content.slice(match[0].length);
+  const reason = /(^|\s)--(\s|$)/.exec(rest);
+  if (reason) rest = rest.slice(0, reason.index);
+  const targets: SuppressionTarget[] = [];
+  let at = comment.offset + match[0].length;
+  for (const part of rest.split(',')) {
+    const trimmed = part.trim();
+    if (trimmed !== '') {
+      const slash = trimmed.indexOf('/');
+      targets.push({
+        ruleId: slash < 0 ? trimmed : trimmed.slice(0, slash),
+        ...(slash < 0 ? {} : { violation: trimmed.slice(slash + 1) }),
+        offset: at + part.indexOf(trimmed),
+        length: trimmed.length,
+      });
+    }
+    at += part.length + 1;
+  }
+  // A comment ending at the end of its line (a line comment includes no line break) covers the line after.
+  const line = lines.positionAt(comment.end).line + 1;
+  return { scope, line, targets, offset: wordOffset, length: match[2].length };
+}
+
+function targetMatches(target: SuppressionTarget, diagnostic: Diagnostic): boolean {
+  return target.ruleId === diagnostic.code && (target.violation === undefined || target.violation === diagnostic.data.violation);
+}
+
+function covers(suppression: Suppression, diagnostic: Diagnostic): boolean {
+  return suppression.scope === 'file' || diagnostic.range.start.line === suppression.line;
+}
+
+export interface SuppressionOutcome<T> {
+  kept: T[];
+  /** mcpdesc.unused-suppression diagnostics (none while that rule is off). */
+  unused: Diagnostic[];
+}
+
+/**
+ * The entries whose diagnostic no suppression hides, and one diagnostic per suppression (or
+ * target of one) that hid nothing. An unused-suppression diagnostic is never itself suppressed.
+ */
+export function applySuppressions<T extends { diagnostic: Diagnostic }>(
+  entries: T[],
+  suppressions: readonly Suppression[],
+  lines: LineIndex,
+  options: DiagnosticOptions,
+): SuppressionOutcome<T> {
+  if (suppressions.length === 0) return { kept: entries, unused: [] };
+  const used = new Set<Suppression | SuppressionTarget>();
+  const kept = entries.filter(({ diagnostic }) => {
+    let hidden = false;
+    for (const suppression of suppressions) {
+      if (!covers(suppression, diagnostic)) continue;
+      if (suppression.targets.length === 0) {
+        used.add(suppression);
+        hidden = true;
+      }
+      for (const target of suppression.targets) {
+        if (targetMatches(target, diagnostic)) {
+          used.add(target);
+          hidden = true;
+        }
+      }
+    }
+    return !hidden;
+  });
+  const unused: Diagnostic[] = [];
+  const report = (offset: number, length: number, message: string): void => {
+    const diagnostic = makeDiagnostic(UNUSED_SUPPRESSION_RULE_ID, { violation: 'unused-suppression', offset, length }, message, lines.rangeOf(offset, length), options);
+    if (diagnostic) unused.push(diagnostic);
+  };
+  for (const suppression of suppressions) {
+    const where = suppression.scope === 'file' ? 'in this file' : `on line ${suppression.line + 1}`;
+    if (suppression.targets.length === 0) {
+      if (!used.has(suppression)) report(suppression.offset, suppression.length, `Unused suppression: no problem is reported ${where}.`);
+      continue;
+    }
+    for (const target of suppression.targets) {
+      if (used.has(target)) continue;
+      const named = target.violation === undefined ? target.ruleId : `${target.ruleId}/${target.violation}`;
+      const message = isRuleId(target.ruleId)
+        ? `Unused suppression: no ${named} problem is reported ${where}.`
+        : `Unused suppression: '${target.ruleId}' is not a rule of this linter, so nothing is suppressed ${where}.`;
+      report(target.offset, target.length, message);
+    }
+  }
+  return { kept, unused };
+}
+
+/**
+ * "Suppress RULE/violation on this line": a directive comment on its own line above the line the
+ * diagnostic starts on, indented as that line; added to a directive already there. None for
+ * diagnostics about the file as a whole, and none where a line cannot take a comment before it
+ * (inside a multi-line string, block comment or block scalar).
+ */
+export function suppressionFix(diagnostic: Diagnostic, text: string, format: DocumentFormat, lines: LineIndex): Fix | undefined {
+  if (NOT_OFFERED.has(diagnostic.code)) return undefined;
+  const target = `${diagnostic.code}/${diagnostic.data.violation}`;
+  const line = diagnostic.range.start.line;
+  const lineStart = lines.offsetAt({ line, character: 0 });
+  if (!canStartWithComment(text, format, lineStart)) return undefined;
+  const title = `Suppress ${target} on this line`;
+  const existing = line > 0 ? directiveAbove(text, format, lines, line) : undefined;
+  if (existing) {
+    if (existing.targets.length === 0) return undefined; // it already hides everything on this line
+    const last = existing.targets[existing.targets.length - 1];
+    const at = lines.positionAt(last.offset + last.length);
+    return { title, isPreferred: false, edits: [{ range: { start: at, end: at }, newText: `, ${target}` }] };
+  }
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
+  const lineBreak = text.includes('\r\n') ? '\r\n' : '\n';
+  const marker = format === 'yaml' ? '#' : '//';
+  const at = { line, character: 0 };
+  return { title, isPreferred: false, edits: [{ range: { start: at, end: at }, newText: `${indent}${marker} ${NEXT_LINE_DIRECTIVE} ${target}${lineBreak}` }] };
+}
+
+/** The next-line directive that is the whole of the line above `line`, if there is one. */
+function directiveAbove(text: string, format: DocumentFormat, lines: LineIndex, line: number): Suppression | undefined {
+  const start = lines.offsetAt({ line: line - 1, character: 0 });
+  const end = lines.offsetAt({ line, character: 0 });
+  const above = text.slice(start, end);
+  const marker = format === 'yaml' ? /^\s*#/ : /^\s*\/\//;
+  if (!marker.test(above) || !above.includes(NEXT_LINE_DIRECTIVE)) return undefined;
+  return findSuppressions(text, format, lines).find(
+    (suppression) => suppression.scope === 'next-line' && suppression.line === line && suppression.offset >= start && suppression.offset < end,
+  );
+}
+
+function canStartWithComment(text: string, format: DocumentFormat, lineStart: number): boolean {
+  if (lineStart === 0) return true;
+  if (format === 'yaml') {
+    let previous: YamlToken | undefined;
+    for (const token of yamlTokens(text)) {
+      const end = token.offset + token.source.length;
+      if (token.offset >= lineStart) {
+        // The body of a block scalar (`|`, `>`) starts on the line after its header.
+        return !(token.offset === lineStart && previous && /^[|>]/.test(previous.source));
+      }
+      if (end > lineStart && !/^\s*$/.test(token.source)) return false;
+      if (!/^\s+$/.test(token.source)) previous = token;
+    }
+    return true;
+  }
+  const scanner = createScanner(text, false);
+  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    const start = scanner.getTokenOffset();
+    if (start >= lineStart) return true;
+    if (start + scanner.getTokenLength() > lineStart && kind !== LINE_BREAK && kind !== WHITESPACE) return false;
+  }
+  return true;
+}

@@ -1,0 +1,55 @@
+// One check of a file on disk as a worker thread runs it: read through the host layer (inside its
+// folder, within the size limit), check, and answer the diagnostics as plain data. Everything that
+// needs the connection (settings, whether the file is open, publishing) stays on the main thread
+// (DiskDocumentChecks); this module must not import the LSP library, so the worker bundle stays small.
+import type { Diagnostic } from '../checker';
+import type { McpdescSettings } from '../../../shared/src/settings';
+import { readHostFile } from '../host';
+import { checkOversizedDocument, checkTextDocument, type CheckOutcome } from './documentChecker';
+
+export interface DiskCheckTask {
+  uri: string;
+  filePath: string;
+  /** The real path of the file's workspace folder, which the read must not leave. */
+  realFolder: string;
+  /** The path recognition sees (relative to its folder). */
+  path: string;
+  maxBytes: number;
+  settings: McpdescSettings;
+}
+
+export type DiskCheckAnswer =
+  /** Nothing to show: gone, outside its folder, not a regular file, unreadable, or no mcpdesc document. */
+  | { kind: 'skipped'; log?: string }
+  | { kind: 'diagnostics'; diagnostics: Diagnostic[]; log?: string };
+
+export function checkFileOnDisk(task: DiskCheckTask): DiskCheckAnswer {
+  const read = readHostFile(task.filePath, task.realFolder, task.maxBytes);
+  switch (read.kind) {
+    case 'missing':
+    case 'outside':
+    case 'notRegular':
+      return { kind: 'skipped' };
+    case 'unreadable':
+      return { kind: 'skipped', log: `Could not read ${task.uri}: ${read.reason}` };
+    case 'tooLarge':
+      return answerOf(checkOversizedDocument({ path: task.path, head: read.head, sizeBytes: read.sizeBytes }, task.settings));
+    case 'text': {
+      const outcome = checkTextDocument({ uri: task.uri, text: read.text, path: task.path, once: true }, task.settings);
+      return answerOf(outcome, outcome.kind === 'failed' ? `Checking ${task.uri} (on disk) failed: ${outcome.error}` : undefined);
+    }
+  }
+}
+
+function answerOf(outcome: CheckOutcome, log?: string): DiskCheckAnswer {
+  switch (outcome.kind) {
+    case 'checked':
+      return { kind: 'diagnostics', diagnostics: outcome.result.diagnostics, log };
+    case 'tooLarge':
+    case 'failed':
+    case 'config':
+      return { kind: 'diagnostics', diagnostics: outcome.diagnostics, log };
+    case 'skipped':
+      return { kind: 'skipped', log };
+  }
+}

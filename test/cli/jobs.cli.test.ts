@@ -1,0 +1,75 @@
+// --jobs: the files are checked in parallel worker threads, and the report does not show it. The
+// built CLI with one job (every file on the main thread) and with two (two workers) gives the same
+// stdout, stderr and exit status, byte for byte, in every format, over the fixture corpora and a tree
+// with the awkward cases: broken and oversized files, an unreadable argument, a file named twice.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { generateDocument } from '../../bench/generate';
+import { runBuiltCli } from './support/cliProcess';
+import { makeTempTree, removeTree } from './support/tempTree';
+import { WORKER_LOG_ENV } from './support/workerThreadLog';
+import { repoRoot } from './support/repoRoot';
+
+describe('--jobs', () => {
+  let tree: string;
+  before(() => {
+    const files: Record<string, string> = {
+      'specs/broken.mcpdesc.json': '{ "mcpdesc": "0.8.0" "tools": [] }\n',
+      'specs/big.mcpdesc.json': generateDocument(7, 300_000),
+      'specs/huge.mcpdesc.json': generateDocument(8, 1_200_000),
+      'specs/sniffed.json': generateDocument(9, 40_000),
+      'specs/plain.json': '{ "name": "not ours" }\n',
+      'yaml/doc.mcpdesc.yaml': generateDocument(10, 60_000, { format: 'yaml' }),
+    };
+    for (let index = 0; index < 24; index++) files[`many/doc-${String(index).padStart(2, '0')}.mcpdesc.json`] = generateDocument(100 + index, 8_000);
+    tree = makeTempTree(files);
+  });
+  after(() => removeTree(tree));
+
+  const runs: Array<{ label: string; args: string[]; cwd: () => string }> = [
+    { label: 'the fixture corpora, stylish', args: ['test-fixtures'], cwd: repoRoot },
+    { label: 'the fixture corpora, json', args: ['--format', 'json', 'test-fixtures'], cwd: repoRoot },
+    { label: 'the fixture corpora, sarif', args: ['--format', 'sarif', 'test-fixtures'], cwd: repoRoot },
+    {
+      label: 'broken, oversized and missing files, a file named twice, --quiet',
+      args: ['--max-file-size-mb', '1', '--quiet', '.', 'missing.mcpdesc.json', 'specs/broken.mcpdesc.json'],
+      cwd: () => tree,
+    },
+    { label: 'generated documents, json', args: ['--format', 'json', '.'], cwd: () => tree },
+  ];
+
+  for (const run of runs) {
+    it(`one job and two give the same report: ${run.label}`, () => {
+      const one = runBuiltCli(['--jobs', '1', ...run.args], { cwd: run.cwd() });
+      const two = runBuiltCli(['--jobs', '2', ...run.args], { cwd: run.cwd() });
+      assert.ok(one.stdout.length > 0, 'something was reported');
+      assert.equal(two.stdout, one.stdout);
+      assert.equal(two.stderr, one.stderr);
+      assert.equal(two.status, one.status);
+    });
+  }
+
+  it('one job checks on the main thread; two jobs on two worker threads (so the runs above compared the two)', () => {
+    const log = path.join(tree, 'workers.log');
+    const preload = { NODE_OPTIONS: `--require ${path.join(__dirname, 'support', 'workerThreadLog.js')}`, [WORKER_LOG_ENV]: log };
+    const workersOf = (jobs: string): Set<string> => {
+      fs.rmSync(log, { force: true });
+      const run = runBuiltCli(['--jobs', jobs, '--format', 'json', 'many'], { cwd: tree, env: preload });
+      assert.equal(run.status, 1, run.stderr);
+      return new Set(fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : []);
+    };
+    assert.equal(workersOf('1').size, 0);
+    assert.equal(workersOf('2').size, 2);
+    fs.rmSync(log, { force: true });
+  });
+
+  it('refuses a --jobs that is not a whole number of at least 1', () => {
+    for (const jobs of ['0', '1.5', 'many', '']) {
+      const run = runBuiltCli([`--jobs=${jobs}`, '.'], { cwd: tree });
+      assert.equal(run.status, 2, jobs);
+      assert.match(run.stderr, /--jobs needs a whole number of at least 1/);
+    }
+  });
+});

@@ -1,0 +1,26 @@
+// A stand-in check worker for the pool's tests: each task says how long to block (as a synchronous
+// check of a big file does), and whether to kill its thread instead of answering.
+import { threadId } from 'node:worker_threads';
+import { serveTasks } from '../../../server/src/host/workerPool';
+
+export interface SleepyTask {
+  name: string;
+  blockMs?: number;
+  crash?: boolean;
+  fail?: boolean;
+}
+
+export interface SleepyAnswer {
+  name: string;
+  threadId: number;
+}
+
+serveTasks<SleepyTask, SleepyAnswer>((task) => {
+  if (task.crash) process.exit(3);
+  if (task.fail) throw new Error(`${task.name} failed`);
+  const until = Date.now() + (task.blockMs ?? 0);
+  while (Date.now() < until) {
+    // blocking, on purpose
+  }
+  return { name: task.name, threadId };
+});

@@ -1,0 +1,60 @@
+// The worker pool both fronts check closed files with: tasks beyond its size wait their turn (first
+// in, first out); a cancelled task that is still waiting never runs, one that is running ends its
+// worker so the next task is not stuck behind it; a task that throws or kills its worker fails alone.
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { TaskCancelled, WorkerPool } from '../../server/src/host/workerPool';
+import type { SleepyAnswer, SleepyTask } from './support/sleepyWorker';
+
+const SCRIPT = path.join(__dirname, 'support', 'sleepyWorker.js');
+
+describe('worker pool', () => {
+  it('runs tasks beyond its size in the order given, on at most `size` threads', async () => {
+    const pool = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 2);
+    const finished: string[] = [];
+    const names = ['a', 'b', 'c', 'd', 'e'];
+    const answers = await Promise.all(
+      names.map((name) => pool.run({ name, blockMs: 20 }).then((answer) => (finished.push(answer.name), answer))),
+    );
+    await pool.close();
+    assert.deepEqual(answers.map((answer) => answer.name), names);
+    assert.ok(new Set(answers.map((answer) => answer.threadId)).size <= 2);
+    // With two workers, 'e' (the fifth) cannot finish before 'a' and 'b' (the first two).
+    assert.ok(finished.indexOf('e') > finished.indexOf('a') && finished.indexOf('e') > finished.indexOf('b'), finished.join());
+  });
+
+  it('a cancelled running task ends its worker: the next task does not wait for it', async () => {
+    const pool = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1);
+    const abort = new AbortController();
+    const slow = pool.run({ name: 'slow', blockMs: 60_000 }, abort.signal);
+    const next = pool.run({ name: 'next' });
+    // Let the slow task reach its worker before cancelling it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    abort.abort();
+    await assert.rejects(slow, TaskCancelled);
+    assert.equal((await next).name, 'next', 'answered within the test timeout, so not after the slow task');
+    await pool.close();
+  });
+
+  it('a cancelled waiting task never runs', async () => {
+    const pool = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1);
+    const abort = new AbortController();
+    const first = pool.run({ name: 'first', blockMs: 50 });
+    const cancelled = pool.run({ name: 'cancelled', crash: true }, abort.signal);
+    abort.abort();
+    await assert.rejects(cancelled, TaskCancelled);
+    const firstAnswer = await first;
+    // Had the crashing task run, the worker would be gone and this would run on another thread.
+    assert.equal((await pool.run({ name: 'after' })).threadId, firstAnswer.threadId);
+    await pool.close();
+  });
+
+  it('a task that throws, or kills its worker, fails alone', async () => {
+    const pool = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1);
+    await assert.rejects(pool.run({ name: 'thrower', fail: true }), /thrower failed/);
+    await assert.rejects(pool.run({ name: 'crasher', crash: true }), /exit code 3/);
+    assert.equal((await pool.run({ name: 'survivor' })).name, 'survivor');
+    await pool.close();
+  });
+});

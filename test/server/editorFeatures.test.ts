@@ -1,0 +1,89 @@
+// What the editor does itself is not done twice. Syntax errors once: a client whose editor reports JSON syntax itself (initializationOptions
+// editorReportsJsonSyntax) gets no `mcpdesc.syntax` diagnostics for open JSON and JSONC documents,
+// unless the user set that rule's severity; YAML and files on disk keep theirs.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SYNTAX_RULE_ID } from '../../shared/src/constants';
+import { LspTestClient } from './lspClient';
+
+const BROKEN_JSON = '{"mcpdesc": "0.8.0", "tools": [{"name": "t", "elicitations": [\n';
+const BROKEN_YAML = 'mcpdesc: 0.8.0\ntools:\n  - name: t\n    elicitations: [\n';
+
+function rulesOf(diagnostics: Array<{ code?: string | number }>): Array<string | number | undefined> {
+  return diagnostics.map((diagnostic) => diagnostic.code);
+}
+
+describe('syntax errors in an editor that reports JSON syntax itself', () => {
+  let client: LspTestClient;
+
+  before(async () => {
+    client = await LspTestClient.start({ initializationOptions: { editorReportsJsonSyntax: true } });
+  });
+
+  after(async () => {
+    await client.stop();
+  });
+
+  it('an open JSON or JSONC document: none of ours', async () => {
+    for (const [name, languageId] of [['broken.mcpdesc.json', 'json'], ['broken.mcpdesc.jsonc', 'jsonc']]) {
+      const uri = `file:///editor-syntax/${name}`;
+      await client.open(uri, BROKEN_JSON, languageId);
+      assert.deepEqual(await client.diagnosticsFor(uri, 1), [], name);
+    }
+  });
+
+  it('an open YAML document: ours, VS Code has no YAML validation', async () => {
+    const uri = 'file:///editor-syntax/broken.mcpdesc.yaml';
+    await client.open(uri, BROKEN_YAML, 'yaml');
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    assert.ok(diagnostics.length > 0);
+    assert.ok(rulesOf(diagnostics).every((code) => code === SYNTAX_RULE_ID));
+  });
+
+  it('an explicit severity for mcpdesc.syntax wins', async () => {
+    await client.setSettings({ rules: { [SYNTAX_RULE_ID]: 'warning' } });
+    const uri = 'file:///editor-syntax/explicit.mcpdesc.json';
+    await client.open(uri, BROKEN_JSON, 'json');
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    assert.ok(diagnostics.length > 0);
+    assert.deepEqual([...new Set(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity].join(' ')))], [`${SYNTAX_RULE_ID} 2`]);
+    await client.setSettings({});
+  });
+});
+
+describe('syntax errors in a client that does not say so', () => {
+  it('an open JSON document: ours', async () => {
+    const client = await LspTestClient.start();
+    try {
+      const uri = 'file:///editor-syntax/plain.mcpdesc.json';
+      await client.open(uri, BROKEN_JSON, 'json');
+      const diagnostics = await client.diagnosticsFor(uri, 1);
+      assert.ok(diagnostics.length > 0);
+      assert.ok(rulesOf(diagnostics).every((code) => code === SYNTAX_RULE_ID));
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
+describe('document symbols in an editor that outlines JSON itself', () => {
+  it('none for JSON and JSONC, ours for YAML', async () => {
+    const client = await LspTestClient.start({
+      initializationOptions: { editorOutlinesJson: true },
+      capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } },
+    });
+    try {
+      const json = 'file:///editor-outline/a.mcpdesc.json';
+      await client.open(json, '{"mcpdesc": "0.8.0", "tools": [{"name": "t", "elicitations": []}]}', 'json');
+      await client.diagnosticsFor(json, 1);
+      assert.equal(await client.request('textDocument/documentSymbol', { textDocument: { uri: json } }), null);
+      const yaml = 'file:///editor-outline/a.mcpdesc.yaml';
+      await client.open(yaml, 'mcpdesc: 0.8.0\ntools:\n  - name: t\n    elicitations: []\n', 'yaml');
+      await client.diagnosticsFor(yaml, 1);
+      const symbols = await client.request<Array<{ name: string }>>('textDocument/documentSymbol', { textDocument: { uri: yaml } });
+      assert.deepEqual(symbols.map((symbol) => symbol.name), ['t']);
+    } finally {
+      await client.stop();
+    }
+  });
+});
