@@ -5,6 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkDocument, IncrementalDocument } from '../../server/src/checker';
 import { Random } from '../../bench/random';
+import { DECLARATION_RULE_ID } from '../../shared/src/rules';
+
+// Off by default: turned on, as a project that wants it would.
+const OPTIONS = { rules: { [DECLARATION_RULE_ID]: 'error' } } as const;
 
 function tool(index: number): object {
   return {
@@ -34,8 +38,8 @@ for (const layout of ['components-first', 'components-last'] as const) {
   test(`incremental and full checks agree with declaration findings around the tools (${layout})`, () => {
     const random = new Random(layout === 'components-first' ? 11 : 12);
     let text = documentText(layout);
-    const incremental = new IncrementalDocument(text, {});
-    const own = incremental.result.diagnostics.filter((d) => d.code === 'mcpdesc.elicitation.declaration-validity');
+    const incremental = new IncrementalDocument(text, OPTIONS);
+    const own = incremental.result.diagnostics.filter((d) => d.code === DECLARATION_RULE_ID);
     const toolsStart = text.indexOf('"tools"');
     const toolsEnd = layout === 'components-first' ? text.length : text.indexOf('"prompts"');
     assert.ok(own.some((d) => d.data.offset > toolsStart && d.data.offset < toolsEnd), 'findings inside the tools');
@@ -51,7 +55,7 @@ for (const layout of ['components-first', 'components-last'] as const) {
       const change = deletable ? { offset, length: 1, newLength: 0 } : { offset, length: 0, newLength: 1 };
       const result = incremental.update(next, change);
       if (incremental.lastUpdateWasIncremental) shortcuts++;
-      assert.deepEqual(result.diagnostics, checkDocument(next).diagnostics, `edit ${edit} at ${offset}`);
+      assert.deepEqual(result.diagnostics, checkDocument(next, OPTIONS).diagnostics, `edit ${edit} at ${offset}`);
       text = next;
     }
     assert.ok(shortcuts > 100, `the shortcut was taken ${shortcuts} times`);

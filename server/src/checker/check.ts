@@ -11,7 +11,7 @@ import { SchemaValidatorCache } from './schemaValidator';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { internalErrorMessage, TOO_DEEP_MESSAGE } from './checkerNotices';
-import { makeDiagnostic } from './makeDiagnostic';
+import { isRuleOn, makeDiagnostic } from './makeDiagnostic';
 import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
@@ -250,7 +250,10 @@ export function locate(
   }
   // What the consistency rule's invalid-declaration reports, per declaration (or `elicitations`
   // member) and aspect: the declaration-validity rule does not report it again.
-  const consistencyOn = options.rules?.[ELICITATION_RULE_ID] !== 'off';
+  const consistencyOn = isRuleOn(ELICITATION_RULE_ID, options);
+  // This rule's fixes ride on a consistency diagnostic only while this rule is on: off, it offers
+  // nothing, not even through the other rule's diagnostics.
+  const declarationOn = isRuleOn(DECLARATION_RULE_ID, options);
   const reportedByConsistency = new Map<SyntaxNode, Map<DeclarationAspect, Located>>();
   for (const perRoot of parts.findings) {
     for (const perTool of perRoot) {
@@ -278,7 +281,7 @@ export function locate(
     if (owner) {
       // The same problem in this rule's words: its fix repairs the consistency diagnostic too. A
       // finding inside a schema that diagnostic calls unusable is only hidden behind it.
-      if (SAME_PROBLEM_AS_INVALID_DECLARATION.has(finding.violation)) (owner.alsoFixes ??= []).push(finding);
+      if (declarationOn && SAME_PROBLEM_AS_INVALID_DECLARATION.has(finding.violation)) (owner.alsoFixes ??= []).push(finding);
       return;
     }
     const key = `${finding.offset}:${finding.length}:${finding.violation}:${finding.message}`;
