@@ -25,6 +25,7 @@ const ALLOWED_IN_BUNDLES: ReadonlyArray<{ url: string; prefix?: true; why: strin
   { url: 'https://json-schema.org/draft/', prefix: true, why: 'JSON Schema 2019-09 / 2020-12 meta-schema and vocabulary ids (ajv)' },
   { url: 'https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#', why: "the id of ajv's $data reference schema" },
   { url: 'http://', why: 'a scheme prefix tested in code, not a link' },
+  { url: 'https://example.com/', why: 'the placeholder the url declaration snippet (navigation/scaffolds.ts) selects for the author to replace; a reserved example domain' },
 ];
 
 const URL_PATTERN = /https?:\/\/[^\s"'`<>)\]}\\]*/g;
