@@ -6,6 +6,7 @@ import { parseTree } from 'jsonc-parser';
 import { getLanguageService, TextDocument } from 'vscode-json-languageservice';
 import { parseDocument as parseYamlDocument } from 'yaml';
 import { checkDocument } from '../server/src/checker';
+import { DECLARATION_RULE_ID, ELICITATION_RULE_ID } from '../shared/src/rules';
 import type { GenerationStats } from './generate';
 import { type Contender, interleave, summarize, type Summary } from './measure';
 import { MCPDESC_JSON_SCHEMA } from './mcpdescSchema';
@@ -51,8 +52,11 @@ export interface CheckerBenchResult {
   sanity: {
     seeded: number;
     seededByKind: Record<string, number>;
+    /** The diagnostics of the rule violations are seeded for (elicitation-consistency). */
     checkerDiagnostics?: number;
     checkerByKind?: Record<string, number>;
+    /** What declaration-validity found besides (the generator does not aim at it). */
+    declarationDiagnostics?: number;
     /** Every seeded violation reported once, and nothing else. */
     checkerMatchesSeeded?: boolean;
     /** The checker's own notice when it skipped the document (too large, format unsupported, …). */
@@ -122,10 +126,12 @@ export async function benchChecker(document: BenchDocument, quick: boolean, onPr
 
   try {
     const checked = checkDocument(text, { format });
-    result.sanity.checkerDiagnostics = checked.diagnostics.length;
-    result.sanity.checkerByKind = countByKind(checked.diagnostics);
+    const seededRule = checked.diagnostics.filter((d) => d.code === ELICITATION_RULE_ID);
+    result.sanity.checkerDiagnostics = seededRule.length;
+    result.sanity.checkerByKind = countByKind(seededRule);
+    result.sanity.declarationDiagnostics = checked.diagnostics.filter((d) => d.code === DECLARATION_RULE_ID).length;
     result.sanity.checkerSkipped = checked.diagnostics.find((d) => d.data.violation === 'skipped' || d.data.violation === 'internal-error')?.message;
-    result.sanity.checkerMatchesSeeded = checked.diagnostics.length === seeded
+    result.sanity.checkerMatchesSeeded = seededRule.length === seeded
       && Object.entries(seededByKind).every(([kind, n]) => result.sanity.checkerByKind?.[kind] === n);
     contenders.push({ name: CHECK, run: () => checkDocument(text, { format }) });
   } catch (error) {

@@ -167,9 +167,10 @@ export function renderReport(run: RunResult): string {
   const sanity = run.checker.map((r) => {
     if (r.sanity.checkerDiagnostics === undefined) return `${r.label}: checker n/a`;
     const ok = r.sanity.checkerMatchesSeeded ? 'as seeded' : `MISMATCH (seeded ${JSON.stringify(r.sanity.seededByKind)}, reported ${JSON.stringify(r.sanity.checkerByKind)})`;
-    return `${r.label}${r.format === 'yaml' ? ' YAML' : ''}: ${r.sanity.checkerDiagnostics}/${r.sanity.seeded} ${ok}`;
+    const declarations = r.sanity.declarationDiagnostics ? ` (+${r.sanity.declarationDiagnostics} declaration-validity)` : '';
+    return `${r.label}${r.format === 'yaml' ? ' YAML' : ''}: ${r.sanity.checkerDiagnostics}/${r.sanity.seeded} ${ok}${declarations}`;
   });
-  out.push(`diagnostics (checker / seeded violations): ${sanity.join('; ')}`);
+  out.push(`diagnostics (elicitation-consistency / seeded violations): ${sanity.join('; ')}`);
   const jsonLsCounts = run.checker.filter((r) => r.sanity.jsonLsDiagnostics !== undefined).map((r) => `${r.label}: ${r.sanity.jsonLsDiagnostics}`);
   if (jsonLsCounts.length) out.push(`json-languageservice problems found by schema alone: ${jsonLsCounts.join('; ')}`);
 

@@ -1,7 +1,7 @@
 // What the client, the server and the CLI must agree on: identifiers that appear in settings,
 // diagnostics and commands. Changing one here changes it everywhere.
 
-export { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_IDS, SYNTAX_RULE_ID, type RuleId } from './rules';
+export { CHECKER_RULE_ID, DECLARATION_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_IDS, SYNTAX_RULE_ID, type RuleId } from './rules';
 
 export const FIX_ALL_CODE_ACTION_KIND = 'source.fixAll.mcpdesc';
 

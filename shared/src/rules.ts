@@ -27,6 +27,8 @@ export function isSeveritySetting(value: unknown): value is SeveritySetting {
 export const DIAGNOSTIC_SOURCE = 'mcpdesc';
 
 export const ELICITATION_RULE_ID = 'mcpdesc.tool.interaction.elicitation-consistency';
+/** This linter's own rule (not one of the MCP Description format's): declarations MCP clients would reject. */
+export const DECLARATION_RULE_ID = 'mcpdesc.elicitation.declaration-validity';
 /** Syntax errors get their own code so they can be told apart from (and configured unlike) the rules. */
 export const SYNTAX_RULE_ID = 'mcpdesc.syntax';
 /** A document the checker skipped or could not finish (too large, too deep, internal error). */
@@ -36,7 +38,7 @@ export const CONFIG_RULE_ID = 'mcpdesc.config';
 /** A suppression comment that suppressed nothing; off unless configured (or --report-unused-suppressions). */
 export const UNUSED_SUPPRESSION_RULE_ID = 'mcpdesc.unused-suppression';
 
-export const RULE_IDS = [ELICITATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID, CONFIG_RULE_ID, UNUSED_SUPPRESSION_RULE_ID] as const;
+export const RULE_IDS = [ELICITATION_RULE_ID, DECLARATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID, CONFIG_RULE_ID, UNUSED_SUPPRESSION_RULE_ID] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 export interface RuleDescription {
@@ -71,6 +73,22 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
       "Every elicitation step of a tool's interaction examples may name one of the tool's elicitation declarations; the step's request must then use the declaration's mode and requested schema or URL, and its response must carry content exactly when a form request is accepted, valid against the requested schema. Each element of a tool's elicitations array must be a usable declaration (named, with a mode, and a usable requested schema in form mode). Examples that contradict their declarations mislead every client and reader of the description.",
     docsFile: 'elicitation-consistency.md',
     defaultSeverity: 'error',
+    tags: ['correctness', 'mcp', 'elicitation'],
+    precision: 'very-high',
+  },
+  [DECLARATION_RULE_ID]: {
+    id: DECLARATION_RULE_ID,
+    name: 'ElicitationDeclarationValidity',
+    shortDescription:
+      'An elicitation declaration of a tool, resource, resource template or prompt is one an MCP client would accept, for every protocol revision in its scope.',
+    fullDescription:
+      "This linter's own rule, checking each Elicitation Declaration against MCP Description 0.8.0 and MCP's own schema for the revisions in its effective protocol scope: a unique, well-formed name; an explicit form or url mode; a non-empty message; in form mode a flat requestedSchema of MCP primitive property schemas (no nested objects, only the multi-select enum arrays, only keywords and string formats the revisions know; required names that exist, one enumName per enum value, defaults of the right type among the choices, minimums not above maximums) and no url; in url mode no requestedSchema and a syntactically valid url; a scope inside its primitive's, and no url mode for MCP 2025-06-18. A client rejects such a request at run time; this says so while the description is written.",
+    docsFile: 'declaration-validity.md',
+    defaultSeverity: 'error',
+    // Off until turned on (mcpdesc.rules, a project configuration file, --rule): its findings are
+    // real, but they would land next to the consistency rule's on documents written for that rule
+    // alone, and its promise that Declare adds no diagnostic holds for its own diagnostics only.
+    offByDefault: true,
     tags: ['correctness', 'mcp', 'elicitation'],
     precision: 'very-high',
   },

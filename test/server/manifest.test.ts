@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { COMMANDS } from '../../shared/src/constants';
+import { CONFIG_RULE_ID, RULES, RULE_IDS, SEVERITY_SETTINGS } from '../../shared/src/rules';
 import { DEFAULT_SETTINGS } from '../../shared/src/settings';
 import { repoPath } from './repoRoot';
 
@@ -11,7 +12,14 @@ interface Manifest {
   activationEvents: string[];
   capabilities: { untrustedWorkspaces: { supported: boolean } };
   contributes: {
-    configuration: { properties: Record<string, { default: unknown; description?: string; markdownDescription?: string }> };
+    configuration: {
+      properties: Record<string, {
+        default: unknown;
+        description?: string;
+        markdownDescription?: string;
+        properties?: Record<string, { description: string; type: string; enum: string[] }>;
+      }>;
+    };
     commands: Array<{ command: string; title: string; category?: string }>;
   };
 }
@@ -35,6 +43,29 @@ describe('extension manifest', () => {
     for (const [key, value] of Object.entries(expected)) {
       assert.deepEqual(properties[key].default, value, key);
       assert.ok((properties[key].description ?? properties[key].markdownDescription ?? '').length > 20, `${key} is described`);
+    }
+  });
+
+  it('lists every rule of the rule table under mcpdesc.rules, with its severities and its default', () => {
+    const rules = manifest.contributes.configuration.properties['mcpdesc.rules'].properties!;
+    // The configuration file's own problems have no configurable severity.
+    const configurable = RULE_IDS.filter((id) => id !== CONFIG_RULE_ID);
+    assert.deepEqual(Object.keys(rules), configurable);
+    for (const id of configurable) {
+      assert.deepEqual(rules[id].enum, [...SEVERITY_SETTINGS], id);
+      assert.equal(rules[id].type, 'string');
+      const severity = RULES[id].defaultSeverity;
+      if (id === 'mcpdesc.checker') continue;
+      // A rule off by default says so, and the severity it gets when turned on.
+      const named = RULES[id].offByDefault ? new RegExp(`Default: off \\(.*\\b${severity}\\)\\.$`).test(rules[id].description) : rules[id].description.endsWith(`Default: ${severity}.`);
+      assert.ok(named, `${id} names its default (${RULES[id].offByDefault ? 'off, then ' : ''}${severity})`);
+    }
+  });
+
+  it('ships a rule page for every rule of the rule table', () => {
+    for (const id of RULE_IDS) {
+      const page = fs.readFileSync(repoPath(`docs/rules/${RULES[id].docsFile}`), 'utf8');
+      assert.ok(page.startsWith(`# \`${id}\``), `docs/rules/${RULES[id].docsFile} is the page of ${id}`);
     }
   });
 

@@ -1,18 +1,21 @@
-// One check of one document: parse, run the rule on every root, turn findings into diagnostics.
-import { CHECKER_RULE_ID, ELICITATION_RULE_ID, SYNTAX_RULE_ID, type RuleId } from '../../../shared/src/rules';
+// One check of one document: parse, run the rules on every root, turn findings into diagnostics.
+import { CHECKER_RULE_ID, DECLARATION_RULE_ID, ELICITATION_RULE_ID, SYNTAX_RULE_ID, type RuleId } from '../../../shared/src/rules';
 import { LineIndex } from './lineIndex';
 import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
-import type { Finding } from './rule/findings';
+import { checkDeclarationValidity, type DeclarationFindings } from './rule/declarationValidity/declarationValidity';
+import type { DeclarationFinding } from './rule/declarationValidity/kinds';
+import type { DeclarationAspect, Finding } from './rule/findings';
 import { AliasExpansionError, type SyntaxNode } from './tree';
 import { SchemaValidatorCache } from './schemaValidator';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { internalErrorMessage, TOO_DEEP_MESSAGE } from './checkerNotices';
-import { makeDiagnostic } from './makeDiagnostic';
+import { isRuleOn, makeDiagnostic } from './makeDiagnostic';
 import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
+import { declarationFixesFor } from './fixes/declarationFixes';
 import { applySuppressions, findSuppressions, suppressionFix } from './suppressions';
 import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
 
@@ -44,7 +47,15 @@ export interface PreferredFix {
 }
 
 export interface Located {
+  /** A finding of the elicitation-consistency rule. */
   finding?: Finding;
+  /** A finding of the declaration-validity rule. */
+  declarationFinding?: DeclarationFinding;
+  /**
+   * Declaration-validity findings this consistency diagnostic stands for (the same problem, reported
+   * once): their fixes are offered with it.
+   */
+  alsoFixes?: DeclarationFinding[];
   diagnostic: Diagnostic;
 }
 
@@ -77,10 +88,11 @@ export class DocumentCheck {
     const matching = this.located.filter(
       (candidate) => candidate.diagnostic.data.violation === diagnostic.data?.violation && sameRange(candidate.diagnostic.range, diagnostic.range),
     );
-    const entry = matching.find((candidate) => candidate.finding) ?? matching[0];
+    const entry = matching.find((candidate) => candidate.finding || candidate.declarationFinding) ?? matching[0];
     if (!entry) return [];
-    const fixes: Fix[] = entry.finding
-      ? this.plansFor(entry.finding, formatting).map((fix) => ({
+    const editor = entry.finding || entry.declarationFinding ? this.editor(formatting) : undefined;
+    const fixes: Fix[] = editor
+      ? plansOf(entry, editor).map((fix) => ({
           title: fix.title,
           isPreferred: fix.isPreferred,
           edits: fix.edits.map((edit) => ({ range: this.lines.rangeOf(edit.offset, edit.length), newText: edit.newText })),
@@ -97,21 +109,33 @@ export class DocumentCheck {
     if (!editor) return [];
     const fixes: PreferredFix[] = [];
     for (const entry of this.located) {
-      if (!entry.finding) continue;
-      const plan = fixesForFinding(entry.finding, editor, schemaCache).find((candidate) => candidate.isPreferred);
+      const plan = plansOf(entry, editor).find((candidate) => candidate.isPreferred);
       if (plan) fixes.push({ violation: entry.diagnostic.data.violation, offset: entry.diagnostic.data.offset, plan });
     }
     return fixes;
   }
 
-  private plansFor(finding: Finding, formatting?: FormattingOptions): FixPlan[] {
-    const editor = this.editor(formatting);
-    return editor ? fixesForFinding(finding, editor, schemaCache) : [];
-  }
-
   private editor(formatting?: FormattingOptions): DocumentEditor | undefined {
     return backends[this.format]?.editor(this.text, formatting);
   }
+}
+
+/**
+ * The fixes of one diagnostic. A consistency diagnostic standing for declaration-validity findings
+ * offers their fixes after its own; the first preferred one stays the only preferred one.
+ */
+function plansOf(entry: Located, editor: DocumentEditor): FixPlan[] {
+  if (entry.declarationFinding) return declarationFixesFor(entry.declarationFinding, editor);
+  if (!entry.finding) return [];
+  const plans = fixesForFinding(entry.finding, editor, schemaCache);
+  for (const finding of entry.alsoFixes ?? []) plans.push(...declarationFixesFor(finding, editor));
+  let preferredSeen = false;
+  return plans.map((plan) => {
+    if (!plan.isPreferred) return plan;
+    if (preferredSeen) return { ...plan, isPreferred: false };
+    preferredSeen = true;
+    return plan;
+  });
 }
 
 function sameRange(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
@@ -125,8 +149,10 @@ function sameRange(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
 export interface CheckParts {
   roots: SyntaxNode[];
   syntaxErrors: SyntaxError[];
-  /** Per root, per element of its `tools` array: the rule's findings. */
+  /** Per root, per element of its `tools` array: the consistency rule's findings. */
   findings: Finding[][][];
+  /** Per root: the declaration-validity rule's findings (a tool's kept per element of `tools`). */
+  declarationFindings: DeclarationFindings[];
   /** Set when the check could not finish (the engine's limits, not the content). */
   failure?: unknown;
 }
@@ -138,12 +164,13 @@ export function parseAndFind(text: string, format: DocumentFormat, once = false)
     const findings = parsed.roots.map((root) =>
       root.type === 'object' ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once)) : [],
     );
-    return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings };
+    const declarationFindings = parsed.roots.map((root) => (root.type === 'object' ? checkDeclarationValidity(root) : { tools: [], others: [] }));
+    return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings, declarationFindings };
   } catch (error) {
-    // Content never makes the rule throw; what can is the engine's own limits (a stack overflow on
+    // Content never makes the rules throw; what can is the engine's own limits (a stack overflow on
     // absurd nesting, a value whose aliases expand past a bound). One diagnostic says so instead of
     // a partial answer.
-    return { roots: [], syntaxErrors: [], findings: [], failure: error };
+    return { roots: [], syntaxErrors: [], findings: [], declarationFindings: [], failure: error };
   }
 }
 
@@ -155,7 +182,7 @@ function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
   const format = options.format ?? 'json';
   const lines = new LineIndex(text);
   if (!backends[format]) {
-    return documentCheckOf(text, format, lines, { roots: [], syntaxErrors: [], findings: [] }, options, {
+    return documentCheckOf(text, format, lines, { roots: [], syntaxErrors: [], findings: [], declarationFindings: [] }, options, {
       violation: 'skipped',
       message: `MCP description documents in ${format.toUpperCase()} are not supported by this version.`,
     });
@@ -181,6 +208,15 @@ export function documentCheckOf(
 export function syntaxErrorCountOf(parts: CheckParts): number {
   return parts.failure !== undefined ? Infinity : parts.syntaxErrors.length;
 }
+
+/** Declaration-validity kinds that say what the consistency rule's invalid-declaration says. */
+const SAME_PROBLEM_AS_INVALID_DECLARATION: ReadonlySet<string> = new Set([
+  'malformed-declaration',
+  'missing-name',
+  'duplicate-name',
+  'invalid-mode',
+  'missing-requested-schema',
+]);
 
 /** Diagnostics for the parts, with the configured severities; a rule set to 'off' yields nothing. */
 export function locate(
@@ -212,12 +248,52 @@ export function locate(
     const message = `${omitted.toLocaleString('en-US')} more syntax error${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown (the first ${MAX_SYNTAX_DIAGNOSTICS.toLocaleString('en-US')} are).`;
     push(CHECKER_RULE_ID, { violation: 'skipped', offset: firstOmitted.offset, length: firstOmitted.length }, message);
   }
+  // What the consistency rule's invalid-declaration reports, per declaration (or `elicitations`
+  // member) and aspect: the declaration-validity rule does not report it again.
+  const consistencyOn = isRuleOn(ELICITATION_RULE_ID, options);
+  // This rule's fixes ride on a consistency diagnostic only while this rule is on: off, it offers
+  // nothing, not even through the other rule's diagnostics.
+  const declarationOn = isRuleOn(DECLARATION_RULE_ID, options);
+  const reportedByConsistency = new Map<SyntaxNode, Map<DeclarationAspect, Located>>();
   for (const perRoot of parts.findings) {
     for (const perTool of perRoot) {
       for (const finding of perTool) {
-        push(ELICITATION_RULE_ID, { violation: finding.violation, offset: finding.offset, length: finding.length }, finding.message, finding);
+        const data = { violation: finding.violation, offset: finding.offset, length: finding.length };
+        const diagnostic = makeDiagnostic(ELICITATION_RULE_ID, data, finding.message, lines.rangeOf(data.offset, data.length), options);
+        if (!diagnostic) continue;
+        const entry: Located = { finding, diagnostic };
+        located.push(entry);
+        const subject = finding.declaration?.node ?? finding.tool.elicitationsProperty;
+        if (finding.aspect && subject) {
+          let aspects = reportedByConsistency.get(subject);
+          if (!aspects) reportedByConsistency.set(subject, (aspects = new Map()));
+          aspects.set(finding.aspect, entry);
+        }
       }
     }
+  }
+  // A schema reached through a $componentRef is one node for every declaration using it: its
+  // findings are reported once.
+  const seen = new Set<string>();
+  const pushDeclarationFinding = (finding: DeclarationFinding) => {
+    const subject = finding.declaration?.node ?? finding.owner.elicitationsProperty;
+    const owner = consistencyOn && finding.aspect && subject ? reportedByConsistency.get(subject)?.get(finding.aspect) : undefined;
+    if (owner) {
+      // The same problem in this rule's words: its fix repairs the consistency diagnostic too. A
+      // finding inside a schema that diagnostic calls unusable is only hidden behind it.
+      if (declarationOn && SAME_PROBLEM_AS_INVALID_DECLARATION.has(finding.violation)) (owner.alsoFixes ??= []).push(finding);
+      return;
+    }
+    const key = `${finding.offset}:${finding.length}:${finding.violation}:${finding.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const data = { violation: finding.violation, offset: finding.offset, length: finding.length };
+    const diagnostic = makeDiagnostic(DECLARATION_RULE_ID, data, finding.message, lines.rangeOf(data.offset, data.length), options);
+    if (diagnostic) located.push({ declarationFinding: finding, diagnostic });
+  };
+  for (const perRoot of parts.declarationFindings) {
+    for (const perTool of perRoot.tools) for (const finding of perTool) pushDeclarationFinding(finding);
+    for (const finding of perRoot.others) pushDeclarationFinding(finding);
   }
   return located;
 }

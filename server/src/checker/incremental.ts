@@ -1,4 +1,4 @@
-// Re-checking after an edit. The rule never looks across tools, so an edit that stays strictly
+// Re-checking after an edit. Neither rule looks across tools, so an edit that stays strictly
 // inside one element of `tools` can only change that tool's findings: re-parse that element's
 // text alone, re-check that tool, and shift everything after it. JSON and YAML alike (YAML's
 // conditions, aliases and all, are in incrementalYaml.ts). Anything less certain falls back to a
@@ -9,6 +9,7 @@ import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { checkToolNode } from './rule/elicitationConsistency';
+import { checkToolDeclarations } from './rule/declarationValidity/declarationValidity';
 import type { Finding } from './rule/findings';
 import { toolNameCounts, toolsArrayOf } from './model/documentModel';
 import { memberOf, stringOf, valueOf } from './tree';
@@ -110,8 +111,20 @@ export class IncrementalDocument {
     const findings = parts.findings[0];
     // A later tool's finding can lie before the edit (at the anchor a YAML alias in it stands for).
     for (const laterFindings of findings.slice(index + 1)) shiftFindings(laterFindings, delta, change.offset);
+    // Declaration findings can sit outside their tool (in a component a $componentRef names), and
+    // resources, resource templates and prompts may come before or after `tools`: each moves by
+    // where it is, not by which tool it belongs to.
+    const declarationFindings = parts.declarationFindings[0];
+    const oldEnd = old.offset + old.length;
+    const moved = (finding: { offset: number }) => finding.offset >= oldEnd;
+    declarationFindings.tools.forEach((toolFindings, toolIndex) => {
+      if (toolIndex !== index) shiftFindings(toolFindings.filter(moved), delta, change.offset);
+    });
+    shiftFindings(declarationFindings.others.filter(moved), delta, change.offset);
+    const nameCounts = toolNameCounts(elements);
     const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
-    findings[index] = checkToolNode(root, replacement, index, elements, toolNameCounts(elements), schemas);
+    findings[index] = checkToolNode(root, replacement, index, elements, nameCounts, schemas);
+    declarationFindings.tools[index] = checkToolDeclarations(root, replacement, index, elements, nameCounts);
     this.lines = this.lines.withChange(newText, change);
     return true;
   }
@@ -185,7 +198,7 @@ function growAncestorsAndShiftFollowers(node: SyntaxNode, delta: number): void {
   }
 }
 
-function shiftFindings(findings: Finding[], delta: number, editOffset: number): void {
+function shiftFindings(findings: Array<Pick<Finding, 'offset'>>, delta: number, editOffset: number): void {
   for (const finding of findings) if (finding.offset > editOffset) finding.offset += delta;
 }
 

@@ -9,9 +9,15 @@ export type DiagnosticOptions = Pick<CheckOptions, 'rules' | 'docsBaseUri'>;
 
 /** The configured severity of a rule's diagnostic of one kind, else the rule table's default; undefined when off. */
 export function severityOf(ruleId: RuleId, violation: string, options: DiagnosticOptions): Severity | undefined {
+  if (!isRuleOn(ruleId, options)) return undefined;
   const configured = options.rules?.[ruleId];
-  if (configured === 'off' || (configured === undefined && RULES[ruleId].offByDefault)) return undefined;
-  return severityNumber(configured ?? defaultSeverity(ruleId, violation));
+  return severityNumber(configured !== undefined && configured !== 'off' ? configured : defaultSeverity(ruleId, violation));
+}
+
+/** Whether a rule reports anything at all: not set to 'off', and configured if it is off by default. */
+export function isRuleOn(ruleId: RuleId, options: DiagnosticOptions): boolean {
+  const configured = options.rules?.[ruleId];
+  return configured !== 'off' && (configured !== undefined || !RULES[ruleId].offByDefault);
 }
 
 export function makeDiagnostic(ruleId: RuleId, data: DiagnosticData, message: string, range: Range, options: DiagnosticOptions): Diagnostic | undefined {

@@ -32,13 +32,43 @@ export const VIOLATION_KINDS = [
 
 export type ViolationKind = (typeof VIOLATION_KINDS)[number];
 
+/** The violation kinds of rule mcpdesc.elicitation.declaration-validity, in its page's order. */
+export const DECLARATION_VIOLATION_KINDS = [
+  'empty-elicitations',
+  'malformed-declaration',
+  'missing-name',
+  'invalid-name',
+  'duplicate-name',
+  'invalid-mode',
+  'missing-message',
+  'empty-text',
+  'invalid-scope',
+  'scope-outside-parent',
+  'revision-mismatch',
+  'form-with-url',
+  'url-with-requested-schema',
+  'invalid-url',
+  'missing-requested-schema',
+  'invalid-requested-schema',
+  'nested-schema',
+  'unsupported-keyword',
+  'unsupported-format',
+  'invalid-property-schema',
+  'unknown-required',
+  'enum-names-mismatch',
+  'invalid-default',
+  'invalid-bounds',
+] as const;
+
+export type DeclarationViolationKind = (typeof DECLARATION_VIOLATION_KINDS)[number];
+
 /** Kinds of mcpdesc.config diagnostics, on a project configuration file. */
 export type ConfigViolation = 'invalid-config' | 'unknown-rule' | 'unknown-member' | 'unused-config';
 
 /** What a diagnostic carries for the quick-fixes and for tools reading it back. */
 export interface DiagnosticData {
-  /** The violation kind for the rule; 'syntax-error' / 'skipped' / 'internal-error' for the others. */
-  violation: ViolationKind | 'syntax-error' | 'skipped' | 'internal-error' | ConfigViolation | 'unused-suppression';
+  /** The violation kind for the rules; 'syntax-error' / 'skipped' / 'internal-error' for the others. */
+  violation: ViolationKind | DeclarationViolationKind | 'syntax-error' | 'skipped' | 'internal-error' | ConfigViolation | 'unused-suppression';
   /** Offset range in the document text the diagnostic was computed from. */
   offset: number;
   length: number;

@@ -1,10 +1,11 @@
-// The one reading of an mcpdesc document that the rule, the quick-fixes and navigation share:
+// The one reading of an mcpdesc document that the rules, the quick-fixes and navigation share:
 // tools → elicitation declarations → interaction examples → elicitation steps, each part keeping
-// the tree nodes it was read from. Reading compiles nothing and never throws on content: a part of
+// the tree nodes it was read from; resources, resource templates and prompts → their elicitation
+// declarations. Reading compiles nothing and never throws on content: a part of
 // the wrong JSON type is simply absent from the model (the rule says what is wrong with it).
 //
-// MCP Description 0.8.0: a tool's `elicitations` is an array of declarations, each with a `name`;
-// the declaration named N is the first object element whose `name` is the string N. A step's
+// MCP Description 0.8.0: a primitive's `elicitations` is an array of declarations, each with a
+// `name`; the declaration named N is the first object element whose `name` is the string N. A step's
 // `declaration` is optional.
 import { quote } from '../rule/describe';
 import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
@@ -12,8 +13,10 @@ import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type Sy
 export type ElicitationMode = 'form' | 'url';
 export type ResponseAction = 'accept' | 'decline' | 'cancel';
 
-export interface Declaration {
-  tool: Tool;
+/** An element of the `elicitations` of a tool, resource, resource template or prompt. */
+export interface ElicitationDeclaration<Owner extends Primitive = Primitive> {
+  /** The primitive whose `elicitations` holds it. */
+  owner: Owner;
   /** Its position in `elicitations`. */
   index: number;
   /** The array element, whatever its type. */
@@ -23,7 +26,7 @@ export interface Declaration {
   /** The name, when `name` is a string. */
   name?: string;
   /** An earlier element with the same name: this one is a duplicate, never found by a lookup. */
-  duplicateOf?: Declaration;
+  duplicateOf?: ElicitationDeclaration<Owner>;
   /** The `mode` value node, whatever its type. */
   modeNode?: SyntaxNode;
   /** `mode` when it is exactly "form" or "url" (a declaration has no default mode). */
@@ -36,30 +39,53 @@ export interface Declaration {
   messageNode?: SyntaxNode;
 }
 
-export interface Tool {
+/** A tool's declaration: what the consistency rule, its fixes and navigation read. */
+export interface Declaration extends ElicitationDeclaration<Tool> {
+  tool: Tool;
+  duplicateOf?: Declaration;
+}
+
+/** The primitives that may declare elicitations, by the root member that lists them. */
+export const PRIMITIVE_COLLECTIONS = {
+  tool: 'tools',
+  resource: 'resources',
+  resourceTemplate: 'resourceTemplates',
+  prompt: 'prompts',
+} as const;
+
+export type PrimitiveKind = keyof typeof PRIMITIVE_COLLECTIONS;
+
+export interface Primitive {
+  kind: PrimitiveKind;
   node: SyntaxNode;
-  /** The document root the tool belongs to (where `components` live). */
+  /** The document root the primitive belongs to (where `components` live). */
   root: SyntaxNode;
-  /** Its position in `tools`. */
+  /** Its position in its collection (`tools`, `resources`, …). */
   index: number;
-  /** The tool's `name`, when it is a string. */
+  /** Its `name`, when it is a string. */
   name?: string;
   /**
-   * How messages name the tool: `'prepare_release'`; where another tool object has the same name,
-   * with its `protocolVersions` or its index (`'prepare_release' (protocolVersions 2025-11-25)`);
-   * `tools[3]` when it has no name.
+   * How messages name it: `'prepare_release'`; where another object of the same collection has the
+   * same name, with its `protocolVersions` or its index (`'prepare_release' (protocolVersions
+   * 2025-11-25)`); `tools[3]` when it has no name.
    */
   title: string;
   /**
-   * What tells the tool apart from other tool objects of the same name (`protocolVersions 2025-11-25`,
-   * or `tools[3]`); absent when no other tool object has its name.
+   * What tells it apart from other objects of its collection with the same name (`protocolVersions
+   * 2025-11-25`, or `tools[3]`); absent when no other has its name.
    */
   scope?: string;
   /** The `elicitations` property (key and value), whatever the value's type. */
   elicitationsProperty?: SyntaxNode;
   /** Every element of `elicitations` when it is an array, in order. */
-  declarations: Declaration[];
+  declarations: ElicitationDeclaration[];
   /** Name → the first element declaring it (own keys only: no prototype names). */
+  declarationsByName: Map<string, ElicitationDeclaration>;
+}
+
+export interface Tool extends Primitive {
+  kind: 'tool';
+  declarations: Declaration[];
   declarationsByName: Map<string, Declaration>;
   examples: Example[];
   /** The elicitation steps of every example, in document order. */
@@ -103,8 +129,42 @@ const ACTIONS: ReadonlySet<string> = new Set(['accept', 'decline', 'cancel']);
 
 /** The effective `tools` array of a document root, when it is one. */
 export function toolsArrayOf(root: SyntaxNode | undefined): SyntaxNode | undefined {
-  const tools = memberOf(root, 'tools');
-  return tools?.type === 'array' ? tools : undefined;
+  return collectionOf(root, 'tool');
+}
+
+/** The effective array of one kind of primitive (`tools`, `resources`, …) of a document root, when it is one. */
+export function collectionOf(root: SyntaxNode | undefined, kind: PrimitiveKind): SyntaxNode | undefined {
+  const collection = memberOf(root, PRIMITIVE_COLLECTIONS[kind]);
+  return collection?.type === 'array' ? collection : undefined;
+}
+
+/**
+ * Every object of one kind of primitive, with its declarations only (a tool's examples are read by
+ * readTools; a rule that needs only declarations does not pay for them).
+ */
+export function readPrimitives(root: SyntaxNode, kind: PrimitiveKind): Primitive[] {
+  const elements = collectionOf(root, kind)?.children ?? [];
+  const names = toolNameCounts(elements);
+  const primitives: Primitive[] = [];
+  elements.forEach((node, index) => {
+    if (node.type === 'object') primitives.push(readPrimitive(root, kind, node, index, elements, names));
+  });
+  return primitives;
+}
+
+/** One object of a primitive collection, with its declarations; `siblings` and `nameCounts` only shape its title. */
+export function readPrimitive(
+  root: SyntaxNode,
+  kind: PrimitiveKind,
+  node: SyntaxNode,
+  index: number,
+  siblings: readonly SyntaxNode[],
+  nameCounts: ReadonlyMap<string, number>,
+): Primitive {
+  const primitive: Primitive = { kind, node, root, index, ...naming(PRIMITIVE_COLLECTIONS[kind], node, index, siblings, nameCounts), declarations: [], declarationsByName: new Map() };
+  primitive.elicitationsProperty = propertyOf(node, 'elicitations');
+  readDeclarations(primitive);
+  return primitive;
 }
 
 /** Every tool object of a document root, read; elements that are not objects are skipped. */
@@ -118,7 +178,7 @@ export function readTools(root: SyntaxNode | undefined): Tool[] {
   return tools;
 }
 
-/** How many tool objects carry each name, for telling same-named tools apart in messages. */
+/** How many objects of a collection carry each name, for telling same-named ones apart in messages. */
 export function toolNameCounts(elements: readonly SyntaxNode[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const element of elements) {
@@ -130,34 +190,52 @@ export function toolNameCounts(elements: readonly SyntaxNode[]): Map<string, num
 
 /** One tool object; `siblings` and `nameCounts` (of the whole `tools` array) only shape its title. */
 export function readTool(root: SyntaxNode, node: SyntaxNode, index: number, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): Tool {
-  const name = stringOf(memberOf(node, 'name'));
-  const scope = name === undefined ? undefined : toolScope(node, index, name, siblings, nameCounts);
   const tool: Tool = {
+    kind: 'tool',
     node,
     root,
     index,
-    name,
-    title: name === undefined ? `tools[${index}]` : scope === undefined ? quote(name) : `${quote(name)} (${scope})`,
+    ...naming('tools', node, index, siblings, nameCounts),
     elicitationsProperty: propertyOf(node, 'elicitations'),
     declarations: [],
     declarationsByName: new Map(),
     examples: [],
     steps: [],
   };
-  if (scope !== undefined) tool.scope = scope;
   readDeclarations(tool);
   readExamples(tool);
   return tool;
 }
 
-function toolScope(node: SyntaxNode, index: number, name: string, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): string | undefined {
+/** A primitive's name, title and (among same-named ones) scope. */
+function naming(
+  collection: string,
+  node: SyntaxNode,
+  index: number,
+  siblings: readonly SyntaxNode[],
+  nameCounts: ReadonlyMap<string, number>,
+): Pick<Primitive, 'name' | 'title' | 'scope'> {
+  const name = stringOf(memberOf(node, 'name'));
+  if (name === undefined) return { title: `${collection}[${index}]` };
+  const scope = distinguishingScope(collection, node, index, name, siblings, nameCounts);
+  return scope === undefined ? { name, title: quote(name) } : { name, title: `${quote(name)} (${scope})`, scope };
+}
+
+function distinguishingScope(
+  collection: string,
+  node: SyntaxNode,
+  index: number,
+  name: string,
+  siblings: readonly SyntaxNode[],
+  nameCounts: ReadonlyMap<string, number>,
+): string | undefined {
   if ((nameCounts.get(name) ?? 0) < 2) return undefined;
   const versions = protocolVersionsText(node);
-  // The scope tells same-named tools apart only when no other of them has the same one.
+  // The scope tells same-named objects apart only when no other of them has the same one.
   const unique =
     versions !== undefined &&
     !siblings.some((other) => other !== node && stringOf(memberOf(other, 'name')) === name && protocolVersionsText(other) === versions);
-  return unique ? `protocolVersions ${versions}` : `tools[${index}]`;
+  return unique ? `protocolVersions ${versions}` : `${collection}[${index}]`;
 }
 
 function protocolVersionsText(node: SyntaxNode): string | undefined {
@@ -167,11 +245,12 @@ function protocolVersionsText(node: SyntaxNode): string | undefined {
   return texts.every((text) => text !== undefined) ? texts.join(', ') : undefined;
 }
 
-function readDeclarations(tool: Tool): void {
-  const elicitations = tool.elicitationsProperty?.children?.[1];
+function readDeclarations(owner: Primitive): void {
+  const elicitations = owner.elicitationsProperty?.children?.[1];
   if (elicitations?.type !== 'array') return;
   (elicitations.children ?? []).forEach((node, index) => {
-    const declaration: Declaration = { tool, index, node };
+    // A tool's declarations are also read as the tool's (`tool`), as the consistency rule and navigation use them.
+    const declaration: ElicitationDeclaration = owner.kind === 'tool' ? ({ owner, tool: owner as Tool, index, node } as Declaration) : { owner, index, node };
     if (node.type === 'object') {
       declaration.nameNode = memberOf(node, 'name');
       declaration.name = stringOf(declaration.nameNode);
@@ -182,12 +261,12 @@ function readDeclarations(tool: Tool): void {
       declaration.urlNode = memberOf(node, 'url');
       declaration.messageNode = memberOf(node, 'message');
       if (declaration.name !== undefined) {
-        const first = tool.declarationsByName.get(declaration.name);
+        const first = owner.declarationsByName.get(declaration.name);
         if (first) declaration.duplicateOf = first;
-        else tool.declarationsByName.set(declaration.name, declaration);
+        else owner.declarationsByName.set(declaration.name, declaration);
       }
     }
-    tool.declarations.push(declaration);
+    owner.declarations.push(declaration);
   });
 }
 
@@ -235,7 +314,7 @@ export function declarationAnchor(declaration: Declaration): SyntaxNode {
   return declaration.nameNode ?? declaration.node;
 }
 
-/** The key node of the tool's `elicitations` member. */
-export function elicitationsKeyOf(tool: Tool): SyntaxNode | undefined {
-  return keyNodeOf(tool.elicitationsProperty);
+/** The key node of the primitive's `elicitations` member. */
+export function elicitationsKeyOf(primitive: Primitive): SyntaxNode | undefined {
+  return keyNodeOf(primitive.elicitationsProperty);
 }

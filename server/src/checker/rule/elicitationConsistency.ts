@@ -39,6 +39,7 @@ function checkTool(tool: Tool, schemas: DocumentSchemas): Finding[] {
       length: key.length,
       message: `The elicitations of tool ${tool.title} must be an array of named declarations, not ${describeNode(elicitations)}; it declares nothing.`,
       tool,
+      aspect: 'elicitations',
     });
   }
   for (const declaration of tool.declarations) {
@@ -53,6 +54,7 @@ function checkTool(tool: Tool, schemas: DocumentSchemas): Finding[] {
       message: `${which} of tool ${tool.title} is invalid: ${verdict.problem}.`,
       tool,
       declaration,
+      aspect: verdict.aspect,
     });
   }
   for (const step of tool.steps) findings.push(...checkStep(step, verdicts, schemas));

@@ -3,6 +3,12 @@
 import type { Declaration, Step, Tool } from '../model/documentModel';
 import type { ViolationKind } from '../types';
 
+/**
+ * What part of a declaration an invalid-declaration finding is about. The declaration-validity rule
+ * tags its findings the same way, so that a problem both rules see is reported once (check.ts).
+ */
+export type DeclarationAspect = 'elicitations' | 'element' | 'name' | 'duplicate' | 'mode' | 'requestedSchema';
+
 export interface Finding {
   violation: ViolationKind;
   offset: number;
@@ -11,4 +17,6 @@ export interface Finding {
   tool: Tool;
   step?: Step;
   declaration?: Declaration;
+  /** Set on invalid-declaration findings. */
+  aspect?: DeclarationAspect;
 }
