@@ -28,10 +28,13 @@ describe('--jobs', () => {
   });
   after(() => removeTree(tree));
 
+  // The hostile corpus is left out: its catastrophic patterns and costly schemas meet the per-document
+  // time budget, so what they report depends on how busy the machine is, not on the number of jobs.
+  const CORPORA = ['declaration-validity', 'expected-invalid', 'expected-valid', 'public-0.8.0', 'workspace', 'yaml'].map((name) => `test-fixtures/${name}`);
   const runs: Array<{ label: string; args: string[]; cwd: () => string }> = [
-    { label: 'the fixture corpora, stylish', args: ['test-fixtures'], cwd: repoRoot },
-    { label: 'the fixture corpora, json', args: ['--format', 'json', 'test-fixtures'], cwd: repoRoot },
-    { label: 'the fixture corpora, sarif', args: ['--format', 'sarif', 'test-fixtures'], cwd: repoRoot },
+    { label: 'the fixture corpora, stylish', args: CORPORA, cwd: repoRoot },
+    { label: 'the fixture corpora, json', args: ['--format', 'json', ...CORPORA], cwd: repoRoot },
+    { label: 'the fixture corpora, sarif', args: ['--format', 'sarif', ...CORPORA], cwd: repoRoot },
     {
       label: 'broken, oversized and missing files, a file named twice, --quiet',
       args: ['--max-file-size-mb', '1', '--quiet', '.', 'missing.mcpdesc.json', 'specs/broken.mcpdesc.json'],
