@@ -50,6 +50,7 @@ describe('the .vsix', () => {
           'extension.vsixmanifest',
           'extension/LICENSE.txt',
           'extension/changelog.md',
+          'extension/dist/checkWorker.js',
           'extension/dist/cli.js',
           'extension/dist/extension.js',
           'extension/dist/server.js',
