@@ -8,7 +8,7 @@
 // 200 ms after the last change; ours 25–150 ms depending on how long its last check took): that is
 // what their users wait too, so it is in the latencies; the report prints the delays next to them.
 //
-// Usage: node out/bench/peerServers.js [--quick] [--seed=N] [--big-yaml] [--only=1mbjson|10mbjson|1mbyaml|7.5mbyaml]
+// Usage: node out/bench/peerServers.js [--quick] [--seed=N] [--big-yaml] [--only=1mbjson|10mbjson|1mbyaml|7.5mbyaml] [--ours-only]
 // (after npm run build)
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -276,7 +276,7 @@ async function main(): Promise<void> {
     const only = args.find((arg) => arg.startsWith('--only='))?.slice(7);
     for (const document of documentsFor(seed, args.includes('--big-yaml'))) {
       if (only && `${document.label} ${document.format}`.replace(/\s+/g, '').toLowerCase() !== only.toLowerCase()) continue;
-      for (const server of [ours, peers[document.format]]) {
+      for (const server of args.includes('--ours-only') ? [ours] : [ours, peers[document.format]]) {
         process.stderr.write(`${server.name}: ${document.label} ${document.format} …\n`);
         const row = await session(server, document, scratchDir, quick);
         process.stderr.write(`  open ${ms(row.openMedianMs)}, edit p50 ${ms(row.editP50Ms)}, peak ${row.peakRssMB ?? '?'} MB, diagnostics ${row.countBroken}/${row.countFixed}\n`);
