@@ -57,7 +57,8 @@ export class YamlTreeBuilder {
     private readonly text: string,
     private readonly errors: YamlSyntaxError[],
     aliasExpansionLimit: number,
-    private readonly colons: ColonOffsets,
+    /** Taken from the CST already (large texts, see takeColonOffsets); else read from each pair's token. */
+    private readonly colons: ColonOffsets | undefined,
   ) {
     this.remainingCopies = aliasExpansionLimit;
   }
@@ -131,7 +132,7 @@ export class YamlTreeBuilder {
       if (isScalar(item.key) && typeof item.key.value === 'symbol') {
         // `<<` (a merge key): its value is resolved now, in document order, and merged at the end.
         const [keyStart, keyEnd] = rangeOf(item.key, cursor);
-        const colonOffset = this.colons.get(item);
+        const colonOffset = this.colons ? this.colons.get(item) : colonOffsetOf(item);
         const source = this.node(item.value, object, colonOffset === undefined ? keyEnd : colonOffset + 1, depth + 1);
         const pairEnd = Math.max(keyEnd, colonOffset === undefined ? 0 : colonOffset + 1, source.offset + source.length);
         const pair: MergePairSpan = { offset: keyStart, length: pairEnd - keyStart, keys: [] };
@@ -140,7 +141,7 @@ export class YamlTreeBuilder {
         cursor = pairEnd;
         continue;
       }
-      const colonOffset = this.colons.get(item);
+      const colonOffset = this.colons ? this.colons.get(item) : colonOffsetOf(item);
       const key = this.node(item.key, undefined, colonOffset ?? cursor, depth + 1);
       const keyEnd = key.offset + key.length;
       if (key.type === 'object' || key.type === 'array') {
@@ -386,6 +387,13 @@ function isDuplicate(name: string, properties: YamlTreeNode[], seen: Set<string>
   return false;
 }
 
+function colonOffsetOf(pair: Pair<unknown, unknown>): number | undefined {
+  const separator = pair.srcToken?.sep;
+  if (!separator) return undefined;
+  for (let i = 0; i < separator.length; i++) if (separator[i].type === 'map-value-ind') return separator[i].offset;
+  return undefined;
+}
+
 /** The offset of each pair's `:` (pairs without one are not in it). */
 export type ColonOffsets = Map<Pair<unknown, unknown>, number>;
 
@@ -400,15 +408,8 @@ export function takeColonOffsets(documents: readonly Document.Parsed[]): ColonOf
     const node = pending.pop() as { srcToken?: unknown } | null | undefined;
     if (!node || typeof node !== 'object') continue;
     if (isPair(node)) {
-      const separator = node.srcToken?.sep;
-      if (separator) {
-        for (let i = 0; i < separator.length; i++) {
-          if (separator[i].type === 'map-value-ind') {
-            colons.set(node, separator[i].offset);
-            break;
-          }
-        }
-      }
+      const colon = colonOffsetOf(node);
+      if (colon !== undefined) colons.set(node, colon);
       pending.push(node.key, node.value);
     } else if (isCollection(node)) {
       for (const item of node.items) pending.push(item);
