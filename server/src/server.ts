@@ -8,6 +8,10 @@ import { requestParamsProblem } from './lsp/requestParams';
 import { startServer } from './lsp/startServer';
 import { checkWorkerScript, diskCheckRunner, workerCountFromEnvironment } from './checkWorkerTasks';
 import { defaultWorkerCount } from './host/workerPool';
+import { limitHeapGrowth } from './lsp/heapGrowth';
+
+// Before anything large is allocated: see heapGrowth.ts.
+limitHeapGrowth();
 
 const gate = new LifecycleGate(requestParamsProblem);
 const connection = createConnection(ProposedFeatures.all, { messageStrategy: gate });

@@ -4,6 +4,7 @@
 // conditions, aliases and all, are in incrementalYaml.ts). Anything less certain falls back to a
 // full check, and differential tests hold both paths to the same diagnostics.
 import { buildJsonTree } from './parse/jsonTree';
+import { detachedSlice } from './detachedString';
 import { documentCheckOf, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
 import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
@@ -204,7 +205,7 @@ function shiftFindings(findings: Array<Pick<Finding, 'offset'>>, delta: number, 
 
 /** The element re-parsed from its new text alone, if it is still exactly one well-formed object spanning the same boundaries. */
 function reparsedJsonTool(newText: string, old: SyntaxNode, delta: number): SyntaxNode | undefined {
-  const source = newText.slice(old.offset, old.offset + old.length + delta);
+  const source = detachedSlice(newText, old.offset, old.offset + old.length + delta);
   const { root: replacement, errors } = buildJsonTree(source);
   if (errors.length > 0 || !replacement || replacement.type !== 'object' || replacement.offset !== 0 || replacement.length !== source.length) {
     return undefined;
@@ -212,3 +213,4 @@ function reparsedJsonTool(newText: string, old: SyntaxNode, delta: number): Synt
   shiftSubtree(replacement, old.offset);
   return replacement;
 }
+

@@ -13,6 +13,7 @@
 //   one that makes the lines parse as anything but one mapping item at the same column (an
 //   indentation change at the tool's level, a second item, a key of the enclosing mapping).
 import { parseYamlDocuments } from './yaml/parseYamlDocuments';
+import { detachedSlice } from './detachedString';
 import type { YamlTreeNode } from './yaml/yamlTreeNode';
 import type { SyntaxNode } from './tree';
 
@@ -85,7 +86,7 @@ export function reparseYamlTool(oldText: string, newText: string, elements: Synt
   if (!region) return undefined;
   if (change.offset < old.offset || change.offset + change.length > region.contentEnd) return undefined;
   const delta = change.newLength - change.length;
-  const source = newText.slice(region.start, region.end + delta);
+  const source = detachedSlice(newText, region.start, region.end + delta);
   if (source.includes('&')) return undefined;
   const parsed = parseYamlDocuments(source);
   if (parsed.errors.some((error) => error.code !== 'DUPLICATE_KEY') || parsed.documents.length !== 1) return undefined;

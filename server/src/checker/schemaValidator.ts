@@ -6,6 +6,7 @@ import AjvDraft7 from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { FormatTimeoutError, boundedFormats } from './boundedFormats';
+import { detachedCopy, detachedString } from './detachedString';
 import { PatternTimeoutError, safeRegExp } from './safeRegExp';
 import { isEvidentlyValidSchema } from './schemaMetaValidity';
 import { readableSchemaProblem } from './schemaProblems';
@@ -199,10 +200,12 @@ export class SchemaValidatorCache {
   compileSource(source: string, valueOf: () => JsonValue): { value: JsonValue; compiled: CompiledSchema } {
     const known = this.bySourceText.get(source);
     if (known) return { value: known.value, compiled: this.compileKeyed(known.value, known.key) };
-    const value = valueOf();
+    // The tree's strings are slices of the document's text: a cached value made of them would keep
+    // the whole text alive (a closed 10 MB document, or each edited version of an open one) as long
+    // as the cache keeps the value. The key and the value are copies.
+    const value = detachedCopy(valueOf());
     const key = schemaKey(value);
-    // A slice of the document would keep the whole document alive as long as the key: copy it.
-    this.bySourceText.set(Buffer.from(source, 'utf16le').toString('utf16le'), { value, key }, source.length);
+    this.bySourceText.set(detachedString(source), { value, key }, source.length);
     return { value, compiled: this.compileKeyed(value, key) };
   }
 
@@ -218,7 +221,8 @@ export class SchemaValidatorCache {
   private compileKeyed(schema: JsonValue, key: string, remember = true): CompiledSchema {
     const cached = this.walked.get(key) ?? this.byAjv.get(key);
     if (cached) return cached;
-    const { result, codeChars, cacheable } = this.compileUncached(schema, key);
+    // Compiled validators keep their schema (see compileSource for why it is a copy).
+    const { result, codeChars, cacheable } = this.compileUncached(detachedCopy(schema), key);
     if (!cacheable) return result;
     if (codeChars !== undefined) this.byAjv.set(key, result, Math.max(codeChars, key.length));
     else if (remember) this.walked.set(key, result, key.length);
@@ -334,3 +338,4 @@ export class SchemaValidatorCache {
     return result;
   }
 }
+

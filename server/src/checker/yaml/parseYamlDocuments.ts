@@ -3,7 +3,7 @@
 // everywhere in the checker; a byte order mark is text[0], so nothing shifts.
 import { Composer, Parser, type CST, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { Node } from 'jsonc-parser';
-import { YamlTreeBuilder } from './yamlTreeBuilder';
+import { takeColonOffsets, YamlTreeBuilder, type ColonOffsets } from './yamlTreeBuilder';
 import type { YamlSyntaxError } from './yamlSyntaxError';
 import { ABSURD_TEXT_NESTING, firstAbsurdNesting, firstTooDeepCollection, MAX_NESTING_DEPTH } from './yamlNestingGuard';
 
@@ -28,9 +28,17 @@ export interface YamlParseOptions {
    * its text only. Whatever reads such a value whole is bounded by valueOf (tree.ts).
    */
   aliasExpansionLimit?: number;
+  /**
+   * Whether to let the CST go before the tree is built (the same tree either way; tests compare
+   * the two). Default: for texts of RELEASE_CST_CHARS or more.
+   */
+  releaseCst?: boolean;
 }
 
 export const DEFAULT_ALIAS_EXPANSION_LIMIT = 100_000;
+
+/** From this many characters on, the CST is released before the tree is built (see below). */
+export const RELEASE_CST_CHARS = 2_000_000;
 
 const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   // Pairs keep their CST token, which has the `:` position.
@@ -57,12 +65,18 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
   if (absurd !== undefined) return { documents, errors: [tooDeep(absurd)] };
   // What parseAllDocuments does, with the nesting guard between the two stages.
   let parsed: Document.Parsed[];
+  let colons: ColonOffsets | undefined;
   const composer = new Composer(YAML_OPTIONS);
   try {
-    const tokens: CST.Token[] = Array.from(new Parser().parse(text));
+    let tokens: CST.Token[] | undefined = Array.from(new Parser().parse(text));
     const deep = firstTooDeepCollection(tokens, MAX_NESTING_DEPTH);
     if (deep !== undefined) return { documents, errors: [tooDeep(deep)] };
     parsed = Array.from(composer.compose(tokens));
+    // The CST is needed for the `:` offsets only. On a large text, read them now and let it go
+    // before the tree is built: it is larger than the document and the tree together (~200 MB for
+    // 7.5 MB of text). Walking every node for that costs ~5 % of the parse, so small texts do not.
+    tokens = undefined;
+    colons = options.releaseCst ?? text.length >= RELEASE_CST_CHARS ? takeColonOffsets(parsed) : undefined;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { documents, errors: [{ offset: 0, length: 0, message: `The YAML text could not be read: ${reason}`, code: 'UNREADABLE' }] };
@@ -76,7 +90,7 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
     const [start, , end] = document.range ?? [0, 0, text.length];
     let root: Node | undefined;
     try {
-      root = new YamlTreeBuilder(text, errors, limit).buildRoot(document.contents, start);
+      root = new YamlTreeBuilder(text, errors, limit, colons).buildRoot(document.contents, start);
     } catch (error) {
       // Only a stack overflow on absurdly deep nesting gets here; the document is skipped, not the server.
       const reason = error instanceof Error ? error.message : String(error);

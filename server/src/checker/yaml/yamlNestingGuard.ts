@@ -48,24 +48,45 @@ function isSeparator(code: number): boolean {
   return code === 32 || code === 9;
 }
 
-/** The offset of the first collection nested deeper than `limit`, or undefined. Iterative: no recursion. */
+/**
+ * The offset of the first collection nested deeper than `limit`, or undefined. Iterative: no
+ * recursion; and no allocation per token (two parallel stacks), since it walks every token of
+ * megabyte documents on each check.
+ */
 export function firstTooDeepCollection(tokens: readonly CST.Token[], limit: number): number | undefined {
-  const pending: Array<{ token: CST.Token; depth: number }> = [];
-  for (const token of tokens) pending.push({ token, depth: 0 });
+  const pending: CST.Token[] = [];
+  const depths: number[] = [];
+  for (const token of tokens) {
+    pending.push(token);
+    depths.push(0);
+  }
   while (pending.length > 0) {
-    const { token, depth } = pending.pop() as { token: CST.Token; depth: number };
+    const token = pending.pop() as CST.Token;
+    const depth = depths.pop() as number;
     switch (token.type) {
       case 'document':
-        if (token.value) pending.push({ token: token.value, depth });
+        if (token.value) {
+          pending.push(token.value);
+          depths.push(depth);
+        }
         break;
       case 'block-map':
       case 'block-seq':
       case 'flow-collection': {
         const inner = depth + 1;
         if (inner > limit) return token.offset;
-        for (const item of token.items as CST.CollectionItem[]) {
-          if (item.key) pending.push({ token: item.key, depth: inner });
-          if (item.value) pending.push({ token: item.value, depth: inner });
+        const items = token.items as CST.CollectionItem[];
+        for (let i = 0; i < items.length; i++) {
+          const item = items[i];
+          // Only collections nest: scalars and aliases are not pushed.
+          if (item.key && isCollection(item.key)) {
+            pending.push(item.key);
+            depths.push(inner);
+          }
+          if (item.value && isCollection(item.value)) {
+            pending.push(item.value);
+            depths.push(inner);
+          }
         }
         break;
       }
@@ -74,4 +95,8 @@ export function firstTooDeepCollection(tokens: readonly CST.Token[], limit: numb
     }
   }
   return undefined;
+}
+
+function isCollection(token: CST.Token): boolean {
+  return token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection';
 }

@@ -13,7 +13,7 @@
 // add the source mappings' members that the mapping does not set itself (the first source wins);
 // keys become strings as in JS objects (null is ''). Pairs whose key is a mapping or sequence are
 // left out (a JSON object cannot have them, and no rule reads them).
-import { isAlias, isMap, isScalar, isSeq, Scalar, type Alias, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, Scalar, type Alias, type Document, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { YamlTreeNode, type MergePairSpan } from './yamlTreeNode';
 import type { YamlSyntaxError } from './yamlSyntaxError';
 import { MAX_NESTING_DEPTH } from './yamlNestingGuard';
@@ -57,6 +57,8 @@ export class YamlTreeBuilder {
     private readonly text: string,
     private readonly errors: YamlSyntaxError[],
     aliasExpansionLimit: number,
+    /** Taken from the CST already (large texts, see takeColonOffsets); else read from each pair's token. */
+    private readonly colons: ColonOffsets | undefined,
   ) {
     this.remainingCopies = aliasExpansionLimit;
   }
@@ -130,7 +132,7 @@ export class YamlTreeBuilder {
       if (isScalar(item.key) && typeof item.key.value === 'symbol') {
         // `<<` (a merge key): its value is resolved now, in document order, and merged at the end.
         const [keyStart, keyEnd] = rangeOf(item.key, cursor);
-        const colonOffset = colonOffsetOf(item);
+        const colonOffset = this.colons ? this.colons.get(item) : colonOffsetOf(item);
         const source = this.node(item.value, object, colonOffset === undefined ? keyEnd : colonOffset + 1, depth + 1);
         const pairEnd = Math.max(keyEnd, colonOffset === undefined ? 0 : colonOffset + 1, source.offset + source.length);
         const pair: MergePairSpan = { offset: keyStart, length: pairEnd - keyStart, keys: [] };
@@ -139,7 +141,7 @@ export class YamlTreeBuilder {
         cursor = pairEnd;
         continue;
       }
-      const colonOffset = colonOffsetOf(item);
+      const colonOffset = this.colons ? this.colons.get(item) : colonOffsetOf(item);
       const key = this.node(item.key, undefined, colonOffset ?? cursor, depth + 1);
       const keyEnd = key.offset + key.length;
       if (key.type === 'object' || key.type === 'array') {
@@ -390,6 +392,31 @@ function colonOffsetOf(pair: Pair<unknown, unknown>): number | undefined {
   if (!separator) return undefined;
   for (let i = 0; i < separator.length; i++) if (separator[i].type === 'map-value-ind') return separator[i].offset;
   return undefined;
+}
+
+/** The offset of each pair's `:` (pairs without one are not in it). */
+export type ColonOffsets = Map<Pair<unknown, unknown>, number>;
+
+/**
+ * The `:` offsets of every pair of the documents, read from the CST tokens the pairs keep
+ * (`keepSourceTokens`), which are then dropped from every node: nothing holds the CST afterwards.
+ */
+export function takeColonOffsets(documents: readonly Document.Parsed[]): ColonOffsets {
+  const colons: ColonOffsets = new Map();
+  const pending: unknown[] = documents.map((document) => document.contents);
+  while (pending.length > 0) {
+    const node = pending.pop() as { srcToken?: unknown } | null | undefined;
+    if (!node || typeof node !== 'object') continue;
+    if (isPair(node)) {
+      const colon = colonOffsetOf(node);
+      if (colon !== undefined) colons.set(node, colon);
+      pending.push(node.key, node.value);
+    } else if (isCollection(node)) {
+      for (const item of node.items) pending.push(item);
+    }
+    node.srcToken = undefined;
+  }
+  return colons;
 }
 
 function rangeOf(node: Ranged, fallback: number): readonly [number, number, number] {
