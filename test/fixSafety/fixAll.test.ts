@@ -32,7 +32,7 @@ describe('fix-all on broken syntax', () => {
     const first = fixAll(ATTACHED.text);
     assert.equal(first.applied, 1);
     assert.equal(applyEdits(ATTACHED.text, first.edits), first.text);
-    assert.match(first.text, /"response": \{ "action": "accept", "content": \{"approved":false\} \}, "oops" \{\{/);
+    assert.match(first.text, /"response": \{ "action": "accept", "content": \{ "approved": false \} \}, "oops" \{\{/);
     assert.ok(!violations(first.text, 'json').includes('missing-content'));
     assert.equal(syntaxErrors(first.text, 'json'), syntaxErrors(ATTACHED.text, 'json'));
     const second = fixAll(first.text);

@@ -2,7 +2,7 @@
 // the last member (keeping a trailing comment on its line), removals take their own lines and one
 // separator, and everything else, comments included, stays byte for byte.
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import type { SyntaxNode } from '../tree';
+import type { JsonValue, SyntaxNode } from '../tree';
 import type { FormattingOptions, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from './editor';
 import { detectEol, detectIndentUnit, indentationAt, lineStartOf, reindent, startsLine } from './layout';
@@ -127,7 +127,7 @@ export class JsonEditor implements DocumentEditor {
   /** Renders a value whose first line continues a line indented by `indent`. */
   private render(value: InsertValue, indent: string, multiline: boolean): string {
     if ('json' in value) {
-      if (!multiline) return JSON.stringify(value.json);
+      if (!multiline) return inlineJson(value.json);
       return JSON.stringify(value.json, null, this.unit).split('\n').join(this.eol + indent);
     }
     if ('copyOf' in value) {
@@ -197,4 +197,16 @@ export class JsonEditor implements DocumentEditor {
     while (position < this.text.length && /\s/.test(this.text[position])) position++;
     return position;
   }
+}
+
+/**
+ * A value on one line the way the inserted members around it are written (`"key": value`, `, `
+ * between items, a blank inside braces): JSON.stringify's minified text would stand out in the
+ * author's spaced line.
+ */
+function inlineJson(value: JsonValue): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`;
+  const members = Object.keys(value).map((key) => `${JSON.stringify(key)}: ${inlineJson(value[key])}`);
+  return members.length === 0 ? '{}' : `{ ${members.join(', ')} }`;
 }
