@@ -12,7 +12,14 @@ function packageRootOf(moduleDirectory: string): string {
   return compiledSources ? join(moduleDirectory, '..', '..', '..') : join(moduleDirectory, '..');
 }
 
-/** The file: URI of the shipped docs/rules/ folder, with a trailing '/'. */
-export function shippedDocsBaseUri(moduleDirectory: string = __dirname): string {
+function docsBaseUriOf(moduleDirectory: string): string {
   return `${pathToFileURL(join(packageRootOf(moduleDirectory), 'docs', 'rules')).href}/`;
+}
+
+/** This module's own answer, made once: every check of every document asks for it. */
+const OWN_DOCS_BASE_URI = docsBaseUriOf(__dirname);
+
+/** The file: URI of the shipped docs/rules/ folder, with a trailing '/'. */
+export function shippedDocsBaseUri(moduleDirectory?: string): string {
+  return moduleDirectory === undefined ? OWN_DOCS_BASE_URI : docsBaseUriOf(moduleDirectory);
 }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { checkDocument, composeChanges, IncrementalDocument, LineIndex, type ChangeSpan } from '../../server/src/checker';
 import { generateDocument } from '../../bench/generate';
 import { SeededRandom } from '../support/random';
+import { spanBetween } from '../support/changeSpans';
 
 function prng(seed: number): () => number {
   const random = new SeededRandom(seed);
@@ -49,14 +50,6 @@ function randomEdit(text: string, random: () => number): Edit {
   return { text: text.slice(0, at) + piece + text.slice(at), change: { offset: at, length: 0, newLength: piece.length } };
 }
 
-function spanBetween(before: string, after: string): ChangeSpan {
-  let prefix = 0;
-  const shorter = Math.min(before.length, after.length);
-  while (prefix < shorter && before[prefix] === after[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < shorter - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
-  return { offset: prefix, length: before.length - prefix - suffix, newLength: after.length - prefix - suffix };
-}
 
 const ITERATIONS = Number(process.env.MCPDESC_DIFF_ITERATIONS ?? 1500);
 

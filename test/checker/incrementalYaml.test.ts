@@ -10,6 +10,7 @@ import { checkDocument, IncrementalDocument, type ChangeSpan } from '../../serve
 import { generateDocument } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { repoPath } from '../support/repo';
+import { spanBetween } from '../support/changeSpans';
 import { mergeKeyDocument } from '../yaml/mergeKeyDocuments';
 
 interface Edit {
@@ -50,14 +51,6 @@ function randomEdit(text: string, random: Random): Edit {
   return { text: text.slice(0, at) + piece + text.slice(at), change: { offset: at, length: 0, newLength: piece.length } };
 }
 
-function spanBetween(before: string, after: string): ChangeSpan {
-  let prefix = 0;
-  const shorter = Math.min(before.length, after.length);
-  while (prefix < shorter && before[prefix] === after[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < shorter - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
-  return { offset: prefix, length: before.length - prefix - suffix, newLength: after.length - prefix - suffix };
-}
 
 function yamlFixtures(): string[] {
   const texts: string[] = [];

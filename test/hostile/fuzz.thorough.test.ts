@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { applyEdits, checkDocument, type CheckResult, type Diagnostic, type DocumentFormat } from '../../server/src/checker';
-import { repoPath } from '../support/repo';
+import { fixtureCorpus, type CorpusDocument } from '../support/fixtureCorpus';
 import { fixProblems, parsesAs } from './support/fixChecks';
 import { MUTATIONS } from './support/mutations';
 import { rangesOutside } from './support/positions';
@@ -26,25 +26,8 @@ const ITERATIONS = Number(process.env.MCPDESC_FUZZ_ITERATIONS ?? 150);
 const ONLY = process.env.MCPDESC_FUZZ_ONLY === undefined ? undefined : Number(process.env.MCPDESC_FUZZ_ONLY);
 const MAX_REPORTED = 5;
 
-interface Seedling {
-  name: string;
-  text: string;
-  format: DocumentFormat;
-}
+type Seedling = CorpusDocument;
 
-function corpus(): Seedling[] {
-  const seedlings: Seedling[] = [];
-  for (const folder of ['expected-valid', 'expected-invalid', 'yaml/expected-valid', 'yaml/expected-invalid']) {
-    const directory = repoPath('test-fixtures', ...folder.split('/'));
-    if (!fs.existsSync(directory)) continue;
-    for (const file of fs.readdirSync(directory).sort()) {
-      const format: DocumentFormat | undefined = /\.ya?ml$/.test(file) ? 'yaml' : /\.jsonc?$/.test(file) && !file.endsWith('.expected.json') ? 'json' : undefined;
-      if (!format) continue;
-      seedlings.push({ name: `${folder}/${file}`, text: fs.readFileSync(path.join(directory, file), 'utf8'), format });
-    }
-  }
-  return seedlings;
-}
 
 interface Mutant {
   from: string;
@@ -127,7 +110,7 @@ function declareProblems(result: CheckResult, format: DocumentFormat): string[] 
 
 describe('fuzzing the checker with mutated fixtures', () => {
   it(`${ONLY === undefined ? ITERATIONS : 1} mutants (seed ${SEED})`, () => {
-    const seedlings = corpus();
+    const seedlings = fixtureCorpus();
     assert.ok(seedlings.length > 20, 'the fixture corpus is there');
     const failures: string[] = [];
     const first = ONLY ?? 0;

@@ -22,7 +22,7 @@ import { ATTACHED, CLEAN, UNATTACHED, twoFixesApart } from '../fixSafety/fixAllD
 import { MUTATIONS } from '../hostile/support/mutations';
 import { SeededRandom } from '../support/random';
 import { LspTestClient } from '../server/lspClient';
-import { repoPath } from '../support/repo';
+import { fixtureCorpus, type CorpusDocument } from '../support/fixtureCorpus';
 
 const SEED = Number(process.env.MCPDESC_THOROUGH_SEED ?? 20260615);
 const MUTANTS = Number(process.env.MCPDESC_THOROUGH_MUTANTS ?? 1650);
@@ -31,25 +31,10 @@ const ONLY = process.env.MCPDESC_THOROUGH_ONLY === undefined ? undefined : Numbe
 const SERVER_BATCH = 16;
 const MAX_REPORTED = 8;
 
-interface Seedling {
-  name: string;
-  text: string;
-  format: DocumentFormat;
-  extension: string;
-}
+type Seedling = CorpusDocument;
 
 function corpus(): Seedling[] {
-  const seedlings: Seedling[] = [];
-  for (const folder of ['expected-valid', 'expected-invalid', 'yaml/expected-valid', 'yaml/expected-invalid']) {
-    const directory = repoPath('test-fixtures', ...folder.split('/'));
-    if (!fs.existsSync(directory)) continue;
-    for (const file of fs.readdirSync(directory).sort()) {
-      if (file.endsWith('.expected.json')) continue;
-      const extension = path.extname(file).slice(1);
-      const format: DocumentFormat | undefined = /^ya?ml$/.test(extension) ? 'yaml' : /^jsonc?$/.test(extension) ? 'json' : undefined;
-      if (format) seedlings.push({ name: `${folder}/${file}`, text: fs.readFileSync(path.join(directory, file), 'utf8'), format, extension });
-    }
-  }
+  const seedlings = fixtureCorpus();
   // The 0.8.0-shape documents of the fix-safety tests, broken and not.
   for (const document of [...UNATTACHED, ATTACHED, CLEAN, { name: 'two fixes apart', format: 'json' as const, text: twoFixesApart(3) }]) {
     seedlings.push({ name: document.name, text: document.text, format: document.format, extension: document.format });
