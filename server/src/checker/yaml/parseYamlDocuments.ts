@@ -3,6 +3,7 @@
 // everywhere in the checker; a byte order mark is text[0], so nothing shifts.
 import { Composer, Parser, type CST, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { Node } from 'jsonc-parser';
+import { buildFastYamlTree } from './fastYamlTree';
 import { takeColonOffsets, YamlTreeBuilder, type ColonOffsets } from './yamlTreeBuilder';
 import type { YamlSyntaxError } from './yamlSyntaxError';
 import { ABSURD_TEXT_NESTING, firstAbsurdNesting, firstTooDeepCollection, MAX_NESTING_DEPTH } from './yamlNestingGuard';
@@ -33,6 +34,11 @@ export interface YamlParseOptions {
    * the two). Default: for texts of RELEASE_CST_CHARS or more.
    */
   releaseCst?: boolean;
+  /**
+   * Whether text in the fast path's subset (fastYamlTree.ts) is read by it instead of the `yaml`
+   * package (the same tree and errors; tests compare the two). Default: true.
+   */
+  fastPath?: boolean;
 }
 
 export const DEFAULT_ALIAS_EXPANSION_LIMIT = 100_000;
@@ -54,6 +60,10 @@ const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
 
 export function parseYamlDocuments(text: string, options: YamlParseOptions = {}): ParsedYaml {
   const limit = options.aliasExpansionLimit ?? DEFAULT_ALIAS_EXPANSION_LIMIT;
+  if (options.fastPath !== false) {
+    const fast = buildFastYamlTree(text, limit);
+    if (fast) return { documents: [{ root: fast.root, offset: fast.offset, length: fast.length }], errors: fast.errors };
+  }
   const documents: YamlDocument[] = [];
   const errors: YamlSyntaxError[] = [];
   const addYamlError = (error: { pos: [number, number]; message: string; code: string }): void => {

@@ -3,7 +3,7 @@
 import { backends } from '../check';
 import type { ParsedDocument } from '../parse/jsonDocument';
 import type { SyntaxNode } from '../tree';
-import { parseYamlDocuments } from './parseYamlDocuments';
+import { parseYamlDocuments, type YamlParseOptions } from './parseYamlDocuments';
 import { YamlEditor } from './yamlEditor';
 
 /**
@@ -11,8 +11,8 @@ import { YamlEditor } from './yamlEditor';
  * keys are left out of those: the spec reads duplicates as JSON.parse does (the last one wins)
  * and reports nothing for them in JSON, so a YAML twin of a JSON document reports the same.
  */
-export function parseYamlForCheck(text: string): ParsedDocument {
-  const parsed = parseYamlDocuments(text);
+export function parseYamlForCheck(text: string, options?: YamlParseOptions): ParsedDocument {
+  const parsed = parseYamlDocuments(text, options);
   const roots = parsed.documents.map((document) => document.root).filter((root): root is SyntaxNode => root !== undefined);
   const syntaxErrors = parsed.errors
     .filter((error) => error.code !== 'DUPLICATE_KEY')
@@ -20,4 +20,4 @@ export function parseYamlForCheck(text: string): ParsedDocument {
   return { roots, syntaxErrors };
 }
 
-backends.yaml = { parse: parseYamlForCheck, editor: (text, formatting) => new YamlEditor(text, formatting) };
+backends.yaml = { parse: (text) => parseYamlForCheck(text), editor: (text, formatting) => new YamlEditor(text, formatting) };

@@ -16,12 +16,7 @@
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, Scalar, type Alias, type Document, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { YamlTreeNode, type MergePairSpan } from './yamlTreeNode';
 import type { YamlSyntaxError } from './yamlSyntaxError';
-import { MAX_NESTING_DEPTH } from './yamlNestingGuard';
-
-interface AnchorSlot {
-  /** Undefined while the anchored collection is still being built (an alias to it there is a cycle). */
-  node: YamlTreeNode | undefined;
-}
+import { YamlAliases } from './yamlAliases';
 
 interface PendingMerge {
   /** How many explicit properties precede the `<<` pair. */
@@ -36,22 +31,8 @@ function isBlankChar(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
-interface Measure {
-  size: number;
-  height: number;
-}
-
-/**
- * Anchored collections up to this many nodes are copied for each alias, so that what is reported
- * inside them lands on the alias; larger ones are shared (see shared()).
- */
-const MAX_COPIED_ALIAS_NODES = 1000;
-
 export class YamlTreeBuilder {
-  private readonly anchors = new Map<string, AnchorSlot>();
-  /** Nodes copied for aliases may not exceed the budget; past it, aliases share their anchor's nodes. */
-  private remainingCopies: number;
-  private readonly measures = new WeakMap<YamlTreeNode, Measure>();
+  private readonly aliases: YamlAliases;
 
   constructor(
     private readonly text: string,
@@ -60,7 +41,7 @@ export class YamlTreeBuilder {
     /** Taken from the CST already (large texts, see takeColonOffsets); else read from each pair's token. */
     private readonly colons: ColonOffsets | undefined,
   ) {
-    this.remainingCopies = aliasExpansionLimit;
+    this.aliases = new YamlAliases(aliasExpansionLimit, (offset, length, message, code) => this.error(offset, length, message, code));
   }
 
   /** The tree of a document's contents; undefined for an empty document. */
@@ -116,14 +97,14 @@ export class YamlTreeBuilder {
           node.value = typeof scalar.source === 'string' ? scalar.source : String(value);
         }
     }
-    if (scalar.anchor) this.anchors.set(scalar.anchor, { node });
+    if (scalar.anchor) this.aliases.define(scalar.anchor, node);
     return node;
   }
 
   private map(map: YAMLMap, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
     const [start, valueEnd] = rangeOf(map, 0);
     const object = new YamlTreeNode('object', start, 0, parent);
-    const slot = this.openAnchor(map.anchor);
+    const slot = this.aliases.open(map.anchor);
     let properties: YamlTreeNode[] = [];
     let merges: PendingMerge[] | undefined;
     let seenKeys: Set<string> | undefined;
@@ -240,14 +221,14 @@ export class YamlTreeBuilder {
     const member = new YamlTreeNode('property', source.offset, source.length, object);
     member.origin = property.origin ?? property;
     const [key, value] = property.children!;
-    member.children = [this.copy(key, source.offset, source.length, member), value];
+    member.children = [this.aliases.copy(key, source.offset, source.length, member), value];
     return member;
   }
 
   private sequence(sequence: YAMLSeq, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
     const [start, valueEnd] = rangeOf(sequence, 0);
     const array = new YamlTreeNode('array', start, 0, parent);
-    const slot = this.openAnchor(sequence.anchor);
+    const slot = this.aliases.open(sequence.anchor);
     const items: YamlTreeNode[] = new Array(sequence.items.length);
     let cursor = start;
     for (let i = 0; i < items.length; i++) {
@@ -264,85 +245,7 @@ export class YamlTreeBuilder {
 
   private alias(alias: Alias, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
     const [start, end] = rangeOf(alias, 0);
-    const length = end - start;
-    const slot = this.anchors.get(alias.source);
-    if (!slot) {
-      this.error(start, length, `Unresolved alias '*${alias.source}': no anchor '&${alias.source}' before it`, 'UNRESOLVED_ALIAS');
-      return this.nullNode(start, length, parent);
-    }
-    const definition = slot.node;
-    if (!definition) {
-      this.error(start, length, `Alias '*${alias.source}' refers to a node that contains it`, 'RECURSIVE_ALIAS');
-      return this.nullNode(start, length, parent);
-    }
-    definition.aliased = true;
-    if (!definition.children) return this.copy(definition, start, length, parent);
-    const { size, height } = this.measure(definition);
-    if (depth + height - 1 > MAX_NESTING_DEPTH) {
-      this.error(start, length, `Alias '*${alias.source}' would nest collections deeper than ${MAX_NESTING_DEPTH} levels; it is not expanded`, 'NESTING_TOO_DEEP');
-      return this.nullNode(start, length, parent);
-    }
-    if (size <= MAX_COPIED_ALIAS_NODES && size <= this.remainingCopies) {
-      this.remainingCopies -= size;
-      return this.copy(definition, start, length, parent);
-    }
-    return this.shared(definition, start, length, parent);
-  }
-
-  /** A copy of `node`'s subtree where every node has the given range (the caller checked its size and depth). */
-  private copy(node: YamlTreeNode, offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
-    const copy = new YamlTreeNode(node.type, offset, length, parent);
-    copy.value = node.value;
-    copy.origin = node.origin ?? node;
-    const children = node.children;
-    if (children) {
-      const copies: YamlTreeNode[] = new Array(children.length);
-      for (let i = 0; i < children.length; i++) copies[i] = this.copy(children[i], offset, length, copy);
-      copy.children = copies;
-    }
-    return copy;
-  }
-
-  /**
-   * The alias of a large collection: one node at the alias, whose children are the definition's own.
-   * An alias is the same node as its anchor, so it costs one node however often it is used, and
-   * whatever reads it (schema equality, validation) finds the definition's value, built once.
-   * Diagnostics inside it land at the definition's text, and edits inside it are refused.
-   */
-  private shared(definition: YamlTreeNode, offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
-    const node = new YamlTreeNode(definition.type, offset, length, parent);
-    node.value = definition.value;
-    node.origin = definition.origin ?? definition;
-    node.children = definition.children;
-    definition.sharedByAliases = true;
-    return node;
-  }
-
-  /**
-   * How many nodes `node` stands for with every alias in it expanded, and how many collections deep
-   * it is. Memoized for anchored nodes, so aliases of aliases ("billion laughs") cost their text only.
-   */
-  private measure(node: YamlTreeNode): Measure {
-    const key = node.origin ?? node;
-    const known = this.measures.get(key);
-    if (known) return known;
-    let size = 1;
-    let height = 0;
-    for (const child of node.children ?? []) {
-      const measured = this.measure(child);
-      size += measured.size;
-      if (measured.height > height) height = measured.height;
-    }
-    const measure: Measure = { size, height: node.type === 'object' || node.type === 'array' ? height + 1 : height };
-    if (key.aliased || node.origin) this.measures.set(key, measure);
-    return measure;
-  }
-
-  private openAnchor(anchor: string | undefined): AnchorSlot | undefined {
-    if (!anchor) return undefined;
-    const slot: AnchorSlot = { node: undefined };
-    this.anchors.set(anchor, slot);
-    return slot;
+    return this.aliases.resolve(alias.source, start, end - start, parent, depth);
   }
 
   /** `end` moved back over trailing blanks and line breaks, not before `start`. */
