@@ -1,11 +1,12 @@
 // The 10 MB JSON session alone (open it three times, 50 edits, a burst), as `npm run bench` runs it
 // on the built server over stdio: peak RSS and latencies, without the rest of the benchmark, for
-// work on the server's memory. Usage: node out/bench/memorySession.js [--quick] [--seed=N]
+// work on the server's memory. With --yaml, the same document as YAML (about 7.5 MB).
+// Usage: node out/bench/memorySession.js [--quick] [--seed=N] [--yaml]
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { checkDocument } from '../server/src/checker';
-import { generateMcpdesc } from './generate';
+import { generateMcpdesc, renderYaml } from './generate';
 import { benchDocuments } from './serverBench';
 
 const TEN_MB = 10 * 1024 * 1024;
@@ -16,15 +17,18 @@ async function main(): Promise<void> {
   // The benchmark's 10 MB document is the third of its sizes: seed + 2000 (see run.ts).
   const seed = (seedArg ? Number(seedArg.slice(7)) : 20260601) + 2000;
   const repoRoot = path.resolve(__dirname, '..', '..');
-  const { text } = generateMcpdesc(seed, TEN_MB, { format: 'json' });
-  const diagnosticOffsets = checkDocument(text).diagnostics.map((d) => d.data.offset);
+  const format = process.argv.includes('--yaml') ? 'yaml' : 'json';
+  const generated = generateMcpdesc(seed, TEN_MB, { format: 'json' });
+  const text = format === 'yaml' ? renderYaml(generated.value) : generated.text;
+  const label = format === 'yaml' ? `10 MB as YAML (${(text.length / 1024 / 1024).toFixed(1)} MB)` : '10 MB';
+  const diagnosticOffsets = checkDocument(text, { format }).diagnostics.map((d) => d.data.offset);
   const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-memory-'));
   try {
     const result = await benchDocuments({
       serverPath: path.join(repoRoot, 'dist', 'server.js'),
       repoRoot,
       scratchDir,
-      documents: [{ label: '10 MB', text, diagnosticOffsets }],
+      documents: [{ label, text, diagnosticOffsets, format }],
       quick,
       log: (message) => process.stderr.write(`${message}\n`),
     });

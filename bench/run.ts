@@ -61,6 +61,7 @@ function benchDocumentsFor(seed: number, dataDir: string): Array<BenchDocument &
     { label: '1 MB', bytes: 1024 * 1024, format: 'json' },
     { label: '10 MB', bytes: 10 * 1024 * 1024, format: 'json' },
     { label: '1 MB', bytes: 1024 * 1024, format: 'yaml' },
+    { label: '7.5 MB', bytes: 7.5 * 1024 * 1024, format: 'yaml' },
   ];
   const docsDir = path.join(dataDir, 'docs');
   fs.mkdirSync(docsDir, { recursive: true });

@@ -15,6 +15,8 @@ export interface ServerDocument {
   text: string;
   /** Offsets of the document's diagnostics (from the checker), so the edits go where nothing else is wrong. */
   diagnosticOffsets?: number[];
+  /** Default: json. */
+  format?: 'json' | 'yaml';
 }
 
 interface Publish {
@@ -178,8 +180,8 @@ interface TogglePoint {
  * The first `"action": "accept"` from the middle on that has no diagnostic within a few KB (so the
  * step is valid and the edit adds exactly one invalid-action), else the first one at all.
  */
-export function togglePoint(text: string, diagnosticOffsets: readonly number[] = []): TogglePoint {
-  const needle = '"action": "accept';
+export function togglePoint(text: string, diagnosticOffsets: readonly number[] = [], format: 'json' | 'yaml' = 'json'): TogglePoint {
+  const needle = format === 'yaml' ? 'action: accept' : '"action": "accept';
   const clearance = 4000;
   const isClear = (at: number): boolean => diagnosticOffsets.every((o) => Math.abs(o - at) > clearance);
   let index = -1;
@@ -216,13 +218,14 @@ export async function benchDocuments(options: DocumentSessionOptions): Promise<D
       const canResetRss = resetPeakRss(client.pid);
       const bytes = Buffer.byteLength(document.text);
       const big = bytes > 3_000_000;
+      const extension = document.format ?? 'json';
       const openRuns = options.quick ? (big ? 2 : 3) : big ? 3 : bytes > 200_000 ? 5 : 10;
       const samples: number[] = [];
       for (let run = 0; run < openRuns; run++) {
-        const uri = fileUri(path.join(options.scratchDir, `open-${slug(document.label)}-${run}.mcpdesc.json`));
+        const uri = fileUri(path.join(options.scratchDir, `open-${slug(document.label)}-${run}.mcpdesc.${extension}`));
         const sent = performance.now();
         const published = tracker.waitFor(uri, 1, 120_000);
-        client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: document.text } });
+        client.notify('textDocument/didOpen', { textDocument: { uri, languageId: extension, version: 1, text: document.text } });
         samples.push((await published).at - sent);
         client.notify('textDocument/didClose', { textDocument: { uri } });
         await sleep(50);
@@ -231,11 +234,11 @@ export async function benchDocuments(options: DocumentSessionOptions): Promise<D
       options.log(`  open ${document.label}: median ${summarize(samples).median.toFixed(1)} ms over ${openRuns}`);
 
       // One open document takes the edits and then the burst.
-      const uri = fileUri(path.join(options.scratchDir, `edit-${slug(document.label)}.mcpdesc.json`));
-      const point = togglePoint(document.text, document.diagnosticOffsets);
+      const uri = fileUri(path.join(options.scratchDir, `edit-${slug(document.label)}.mcpdesc.${extension}`));
+      const point = togglePoint(document.text, document.diagnosticOffsets, document.format);
       let version = 1;
       const opened = tracker.waitFor(uri, 1, 120_000);
-      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text: document.text } });
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: extension, version, text: document.text } });
       await opened;
       let broken = false;
       const editCount = options.quick ? 10 : 50;
