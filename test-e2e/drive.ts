@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { chromium, type Page } from 'playwright-core';
 import { CheckRunner } from './checks';
+import { completionInUrlModeStep, fixOnSave, oneProblemPerSyntaxError, type EditingContext } from './editingChecks';
 import { groupByFile, problemsReportedByCli, type ExpectedProblem } from './cli-oracle';
 import { declarationPattern, findDeclarationValue } from './source-position';
 import { DECLARE_FIX_PREFIX, INVALID_FILE, RULE_ID, UNKNOWN_NAME, UNOPENED_EXPECTED_FAILURE } from './scenario';
@@ -209,6 +210,15 @@ async function main(): Promise<boolean> {
     }
     await shot('7-status-bar-and-problems');
   });
+
+  // These edit documents; they come after the checks that compare the whole workspace with mcpdesc-lint.
+  const editing: EditingContext = { page, checks, workspace: options.workspace, cli: options.cli, shot };
+  await checks.run('5. completion in a url-mode step\'s "declaration": "|" focuses our item for a url-mode declaration',
+    () => completionInUrlModeStep(editing));
+  await checks.run('6. one JSON syntax error (a deleted closing brace) is one problem in the Problems panel, VS Code\'s own',
+    () => oneProblemPerSyntaxError(editing));
+  await checks.run('7. with editor.codeActionsOnSave {"source.fixAll.mcpdesc": "explicit"}, saving a document applies its fixes',
+    () => fixOnSave(editing));
 
   if (!options.negativeControl) checks.log(`Problems panel at the end: ${describeProblems(await readProblems(page).catch(() => []))}`);
   await browser.close();
