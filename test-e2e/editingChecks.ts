@@ -2,19 +2,22 @@
 // error reported once, and fix-on-save. Each reads what the user sees (the suggest widget, the
 // Problems panel) and, where a file is saved, the file on disk, against an independent oracle (the
 // document's own declarations, the command-line checker).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import type { Page } from 'playwright-core';
 import { DIAGNOSTIC_SOURCE, SYNTAX_RULE_ID } from '../shared/src/rules';
 import type { CheckRunner } from './checks';
 import { problemsOfTextByCli, problemsReportedByCli, textFixedByCli } from './cli-oracle';
-import { FIX_ON_SAVE_FILE, INVALID_FILE, SYNTAX_FILE, UNKNOWN_NAME } from './scenario';
+import { FIX_ON_SAVE_FILE, INVALID_FILE, NOT_MCPDESC_FILE, SYNTAX_FILE, UNKNOWN_NAME } from './scenario';
 import { declarationPattern, findDeclarationValue, positionOf } from './source-position';
 import {
-  describeProblems, dirtyTab, filterProblems, goToPosition, openFile, openSuggestions, runCommand, showProblems,
+  describeProblems, dirtyTab, filterProblems, goToPosition, languageStatusText, openFile, openSuggestions, runCommand, showProblems,
   UI_TIMEOUT_MS, waitForProblems, type ProblemRow,
 } from './workbench';
+
+/** The extension's output channel, whose log file code-server writes under the user data folder. */
+const EXTENSION_LOG_NAME = 'MCP Description';
 
 /** Saving runs the server's fix-all first; on a loaded machine that and the write may take a while. */
 const SAVE_TIMEOUT_MS = 60_000;
@@ -24,6 +27,8 @@ export interface EditingContext {
   checks: CheckRunner;
   workspace: string;
   cli: string;
+  /** code-server's user data folder (its logs/ holds the extension's log). */
+  userData: string;
   shot: (name: string) => Promise<void>;
 }
 
@@ -195,4 +200,69 @@ export async function fixOnSave(context: EditingContext): Promise<void> {
   }, UI_TIMEOUT_MS, `none of our problems left in ${FIX_ON_SAVE_FILE}`);
   checks.log(`none of our problems is listed for ${FIX_ON_SAVE_FILE} any more${left.length > 0 ? ` (VS Code's own: ${left.join(' | ')})` : ''}`);
   await filterProblems(page, '');
+}
+
+/** 8. The status item on a JSON file that is not an mcpdesc document says so, not the workspace's problem count. */
+export async function statusItemOnUncheckedFile(context: EditingContext): Promise<void> {
+  const { page, checks } = context;
+  await openFile(page, NOT_MCPDESC_FILE);
+  const text = await languageStatusText(page, 'MCP Description: not an mcpdesc document', UI_TIMEOUT_MS);
+  checks.log(`language status on ${NOT_MCPDESC_FILE}: ${text}`);
+  assert(!/MCP Description: \d+ problems?/.test(text), `the status shows a problem count on ${NOT_MCPDESC_FILE}: ${text}`);
+  await context.shot('11-status-not-checked');
+  await page.mouse.move(5, 5);
+  await openFile(page, INVALID_FILE);
+  const checked = await languageStatusText(page, 'MCP Description: ', UI_TIMEOUT_MS);
+  assert(/MCP Description: (\d+ problems?|no problems)/.test(checked), `on ${INVALID_FILE} the status shows no count: ${checked}`);
+  checks.log(`language status on ${INVALID_FILE}: ${checked}`);
+  await page.mouse.move(5, 5);
+}
+
+/** 9. Renaming a declaration to a name its tool already declares: refused, the server's reason shown, nothing edited. */
+export async function refusedRename(context: EditingContext): Promise<void> {
+  const { page, checks, workspace } = context;
+  const text = readFileSync(join(workspace, INVALID_FILE), 'utf8');
+  const member = /"name"\s*:\s*"confirm"/.exec(text);
+  assert(member, `${INVALID_FILE} declares no elicitation 'confirm'`);
+  const at = positionOf(text, member.index + member[0].length - '"confirm"'.length);
+  await openFile(page, INVALID_FILE);
+  await goToPosition(page, at.line, at.column + 2);
+  await page.keyboard.press('F2');
+  const input = page.locator('.rename-box input').first();
+  await input.waitFor({ timeout: UI_TIMEOUT_MS });
+  await input.fill('authorize');
+  await page.keyboard.press('Enter');
+  const reason = "already declares an elicitation named 'authorize'";
+  // VS Code shows a rename's reject reason as an information notification (older versions: a message at the cursor).
+  const message = page.locator('.notification-toast, .monaco-editor-overlaymessage').filter({ hasText: reason }).first();
+  await message.waitFor({ timeout: UI_TIMEOUT_MS }).catch(async () => {
+    const shown = await page.locator('.notification-toast, .monaco-editor-overlaymessage').allInnerTexts();
+    throw new Error(`no message saying "${reason}" after the rename; messages showing: ${shown.join(' | ') || 'none'}`);
+  });
+  checks.log(`the editor says: ${(await message.innerText()).replace(/\s+/g, ' ').trim()}`);
+  await context.shot('12-rename-refused');
+  assert(await dirtyTab(page, INVALID_FILE).count() === 0, `${INVALID_FILE} was edited by a refused rename`);
+  await page.keyboard.press('Escape');
+
+  // The extension's log: the refusal as information, and no failed request (vscode-languageclient's own error line).
+  const refusedLine = `[info] Rename to 'authorize' refused: `;
+  const renameError = (line: string): boolean => line.includes('[error]') && line.includes('textDocument/rename');
+  const log = await waitForLog(context.userData, (text) => text.includes(refusedLine) || text.split('\n').some(renameError),
+    UI_TIMEOUT_MS, `line "${refusedLine}…" or error line for textDocument/rename`);
+  const errors = log.split('\n').filter(renameError);
+  assert(errors.length === 0, `the extension logged the refused rename as an error: ${errors.join(' | ')}`);
+  checks.log(`the extension's log: ${log.split('\n').find((line) => line.includes(refusedLine))?.replace(/^\S+ \S+ /, '')}; no error line for textDocument/rename`);
+}
+
+/** The extension's log file (its output channel's name), once `accept` holds for its text. */
+async function waitForLog(userData: string, accept: (text: string) => boolean, timeoutMs: number, what: string): Promise<string> {
+  const logs = join(userData, 'logs');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = existsSync(logs) ? readdirSync(logs, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith(`${EXTENSION_LOG_NAME}.log`)) : [];
+    const text = files.map((file) => readFileSync(join(logs, file), 'utf8')).join('\n');
+    if (accept(text)) return text;
+    if (Date.now() > deadline) throw new Error(`the extension's log (${files.join(', ') || `no ${EXTENSION_LOG_NAME}.log under ${logs}`}) has no ${what} after ${timeoutMs / 1000}s`);
+    await new Promise((resolve) => setTimeout(resolve, 250)); // polling interval of a condition, not a fixed sleep
+  }
 }

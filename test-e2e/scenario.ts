@@ -27,3 +27,6 @@ export const SYNTAX_FILE = 'changelog-bot.mcpdesc.json';
 
 /** Check 7 saves this file with fix-on-save on: every one of its problems has an auto-fix. */
 export const FIX_ON_SAVE_FILE = 'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.json';
+
+/** A JSON file that is not an mcpdesc document (check 8 reads the status item on it). */
+export const NOT_MCPDESC_FILE = 'tool-catalog.json';

@@ -358,3 +358,15 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
   await input.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }
+
+/**
+ * Hovers the language status indicator (the `{}` next to the language name) and waits for the hover
+ * to show a row holding `expected`; returns that hover's text.
+ */
+export async function languageStatusText(page: Page, expected: string, timeoutMs: number): Promise<string> {
+  const indicator = page.locator('[id="status.languageStatus"]').first();
+  await indicator.waitFor({ timeout: timeoutMs });
+  const box = await indicator.boundingBox();
+  if (!box) throw new Error('the language status indicator is not on screen');
+  return hoverText(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, expected, timeoutMs);
+}
