@@ -73,7 +73,7 @@ export async function completionInUrlModeStep(context: EditingContext): Promise<
   await page.keyboard.press('Backspace');
   checks.log(`emptied the declaration at line ${anchor.line}: "declaration": "|"`);
   const { focused, rows } = await openSuggestions(page, UI_TIMEOUT_MS);
-  checks.log(`suggestions: ${rows.map((r) => `${r.label}${r.description ? ` (${r.description})` : ''}${r === rows.find((x) => x.ariaLabel === focused.ariaLabel) ? ' [focused]' : ''}`).join(' | ')}`);
+  checks.log(`suggestions: ${rows.map((r) => `${r.label}${r.description ? ` (${r.description})` : ''}${r.ariaLabel === focused.ariaLabel ? ' [focused]' : ''}`).join(' | ')}`);
   await context.shot('8-completion');
   try {
     assert(focused.icon.includes('codicon-symbol-interface'), `the focused suggestion ${focused.label} is not ours (icon '${focused.icon}'; ours are Interface items)`);
