@@ -1,12 +1,13 @@
 // The end-to-end test: what a user sees in a real VS Code with the extension installed.
 // Started by scripts/e2e/run.sh against a running code-server:
-//   node out/e2e/drive.js --url URL --workspace DIR --artifacts DIR --cli dist/cli.js [--negative-control]
+//   node out/e2e/drive.js --url URL --workspace DIR --artifacts DIR --cli dist/cli.js --user-data DIR [--negative-control]
 // Exits 1 when any check fails; the last line is `e2e: N passed, M failed[, K skipped]`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { chromium, type Page } from 'playwright-core';
 import { CheckRunner } from './checks';
+import { completionInUrlModeStep, fixOnSave, oneProblemPerSyntaxError, refusedRename, statusItemOnUncheckedFile, type EditingContext } from './editingChecks';
 import { groupByFile, problemsReportedByCli, type ExpectedProblem } from './cli-oracle';
 import { declarationPattern, findDeclarationValue } from './source-position';
 import { DECLARE_FIX_PREFIX, INVALID_FILE, RULE_ID, UNKNOWN_NAME, UNOPENED_EXPECTED_FAILURE } from './scenario';
@@ -31,6 +32,8 @@ interface Options {
   workspace: string;
   artifacts: string;
   cli: string;
+  /** code-server's --user-data-dir: the extension's log is under its logs/. */
+  userData: string;
   negativeControl: boolean;
 }
 
@@ -41,7 +44,7 @@ function parseOptions(argv: string[]): Options {
     return argv[index + 1];
   };
   return {
-    url: value('--url'), workspace: value('--workspace'), artifacts: value('--artifacts'), cli: value('--cli'),
+    url: value('--url'), workspace: value('--workspace'), artifacts: value('--artifacts'), cli: value('--cli'), userData: value('--user-data'),
     negativeControl: argv.includes('--negative-control'),
   };
 }
@@ -209,6 +212,18 @@ async function main(): Promise<boolean> {
     }
     await shot('7-status-bar-and-problems');
   });
+
+  // These edit documents; they come after the checks that compare the whole workspace with mcpdesc-lint.
+  const editing: EditingContext = { page, checks, workspace: options.workspace, cli: options.cli, userData: options.userData, shot };
+  await checks.run('5. completion in a url-mode step\'s "declaration": "|" focuses our item for a url-mode declaration',
+    () => completionInUrlModeStep(editing));
+  await checks.run('6. one JSON syntax error (a deleted closing brace) is one problem in the Problems panel, VS Code\'s own',
+    () => oneProblemPerSyntaxError(editing));
+  await checks.run('7. with editor.codeActionsOnSave {"source.fixAll.mcpdesc": "explicit"}, saving a document applies its fixes',
+    () => fixOnSave(editing));
+  await checks.run('8. the status item on a JSON file that is not an mcpdesc document says so, not the workspace\'s count',
+    () => statusItemOnUncheckedFile(editing));
+  await checks.run('9. a rename the server refuses shows its reason and edits nothing', () => refusedRename(editing));
 
   if (!options.negativeControl) checks.log(`Problems panel at the end: ${describeProblems(await readProblems(page).catch(() => []))}`);
   await browser.close();

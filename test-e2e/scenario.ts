@@ -21,3 +21,12 @@ export const DECLARE_FIX_PREFIX = `Declare elicitation '${UNKNOWN_NAME}'`;
  * workspace scan is not in yet; leave it undefined otherwise. Env E2E_XFAIL_UNOPENED overrides.
  */
 export const UNOPENED_EXPECTED_FAILURE: string | undefined = undefined;
+
+/** Check 6 breaks this file's JSON (its last closing brace goes) and misspells its first declaration reference. */
+export const SYNTAX_FILE = 'changelog-bot.mcpdesc.json';
+
+/** Check 7 saves this file with fix-on-save on: every one of its problems has an auto-fix. */
+export const FIX_ON_SAVE_FILE = 'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.json';
+
+/** A JSON file that is not an mcpdesc document (check 8 reads the status item on it). */
+export const NOT_MCPDESC_FILE = 'tool-catalog.json';

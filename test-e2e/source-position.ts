@@ -22,3 +22,9 @@ export function findDeclarationValue(text: string, name: string): ValuePosition 
 export function declarationPattern(name: string): RegExp {
   return new RegExp(`"declaration"\\s*:\\s*"${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`);
 }
+
+/** The 1-based line and UTF-16 column of `offset` in `text`. */
+export function positionOf(text: string, offset: number): ValuePosition {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
+}

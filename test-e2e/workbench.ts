@@ -50,6 +50,11 @@ export function editorTab(page: Page, fileName: string): Locator {
   return page.locator('.tabs-container .tab').filter({ hasText: fileName });
 }
 
+/** The tab of `fileName` while it shows unsaved changes. */
+export function dirtyTab(page: Page, fileName: string): Locator {
+  return page.locator('.tabs-container .tab.dirty').filter({ hasText: fileName }).first();
+}
+
 /**
  * Opens a file the way a user does: a click on its row in the Explorer when it shows there, else
  * Quick Open (Ctrl+P), type its name, Enter. (Quick Open waits for a file search, slow on a busy machine.)
@@ -300,4 +305,68 @@ export async function readProblemsBadgeTotal(page: Page): Promise<number> {
     if (match) return Number(match[1]);
   }
   return 0;
+}
+
+export interface SuggestionRow {
+  /** The label as shown (`"authorize"`). */
+  label: string;
+  /** The text on its right: an item's labelDetails.description (our mode), else its detail. */
+  description: string;
+  /** The row's icon classes: `codicon-symbol-interface` for an Interface item, `codicon-symbol-value` for a Value. */
+  icon: string;
+  ariaLabel: string;
+}
+
+/**
+ * Opens the suggest widget at the cursor (Ctrl+Space) and returns its focused row (the item VS Code
+ * selected first, which Enter would insert) and all rendered rows. Pressed again, as a user would,
+ * when the widget does not open on a busy machine.
+ */
+export async function openSuggestions(page: Page, timeoutMs: number): Promise<{ focused: SuggestionRow; rows: SuggestionRow[] }> {
+  const widget = page.locator('.editor-widget.suggest-widget');
+  const focusedRow = widget.locator('.monaco-list-row.focused');
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+Space');
+    try {
+      await focusedRow.first().waitFor({ state: 'visible', timeout: Math.min(8_000, Math.max(1, deadline - Date.now())) });
+      break;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+      console.log(`  suggestions not showing after Ctrl+Space (attempt ${attempt}); pressing it again`);
+      await page.keyboard.press('Escape');
+    }
+  }
+  const read = (elements: Element[]): SuggestionRow[] => elements.map((element) => ({
+    label: (element.querySelector('.label-name')?.textContent ?? '').trim(),
+    description: (element.querySelector('.details-label')?.textContent ?? '').trim(),
+    icon: element.querySelector('.suggest-icon')?.className ?? '',
+    ariaLabel: element.getAttribute('aria-label') ?? '',
+  }));
+  const [focused] = await focusedRow.evaluateAll(read);
+  const rows = await widget.locator('.monaco-list-row').evaluateAll(read);
+  return { focused, rows };
+}
+
+/** Runs a command by its title from the Command Palette (F1). */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: UI_TIMEOUT_MS });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+}
+
+/**
+ * Hovers the language status indicator (the `{}` next to the language name) and waits for the hover
+ * to show a row holding `expected`; returns that hover's text.
+ */
+export async function languageStatusText(page: Page, expected: string, timeoutMs: number): Promise<string> {
+  const indicator = page.locator('[id="status.languageStatus"]').first();
+  await indicator.waitFor({ timeout: timeoutMs });
+  const box = await indicator.boundingBox();
+  if (!box) throw new Error('the language status indicator is not on screen');
+  return hoverText(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, expected, timeoutMs);
 }

@@ -7,6 +7,7 @@ import { COMMANDS, type InitializationOptions } from '../../shared/src/constants
 import { SETTINGS_SECTION } from '../../shared/src/settings';
 import { crashHandler } from './crashHandler';
 import { MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
+import { renameMiddleware } from './renameMiddleware';
 
 export const CLIENT_ID = 'mcpdesc';
 export const CLIENT_NAME = 'MCP Description';
@@ -25,7 +26,10 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     errorHandler: crashHandler(outputChannel),
     initializationOptions: initializationOptions(),
   };
-  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  // The client keeps this middleware object; the rename part needs the client it belongs to.
+  Object.assign(client.middleware, renameMiddleware(client));
+  return client;
 }
 
 /**

@@ -1,11 +1,13 @@
-// The language status item next to "JSON" in the status bar: checking / N problems / server stopped.
-// The problem count is read from the client's own diagnostic collection (what the server published,
-// for open and unopened files alike); the "checking" state and, once the server is idle, how many
-// documents of the workspace it checked come from the server's status notification.
+// The language status item next to "JSON" in the status bar: checking / N problems / not checked
+// (and why) / server stopped. The problem count is read from the client's own diagnostic collection
+// (what the server published, for open and unopened files alike); the "checking" state and, once the
+// server is idle, how many documents of the workspace it checked come from the server's status
+// notification; whether the active document is checked at all, from mcpdesc/documentStatus.
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
-import { COMMANDS, STATUS_NOTIFICATION, type ServerStatus } from '../../shared/src/constants';
-import { MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
+import { COMMANDS, DOCUMENT_STATUS_REQUEST, STATUS_NOTIFICATION, type DocumentStatus, type DocumentStatusParams, type ServerStatus } from '../../shared/src/constants';
+import { isSelectedLanguage, MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
+import { notCheckedText } from './documentStatusText';
 
 export function countProblems(client: LanguageClient): { problems: number; files: number } {
   let problems = 0;
@@ -26,6 +28,10 @@ export class LanguageStatus implements vscode.Disposable {
   private readonly idleWaiters: Array<() => void> = [];
   /** Documents the server checked, as of its last idle status (undefined before the first one). */
   private documents: number | undefined;
+  /** The server's answer for the active editor's document (undefined: none asked, or no answer). */
+  private activeDocument: DocumentStatus | undefined;
+  /** Bumped per question, so that an answer overtaken by a newer one is dropped. */
+  private activeDocumentQuestion = 0;
 
   constructor(private readonly client: LanguageClient) {
     this.item = vscode.languages.createLanguageStatusItem('mcpdesc.status', MCPDESC_DOCUMENT_SELECTOR);
@@ -37,15 +43,23 @@ export class LanguageStatus implements vscode.Disposable {
         if (event.newState !== State.Running) {
           this.checking = false;
           this.documents = undefined;
+          this.activeDocument = undefined;
+        } else {
+          void this.askActiveDocument();
         }
         this.render();
       }),
       vscode.languages.onDidChangeDiagnostics(() => this.render()),
+      vscode.window.onDidChangeActiveTextEditor(() => void this.askActiveDocument()),
       // vscode-languageclient keeps this handler across restarts.
       client.onNotification(STATUS_NOTIFICATION, (status: ServerStatus) => {
         this.checking = status.checking;
         if (typeof status.documents === 'number') this.documents = status.documents;
-        if (!status.checking) for (const resolve of this.idleWaiters.splice(0)) resolve();
+        if (!status.checking) {
+          for (const resolve of this.idleWaiters.splice(0)) resolve();
+          // Settings or the configuration may have changed what is checked; the server is idle after re-checking.
+          void this.askActiveDocument();
+        }
         this.render();
       }),
     );
@@ -78,12 +92,32 @@ export class LanguageStatus implements vscode.Disposable {
       item.busy = true;
       return;
     }
+    const notChecked = notCheckedText(this.activeDocument);
+    if (notChecked) {
+      item.text = notChecked.text;
+      item.detail = notChecked.detail;
+      return;
+    }
     const { problems, files } = countProblems(this.client);
     item.text = problems === 0 ? '$(check) MCP Description: no problems' : `MCP Description: ${problems} problem${problems === 1 ? '' : 's'}`;
     const checked = this.documents === undefined ? undefined : `${this.documents} document${this.documents === 1 ? '' : 's'} checked`;
     const where = problems === 0 ? undefined : `in ${files} file${files === 1 ? '' : 's'}`;
     item.detail = [where, checked].filter((part) => part !== undefined).join(' · ') || undefined;
     item.severity = problems === 0 ? vscode.LanguageStatusSeverity.Information : vscode.LanguageStatusSeverity.Warning;
+  }
+
+  private async askActiveDocument(): Promise<void> {
+    const question = ++this.activeDocumentQuestion;
+    const document = vscode.window.activeTextEditor?.document;
+    let answer: DocumentStatus | undefined;
+    if (document && this.client.state === State.Running && isSelectedLanguage(document.languageId, document.uri.scheme)) {
+      const params: DocumentStatusParams = { uri: this.client.code2ProtocolConverter.asUri(document.uri) };
+      // No answer (an older server, a restart under way) leaves the item as it was before the request existed.
+      answer = await this.client.sendRequest<DocumentStatus>(DOCUMENT_STATUS_REQUEST, params).catch(() => undefined);
+    }
+    if (question !== this.activeDocumentQuestion) return;
+    this.activeDocument = answer;
+    this.render();
   }
 
   /** Resolves when the server next says it is idle (after `timeoutMs` at the latest). */

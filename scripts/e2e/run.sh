@@ -132,7 +132,7 @@ step "4. drive the editor"
 rc=0
 "${ISOLATED[@]}" node "$REPO/out/e2e/drive.js" \
   --url "http://127.0.0.1:$PORT/?folder=$WORK/workspace" \
-  --workspace "$WORK/workspace" --artifacts "$ARTIFACTS" --cli "$REPO/dist/cli.js" \
+  --workspace "$WORK/workspace" --artifacts "$ARTIFACTS" --cli "$REPO/dist/cli.js" --user-data "$WORK/user-data" \
   $( [ "$NO_EXTENSION" = 1 ] && echo --negative-control ) || rc=$?
 [ "$NO_EXTENSION" = 1 ] && echo "e2e: negative control (no extension) exited $rc; a non-zero status is the expected outcome"
 step "done (exit $rc); screenshots and logs in ${ARTIFACTS#$REPO/}/"

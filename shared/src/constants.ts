@@ -62,3 +62,26 @@ export interface InitializationOptions {
   /** Add "Fix all auto-fixable problems" to the quick-fix menu (as vscode-eslint does). */
   fixAllInQuickFixMenu?: boolean;
 }
+
+/**
+ * Client -> server request: whether the server checks an open document and, if not, why (the status
+ * item says so instead of showing the workspace's counts as if they were the file's).
+ */
+export const DOCUMENT_STATUS_REQUEST = 'mcpdesc/documentStatus';
+export interface DocumentStatusParams {
+  uri: string;
+}
+export type DocumentStatus =
+  | { kind: 'checked' }
+  /** A project configuration file (mcpdesc-lint.config.*): checked as one, not as a document. */
+  | { kind: 'configuration' }
+  /** `mcpdesc.enable` is off for it. */
+  | { kind: 'disabled' }
+  /** An exclude glob matches its path: `pattern`, from the settings or from the project configuration `files`. */
+  | { kind: 'excluded'; pattern: string; from: 'settings' | 'configuration'; files?: string[] }
+  /** Neither its name, nor an include glob, nor a root `mcpdesc` member make it an mcpdesc document. */
+  | { kind: 'notMcpdesc' }
+  /** An mcpdesc document over `mcpdesc.maxFileSizeMB`: not parsed. */
+  | { kind: 'tooLarge'; sizeBytes: number; limitMB: number }
+  /** The server has no such open document. */
+  | { kind: 'notOpen' };

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
+import { ELICITATION_RULE_ID } from '../../shared/src/rules';
 import { completionAt, hoverAt, type NameCompletion } from '../../server/src/checker/navigation';
 import { applyOffsetEdits } from '../../server/src/checker/textEdits';
 import { SAMPLE, SHARED_NAMES, find, within } from './sample';
@@ -201,12 +202,30 @@ describe('hover', () => {
     );
   });
 
-  it('on an undeclared name: says so, with what is declared', () => {
+  it('on an undeclared name the rule reports: nothing, since the diagnostic there says it all', () => {
     const text = SAMPLE.replace('"declaration": "authorize"', '"declaration": "authorise"');
-    assert.deepEqual(hoverAt(checkDocument(text), within(find(text, '"authorise"'))), {
+    const checked = checkDocument(text);
+    const reported = checked.diagnostics.filter((d) => d.data.violation === 'unknown-declaration' && d.data.offset === find(text, '"authorise"').offset);
+    assert.equal(reported.length, 1, 'the rule reports the unknown name at the hovered scalar');
+    assert.match(reported[0].message, /declares no elicitation named 'authorise' \(declared: confirm, authorize, unused\)/);
+    assert.equal(hoverAt(checked, within(find(text, '"authorise"'))), undefined);
+  });
+
+  it('on an undeclared name the rule does not report (rule off): says so, with what is declared', () => {
+    const text = SAMPLE.replace('"declaration": "authorize"', '"declaration": "authorise"');
+    const checked = checkDocument(text, { rules: { [ELICITATION_RULE_ID]: 'off' } });
+    assert.equal(checked.diagnostics.some((d) => d.data.violation === 'unknown-declaration'), false);
+    assert.deepEqual(hoverAt(checked, within(find(text, '"authorise"'))), {
       range: find(text, '"authorise"'),
       markdown: '**Unknown elicitation `authorise`**: tool `prepare_release` declares no elicitation of that name (declared: `confirm`, `authorize`, `unused`).',
     });
+  });
+
+  it('on an undeclared name, another step\'s diagnostic for the same name does not hide it', () => {
+    const text = SAMPLE.replace('"declaration": "authorize"', '"declaration": "authorise"');
+    const checked = checkDocument(text);
+    const elsewhere = { ...checked, diagnostics: checked.diagnostics.map((d) => ({ ...d, data: { ...d.data, offset: d.data.offset + 1 } })) };
+    assert.match(hoverAt(elsewhere, within(find(text, '"authorise"')))?.markdown ?? '', /^\*\*Unknown elicitation `authorise`\*\*/);
   });
 
   it('on an undeclared name in a tool with many declarations: the first 20 and how many more', () => {
@@ -214,7 +233,7 @@ describe('hover', () => {
     const text = JSON.stringify({ tools: [{ name: 't', elicitations, interactionExamples: { e: { steps: [{ type: 'elicitation', declaration: 'nope' }] } } }] });
     const listed = Array.from({ length: 20 }, (_, index) => `\`d${index}\``).join(', ');
     assert.equal(
-      hoverAt(checkDocument(text), within(find(text, '"nope"')))?.markdown,
+      hoverAt({ text, roots: checkDocument(text).roots }, within(find(text, '"nope"')))?.markdown,
       `**Unknown elicitation \`nope\`**: tool \`t\` declares no elicitation of that name (declared: ${listed} and 5 more).`,
     );
   });

@@ -224,6 +224,15 @@ describe('declaration navigation over LSP', () => {
     assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }), null);
   });
 
+  it('hover: nothing on an unknown name, whose diagnostic there says it already', async () => {
+    const text = TEXT.replace('"declaration": "authorize"', '"declaration": "authorise"');
+    const uri = await openSample(text);
+    const at = into(rangeOf(text, '"authorise"'));
+    const diagnostics = await client.diagnosticsFor(uri);
+    assert.ok(diagnostics.some((d) => d.range.start.line === at.line && String(d.message).includes("declares no elicitation named 'authorise'")), 'the rule reports the name');
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: at }), null);
+  });
+
   it('document symbols: the hierarchy with UTF-16 ranges', async () => {
     const uri = await openSample();
     const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });

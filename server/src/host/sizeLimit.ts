@@ -2,10 +2,11 @@
 // all, so that a huge file can neither freeze the server nor fill the memory of either front. It
 // gets one notice saying so, the same from both. Whether a file over the limit is an mcpdesc
 // document at all is decided on its head only.
+import { BYTES_PER_MB, formatMB } from '../../../shared/src/megabytes';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import { checkerNotice, type CheckOptions, type Diagnostic } from '../checker';
 
-export const BYTES_PER_MB = 1024 * 1024;
+export { BYTES_PER_MB };
 
 /** How much of an oversized file is read (or looked at) for the root-member sniff. */
 export const OVERSIZED_HEAD_BYTES = 64 * 1024;
@@ -19,13 +20,6 @@ export function exceedsLimit(text: string, limit: number): { sizeBytes: number }
   if (text.length * 3 <= limit) return undefined;
   const sizeBytes = Buffer.byteLength(text, 'utf8');
   return sizeBytes > limit ? { sizeBytes } : undefined;
-}
-
-/** 25 MB, 1.5 MB, 0.0013 MB: enough digits to tell a size from the limit it exceeds. */
-function formatMB(mb: number): string {
-  if (mb >= 10) return mb.toFixed(0);
-  if (mb >= 1) return mb.toFixed(1);
-  return String(Number(mb.toPrecision(2)));
 }
 
 export function fileTooLargeMessage(sizeBytes: number, limitMB: number): string {

@@ -14,7 +14,7 @@ import {
   type DocumentFormat,
 } from '../checker';
 import type { McpdescSettings } from '../../../shared/src/settings';
-import { exceedsLimit, fileTooLargeNotice, isRecognizedByContent, maxFileBytes, OVERSIZED_HEAD_BYTES } from '../host';
+import { exceedsLimit, fileTooLargeNotice, isExcluded, isRecognizedByContent, maxFileBytes, OVERSIZED_HEAD_BYTES } from '../host';
 import { describeError } from './internalErrorDiagnostic';
 import { throwIfTestFault } from './testFaultHook';
 
@@ -56,14 +56,29 @@ export function checkOptionsFor(input: Pick<CheckInput, 'path' | 'languageId' | 
   };
 }
 
+/** Whether a document is checked and, if not, why: what checkTextDocument acts on, and what the status item tells. */
+export type CheckDecision =
+  | { kind: 'check' }
+  | { kind: 'disabled' }
+  | { kind: 'excluded' }
+  | { kind: 'notMcpdesc' }
+  /** Recognized (by name, glob or the root member in its first bytes) but over the size limit. */
+  | { kind: 'tooLarge'; sizeBytes: number };
+
+export function checkDecision(input: Pick<CheckInput, 'path' | 'text'>, settings: McpdescSettings): CheckDecision {
+  if (!settings.enable) return { kind: 'disabled' };
+  const oversized = exceedsLimit(input.text, maxFileBytes(settings.maxFileSizeMB));
+  const known = oversized ? input.text.slice(0, OVERSIZED_HEAD_BYTES) : input.text;
+  if (!isRecognizedByContent(input.path, known, settings.files)) return { kind: isExcluded(input.path, settings.files) ? 'excluded' : 'notMcpdesc' };
+  return oversized ? { kind: 'tooLarge', sizeBytes: oversized.sizeBytes } : { kind: 'check' };
+}
+
 export function checkTextDocument(input: CheckInput, settings: McpdescSettings, check: CheckFunction = checkDocument): CheckOutcome {
   if (!settings.enable) return { kind: 'skipped' };
   try {
-    const oversized = exceedsLimit(input.text, maxFileBytes(settings.maxFileSizeMB));
-    if (oversized) {
-      return checkOversizedDocument({ path: input.path, head: input.text.slice(0, OVERSIZED_HEAD_BYTES), sizeBytes: oversized.sizeBytes }, settings);
-    }
-    if (!isRecognizedByContent(input.path, input.text, settings.files)) return { kind: 'skipped' };
+    const decision = checkDecision(input, settings);
+    if (decision.kind === 'tooLarge') return { kind: 'tooLarge', diagnostics: fileTooLargeNotice(decision.sizeBytes, settings.maxFileSizeMB, settings.rules) };
+    if (decision.kind !== 'check') return { kind: 'skipped' };
     throwIfTestFault(input.uri);
     return { kind: 'checked', result: check(input.text, checkOptionsFor(input, settings)) };
   } catch (error) {

@@ -48,6 +48,7 @@ const CHECKS: Record<string, ParamsCheck> = {
   'textDocument/completion': positionProblem,
   'textDocument/hover': positionProblem,
   'textDocument/documentSymbol': textDocumentProblem,
+  'mcpdesc/documentStatus': (params) => (typeof params.uri === 'string' ? undefined : '`uri` must be a string'),
   'workspace/executeCommand': (params) => {
     if (typeof params.command !== 'string') return '`command` must be a string';
     if (params.arguments !== undefined && !Array.isArray(params.arguments)) return '`arguments` must be an array';

@@ -15,9 +15,12 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { releaseCompiledSchemas } from '../checker';
 import {
+  DOCUMENT_STATUS_REQUEST,
   FIX_ALL_CODE_ACTION_KIND,
   FORMATTING_OPTIONS_NOTIFICATION,
   SERVER_COMMANDS,
+  type DocumentStatus,
+  type DocumentStatusParams,
 } from '../../../shared/src/constants';
 import { SETTINGS_SECTION } from '../../../shared/src/settings';
 import { CheckPriority, CheckScheduler } from './checkScheduler';
@@ -25,6 +28,7 @@ import { fixAllAction, menuActions, quickFixActions, type MenuOptions } from './
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { DiskDocumentChecks, type DiskCheckRunner } from './diskDocumentChecks';
 import { DocumentSettings } from './documentSettings';
+import { documentStatusOf } from './documentStatus';
 import { DocumentStates } from './documentStates';
 import { editorOutlinesJson, editorReportsJsonSyntax, fixAllInQuickFixMenu, ruleDocumentationCommand } from './editorFeatures';
 import { EditSpans } from './editSpans';
@@ -316,6 +320,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       params,
     );
   });
+
+  connection.onRequest(DOCUMENT_STATUS_REQUEST, async (params: DocumentStatusParams): Promise<DocumentStatus> =>
+    settings && documentSettings ? documentStatusOf({ documents, folders, settings, documentSettings }, params.uri) : { kind: 'notOpen' });
 
   connection.onShutdown(async () => {
     context?.scheduler.dispose();

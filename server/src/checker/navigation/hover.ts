@@ -1,5 +1,6 @@
 // Hover: on a step's `declaration`, the declaration it finds (mode, message, requested fields, and
-// why the rule cannot use it, if so) or what the tool object declares instead; on a declaration's
+// why the rule cannot use it, if so) or what the tool object declares instead (unless the rule's
+// diagnostic there says so already: the editor shows both, one above the other); on a declaration's
 // `name`, the same, and how much it is used (or, on a later duplicate, which element steps use).
 import { schemaCache } from '../check';
 import { DocumentSchemas } from '../documentSchemas';
@@ -14,9 +15,17 @@ export function hoverAt(document: NavigationDocument, offset: number): HoverResu
   const at = nameAt(document, offset);
   if (!at) return undefined;
   const range = { offset: at.node.offset, length: at.node.length };
-  if (!at.declaration) return { markdown: unknownName(at.name, at.tool), range };
+  if (!at.declaration) {
+    // The rule's diagnostic there names the unknown name, the tool and what it declares: all this hover would.
+    if (reportedAsUnknown(document, at.node.offset)) return undefined;
+    return { markdown: unknownName(at.name, at.tool), range };
+  }
   const markdown = declarationMarkdown(at.declaration, at.name, problemOf(at.declaration));
   return { markdown: at.side === 'reference' ? markdown : `${markdown}\n\n${usage(at.declaration, at.name)}`, range };
+}
+
+function reportedAsUnknown(document: NavigationDocument, offset: number): boolean {
+  return document.diagnostics?.some((diagnostic) => diagnostic.data.violation === 'unknown-declaration' && diagnostic.data.offset === offset) ?? false;
 }
 
 /** Why the rule cannot use the declaration (its kind-9 reason), through the rule's own verdict. */

@@ -1,6 +1,6 @@
 // What the navigation features return: plain data in offsets into the checked text. The server turns
 // offsets into LSP positions (UTF-16) with the check's LineIndex, once, at the edge.
-import type { OffsetEdit } from '../types';
+import type { Diagnostic, OffsetEdit } from '../types';
 import type { SyntaxNode } from '../tree';
 
 /** The part of a document navigation reads: the text and its parse (CheckResult has both). */
@@ -9,6 +9,11 @@ export interface NavigationDocument {
   readonly roots: readonly SyntaxNode[];
   /** The syntax snippets are written in (JSON when absent). */
   readonly format?: 'json' | 'yaml';
+  /**
+   * The diagnostics the editor shows for this text (a CheckResult's). The hover leaves out what one
+   * of them already says at the hovered name; absent, nothing is left out.
+   */
+  readonly diagnostics?: readonly Pick<Diagnostic, 'data'>[];
 }
 
 export interface OffsetRange {

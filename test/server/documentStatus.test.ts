@@ -1,0 +1,103 @@
+// mcpdesc/documentStatus over stdio (dist/server.js): for each open document, whether the server
+// checks it and, if not, why, with the setting that decided it; and the answer agrees with what the
+// server publishes for that document (checked: our diagnostics; not checked: none).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DOCUMENT_STATUS_REQUEST, type DocumentStatus } from '../../shared/src/constants';
+import { TempWorkspace } from '../workspace/tempWorkspace';
+import { LspTestClient } from './lspClient';
+
+const UNKNOWN_STEP = `{
+  "mcpdesc": "0.8.0",
+  "tools": [{ "name": "t", "elicitations": [], "interactionExamples": { "e": { "steps": [{ "type": "elicitation", "declaration": "missing" }] } } }]
+}
+`;
+
+describe('mcpdesc/documentStatus over LSP', () => {
+  const workspace = new TempWorkspace('mcpdesc-document-status-');
+  let client: LspTestClient;
+
+  before(async () => {
+    workspace.write('packages/legacy/mcpdesc-lint.config.json', '{ "exclude": ["old/**"] }\n');
+    client = await LspTestClient.start({
+      workspaceFolders: [workspace.folder('.')],
+      settings: { files: { exclude: ['**/drafts/**'] } },
+      // Per document, as VS Code answers a resource-scoped setting.
+      settingsFor: (scopeUri) => {
+        if (scopeUri?.endsWith('/off.mcpdesc.json')) return { enable: false, files: { exclude: ['**/drafts/**'] } };
+        if (scopeUri?.endsWith('/big.mcpdesc.json')) return { maxFileSizeMB: 0.0001, files: { exclude: ['**/drafts/**'] } };
+        return undefined;
+      },
+      timeoutMs: 30_000,
+    });
+  });
+
+  after(async () => {
+    await client.stop();
+    workspace.dispose();
+  });
+
+  let fences = 0;
+
+  /** Opens the document, asks its status, and counts what the server published for it once a document opened after it is checked. */
+  async function statusOf(relative: string, text: string, languageId = 'json'): Promise<{ status: DocumentStatus; ours: number }> {
+    const uri = workspace.uri(relative);
+    await client.open(uri, text, languageId);
+    const status = await client.request<DocumentStatus>(DOCUMENT_STATUS_REQUEST, { uri });
+    const fence = workspace.uri(`fence-${fences++}.mcpdesc.json`);
+    await client.open(fence, UNKNOWN_STEP);
+    await client.diagnosticsFor(fence);
+    return { status, ours: client.lastPublish(uri)?.diagnostics.length ?? 0 };
+  }
+
+  it('a checked document: checked, and its problem is published', async () => {
+    const { status, ours } = await statusOf('a.mcpdesc.json', UNKNOWN_STEP);
+    assert.deepEqual(status, { kind: 'checked' });
+    assert.ok(ours > 0, 'its problems are published');
+  });
+
+  it('excluded by mcpdesc.files.exclude: the glob that matched, from the settings', async () => {
+    assert.deepEqual(await statusOf('drafts/b.mcpdesc.json', UNKNOWN_STEP), {
+      status: { kind: 'excluded', pattern: '**/drafts/**', from: 'settings' },
+      ours: 0,
+    });
+  });
+
+  it("excluded by a project configuration's exclude: the glob, and the configuration file", async () => {
+    const { status, ours } = await statusOf('packages/legacy/old/c.mcpdesc.json', UNKNOWN_STEP);
+    assert.equal(ours, 0);
+    assert.equal(status.kind, 'excluded');
+    assert.ok(status.kind === 'excluded');
+    assert.equal(status.from, 'configuration');
+    assert.deepEqual(status.files, [workspace.path('packages/legacy/mcpdesc-lint.config.json')]);
+    assert.match(status.pattern, /old\/\*\*$/);
+  });
+
+  it('not an mcpdesc document: a plain JSON file', async () => {
+    assert.deepEqual(await statusOf('package.json', '{ "name": "x", "tools": [] }\n'), { status: { kind: 'notMcpdesc' }, ours: 0 });
+  });
+
+  it('mcpdesc.enable off for the file: disabled', async () => {
+    assert.deepEqual(await statusOf('off.mcpdesc.json', UNKNOWN_STEP), { status: { kind: 'disabled' }, ours: 0 });
+  });
+
+  it('over mcpdesc.maxFileSizeMB: too large, with its size and the limit (one notice published, not a check)', async () => {
+    const text = UNKNOWN_STEP.replace('"t"', `"${'t'.repeat(200)}"`);
+    const { status, ours } = await statusOf('big.mcpdesc.json', text);
+    assert.deepEqual(status, { kind: 'tooLarge', sizeBytes: Buffer.byteLength(text), limitMB: 0.0001 });
+    assert.equal(ours, 1, 'the one "skipped" notice');
+  });
+
+  it('a project configuration file: configuration', async () => {
+    assert.deepEqual((await statusOf('mcpdesc-lint.config.json', '{ "rules": {} }\n')).status, { kind: 'configuration' });
+  });
+
+  it('a document the server does not have open: notOpen; a malformed request: InvalidParams', async () => {
+    assert.deepEqual(await client.request(DOCUMENT_STATUS_REQUEST, { uri: workspace.uri('never-opened.mcpdesc.json') }), { kind: 'notOpen' });
+    await assert.rejects(client.request(DOCUMENT_STATUS_REQUEST, { uri: 3 }), (error: { code?: number; message?: string }) => {
+      assert.equal(error.code, -32602);
+      assert.match(error.message ?? '', /`uri` must be a string/);
+      return true;
+    });
+  });
+});
