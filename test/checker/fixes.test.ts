@@ -100,12 +100,12 @@ test('Remove content keeps comments and untouched lines (JSONC, content not last
     '  "mcpdesc": "0.8.0",',
     '  "tools": [{',
     '    "name": "t",',
-    '    "elicitations": [{ "name": "confirm", "mode": "form", "requestedSchema": { "type": "object" } }],',
+    '    "elicitations": [{ "name": "confirm", "mode": "form", "message": "Confirm?", "requestedSchema": { "type": "object", "properties": {} } }],',
     '    "interactionExamples": { "e": { "steps": [',
     '      {',
     '        "type": "elicitation", // the step',
     '        "declaration": "confirm",',
-    '        "request": { "requestedSchema": { "type": "object" } },',
+    '        "request": { "requestedSchema": { "type": "object", "properties": {} } },',
     '        "response": {',
     '          // declined, so no content',
     '          "content": { "x": 1 }, // stale',
@@ -126,7 +126,7 @@ test('Remove content keeps comments and untouched lines (JSONC, content not last
 
 test('Remove content when it is the last member keeps the comment after the previous member', () => {
   const text = [
-    '{ "mcpdesc": "1", "tools": [ { "elicitations": [{ "name": "a", "mode": "url" }], "interactionExamples": { "e": { "steps": [',
+    '{ "mcpdesc": "1", "tools": [ { "elicitations": [{ "name": "a", "mode": "url", "message": "Open." }], "interactionExamples": { "e": { "steps": [',
     '  {',
     '    "type": "elicitation", "declaration": "a", "request": { "mode": "url", "url": "https://x" },',
     '    "response": {',
@@ -157,7 +157,7 @@ test('Add content fills every required property: default, else first enum value,
     required: ['approved', 'channel', 'count', 'note', 'ratio'],
   };
   const text = documentOf(tool({
-    elicitations: [{ name: 'confirm', mode: 'form', requestedSchema: schema }],
+    elicitations: [{ name: 'confirm', mode: 'form', message: 'Confirm?', requestedSchema: schema }],
     steps: [formStep('confirm', { action: 'accept' }, { requestedSchema: schema })],
   }));
   assert.deepEqual(violations(text), ['missing-content']);
@@ -271,7 +271,7 @@ const urlStep = (message: string) =>
   `{ "type": "elicitation", "declaration": "authorize", "request": { "mode": "url", "message": ${JSON.stringify(message)}, "url": "https://mcp.example.com/a" }, "response": { "action": "accept" } }`;
 
 test('Declare appends to a single-line elicitations array on the same line', () => {
-  const declared = '{ "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object" } }';
+  const declared = '{ "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object", "properties": {} } }';
   const text = singleToolDocument([`      "elicitations": [${declared}],`], urlStep('Authorize.'));
   const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
   assert.deepEqual(violations(fixed), []);
@@ -301,7 +301,7 @@ test('Declare appends to a multi-line JSONC array with comments and trailing com
   const lines = [
     '      "elicitations": [',
     '        // the approval form',
-    '        { "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object", }, }, // trailing',
+    '        { "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object", "properties": {}, }, }, // trailing',
     '        /* the last comment */',
     '      ],',
   ];
