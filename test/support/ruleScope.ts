@@ -13,3 +13,11 @@ export function apartFromDeclarationValidity<T extends { code?: unknown }>(diagn
 export function ofDeclarationValidity<T extends { code?: unknown }>(diagnostics: readonly T[]): T[] {
   return diagnostics.filter((diagnostic) => diagnostic.code === DECLARATION_RULE_ID);
 }
+
+/**
+ * What a declaration written by Declare may get from the declaration-validity rule: only what no
+ * declaration the step could use avoids. The step names it (so an invalid name stays), and its
+ * request is what the declaration must say (url mode, or form vocabulary, that a revision in scope
+ * lacks). Every other finding would mean Declare wrote less than a valid declaration it could have.
+ */
+export const DECLARE_MAY_ADD: ReadonlySet<string> = new Set(['invalid-name', 'revision-mismatch']);

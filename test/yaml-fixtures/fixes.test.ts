@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import { applyEdits, checkDocument, type Diagnostic, type Fix } from '../../server/src/checker';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
-import { apartFromDeclarationValidity } from '../support/ruleScope';
+import { apartFromDeclarationValidity, DECLARE_MAY_ADD } from '../support/ruleScope';
 import { linesAFixMayTouch } from './support/fixRegions';
 import { brokenUntouchedLines, touchedLines } from './support/lineLocality';
 import { jsonTwinPath, yamlFixture, yamlFixtures, type YamlFixture } from './support/yamlFixtures';
@@ -28,14 +28,6 @@ const NO_FIX_POSSIBLE: Record<string, number[]> = {
   'url-mismatch.mcpdesc.yml': [76, 89],
   'wrong-types-tools.mcpdesc.yaml': [48, 63],
 };
-
-/**
- * What a declaration written by Declare may get from the declaration-validity rule: only what no
- * declaration the step could use avoids. The step names it (so an invalid name stays), and its
- * request is what the declaration must say (url mode, or form vocabulary, that a revision in scope
- * lacks). Every other finding would mean Declare wrote less than a valid declaration it could have.
- */
-const DECLARE_MAY_ADD: ReadonlySet<string> = new Set(['invalid-name', 'revision-mismatch']);
 
 function yamlErrorCodes(text: string): string[] {
   const documents = parseAllDocuments(text, { merge: true, uniqueKeys: false });
