@@ -158,7 +158,6 @@ interface FormDeclaration {
   message: string;
   properties: PropertySpec[];
   required: string[];
-  closed: boolean;
   schema: JsonObject;
 }
 
@@ -252,11 +251,10 @@ class ToolGenerator {
       properties.push(propertySpec(r, propertyName, kind));
     }
     const required = properties.filter((_, i) => i === 0 || r.chance(0.4)).map((p) => p.name);
-    const closed = r.chance(0.2);
     const declaration: FormDeclaration = {
       name, mode: 'form', explicitMode: r.chance(0.6),
       message: `${capitalize(verb)} the ${noun.replace('_', ' ')}? ${sentence(r, 3, 10)}`,
-      properties, required, closed, schema: {},
+      properties, required, schema: {},
     };
     declaration.schema = requestedSchema(declaration);
     return declaration;
@@ -505,8 +503,9 @@ function requestedSchema(declaration: FormDeclaration): JsonObject {
     type: 'object',
     properties: Object.fromEntries(declaration.properties.map((p) => [p.name, clone(p.schema)])),
   };
+  // No additionalProperties: MCP's requestedSchema allows only type, properties, required and
+  // $schema, and every generated declaration is one MCP clients accept (declaration-validity: none).
   if (declaration.required.length > 0) schema.required = declaration.required.slice();
-  if (declaration.closed) schema.additionalProperties = false;
   return schema;
 }
 
@@ -633,13 +632,6 @@ function invalidContent(r: Random, declaration: FormDeclaration): JsonObject {
     });
   }
   if (declaration.required.length > 0) variants.push(() => { delete content[r.pick(declaration.required)]; });
-  if (declaration.closed) {
-    variants.push(() => {
-      let extra = 'unexpected_field';
-      while (declaration.properties.some((p) => p.name === extra)) extra += '_';
-      content[extra] = 'surprise';
-    });
-  }
   // A titled-enum-only form with no required property: a non-string value is the one type error.
   if (variants.length === 0) {
     const p = declaration.properties[0]!;

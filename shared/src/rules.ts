@@ -85,10 +85,6 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
       "This linter's own rule, checking each Elicitation Declaration against MCP Description 0.8.0 and MCP's own schema for the revisions in its effective protocol scope: a unique, well-formed name; an explicit form or url mode; a non-empty message; in form mode a flat requestedSchema of MCP primitive property schemas (no nested objects, only the multi-select enum arrays, only keywords and string formats the revisions know; required names that exist, one enumName per enum value, defaults of the right type among the choices, minimums not above maximums) and no url; in url mode no requestedSchema and a syntactically valid url; a scope inside its primitive's, and no url mode for MCP 2025-06-18. A client rejects such a request at run time; this says so while the description is written.",
     docsFile: 'declaration-validity.md',
     defaultSeverity: 'error',
-    // Off until turned on (mcpdesc.rules, a project configuration file, --rule): its findings are
-    // real, but they would land next to the consistency rule's on documents written for that rule
-    // alone, and its promise that Declare adds no diagnostic holds for its own diagnostics only.
-    offByDefault: true,
     tags: ['correctness', 'mcp', 'elicitation'],
     precision: 'very-high',
   },

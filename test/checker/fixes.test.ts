@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, checkDocument, fixAll, type Fix, type FormattingOptions } from '../../server/src/checker';
+import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { AUTHORIZE, CONFIRM, CONFIRM_SCHEMA, documentOf, formStep, requestOf, tool } from '../support/documents';
 
 function violations(text: string): string[] {
@@ -100,12 +101,12 @@ test('Remove content keeps comments and untouched lines (JSONC, content not last
     '  "mcpdesc": "0.8.0",',
     '  "tools": [{',
     '    "name": "t",',
-    '    "elicitations": [{ "name": "confirm", "mode": "form", "requestedSchema": { "type": "object" } }],',
+    '    "elicitations": [{ "name": "confirm", "mode": "form", "message": "Confirm?", "requestedSchema": { "type": "object", "properties": {} } }],',
     '    "interactionExamples": { "e": { "steps": [',
     '      {',
     '        "type": "elicitation", // the step',
     '        "declaration": "confirm",',
-    '        "request": { "requestedSchema": { "type": "object" } },',
+    '        "request": { "requestedSchema": { "type": "object", "properties": {} } },',
     '        "response": {',
     '          // declined, so no content',
     '          "content": { "x": 1 }, // stale',
@@ -126,7 +127,7 @@ test('Remove content keeps comments and untouched lines (JSONC, content not last
 
 test('Remove content when it is the last member keeps the comment after the previous member', () => {
   const text = [
-    '{ "mcpdesc": "1", "tools": [ { "elicitations": [{ "name": "a", "mode": "url" }], "interactionExamples": { "e": { "steps": [',
+    '{ "mcpdesc": "1", "tools": [ { "elicitations": [{ "name": "a", "mode": "url", "message": "Open." }], "interactionExamples": { "e": { "steps": [',
     '  {',
     '    "type": "elicitation", "declaration": "a", "request": { "mode": "url", "url": "https://x" },',
     '    "response": {',
@@ -157,7 +158,7 @@ test('Add content fills every required property: default, else first enum value,
     required: ['approved', 'channel', 'count', 'note', 'ratio'],
   };
   const text = documentOf(tool({
-    elicitations: [{ name: 'confirm', mode: 'form', requestedSchema: schema }],
+    elicitations: [{ name: 'confirm', mode: 'form', message: 'Confirm?', requestedSchema: schema }],
     steps: [formStep('confirm', { action: 'accept' }, { requestedSchema: schema })],
   }));
   assert.deepEqual(violations(text), ['missing-content']);
@@ -271,7 +272,7 @@ const urlStep = (message: string) =>
   `{ "type": "elicitation", "declaration": "authorize", "request": { "mode": "url", "message": ${JSON.stringify(message)}, "url": "https://mcp.example.com/a" }, "response": { "action": "accept" } }`;
 
 test('Declare appends to a single-line elicitations array on the same line', () => {
-  const declared = '{ "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object" } }';
+  const declared = '{ "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object", "properties": {} } }';
   const text = singleToolDocument([`      "elicitations": [${declared}],`], urlStep('Authorize.'));
   const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
   assert.deepEqual(violations(fixed), []);
@@ -301,7 +302,7 @@ test('Declare appends to a multi-line JSONC array with comments and trailing com
   const lines = [
     '      "elicitations": [',
     '        // the approval form',
-    '        { "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object", }, }, // trailing',
+    '        { "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object", "properties": {}, }, }, // trailing',
     '        /* the last comment */',
     '      ],',
   ];
@@ -405,4 +406,27 @@ test('fix-all on the old map shape fixes what it can and leaves the map to the a
   assert.equal(result.applied, 1);
   assert.deepEqual(violations(result.text), ['invalid-declaration', 'unknown-declaration']);
   assert.deepEqual(JSON.parse(result.text).tools[0].elicitations, { confirm: requestOf(CONFIRM) });
+});
+
+// Declare writes a declaration the declaration-validity rule accepts wherever the step allows one.
+test('Declare leaves out a url that is not an absolute URI: the declaration matches the step and both rules accept it', () => {
+  for (const url of ['not a valid URI', 'https://mcp.example.com/🎉', 'relative/path']) {
+    const text = singleToolDocument([], `{ "type": "elicitation", "declaration": "authorize", "request": { "mode": "url", "message": "Authorize.", "url": ${JSON.stringify(url)} }, "response": { "action": "accept" } }`);
+    const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
+    assert.deepEqual(checkDocument(fixed).diagnostics, [], url);
+    assert.deepEqual(JSON.parse(fixed).tools[0].elicitations, [{ name: 'authorize', mode: 'url', message: 'Authorize.' }], url);
+  }
+});
+
+test('Declare in a 2025-06-18 scope: a url request gets its declaration and, on its mode, only the other rule\'s revision-mismatch', () => {
+  const text = singleToolDocument([], urlStep('Authorize.')).replace('"mcpdesc": "0.8.0",', '"mcpdesc": "0.8.0",\n  "protocolVersions": ["2025-06-18"],');
+  const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
+  const mode = fixed.indexOf('"url"', fixed.indexOf('"name": "authorize"'));
+  assert.deepEqual(checkDocument(fixed).diagnostics.map((d) => [d.code, d.data.violation, d.data.offset, d.data.length]), [
+    [DECLARATION_RULE_ID, 'revision-mismatch', mode, '"url"'.length],
+  ]);
+  // A form request there gets a declaration both rules accept.
+  const form = singleToolDocument([], '{ "type": "elicitation", "declaration": "confirm", "request": { "requestedSchema": { "type": "object", "properties": { "ok": { "type": "boolean" } } } }, "response": { "action": "accept", "content": { "ok": true } } }')
+    .replace('"mcpdesc": "0.8.0",', '"mcpdesc": "0.8.0",\n  "protocolVersions": ["2025-06-18"],');
+  assert.deepEqual(checkDocument(applyFix(form, 'unknown-declaration', "Declare elicitation 'confirm' on tool 'prepare_release'")).diagnostics, []);
 });

@@ -1,17 +1,19 @@
 // The fixture corpus pins the checker to the spec: every document in test-fixtures/expected-valid/
 // must give no diagnostic at all, every document X in test-fixtures/expected-invalid/ exactly the
 // diagnostics of X.expected.json (written from the spec via scripts/fixtures/anchors.mjs, never
-// from the checker's output).
+// from the checker's output). The corpus is the consistency rule's: the declaration-validity
+// rule's findings on it are left to that rule's own corpus (test/support/ruleScope.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseTree, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type ParseError } from 'jsonc-parser';
 import { checkDocument, fixAll, type Diagnostic } from '../../server/src/checker';
 import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { ruleDocsUri } from '../../shared/src/rules';
 import { REPO_ROOT } from '../support/repo';
+import { apartFromDeclarationValidity, ofDeclarationValidity } from '../support/ruleScope';
 import { compareExpected, positionAt, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
 import { VIOLATION_KINDS } from '../../server/src/checker';
 
@@ -55,7 +57,7 @@ function assertWellFormed(diagnostic: Diagnostic, text: string): void {
 }
 
 function checkFixture(text: string): ExpectedDiagnostic[] {
-  const diagnostics = checkDocument(text).diagnostics;
+  const diagnostics = apartFromDeclarationValidity(checkDocument(text).diagnostics);
   for (const diagnostic of diagnostics) assertWellFormed(diagnostic, text);
   return diagnostics.map(toExpectedShape).sort(compareExpected);
 }
@@ -83,7 +85,9 @@ describe('expected-invalid fixtures give exactly their expected diagnostics', ()
 
 describe('the rule page fixture, fixed', () => {
   // Spec section 4: the preferred fix declares `missing` as a url-mode declaration; after it, the
-  // removal of the content and the request of 'confirm' for steps[1], the document is clean.
+  // removal of the content and the request of 'confirm' for steps[1], the consistency rule has
+  // nothing left to say. The document's scope is 2025-06-18, which has no url mode: the request of
+  // steps[0] could not happen there, and once it is declared the declaration-validity rule says so.
   test('the preferred fix of unknown-declaration declares missing in url mode', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'invalid-tool-interaction-example-semantics.json'), 'utf8');
     const result = checkDocument(text);
@@ -93,12 +97,17 @@ describe('the rule page fixture, fixed', () => {
     assert.deepEqual(preferred.map((fix) => fix.title), ["Declare elicitation 'missing' on tool 'prepare_release'"]);
   });
 
-  test('fix-all leaves a clean document that declares missing as the request was', () => {
+  test('fix-all declares missing as the request was, and leaves only its revision-mismatch', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'invalid-tool-interaction-example-semantics.json'), 'utf8');
     const fixed = fixAll(text);
     // Declare, Remove content, Use the request of declaration 'confirm' (invalid-content has no fix).
     assert.equal(fixed.applied, 3);
-    assert.deepEqual(checkDocument(fixed.text).diagnostics, []);
+    const left = checkDocument(fixed.text).diagnostics;
+    assert.deepEqual(apartFromDeclarationValidity(left), []);
+    const mode = findNodeAtLocation(parseTree(fixed.text)!, ['tools', 0, 'elicitations', 1, 'mode'])!;
+    assert.deepEqual(ofDeclarationValidity(left).map((d) => [d.data.violation, d.range]), [
+      ['revision-mismatch', { start: positionAt(fixed.text, mode.offset), end: positionAt(fixed.text, mode.offset + mode.length) }],
+    ]);
     const tool = (JSON.parse(fixed.text) as { tools: Array<Record<string, unknown>> }).tools[0];
     const declarations = tool.elicitations as Array<Record<string, unknown>>;
     assert.equal(declarations.length, 2);

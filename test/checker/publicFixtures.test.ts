@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { applyEdits, checkDocument, type Diagnostic } from '../../server/src/checker';
 import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID } from '../../shared/src/constants';
-import { ruleDocsUri } from '../../shared/src/rules';
+import { DECLARATION_RULE_ID, ruleDocsUri } from '../../shared/src/rules';
 import { repoPath } from '../support/repo';
 import { positionAt } from '../support/expectedDiagnostics';
 
@@ -41,6 +41,10 @@ function rangeOf(text: string, token: string, before = ''): [number, number, num
   const start = positionAt(text, offset);
   const end = positionAt(text, offset + token.length);
   return [start.line, start.character, end.line, end.character];
+}
+
+function rangeOfPlaced(text: string, token: string, before: string, violation: string): Placed {
+  return [violation, ...rangeOf(text, token, before)];
 }
 
 describe('named-tool-interaction-examples.json (the rule page\'s valid fixture)', () => {
@@ -92,7 +96,7 @@ describe('invalid-tool-interaction-example-semantics.json (the rule page\'s inva
     assert.match(messages[3], /boolean|string/);
   });
 
-  test('the preferred fix of steps[0] declares missing in url mode; applied, that diagnostic goes and none is added', () => {
+  test('the preferred fix of steps[0] declares missing in url mode; applied, that diagnostic goes and none of the rule\'s is added', () => {
     const result = checkDocument(text);
     const unknown = result.diagnostics[0];
     assert.equal(unknown.data.violation, 'unknown-declaration');
@@ -116,7 +120,13 @@ describe('invalid-tool-interaction-example-semantics.json (the rule page\'s inva
     const added = fixed.split('\n').length - text.split('\n').length;
     assert.ok(added > 0);
     const shifted = EXPECTED.slice(1).map(([kind, line, start, endLine, end]): Placed => [kind, line + added, start, endLine + added, end]);
-    assert.deepEqual(check(fixed).map(placed), shifted);
+    const after = checkDocument(fixed).diagnostics;
+    assert.deepEqual(after.filter((d) => d.code === ELICITATION_RULE_ID).map(placed), shifted);
+    // The document's scope is 2025-06-18, which has no url mode: the declaration-validity rule (its
+    // own code) reports what was declared, on its mode, and nothing else.
+    assert.deepEqual(after.filter((d) => d.code !== ELICITATION_RULE_ID).map((d) => [d.code, ...placed(d)]), [
+      [DECLARATION_RULE_ID, ...rangeOfPlaced(fixed, '"url"', '"name": "missing",\n          "mode": ', 'revision-mismatch')],
+    ]);
     // One insertion after confirm's element; every other character is as it was.
     const [edit] = preferred[0].edits;
     assert.equal(preferred[0].edits.length, 1);

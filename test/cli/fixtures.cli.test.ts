@@ -1,8 +1,15 @@
 // The built CLI over the fixture corpus: each output format must give exactly the expected diagnostics.
+// The corpus is the consistency rule's: its expectations are compared by code (that rule's and
+// syntax), and the declaration-validity rule's findings on it, also printed, are the checker's own.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { before, describe, it } from 'node:test';
 import type { Log } from 'sarif';
+import { checkDocument, formatOfPath } from '../../server/src/checker';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
+import { DECLARATION_RULE_ID } from '../../shared/src/rules';
+import { repoPath } from '../support/repo';
+import { apartFromDeclarationValidity, ofDeclarationValidity } from '../support/ruleScope';
 import { builtCliPath, runBuiltCli } from './support/cliProcess';
 import { byPosition, invalidFixtures, validFixtures } from './support/fixtures';
 import type { ExpectedDiagnostic } from './support/fixtures';
@@ -29,7 +36,11 @@ describe('cli over the fixture corpus', () => {
     const byFile = groupByFile(problems, (problem) => problem.file);
     assert.deepEqual([...byFile.keys()].sort(), fixtures.map((fixture) => fixture.file).sort(), 'every invalid fixture is found and has problems');
     for (const fixture of fixtures) {
-      const actual: ExpectedDiagnostic[] = (byFile.get(fixture.file) ?? []).map((problem) => ({
+      const own = byFile.get(fixture.file) ?? [];
+      const text = fs.readFileSync(repoPath(...fixture.file.split('/')), 'utf8');
+      const checked = ofDeclarationValidity(checkDocument(text, { format: formatOfPath(fixture.file) }).diagnostics);
+      assert.deepEqual(ofDeclarationValidity(own).map((problem) => [problem.violation, problem.range, problem.message]), checked.map((d) => [d.data.violation, d.range, d.message]), fixture.file);
+      const actual: ExpectedDiagnostic[] = apartFromDeclarationValidity(own).map((problem) => ({
         violation: problem.violation,
         line: problem.range.start.line,
         character: problem.range.start.character,
@@ -51,8 +62,10 @@ describe('cli over the fixture corpus', () => {
     assert.ok(valid.length >= 2);
     const run = runBuiltCli(['--format', 'json', ...valid]);
     assert.equal(run.stderr, '');
-    assert.deepEqual(JSON.parse(run.stdout), []);
-    assert.equal(run.status, 0);
+    const problems = JSON.parse(run.stdout) as JsonProblem[];
+    assert.deepEqual(apartFromDeclarationValidity(problems), []);
+    // Valid for the consistency rule; the declaration-validity rule's findings on them exit 1.
+    assert.equal(run.status, problems.length > 0 ? 1 : 0);
   });
 
   it('recognizes every fixture document in a directory walk, and no expected-diagnostics file', () => {
@@ -69,12 +82,14 @@ describe('cli over the fixture corpus', () => {
     assert.equal(run.status, 1);
     const blocks = run.stdout.trim().split('\n\n');
     const summary = blocks.pop() as string;
-    const total = fixtures.reduce((sum, fixture) => sum + fixture.expected.length, 0);
+    const declarationFindings = (JSON.parse(runBuiltCli(['--format', 'json', 'test-fixtures/expected-invalid']).stdout) as JsonProblem[]).filter((problem) => problem.code === DECLARATION_RULE_ID).length;
+    const total = fixtures.reduce((sum, fixture) => sum + fixture.expected.length, 0) + declarationFindings;
     assert.match(summary, new RegExp(`^\u2716 ${total} problems \\(${total} errors, 0 warnings\\) \u2014 \\d+ fixable with --fix$`));
     const positionsByFile = new Map(
       blocks.map((block) => {
         const [file, ...rows] = block.split('\n');
-        return [file, rows.map((row) => (/^\s+(\d+):(\d+)\s+error\s+\S/.exec(row) ?? ['', 'no position in', row]).slice(1).join(':'))];
+        const consistencyRows = rows.filter((row) => !row.endsWith(`  ${DECLARATION_RULE_ID}`));
+        return [file, consistencyRows.map((row) => (/^\s+(\d+):(\d+)\s+error\s+\S/.exec(row) ?? ['', 'no position in', row]).slice(1).join(':'))];
       }),
     );
     for (const fixture of fixtures) {
@@ -115,7 +130,7 @@ describe('cli over the fixture corpus', () => {
     const results = sarifRun.results ?? [];
     const byFile = groupByFile(results, (result) => result.locations?.[0].physicalLocation?.artifactLocation?.uri ?? '');
     for (const fixture of fixtures) {
-      const regions = (byFile.get(fixture.file) ?? []).map((result) => {
+      const regions = (byFile.get(fixture.file) ?? []).filter((result) => result.ruleId !== DECLARATION_RULE_ID).map((result) => {
         assert.ok(result.ruleId && ruleIds.includes(result.ruleId));
         assert.equal(result.level, 'error');
         assert.ok(result.message.text);

@@ -33,8 +33,8 @@ describe('mcpdesc-lint and the project configuration', () => {
       file: 'packages/strict/beta/x.mcpdesc.json',
       configFiles: ['mcpdesc-lint.config.json', 'packages/strict/mcpdesc-lint.config.json'],
       excluded: false,
-      // The declaration-validity rule is off by default and this monorepo does not turn it on.
-      rules: { [E]: 'information', [DECLARATION_RULE_ID]: 'off', [SYNTAX_RULE_ID]: 'error', [CHECKER_RULE_ID]: 'information', [UNUSED_SUPPRESSION_RULE_ID]: 'error' },
+      // The declaration-validity rule is on by default (error) and this monorepo leaves it so.
+      rules: { [E]: 'information', [DECLARATION_RULE_ID]: 'error', [SYNTAX_RULE_ID]: 'error', [CHECKER_RULE_ID]: 'information', [UNUSED_SUPPRESSION_RULE_ID]: 'error' },
       include: [],
       exclude: ['generated/**'],
     });

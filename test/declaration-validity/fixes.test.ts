@@ -1,19 +1,18 @@
 // The declaration-validity quick-fixes, in JSON and YAML: which diagnostics offer which fix, each
 // fix applied and the document re-checked (its diagnostic gone, none added), the values it writes,
-// and fix-all. The rule is off by default, so every check here turns it on.
+// and fix-all, with the rule at its default (on, error).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
 import { applyEdits, checkDocument, fixAll, type CheckOptions, type Diagnostic } from '../../server/src/checker';
-import { DECLARATION_RULE_ID, ELICITATION_RULE_ID } from '../../shared/src/rules';
+import { ELICITATION_RULE_ID } from '../../shared/src/rules';
 import { fixtures, type Fixture } from './support/anchors';
 
 const invalid = fixtures('expected-invalid');
-const ON = { [DECLARATION_RULE_ID]: 'error' } as const;
-const CONSISTENCY_OFF: CheckOptions = { rules: { ...ON, [ELICITATION_RULE_ID]: 'off' } };
+const CONSISTENCY_OFF: CheckOptions = { rules: { [ELICITATION_RULE_ID]: 'off' } };
 
 function optionsFor(fixture: Fixture, extra: CheckOptions = {}): CheckOptions {
-  return { rules: ON, ...extra, format: fixture.format };
+  return { ...extra, format: fixture.format };
 }
 
 /** What a diagnostic is, without where it is (an edit moves everything after it). */
@@ -150,7 +149,7 @@ describe('declaration-validity quick-fixes', () => {
       }],
     }, null, 2);
     const titles = (text: string) => {
-      const result = checkDocument(text, { rules: ON });
+      const result = checkDocument(text);
       return result.diagnostics.flatMap((diagnostic) => result.fixesFor(diagnostic).map((fix) => fix.title));
     };
     const form = { name: 'd', message: 'm', requestedSchema: { type: 'object', properties: {} } };
@@ -213,13 +212,13 @@ prompts:
 `;
   for (const [format, text, parse] of [['json', json, (t: string) => JSON.parse(t.replace('// not a property', ''))], ['yaml', yaml, (t: string) => YAML.parse(t)]] as const) {
     test(format, () => {
-      const result = checkDocument(text, { format, rules: ON });
+      const result = checkDocument(text, { format });
       assert.deepEqual(result.diagnostics.map((d) => d.data.violation), ['unknown-required']);
       const [fix] = result.fixesFor(result.diagnostics[0]);
       assert.equal(fix.title, 'Drop "ghost" from required');
       const fixed = applyEdits(text, fix.edits);
       assert.deepEqual(parse(fixed).prompts[0].elicitations[0].requestedSchema.required, ['a', 'b']);
-      assert.deepEqual(checkDocument(fixed, { format, rules: ON }).diagnostics, []);
+      assert.deepEqual(checkDocument(fixed, { format }).diagnostics, []);
     });
   }
 });

@@ -1,6 +1,6 @@
 // Rule mcpdesc.elicitation.declaration-validity on its fixture corpus (JSON documents and their
 // YAML twins): exactly the expected diagnostics of both rules where they meet, nothing on the valid
-// documents, severities as configured. The rule is off by default, so every check here turns it on.
+// documents, severities as configured; with no options the rule is on (error).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
@@ -9,7 +9,6 @@ import { DECLARATION_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, ruleDocsUr
 import { positionAt } from '../support/expectedDiagnostics';
 import { ANCHORS, OWNED_WITH_CONSISTENCY_OFF, compareFindings, expectedFor, fixtures, type ExpectedFinding } from './support/anchors';
 
-const ON = { [DECLARATION_RULE_ID]: 'error' } as const;
 
 function shapeOf(diagnostics: Diagnostic[]): ExpectedFinding[] {
   return diagnostics.map((d) => ({ code: d.code, violation: d.data.violation, range: d.range })).sort(compareFindings);
@@ -23,7 +22,7 @@ describe('declaration-validity fixtures', () => {
     test(`expected-invalid/${fixture.stem} (${fixture.format}) gives exactly its expected diagnostics`, () => {
       const anchors = ANCHORS[fixture.stem];
       assert.ok(anchors, `anchors for ${fixture.stem}`);
-      const diagnostics = checkDocument(fixture.text, { format: fixture.format, rules: ON }).diagnostics;
+      const diagnostics = checkDocument(fixture.text, { format: fixture.format }).diagnostics;
       assert.deepEqual(shapeOf(diagnostics), expectedFor(fixture, anchors));
       for (const diagnostic of diagnostics.filter((d) => d.code === DECLARATION_RULE_ID)) {
         assert.equal(diagnostic.source, DIAGNOSTIC_SOURCE);
@@ -41,7 +40,7 @@ describe('declaration-validity fixtures', () => {
 
   for (const fixture of valid) {
     test(`expected-valid/${fixture.stem} (${fixture.format}) gives no diagnostic of either rule`, () => {
-      assert.deepEqual(checkDocument(fixture.text, { format: fixture.format, rules: ON }).diagnostics, []);
+      assert.deepEqual(checkDocument(fixture.text, { format: fixture.format }).diagnostics, []);
     });
   }
 
@@ -63,7 +62,7 @@ describe('declaration-validity fixtures', () => {
 
   test('with the consistency rule off, this rule reports what the consistency rule owned', () => {
     for (const fixture of invalid.filter((candidate) => candidate.stem === 'owned-by-consistency')) {
-      const diagnostics = checkDocument(fixture.text, { format: fixture.format, rules: { ...ON, [ELICITATION_RULE_ID]: 'off' } }).diagnostics;
+      const diagnostics = checkDocument(fixture.text, { format: fixture.format, rules: { [ELICITATION_RULE_ID]: 'off' } }).diagnostics;
       assert.deepEqual(shapeOf(diagnostics), expectedFor(fixture, OWNED_WITH_CONSISTENCY_OFF), fixture.format);
     }
   });
@@ -81,7 +80,7 @@ describe('declaration-validity fixtures', () => {
 
   test('messages name what is wrong and what is allowed', () => {
     const text = invalid.find((candidate) => candidate.stem === 'form-semantics' && candidate.format === 'json')!.text;
-    assert.deepEqual(checkDocument(text, { rules: ON }).diagnostics.map((d) => d.message), [
+    assert.deepEqual(checkDocument(text).diagnostics.map((d) => d.message), [
       "Property 'channel' of the requestedSchema of declaration 'pick_channel' of prompt 'draft_notes' has 1 enumName for 2 enum values; it needs exactly one display name per value.",
       "Property 'channel' of the requestedSchema of declaration 'pick_channel' of prompt 'draft_notes' has default 'canary', which is not one of its choices ('beta', 'ga').",
       "The requestedSchema of declaration 'pick_channel' of prompt 'draft_notes' requires 'audience', but has no property of that name (it has 'channel').",

@@ -1,8 +1,9 @@
 // The rule through the two fronts a user meets: the built CLI (dist/cli.js) and the real language
 // server over stdio. The public fixtures' shapes give the findings their names describe, the valid
 // shapes stay clean, --rule and mcpdesc.rules configure it, and a quick-fix applied through the
-// server removes its diagnostic. The rule is off by default: the CLI runs get --rule, the server
-// the mcpdesc.rules setting (offByDefault.test.ts covers the default).
+// server removes its diagnostic. Both fronts run with no configuration at all (the rule is on by
+// default; no option, no setting, and no project configuration file above the fixtures), as a user
+// meets them; onByDefault.test.ts covers turning it off.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -16,8 +17,6 @@ import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
 import { LspTestClient, fileUri } from '../server/lspClient';
 import { ANCHORS, FIXTURES_DIR, compareFindings, expectedFor, fixtures, type ExpectedFinding } from './support/anchors';
 
-const ON = { [DECLARATION_RULE_ID]: 'error' } as const;
-const ON_ARGS = ['--rule', `${DECLARATION_RULE_ID}=error`];
 const invalid = fixtures('expected-invalid');
 const valid = fixtures('expected-valid');
 const relative = (file: string) => path.relative(path.join(FIXTURES_DIR, '..', '..'), file).split(path.sep).join('/');
@@ -32,19 +31,21 @@ describe('the built CLI', () => {
   before(() => builtCliPath());
 
   it('--format json gives every invalid fixture, JSON and YAML, exactly its expected diagnostics and messages, exit 1', () => {
-    const run = runBuiltCli([...ON_ARGS, '--format', 'json', 'test-fixtures/declaration-validity/expected-invalid']);
+    const run = runBuiltCli(['--format', 'json', 'test-fixtures/declaration-validity/expected-invalid']);
     assert.equal(run.stderr, '');
     assert.equal(run.status, 1);
     const problems = JSON.parse(run.stdout) as JsonProblem[];
+    // No project configuration file applies: the run is the one --no-config gives.
+    assert.equal(runBuiltCli(['--no-config', '--format', 'json', 'test-fixtures/declaration-validity/expected-invalid']).stdout, run.stdout);
     for (const fixture of invalid) {
       const own = problems.filter((problem) => problem.file === relative(fixture.file));
       assert.deepEqual(shape(own), expectedFor(fixture, ANCHORS[fixture.stem]), fixture.file);
-      assert.deepEqual(own.map((problem) => problem.message).sort(), checkDocument(fixture.text, { format: fixture.format, rules: ON }).diagnostics.map((d) => d.message).sort());
+      assert.deepEqual(own.map((problem) => problem.message).sort(), checkDocument(fixture.text, { format: fixture.format }).diagnostics.map((d) => d.message).sort());
     }
   });
 
   it('the valid fixtures are clean, exit 0', () => {
-    const run = runBuiltCli([...ON_ARGS, '--format', 'json', 'test-fixtures/declaration-validity/expected-valid']);
+    const run = runBuiltCli(['--format', 'json', 'test-fixtures/declaration-validity/expected-valid']);
     assert.deepEqual({ status: run.status, stderr: run.stderr, problems: JSON.parse(run.stdout) as unknown }, { status: 0, stderr: '', problems: [] });
     assert.equal(valid.length, 8);
   });
@@ -63,8 +64,8 @@ describe('the built CLI', () => {
       for (const fixture of invalid.filter((candidate) => candidate.stem === 'branch-mixing')) {
         const copy = path.join(directory, path.basename(fixture.file));
         fs.copyFileSync(fixture.file, copy);
-        runBuiltCli([...ON_ARGS, '--fix', copy]);
-        const left = checkDocument(fs.readFileSync(copy, 'utf8'), { format: fixture.format, rules: ON }).diagnostics.map((d) => d.data.violation);
+        runBuiltCli(['--fix', copy]);
+        const left = checkDocument(fs.readFileSync(copy, 'utf8'), { format: fixture.format }).diagnostics.map((d) => d.data.violation);
         assert.deepEqual(left, ['invalid-url', 'invalid-url'], fixture.format);
       }
     } finally {
@@ -73,7 +74,7 @@ describe('the built CLI', () => {
   });
 
   it('SARIF output describes the rule from the rule table', () => {
-    const run = runBuiltCli([...ON_ARGS, '--format', 'sarif', 'test-fixtures/declaration-validity/expected-invalid/form-semantics.json']);
+    const run = runBuiltCli(['--format', 'sarif', 'test-fixtures/declaration-validity/expected-invalid/form-semantics.json']);
     const sarif = JSON.parse(run.stdout) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; name: string }> } }; results: Array<{ ruleId: string }> }> };
     assert.ok(sarif.runs[0].tool.driver.rules.some((rule) => rule.id === DECLARATION_RULE_ID && rule.name === 'ElicitationDeclarationValidity'));
     assert.deepEqual([...new Set(sarif.runs[0].results.map((result) => result.ruleId))], [DECLARATION_RULE_ID]);
@@ -87,7 +88,7 @@ function isCodeAction(action: CodeAction | Command): action is CodeAction {
 describe('the language server over stdio', () => {
   let client: LspTestClient;
   before(async () => {
-    client = await LspTestClient.start({ settings: { rules: ON } });
+    client = await LspTestClient.start();
   });
   after(async () => {
     await client.stop();
@@ -115,7 +116,7 @@ describe('the language server over stdio', () => {
     mark = client.lastSequence;
     await client.setSettings({ rules: { [DECLARATION_RULE_ID]: 'off' } });
     assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics, []);
-    await client.setSettings({ rules: ON });
+    await client.setSettings({ rules: {} });
     await client.close(uri);
   });
 

@@ -1,5 +1,7 @@
 // What the hostile inputs and the fuzzer found, pinned one by one (each was a hang, a crash or a
-// wrong answer before its fix in the checker).
+// wrong answer before its fix in the checker). The answers pinned are the consistency rule's: its
+// documents are minimal (a schema without properties, a url "u") and the declaration-validity rule,
+// which runs on each of them too, would add its findings on them; see test/support/ruleScope.ts.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTree } from 'jsonc-parser';
@@ -7,6 +9,8 @@ import { checkDocument, fixAll } from '../../server/src/checker';
 import { editDistance } from '../../server/src/checker/fixes/editDistance';
 import { runTimeBoxed, TimeLimitError, withDocumentBudget } from '../../server/src/checker/timeBudget';
 import { propertyOf } from '../../server/src/checker/tree';
+import { DECLARATION_RULE_ID } from '../../shared/src/rules';
+import { apartFromDeclarationValidity } from '../support/ruleScope';
 import { parsesAs, parsesCleanly } from './support/fixChecks';
 
 /** One tool with a form declaration `c` (then `extraDeclarations`: JSON elements, each after a comma) and one example of `steps`. */
@@ -14,8 +18,8 @@ function documentWith(declarationSchema: string, steps: string[], extraDeclarati
   return `{"mcpdesc":"0.8.0","tools":[{"name":"t","elicitations":[{"name":"c","mode":"form","message":"m","requestedSchema":${declarationSchema}}${extraDeclarations}],"interactionExamples":{"e":{"steps":[\n${steps.join(',\n')}\n]}}}]}\n`;
 }
 
-function violations(text: string): string[] {
-  return checkDocument(text).diagnostics.map((diagnostic) => diagnostic.data.violation);
+function violations(text: string, format?: 'yaml'): string[] {
+  return apartFromDeclarationValidity(checkDocument(text, { format }).diagnostics).map((diagnostic) => diagnostic.data.violation);
 }
 
 describe('hostile-input regressions', () => {
@@ -41,8 +45,9 @@ describe('hostile-input regressions', () => {
       `{"type":"elicitation","declaration":"${name}b","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}`,
     ], `,{"name":"${name}","mode":"url","message":"m"}`);
     const result = checkDocument(text);
-    assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.data.violation), ['unknown-declaration']);
-    const preferred = result.fixesFor(result.diagnostics[0]).find((fix) => fix.isPreferred);
+    const [unknown, ...others] = apartFromDeclarationValidity(result.diagnostics);
+    assert.deepEqual([unknown.data.violation, others], ['unknown-declaration', []]);
+    const preferred = result.fixesFor(unknown).find((fix) => fix.isPreferred);
     assert.ok(preferred?.title.startsWith('Change to'), preferred?.title);
   });
 
@@ -100,6 +105,10 @@ describe('hostile-input regressions', () => {
   });
 
   describe('YAML fixes (found by the fuzzer)', () => {
+    // These pin the text the consistency rule's fixes write into minimal documents; with the
+    // declaration-validity rule on, fix-all would also add its own edits (a message, say) to the
+    // lines compared, so it is off here, and these are about the consistency rule's fixes alone.
+    const CONSISTENCY_FIXES = { format: 'yaml', rules: { [DECLARATION_RULE_ID]: 'off' } } as const;
     it('a fix copying a value that holds an alias with no anchor does not throw', () => {
       const text = [
         'mcpdesc: "0.8.0"',
@@ -114,11 +123,11 @@ describe('hostile-input regressions', () => {
         '            response: {action: cancel}',
         '',
       ].join('\n');
-      const result = checkDocument(text, { format: 'yaml' });
+      const result = checkDocument(text, CONSISTENCY_FIXES);
       const unknown = result.diagnostics.find((diagnostic) => diagnostic.data.violation === 'unknown-declaration');
       assert.ok(unknown);
       assert.doesNotThrow(() => result.fixesFor(unknown));
-      assert.doesNotThrow(() => fixAll(text, { format: 'yaml' }));
+      assert.doesNotThrow(() => fixAll(text, CONSISTENCY_FIXES));
     });
 
     it('a value written for a flow-mapping key that has none gets its colon', () => {
@@ -135,10 +144,10 @@ describe('hostile-input regressions', () => {
         '          - {type: elicitation, declaration: c, request: {mode: url, url:}, response: {action: cancel}}',
         '',
       ].join('\n');
-      assert.deepEqual(checkDocument(text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), ['url-mismatch', 'url-mismatch']);
-      const result = fixAll(text, { format: 'yaml' });
+      assert.deepEqual(checkDocument(text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation), ['url-mismatch', 'url-mismatch']);
+      const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
-      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), []);
+      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation), []);
       assert.match(result.text, /request: \{mode: url, url: u\}, response/);
     });
 
@@ -162,10 +171,10 @@ describe('hostile-input regressions', () => {
         '',
       ].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
-      const result = fixAll(text, { format: 'yaml' });
+      const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), JSON.stringify(result.text));
       assert.equal(result.text, text.replace('declaration: confirmed', 'declaration: confirm').replace('action: accept\n', 'action: accept\n              content:\n                approved: false\n'));
-      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics, []);
+      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
     });
 
     // MCPDESC_FUZZ_SEED=31337, iteration 26484: the `yaml` package counts a lone CR after a colon
@@ -190,11 +199,11 @@ describe('hostile-input regressions', () => {
         '',
       ].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
-      assert.deepEqual(checkDocument(text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), ['mode-mismatch', 'mode-mismatch']);
-      const result = fixAll(text, { format: 'yaml' });
+      assert.deepEqual(checkDocument(text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation), ['mode-mismatch', 'mode-mismatch']);
+      const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), JSON.stringify(result.text));
       assert.equal(result.text, text.replace('mode:\r form', 'mode: form').replace('"mode":"url","requestedSchema":{"type":"object"}', '"mode": form,"requestedSchema": {type: object}'));
-      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics, []);
+      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
     });
 
     // Found by the merge-key fuzzer (test/yaml/yamlMergeKeyFuzz.thorough.test.ts).
@@ -216,10 +225,10 @@ describe('hostile-input regressions', () => {
         '            response: {action: decline}',
         '',
       ].join('\n');
-      const result = fixAll(text, { format: 'yaml' });
+      const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       assert.equal(result.text, text.replace('mode: url\n              url:   # to do', 'mode: form\n              requestedSchema: {type: object}   # to do'));
-      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics, []);
+      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
     });
 
     it('an empty value in a flow mapping is filled after its colon, and removed without the blank before a comment', () => {
@@ -239,10 +248,10 @@ describe('hostile-input regressions', () => {
         '              }',
         '',
       ].join('\n');
-      const result = fixAll(text, { format: 'yaml' });
+      const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       assert.equal(result.text, text.replace('{url: }', '{url: u, mode: url}').replace('decline, content:   # to do', 'decline   # to do'));
-      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics, []);
+      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
     });
 
     it('no "Remove content" for an own content that overrides a merged one (fix-all would loop on it)', () => {
@@ -263,10 +272,10 @@ describe('hostile-input regressions', () => {
         '            response: {<<: *declined, content: {}}',
         '',
       ].join('\n');
-      const result = checkDocument(text, { format: 'yaml' });
+      const result = checkDocument(text, CONSISTENCY_FIXES);
       assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.data.violation), ['unexpected-content']);
       assert.deepEqual(result.fixesFor(result.diagnostics[0]), []);
-      assert.deepEqual(fixAll(text, { format: 'yaml' }), { text, edits: [], applied: 0 });
+      assert.deepEqual(fixAll(text, CONSISTENCY_FIXES), { text, edits: [], applied: 0 });
     });
 
     // Members that come from a `<<` merge were edited as if they were the merging mapping's own (the
@@ -276,23 +285,23 @@ describe('hostile-input regressions', () => {
       const text = [': &url-request', '    name: ""', '    mode: url', '    url: e,', 'tools:', '-   elicitations:', '     - *url-request', '    interactionExamples:',
         '     :', '      steps:', '          - type: elicitation', '            declaration: ""', '            request:', '             <<: [{url:},*url-request]', ''].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
-      const result = fixAll(text, { format: 'yaml' });
+      const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       // The inline source `{url:}` stays as it was; the url is overridden below the `<<`.
       assert.equal(result.text, text.replace('             <<: [{url:},*url-request]\n', '             <<: [{url:},*url-request]\n             url: e,\n'));
       assert.equal(result.applied, 1);
-      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), ['invalid-action']);
+      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation), ['invalid-action']);
     });
     it('fix-all adding a member to a mapping made only of a << merge keeps valid YAML', () => {
       const text = [': &url-request', ' name: authorize', ' mode: url', 'tools:', '-   elicitations:', '     - *url-request', '    interactionExamples:', '     :',
         '      steps:', '          - type: elicitation', '            declaration: authorize', '            request:', '             <<: [{e}]', ''].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
-      const result = fixAll(text, { format: 'yaml' });
+      const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       // At the `<<`'s column, not the inline source's.
       assert.equal(result.text, `${text}             mode: url\n`);
       // No response (no fix), and a url request without the url (the declaration has none to copy).
-      assert.deepEqual(checkDocument(result.text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.data.violation), ['invalid-action', 'url-mismatch']);
+      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation), ['invalid-action', 'url-mismatch']);
     });
   });
 

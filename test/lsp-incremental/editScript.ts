@@ -8,7 +8,7 @@ import { generateDocument } from '../../bench/generate';
 
 /** A generated document (seeded, so every run is the same) with several tools and a few violations. */
 export function multiToolDocument(): string {
-  return generateDocument(16, 12_000);
+  return generateDocument(15, 12_000);
 }
 
 /** One didChange notification's content changes, computed against the text before it. */

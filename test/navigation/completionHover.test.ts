@@ -19,9 +19,9 @@ function ordered(items: NameCompletion[] | undefined): string[] {
 
 /** A tool with two declarations and one step whose declaration is being typed (`$` marks the cursor). */
 function typing(step: string, requestMode: 'form' | 'url' = 'url'): { text: string; offset: number } {
-  const request = requestMode === 'url' ? '{"mode": "url", "message": "m", "url": "u"}' : '{"message": "m", "requestedSchema": {"type": "object"}}';
+  const request = requestMode === 'url' ? '{"mode": "url", "message": "m", "url": "u"}' : '{"message": "m", "requestedSchema": {"type": "object", "properties": {}}}';
   const template = `{"mcpdesc": "0.8.0", "tools": [{"name": "t", "elicitations": [
-    {"name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": {"type": "object"}},
+    {"name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": {"type": "object", "properties": {}}},
     {"name": "authorize", "mode": "url", "message": "Authorize."}],
   "interactionExamples": {"e": {"steps": [
     {"type": "elicitation", "request": ${request}, ${step}}]}}}]}`;

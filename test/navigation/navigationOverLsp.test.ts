@@ -15,7 +15,8 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { CompletionItemKind } from 'vscode-languageserver-protocol';
+import { CompletionItemKind, type Diagnostic } from 'vscode-languageserver-protocol';
+import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspTestClient } from '../server/lspClient';
 
@@ -94,6 +95,15 @@ describe('declaration navigation over LSP', () => {
     assert.equal(await client.stop(), 0);
   });
 
+  /**
+   * What the server publishes beside the declaration-validity rule's invalid-name: the names here
+   * test UTF-16 positions and escapes ('🚀launch', 'approve "now"'), which MCP names may not hold.
+   */
+  async function problemsBesideNameSyntax(uri: string, version: number): Promise<Diagnostic[]> {
+    const published = await client.diagnosticsFor(uri, version);
+    return published.filter((d: Diagnostic) => !(d.code === DECLARATION_RULE_ID && (d.data as { violation?: string }).violation === 'invalid-name'));
+  }
+
   async function openSample(text = TEXT): Promise<string> {
     const uri = freshUri();
     await client.open(uri, text);
@@ -110,9 +120,12 @@ describe('declaration navigation over LSP', () => {
     assert.ok(capabilities.documentSymbolProvider);
   });
 
-  it('the sample is clean (so rename and completion results can be re-checked)', async () => {
+  it('the sample is clean but for the emoji name (so rename and completion results can be re-checked)', async () => {
     const uri = await openSample();
-    assert.deepEqual(await client.diagnosticsFor(uri, 1), []);
+    const published = await client.diagnosticsFor(uri, 1);
+    assert.deepEqual(published.map((d: Diagnostic) => [d.code, (d.data as { violation: string }).violation, d.range]), [
+      [DECLARATION_RULE_ID, 'invalid-name', rangeOf(TEXT, '"🚀launch"')],
+    ]);
   });
 
   it('definition: from a step to the key, UTF-16 positions', async () => {
@@ -154,7 +167,7 @@ describe('declaration navigation over LSP', () => {
     );
     const version = await client.applyEdits(uri, edits);
     assert.equal(client.text(uri), TEXT.replace(/"confirm"/g, '"approve \\"now\\""'));
-    assert.deepEqual(await client.diagnosticsFor(uri, version), []);
+    assert.deepEqual(await problemsBesideNameSyntax(uri, version), []);
   });
 
   it('rename in a tool object that shares its name: that object only; the result is clean', async () => {
@@ -165,7 +178,7 @@ describe('declaration navigation over LSP', () => {
     const version = await client.applyEdits(uri, edits);
     const authorize = TEXT.indexOf('"authorize"', TEXT.indexOf('"protocolVersions"'));
     assert.equal(client.text(uri), TEXT.slice(0, authorize) + TEXT.slice(authorize).replace(/"authorize"/g, '"sign_in"'));
-    assert.deepEqual(await client.diagnosticsFor(uri, version), []);
+    assert.deepEqual(await problemsBesideNameSyntax(uri, version), []);
   });
 
   it('rename refuses a name the tool already declares, with a message', async () => {
@@ -197,7 +210,7 @@ describe('declaration navigation over LSP', () => {
     assert.equal((authorize.documentation as { kind: string }).kind, 'markdown');
     const version = await client.applyEdits(uri, [authorize.textEdit as TextEdit]);
     assert.equal(client.text(uri), TEXT);
-    assert.deepEqual(await client.diagnosticsFor(uri, version), []);
+    assert.deepEqual(await problemsBesideNameSyntax(uri, version), []);
   });
 
   it('completion right after `"declaration": `: a quoted name is inserted', async () => {

@@ -26,7 +26,7 @@ export const SAMPLE = JSON.stringify(
         elicitations: [
           { name: 'confirm', ...formRequest },
           { name: 'authorize', ...urlRequest },
-          { name: 'unused', mode: 'form', message: 'Never asked.', requestedSchema: { type: 'object' } },
+          { name: 'unused', mode: 'form', message: 'Never asked.', requestedSchema: { type: 'object', properties: {} } },
         ],
         interactionExamples: {
           'approved-release': {

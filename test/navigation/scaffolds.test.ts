@@ -36,7 +36,7 @@ const JSON_TEMPLATE = `{"mcpdesc": "0.8.0", "tools": [{"name": "t", "elicitation
     {"type": "elicitation", "declaration": "later", "request": {"mode": "url", "message": "Go", "url": "https://x.example"}, "response": {"action": "accept"}}
     $S
   ]}}}],
-  "components": {"schemas": {"Approval": {"type": "object", "properties": {"ok": {"type": "boolean"}, "level": {"enum": ["low", "high"]}}, "required": ["ok", "level"]}}}}`;
+  "components": {"schemas": {"Approval": {"type": "object", "properties": {"ok": {"type": "boolean"}, "level": {"type": "string", "enum": ["low", "high"]}}, "required": ["ok", "level"]}}}}`;
 
 function at(template: string, mark: '$E' | '$S', format: 'json' | 'yaml' = 'json'): { text: string; items: ScaffoldCompletion[] | undefined; offset: number } {
   const other = template.replace(mark === '$E' ? '$S' : '$E', '');
@@ -105,7 +105,7 @@ tools:
         steps:
           - type: elicitation
             declaration: later
-            request: {message: Go, requestedSchema: {type: object}}
+            request: {message: Go, requestedSchema: {type: object, properties: {}}}
             response: {action: decline}
           - $S
 `;

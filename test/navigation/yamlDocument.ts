@@ -16,7 +16,7 @@ tools:
       - name: confirm
         mode: form
         message: Approve?
-        requestedSchema: {type: object}
+        requestedSchema: {type: object, properties: {}}
       - name: 'authorize'
         mode: url
         message: Authorize.
@@ -25,12 +25,12 @@ tools:
         steps:
           - type: elicitation
             declaration: confirm
-            request: {message: Approve?, requestedSchema: {type: object}}
+            request: {message: Approve?, requestedSchema: {type: object, properties: {}}}
             response: {action: decline}
           - &again
             type: elicitation
             declaration: "confirm"
-            request: {message: Approve?, requestedSchema: {type: object}}
+            request: {message: Approve?, requestedSchema: {type: object, properties: {}}}
             response: {action: cancel}
           - *again
           - type: elicitation

@@ -6,8 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import { SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { LspTestClient } from './lspClient';
 
-const BROKEN_JSON = '{"mcpdesc": "0.8.0", "tools": [{"name": "t", "elicitations": [\n';
-const BROKEN_YAML = 'mcpdesc: 0.8.0\ntools:\n  - name: t\n    elicitations: [\n';
+const BROKEN_JSON = '{"mcpdesc": "0.8.0", "tools": [{"name": "t", "interactionExamples": {\n';
+const BROKEN_YAML = 'mcpdesc: 0.8.0\ntools:\n  - name: t\n    interactionExamples: {\n';
 
 function rulesOf(diagnostics: Array<{ code?: string | number }>): Array<string | number | undefined> {
   return diagnostics.map((diagnostic) => diagnostic.code);

@@ -1,11 +1,14 @@
 // fixAll on every YAML fixture: a document that still parses, whose remaining diagnostics have no
 // preferred fix, and (for twins) that means what the fixed JSON twin means. The spec's section-4
-// fixture, as YAML, comes out clean.
+// fixture, as YAML, comes out clean of the consistency rule's diagnostics (its scope has no url
+// mode, so the declaration it gets has the declaration-validity rule's revision-mismatch).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import { applyEdits, checkDocument, fixAll } from '../../server/src/checker';
+import { DECLARATION_RULE_ID } from '../../shared/src/rules';
+import { apartFromDeclarationValidity } from '../support/ruleScope';
 import { jsonTwinPath, RULE_PAGE_INVALID_TWIN, RULE_PAGE_VALID_TWIN, yamlFixture, yamlFixtures } from './support/yamlFixtures';
 
 function yamlErrorCodes(text: string): string[] {
@@ -43,19 +46,30 @@ describe('fixAll on the YAML fixtures', () => {
     });
   }
 
-  test('valid fixtures are left as they are', () => {
+  test('valid fixtures are left as they are, but for the declaration-validity rule\'s fixes', () => {
+    const changed: string[] = [];
     for (const fixture of yamlFixtures('expected-valid')) {
       const fixed = fixAll(fixture.text, { format: 'yaml' });
-      assert.deepEqual({ text: fixed.text, applied: fixed.applied, edits: fixed.edits }, { text: fixture.text, applied: 0, edits: [] }, fixture.file);
+      if (fixed.applied === 0) {
+        assert.deepEqual({ text: fixed.text, edits: fixed.edits }, { text: fixture.text, edits: [] }, fixture.file);
+        continue;
+      }
+      changed.push(fixture.name);
+      assert.deepEqual(apartFromDeclarationValidity(checkDocument(fixed.text, { format: 'yaml' }).diagnostics), [], fixture.file);
     }
+    // Valid for the consistency rule, which ignores a url declaration's requestedSchema; the other
+    // rule's "Remove the requestedSchema" is preferred there.
+    assert.deepEqual(changed, ['url-mode-declaration-without-url.mcpdesc.yaml']);
   });
 
-  test("the rule page's invalid fixture as YAML: fixAll declares `missing` in url mode, removes the content, and leaves it clean", () => {
+  test("the rule page's invalid fixture as YAML: fixAll declares `missing` in url mode, removes the content, and leaves only its revision-mismatch", () => {
     const { text } = yamlFixture('expected-invalid', RULE_PAGE_INVALID_TWIN);
     const fixed = fixAll(text, { format: 'yaml' });
     // steps[0]: Declare (preferred) and Remove content; steps[1]: "Use the request of declaration 'confirm'".
     assert.equal(fixed.applied, 3);
-    assert.deepEqual(checkDocument(fixed.text, { format: 'yaml' }).diagnostics, []);
+    const left = checkDocument(fixed.text, { format: 'yaml' }).diagnostics;
+    const modeOffset = fixed.text.indexOf('mode: url', fixed.text.indexOf('- name: missing')) + 'mode: '.length;
+    assert.deepEqual(left.map((d) => [d.code, d.data.violation, d.data.offset, d.data.length]), [[DECLARATION_RULE_ID, 'revision-mismatch', modeOffset, 'url'.length]]);
     const tool = (parseYaml(fixed.text) as { tools: Array<Record<string, unknown>> }).tools[0];
     assert.deepEqual((tool.elicitations as unknown[])[1], {
       name: 'missing',

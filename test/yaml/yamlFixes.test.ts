@@ -148,7 +148,7 @@ describe('YAML quick-fixes: YAML specifics', () => {
       'tools:',
       '  - name: t',
       '    elicitations:',
-      '      - {name: confirm, mode: form, message: m, requestedSchema: {type: object}}',
+      '      - {name: confirm, mode: form, message: m, requestedSchema: {type: object, properties: {}}}',
       '    interactionExamples:',
       '      first:',
       '        steps:',
@@ -156,7 +156,7 @@ describe('YAML quick-fixes: YAML specifics', () => {
       '            type: elicitation',
       '            declaration: other',
       '            request:',
-      '              requestedSchema: {type: object}',
+      '              requestedSchema: {type: object, properties: {}}',
       '              message: |',
       '                Two',
       '                lines',
@@ -176,8 +176,8 @@ describe('YAML quick-fixes: YAML specifics', () => {
     assert.equal(
       declared,
       text.replace(
-        '      - {name: confirm, mode: form, message: m, requestedSchema: {type: object}}\n',
-        '      - {name: confirm, mode: form, message: m, requestedSchema: {type: object}}\n      - name: other\n        mode: form\n        message: "Two\\nlines\\n"\n        requestedSchema:\n          type: object\n',
+        '      - {name: confirm, mode: form, message: m, requestedSchema: {type: object, properties: {}}}\n',
+        '      - {name: confirm, mode: form, message: m, requestedSchema: {type: object, properties: {}}}\n      - name: other\n        mode: form\n        message: "Two\\nlines\\n"\n        requestedSchema:\n          type: object\n          properties: {}\n',
       ),
     );
     assert.deepEqual(ruleViolations(declared), []);
@@ -189,7 +189,7 @@ describe('YAML quick-fixes: YAML specifics', () => {
       'shared: &form',
       '  mode: form',
       '  message: Approve?',
-      '  requestedSchema: {type: object}',
+      '  requestedSchema: {type: object, properties: {}}',
       'tools:',
       '  - name: t',
       '    elicitations:',
@@ -198,15 +198,15 @@ describe('YAML quick-fixes: YAML specifics', () => {
       '    interactionExamples:',
       '      first:',
       '        steps:',
-      '          - {type: elicitation, declaration: confirm, request: {requestedSchema: {type: object}}, response: {action: cancel}}',
-      '          - {type: elicitation, declaration: nope, request: {requestedSchema: {type: object}}, response: {action: cancel}}',
+      '          - {type: elicitation, declaration: confirm, request: {requestedSchema: {type: object, properties: {}}}, response: {action: cancel}}',
+      '          - {type: elicitation, declaration: nope, request: {requestedSchema: {type: object, properties: {}}}, response: {action: cancel}}',
       '',
     ].join('\n');
     assert.deepEqual(ruleViolations(text), ['unknown-declaration']);
     const declared = applyFix(text, 'unknown-declaration', "Declare elicitation 'nope' on tool 't'");
     assert.equal(
       declared,
-      text.replace('        name: confirm\n', "        name: confirm\n      - name: nope\n        mode: form\n        message: Elicitation 'nope'.\n        requestedSchema: {type: object}\n"),
+      text.replace('        name: confirm\n', "        name: confirm\n      - name: nope\n        mode: form\n        message: Elicitation 'nope'.\n        requestedSchema: {type: object, properties: {}}\n"),
     );
     assert.deepEqual(ruleViolations(declared), []);
   });

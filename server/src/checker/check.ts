@@ -40,7 +40,8 @@ export const MAX_SYNTAX_DIAGNOSTICS = 1000;
 
 
 export interface PreferredFix {
-  /** The diagnostic the plan fixes: its violation and start offset. */
+  /** The diagnostic the plan fixes: its rule, violation and start offset. */
+  code: string;
   violation: string;
   offset: number;
   plan: FixPlan;
@@ -110,7 +111,7 @@ export class DocumentCheck {
     const fixes: PreferredFix[] = [];
     for (const entry of this.located) {
       const plan = plansOf(entry, editor).find((candidate) => candidate.isPreferred);
-      if (plan) fixes.push({ violation: entry.diagnostic.data.violation, offset: entry.diagnostic.data.offset, plan });
+      if (plan) fixes.push({ code: entry.diagnostic.code, violation: entry.diagnostic.data.violation, offset: entry.diagnostic.data.offset, plan });
     }
     return fixes;
   }

@@ -9,9 +9,14 @@
 //   planned again in this run; an unproductive fix therefore never changes the text, which also
 //   makes a second fix-all change nothing;
 // - a round whose result has more syntax errors than its input is rejected, and fix-all stops.
+// Declarations are settled before the steps that copy from them: while the declaration-validity
+// rule has fixes to apply, a round applies only those. In one round with both, "Use the request of
+// declaration" would copy the schema a "Drop from required" is changing, and its diagnostic, still
+// there, would count it as unproductive: a second fix-all would then find it to do.
 // Judging the outcome is preferred over not fixing near broken syntax at all: how far a syntax
 // error reaches is the parser's business (an unbalanced brace swallows everything after it), so no
 // region drawn around it is exact, and a fix far from an unrelated typo still works and is kept.
+import { DECLARATION_RULE_ID } from '../../../shared/src/rules';
 import { runCheck, type DocumentCheck, type PreferredFix } from './check';
 import { LineIndex } from './lineIndex';
 import { applyOffsetEdits, minimalEdit, normalizeEdits } from './textEdits';
@@ -135,7 +140,9 @@ function fixAllWithinBudget(text: string, options: FixAllOptions): FixAllResult 
   let unfixable: DiagnosticAt[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const refused = new Set(unfixable.map(keyOf));
-    const candidates = check.preferredFixes(options.formatting).filter((fix) => !refused.has(keyOf(fix)));
+    const open = check.preferredFixes(options.formatting).filter((fix) => !refused.has(keyOf(fix)));
+    const declarationFixes = open.filter((fix) => fix.code === DECLARATION_RULE_ID);
+    const candidates = declarationFixes.length > 0 ? declarationFixes : open;
     const { fixes, growth } = withinGrowth(independentFixes(candidates), allowance);
     if (fixes.length === 0) break;
     // Independent plans never overlap; normalizing sorts them, as mapOffsets needs.

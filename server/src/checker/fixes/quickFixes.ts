@@ -6,6 +6,7 @@ import type { OffsetEdit } from '../types';
 import type { SchemaValidatorCache } from '../schemaValidator';
 import type { Declaration, Step } from '../model/documentModel';
 import { resolveSchemaNode } from '../model/componentRef';
+import { isSyntacticallyValidUri } from '../rule/declarationValidity/uriSyntax';
 import type { Finding } from '../rule/findings';
 import { contentSkeleton } from './contentSkeleton';
 import type { DocumentEditor, InsertValue } from './editor';
@@ -104,7 +105,9 @@ function unknownDeclarationFixes(step: Step, editor: DocumentEditor, schemas: Sc
 
 /**
  * "Declare elicitation": offered only when the declaration built from the request is itself valid
- * and matches the request, since applying it must remove the diagnostic and add none.
+ * and matches the request, since applying it must remove the diagnostic and add none. It is also
+ * one the declaration-validity rule accepts wherever the request allows one: a non-empty message,
+ * an explicit mode, the request's own schema, a url only when it is an absolute URI.
  */
 function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: SchemaValidatorCache): FixPlan | undefined {
   const request = step.request;
@@ -123,7 +126,9 @@ function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: S
     const url = memberOf(request, 'url');
     if (url?.type !== 'string') return undefined;
     members.push(['mode', { json: 'url' }], ['message', message]);
-    members.push(['url', { copyOf: url }]);
+    // A declaration without a url matches every url the steps send; one with a url that is not an
+    // absolute URI would be the declaration-validity rule's invalid-url, so it is left out then.
+    if (isSyntacticallyValidUri(stringOf(url) ?? '')) members.push(['url', { copyOf: url }]);
   } else {
     return undefined;
   }

@@ -1,0 +1,112 @@
+// The rule ships on (error): every front reports it, and offers its fixes, with no configuration;
+// `off` in any place a severity is configured (CheckOptions.rules, --rule, a project configuration
+// file, the mcpdesc.rules setting) silences it and its fixes, and only it.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { checkDocument, fixAll } from '../../server/src/checker';
+import type { JsonProblem } from '../../server/src/cli/formatters/json';
+import { DECLARATION_RULE_ID, ELICITATION_RULE_ID } from '../../shared/src/rules';
+import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
+import { LspTestClient, fileUri } from '../server/lspClient';
+import { fixtures } from './support/anchors';
+
+const OFF = { [DECLARATION_RULE_ID]: 'off' } as const;
+const invalid = fixtures('expected-invalid');
+/** Only this rule's findings (four), none of the consistency rule's. */
+const onlyThisRule = invalid.find((fixture) => fixture.stem === 'form-semantics' && fixture.format === 'json')!;
+/** The consistency rule's invalid-declaration on a missing mode, which this rule's "Add mode" fix also repairs. */
+const shared = invalid.find((fixture) => fixture.stem === 'owned-by-consistency' && fixture.format === 'json')!;
+
+const codes = (diagnostics: Array<{ code?: unknown }>) => diagnostics.map((d) => String(d.code));
+
+describe('the checker', () => {
+  it('reports the rule\'s four findings with no options, and nothing of it when it is off', () => {
+    assert.deepEqual(codes(checkDocument(onlyThisRule.text).diagnostics), Array(4).fill(DECLARATION_RULE_ID));
+    assert.deepEqual(checkDocument(onlyThisRule.text, { rules: OFF }).diagnostics, []);
+  });
+
+  it('offers its fixes by default, also on the consistency diagnostic it would repair, and none when it is off', () => {
+    const titles = (options: Parameters<typeof checkDocument>[1]) => {
+      const result = checkDocument(shared.text, options);
+      return result.diagnostics.flatMap((d) => result.fixesFor(d).map((fix) => `${d.data.violation}: ${fix.title}`));
+    };
+    assert.deepEqual(titles({}), [
+      'invalid-declaration: Add "mode": "form" (as its steps request)',
+      'form-with-url: Remove the url (a form declaration has none)',
+    ]);
+    assert.deepEqual(titles({ rules: OFF }), []);
+    assert.deepEqual(codes(checkDocument(shared.text, { rules: OFF }).diagnostics), Array(4).fill(ELICITATION_RULE_ID));
+    assert.equal(fixAll(shared.text, { rules: OFF }).applied, 0);
+    assert.equal(fixAll(shared.text).applied, 2);
+  });
+});
+
+describe('the built CLI', () => {
+  let directory: string;
+  before(() => {
+    builtCliPath();
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-declaration-default-'));
+    fs.copyFileSync(onlyThisRule.file, path.join(directory, 'form-semantics.json'));
+  });
+  after(() => fs.rmSync(directory, { recursive: true, force: true }));
+
+  const problemsIn = (args: string[]) => {
+    const run = runBuiltCli(['--format', 'json', ...args, '.'], { cwd: directory });
+    assert.equal(run.stderr, '');
+    return { status: run.status, codes: codes(JSON.parse(run.stdout) as JsonProblem[]) };
+  };
+
+  it('reports with no configuration (exit 1), and --rule =off silences it (exit 0)', () => {
+    assert.deepEqual(problemsIn([]), { status: 1, codes: Array(4).fill(DECLARATION_RULE_ID) });
+    assert.deepEqual(problemsIn(['--rule', `${DECLARATION_RULE_ID}=off`]), { status: 0, codes: [] });
+  });
+
+  it('a project configuration file turns it off, and --no-config leaves it on', () => {
+    const config = path.join(directory, 'mcpdesc-lint.config.json');
+    fs.writeFileSync(config, JSON.stringify({ root: true, rules: OFF }));
+    try {
+      assert.deepEqual(problemsIn([]), { status: 0, codes: [] });
+      assert.deepEqual(problemsIn(['--no-config']), { status: 1, codes: Array(4).fill(DECLARATION_RULE_ID) });
+    } finally {
+      fs.rmSync(config);
+    }
+  });
+
+  it('--print-config shows it on, at error, with no configuration', () => {
+    const run = runBuiltCli(['--print-config', 'form-semantics.json'], { cwd: directory });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal((JSON.parse(run.stdout) as { rules: Record<string, string> }).rules[DECLARATION_RULE_ID], 'error');
+  });
+
+  it('SARIF describes it as enabled, at level error', () => {
+    const run = runBuiltCli(['--format', 'sarif', 'form-semantics.json'], { cwd: directory });
+    const sarif = JSON.parse(run.stdout) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; defaultConfiguration: { level: string; enabled?: boolean } }> } } }> };
+    const rule = sarif.runs[0].tool.driver.rules.find((candidate) => candidate.id === DECLARATION_RULE_ID);
+    assert.deepEqual(rule?.defaultConfiguration, { level: 'error' });
+  });
+});
+
+describe('the language server over stdio', () => {
+  let client: LspTestClient;
+  before(async () => {
+    client = await LspTestClient.start();
+  });
+  after(async () => {
+    await client.stop();
+  });
+
+  it('publishes the rule\'s findings with no settings, and nothing of it once mcpdesc.rules turns it off', async () => {
+    const uri = fileUri(onlyThisRule.file);
+    await client.open(uri, onlyThisRule.text, 'json');
+    assert.deepEqual(codes(await client.diagnosticsFor(uri, 1)), Array(4).fill(DECLARATION_RULE_ID));
+    const mark = client.lastSequence;
+    await client.setSettings({ rules: OFF });
+    const published = await client.waitForPublish(uri, () => true, mark);
+    assert.deepEqual(published.diagnostics as Diagnostic[], []);
+    await client.close(uri);
+  });
+});

@@ -1,0 +1,23 @@
+// The consistency rule's corpora (test-fixtures/expected-valid, expected-invalid, yaml/, hostile/)
+// were written from that rule's spec alone, whose "no diagnostic from this rule" leaves the rest to
+// other rules: a test that holds them to that spec compares by `code`, every diagnostic but the
+// declaration-validity rule's. That rule has its own corpus (test-fixtures/declaration-validity)
+// and its own tests (test/declaration-validity); it stays on in these checks, so both rules still
+// run on every document.
+import { DECLARATION_RULE_ID } from '../../shared/src/rules';
+
+export function apartFromDeclarationValidity<T extends { code?: unknown }>(diagnostics: readonly T[]): T[] {
+  return diagnostics.filter((diagnostic) => diagnostic.code !== DECLARATION_RULE_ID);
+}
+
+export function ofDeclarationValidity<T extends { code?: unknown }>(diagnostics: readonly T[]): T[] {
+  return diagnostics.filter((diagnostic) => diagnostic.code === DECLARATION_RULE_ID);
+}
+
+/**
+ * What a declaration written by Declare may get from the declaration-validity rule: only what no
+ * declaration the step could use avoids. The step names it (so an invalid name stays), and its
+ * request is what the declaration must say (url mode, or form vocabulary, that a revision in scope
+ * lacks). Every other finding would mean Declare wrote less than a valid declaration it could have.
+ */
+export const DECLARE_MAY_ADD: ReadonlySet<string> = new Set(['invalid-name', 'revision-mismatch']);
