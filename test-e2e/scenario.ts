@@ -25,8 +25,11 @@ export const UNOPENED_EXPECTED_FAILURE: string | undefined = undefined;
 /** Check 6 breaks this file's JSON (its last closing brace goes) and misspells its first declaration reference. */
 export const SYNTAX_FILE = 'changelog-bot.mcpdesc.json';
 
-/** Check 7 saves this file with fix-on-save on: every one of its problems has an auto-fix. */
-export const FIX_ON_SAVE_FILE = 'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.json';
+/**
+ * Check 7 saves this file with fix-on-save on: every one of its problems has an auto-fix. (Not the rule
+ * page's invalid file: scoped to 2025-06-18, the url declaration its fix writes keeps a revision-mismatch.)
+ */
+export const FIX_ON_SAVE_FILE = 'services/publish-bot.mcpdesc.json';
 
 /** A JSON file that is not an mcpdesc document (check 8 reads the status item on it). */
 export const NOT_MCPDESC_FILE = 'tool-catalog.json';
