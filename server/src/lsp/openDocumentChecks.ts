@@ -10,7 +10,7 @@ import { IncrementalDocument, isConfigFileName, type CheckOptions, type CheckRes
 import type { DocumentSettings } from './documentSettings';
 import { checkTextDocument, type CheckOutcome } from './documentChecker';
 import { settingsForOpenDocument } from './editorFeatures';
-import type { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { publishLimitsOf, type DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { CachedCheck, DocumentStates, IncrementalState } from './documentStates';
 import type { EditSpans } from './editSpans';
 import { dirname } from 'node:path';
@@ -74,7 +74,7 @@ export class OpenDocumentChecks {
     switch (outcome.kind) {
       case 'checked':
         states.remember(uri, { version: document.version, result: outcome.result, settings: resolved });
-        publisher.publish(uri, outcome.result.diagnostics, document.version);
+        publisher.publish(uri, outcome.result.diagnostics, document.version, publishLimitsOf(resolved));
         break;
       case 'tooLarge':
       case 'failed':

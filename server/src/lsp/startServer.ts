@@ -18,6 +18,7 @@ import {
   FIX_ALL_CODE_ACTION_KIND,
   FORMATTING_OPTIONS_NOTIFICATION,
   SERVER_COMMANDS,
+  VISIBLE_RANGES_NOTIFICATION,
 } from '../../../shared/src/constants';
 import { SETTINGS_SECTION } from '../../../shared/src/settings';
 import { CheckPriority, CheckScheduler } from './checkScheduler';
@@ -41,6 +42,7 @@ import { SettingsResolver } from './settingsResolver';
 import { canonicalUri, isFileUri, WorkspaceFolders } from './workspaceFolders';
 import { WorkspaceScan } from './workspaceScan';
 import { navigationCapabilities, registerNavigationHandlers } from './navigationHandlers';
+import { parseVisibleRangesParams } from './visibleRanges';
 
 
 export interface ServerContext {
@@ -243,6 +245,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   documents.onDidClose((event) => {
     const uri = event.document.uri;
     openIndex.closed(uri);
+    publisher.forgetView(uri);
     context?.scheduler.cancel(uri);
     context?.checks.forget(uri);
     states.drop(uri);
@@ -265,6 +268,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onNotification(FORMATTING_OPTIONS_NOTIFICATION, (params: unknown) => {
     const parsed = parseFormattingOptionsParams(params);
     if (parsed && documents.get(parsed.uri)) states.setFormatting(parsed.uri, parsed.options);
+  });
+
+  // Where the editors look: a document with more problems than are sent shows those nearest, chosen
+  // again from its last check (no new check) as the view moves.
+  connection.onNotification(VISIBLE_RANGES_NOTIFICATION, (params: unknown) => {
+    const parsed = parseVisibleRangesParams(params);
+    if (parsed) publisher.showLines(parsed.uri, parsed.lines);
   });
 
   connection.onCodeAction(async (params): Promise<CodeAction[]> => {
