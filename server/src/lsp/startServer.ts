@@ -239,7 +239,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // those of the "newer" old version; the publisher would otherwise drop them as overtaken.
     if (states.startsNewNumbering(event.document.uri, event.document.version)) publisher.endVersioning(event.document.uri);
     // Also fires right after onDidOpen; the scheduler keeps the earlier (immediate) due time.
-    context?.scheduler.schedule(event.document.uri, CheckPriority.Open, context.checks.debounceFor(event.document.uri));
+    context?.scheduler.schedule(event.document.uri, CheckPriority.Open, context.checks.delayForEdit(event.document.uri));
   });
 
   documents.onDidClose((event) => {
