@@ -6,17 +6,17 @@ import { describe, it } from 'node:test';
 import { OpenDocumentChecks, type OpenDocumentChecksDeps } from '../../server/src/lsp/openDocumentChecks';
 
 describe('the wait before an edited document is checked', () => {
-  it('a first edit and one after a pause: 25 ms; within a burst: the last check time, at most 150 ms', () => {
+  it('a first edit and one after a pause: 5 ms; within a burst: the last check time, at most 150 ms', () => {
     const checks = new OpenDocumentChecks({} as OpenDocumentChecksDeps);
     const uri = 'file:///delay/doc.mcpdesc.json';
-    assert.equal(checks.delayForEdit(uri, 1000), 25);
+    assert.equal(checks.delayForEdit(uri, 1000), 5);
     // 40 ms later, no check has finished yet (its time unknown): the longest wait.
     assert.equal(checks.delayForEdit(uri, 1040), 150);
     assert.equal(checks.delayForEdit(uri, 1180), 150);
     // A pause longer than 150 ms: nothing to coalesce.
-    assert.equal(checks.delayForEdit(uri, 1400), 25);
-    assert.equal(checks.delayForEdit('file:///delay/other.mcpdesc.json', 1410), 25, 'per document');
+    assert.equal(checks.delayForEdit(uri, 1400), 5);
+    assert.equal(checks.delayForEdit('file:///delay/other.mcpdesc.json', 1410), 5, 'per document');
     checks.forget(uri);
-    assert.equal(checks.delayForEdit(uri, 1420), 25, 'a closed and re-opened document starts afresh');
+    assert.equal(checks.delayForEdit(uri, 1420), 5, 'a closed and re-opened document starts afresh');
   });
 });

@@ -33,9 +33,11 @@ export interface OpenDocumentChecksDeps {
   editorReportsJsonSyntax?: boolean;
 }
 
-/** Bounds of the pause an edit waits for before its check (see delayForEdit). */
+/** Bounds of the pause an edit within a burst waits for before its check (see delayForEdit). */
 const MIN_DEBOUNCE_MS = 25;
 const MAX_DEBOUNCE_MS = 150;
+/** The pause before the check of an edit that comes alone: enough for the notifications already on their way. */
+const AFTER_PAUSE_MS = 5;
 
 export class OpenDocumentChecks {
   /** How long the last check of each open document took. */
@@ -49,7 +51,7 @@ export class OpenDocumentChecks {
    * The document changed (call once per change): how long its check waits for the next change.
    * Coalescing only pays when changes come faster than checks. An edit after a pause longer than
    * the last check (and than MAX_DEBOUNCE_MS) starts no burst a wait could coalesce: a one-key fix
-   * is checked after MIN_DEBOUNCE_MS. Within a burst an edit waits as long as the last check took
+   * is checked after AFTER_PAUSE_MS. Within a burst an edit waits as long as the last check took
    * (within the bounds), so keystrokes faster than checks are one check and checking takes at most
    * about half the time of steady typing. (Waiting three times the check, as before, made a one-key
    * edit in a 5 MB document whose one-tool re-check takes 30 ms wait 90 ms: bench/visibleRangesBench.ts.)
@@ -58,7 +60,7 @@ export class OpenDocumentChecks {
     const last = this.lastCheckMs.get(uri) ?? MAX_DEBOUNCE_MS;
     const previousEdit = this.lastEditAt.get(uri);
     this.lastEditAt.set(uri, now);
-    if (previousEdit === undefined || now - previousEdit > Math.max(last, MAX_DEBOUNCE_MS)) return MIN_DEBOUNCE_MS;
+    if (previousEdit === undefined || now - previousEdit > Math.max(last, MAX_DEBOUNCE_MS)) return AFTER_PAUSE_MS;
     return Math.min(MAX_DEBOUNCE_MS, Math.max(MIN_DEBOUNCE_MS, last));
   }
 
