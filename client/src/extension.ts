@@ -6,6 +6,7 @@ import { registerCommands } from './commands';
 import { FormattingOptionsSync } from './formattingOptionsSync';
 import { CLIENT_NAME, createLanguageClient } from './languageClientFactory';
 import { LanguageStatus } from './languageStatus';
+import { VisibleRangesSync } from './visibleRangesSync';
 
 let client: LanguageClient | undefined;
 
@@ -14,10 +15,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = createLanguageClient(context, outputChannel);
   const status = new LanguageStatus(client);
   const formattingSync = new FormattingOptionsSync(client);
-  context.subscriptions.push(outputChannel, status, formattingSync, ...registerCommands(client, status));
+  const visibleRangesSync = new VisibleRangesSync(client);
+  context.subscriptions.push(outputChannel, status, formattingSync, visibleRangesSync, ...registerCommands(client, status));
   try {
     await client.start();
     formattingSync.sendVisible();
+    visibleRangesSync.report();
   } catch (error) {
     client.error('The MCP Description server could not start', error, 'force');
   }

@@ -85,3 +85,15 @@ export type DocumentStatus =
   | { kind: 'tooLarge'; sizeBytes: number; limitMB: number }
   /** The server has no such open document. */
   | { kind: 'notOpen' };
+
+/**
+ * Client -> server notification: the ranges of a document its editors show (all of its visible
+ * editors', in document order). When a document has more problems than the editor keeps
+ * (mcpdesc.maxProblemsPerFile), the server publishes those nearest these ranges first.
+ */
+export const VISIBLE_RANGES_NOTIFICATION = 'mcpdesc/visibleRanges';
+export interface VisibleRangesParams {
+  uri: string;
+  /** Zero-based LSP ranges; empty when no editor shows the document any more. */
+  ranges: Array<{ start: { line: number; character: number }; end: { line: number; character: number } }>;
+}

@@ -104,7 +104,7 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
     name: 'CheckerNotice',
     shortDescription: 'The checker skipped the document or could not finish it (too large, too deep, internal error).',
     fullDescription:
-      'Documents over the size limit or nested beyond what can be checked safely are not checked; an internal error of the checker is reported instead of a partial answer. A notice means the document may hold problems that were not reported.',
+      'Documents over the size limit or nested beyond what can be checked safely are not checked; an internal error of the checker is reported instead of a partial answer; a file with more problems than the language server sends (mcpdesc.maxProblemsPerFile) says how many more there are and on which lines. A notice means the document may hold problems that were not reported.',
     docsFile: 'checker.md',
     defaultSeverity: 'information',
     defaultSeverityOf: { 'internal-error': 'error' },

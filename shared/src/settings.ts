@@ -10,6 +10,11 @@ export interface McpdescSettings {
   files: { include: string[]; exclude: string[] };
   rules: Record<string, RuleSeverity>;
   maxFileSizeMB: number;
+  /**
+   * The most diagnostics sent for one document (VS Code keeps 1,000 per file and drops the rest):
+   * past it, those nearest the lines in view and one notice about the others.
+   */
+  maxProblemsPerFile: number;
   trace: { server: 'off' | 'messages' | 'verbose' };
 }
 
@@ -20,6 +25,7 @@ export const DEFAULT_SETTINGS: McpdescSettings = {
   files: { include: [], exclude: [] },
   rules: {},
   maxFileSizeMB: 20,
+  maxProblemsPerFile: 1000,
   trace: { server: 'off' },
 };
 
@@ -43,6 +49,9 @@ export function normalizeSettings(raw: unknown): McpdescSettings {
   const maxFileSizeMB = typeof source.maxFileSizeMB === 'number' && source.maxFileSizeMB > 0
     ? source.maxFileSizeMB
     : DEFAULT_SETTINGS.maxFileSizeMB;
+  const maxProblemsPerFile = typeof source.maxProblemsPerFile === 'number' && Number.isInteger(source.maxProblemsPerFile) && source.maxProblemsPerFile >= 1
+    ? source.maxProblemsPerFile
+    : DEFAULT_SETTINGS.maxProblemsPerFile;
   const traceServer = trace.server === 'messages' || trace.server === 'verbose' ? trace.server : 'off';
   return {
     enable: typeof source.enable === 'boolean' ? source.enable : DEFAULT_SETTINGS.enable,
@@ -52,6 +61,7 @@ export function normalizeSettings(raw: unknown): McpdescSettings {
     },
     rules,
     maxFileSizeMB,
+    maxProblemsPerFile,
     trace: { server: traceServer },
   };
 }

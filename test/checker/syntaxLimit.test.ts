@@ -26,7 +26,7 @@ describe('syntax diagnostics per document', () => {
     assert.equal(notice.severity, 3);
     assert.equal(notice.data.offset, firstOmitted.offset);
     assert.deepEqual(notice.range.start, { line: 0, character: firstOmitted.offset });
-    assert.equal(notice.message, '500 more syntax errors from here on are not shown (the first 1,000 are).');
+    assert.equal(notice.message, '500 more syntax errors from here on are not shown (the first 999 are).');
     assert.equal(diagnostics.length, MAX_SYNTAX_DIAGNOSTICS + 1);
   });
 

@@ -47,10 +47,10 @@ describe('checker notices', () => {
 
   it('docs/rules/checker.md gives each situation the severity the code gives it', () => {
     const page = fs.readFileSync(repoPath('docs', 'rules', 'checker.md'), 'utf8');
-    const rows = page.split('\n').filter((line) => /^\| .* \| `(skipped|internal-error)` \| \w+ \|/.test(line));
-    assert.equal(rows.length, 4, 'four situations: too large, too deep, too many syntax errors, internal error');
+    const rows = page.split('\n').filter((line) => /^\| .* \| `(skipped|internal-error|problems-not-shown)` \| \w+ \|/.test(line));
+    assert.equal(rows.length, 5, 'five situations: too large, too deep, too many syntax errors, internal error, more problems than are sent');
     for (const row of rows) {
-      const [, violation, severity] = /\| `(skipped|internal-error)` \| (\w+) \|/.exec(row)!;
+      const [, violation, severity] = /\| `(skipped|internal-error|problems-not-shown)` \| (\w+) \|/.exec(row)!;
       assert.equal(SEVERITY_NAMES[severity], severityNumber(defaultSeverity(CHECKER_RULE_ID, violation)), row);
     }
   });

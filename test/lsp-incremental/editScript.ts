@@ -1,6 +1,6 @@
 // A scripted editing session inside one tool of a generated multi-tool document, as LSP content
 // changes: typing and deleting character by character, a notification carrying several changes,
-// a bracket broken and fixed, and a whole-text replacement. Shared by the LSP test and the unit test
+// a bracket broken and fixed, and whole-text replacements inside and outside it. Shared by the LSP test and the unit test
 // of the span recording, so both replay exactly the same edits.
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -79,8 +79,13 @@ export function* editSession(initial: string): Generator<EditStep, void, string>
   text = yield { notification: [{ range: rangeAt(document(), bracketAt, 1), text: '' }], shortcut: false };
   text = yield { notification: [{ range: rangeAt(document(), bracketAt, 0), text: '{' }], shortcut: false };
 
-  // Outside any tool: the document's info, then a whole-text replacement (no range).
+  // A whole-text replacement (no range), as an undo or a client without incremental sync sends:
+  // the server finds what changed by comparing the texts, so inside the tool it is the shortcut.
+  const undoneAt = descriptionAt + text.slice(descriptionAt).indexOf('"');
+  text = yield { notification: [{ text: text.slice(0, undoneAt - 1) + text.slice(undoneAt) }], shortcut: true };
+
+  // Outside any tool: the document's info, then a whole-text replacement that changes it back.
   const infoAt = offsetOfIn(text, '"version": "', 0) + '"version": "'.length;
   text = yield { notification: [{ range: rangeAt(document(), infoAt, 0), text: '9' }], shortcut: false };
-  yield { notification: [{ text: text.replace('"accept"', '"cancel"') }], shortcut: false };
+  yield { notification: [{ text: text.slice(0, infoAt) + text.slice(infoAt + 1) }], shortcut: false };
 }

@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { checkDocument, IncrementalDocument } from '../../server/src/checker';
+import { changeBetween, checkDocument, IncrementalDocument } from '../../server/src/checker';
+import { spanBetween } from '../support/changeSpans';
+import { SeededRandom } from '../support/random';
 import { EditSpans } from '../../server/src/lsp/editSpans';
 import { editSession, multiToolDocument, type EditStep } from './editScript';
 
@@ -67,5 +69,36 @@ describe('edit spans recorded from LSP content changes', () => {
     spans.documentsConfiguration.update(document, [{ range: { start: { line: 0, character: 4 }, end: { line: 0, character: 1 } }, text: 'XY' }], 2);
     assert.equal(document.getText(), 'aXYef');
     assert.deepEqual(spans.take(URI), { offset: 1, length: 3, newLength: 2 });
+  });
+});
+
+describe('the span of a whole-text replacement (changeBetween)', () => {
+  it('equals the character-by-character comparison, across block boundaries and at both ends', () => {
+    const random = new SeededRandom(19);
+    const base = multiToolDocument().repeat(3);
+    for (let trial = 0; trial < 300; trial++) {
+      // Edits near a multiple of the block size, at the very start and end, and anywhere.
+      const where = trial % 4;
+      const offset =
+        where === 0 ? Math.min(base.length, 4096 * (1 + random.below(4)) + random.below(5) - 2)
+          : where === 1 ? random.below(3)
+            : where === 2 ? base.length - random.below(3)
+              : random.below(base.length + 1);
+      const removed = Math.min(base.length - offset, random.below(trial % 5 === 0 ? 9000 : 6));
+      const inserted = 'xyz{}"'.slice(0, random.below(7)).repeat(1 + random.below(trial % 7 === 0 ? 900 : 2));
+      const after = base.slice(0, offset) + inserted + base.slice(offset + removed);
+      assert.deepEqual(changeBetween(base, after), spanBetween(base, after), `trial ${trial}`);
+    }
+    assert.deepEqual(changeBetween(base, base), { offset: base.length, length: 0, newLength: 0 });
+    assert.deepEqual(changeBetween('', 'abc'), { offset: 0, length: 0, newLength: 3 });
+  });
+
+  it('a whole-text replacement that changes one tool is recorded as that change alone', () => {
+    const spans = new EditSpans();
+    const initial = multiToolDocument();
+    const document = spans.documentsConfiguration.create(URI, 'json', 1, initial);
+    const at = initial.indexOf('"description": "', initial.indexOf('"tools"')) + '"description": "'.length;
+    spans.documentsConfiguration.update(document, [{ text: initial.slice(0, at) + 'Q' + initial.slice(at + 1) }], 2);
+    assert.deepEqual(spans.take(URI), { offset: at, length: 1, newLength: 1 });
   });
 });

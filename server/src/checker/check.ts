@@ -34,9 +34,11 @@ export const backends: Record<DocumentFormat, { parse: ParserFor; editor: Editor
 /**
  * Syntax errors shown per document. Text that is not JSON at all (a binary or minified file of
  * another kind) gives one error every few characters: hundreds of thousands of diagnostics would
- * swamp the editor and the protocol without telling anyone more than the first ones do.
+ * swamp the editor and the protocol without telling anyone more than the first ones do. 999: with
+ * the notice about the rest, 1,000, as many as VS Code keeps per file (past that it drops the
+ * notice, an Information, first) and as many as the language server sends (lsp/problemCap.ts).
  */
-export const MAX_SYNTAX_DIAGNOSTICS = 1000;
+export const MAX_SYNTAX_DIAGNOSTICS = 999;
 
 
 export interface PreferredFix {

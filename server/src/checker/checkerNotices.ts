@@ -8,12 +8,15 @@
 //   document was not judged, not found wrong, and a limit the user can see or raise is no failure.
 // - internal-error (the checker threw): Error. No check happened, so a run that gates on errors
 //   (CI) must not pass the file as clean; the message asks for a report.
-// Both can be re-rated or silenced like any rule, through `rules["mcpdesc.checker"]`.
+// - problems-not-shown (the language server sends at most mcpdesc.maxProblemsPerFile diagnostics
+//   per document, lsp/problemCap.ts): Information, like skipped: the problems it stands for are
+//   reported on their own lines once in view, and by the CLI.
+// All can be re-rated or silenced like any rule, through `rules["mcpdesc.checker"]`.
 import { CHECKER_RULE_ID } from '../../../shared/src/rules';
 import { makeDiagnostic, type DiagnosticOptions } from './makeDiagnostic';
 import type { Diagnostic, DiagnosticData, Range } from './types';
 
-export type CheckerViolation = Extract<DiagnosticData['violation'], 'skipped' | 'internal-error'>;
+export type CheckerViolation = Extract<DiagnosticData['violation'], 'skipped' | 'internal-error' | 'problems-not-shown'>;
 
 export const TOO_DEEP_MESSAGE = 'This document is nested too deeply to be checked.';
 

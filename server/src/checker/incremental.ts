@@ -37,6 +37,33 @@ export function composeChanges(first: ChangeSpan, second: ChangeSpan): ChangeSpa
   return { offset: start, length: endBefore - start, newLength: endAfterSecond - start };
 }
 
+/** Characters compared at once while looking for where two texts start and stop differing. */
+const COMPARED_AT_ONCE = 4096;
+
+/**
+ * The one span in which `after` differs from `before` (their common prefix and suffix left out):
+ * what a whole-text replacement changed, so an undo or a client that sends whole texts can still
+ * take the one-tool shortcut. Compared a block at a time (a native comparison), then by character.
+ */
+export function changeBetween(before: string, after: string): ChangeSpan {
+  const shorter = Math.min(before.length, after.length);
+  let prefix = 0;
+  while (prefix + COMPARED_AT_ONCE <= shorter && before.slice(prefix, prefix + COMPARED_AT_ONCE) === after.slice(prefix, prefix + COMPARED_AT_ONCE)) {
+    prefix += COMPARED_AT_ONCE;
+  }
+  while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  const room = shorter - prefix;
+  let suffix = 0;
+  while (
+    suffix + COMPARED_AT_ONCE <= room &&
+    before.slice(before.length - suffix - COMPARED_AT_ONCE, before.length - suffix) === after.slice(after.length - suffix - COMPARED_AT_ONCE, after.length - suffix)
+  ) {
+    suffix += COMPARED_AT_ONCE;
+  }
+  while (suffix < room && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+  return { offset: prefix, length: before.length - prefix - suffix, newLength: after.length - prefix - suffix };
+}
+
 export class IncrementalDocument {
   /** The parts of the last check; undefined when the next one must be whole (an unsupported syntax, or YAML the shortcut cannot follow). */
   private parts: CheckParts | undefined;

@@ -12,7 +12,7 @@ export * from './types';
 export { LineIndex } from './lineIndex';
 export type { SyntaxNode } from './tree';
 export { fixAll, type FixAllResult } from './fixAll';
-export { IncrementalDocument, composeChanges, type ChangeSpan } from './incremental';
+export { IncrementalDocument, changeBetween, composeChanges, type ChangeSpan } from './incremental';
 export { isMcpdescDocument, isExcludedPath, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognize';
 export { checkerNotice, internalErrorNotice, type CheckerViolation } from './checkerNotices';
 

@@ -67,8 +67,11 @@ export type ConfigViolation = 'invalid-config' | 'unknown-rule' | 'unknown-membe
 
 /** What a diagnostic carries for the quick-fixes and for tools reading it back. */
 export interface DiagnosticData {
-  /** The violation kind for the rules; 'syntax-error' / 'skipped' / 'internal-error' for the others. */
-  violation: ViolationKind | DeclarationViolationKind | 'syntax-error' | 'skipped' | 'internal-error' | ConfigViolation | 'unused-suppression';
+  /**
+   * The violation kind for the rules; 'syntax-error' / 'skipped' / 'internal-error' for the others,
+   * and 'problems-not-shown' for the language server's notice on a document with more problems than it sends.
+   */
+  violation: ViolationKind | DeclarationViolationKind | 'syntax-error' | 'skipped' | 'internal-error' | 'problems-not-shown' | ConfigViolation | 'unused-suppression';
   /** Offset range in the document text the diagnostic was computed from. */
   offset: number;
   length: number;

@@ -13,7 +13,7 @@ import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import { InThreadRunner, TaskCancelled, type TaskRunner } from '../host/workerPool';
 import { isCandidateFile, isInIgnoredDirectory, maxFileBytes } from '../host';
 import { checkFileOnDisk, type DiskCheckAnswer, type DiskCheckTask } from './diskCheckTask';
-import type { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { publishLimitsOf, type DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { DocumentSettings } from './documentSettings';
 import { describeError } from './internalErrorDiagnostic';
 import type { SettingsResolver } from './settingsResolver';
@@ -64,7 +64,8 @@ export class DiskDocumentChecks {
     // Outdated: a newer check of the file is queued, or the editor's text is checked instead.
     if (signal?.aborted || this.deps.isOpen(uri)) return;
     // Its folder was removed meanwhile: it must not reappear.
-    if (answer.kind === 'diagnostics' && this.deps.folders.folderOf(uri)) this.deps.publisher.publish(uri, answer.diagnostics);
+    const limits = plan.kind === 'task' ? publishLimitsOf(plan.task.settings) : undefined;
+    if (answer.kind === 'diagnostics' && this.deps.folders.folderOf(uri)) this.deps.publisher.publish(uri, answer.diagnostics, undefined, limits);
     else this.deps.publisher.clear(uri);
   };
 

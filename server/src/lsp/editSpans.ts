@@ -1,11 +1,12 @@
 // Where each open document changed since its last check, in offsets of the text it had then. The
 // TextDocuments configuration below applies a didChange notification's content changes one by one
 // and records each as a ChangeSpan measured against the text just before it; the spans since the
-// last check are composed into one, which the incremental re-check takes with the newest text.
+// last check are composed into one, which the incremental re-check takes with the newest text. A
+// whole-text replacement is measured by comparing the texts, so it is no wider than what changed.
 // A notification with a malformed change is rejected whole (see `update`).
 import { Range, type TextDocumentContentChangeEvent, type TextDocumentsConfiguration } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { composeChanges, type ChangeSpan } from '../checker';
+import { changeBetween, composeChanges, type ChangeSpan } from '../checker';
 
 export class EditSpans {
   private readonly pending = new Map<string, ChangeSpan>();
@@ -80,12 +81,15 @@ function changeProblemOf(change: unknown): string | undefined {
   return undefined;
 }
 
-/** The span one change covers in `document`'s current text; a whole-text replacement covers all of it. */
+/**
+ * The span one change covers in `document`'s current text. A whole-text replacement (an undo, a
+ * client without incremental sync) covers what differs between the two texts.
+ */
 function spanOf(document: TextDocument, change: TextDocumentContentChangeEvent): ChangeSpan {
   if ('range' in change) {
     // Like TextDocument.update, a range given end-first is taken start-first.
     const [offset, end] = [document.offsetAt(change.range.start), document.offsetAt(change.range.end)].sort((a, b) => a - b);
     return { offset, length: end - offset, newLength: change.text.length };
   }
-  return { offset: 0, length: document.getText().length, newLength: change.text.length };
+  return changeBetween(document.getText(), change.text);
 }

@@ -21,6 +21,7 @@ import {
   SERVER_COMMANDS,
   type DocumentStatus,
   type DocumentStatusParams,
+  VISIBLE_RANGES_NOTIFICATION,
 } from '../../../shared/src/constants';
 import { SETTINGS_SECTION } from '../../../shared/src/settings';
 import { CheckPriority, CheckScheduler } from './checkScheduler';
@@ -45,6 +46,7 @@ import { SettingsResolver } from './settingsResolver';
 import { canonicalUri, isFileUri, WorkspaceFolders } from './workspaceFolders';
 import { WorkspaceScan } from './workspaceScan';
 import { navigationCapabilities, registerNavigationHandlers } from './navigationHandlers';
+import { parseVisibleRangesParams } from './visibleRanges';
 
 
 export interface ServerContext {
@@ -241,12 +243,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // those of the "newer" old version; the publisher would otherwise drop them as overtaken.
     if (states.startsNewNumbering(event.document.uri, event.document.version)) publisher.endVersioning(event.document.uri);
     // Also fires right after onDidOpen; the scheduler keeps the earlier (immediate) due time.
-    context?.scheduler.schedule(event.document.uri, CheckPriority.Open, context.checks.debounceFor(event.document.uri));
+    context?.scheduler.schedule(event.document.uri, CheckPriority.Open, context.checks.delayForEdit(event.document.uri));
   });
 
   documents.onDidClose((event) => {
     const uri = event.document.uri;
     openIndex.closed(uri);
+    publisher.forgetView(uri);
     context?.scheduler.cancel(uri);
     context?.checks.forget(uri);
     states.drop(uri);
@@ -269,6 +272,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onNotification(FORMATTING_OPTIONS_NOTIFICATION, (params: unknown) => {
     const parsed = parseFormattingOptionsParams(params);
     if (parsed && documents.get(parsed.uri)) states.setFormatting(parsed.uri, parsed.options);
+  });
+
+  // Where the editors look: a document with more problems than are sent shows those nearest, chosen
+  // again from its last check (no new check) as the view moves.
+  connection.onNotification(VISIBLE_RANGES_NOTIFICATION, (params: unknown) => {
+    const parsed = parseVisibleRangesParams(params);
+    if (parsed) publisher.showLines(parsed.uri, parsed.lines);
   });
 
   connection.onCodeAction(async (params): Promise<CodeAction[]> => {

@@ -234,9 +234,9 @@ export const GENERATED_CASES: GeneratedCase[] = [
   },
   {
     name: 'syntax-error-flood',
-    about: '100,000 members missing their colon, one syntax error each: the first 1,000 are shown and one notice says how many more there are; every range inside the document.',
+    about: '100,000 members missing their colon, one syntax error each: the first 999 are shown and one notice says how many more there are; every range inside the document.',
     build: () => `{${'"a" 1,'.repeat(100_000)}}`,
-    expect: { onlyViolations: ['syntax-error', 'skipped'], count: 1_001 },
+    expect: { onlyViolations: ['syntax-error', 'skipped'], count: 1_000 },
     fixAll: false,
   },
 ];
