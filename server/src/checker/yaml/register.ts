@@ -20,4 +20,4 @@ export function parseYamlForCheck(text: string): ParsedDocument {
   return { roots, syntaxErrors };
 }
 
-backends.yaml = { parse: parseYamlForCheck, editor: (text, formatting) => new YamlEditor(text, formatting) };
+backends.yaml = { parse: parseYamlForCheck, editor: (text, formatting, deferReadBack) => new YamlEditor(text, formatting, deferReadBack) };

@@ -22,11 +22,24 @@ interface ReadStream {
   documents: Array<{ start: number; end: number; errors: number; value: unknown }>;
 }
 
+/** An edit whose read-back is put off (fix-all): what it must mean, decided later with others. */
+interface Claim {
+  edits: OffsetEdit[];
+  container: SyntaxNode;
+  change: (old: unknown) => unknown;
+}
+
 export class YamlEditCheck {
   private original: ReadStream | undefined | null = null;
   private readonly verdicts = new Map<string, boolean>();
+  /** Read-backs put off, by their edits' key (fix-all plans thousands of edits and applies some). */
+  private readonly claims = new Map<string, Claim>();
 
-  constructor(private readonly text: string) {}
+  /**
+   * With `deferred`, every edit is taken on trust and remembered; `confirmsTogether` then reads the
+   * edits actually chosen back in one go, instead of one whole-document read per planned edit.
+   */
+  constructor(private readonly text: string, private readonly deferred = false) {}
 
   /**
    * Whether applying `edits` changes only the collection `container`, into what `change` makes of
@@ -38,25 +51,59 @@ export class YamlEditCheck {
     const key = JSON.stringify(normalized) + '\u0000' + container.offset;
     const known = this.verdicts.get(key);
     if (known !== undefined) return known;
-    const verdict = this.decide(normalized, container, change);
+    if (this.deferred) {
+      this.claims.set(key, { edits: normalized, container, change });
+      return true;
+    }
+    const verdict = this.decide([{ edits: normalized, container, change }]);
     this.verdicts.set(key, verdict);
     return verdict;
   }
 
-  private decide(edits: OffsetEdit[], container: SyntaxNode, change: (old: unknown) => unknown): boolean {
+  /**
+   * Whether every edit taken on trust whose edits are all among `chosen` reads back as meant when
+   * they are applied together: the text with all of them reads as the old one with each intended
+   * change made, and no new error. A yes stands for each one's own read-back (a no to one of them
+   * would need another edit, elsewhere, to undo its misreading exactly); a no says nothing about
+   * which one, and the caller plans again with every read-back made on its own.
+   */
+  confirmsTogether(chosen: readonly OffsetEdit[]): boolean {
+    if (this.claims.size === 0) return true;
+    const chosenKeys = new Set(chosen.map(editKey));
+    const claims = [...this.claims.values()].filter((claim) => claim.edits.every((edit) => chosenKeys.has(editKey(edit))));
+    return claims.length === 0 || this.decide(claims);
+  }
+
+  private decide(claims: Claim[]): boolean {
+    const unique = new Map<string, OffsetEdit>();
+    for (const claim of claims) for (const edit of claim.edits) unique.set(editKey(edit), edit);
+    const edits = normalizeEdits([...unique.values()]);
+    if (!edits) return false;
     const before = this.originalStream();
     const after = read(applyOffsetEdits(this.text, edits));
     if (!before || !after || before.documents.length !== after.documents.length) return false;
-    const path = pathOf(container);
-    if (!path) return false;
-    const target = before.documents.findIndex((document) => container.offset >= document.start && container.offset < document.end);
-    if (target < 0) return false;
+    // Per document, its changes, the deepest first: an outer change (an append) then keeps what an inner one made.
+    const changes = new Map<number, Array<{ path: Segment[]; change: Claim['change'] }>>();
+    for (const { container, change } of claims) {
+      const path = pathOf(container);
+      if (!path) return false;
+      const target = before.documents.findIndex((document) => container.offset >= document.start && container.offset < document.end);
+      if (target < 0) return false;
+      const list = changes.get(target) ?? [];
+      list.push({ path, change });
+      changes.set(target, list);
+    }
     return before.documents.every((document, index) => {
       const edited = after.documents[index];
       if (edited.errors > document.errors) return false;
-      if (index !== target) return sameJson(edited.value as JsonValue, document.value as JsonValue);
-      const expected = replacedAt(document.value, path, change);
-      return expected !== undefined && sameJson(edited.value as JsonValue, expected as JsonValue);
+      const own = changes.get(index);
+      if (!own) return sameJson(edited.value as JsonValue, document.value as JsonValue);
+      let expected: unknown = structuredClone(document.value);
+      for (const { path, change } of own.sort((a, b) => b.path.length - a.path.length)) {
+        expected = replacedAt(expected, path, change);
+        if (expected === undefined) return false;
+      }
+      return sameJson(edited.value as JsonValue, expected as JsonValue);
     });
   }
 
@@ -64,6 +111,10 @@ export class YamlEditCheck {
     if (this.original === null) this.original = read(this.text);
     return this.original;
   }
+}
+
+function editKey(edit: OffsetEdit): string {
+  return `${edit.offset}\u0000${edit.length}\u0000${edit.newText}`;
 }
 
 /** The JSON value an InsertValue stands for. */
@@ -113,9 +164,9 @@ function pathOf(node: SyntaxNode): Segment[] | undefined {
   return path;
 }
 
-/** A deep copy of `root` with the value at `path` replaced by `change(old)`; undefined when the path is not there. */
+/** `root` (a copy of the read value, changed in place) with the value at `path` replaced by `change(old)`; undefined when the path is not there. */
 function replacedAt(root: unknown, path: Segment[], change: (old: unknown) => unknown): unknown {
-  const copy: unknown = structuredClone(root);
+  const copy = root;
   if (path.length === 0) return change(copy);
   let parent: unknown = copy;
   for (const segment of path.slice(0, -1)) {
