@@ -10,6 +10,7 @@ import type { InsertValue } from '../fixes/editor';
 import type { OffsetEdit } from '../types';
 import { applyOffsetEdits, normalizeEdits } from '../textEdits';
 import { sameJson } from './yamlValueText';
+import { standaloneToolRegion, yamlAllowsToolEdits, yamlLineStartBefore } from '../incrementalYaml';
 
 /** As the checker reads YAML: merge keys on, duplicate keys allowed (the last wins). */
 const READ_OPTIONS = { merge: true, uniqueKeys: false, prettyErrors: false, logLevel: 'silent' } as const;
@@ -34,6 +35,7 @@ export class YamlEditCheck {
   private readonly verdicts = new Map<string, boolean>();
   /** Read-backs put off, by their edits' key (fix-all plans thousands of edits and applies some). */
   private readonly claims = new Map<string, Claim>();
+  private readonly toolEditsAllowed = new Map<SyntaxNode, boolean>();
 
   /**
    * With `deferred`, every edit is taken on trust and remembered; `confirmsTogether` then reads the
@@ -55,7 +57,7 @@ export class YamlEditCheck {
       this.claims.set(key, { edits: normalized, container, change });
       return true;
     }
-    const verdict = this.decide([{ edits: normalized, container, change }]);
+    const verdict = this.decideWhole([{ edits: normalized, container, change }]);
     this.verdicts.set(key, verdict);
     return verdict;
   }
@@ -65,7 +67,8 @@ export class YamlEditCheck {
    * they are applied together: the text with all of them reads as the old one with each intended
    * change made, and no new error. A yes stands for each one's own read-back (a no to one of them
    * would need another edit, elsewhere, to undo its misreading exactly); a no says nothing about
-   * which one, and the caller plans again with every read-back made on its own.
+   * which one, and the caller plans again with every read-back made on its own. Edits inside one
+   * tool whose lines read alone as in place are read back from those lines alone.
    */
   confirmsTogether(chosen: readonly OffsetEdit[]): boolean {
     if (this.claims.size === 0) return true;
@@ -74,10 +77,86 @@ export class YamlEditCheck {
     return claims.length === 0 || this.decide(claims);
   }
 
+  /**
+   * Edits inside one tool of a `tools` block sequence whose lines read alone as they do in place
+   * (incrementalYaml.ts) are read back from those lines alone; the rest from the whole text.
+   */
   private decide(claims: Claim[]): boolean {
-    const unique = new Map<string, OffsetEdit>();
-    for (const claim of claims) for (const edit of claim.edits) unique.set(editKey(edit), edit);
-    const edits = normalizeEdits([...unique.values()]);
+    const whole: Claim[] = [];
+    const byTool = new Map<SyntaxNode, Claim[]>();
+    for (const claim of claims) {
+      const tool = toolOf(claim.container);
+      if (!tool) whole.push(claim);
+      else byTool.set(tool, [...(byTool.get(tool) ?? []), claim]);
+    }
+    for (const [tool, group] of byTool) {
+      const verdict = this.decideInTool(tool, group);
+      if (verdict === false) return false;
+      if (verdict === undefined) whole.push(...group);
+    }
+    return whole.length === 0 || this.decideWhole(whole);
+  }
+
+  /**
+   * The verdict from the tool's lines alone, or undefined when they cannot be read alone. Only the
+   * tool's members up to the last one edited are read: a block mapping's lines up to a line where
+   * its next key starts are a mapping of the members before that key.
+   */
+  private decideInTool(tool: SyntaxNode, claims: Claim[]): boolean | undefined {
+    const region = standaloneToolRegion(this.text, tool, (root) => this.allowsToolEdits(root));
+    const toolPath = pathOf(tool);
+    if (!region || !toolPath) return undefined;
+    const edits = unionOf(claims);
+    if (!edits || edits.some((edit) => edit.offset < tool.offset || edit.offset + edit.length > region.contentEnd)) return undefined;
+    const editsEnd = edits[edits.length - 1].offset + edits[edits.length - 1].length;
+    const end = this.nextKeyLineStart(tool, editsEnd) ?? region.end;
+    const oldLines = this.text.slice(region.start, end);
+    const newLines = applyOffsetEdits(oldLines, edits.map((edit) => ({ ...edit, offset: edit.offset - region.start })));
+    if (newLines.includes('&')) return undefined;
+    const before = read(oldLines);
+    const after = read(newLines);
+    if (before?.documents.length !== 1 || before.documents[0].errors > 0 || !Array.isArray(before.documents[0].value)) return undefined;
+    if (after?.documents.length !== 1 || after.documents[0].errors > 0) return false;
+    // The lines alone are a one-item sequence: the tool is item 0.
+    let expected: unknown = structuredClone(before.documents[0].value);
+    for (const { path, change } of claims.map(({ container, change }) => ({ path: pathOf(container), change })).sort((a, b) => (b.path?.length ?? 0) - (a.path?.length ?? 0))) {
+      if (!path || path.length < toolPath.length || toolPath.some((segment, index) => path[index] !== segment)) return undefined;
+      expected = replacedAt(expected, [0, ...path.slice(toolPath.length)], change);
+      if (expected === undefined) return false;
+    }
+    return sameJson(after.documents[0].value as JsonValue, expected as JsonValue);
+  }
+
+  /**
+   * The start of the line of the first key of block mapping `tool` that starts after `offset`,
+   * when that line holds nothing before the key but the indentation its first key has; else undefined.
+   */
+  private nextKeyLineStart(tool: SyntaxNode, offset: number): number | undefined {
+    const properties = tool.children ?? [];
+    const first = properties[0]?.children?.[0];
+    const next = properties.find((property) => property.offset > offset)?.children?.[0];
+    if (!first || !next || tool.type !== 'object' || this.text[tool.offset] === '{') return undefined;
+    // A key repeated after the cut would win over the one read (the last one wins).
+    const keys = properties.map((property) => property.children?.[0]?.value);
+    if (new Set(keys).size !== keys.length) return undefined;
+    const column = first.offset - yamlLineStartBefore(this.text, first.offset);
+    const lineStart = yamlLineStartBefore(this.text, next.offset);
+    if (lineStart <= offset || next.offset - lineStart !== column || !/^ *$/.test(this.text.slice(lineStart, next.offset))) return undefined;
+    // Back to the start of the line break, so that the lines read end as the region's do.
+    return this.text[lineStart - 1] === '\n' && this.text[lineStart - 2] === '\r' ? lineStart - 2 : lineStart - 1;
+  }
+
+  private allowsToolEdits(root: SyntaxNode): boolean {
+    let allowed = this.toolEditsAllowed.get(root);
+    if (allowed === undefined) {
+      allowed = yamlAllowsToolEdits(this.text, root);
+      this.toolEditsAllowed.set(root, allowed);
+    }
+    return allowed;
+  }
+
+  private decideWhole(claims: Claim[]): boolean {
+    const edits = unionOf(claims);
     if (!edits) return false;
     const before = this.originalStream();
     const after = read(applyOffsetEdits(this.text, edits));
@@ -111,6 +190,22 @@ export class YamlEditCheck {
     if (this.original === null) this.original = read(this.text);
     return this.original;
   }
+}
+
+/** The edits of every claim, once each, sorted; undefined when they overlap. */
+function unionOf(claims: Claim[]): OffsetEdit[] | undefined {
+  const unique = new Map<string, OffsetEdit>();
+  for (const claim of claims) for (const edit of claim.edits) unique.set(editKey(edit), edit);
+  return normalizeEdits([...unique.values()]);
+}
+
+/** The element of a root's `tools` array that `node` is in (or is), if any. */
+function toolOf(node: SyntaxNode): SyntaxNode | undefined {
+  for (let current: SyntaxNode | undefined = node; current?.parent; current = current.parent) {
+    const owner = current.parent.parent?.parent;
+    if (current.parent.type === 'array' && owner && !owner.parent) return current;
+  }
+  return undefined;
 }
 
 function editKey(edit: OffsetEdit): string {
