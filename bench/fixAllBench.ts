@@ -39,11 +39,14 @@ export interface FixAllBenchRow {
   /** Median time over the median check's, and the median of round-by-round ratios (a second opinion). */
   ratioToCheck: number;
   pairedRatioToCheck: number;
+  /** Median process CPU time over the check's: a second opinion on a loaded machine. */
+  cpuRatioToCheck: number;
 }
 
 export interface FixAllBenchResult {
   rows: FixAllBenchRow[];
-  target: { name: string; limit: number; met: boolean; ratios: Partial<Record<DocumentFormat, number>> };
+  /** Judged on the median ratio of the code action; `measured` adds the paired and CPU ratios. */
+  target: { name: string; limit: number; met: boolean; ratios: Partial<Record<DocumentFormat, number>>; measured: string };
   /** The fast and the plain fix-all gave the same text, and the code action's edit gives it too. */
   sameAsPlain: Partial<Record<DocumentFormat, boolean>>;
   machine: MachineInfo;
@@ -90,6 +93,7 @@ function codeActionPath(text: string, format: DocumentFormat): { run: () => stri
 function rowsOf(format: DocumentFormat, bytes: number, problems: number, applied: number, times: Map<string, { wall: number[]; cpu: number[] }>): FixAllBenchRow[] {
   const check = times.get(CHECK)!;
   const checkMedian = summarize(check.wall).median;
+  const checkCpuMedian = summarize(check.cpu).median;
   return [...times].map(([contender, timings]) => {
     const summary = summarize(timings.wall);
     return {
@@ -99,6 +103,7 @@ function rowsOf(format: DocumentFormat, bytes: number, problems: number, applied
       cpuMedianMs: summarize(timings.cpu).median,
       ratioToCheck: summary.median / checkMedian,
       pairedRatioToCheck: summarize(timings.wall.map((time, index) => time / check.wall[index])).median,
+      cpuRatioToCheck: summarize(timings.cpu).median / checkCpuMedian,
     };
   });
 }
@@ -109,6 +114,7 @@ export async function benchFixAll(options: FixAllBenchOptions = {}): Promise<Fix
   const machine = machineInfo();
   const rows: FixAllBenchRow[] = [];
   const ratios: Partial<Record<DocumentFormat, number>> = {};
+  const measured: string[] = [];
   const sameAsPlain: Partial<Record<DocumentFormat, boolean>> = {};
   for (const format of options.formats ?? (['json', 'yaml'] as DocumentFormat[])) {
     const { text, problems } = fixAllBenchDocument(seed, format);
@@ -136,7 +142,9 @@ export async function benchFixAll(options: FixAllBenchOptions = {}): Promise<Fix
     });
     const formatRows = rowsOf(format, bytes, problems, applied, times);
     rows.push(...formatRows);
-    ratios[format] = formatRows.find((row) => row.contender === CODE_ACTION)!.ratioToCheck;
+    const codeAction = formatRows.find((row) => row.contender === CODE_ACTION)!;
+    ratios[format] = codeAction.ratioToCheck;
+    measured.push(`${format} ${codeAction.ratioToCheck.toFixed(2)}× (paired ${codeAction.pairedRatioToCheck.toFixed(2)}×, CPU ${codeAction.cpuRatioToCheck.toFixed(2)}×)`);
 
     if (format === 'yaml') {
       // Before and after on a YAML document small enough for the plain path, each run once (warm).
@@ -158,20 +166,20 @@ export async function benchFixAll(options: FixAllBenchOptions = {}): Promise<Fix
   }
   const met = Object.values(ratios).every((ratio) => ratio <= TARGET_RATIO);
   machine.loadAverageAtEnd = machineInfo().loadAverage;
-  return { rows, target: { name: FIX_ALL_TARGET, limit: TARGET_RATIO, met, ratios }, sameAsPlain, machine };
+  return { rows, target: { name: FIX_ALL_TARGET, limit: TARGET_RATIO, met, ratios, measured: measured.join('; ') }, sameAsPlain, machine };
 }
 
 function renderFixAllBench(result: FixAllBenchResult): string {
   const lines = [
-    `Fix-all (issue 19): target ${result.target.name}: ${result.target.met ? 'met' : 'MISSED'} (${Object.entries(result.target.ratios).map(([format, ratio]) => `${format} ${ratio.toFixed(2)}×`).join(', ')})`,
+    `Fix-all (issue 19): target ${result.target.name}: ${result.target.met ? 'met' : 'MISSED'}: ${result.target.measured}`,
     `load average ${result.machine.loadAverage.join(' ')} → ${result.machine.loadAverageAtEnd?.join(' ') ?? '?'} on ${result.machine.cores} cores; same text as the plain path: ${JSON.stringify(result.sameAsPlain)}`,
     '',
-    '| format | MB | problems | fixed | contender | runs | median ms | CPU ms | × check | paired × check |',
-    '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| format | MB | problems | fixed | contender | runs | median ms | CPU ms | × check | paired × check | CPU × check |',
+    '| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of result.rows) {
     lines.push(
-      `| ${row.format} | ${(row.bytes / 1e6).toFixed(2)} | ${row.problems} | ${row.applied} | ${row.contender} | ${row.samples} | ${row.medianMs.toFixed(0)} | ${row.cpuMedianMs.toFixed(0)} | ${row.ratioToCheck.toFixed(2)} | ${row.pairedRatioToCheck.toFixed(2)} |`,
+      `| ${row.format} | ${(row.bytes / 1e6).toFixed(2)} | ${row.problems} | ${row.applied} | ${row.contender} | ${row.samples} | ${row.medianMs.toFixed(0)} | ${row.cpuMedianMs.toFixed(0)} | ${row.ratioToCheck.toFixed(2)} | ${row.pairedRatioToCheck.toFixed(2)} | ${row.cpuRatioToCheck.toFixed(2)} |`,
     );
   }
   return lines.join('\n');
