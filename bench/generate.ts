@@ -29,6 +29,11 @@ export interface GenerateOptions {
   format?: 'json' | 'jsonc' | 'yaml';
   /** Omit the root `mcpdesc` member (for documents recognised by file name only). Default false. */
   omitMcpdescMember?: boolean;
+  /**
+   * Every step an elicitation step (no sampling or roots steps): about 2.4 times the elicitation
+   * steps per byte, for documents dense with problems. Default false.
+   */
+  elicitationStepsOnly?: boolean;
 }
 
 export interface GenerationStats {
@@ -89,7 +94,7 @@ interface BuiltDocument {
 
 function buildDocument(seed: number, targetBytes: number, options: GenerateOptions): BuiltDocument {
   const random = new Random(seed);
-  const generator = new ToolGenerator(random, options.violationRate ?? 0.1);
+  const generator = new ToolGenerator(random, options.violationRate ?? 0.1, options.elicitationStepsOnly ?? false);
   const serverName = `${random.pick(ADJECTIVES)}-${random.pick(NOUNS).replace('_', '-')}-server`;
   const header: JsonObject = {};
   if (!options.omitMcpdescMember) header.mcpdesc = '0.8.0';
@@ -183,7 +188,11 @@ class ToolGenerator {
   private elicitationSteps = 0;
   private readonly usedToolNames = new Set<string>();
 
-  constructor(private readonly random: Random, private readonly violationRate: number) {}
+  constructor(
+    private readonly random: Random,
+    private readonly violationRate: number,
+    private readonly elicitationStepsOnly: boolean,
+  ) {}
 
   stats(tools: number): Omit<GenerationStats, 'bytes'> {
     return {
@@ -272,7 +281,10 @@ class ToolGenerator {
     const r = this.random;
     const stepCount = r.int(3, 10);
     const types: Array<'roots' | 'sampling' | 'elicitation'> = [];
-    for (let i = 0; i < stepCount; i++) types.push(r.weighted([['elicitation', 45], ['sampling', 30], ['roots', 25]] as const));
+    for (let i = 0; i < stepCount; i++) {
+      const type = r.weighted([['elicitation', 45], ['sampling', 30], ['roots', 25]] as const);
+      types.push(this.elicitationStepsOnly ? 'elicitation' : type);
+    }
     if (!types.includes('elicitation')) types[r.int(0, stepCount - 1)] = 'elicitation';
     const steps: Json[] = types.map((type) => {
       if (type === 'roots') return this.rootsStep();

@@ -23,7 +23,7 @@ import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, For
 export const schemaCache = new SchemaValidatorCache();
 
 type ParserFor = (text: string) => ParsedDocument;
-type EditorFor = (text: string, formatting?: FormattingOptions) => DocumentEditor;
+type EditorFor = (text: string, formatting?: FormattingOptions, deferReadBack?: boolean) => DocumentEditor;
 
 /** Syntax backends; YAML registers its own in yaml/register.ts. */
 export const backends: Record<DocumentFormat, { parse: ParserFor; editor: EditorFor } | undefined> = {
@@ -47,6 +47,8 @@ export interface PreferredFix {
   violation: string;
   offset: number;
   plan: FixPlan;
+  /** Other diagnostics the plan fixes too (fix-all's plans that do several fixes' work at once). */
+  alsoFixes?: Array<{ violation: string; offset: number }>;
 }
 
 export interface Located {
@@ -108,18 +110,27 @@ export class DocumentCheck {
 
   /** The preferred fix of every diagnostic, in offsets, with the diagnostic it is for (for fix-all). */
   preferredFixes(formatting?: FormattingOptions): PreferredFix[] {
-    const editor = this.editor(formatting);
-    if (!editor) return [];
+    return this.planPreferredFixes(formatting, false)?.fixes ?? [];
+  }
+
+  /**
+   * The preferred fixes with the editor that planned them. With `deferReadBack`, edits an editor
+   * would read back one by one (YAML) are taken on trust, to be read back together for the ones
+   * chosen (DocumentEditor.confirmsTogether).
+   */
+  planPreferredFixes(formatting: FormattingOptions | undefined, deferReadBack: boolean): { fixes: PreferredFix[]; editor: DocumentEditor } | undefined {
+    const editor = this.editor(formatting, deferReadBack);
+    if (!editor) return undefined;
     const fixes: PreferredFix[] = [];
     for (const entry of this.located) {
       const plan = plansOf(entry, editor).find((candidate) => candidate.isPreferred);
       if (plan) fixes.push({ code: entry.diagnostic.code, violation: entry.diagnostic.data.violation, offset: entry.diagnostic.data.offset, plan });
     }
-    return fixes;
+    return { fixes, editor };
   }
 
-  private editor(formatting?: FormattingOptions): DocumentEditor | undefined {
-    return backends[this.format]?.editor(this.text, formatting);
+  private editor(formatting?: FormattingOptions, deferReadBack = false): DocumentEditor | undefined {
+    return backends[this.format]?.editor(this.text, formatting, deferReadBack);
   }
 }
 

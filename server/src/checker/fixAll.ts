@@ -16,8 +16,16 @@
 // Judging the outcome is preferred over not fixing near broken syntax at all: how far a syntax
 // error reaches is the parser's business (an unbalanced brace swallows everything after it), so no
 // region drawn around it is exact, and a fix far from an unrelated typo still works and is kept.
+//
+// Rounds cost a whole check each, so a round does as much as it can: the declarations one tool
+// needs are appended together (fixes/declareTogether.ts), and YAML edits that are read back before
+// they are offered are planned on trust and read back together, once for the round, instead of
+// once per edit planned (a no plans the round again with each one read back alone). fixAllPlain
+// is the same loop without either shortcut: the reference a differential test holds this one to.
 import { DECLARATION_RULE_ID } from '../../../shared/src/rules';
-import { runCheck, type DocumentCheck, type PreferredFix } from './check';
+import { DocumentCheck, runCheck, type PreferredFix } from './check';
+import type { CheckResult } from './index';
+import { declareTogether } from './fixes/declareTogether';
 import { LineIndex } from './lineIndex';
 import { applyOffsetEdits, minimalEdit, normalizeEdits } from './textEdits';
 import { withDocumentBudget } from './timeBudget';
@@ -123,16 +131,55 @@ export interface FixAllOptions extends CheckOptions {
    * writes the line breaks of inserted text in the file's own style). Must keep them disjoint.
    */
   adaptEdits?: (text: string, edits: OffsetEdit[]) => OffsetEdit[];
+  /**
+   * A check of exactly this text with these options that the caller already has (the server's
+   * cached one): the first round plans from it instead of checking the text again. Ignored unless
+   * it is a check of this text in this format.
+   */
+  lastCheck?: CheckResult;
 }
 
 export function fixAll(text: string, options: FixAllOptions = {}): FixAllResult {
   // Every round re-checks the text; all of them share one document's budget for costly validation.
-  return withDocumentBudget(() => fixAllWithinBudget(text, options));
+  return withDocumentBudget(() => fixAllWithinBudget(text, options, true));
 }
 
-function fixAllWithinBudget(text: string, options: FixAllOptions): FixAllResult {
+/** Fix-all one declaration per tool and one YAML read-back per edit at a time: what fixAll must equal. */
+export function fixAllPlain(text: string, options: FixAllOptions = {}): FixAllResult {
+  return withDocumentBudget(() => fixAllWithinBudget(text, options, false));
+}
+
+/** The fixes a round applies, chosen from `check`'s preferred fixes that were not refused. */
+function planRound(check: DocumentCheck, options: FixAllOptions, refused: ReadonlySet<string>, allowance: number, batched: boolean) {
+  // While declarations still have fixes of their own, a round applies only those: a step whose fix
+  // copies a declaration's schema must copy it once the declaration is settled.
+  const open = (fixes: PreferredFix[]) => {
+    const candidates = fixes.filter((fix) => !refused.has(keyOf(fix)));
+    const declarationFixes = candidates.filter((fix) => fix.code === DECLARATION_RULE_ID);
+    return declarationFixes.length > 0 ? declarationFixes : candidates;
+  };
+  if (batched) {
+    const planned = check.planPreferredFixes(options.formatting, true);
+    if (!planned) return { fixes: [], growth: 0 };
+    const chosen = withinGrowth(independentFixes(declareTogether(open(planned.fixes), planned.editor)), allowance);
+    const readBack = planned.editor.confirmsTogether;
+    if (!readBack || readBack.call(planned.editor, chosen.fixes.flatMap((fix) => fix.plan.edits))) return chosen;
+    // Some edit taken on trust does not read back as meant: this round is planned the plain way.
+  }
+  return withinGrowth(independentFixes(open(check.preferredFixes(options.formatting))), allowance);
+}
+
+/** The diagnostics a fix is for. */
+function targetsOf(fix: PreferredFix): DiagnosticAt[] {
+  const own = { violation: fix.violation, offset: fix.offset };
+  return fix.alsoFixes ? [own, ...fix.alsoFixes] : [own];
+}
+
+function fixAllWithinBudget(text: string, options: FixAllOptions, batched: boolean): FixAllResult {
   let current = text;
-  let check: DocumentCheck = runCheck(current, options);
+  const given = options.lastCheck;
+  let check: DocumentCheck =
+    given instanceof DocumentCheck && given.text === text && given.format === (options.format ?? 'json') ? given : runCheck(current, options);
   let applied = 0;
   const seen = new Set<string>([text]);
   let allowance = growthAllowance(text);
@@ -140,10 +187,7 @@ function fixAllWithinBudget(text: string, options: FixAllOptions): FixAllResult 
   let unfixable: DiagnosticAt[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const refused = new Set(unfixable.map(keyOf));
-    const open = check.preferredFixes(options.formatting).filter((fix) => !refused.has(keyOf(fix)));
-    const declarationFixes = open.filter((fix) => fix.code === DECLARATION_RULE_ID);
-    const candidates = declarationFixes.length > 0 ? declarationFixes : open;
-    const { fixes, growth } = withinGrowth(independentFixes(candidates), allowance);
+    const { fixes, growth } = planRound(check, options, refused, allowance, batched);
     if (fixes.length === 0) break;
     // Independent plans never overlap; normalizing sorts them, as mapOffsets needs.
     const planned = normalizeEdits(fixes.flatMap((fix) => fix.plan.edits));
@@ -154,17 +198,18 @@ function fixAllWithinBudget(text: string, options: FixAllOptions): FixAllResult 
     const nextCheck = runCheck(next, options);
 
     const remaining = new Set(nextCheck.diagnostics.map((diagnostic) => keyOf(diagnostic.data)));
-    const movedTo = mapOffsets(fixes.map((fix) => fix.offset), edits);
-    const unproductive = fixes.filter((fix, index) => remaining.has(keyOf({ violation: fix.violation, offset: movedTo[index] })));
+    const targets = fixes.flatMap(targetsOf);
+    const movedTo = mapOffsets(targets.map((target) => target.offset), edits);
+    const unproductive = targets.filter((target, index) => remaining.has(keyOf({ violation: target.violation, offset: movedTo[index] })));
     if (unproductive.length > 0) {
       // The round is redone from the same text without them.
-      unfixable.push(...unproductive.map(({ violation, offset }) => ({ violation, offset })));
+      unfixable.push(...unproductive);
       continue;
     }
     if (nextCheck.syntaxErrorCount > check.syntaxErrorCount) break;
 
     seen.add(next);
-    applied += fixes.length;
+    applied += targets.length;
     allowance -= growth;
     const unfixableMovedTo = mapOffsets(unfixable.map((diagnostic) => diagnostic.offset), edits);
     unfixable = unfixable.map(({ violation }, index) => ({ violation, offset: unfixableMovedTo[index] }));

@@ -16,6 +16,7 @@ import { parseYamlDocuments } from './yaml/parseYamlDocuments';
 import { detachedSlice } from './detachedString';
 import type { YamlTreeNode } from './yaml/yamlTreeNode';
 import type { SyntaxNode } from './tree';
+import { toolsArrayOf } from './model/documentModel';
 
 interface Span {
   offset: number;
@@ -30,6 +31,29 @@ export function yamlAllowsToolEdits(text: string, root: SyntaxNode): boolean {
     if (match[0] !== '---' || match.index >= root.offset) return false;
   }
   return true;
+}
+
+/**
+ * The lines of a tool of the root's `tools` block sequence, when they read alone as they do in
+ * place (the conditions at the top of the file, for the text as it is; a new text must also have
+ * no `&` in them): fix-all reads an edit inside one tool back from those lines alone.
+ */
+export function standaloneToolRegion(
+  text: string,
+  tool: SyntaxNode,
+  allowsToolEdits: (root: SyntaxNode) => boolean = (root) => yamlAllowsToolEdits(text, root),
+): { start: number; end: number; contentEnd: number } | undefined {
+  const tools = tool.parent;
+  const root = tools?.parent?.parent;
+  if (!tools || !root || root.parent || toolsArrayOf(root) !== tools || !allowsToolEdits(root)) return undefined;
+  const node = tool as YamlTreeNode;
+  if (aliasedInside(node)) return undefined;
+  for (let ancestor = node.parent as YamlTreeNode | undefined; ancestor; ancestor = ancestor.parent as YamlTreeNode | undefined) {
+    if (ancestor.aliased || ancestor.origin !== undefined || ancestor.sharedByAliases) return undefined;
+  }
+  const elements = tools.children ?? [];
+  const index = elements.indexOf(tool);
+  return index < 0 ? undefined : regionOf(text, elements, index);
 }
 
 /** The lines of `elements[index]` in the old text: [start of its `- ` line, end of its region), and where its content ends (before the region's last line break). */
@@ -54,9 +78,16 @@ function regionOf(text: string, elements: SyntaxNode[], index: number): { start:
   return { start: start.lineStart, end, contentEnd };
 }
 
+/** Where the line holding `offset` starts (after a LF or a CR): a scan back over that line only. */
+export function yamlLineStartBefore(text: string, offset: number): number {
+  let start = offset;
+  while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
+  return start;
+}
+
 /** For an item that starts on its `- ` line (`  - name: x`): where that line starts and the dash's column. */
 function dashLineStart(text: string, itemOffset: number): { lineStart: number; column: number } | undefined {
-  const lineStart = Math.max(text.lastIndexOf('\n', itemOffset - 1), text.lastIndexOf('\r', itemOffset - 1)) + 1;
+  const lineStart = yamlLineStartBefore(text, itemOffset);
   const prefix = text.slice(lineStart, itemOffset);
   const match = /^( *)- +$/.exec(prefix);
   return match ? { lineStart, column: match[1].length } : undefined;

@@ -65,6 +65,7 @@ export function fixAllAction(
     rules: check.settings.rules,
     format: documentFormat(document.uri, document.languageId),
     formatting,
+    lastCheck: check.result,
   });
   if (fixed.applied === 0 || fixed.edits.length === 0) return undefined;
   return {

@@ -46,6 +46,7 @@ async function fixAllInFile(deps: ServerCommandsDeps, args: unknown[]): Promise<
     rules: check.settings.rules,
     format: documentFormat(uri, document.languageId),
     formatting,
+    lastCheck: check.result,
   });
   if (fixed.applied === 0 || fixed.edits.length === 0) return { applied: 0 };
   const edit: WorkspaceEdit = deps.supportsVersionedEdits()

@@ -29,4 +29,9 @@ export interface DocumentEditor {
    * Absent when the syntax has no such members.
    */
   isInherited?(property: SyntaxNode): boolean;
+  /**
+   * For an editor made to put off reading its edits back (fix-all): whether the edits among
+   * `chosen` it took on trust read back as meant together. Absent when the syntax reads nothing back.
+   */
+  confirmsTogether?(chosen: readonly OffsetEdit[]): boolean;
 }

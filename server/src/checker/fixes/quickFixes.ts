@@ -17,10 +17,20 @@ export interface FixPlan {
   title: string;
   isPreferred: boolean;
   edits: OffsetEdit[];
+  /** For "Declare elicitation": what it appends, so fix-all can declare several on one tool at once. */
+  declares?: PlannedDeclaration;
+}
+
+export interface PlannedDeclaration {
+  tool: Step['tool'];
+  name: string;
+  mode: 'form' | 'url';
+  element: InsertValue;
 }
 
 const MAX_CHANGE_TO = 5;
-const PREFER_CHANGE_WITHIN = 2;
+/** A same-mode declaration this close to an unknown name makes "Change to" the preferred fix. */
+export const PREFER_CHANGE_WITHIN = 2;
 
 export function fixesForFinding(finding: Finding, editor: DocumentEditor, schemas: SchemaValidatorCache): FixPlan[] {
   const step = finding.step;
@@ -133,20 +143,24 @@ function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: S
     return undefined;
   }
   if (!othersMatchRequest(step, name)) return undefined;
-  const tool = step.tool;
+  const element: InsertValue = { members };
+  const edits = declarationEdits(step.tool, [element], editor);
+  const normalized = edits && edits.length > 0 ? normalizeEdits(edits) : undefined;
+  if (!normalized) return undefined;
+  const declares: PlannedDeclaration = { tool: step.tool, name, mode: step.requestMode, element };
+  return { title: `Declare elicitation '${name}' on tool ${step.tool.title}`, isPreferred: false, edits: normalized, declares };
+}
+
+/** Appends declarations to a tool's `elicitations` (made when absent); undefined when `elicitations` is not an array. */
+export function declarationEdits(tool: Step['tool'], elements: InsertValue[], editor: DocumentEditor): OffsetEdit[] | undefined {
   const elicitations = tool.elicitationsProperty?.children?.[1];
-  let edits: OffsetEdit[];
-  if (elicitations?.type === 'array') {
-    edits = editor.appendElements(elicitations, [{ members }]);
-  } else if (!elicitations) {
+  if (elicitations?.type === 'array') return editor.appendElements(elicitations, elements);
+  if (!elicitations) {
     const before = propertyOf(tool.node, 'interactionExamples');
-    edits = editor.addMembers(tool.node, [['elicitations', { elements: [{ members }] }]], before);
-  } else {
-    // `elicitations` is there but not an array: replacing it would throw the author's text away.
-    return undefined;
+    return editor.addMembers(tool.node, [['elicitations', { elements }]], before);
   }
-  const normalized = edits.length > 0 ? normalizeEdits(edits) : undefined;
-  return normalized ? { title: `Declare elicitation '${name}' on tool ${tool.title}`, isPreferred: false, edits: normalized } : undefined;
+  // `elicitations` is there but not an array: replacing it would throw the author's text away.
+  return undefined;
 }
 
 /**

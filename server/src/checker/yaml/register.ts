@@ -20,4 +20,4 @@ export function parseYamlForCheck(text: string, options?: YamlParseOptions): Par
   return { roots, syntaxErrors };
 }
 
-backends.yaml = { parse: (text) => parseYamlForCheck(text), editor: (text, formatting) => new YamlEditor(text, formatting) };
+backends.yaml = { parse: (text) => parseYamlForCheck(text), editor: (text, formatting, deferReadBack) => new YamlEditor(text, formatting, deferReadBack) };

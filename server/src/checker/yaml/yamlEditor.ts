@@ -22,13 +22,18 @@ export class YamlEditor implements DocumentEditor {
   private readonly writer: YamlValueWriter;
   private readonly check: YamlEditCheck;
 
-  constructor(private readonly text: string, formatting?: FormattingOptions) {
+  /** `deferReadBack`: see YamlEditCheck (fix-all reads the edits it chose back together). */
+  constructor(private readonly text: string, formatting?: FormattingOptions, deferReadBack = false) {
     this.eol = yamlLineBreak(text);
     // YAML indents with spaces only; a tab preference becomes its width in spaces.
     const unit = formatting ? detectIndentUnit(text, formatting) : yamlSmallestIndentation(text) ?? '  ';
     this.unit = unit === '\t' ? Math.max(1, formatting?.tabSize ?? 2) : unit.length;
     this.writer = new YamlValueWriter(text, this.eol, this.unit);
-    this.check = new YamlEditCheck(text);
+    this.check = new YamlEditCheck(text, deferReadBack);
+  }
+
+  confirmsTogether(chosen: readonly OffsetEdit[]): boolean {
+    return this.check.confirmsTogether(chosen);
   }
 
   isInherited(property: SyntaxNode): boolean {

@@ -1,0 +1,136 @@
+// Fix-all's shortcuts held to the plain path (issue 19): fixAll, which appends a tool's declarations
+// together and reads YAML edits back once per round, must give fixAllPlain's text and count, which
+// appends one declaration per tool per round and reads every YAML edit back on its own. On the
+// fixture corpora, the fix-safety documents, the YAML declare layouts (explicit keys, anchors,
+// aliases, streams: read-backs that refuse) and seeded generated documents dense with problems.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DECLARATION_RULE_ID } from '../../shared/src/rules';
+import { checkDocument, type CheckOptions } from '../../server/src/checker';
+import { fixAll, fixAllPlain } from '../../server/src/checker/fixAll';
+import { generateMcpdesc } from '../../bench/generate';
+import { fixtureCorpus } from '../support/fixtureCorpus';
+import { ATTACHED, CLEAN, UNATTACHED, twoFixesApart } from '../fixSafety/fixAllDocuments';
+import { declareLayoutDocument } from '../yaml/declareLayoutDocuments';
+
+const BOTH_RULES: CheckOptions['rules'] = { [DECLARATION_RULE_ID]: 'error' };
+
+function assertSameAsPlain(text: string, options: CheckOptions, label: string): { applied: number } {
+  const fast = fixAll(text, options);
+  const plain = fixAllPlain(text, options);
+  assert.equal(fast.text, plain.text, `${label}: the fixed text`);
+  assert.equal(fast.applied, plain.applied, `${label}: fixes applied`);
+  assert.deepEqual(fast.edits, plain.edits, `${label}: the edit`);
+  return { applied: fast.applied };
+}
+
+describe('fix-all: the batched path equals the plain path', () => {
+  it('on every fixture of the corpora, with one rule and with both', () => {
+    let applied = 0;
+    for (const document of fixtureCorpus()) {
+      for (const rules of [undefined, BOTH_RULES]) {
+        applied += assertSameAsPlain(document.text, { format: document.format, rules }, `${document.name}${rules ? ' (both rules)' : ''}`).applied;
+      }
+    }
+    assert.ok(applied > 50, `the corpora had fixes to apply (${applied})`);
+  });
+
+  it('on the fix-safety documents (broken syntax, fixes taken back)', () => {
+    for (const document of [...UNATTACHED, ATTACHED, CLEAN, { name: 'two fixes apart', format: 'json' as const, text: twoFixesApart(3) }]) {
+      assertSameAsPlain(document.text, { format: document.format }, document.name);
+    }
+  });
+
+  it('on 80 seeded YAML declare layouts, some of whose read-backs refuse', () => {
+    let changed = 0;
+    for (let seed = 1; seed <= 80; seed++) {
+      const document = declareLayoutDocument(seed);
+      const fast = fixAll(document.text, { format: 'yaml' });
+      const plain = fixAllPlain(document.text, { format: 'yaml' });
+      assert.equal(fast.text, plain.text, `seed ${seed} (${document.layout})`);
+      assert.equal(fast.applied, plain.applied, `seed ${seed} (${document.layout})`);
+      if (fast.text !== document.text) changed++;
+    }
+    assert.ok(changed > 40, `most layouts were fixed (${changed})`);
+  });
+
+  for (const format of ['json', 'yaml'] as const) {
+    it(`on seeded generated ${format} documents dense with problems`, () => {
+      let merged = 0;
+      for (let seed = 1; seed <= 8; seed++) {
+        const { text } = generateMcpdesc(seed, 40_000, { format, violationRate: seed % 2 === 0 ? 1 : 0.4, elicitationStepsOnly: seed % 4 !== 3 });
+        const options = { format, rules: seed % 3 === 0 ? BOTH_RULES : undefined };
+        assertSameAsPlain(text, options, `seed ${seed}`);
+        const unknown = checkDocument(text, options).diagnostics.filter((diagnostic) => diagnostic.data.violation === 'unknown-declaration');
+        if (unknown.length > 1) merged++;
+      }
+      assert.ok(merged >= 4, `several documents had more than one unknown declaration (${merged})`);
+    });
+  }
+});
+
+const toolWith = (names: string[], elicitations: string): string => `{
+  "mcpdesc": "0.8.0",
+  "tools": [
+    {
+      "name": "deploy",
+      ${elicitations}"interactionExamples": {
+        "run": {
+          "steps": [
+${names.map((name) => `            { "type": "elicitation", "declaration": "${name}", "request": { "mode": "url", "message": "Open ${name}.", "url": "https://example.com/${name}" }, "response": { "action": "decline" } }`).join(',\n')}
+          ]
+        }
+      }
+    }
+  ]
+}
+`;
+
+function declaredNames(text: string): string[] {
+  const value = JSON.parse(text) as { tools: Array<{ elicitations?: Array<{ name: string }> }> };
+  return (value.tools[0].elicitations ?? []).map((declaration) => declaration.name);
+}
+
+describe('fix-all: declarations of one tool together', () => {
+  it('appends every unknown name once, in the order of their steps, into an existing list', () => {
+    const text = toolWith(['open_a', 'sign_b', 'open_a', 'pay_c'], '"elicitations": [{ "name": "start", "mode": "url", "message": "Start.", "url": "https://example.com/start" }],\n      ');
+    assertSameAsPlain(text, { format: 'json' }, 'existing list');
+    const fixed = fixAll(text, { format: 'json' });
+    assert.deepEqual(declaredNames(fixed.text), ['start', 'open_a', 'sign_b', 'pay_c']);
+    assert.deepEqual(checkDocument(fixed.text).diagnostics, []);
+  });
+
+  it('makes the list when the tool has none', () => {
+    const text = toolWith(['open_a', 'sign_b', 'pay_c'], '');
+    assertSameAsPlain(text, { format: 'json' }, 'no list');
+    assert.deepEqual(declaredNames(fixAll(text).text), ['open_a', 'sign_b', 'pay_c']);
+  });
+
+  it('leaves a name close to one declared before it to "Change to", as the rounds one by one do', () => {
+    // After `open_aa` is declared, `open_ab` is within edit distance 2 of it: its preferred fix
+    // becomes "Change to 'open_aa'", so it is not declared too.
+    const text = toolWith(['open_aa', 'open_ab', 'far_away_name'], '"elicitations": [],\n      ');
+    assertSameAsPlain(text, { format: 'json' }, 'close names');
+    const fixed = fixAll(text);
+    assert.deepEqual(declaredNames(fixed.text), ['open_aa', 'far_away_name']);
+    assert.match(fixed.text, /"declaration": "open_aa", "request": \{ "mode": "url", "message": "Open open_ab\."/);
+  });
+});
+
+describe('fix-all: the check the caller already has', () => {
+  const text = toolWith(['open_a', 'sign_b'], '');
+  const expected = fixAll(text, { format: 'json' });
+
+  it('is used as the first round when it is a check of this text', () => {
+    const check = checkDocument(text, { format: 'json' });
+    assert.deepEqual(fixAll(text, { format: 'json', lastCheck: check }), expected);
+  });
+
+  it('is ignored when it checked another text or another format', () => {
+    const other = checkDocument(toolWith(['open_a'], ''), { format: 'json' });
+    assert.deepEqual(fixAll(text, { format: 'json', lastCheck: other }), expected);
+    const asYaml = checkDocument(text, { format: 'yaml' });
+    assert.deepEqual(fixAll(text, { format: 'json', lastCheck: asYaml }), expected);
+  });
+});
+
