@@ -36,7 +36,10 @@ describe('hostile documents open in the editor', () => {
   const healthy = 'file:///mcpdesc-hostile/healthy.mcpdesc.json';
 
   before(async () => {
-    client = await LspTestClient.start({ timeoutMs: HANG_GUARD_MS });
+    // Each case's whole result is compared, so the per-file cap (test/server/visibleRanges.test.ts)
+    // is raised above the largest case: long-names-in-every-message has 1,000 steps to report, plus
+    // the declaration rule's findings.
+    client = await LspTestClient.start({ timeoutMs: HANG_GUARD_MS, settings: { maxProblemsPerFile: 10_000 } });
     // All hostile documents first, then the healthy one: its check queues behind theirs.
     for (const name of HOSTILE) {
       const text = generatedCase(name).build();
