@@ -6,7 +6,7 @@ import { LifecycleGate } from './lsp/lifecycleGate';
 import { checkFramingOf } from './lsp/messageFraming';
 import { requestParamsProblem } from './lsp/requestParams';
 import { startServer } from './lsp/startServer';
-import { checkWorkerScript, diskCheckRunner, workerCountFromEnvironment } from './checkWorkerTasks';
+import { checkWorkerScript, diskCheckRunner, workerCountFromEnvironment, workerNicenessFromEnvironment } from './checkWorkerTasks';
 import { defaultWorkerCount } from './host/workerPool';
 import { limitHeapGrowth } from './lsp/heapGrowth';
 
@@ -32,4 +32,4 @@ if (process.argv.includes('--stdio')) {
 
 // Closed files are checked on every core but the one serving the editor (at least one worker).
 const workers = workerCountFromEnvironment(process.env) ?? defaultWorkerCount(true);
-startServer(connection, { diskCheckRunner: diskCheckRunner(checkWorkerScript(__dirname), workers) });
+startServer(connection, { diskCheckRunner: diskCheckRunner(checkWorkerScript(__dirname), workers, workerNicenessFromEnvironment(process.env)) });

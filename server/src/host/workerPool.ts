@@ -10,8 +10,9 @@
 // interrupted otherwise); a worker idle for IDLE_EXIT_MS ends too, so the memory of a big check is
 // given back. A worker that dies takes only its task with it: that task fails, the next one gets a
 // fresh worker.
+import * as fs from 'node:fs';
 import * as os from 'node:os';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 
 /** How long a worker with nothing to do stays alive. */
 const IDLE_EXIT_MS = 5000;
@@ -60,6 +61,21 @@ interface Slot<Task, Answer> {
   idleTimer?: NodeJS.Timeout;
 }
 
+export interface WorkerPoolOptions {
+  /**
+   * The workers' nice value (0: as the thread that starts them). The server's checks of closed
+   * files are background work: on a machine with few cores their workers must lose every contest for
+   * a core to the thread that serves the editor, or a keystroke's check waits for its turn behind
+   * them. Linux only (there a nice value is a thread's own); elsewhere it is ignored.
+   */
+  niceness?: number;
+}
+
+/** What a worker is told at its start (its workerData). */
+interface WorkerSetup {
+  niceness: number;
+}
+
 export class WorkerPool<Task, Answer> implements TaskRunner<Task, Answer> {
   private readonly slots = new Set<Slot<Task, Answer>>();
   private readonly waiting: Array<Queued<Task, Answer>> = [];
@@ -68,6 +84,7 @@ export class WorkerPool<Task, Answer> implements TaskRunner<Task, Answer> {
   constructor(
     private readonly script: string,
     readonly size: number,
+    private readonly options: WorkerPoolOptions = {},
   ) {}
 
   run(task: Task, signal?: AbortSignal): Promise<Answer> {
@@ -106,7 +123,8 @@ export class WorkerPool<Task, Answer> implements TaskRunner<Task, Answer> {
   }
 
   private spawn(): Slot<Task, Answer> {
-    const worker = new Worker(this.script, { resourceLimits: { stackSizeMb: STACK_SIZE_MB } });
+    const setup: WorkerSetup = { niceness: this.options.niceness ?? 0 };
+    const worker = new Worker(this.script, { resourceLimits: { stackSizeMb: STACK_SIZE_MB }, workerData: setup });
     const slot: Slot<Task, Answer> = { worker };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply<Answer>) => {
@@ -181,6 +199,8 @@ export class InThreadRunner<Task, Answer> implements TaskRunner<Task, Answer> {
 export function serveTasks<Task, Answer>(handle: (task: Task) => Answer): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread only');
+  const niceness = (workerData as Partial<WorkerSetup> | undefined)?.niceness;
+  if (niceness) lowerThisThreadsPriority(niceness);
   port.on('message', (task: Task) => {
     let reply: WorkerReply<Answer>;
     try {
@@ -190,4 +210,19 @@ export function serveTasks<Task, Answer>(handle: (task: Task) => Answer): void {
     }
     port.postMessage(reply);
   });
+}
+
+/**
+ * Gives this thread (not the process) the nice value `niceness`. On Linux a nice value belongs to a
+ * thread, addressed by its thread id, which /proc/thread-self names; elsewhere setpriority would
+ * move the whole process, so nothing is done. Best effort: checks only run later than they could.
+ */
+function lowerThisThreadsPriority(niceness: number): void {
+  if (process.platform !== 'linux') return;
+  try {
+    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, Math.max(os.getPriority(threadId), niceness));
+  } catch {
+    // No /proc, or not allowed: the worker runs at the priority it was given.
+  }
 }

@@ -17,6 +17,7 @@ import { dirname } from 'node:path';
 import { exceedsLimit, maxFileBytes, realPathOf } from '../host';
 import { internalErrorNotice } from '../checker';
 import { describeError } from './internalErrorDiagnostic';
+import { KeystrokeDebounce } from './keystrokeDebounce';
 import type { SettingsResolver } from './settingsResolver';
 import { uriToFsPath, type WorkspaceFolders } from './workspaceFolders';
 
@@ -33,29 +34,19 @@ export interface OpenDocumentChecksDeps {
   editorReportsJsonSyntax?: boolean;
 }
 
-/** Bounds of the pause an edit waits for before its check (see debounceFor). */
-const MIN_DEBOUNCE_MS = 25;
-const MAX_DEBOUNCE_MS = 150;
-
 export class OpenDocumentChecks {
-  /** How long the last check of each open document took. */
-  private readonly lastCheckMs = new Map<string, number>();
+  private readonly debounce = new KeystrokeDebounce();
 
   constructor(private readonly deps: OpenDocumentChecksDeps) {}
 
-  /**
-   * How long an edit waits for the next one before its check runs. Coalescing only pays when checks
-   * are slow next to typing: a document whose (incremental) check takes a few milliseconds is checked
-   * almost at once, a slow one waits up to MAX_DEBOUNCE_MS so a burst of keystrokes is one check.
-   */
+  /** How long an edit waits for the next one before its check runs (see KeystrokeDebounce). */
   debounceFor(uri: string): number {
-    const last = this.lastCheckMs.get(uri) ?? MAX_DEBOUNCE_MS;
-    return Math.min(MAX_DEBOUNCE_MS, Math.max(MIN_DEBOUNCE_MS, 3 * last));
+    return this.debounce.delayFor(uri);
   }
 
   /** The document went away: nothing to remember about it. */
   forget(uri: string): void {
-    this.lastCheckMs.delete(uri);
+    this.debounce.forget(uri);
   }
 
   /** The scheduler's job for an open document. */
@@ -67,9 +58,10 @@ export class OpenDocumentChecks {
     const document = documents.get(uri);
     if (!document) return;
     const resolved = this.settingsFor(document, pulled);
+    const afterEdit = this.deps.spans.has(uri);
     const started = performance.now();
     const outcome = this.run(document, resolved);
-    this.lastCheckMs.set(uri, performance.now() - started);
+    if (afterEdit) this.debounce.editChecked(uri, performance.now() - started);
     if (documents.get(uri)?.version !== document.version) return; // overtaken: a newer check is queued
     switch (outcome.kind) {
       case 'checked':
