@@ -20,7 +20,7 @@ import { startServer, toggleChange, togglePoint } from './serverBench';
 export interface BigFileScanConfiguration {
   label: string;
   serverPath: string;
-  /** Set for the server (MCPDESC_CHECK_WORKERS, MCPDESC_CHECK_WORKER_NICENESS, …). */
+  /** Set for the server (MCPDESC_CHECK_WORKERS, MCPDESC_BACKGROUND_NICENESS, …). */
   env?: Record<string, string>;
   /** The control: the same typing in a workspace without the big files. */
   control?: boolean;
@@ -56,12 +56,12 @@ export interface BigFileScanOptions {
   log: (message: string) => void;
 }
 
-/** What `npm run bench` compares: the control, the default, its workers at the main thread's priority, and the main thread alone (before issue 17). */
+/** What `npm run bench` compares: the control, the default, the same without lowering the other threads' priority, and the main thread alone (before issue 17). */
 export function standardConfigurations(serverPath: string): BigFileScanConfiguration[] {
   return [
     { label: 'control: no big files in the workspace', serverPath, control: true },
     { label: 'workers (the default)', serverPath, judged: true },
-    { label: 'workers at the main thread\'s priority', serverPath, env: { MCPDESC_CHECK_WORKER_NICENESS: '0' } },
+    { label: 'workers, every thread at the main thread\'s priority', serverPath, env: { MCPDESC_BACKGROUND_NICENESS: '0' } },
     { label: 'the main thread (before issue 17)', serverPath, env: { MCPDESC_CHECK_WORKERS: '0' } },
   ];
 }

@@ -25,22 +25,18 @@ export function workerCountFromEnvironment(env: Readonly<Record<string, string |
 }
 
 /**
- * MCPDESC_CHECK_WORKER_NICENESS: the nice value of the server's check workers (0: as the main
- * thread; for comparing in the benchmark), else SERVER_WORKER_NICENESS.
+ * MCPDESC_BACKGROUND_NICENESS: the nice value of the server's threads but the main one (0: as the
+ * main thread, for comparing in the benchmark), else SERVER_BACKGROUND_NICENESS.
  */
-export function workerNicenessFromEnvironment(env: Readonly<Record<string, string | undefined>>): number | undefined {
-  const raw = env.MCPDESC_CHECK_WORKER_NICENESS;
+export function backgroundNicenessFromEnvironment(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const raw = env.MCPDESC_BACKGROUND_NICENESS;
   if (raw === undefined || raw.trim() === '') return undefined;
   const niceness = Number(raw);
   return Number.isInteger(niceness) && niceness >= 0 && niceness <= 19 ? niceness : undefined;
 }
 
-/**
- * The server's workers check what nobody looks at: on two cores a keystroke's check must get the
- * core at once, not after the worker's time slice (weight 110 against the main thread's 1024 in
- * Linux's scheduler; alone on a core, a worker still runs at full speed).
- */
-export const SERVER_WORKER_NICENESS = 10;
+/** The server's threads other than the one serving the editor (see host/threadPriority.ts). */
+export const SERVER_BACKGROUND_NICENESS = 10;
 
 /** One pool of check workers seen as a runner of one kind of task. */
 export function runnerOf<Task, Answer>(
@@ -60,7 +56,7 @@ export function runnerOf<Task, Answer>(
 }
 
 /** The server's: `workers` worker threads (0: this thread) checking closed files. */
-export function diskCheckRunner(script: string | undefined, workers: number, niceness = SERVER_WORKER_NICENESS): TaskRunner<DiskCheckTask, DiskCheckAnswer> | undefined {
+export function diskCheckRunner(script: string | undefined, workers: number, niceness = SERVER_BACKGROUND_NICENESS): TaskRunner<DiskCheckTask, DiskCheckAnswer> | undefined {
   if (!script || workers === 0) return undefined;
   return runnerOf(
     new WorkerPool<CheckWorkerTask, CheckWorkerAnswer>(script, workers, { niceness }),

@@ -10,9 +10,9 @@
 // interrupted otherwise); a worker idle for IDLE_EXIT_MS ends too, so the memory of a big check is
 // given back. A worker that dies takes only its task with it: that task fails, the next one gets a
 // fresh worker.
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from './threadPriority';
 
 /** How long a worker with nothing to do stays alive. */
 const IDLE_EXIT_MS = 5000;
@@ -62,12 +62,7 @@ interface Slot<Task, Answer> {
 }
 
 export interface WorkerPoolOptions {
-  /**
-   * The workers' nice value (0: as the thread that starts them). The server's checks of closed
-   * files are background work: on a machine with few cores their workers must lose every contest for
-   * a core to the thread that serves the editor, or a keystroke's check waits for its turn behind
-   * them. Linux only (there a nice value is a thread's own); elsewhere it is ignored.
-   */
+  /** The workers' nice value (0: as the thread that starts them; see threadPriority.ts). */
   niceness?: number;
 }
 
@@ -210,19 +205,4 @@ export function serveTasks<Task, Answer>(handle: (task: Task) => Answer): void {
     }
     port.postMessage(reply);
   });
-}
-
-/**
- * Gives this thread (not the process) the nice value `niceness`. On Linux a nice value belongs to a
- * thread, addressed by its thread id, which /proc/thread-self names; elsewhere setpriority would
- * move the whole process, so nothing is done. Best effort: checks only run later than they could.
- */
-function lowerThisThreadsPriority(niceness: number): void {
-  if (process.platform !== 'linux') return;
-  try {
-    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, Math.max(os.getPriority(threadId), niceness));
-  } catch {
-    // No /proc, or not allowed: the worker runs at the priority it was given.
-  }
 }
