@@ -35,5 +35,6 @@ if (process.argv.includes('--stdio')) {
 const workers = workerCountFromEnvironment(process.env) ?? defaultWorkerCount(true);
 // Everything but this thread is background work: the check workers, and V8's helper threads that collect their garbage.
 const backgroundNiceness = backgroundNicenessFromEnvironment(process.env) ?? SERVER_BACKGROUND_NICENESS;
-lowerOtherThreadsPriority(backgroundNiceness);
+// Without workers V8's helpers serve this thread alone: they keep its priority.
+if (workers > 0) lowerOtherThreadsPriority(backgroundNiceness);
 startServer(connection, { diskCheckRunner: diskCheckRunner(checkWorkerScript(__dirname), workers, backgroundNiceness) });
