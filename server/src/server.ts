@@ -33,7 +33,8 @@ if (process.argv.includes('--stdio')) {
 
 // Closed files are checked on every core but the one serving the editor (at least one worker).
 const workers = workerCountFromEnvironment(process.env) ?? defaultWorkerCount(true);
-// Everything but this thread is background work: the check workers, and V8's helper threads that collect their garbage.
+// Everything but this thread is background work: the check workers, and V8's helper threads that
+// collect their garbage (their priority: see SERVER_BACKGROUND_NICENESS).
 const backgroundNiceness = backgroundNicenessFromEnvironment(process.env) ?? SERVER_BACKGROUND_NICENESS;
 // Without workers V8's helpers serve this thread alone: they keep its priority.
 if (workers > 0) lowerOtherThreadsPriority(backgroundNiceness);
