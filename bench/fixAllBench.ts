@@ -18,6 +18,7 @@ import type { CachedCheck } from '../server/src/lsp/documentStates';
 import { DEFAULT_SETTINGS } from '../shared/src/settings';
 import { generateMcpdesc } from './generate';
 import { interleave, machineInfo, summarize, type Contender, type MachineInfo } from './measure';
+import type { TargetResult } from './report';
 
 export const FIX_ALL_TARGET = 'source.fixAll ≤ 3× one full check';
 export const CHECK = 'checkDocument (one full check)';
@@ -169,7 +170,7 @@ export async function benchFixAll(options: FixAllBenchOptions = {}): Promise<Fix
   return { rows, target: { name: FIX_ALL_TARGET, limit: TARGET_RATIO, met, ratios, measured: measured.join('; ') }, sameAsPlain, machine };
 }
 
-function renderFixAllBench(result: FixAllBenchResult): string {
+export function renderFixAllBench(result: FixAllBenchResult): string {
   const lines = [
     `Fix-all (issue 19): target ${result.target.name}: ${result.target.met ? 'met' : 'MISSED'}: ${result.target.measured}`,
     `load average ${result.machine.loadAverage.join(' ')} → ${result.machine.loadAverageAtEnd?.join(' ') ?? '?'} on ${result.machine.cores} cores; same text as the plain path: ${JSON.stringify(result.sameAsPlain)}`,
@@ -183,6 +184,17 @@ function renderFixAllBench(result: FixAllBenchResult): string {
     );
   }
   return lines.join('\n');
+}
+
+/** The issue-19 target, one row per format, for the report's targets table. */
+export function fixAllTargets(result: FixAllBenchResult): TargetResult[] {
+  return result.rows
+    .filter((row) => row.contender === CODE_ACTION)
+    .map((row) => ({
+      target: `${FIX_ALL_TARGET} (${(row.bytes / 1e6).toFixed(1)} MB ${row.format.toUpperCase()}, ${row.problems} problems)`,
+      status: row.ratioToCheck <= TARGET_RATIO && result.sameAsPlain[row.format] !== false ? 'pass' : 'miss',
+      measured: `${row.ratioToCheck.toFixed(2)}× (paired ${row.pairedRatioToCheck.toFixed(2)}×, CPU ${row.cpuRatioToCheck.toFixed(2)}×)${result.sameAsPlain[row.format] === false ? '; text differs from the plain fix-all' : ''}`,
+    }));
 }
 
 if (require.main === module) {

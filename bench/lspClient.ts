@@ -41,8 +41,9 @@ export class LspClient {
   private exited = false;
   private readonly exitPromise: Promise<number | null>;
 
-  constructor(serverScript: string, args: string[] = ['--stdio'], nodeArgs: string[] = []) {
-    this.child = spawn(process.execPath, [...nodeArgs, serverScript, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** `env`: set for the server on top of this process's environment. */
+  constructor(serverScript: string, args: string[] = ['--stdio'], nodeArgs: string[] = [], env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, [...nodeArgs, serverScript, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (text: string) => {

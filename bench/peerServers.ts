@@ -8,7 +8,8 @@
 // 200 ms after the last change; ours 25–150 ms depending on how long its last check took): that is
 // what their users wait too, so it is in the latencies; the report prints the delays next to them.
 //
-// Usage: node out/bench/peerServers.js [--quick] [--seed=N] [--big-yaml] [--only=1mbjson|10mbjson|1mbyaml|7.5mbyaml] [--ours-only]
+// Part of `npm run bench` (run.ts; the 7.5 MB YAML document in a full run only). Alone:
+// node out/bench/peerServers.js [--quick] [--seed=N] [--big-yaml] [--only=1mbjson|10mbjson|1mbyaml|7.5mbyaml] [--ours-only]
 // (after npm run build)
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -16,10 +17,11 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION } from '../shared/src/settings';
 import { checkDocument } from '../server/src/checker';
-import { generateMcpdesc } from './generate';
+import { benchText, toggleOffset, type BenchTextName } from './benchTexts';
 import { LspClient } from './lspClient';
 import { MCPDESC_JSON_SCHEMA } from './mcpdescSchema';
 import { peakRssMB, resetPeakRss, sleep, summarize } from './measure';
+import { fmtRatio, markdownTable, type TargetResult } from './report';
 
 type Format = 'json' | 'yaml';
 
@@ -54,15 +56,16 @@ export interface PeerRow {
 }
 
 const OPEN_TIMEOUT_MS = 300_000;
+const OURS = 'mcpdesc-lsp';
 
 function requirePath(specifier: string): string {
   return require.resolve(specifier);
 }
 
-function ourServer(repoRoot: string): ServerUnderTest {
+function ourServer(serverPath: string): ServerUnderTest {
   return {
-    name: 'mcpdesc-lsp',
-    script: path.join(repoRoot, 'dist', 'server.js'),
+    name: OURS,
+    script: serverPath,
     validationDelay: '25–150 ms',
     section: (name) => (name === SETTINGS_SECTION ? DEFAULT_SETTINGS : null),
   };
@@ -136,24 +139,9 @@ function nextPublish(client: LspClient, uri: string, version: number | undefined
     .then((n) => ({ at: n.at, count: (n.params as { diagnostics?: unknown[] }).diagnostics?.length ?? 0 }));
 }
 
-/** Characters between the edit and any diagnostic of the document, so that the edit adds one and removes none. */
-const CLEARANCE = 4000;
-
-/**
- * Where one inserted character turns an accepted response's action into an invalid one: right after
- * `accept`, from the middle of the document on, away from its other problems (see CLEARANCE).
- */
+/** Where toggleOffset puts the one-character edit, as a position. */
 function togglePosition(text: string, format: Format): { line: number; character: number } {
-  const needle = format === 'json' ? '"action": "accept' : 'action: accept';
-  const problems = checkDocument(text, { format }).diagnostics.map((d) => d.data.offset);
-  const isClear = (at: number) => problems.every((offset) => Math.abs(offset - at) > CLEARANCE);
-  let index = -1;
-  for (let at = text.indexOf(needle, Math.floor(text.length / 2)); at !== -1; at = text.indexOf(needle, at + 1)) {
-    if (isClear(at)) { index = at; break; }
-  }
-  if (index === -1) index = text.indexOf(needle);
-  if (index === -1) throw new Error('document has no accepted elicitation response to edit');
-  const offset = index + needle.length;
+  const offset = toggleOffset(text, format, checkDocument(text, { format }).diagnostics.map((d) => d.data.offset));
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   let line = 0;
   for (let i = text.indexOf('\n'); i !== -1 && i < lineStart; i = text.indexOf('\n', i + 1)) line++;
@@ -220,14 +208,11 @@ async function session(server: ServerUnderTest, document: PeerDocument, scratchD
 }
 
 function documentsFor(seed: number, bigYaml: boolean): PeerDocument[] {
-  // The seeds of run.ts's documents of these sizes (it adds 1000 per size), so the texts are the same.
-  const sizes: Array<{ label: string; bytes: number; format: Format; seed: number }> = [
-    { label: '1 MB', bytes: 1024 * 1024, format: 'json', seed: seed + 1000 },
-    { label: '10 MB', bytes: 10 * 1024 * 1024, format: 'json', seed: seed + 2000 },
-    { label: '1 MB', bytes: 1024 * 1024, format: 'yaml', seed: seed + 3000 },
-  ];
-  if (bigYaml) sizes.push({ label: '7.5 MB', bytes: 7.5 * 1024 * 1024, format: 'yaml', seed: seed + 2000 });
-  return sizes.map(({ label, bytes, format, seed: documentSeed }) => ({ label, format, text: generateMcpdesc(documentSeed, bytes, { format }).text }));
+  const names: BenchTextName[] = ['1 MB JSON', '10 MB JSON', '1 MB YAML', ...(bigYaml ? ['7.5 MB YAML' as const] : [])];
+  return names.map((name) => {
+    const { text, format } = benchText(seed, name);
+    return { label: name.replace(/ (JSON|YAML)$/, ''), format, text };
+  });
 }
 
 function ms(value: number): string {
@@ -259,35 +244,105 @@ export function peerTable(rows: PeerRow[], delays: Record<string, string>): stri
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const quick = args.includes('--quick');
-  const seedArg = args.find((arg) => arg.startsWith('--seed='));
-  const seed = seedArg ? Number(seedArg.slice(7)) : 20260601;
-  const repoRoot = path.resolve(__dirname, '..', '..');
+export interface PeerOptions {
+  /** Our server (a copy of dist/server.js). */
+  serverPath: string;
+  seed: number;
+  quick: boolean;
+  /** Add the 7.5 MB YAML document (minutes: yaml-language-server takes seconds per edit there). */
+  bigYaml: boolean;
+  /** One document only: 1mbjson, 10mbjson, 1mbyaml or 7.5mbyaml. */
+  only?: string;
+  oursOnly?: boolean;
+  log: (message: string) => void;
+}
+
+export interface PeerResult {
+  rows: PeerRow[];
+  /** How long each server waits after a change before validating. */
+  delays: Record<string, string>;
+  versions: Record<string, string>;
+}
+
+function packageVersion(name: string): string {
+  try {
+    return (JSON.parse(fs.readFileSync(requirePath(`${name}/package.json`), 'utf8')) as { version?: string }).version ?? '?';
+  } catch {
+    return '?';
+  }
+}
+
+export async function benchPeers(options: PeerOptions): Promise<PeerResult> {
   const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-peers-'));
   const schemaFile = path.join(scratchDir, 'mcpdesc.schema.json');
   fs.writeFileSync(schemaFile, JSON.stringify(MCPDESC_JSON_SCHEMA));
-  const ours = ourServer(repoRoot);
+  const ours = ourServer(options.serverPath);
   const peers: Record<Format, ServerUnderTest> = { json: jsonLanguageServer(), yaml: yamlLanguageServer(schemaFile) };
   const delays = Object.fromEntries([ours, peers.json, peers.yaml].map((server) => [server.name, server.validationDelay]));
+  const versions = { [peers.json.name]: packageVersion(peers.json.name), [peers.yaml.name]: packageVersion(peers.yaml.name) };
   const rows: PeerRow[] = [];
   try {
-    const only = args.find((arg) => arg.startsWith('--only='))?.slice(7);
-    for (const document of documentsFor(seed, args.includes('--big-yaml'))) {
-      if (only && `${document.label} ${document.format}`.replace(/\s+/g, '').toLowerCase() !== only.toLowerCase()) continue;
-      for (const server of args.includes('--ours-only') ? [ours] : [ours, peers[document.format]]) {
-        process.stderr.write(`${server.name}: ${document.label} ${document.format} …\n`);
-        const row = await session(server, document, scratchDir, quick);
-        process.stderr.write(`  open ${ms(row.openMedianMs)}, edit p50 ${ms(row.editP50Ms)}, peak ${row.peakRssMB ?? '?'} MB, diagnostics ${row.countBroken}/${row.countFixed}\n`);
+    for (const document of documentsFor(options.seed, options.bigYaml)) {
+      if (options.only && `${document.label} ${document.format}`.replace(/\s+/g, '').toLowerCase() !== options.only.toLowerCase()) continue;
+      for (const server of options.oursOnly ? [ours] : [ours, peers[document.format]]) {
+        options.log(`  ${server.name}: ${document.label} ${document.format} …`);
+        const row = await session(server, document, scratchDir, options.quick);
+        options.log(`    open ${ms(row.openMedianMs)}, edit p50 ${ms(row.editP50Ms)}, peak ${row.peakRssMB ?? '?'} MB, diagnostics ${row.countBroken}/${row.countFixed}`);
         rows.push(row);
       }
     }
   } finally {
     fs.rmSync(scratchDir, { recursive: true, force: true });
   }
-  console.log(peerTable(rows, delays));
-  console.log(JSON.stringify(rows));
+  return { rows, delays, versions };
+}
+
+export function renderPeers(result: PeerResult): string {
+  const versions = Object.entries(result.versions).map(([name, version]) => `${name} ${version}`).join(', ');
+  return [
+    `Side by side with the servers users would pick instead (${versions}), over stdio, each validating against bench/mcpdescSchema.ts; ours over theirs in parentheses (below 1× is better); the validation delay each server waits after a change is in its latencies`,
+    peerTable(result.rows, result.delays),
+  ].join('\n');
+}
+
+/** Issue 17: better than the peer on every row (open, edit p50, peak RSS), each server's edit toggling its diagnostics. */
+export function peerTargets(result: PeerResult): TargetResult[] {
+  const targets: TargetResult[] = [];
+  for (const document of [...new Set(result.rows.map((row) => row.document))]) {
+    const ours = result.rows.find((row) => row.document === document && row.server === OURS);
+    const peer = result.rows.find((row) => row.document === document && row.server !== OURS);
+    if (!ours || !peer) continue;
+    const measures: Array<[string, number | undefined, number | undefined]> = [
+      ['open', ours.openMedianMs, peer.openMedianMs],
+      ['edit p50', ours.editP50Ms, peer.editP50Ms],
+      ['peak RSS', ours.peakRssMB, peer.peakRssMB],
+    ];
+    for (const [measure, own, theirs] of measures) {
+      const toggled = ours.countBroken !== ours.countFixed && peer.countBroken !== peer.countFixed;
+      const target = `${measure} better than ${peer.server} (${document})`;
+      targets.push(own === undefined || theirs === undefined
+        ? { target, status: 'n/a', measured: 'peak RSS unavailable (no /proc)' }
+        : { target, status: own < theirs && toggled ? 'pass' : 'miss', measured: `${fmtRatio(own / theirs)}${toggled ? '' : ' (an edit did not toggle the diagnostics)'}` });
+    }
+  }
+  return targets;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const seedArg = args.find((arg) => arg.startsWith('--seed='));
+  const result = await benchPeers({
+    serverPath: path.join(path.resolve(__dirname, '..', '..'), 'dist', 'server.js'),
+    seed: seedArg ? Number(seedArg.slice(7)) : 20260601,
+    quick: args.includes('--quick'),
+    bigYaml: args.includes('--big-yaml'),
+    only: args.find((arg) => arg.startsWith('--only='))?.slice(7),
+    oursOnly: args.includes('--ours-only'),
+    log: (message) => process.stderr.write(`${message}\n`),
+  });
+  console.log(renderPeers(result));
+  console.log(markdownTable(['target', 'result', 'measured'], peerTargets(result).map((t) => [t.target, t.status, t.measured]), 3));
+  console.log(JSON.stringify(result.rows));
 }
 
 if (require.main === module) {

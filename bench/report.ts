@@ -3,6 +3,7 @@ import { CHECK, type CheckerBenchResult, PARSE_TREE, YAML_PARSE } from './checke
 import type { ProfileComparison } from './cpuProfile';
 import type { MachineInfo } from './measure';
 import type { DocumentSessionResult, ScanResult } from './serverBench';
+import type { SectionReport } from './sections';
 
 export interface RunResult {
   startedAt: string;
@@ -15,8 +16,20 @@ export interface RunResult {
   profiles: Array<{ label: string; comparison: ProfileComparison }>;
   server?: DocumentSessionResult;
   /** scanOnly: the round with the median scan time (peak RSS: the highest of all rounds). */
-  scan?: { floor: ScanFloor; scanOnly: ScanResult; scanRounds: ScanRound[]; withTyping?: ScanResult };
+  scan?: { floor: ScanFloor; scanOnly: ScanResult; scanRounds: ScanRound[]; withTyping?: ScanResult; byWorkers?: ScanByWorkers[] };
+  /** The parts after the scan (sections.ts), each with its own table and targets. */
+  sections: SectionReport[];
+  /** This run's own targets and every section's. */
   targets: TargetResult[];
+}
+
+/** The scan with a given number of check workers (MCPDESC_CHECK_WORKERS), in the same rounds as the default. */
+export interface ScanByWorkers {
+  workers: number;
+  /** The server's default on this machine (cores - 1, at least 1): the rounds of scanOnly. */
+  isDefault: boolean;
+  scanMs: Array<number | undefined>;
+  medianMs?: number;
 }
 
 /** The read+parse floor of the scan, per round. */
@@ -66,6 +79,9 @@ export interface TargetResult {
   measured: string;
 }
 
+/** The YAML documents issue 17 wants checked in ≤ 0.8× parseDocument. */
+const YAML_CHECK_LABELS = ['1 MB', '7.5 MB'];
+
 export function judgeTargets(run: Omit<RunResult, 'targets'>): TargetResult[] {
   const targets: TargetResult[] = [];
   for (const row of run.checker.filter((r) => r.format === 'json')) {
@@ -76,6 +92,14 @@ export function judgeTargets(run: Omit<RunResult, 'targets'>): TargetResult[] {
     targets.push(check?.ratioToJsonLs !== undefined
       ? { target: `check faster than json-languageservice (${row.label})`, status: check.ratioToJsonLs < 1 ? 'pass' : 'miss', measured: fmtRatio(check.ratioToJsonLs) }
       : { target: `check faster than json-languageservice (${row.label})`, status: 'n/a', measured: row.checkerUnavailable ?? 'not measured' });
+  }
+  for (const label of YAML_CHECK_LABELS) {
+    const target = `YAML full check ≤ 0.8× parseDocument (${label})`;
+    const row = run.checker.find((r) => r.format === 'yaml' && r.label === label);
+    const check = row?.contenders[CHECK];
+    targets.push(check
+      ? { target, status: check.ratioToFloor <= 0.8 ? 'pass' : 'miss', measured: `${fmtRatio(check.ratioToFloor)} (paired ${fmtRatio(check.pairedRatioToFloor)}, CPU ${fmtRatio(check.cpuRatioToFloor)})` }
+      : { target, status: 'n/a', measured: row?.checkerUnavailable ?? (run.checker.length ? `no ${label} YAML document in the checker bench` : 'not measured') });
   }
   if (run.server) {
     for (const burst of run.server.burst) {
@@ -97,6 +121,11 @@ export function judgeTargets(run: Omit<RunResult, 'targets'>): TargetResult[] {
   } else {
     targets.push({ target: 'scan ≤ 1.5× read+parse floor', status: 'n/a', measured: scan?.skipped ?? 'not measured' });
   }
+  const one = run.scan?.byWorkers?.find((w) => w.workers === 1)?.medianMs;
+  const two = run.scan?.byWorkers?.find((w) => w.workers === 2)?.medianMs;
+  targets.push(one !== undefined && two !== undefined
+    ? { target: 'scan with 2 workers faster than with 1', status: two < one ? 'pass' : 'miss', measured: `${fmtRatio(two / one)} (${fmtMs(two)} vs ${fmtMs(one)}; ${run.machine.cores} cores)` }
+    : { target: 'scan with 2 workers faster than with 1', status: 'n/a', measured: scan?.skipped ?? 'not measured' });
   const typing = run.scan?.withTyping?.typing;
   targets.push(typing
     ? { target: 'typing during the scan ≤ 1.3× idle', status: typing.ratio <= 1.3 ? 'pass' : 'miss', measured: `${fmtRatio(typing.ratio)} (p50 ${fmtMs(typing.duringScan.median)} vs ${fmtMs(typing.idle.median)}, ${typing.duringScan.samples} edits during the scan)` }
@@ -105,6 +134,7 @@ export function judgeTargets(run: Omit<RunResult, 'targets'>): TargetResult[] {
   targets.push(rss !== undefined && scan?.scanMs !== undefined
     ? { target: 'peak RSS < 250 MB (1,000-file workspace)', status: rss < 250 ? 'pass' : 'miss', measured: `${rss.toFixed(0)} MB` }
     : { target: 'peak RSS < 250 MB (1,000-file workspace)', status: 'n/a', measured: scan?.skipped ?? 'not measured' });
+  for (const section of run.sections) targets.push(...section.targets);
   return targets;
 }
 
@@ -126,7 +156,7 @@ function fmtBytes(bytes: number): string {
 }
 
 /** A Markdown table; the first `textColumns` columns are left-aligned, the rest (figures) right-aligned. */
-function table(header: string[], rows: string[][], textColumns = 1): string {
+export function markdownTable(header: string[], rows: string[][], textColumns = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]): string => `| ${cells.map((c, i) => (i < textColumns ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   const rule = widths.map((w, i) => (i < textColumns ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|');
@@ -137,11 +167,12 @@ function table(header: string[], rows: string[][], textColumns = 1): string {
 export function renderReport(run: RunResult): string {
   const out: string[] = [];
   const m = run.machine;
-  out.push(`mcpdesc-lsp benchmark, ${run.mode} run, ${run.startedAt}, ${run.durationS.toFixed(0)} s`);
-  out.push(`machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGB} GB, node ${m.node}, ${m.platform}; load average ${m.loadAverage.join(' ')} at start${m.loadAverageAtEnd ? `, ${m.loadAverageAtEnd.join(' ')} at end` : ''}`);
+  out.push(`mcpdesc-lsp benchmark (\`npm run bench${run.mode === 'quick' ? ' -- --quick' : ''}\`, seed ${run.seed}), ${run.mode} run, ${run.startedAt}, ${run.durationS.toFixed(0)} s.`);
+  out.push(`Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGB} GB, node ${m.node}, ${m.platform}; load average ${m.loadAverage.join(' ')} at start${m.loadAverageAtEnd ? `, ${m.loadAverageAtEnd.join(' ')} at end` : ''}.`);
   out.push('');
 
   out.push('Checker vs baselines: the same text, interleaved in one process, the order rotating each round (A B C D, B C D A, …), median per operation');
+  out.push('');
   const rows: string[][] = [];
   for (const r of run.checker) {
     const names = Object.keys(r.contenders);
@@ -161,7 +192,8 @@ export function renderReport(run: RunResult): string {
     if (r.checkerUnavailable) rows.push(['', `${CHECK}: n/a (${r.checkerUnavailable})`, '', '', '', '', '', '']);
     else if (r.sanity.checkerSkipped) rows.push(['', `(${CHECK} skipped this document: "${r.sanity.checkerSkipped}")`, '', '', '', '', '', '']);
   }
-  out.push(table(['document', 'contender', 'median', 'p25 – p75', '× floor', '× json-ls', '× floor, paired', '× floor, CPU'], rows, 2));
+  out.push(markdownTable(['document', 'contender', 'median', 'p25 – p75', '× floor', '× json-ls', '× floor, paired', '× floor, CPU'], rows, 2));
+  out.push('');
   out.push(`floor: ${PARSE_TREE} for JSON, ${YAML_PARSE} for YAML. json-ls: vscode-json-languageservice parse + doValidation against bench/mcpdescSchema.ts.`);
   out.push('× floor = median / floor median; paired = median of per-round ratios; CPU = ratio of median process CPU times (second opinions for a loaded machine).');
   const sanity = run.checker.map((r) => {
@@ -178,17 +210,21 @@ export function renderReport(run: RunResult): string {
     const c = p.comparison;
     out.push('');
     out.push(`Where checkDocument's time goes, ${p.label}: sampled per operation, check ${fmtMs(c.checkMsPerOperation)} vs parseTree ${fmtMs(c.floorMsPerOperation)} (${c.check.profilePath})`);
+    out.push('');
+    out.push('```');
     out.push('  hottest functions of the check (self time):');
     for (const h of c.check.byFunction.slice(0, 8)) out.push(`  ${h.percent.toFixed(1).padStart(5)}%  ${h.name}`);
     out.push('  what the check spends beyond parseTree, per operation:');
     for (const e of c.extraByFunction.slice(0, 8)) out.push(`  +${fmtMs(e.extraMs).padStart(10)}  ${e.name}`);
     out.push('  … by file:');
     for (const e of c.extraByFile.slice(0, 6)) out.push(`  +${fmtMs(e.extraMs).padStart(10)}  ${e.name}`);
+    out.push('```');
   }
 
   if (run.server) {
     out.push('');
     out.push('Server over stdio (dist/server.js): didOpen/didChange → publishDiagnostics of that version');
+    out.push('');
     const rows = run.server.open.map((open) => {
       const edit = run.server!.edit.find((e) => e.label === open.label);
       const burst = run.server!.burst.find((b) => b.label === open.label);
@@ -204,16 +240,19 @@ export function renderReport(run: RunResult): string {
         run.server!.peakRssByDocumentMB[open.label] !== undefined ? `${run.server!.peakRssByDocumentMB[open.label]!.toFixed(0)} MB` : '–',
       ];
     });
-    out.push(table(['document', 'open, median (× parseTree)', 'edit p50 (× parseTree)', 'edit p95', 'burst: final after last edit', 'burst: older after last edit / intermediate', 'peak RSS'], rows));
+    out.push(markdownTable(['document', 'open, median (× parseTree)', 'edit p50 (× parseTree)', 'edit p95', 'burst: final after last edit', 'burst: older after last edit / intermediate', 'peak RSS'], rows));
+    out.push('');
     const edits = run.server.edit[0]?.edits ?? 0;
     const openRuns = run.server.open.map((o) => `${o.label} ${o.samplesMs.length}`).join(', ');
     out.push(`open runs: ${openRuns}; edits: ${edits} one-character edits per document, alternately making and fixing an invalid action; burst: 10 edits 30 ms apart; peak RSS per document (VmHWM reset before each)`);
     const profile = run.server.profile;
     if (profile) {
       out.push(`Server CPU profile over the session (--profile-server; ${profile.totalMs} ms sampled, ${profile.profilePath}):`);
+      out.push('', '```');
       for (const h of profile.byFunction.slice(0, 12)) out.push(`  ${h.percent.toFixed(1).padStart(5)}%  ${h.name}`);
       out.push('  by file:');
       for (const h of profile.byFile.slice(0, 8)) out.push(`  ${h.percent.toFixed(1).padStart(5)}%  ${h.name}`);
+      out.push('```');
     }
   }
 
@@ -221,9 +260,15 @@ export function renderReport(run: RunResult): string {
     const s = run.scan.scanOnly;
     out.push('');
     out.push(`Workspace scan: ${s.files} files, ${fmtBytes(s.bytes)}, ${s.expectedDocuments} mcpdesc documents to check`);
+    out.push('');
     if (s.scanMs !== undefined) {
       const typing = run.scan.withTyping?.typing;
-      out.push(table(
+      const floorMs = run.scan.floor.medianMs;
+      const byWorkers = (run.scan.byWorkers ?? []).map((w) => [
+        `scan with ${w.workers} worker${w.workers === 1 ? '' : 's'}${w.isDefault ? ' (the default here; the rounds above)' : ''}: median (× floor)`,
+        `${fmtMs(w.medianMs)} (${fmtRatio(w.medianMs === undefined ? undefined : w.medianMs / floorMs)}; ${w.scanMs.map((ms) => fmtMs(ms)).join(', ')})`,
+      ]);
+      out.push(markdownTable(
         ['measure', 'value'],
         [
           ['scan: initialized → last document\'s diagnostics (median)', `${fmtMs(s.scanMs)} (${run.scan.scanRounds.map((r) => fmtMs(r.scanMs)).join(', ')})`],
@@ -231,6 +276,7 @@ export function renderReport(run: RunResult): string {
           ['the same in the warm benchmark process (reference)', `${fmtMs(run.scan.floor.warmMedianMs)} (${run.scan.floor.warmRuns.map((ms) => fmtMs(ms)).join(', ')})`],
           ['scan / floor (paired; CPU)', `${fmtRatio(s.scanMs / run.scan.floor.medianMs)} (${fmtRatio(pairedScanRatio(run.scan.scanRounds))}; ${fmtRatio(cpuScanRatio(run.scan.scanRounds))})`],
           ['CPU: scanning server / floor process (median)', `${run.scan.scanRounds.map((r) => fmtMs(r.scanCpuMs)).join(', ')} / ${run.scan.scanRounds.map((r) => fmtMs(r.floorCpuMs)).join(', ')}`],
+          ...byWorkers,
           ['scan from process spawn', fmtMs(s.scanFromSpawnMs)],
           ['progress end (workDoneProgress)', s.progressEndMs !== undefined ? `${fmtMs(s.progressEndMs)} (${s.progressReports} reports)` : 'none reported'],
           ['typing p50 during the scan / idle', typing ? `${fmtMs(typing.duringScan.median)} / ${fmtMs(typing.idle.median)} = ${fmtRatio(typing.ratio)} (${typing.duringScan.samples} / ${typing.idle.samples} edits)` : (run.scan.withTyping?.skipped ?? '–')],
@@ -240,19 +286,28 @@ export function renderReport(run: RunResult): string {
         ],
       ));
       if (s.profile) {
-        out.push(`Scanning server's CPU profile (--profile-server; ${s.profile.totalMs} ms sampled, ${s.profile.profilePath}):`);
+        out.push('', `Scanning server's CPU profile (--profile-server; ${s.profile.totalMs} ms sampled, ${s.profile.profilePath}):`);
+        out.push('', '```');
         for (const h of s.profile.byFunction.slice(0, 12)) out.push(`  ${h.percent.toFixed(1).padStart(5)}%  ${h.name}`);
         out.push('  by file:');
         for (const h of s.profile.byFile.slice(0, 8)) out.push(`  ${h.percent.toFixed(1).padStart(5)}%  ${h.name}`);
+        out.push('```');
       }
     } else {
       out.push(`scan skipped: ${s.skipped}`);
     }
   }
 
+  for (const section of run.sections) {
+    // A section's Markdown is its title line, then its table: a blank line between, for Markdown.
+    const [title, ...rest] = section.markdown.split('\n');
+    out.push('', title ?? '', '', ...rest);
+  }
+
   out.push('');
-  out.push('Targets (issue 6)');
-  out.push(table(['target', 'result', 'measured'], run.targets.map((t) => [t.target, t.status === 'pass' ? 'PASS' : t.status === 'miss' ? 'MISS' : 'n/a', t.measured]), 3));
+  out.push('Targets (issues 6 and 17)');
+  out.push('');
+  out.push(markdownTable(['target', 'result', 'measured'], run.targets.map((t) => [t.target, t.status === 'pass' ? 'PASS' : t.status === 'miss' ? 'MISS' : 'n/a', t.measured]), 3));
   if (run.notes.length) {
     out.push('');
     out.push('Notes:');

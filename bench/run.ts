@@ -1,7 +1,9 @@
 // `npm run bench`: generates the inputs, times the checker against its baselines, drives the built
-// server over stdio, prints the tables and writes last-run.json into the data directory (bench/dataDir.ts).
+// server over stdio, prints the tables and writes last-run.json and last-run.md (the report, as
+// pasted into the README) into the data directory (bench/dataDir.ts).
 //
 //   node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server]
+//                         [--skip-edits] [--skip-big-file-scan] [--skip-memory] [--skip-peers]
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,6 +18,8 @@ import { readAndParse, readAndParseInFreshProcess } from './scanFloor';
 import type { ScanFloor } from './report';
 import { ensureWorkspace } from './workspace';
 import { benchDataDir } from './dataDir';
+import { defaultWorkerCount } from '../server/src/host/workerPool';
+import { BENCH_SECTIONS, type SectionReport } from './sections';
 
 interface Options {
   quick: boolean;
@@ -25,10 +29,13 @@ interface Options {
   server: boolean;
   scan: boolean;
   profileServer: boolean;
+  /** Names of the sections (sections.ts) left out with --skip-NAME. */
+  skippedSections: Set<string>;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { quick: false, seed: 20260601, build: true, checker: true, server: true, scan: true, profileServer: false };
+  const options: Options = { quick: false, seed: 20260601, build: true, checker: true, server: true, scan: true, profileServer: false, skippedSections: new Set() };
+  const sectionFlags = new Map(BENCH_SECTIONS.map((section) => [`--skip-${section.name}`, section.name]));
   for (const arg of argv) {
     if (arg === '--quick') options.quick = true;
     else if (arg === '--no-build') options.build = false;
@@ -36,9 +43,10 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--skip-server') options.server = false;
     else if (arg === '--skip-scan') options.scan = false;
     else if (arg === '--profile-server') options.profileServer = true;
+    else if (sectionFlags.has(arg)) options.skippedSections.add(sectionFlags.get(arg)!);
     else if (arg.startsWith('--seed=') && Number.isInteger(Number(arg.slice(7)))) options.seed = Number(arg.slice(7));
     else {
-      console.error(`unknown argument: ${arg}\nusage: node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server]`);
+      console.error(`unknown argument: ${arg}\nusage: node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server] ${[...sectionFlags.keys()].map((flag) => `[${flag}]`).join(' ')}`);
       process.exit(2);
     }
   }
@@ -130,8 +138,9 @@ async function main(): Promise<void> {
     }
   }
 
+  const sections = BENCH_SECTIONS.filter((section) => !options.skippedSections.has(section.name));
   const builtServer = path.join(repoRoot, 'dist', 'server.js');
-  let serverReady = options.server || options.scan;
+  let serverReady = options.server || options.scan || sections.some((section) => section.needsServer);
   if (serverReady && options.build) {
     log('building (npm run build) …');
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
@@ -148,8 +157,13 @@ async function main(): Promise<void> {
   const serverPath = path.join(dataDir, 'server-under-test', 'server.js');
   if (serverReady) {
     fs.mkdirSync(path.dirname(serverPath), { recursive: true });
-    fs.copyFileSync(builtServer, serverPath);
-    if (fs.existsSync(`${builtServer}.map`)) fs.copyFileSync(`${builtServer}.map`, `${serverPath}.map`);
+    // The worker threads' script too: the server looks for it next to itself.
+    for (const name of ['server.js', 'checkWorker.js']) {
+      const built = path.join(path.dirname(builtServer), name);
+      const copy = path.join(path.dirname(serverPath), name);
+      if (fs.existsSync(built)) fs.copyFileSync(built, copy);
+      if (fs.existsSync(`${built}.map`)) fs.copyFileSync(`${built}.map`, `${copy}.map`);
+    }
   }
 
   const scratchDir = path.join(dataDir, 'open');
@@ -180,6 +194,10 @@ async function main(): Promise<void> {
     const floorCpuRuns: number[] = [];
     const warmFloorRuns: number[] = [];
     const scanRounds: ScanResult[] = [];
+    // Beside the default scan, the same with 1 and with 2 workers (issue 17: faster with more cores).
+    const defaultWorkers = defaultWorkerCount(true);
+    const workerCounts = [1, 2].filter((workers) => workers !== defaultWorkers);
+    const roundsByWorkers = new Map<number, ScanResult[]>(workerCounts.map((workers) => [workers, []]));
     const rounds = options.quick ? 3 : 5;
     try {
       for (let round = 0; round < rounds; round++) {
@@ -195,8 +213,18 @@ async function main(): Promise<void> {
         });
         scanRounds.push(result);
         if (result.skipped) break;
+        for (const workers of workerCounts) {
+          log(`  scan ${round + 1}/${rounds} with ${workers} worker(s) …`);
+          roundsByWorkers.get(workers)!.push(await benchScan({
+            serverPath, dir: workspaceDir, manifest, quick: options.quick, scratchDir, log, repoRoot, env: { MCPDESC_CHECK_WORKERS: String(workers) },
+          }));
+        }
       }
       const scanOnly = medianScan(scanRounds);
+      const byWorkers = [defaultWorkers, ...workerCounts].sort((a, b) => a - b).map((workers) => {
+        const results = workers === defaultWorkers ? scanRounds : roundsByWorkers.get(workers)!;
+        return { workers, isDefault: workers === defaultWorkers, scanMs: results.map((r) => r.scanMs), medianMs: results.length ? medianScan(results).scanMs : undefined };
+      });
       const floorResult: ScanFloor = { medianMs: summarize(floorRuns).median, runs: floorRuns, cpuRuns: floorCpuRuns, warmMedianMs: summarize(warmFloorRuns).median, warmRuns: warmFloorRuns };
       let withTyping: ScanResult | undefined;
       if (!scanOnly.skipped) {
@@ -209,9 +237,24 @@ async function main(): Promise<void> {
       } else {
         notes.push(`workspace scan: ${scanOnly.skipped}`);
       }
-      scan = { floor: floorResult, scanOnly, scanRounds: scanRounds.map((r, i) => ({ scanMs: r.scanMs, floorMs: floorRuns[i], scanCpuMs: r.scanCpuMs, floorCpuMs: floorCpuRuns[i], peakRssMB: r.peakRssMB })), withTyping };
+      scan = { floor: floorResult, scanOnly, scanRounds: scanRounds.map((r, i) => ({ scanMs: r.scanMs, floorMs: floorRuns[i], scanCpuMs: r.scanCpuMs, floorCpuMs: floorCpuRuns[i], peakRssMB: r.peakRssMB })), withTyping, byWorkers };
     } catch (error) {
       notes.push(`workspace benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  // The parts of issue 17 and later (sections.ts), each its own table and targets.
+  const sectionReports: SectionReport[] = [];
+  for (const section of sections) {
+    if (section.needsServer && !serverReady) {
+      notes.push(`${section.name}: not measured (no server)`);
+      continue;
+    }
+    log(`${section.title} …`);
+    try {
+      sectionReports.push(await section.run({ serverPath, repoRoot, seed: options.seed, quick: options.quick, dataDir, log }));
+    } catch (error) {
+      notes.push(`${section.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -227,11 +270,14 @@ async function main(): Promise<void> {
     profiles,
     server,
     scan,
+    sections: sectionReports,
   };
   const run: RunResult = { ...partial, targets: judgeTargets(partial) };
   fs.writeFileSync(path.join(dataDir, 'last-run.json'), JSON.stringify(run, null, 2) + '\n');
-  console.log(renderReport(run));
-  log(`\nwritten: ${path.relative(repoRoot, path.join(dataDir, 'last-run.json'))}`);
+  const report = renderReport(run);
+  fs.writeFileSync(path.join(dataDir, 'last-run.md'), report + '\n');
+  console.log(report);
+  log(`\nwritten: ${path.join(dataDir, 'last-run.json')} and last-run.md beside it`);
 }
 
 /** The round with the median scan time (its details are reported), with the highest peak RSS of all rounds. */

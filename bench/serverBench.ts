@@ -9,14 +9,15 @@ import { type IncomingNotification, LspClient } from './lspClient';
 import { summarizeCpuProfile, type ProfileSummary } from './cpuProfile';
 import { peakRssMB, processCpuMs, resetPeakRss, sleep, summarize, type Summary } from './measure';
 import { expectedDocuments, type WorkspaceManifest } from './workspace';
+import { toggleOffset } from './benchTexts';
 
 export interface ServerDocument {
   label: string;
   text: string;
+  /** Default json. */
+  format?: 'json' | 'yaml';
   /** Offsets of the document's diagnostics (from the checker), so the edits go where nothing else is wrong. */
   diagnosticOffsets?: number[];
-  /** Default: json. */
-  format?: 'json' | 'yaml';
 }
 
 interface Publish {
@@ -70,10 +71,11 @@ function fileUri(filePath: string): string {
   return pathToFileURL(filePath).href;
 }
 
-export async function startServer(serverPath: string, folders: string[] | null, profileDir?: string): Promise<{ client: LspClient; tracker: DiagnosticsTracker; startedAt: number; initializedAt: number }> {
+/** `env`: set for the server (MCPDESC_CHECK_WORKERS, …). */
+export async function startServer(serverPath: string, folders: string[] | null, profileDir?: string, env: Record<string, string> = {}): Promise<{ client: LspClient; tracker: DiagnosticsTracker; startedAt: number; initializedAt: number }> {
   const startedAt = performance.now();
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
-  const client = new LspClient(serverPath, ['--stdio'], profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const client = new LspClient(serverPath, ['--stdio'], profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [], env);
   const tracker = new DiagnosticsTracker(client);
   const workspaceFolders = folders?.map((folder) => ({ uri: fileUri(folder), name: path.basename(folder) })) ?? null;
   client.onRequest('workspace/configuration', (params) => {
@@ -176,21 +178,9 @@ interface TogglePoint {
   position: { line: number; character: number };
 }
 
-/**
- * The first `"action": "accept"` from the middle on that has no diagnostic within a few KB (so the
- * step is valid and the edit adds exactly one invalid-action), else the first one at all.
- */
+/** Where toggleOffset (benchTexts.ts) puts the edit, as a position. */
 export function togglePoint(text: string, diagnosticOffsets: readonly number[] = [], format: 'json' | 'yaml' = 'json'): TogglePoint {
-  const needle = format === 'yaml' ? 'action: accept' : '"action": "accept';
-  const clearance = 4000;
-  const isClear = (at: number): boolean => diagnosticOffsets.every((o) => Math.abs(o - at) > clearance);
-  let index = -1;
-  for (let at = text.indexOf(needle, Math.floor(text.length / 2)); at !== -1; at = text.indexOf(needle, at + 1)) {
-    if (isClear(at)) { index = at; break; }
-  }
-  if (index === -1) index = text.indexOf(needle);
-  if (index === -1) throw new Error('document has no accepted elicitation response to edit');
-  const offset = index + needle.length;
+  const offset = toggleOffset(text, format, diagnosticOffsets);
   let line = 0;
   let lineStart = 0;
   for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
@@ -218,14 +208,15 @@ export async function benchDocuments(options: DocumentSessionOptions): Promise<D
       const canResetRss = resetPeakRss(client.pid);
       const bytes = Buffer.byteLength(document.text);
       const big = bytes > 3_000_000;
-      const extension = document.format ?? 'json';
+      const format = document.format ?? 'json';
+      const extension = format === 'yaml' ? 'yaml' : 'json';
       const openRuns = options.quick ? (big ? 2 : 3) : big ? 3 : bytes > 200_000 ? 5 : 10;
       const samples: number[] = [];
       for (let run = 0; run < openRuns; run++) {
         const uri = fileUri(path.join(options.scratchDir, `open-${slug(document.label)}-${run}.mcpdesc.${extension}`));
         const sent = performance.now();
         const published = tracker.waitFor(uri, 1, 120_000);
-        client.notify('textDocument/didOpen', { textDocument: { uri, languageId: extension, version: 1, text: document.text } });
+        client.notify('textDocument/didOpen', { textDocument: { uri, languageId: format, version: 1, text: document.text } });
         samples.push((await published).at - sent);
         client.notify('textDocument/didClose', { textDocument: { uri } });
         await sleep(50);
@@ -235,10 +226,10 @@ export async function benchDocuments(options: DocumentSessionOptions): Promise<D
 
       // One open document takes the edits and then the burst.
       const uri = fileUri(path.join(options.scratchDir, `edit-${slug(document.label)}.mcpdesc.${extension}`));
-      const point = togglePoint(document.text, document.diagnosticOffsets, document.format);
+      const point = togglePoint(document.text, document.diagnosticOffsets, format);
       let version = 1;
       const opened = tracker.waitFor(uri, 1, 120_000);
-      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: extension, version, text: document.text } });
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: format, version, text: document.text } });
       await opened;
       let broken = false;
       const editCount = options.quick ? 10 : 50;
@@ -380,6 +371,8 @@ export interface ScanOptions {
   /** Run the server under --cpu-prof, writing the profile here. */
   profileDir?: string;
   repoRoot: string;
+  /** Set for the server (MCPDESC_CHECK_WORKERS, …). */
+  env?: Record<string, string>;
 }
 
 /** The profile a server run under --cpu-prof left in `dir`, summarized (the newest one not in `before`). */
@@ -404,7 +397,7 @@ export async function benchScan(options: ScanOptions): Promise<ScanResult> {
     publishedDocuments: 0, progressReports: 0, countMismatches: 0, unexpectedPublishes: 0,
   };
   const profilesBefore = profilesIn(options.profileDir);
-  const { client, tracker, startedAt, initializedAt } = await startServer(options.serverPath, [options.dir], options.profileDir);
+  const { client, tracker, startedAt, initializedAt } = await startServer(options.serverPath, [options.dir], options.profileDir, options.env);
   const cpuAtInitialized = processCpuMs(client.pid);
   let cpuAtLast: number | undefined;
   const firstPublish = new Map<string, Publish>();

@@ -6,8 +6,9 @@ import { LifecycleGate } from './lsp/lifecycleGate';
 import { checkFramingOf } from './lsp/messageFraming';
 import { requestParamsProblem } from './lsp/requestParams';
 import { startServer } from './lsp/startServer';
-import { checkWorkerScript, diskCheckRunner, workerCountFromEnvironment } from './checkWorkerTasks';
+import { backgroundNicenessFromEnvironment, checkWorkerScript, diskCheckRunner, SERVER_BACKGROUND_NICENESS, workerCountFromEnvironment } from './checkWorkerTasks';
 import { defaultWorkerCount } from './host/workerPool';
+import { lowerOtherThreadsPriority } from './host/threadPriority';
 import { limitHeapGrowth } from './lsp/heapGrowth';
 
 // Before anything large is allocated: see heapGrowth.ts.
@@ -32,4 +33,9 @@ if (process.argv.includes('--stdio')) {
 
 // Closed files are checked on every core but the one serving the editor (at least one worker).
 const workers = workerCountFromEnvironment(process.env) ?? defaultWorkerCount(true);
-startServer(connection, { diskCheckRunner: diskCheckRunner(checkWorkerScript(__dirname), workers) });
+// Everything but this thread is background work: the check workers, and V8's helper threads that
+// collect their garbage (their priority: see SERVER_BACKGROUND_NICENESS).
+const backgroundNiceness = backgroundNicenessFromEnvironment(process.env) ?? SERVER_BACKGROUND_NICENESS;
+// Without workers V8's helpers serve this thread alone: they keep its priority.
+if (workers > 0) lowerOtherThreadsPriority(backgroundNiceness);
+startServer(connection, { diskCheckRunner: diskCheckRunner(checkWorkerScript(__dirname), workers, backgroundNiceness) });

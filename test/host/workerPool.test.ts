@@ -2,6 +2,8 @@
 // in, first out); a cancelled task that is still waiting never runs, one that is running ends its
 // worker so the next task is not stuck behind it; a task that throws or kills its worker fails alone.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { TaskCancelled, WorkerPool } from '../../server/src/host/workerPool';
@@ -56,5 +58,18 @@ describe('worker pool', () => {
     await assert.rejects(pool.run({ name: 'crasher', crash: true }), /exit code 3/);
     assert.equal((await pool.run({ name: 'survivor' })).name, 'survivor');
     await pool.close();
+  });
+
+  it('gives its workers the nice value it is told, and leaves the thread that starts them as it was', { skip: !fs.existsSync('/proc/thread-self') && 'no /proc/thread-self (not Linux)' }, async () => {
+    const before = os.getPriority();
+    const lowered = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1, { niceness: Math.min(19, before + 7) });
+    const plain = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1);
+    try {
+      assert.equal((await lowered.run({ name: 'lowered' })).niceness, Math.min(19, before + 7));
+      assert.equal((await plain.run({ name: 'plain' })).niceness, before);
+      assert.equal(os.getPriority(), before);
+    } finally {
+      await Promise.all([lowered.close(), plain.close()]);
+    }
   });
 });

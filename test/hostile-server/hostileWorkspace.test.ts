@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { ACCESS_ALLOW_ENV, ACCESS_LOG_ENV, accessGuardPath, recordedAccesses } from '../hostile/support/accessLog';
+import { ACCESS_ALLOW_ENV, ACCESS_LOG_ENV, OWN_THREADS, accessGuardPath, recordedAccesses } from '../hostile/support/accessLog';
 import { expectationProblems, hostileFixtures } from '../hostile/support/expectations';
 import { generatedCase } from '../hostile/support/generatedCases';
 import { LspTestClient } from '../server/lspClient';
@@ -15,7 +15,7 @@ import { TempWorkspace } from '../workspace/tempWorkspace';
 import { apartFromDeclarationValidity } from '../support/ruleScope';
 
 const HANG_GUARD_MS = 120_000;
-const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json')];
+const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json'), ...OWN_THREADS];
 
 describe('a workspace of hostile files, scanned by the server', () => {
   const workspace = new TempWorkspace('mcpdesc-hostile-workspace-');

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { CHECKER_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
-import { ACCESS_ALLOW_ENV, ACCESS_LOG_ENV, accessGuardPath, recordedAccesses } from '../hostile/support/accessLog';
+import { ACCESS_ALLOW_ENV, ACCESS_LOG_ENV, OWN_THREADS, accessGuardPath, recordedAccesses } from '../hostile/support/accessLog';
 import { generatedCase } from '../hostile/support/generatedCases';
 import { repoPath } from '../support/repo';
 import { TempWorkspace } from '../workspace/tempWorkspace';
@@ -21,7 +21,7 @@ const CLEAN = '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version":
 const BROKEN = '{ "mcpdesc": "0.8.0" "info": { "name": "release-bot", "version": "2.0.0" } }\n';
 
 /** Where the code under test lives and its manifest (the CLI reads its version there). */
-const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json')];
+const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json'), ...OWN_THREADS];
 
 /** Runs both fronts on `root` with the same settings; asserts they agree and returns what they saw. */
 async function bothAgree(root: string, settings: SharedSettings = {}): Promise<{ files: SeenFiles; status: number | null; stderr: string }> {

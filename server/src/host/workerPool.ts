@@ -11,7 +11,8 @@
 // given back. A worker that dies takes only its task with it: that task fails, the next one gets a
 // fresh worker.
 import * as os from 'node:os';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { lowerThisThreadsPriority } from './threadPriority';
 
 /** How long a worker with nothing to do stays alive. */
 const IDLE_EXIT_MS = 5000;
@@ -60,6 +61,16 @@ interface Slot<Task, Answer> {
   idleTimer?: NodeJS.Timeout;
 }
 
+export interface WorkerPoolOptions {
+  /** The workers' nice value (0: as the thread that starts them; see threadPriority.ts). */
+  niceness?: number;
+}
+
+/** What a worker is told at its start (its workerData). */
+interface WorkerSetup {
+  niceness: number;
+}
+
 export class WorkerPool<Task, Answer> implements TaskRunner<Task, Answer> {
   private readonly slots = new Set<Slot<Task, Answer>>();
   private readonly waiting: Array<Queued<Task, Answer>> = [];
@@ -68,6 +79,7 @@ export class WorkerPool<Task, Answer> implements TaskRunner<Task, Answer> {
   constructor(
     private readonly script: string,
     readonly size: number,
+    private readonly options: WorkerPoolOptions = {},
   ) {}
 
   run(task: Task, signal?: AbortSignal): Promise<Answer> {
@@ -106,7 +118,8 @@ export class WorkerPool<Task, Answer> implements TaskRunner<Task, Answer> {
   }
 
   private spawn(): Slot<Task, Answer> {
-    const worker = new Worker(this.script, { resourceLimits: { stackSizeMb: STACK_SIZE_MB } });
+    const setup: WorkerSetup = { niceness: this.options.niceness ?? 0 };
+    const worker = new Worker(this.script, { resourceLimits: { stackSizeMb: STACK_SIZE_MB }, workerData: setup });
     const slot: Slot<Task, Answer> = { worker };
     this.slots.add(slot);
     worker.on('message', (reply: WorkerReply<Answer>) => {
@@ -181,6 +194,8 @@ export class InThreadRunner<Task, Answer> implements TaskRunner<Task, Answer> {
 export function serveTasks<Task, Answer>(handle: (task: Task) => Answer): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread only');
+  const niceness = (workerData as Partial<WorkerSetup> | undefined)?.niceness;
+  if (niceness) lowerThisThreadsPriority(niceness);
   port.on('message', (task: Task) => {
     let reply: WorkerReply<Answer>;
     try {

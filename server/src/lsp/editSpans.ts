@@ -50,6 +50,11 @@ export class EditSpans {
     return span;
   }
 
+  /** Whether the document changed since the last `take`. */
+  has(uri: string): boolean {
+    return this.pending.has(uri);
+  }
+
   forget(uri: string): void {
     this.pending.delete(uri);
   }

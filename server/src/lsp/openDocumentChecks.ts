@@ -17,6 +17,7 @@ import { dirname } from 'node:path';
 import { exceedsLimit, maxFileBytes, realPathOf } from '../host';
 import { internalErrorNotice } from '../checker';
 import { describeError } from './internalErrorDiagnostic';
+import { KeystrokeDebounce } from './keystrokeDebounce';
 import type { SettingsResolver } from './settingsResolver';
 import { uriToFsPath, type WorkspaceFolders } from './workspaceFolders';
 
@@ -33,41 +34,19 @@ export interface OpenDocumentChecksDeps {
   editorReportsJsonSyntax?: boolean;
 }
 
-/** Bounds of the pause an edit within a burst waits for before its check (see delayForEdit). */
-const MIN_DEBOUNCE_MS = 25;
-const MAX_DEBOUNCE_MS = 150;
-/** The pause before the check of an edit that comes alone: enough for the notifications already on their way. */
-const AFTER_PAUSE_MS = 5;
-
 export class OpenDocumentChecks {
-  /** How long the last check of each open document took. */
-  private readonly lastCheckMs = new Map<string, number>();
-  /** When each open document last changed (performance.now()), to tell a burst of keystrokes from one. */
-  private readonly lastEditAt = new Map<string, number>();
+  private readonly debounce = new KeystrokeDebounce();
 
   constructor(private readonly deps: OpenDocumentChecksDeps) {}
 
-  /**
-   * The document changed (call once per change): how long its check waits for the next change.
-   * Coalescing only pays when changes come faster than checks. An edit after a pause longer than
-   * the last check (and than MAX_DEBOUNCE_MS) starts no burst a wait could coalesce: a one-key fix
-   * is checked after AFTER_PAUSE_MS. Within a burst an edit waits as long as the last check took
-   * (within the bounds), so keystrokes faster than checks are one check and checking takes at most
-   * about half the time of steady typing. (Waiting three times the check, as before, made a one-key
-   * edit in a 5 MB document whose one-tool re-check takes 30 ms wait 90 ms: bench/visibleRangesBench.ts.)
-   */
+  /** The document changed (call once per change): how long its check waits for the next change (see KeystrokeDebounce). */
   delayForEdit(uri: string, now = performance.now()): number {
-    const last = this.lastCheckMs.get(uri) ?? MAX_DEBOUNCE_MS;
-    const previousEdit = this.lastEditAt.get(uri);
-    this.lastEditAt.set(uri, now);
-    if (previousEdit === undefined || now - previousEdit > Math.max(last, MAX_DEBOUNCE_MS)) return AFTER_PAUSE_MS;
-    return Math.min(MAX_DEBOUNCE_MS, Math.max(MIN_DEBOUNCE_MS, last));
+    return this.debounce.delayFor(uri, now);
   }
 
   /** The document went away: nothing to remember about it. */
   forget(uri: string): void {
-    this.lastCheckMs.delete(uri);
-    this.lastEditAt.delete(uri);
+    this.debounce.forget(uri);
   }
 
   /** The scheduler's job for an open document. */
@@ -79,9 +58,10 @@ export class OpenDocumentChecks {
     const document = documents.get(uri);
     if (!document) return;
     const resolved = this.settingsFor(document, pulled);
+    const afterEdit = this.deps.spans.has(uri);
     const started = performance.now();
     const outcome = this.run(document, resolved);
-    this.lastCheckMs.set(uri, performance.now() - started);
+    if (afterEdit) this.debounce.editChecked(uri, performance.now() - started);
     if (documents.get(uri)?.version !== document.version) return; // overtaken: a newer check is queued
     switch (outcome.kind) {
       case 'checked':

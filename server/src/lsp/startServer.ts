@@ -24,6 +24,7 @@ import {
   VISIBLE_RANGES_NOTIFICATION,
 } from '../../../shared/src/constants';
 import { SETTINGS_SECTION } from '../../../shared/src/settings';
+import { warmUpEditPath } from './warmUp';
 import { CheckPriority, CheckScheduler } from './checkScheduler';
 import { fixAllAction, menuActions, quickFixActions, type MenuOptions } from './codeActions';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
@@ -213,6 +214,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     void context?.scan.scanAll().catch((error: unknown) => logError(`Scanning the workspace failed: ${describeError(error)}`));
     void updateWatchers();
+    setImmediate(() => {
+      try {
+        warmUpEditPath();
+      } catch (error) {
+        logError(`Warming up the edit path failed: ${describeError(error)}`);
+      }
+    });
   });
 
   connection.onDidChangeWatchedFiles((params) => {

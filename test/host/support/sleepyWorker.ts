@@ -1,5 +1,6 @@
 // A stand-in check worker for the pool's tests: each task says how long to block (as a synchronous
 // check of a big file does), and whether to kill its thread instead of answering.
+import * as fs from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { serveTasks } from '../../../server/src/host/workerPool';
 
@@ -13,6 +14,18 @@ export interface SleepyTask {
 export interface SleepyAnswer {
   name: string;
   threadId: number;
+  /** This thread's nice value as the kernel has it (Linux: /proc/thread-self/stat), if known. */
+  niceness?: number;
+}
+
+function ownNiceness(): number | undefined {
+  try {
+    const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8');
+    // The fields after the parenthesized command: state is the 3rd of all, nice the 19th.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  } catch {
+    return undefined;
+  }
 }
 
 serveTasks<SleepyTask, SleepyAnswer>((task) => {
@@ -22,5 +35,5 @@ serveTasks<SleepyTask, SleepyAnswer>((task) => {
   while (Date.now() < until) {
     // blocking, on purpose
   }
-  return { name: task.name, threadId };
+  return { name: task.name, threadId, niceness: ownNiceness() };
 });

@@ -6,6 +6,11 @@ import * as path from 'node:path';
 export const ACCESS_LOG_ENV = 'MCPDESC_ACCESS_LOG';
 /** A JSON array of absolute directories the process may touch. */
 export const ACCESS_ALLOW_ENV = 'MCPDESC_ACCESS_ALLOW';
+/**
+ * What the server reads of itself: its threads' ids, to give every thread but the main one a lower
+ * priority (server/src/host/threadPriority.ts). Nothing of the machine or of other processes.
+ */
+export const OWN_THREADS = ['/proc/thread-self', '/proc/self/task'];
 
 export interface AccessRecord {
   /** 'guard' is the preload announcing itself (so that an empty record proves it was there). */

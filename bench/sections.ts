@@ -1,0 +1,96 @@
+// The parts of `npm run bench` after the checker, the server session and the workspace scan: each
+// measures, prints its own table and judges its own targets, and `--skip-NAME` leaves it out.
+// A new part is one more entry in BENCH_SECTIONS (run.ts and report.ts need no change).
+import { benchBigFileScan, bigFileScanTargets, renderBigFileScan, standardConfigurations } from './bigFileScan';
+import { benchEdits, editTargets, renderEdits } from './editBench';
+import { benchFixAll, fixAllTargets, renderFixAllBench } from './fixAllBench';
+import { benchVisibleRanges, renderVisibleRanges, visibleRangesTargets } from './visibleRangesBench';
+import { benchMemorySessions, memoryTargets, renderMemorySessions } from './memorySession';
+import { benchPeers, peerTargets, renderPeers } from './peerServers';
+import type { TargetResult } from './report';
+
+export interface SectionContext {
+  /** A copy of the freshly built dist/server.js (with checkWorker.js beside it). */
+  serverPath: string;
+  repoRoot: string;
+  seed: number;
+  quick: boolean;
+  dataDir: string;
+  log: (message: string) => void;
+}
+
+/** What a section leaves in the run: its table (Markdown), its targets, and its figures for last-run.json. */
+export interface SectionReport {
+  name: string;
+  markdown: string;
+  targets: TargetResult[];
+  data: object;
+}
+
+export interface BenchSection {
+  /** `--skip-NAME` leaves the section out. */
+  name: string;
+  /** For the progress line. */
+  title: string;
+  needsServer: boolean;
+  run(context: SectionContext): Promise<SectionReport>;
+}
+
+export const BENCH_SECTIONS: readonly BenchSection[] = [
+  {
+    name: 'edits',
+    title: 'edit inside one tool vs a whole parse',
+    needsServer: false,
+    async run({ seed, quick, log }) {
+      const result = await benchEdits(seed, quick, log);
+      return { name: 'edits', markdown: renderEdits(result), targets: editTargets(result), data: result };
+    },
+  },
+  {
+    name: 'big-file-scan',
+    title: 'typing while the scan checks two big closed files',
+    needsServer: true,
+    async run({ serverPath, quick, log }) {
+      const result = await benchBigFileScan({ configurations: standardConfigurations(serverPath), quick, log });
+      return { name: 'big-file-scan', markdown: renderBigFileScan(result), targets: bigFileScanTargets(result), data: result };
+    },
+  },
+  {
+    name: 'memory',
+    title: 'memory of the big-document sessions',
+    needsServer: true,
+    async run({ serverPath, repoRoot, seed, quick, log }) {
+      const rows = await benchMemorySessions({ serverPath, repoRoot, seed, quick, log });
+      return { name: 'memory', markdown: renderMemorySessions(rows), targets: memoryTargets(rows), data: { rows } };
+    },
+  },
+  {
+    name: 'peers',
+    title: 'side by side with vscode-json-languageserver and yaml-language-server',
+    needsServer: true,
+    async run({ serverPath, seed, quick, log }) {
+      // The 7.5 MB YAML document costs minutes with yaml-language-server (seconds per edit): full runs only.
+      const result = await benchPeers({ serverPath, seed, quick, bigYaml: !quick, log });
+      const markdown = renderPeers(result) + (quick ? '\n\n(A quick run: without the 7.5 MB YAML document.)' : '');
+      return { name: 'peers', markdown, targets: peerTargets(result), data: result };
+    },
+  },
+  {
+    name: 'fix-all',
+    title: 'fix-all on ~5 MB documents with thousands of problems vs one check',
+    needsServer: false,
+    async run({ seed, quick, log }) {
+      const result = await benchFixAll({ seed, quick, onProgress: (message) => log(`  ${message}`) });
+      return { name: 'fix-all', markdown: renderFixAllBench(result), targets: fixAllTargets(result), data: result };
+    },
+  },
+  {
+    name: 'visible-ranges',
+    title: 'a one-key change in a 5 MB document with more problems than the editor keeps',
+    needsServer: true,
+    async run({ serverPath, seed, quick, log }) {
+      const result = await benchVisibleRanges({ serverPath, seed, megabytes: 5, quick, log });
+      return { name: 'visible-ranges', markdown: renderVisibleRanges(result), targets: visibleRangesTargets(result), data: result };
+    },
+  },
+];
