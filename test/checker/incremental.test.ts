@@ -167,3 +167,39 @@ test('a suppression typed or joined inside a tool takes the shortcut and hides w
   edit(at(directive), 'joining the directive');
   assert.equal(incremental.result.diagnostics.length, initial.diagnostics.length - 1, 'the joined directive hides the diagnostic below it');
 });
+
+test('a line index moved by a chain of edits answers as a fresh one, and the ones before it still answer for their texts', () => {
+  const random = prng(20260602);
+  const pieces = ['a', 'bc', '\n', '\r\n', '\r', 'x\ny', ''];
+  let text = 'ab\ncd\r\nef\rgh\n\nij';
+  let index = new LineIndex(text);
+  index.positionAt(0);
+  const earlier: Array<[LineIndex, string]> = [];
+  let lastOffset = 0;
+  for (let step = 0; step < 400; step++) {
+    // Mostly on the line of the last edit (the move carries over), sometimes anywhere (it is written out).
+    const offset = random() < 0.7 ? Math.max(0, Math.min(text.length, lastOffset - 2 + Math.floor(random() * 5))) : Math.floor(random() * (text.length + 1));
+    lastOffset = offset;
+    const length = Math.min(text.length - offset, Math.floor(random() * 3));
+    const inserted = pieces[Math.floor(random() * pieces.length)];
+    const after = text.slice(0, offset) + inserted + text.slice(offset + length);
+    earlier.push([index, text]);
+    index = index.withChange(after, { offset, length, newLength: inserted.length });
+    text = after;
+    const fresh = new LineIndex(text);
+    assert.equal(index.lineCount, fresh.lineCount, `line count after step ${step}`);
+    for (let at = 0; at <= text.length; at++) assert.deepEqual(index.positionAt(at), fresh.positionAt(at), `step ${step} @${at} in ${JSON.stringify(text)}`);
+    for (let line = 0; line < fresh.lineCount; line++) {
+      assert.equal(index.offsetAt({ line, character: 1 }), fresh.offsetAt({ line, character: 1 }), `step ${step} line ${line}`);
+    }
+    if (text.length > 60) {
+      text = text.slice(0, 30);
+      index = new LineIndex(text);
+      index.positionAt(0);
+    }
+  }
+  for (const [older, olderText] of earlier) {
+    const fresh = new LineIndex(olderText);
+    for (let at = 0; at <= olderText.length; at++) assert.deepEqual(older.positionAt(at), fresh.positionAt(at), `an earlier index @${at} in ${JSON.stringify(olderText)}`);
+  }
+});
