@@ -79,6 +79,8 @@ export class IncrementalDocument {
   private owed = new OwedShifts();
   /** Whether the text contains a directive's prefix: if not, and an edit writes none, it has no suppressions. */
   private directivePrefixSeen = false;
+  /** How many tools bear each name: the shortcut keeps every name, so it holds until a full check. */
+  private nameCounts: Map<string, number> | undefined;
   /** Whether the last update took the one-tool shortcut (for tests and the benchmark). */
   lastUpdateWasIncremental = false;
 
@@ -113,6 +115,7 @@ export class IncrementalDocument {
   private checkWhole(text: string): DocumentCheck {
     this.text = text;
     this.owed = new OwedShifts();
+    this.nameCounts = undefined;
     const format = this.options.format ?? 'json';
     if (format !== 'json' && format !== 'yaml') {
       this.parts = undefined;
@@ -166,7 +169,7 @@ export class IncrementalDocument {
       if (toolIndex !== index) shiftFindings(toolFindings.filter(moved), delta, change.offset);
     });
     shiftFindings(declarationFindings.others.filter(moved), delta, change.offset);
-    const nameCounts = toolNameCounts(elements);
+    const nameCounts = (this.nameCounts ??= toolNameCounts(elements));
     const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
     findings[index] = checkToolNode(root, replacement, index, elements, nameCounts, schemas);
     declarationFindings.tools[index] = checkToolDeclarations(root, replacement, index, elements, nameCounts);
