@@ -72,14 +72,18 @@ export class DocumentCheck {
    * moves the tools after an edit only when read (incremental.ts), and the fixes read nodes too.
    */
   private settleTree: (() => void) | undefined;
+  /**
+   * The parse the diagnostics came from, for other features (navigation, symbols) to reuse. An own
+   * property, as a plain field would be (a spread of the check keeps it), read through settleTree.
+   */
+  declare readonly roots: SyntaxNode[];
 
   constructor(
     readonly text: string,
     readonly format: DocumentFormat,
     readonly lines: LineIndex,
     located: Located[],
-    /** The parse the diagnostics came from. */
-    private readonly parsedRoots: SyntaxNode[] = [],
+    parsedRoots: SyntaxNode[] = [],
     /**
      * Every syntax error of the parse, shown or not (fix-all must never raise it); Infinity when the
      * text could not be parsed or checked at all, since nothing is worse than that.
@@ -88,16 +92,17 @@ export class DocumentCheck {
     /** The document's language has comments: "Suppress … on this line" is offered (CheckOptions.commentsAllowed). */
     private readonly commentsAllowed = false,
   ) {
+    Object.defineProperty(this, 'roots', {
+      enumerable: true,
+      get: () => {
+        this.settleTree?.();
+        return parsedRoots;
+      },
+    });
     this.located = located.sort(
       (a, b) => a.diagnostic.data.offset - b.diagnostic.data.offset || a.diagnostic.data.length - b.diagnostic.data.length,
     );
     this.diagnostics = this.located.map((entry) => entry.diagnostic);
-  }
-
-  /** The parse the diagnostics came from, for other features (navigation, symbols) to reuse. */
-  get roots(): SyntaxNode[] {
-    this.settleTree?.();
-    return this.parsedRoots;
   }
 
   /** `settle` brings the tree to this text's offsets; it is called before every read of a node. */

@@ -4,9 +4,10 @@
 // conditions, aliases and all, are in incrementalYaml.ts). Anything less certain falls back to a
 // full check, and differential tests hold both paths to the same diagnostics.
 //
-// The JSON path does as little as it can per edit in a document of hundreds of tools: the tools
-// after the edit move at once, the nodes inside them only when something reads the tree (OwedShifts);
-// the whole text is searched for suppression comments only when it has or gains the directive.
+// An edit in a document of hundreds of tools costs little more than its tool's re-parse: in JSON
+// the tools after the edit move at once, the nodes inside them only when something reads the tree
+// (OwedShifts); the line index carries the later lines' move (lineIndex.ts); the whole text is
+// searched for suppression comments only when it has or gains a directive's prefix.
 import { buildJsonTree } from './parse/jsonTree';
 import { detachedSlice } from './detachedString';
 import { documentCheckOf, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';

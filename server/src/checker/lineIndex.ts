@@ -4,10 +4,10 @@ import type { Position, Range } from './types';
 
 export class LineIndex {
   /**
-   * Line starts, never changed once set (indexes made by withChange share no array but may copy
-   * one). From line `shiftFrom` on, each start is `shiftBy` further than stored: an edit moves every
-   * later line, and typing on one line moves them again and again, so the move is added up here and
-   * written into the starts only when an edit elsewhere needs them as they are.
+   * Line starts, never written once set (withChange copies them, so an earlier index still answers
+   * for its text). From line `shiftFrom` on, each start is `shiftBy` further than stored: an edit
+   * moves every later line, and typing on one line moves them again and again, so the move is added
+   * up here and written into the starts only when an edit elsewhere needs them as they are.
    */
   private starts: Int32Array | undefined;
   private shiftFrom = 0;
