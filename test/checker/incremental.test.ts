@@ -2,7 +2,7 @@
 // diagnostics, and the shortcut must really be taken often enough to be tested.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkDocument, composeChanges, IncrementalDocument, LineIndex, type ChangeSpan } from '../../server/src/checker';
+import { checkDocument, composeChanges, IncrementalDocument, LineIndex, type ChangeSpan, type CheckResult, type SyntaxNode } from '../../server/src/checker';
 import { generateDocument } from '../../bench/generate';
 import { SeededRandom } from '../support/random';
 import { spanBetween } from '../support/changeSpans';
@@ -50,6 +50,17 @@ function randomEdit(text: string, random: () => number): Edit {
   return { text: text.slice(0, at) + piece + text.slice(at), change: { offset: at, length: 0, newLength: piece.length } };
 }
 
+/** Everything a reader of the tree sees of a node: its place, kind and value, then its children's. */
+type NodeShape = [string, number, number, number | undefined, unknown, NodeShape[] | undefined];
+
+function shapeOf(node: SyntaxNode): NodeShape {
+  return [node.type, node.offset, node.length, node.colonOffset, node.type === 'object' || node.type === 'array' ? undefined : node.value, node.children?.map(shapeOf)];
+}
+
+/** Each diagnostic's fixes, as one value to compare. */
+function fixesOf(check: CheckResult): unknown[] {
+  return check.diagnostics.map((diagnostic) => check.fixesFor(diagnostic));
+}
 
 const ITERATIONS = Number(process.env.MCPDESC_DIFF_ITERATIONS ?? 1500);
 
@@ -72,7 +83,13 @@ test(`incremental and full checks agree over ${ITERATIONS} random edits`, () => 
       const result = incremental.update(next.text, next.change);
       if (incremental.lastUpdateWasIncremental) shortcuts++;
       const full = checkDocument(next.text);
-      assert.deepEqual(result.diagnostics, full.diagnostics, `edit ${edits} (document ${documentIndex}) ${JSON.stringify(next.change)}`);
+      const where = `edit ${edits} (document ${documentIndex}) ${JSON.stringify(next.change)}`;
+      assert.deepEqual(result.diagnostics, full.diagnostics, where);
+      // The shortcut moves the insides of later tools only when the tree is read: read it (through
+      // the fixes, or the roots) after a few edits at a time, so that several edits' moves add up.
+      const read = random();
+      if (read < 0.08) assert.deepEqual(fixesOf(result), fixesOf(full), `fixes after ${where}`);
+      else if (read < 0.25) assert.deepEqual(result.roots.map(shapeOf), full.roots.map(shapeOf), `tree after ${where}`);
       text = next.text;
       if (!full.diagnostics.some((diagnostic) => diagnostic.data.violation === 'syntax-error')) lastClean = text;
     }
@@ -119,5 +136,70 @@ test('the line index follows changes, including CR and LF meeting', () => {
     for (let offset = 0; offset <= after.length; offset++) {
       assert.deepEqual(moved.positionAt(offset), fresh.positionAt(offset), `${JSON.stringify(after)} @${offset}`);
     }
+  }
+});
+
+test('a suppression typed or joined inside a tool takes the shortcut and hides what a full check hides', () => {
+  const start = generateDocument(7, 24_000);
+  assert.ok(!start.includes('mcpdesc-disable'), 'the document starts without directives');
+  const initial = checkDocument(start);
+  const target = initial.diagnostics.find((diagnostic) => diagnostic.range.start.line > 20 && diagnostic.data.violation !== 'syntax-error');
+  assert.ok(target, 'the document has a diagnostic deep inside a tool');
+  const lineStart = initial.lines.offsetAt({ line: target.range.start.line, character: 0 });
+  const incremental = new IncrementalDocument(start, {});
+  let text = start;
+  const edit = (next: string, where: string) => {
+    const result = incremental.update(next, spanBetween(text, next));
+    assert.ok(incremental.lastUpdateWasIncremental, `the shortcut after ${where}`);
+    assert.deepEqual(result.diagnostics, checkDocument(next).diagnostics, where);
+    text = next;
+    return result;
+  };
+  // Typed a character at a time into an empty comment: the directive is whole only with its last characters.
+  const at = (inComment: string) => start.slice(0, lineStart) + `//${inComment}\n` + start.slice(lineStart);
+  const directive = ' mcpdesc-disable-next-line';
+  for (let typed = 0; typed <= directive.length; typed++) edit(at(directive.slice(0, typed)), `typing ${JSON.stringify(directive.slice(0, typed))}`);
+  assert.equal(incremental.result.diagnostics.length, initial.diagnostics.length - 1, 'the typed directive hides the diagnostic below it');
+  // Removed, then made whole by deleting what split it: the new directive spans the deletion.
+  edit(at(''), 'removing the directive');
+  edit(at(' mcpdesc-dis--able-next-line'), 'a split directive');
+  assert.equal(incremental.result.diagnostics.length, initial.diagnostics.length, 'a split directive hides nothing');
+  edit(at(directive), 'joining the directive');
+  assert.equal(incremental.result.diagnostics.length, initial.diagnostics.length - 1, 'the joined directive hides the diagnostic below it');
+});
+
+test('a line index moved by a chain of edits answers as a fresh one, and the ones before it still answer for their texts', () => {
+  const random = prng(20260602);
+  const pieces = ['a', 'bc', '\n', '\r\n', '\r', 'x\ny', ''];
+  let text = 'ab\ncd\r\nef\rgh\n\nij';
+  let index = new LineIndex(text);
+  index.positionAt(0);
+  const earlier: Array<[LineIndex, string]> = [];
+  let lastOffset = 0;
+  for (let step = 0; step < 400; step++) {
+    // Mostly on the line of the last edit (the move carries over), sometimes anywhere (it is written out).
+    const offset = random() < 0.7 ? Math.max(0, Math.min(text.length, lastOffset - 2 + Math.floor(random() * 5))) : Math.floor(random() * (text.length + 1));
+    lastOffset = offset;
+    const length = Math.min(text.length - offset, Math.floor(random() * 3));
+    const inserted = pieces[Math.floor(random() * pieces.length)];
+    const after = text.slice(0, offset) + inserted + text.slice(offset + length);
+    earlier.push([index, text]);
+    index = index.withChange(after, { offset, length, newLength: inserted.length });
+    text = after;
+    const fresh = new LineIndex(text);
+    assert.equal(index.lineCount, fresh.lineCount, `line count after step ${step}`);
+    for (let at = 0; at <= text.length; at++) assert.deepEqual(index.positionAt(at), fresh.positionAt(at), `step ${step} @${at} in ${JSON.stringify(text)}`);
+    for (let line = 0; line < fresh.lineCount; line++) {
+      assert.equal(index.offsetAt({ line, character: 1 }), fresh.offsetAt({ line, character: 1 }), `step ${step} line ${line}`);
+    }
+    if (text.length > 60) {
+      text = text.slice(0, 30);
+      index = new LineIndex(text);
+      index.positionAt(0);
+    }
+  }
+  for (const [older, olderText] of earlier) {
+    const fresh = new LineIndex(olderText);
+    for (let at = 0; at <= olderText.length; at++) assert.deepEqual(older.positionAt(at), fresh.positionAt(at), `an earlier index @${at} in ${JSON.stringify(olderText)}`);
   }
 });

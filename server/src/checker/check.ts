@@ -16,7 +16,7 @@ import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
 import { declarationFixesFor } from './fixes/declarationFixes';
-import { applySuppressions, findSuppressions, suppressionFix } from './suppressions';
+import { applySuppressions, findSuppressions, suppressionFix, type Suppression } from './suppressions';
 import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
 
 /** Shared by every check: each distinct schema is compiled once per process. */
@@ -67,14 +67,23 @@ export interface Located {
 export class DocumentCheck {
   readonly diagnostics: Diagnostic[];
   private readonly located: Located[];
+  /**
+   * Brings the tree's nodes to this text's offsets before anything reads them: the one-tool shortcut
+   * moves the tools after an edit only when read (incremental.ts), and the fixes read nodes too.
+   */
+  private settleTree: (() => void) | undefined;
+  /**
+   * The parse the diagnostics came from, for other features (navigation, symbols) to reuse. An own
+   * property, as a plain field would be (a spread of the check keeps it), read through settleTree.
+   */
+  declare readonly roots: SyntaxNode[];
 
   constructor(
     readonly text: string,
     readonly format: DocumentFormat,
     readonly lines: LineIndex,
     located: Located[],
-    /** The parse the diagnostics came from, for other features (navigation, symbols) to reuse. */
-    readonly roots: SyntaxNode[] = [],
+    parsedRoots: SyntaxNode[] = [],
     /**
      * Every syntax error of the parse, shown or not (fix-all must never raise it); Infinity when the
      * text could not be parsed or checked at all, since nothing is worse than that.
@@ -83,13 +92,27 @@ export class DocumentCheck {
     /** The document's language has comments: "Suppress … on this line" is offered (CheckOptions.commentsAllowed). */
     private readonly commentsAllowed = false,
   ) {
+    Object.defineProperty(this, 'roots', {
+      enumerable: true,
+      get: () => {
+        this.settleTree?.();
+        return parsedRoots;
+      },
+    });
     this.located = located.sort(
       (a, b) => a.diagnostic.data.offset - b.diagnostic.data.offset || a.diagnostic.data.length - b.diagnostic.data.length,
     );
     this.diagnostics = this.located.map((entry) => entry.diagnostic);
   }
 
+  /** `settle` brings the tree to this text's offsets; it is called before every read of a node. */
+  settleTreeWith(settle: () => void): this {
+    this.settleTree = settle;
+    return this;
+  }
+
   fixesFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>, formatting?: FormattingOptions): Fix[] {
+    this.settleTree?.();
     const matching = this.located.filter(
       (candidate) => candidate.diagnostic.data.violation === diagnostic.data?.violation && sameRange(candidate.diagnostic.range, diagnostic.range),
     );
@@ -119,6 +142,7 @@ export class DocumentCheck {
    * chosen (DocumentEditor.confirmsTogether).
    */
   planPreferredFixes(formatting: FormattingOptions | undefined, deferReadBack: boolean): { fixes: PreferredFix[]; editor: DocumentEditor } | undefined {
+    this.settleTree?.();
     const editor = this.editor(formatting, deferReadBack);
     if (!editor) return undefined;
     const fixes: PreferredFix[] = [];
@@ -212,9 +236,11 @@ export function documentCheckOf(
   parts: CheckParts,
   options: CheckOptions,
   notice?: { violation: 'skipped' | 'internal-error'; message: string },
+  /** The text's suppression comments, when the caller already knows them. */
+  suppressions: readonly Suppression[] = findSuppressions(text, format, lines),
 ): DocumentCheck {
   const located = locate(parts, options, lines, notice);
-  const { kept, unused } = applySuppressions(located, findSuppressions(text, format, lines), lines, options);
+  const { kept, unused } = applySuppressions(located, suppressions, lines, options);
   const all = unused.length === 0 ? kept : [...kept, ...unused.map((diagnostic) => ({ diagnostic }))];
   return new DocumentCheck(text, format, lines, all, parts.roots, syntaxErrorCountOf(parts), options.commentsAllowed === true);
 }

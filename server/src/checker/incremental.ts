@@ -3,6 +3,11 @@
 // text alone, re-check that tool, and shift everything after it. JSON and YAML alike (YAML's
 // conditions, aliases and all, are in incrementalYaml.ts). Anything less certain falls back to a
 // full check, and differential tests hold both paths to the same diagnostics.
+//
+// An edit in a document of hundreds of tools costs little more than its tool's re-parse: in JSON
+// the tools after the edit move at once, the nodes inside them only when something reads the tree
+// (OwedShifts); the line index carries the later lines' move (lineIndex.ts); the whole text is
+// searched for suppression comments only when it has or gains a directive's prefix.
 import { buildJsonTree } from './parse/jsonTree';
 import { detachedSlice } from './detachedString';
 import { documentCheckOf, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
@@ -16,6 +21,7 @@ import { toolNameCounts, toolsArrayOf } from './model/documentModel';
 import { memberOf, stringOf, valueOf } from './tree';
 import type { SyntaxNode } from './tree';
 import { growYamlAncestorsAndShiftFollowers, reparseYamlTool, yamlAllowsToolEdits } from './incrementalYaml';
+import { changeMayWriteDirective, findSuppressions, mayHoldDirectives, type Suppression } from './suppressions';
 
 /** The shortcut moves nodes in place; jsonc-parser declares them read-only for its callers' sake. */
 type MovableNode = { -readonly [K in keyof SyntaxNode]: SyntaxNode[K] };
@@ -70,6 +76,12 @@ export class IncrementalDocument {
   private readonly format: 'json' | 'yaml';
   private lines: LineIndex;
   private current: DocumentCheck;
+  /** What the current tree's nodes still owe of the shortcut's moves (a new tree starts with none). */
+  private owed = new OwedShifts();
+  /** Whether the text contains a directive's prefix: if not, and an edit writes none, it has no suppressions. */
+  private directivePrefixSeen = false;
+  /** How many tools bear each name: the shortcut keeps every name, so it holds until a full check. */
+  private nameCounts: Map<string, number> | undefined;
   /** Whether the last update took the one-tool shortcut (for tests and the benchmark). */
   lastUpdateWasIncremental = false;
 
@@ -92,7 +104,8 @@ export class IncrementalDocument {
     this.lastUpdateWasIncremental = change !== undefined && this.tryOneTool(newText, change);
     if (this.lastUpdateWasIncremental) {
       this.text = newText;
-      this.current = documentCheckOf(newText, this.format, this.lines, this.parts!, this.options);
+      const suppressions = this.directivePrefixSeen || changeMayWriteDirective(newText, change!) ? this.suppressionsOf(newText) : [];
+      this.current = documentCheckOf(newText, this.format, this.lines, this.parts!, this.options, undefined, suppressions).settleTreeWith(this.owed.settle);
     } else {
       this.lines = new LineIndex(newText);
       this.current = this.checkWhole(newText);
@@ -102,6 +115,8 @@ export class IncrementalDocument {
 
   private checkWhole(text: string): DocumentCheck {
     this.text = text;
+    this.owed = new OwedShifts();
+    this.nameCounts = undefined;
     const format = this.options.format ?? 'json';
     if (format !== 'json' && format !== 'yaml') {
       this.parts = undefined;
@@ -109,7 +124,12 @@ export class IncrementalDocument {
     }
     const parts = parseAndFind(text, format);
     this.parts = format === 'json' || (parts.roots.length === 1 && yamlAllowsToolEdits(text, parts.roots[0])) ? parts : undefined;
-    return documentCheckOf(text, format, this.lines, parts, this.options);
+    return documentCheckOf(text, format, this.lines, parts, this.options, undefined, this.suppressionsOf(text));
+  }
+
+  private suppressionsOf(text: string): Suppression[] {
+    this.directivePrefixSeen = mayHoldDirectives(text);
+    return this.directivePrefixSeen ? findSuppressions(text, this.format, this.lines) : [];
   }
 
   private tryOneTool(newText: string, change: ChangeSpan): boolean {
@@ -133,8 +153,9 @@ export class IncrementalDocument {
     if (!sameTitleParts(old, replacement)) return false;
     (replacement as MovableNode).parent = tools;
     elements[index] = replacement;
+    this.owed.forget(old);
     if (this.format === 'yaml') growYamlAncestorsAndShiftFollowers(replacement, delta, change.offset);
-    else growAncestorsAndShiftFollowers(replacement, delta);
+    else growAncestorsAndShiftFollowers(replacement, delta, this.owed);
 
     const findings = parts.findings[0];
     // A later tool's finding can lie before the edit (at the anchor a YAML alias in it stands for).
@@ -149,7 +170,7 @@ export class IncrementalDocument {
       if (toolIndex !== index) shiftFindings(toolFindings.filter(moved), delta, change.offset);
     });
     shiftFindings(declarationFindings.others.filter(moved), delta, change.offset);
-    const nameCounts = toolNameCounts(elements);
+    const nameCounts = (this.nameCounts ??= toolNameCounts(elements));
     const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
     findings[index] = checkToolNode(root, replacement, index, elements, nameCounts, schemas);
     declarationFindings.tools[index] = checkToolDeclarations(root, replacement, index, elements, nameCounts);
@@ -201,27 +222,67 @@ function lastStartingBefore(elements: SyntaxNode[], offset: number): number {
   return found;
 }
 
+function moveNode(node: SyntaxNode, delta: number): void {
+  const movable = node as MovableNode;
+  movable.offset += delta;
+  if (movable.colonOffset !== undefined) movable.colonOffset += delta;
+}
+
 function shiftSubtree(node: SyntaxNode, delta: number): void {
   const pending: SyntaxNode[] = [node];
   while (pending.length > 0) {
-    const current = pending.pop()! as MovableNode;
-    current.offset += delta;
-    if (current.colonOffset !== undefined) current.colonOffset += delta;
+    const current = pending.pop()!;
+    moveNode(current, delta);
     const children = current.children;
     if (children) for (let i = 0; i < children.length; i++) pending.push(children[i]);
   }
 }
 
 /**
- * `node` (already in place) replaced an element that was `delta` characters shorter: every
- * ancestor grows by `delta`, and every node that starts after it moves by `delta`.
+ * The moves the shortcut has made to whole tools but not yet to the nodes inside them. A tool
+ * itself moves at once (the shortcut finds the edited tool by the tools' offsets); what is inside
+ * the tools after an edit, nearly every node of a large document, moves when something reads the
+ * tree (DocumentCheck.settleTreeWith), once for all the edits since the last read. The rules never
+ * read inside a tool other than the one they check, and every node outside the tools moves at once.
  */
-function growAncestorsAndShiftFollowers(node: SyntaxNode, delta: number): void {
+class OwedShifts {
+  private readonly owed = new Map<SyntaxNode, number>();
+
+  /** `element` has moved by `delta`, and what is inside it has not. */
+  add(element: SyntaxNode, delta: number): void {
+    if (element.children?.length) this.owed.set(element, (this.owed.get(element) ?? 0) + delta);
+  }
+
+  /** `element` has left the tree (a re-parsed tool replaced it). */
+  forget(element: SyntaxNode): void {
+    this.owed.delete(element);
+  }
+
+  readonly settle = (): void => {
+    if (this.owed.size === 0) return;
+    for (const [element, delta] of this.owed) for (const child of element.children ?? []) shiftSubtree(child, delta);
+    this.owed.clear();
+  };
+}
+
+/**
+ * `node` (already in place) replaced an element of `tools` that was `delta` characters shorter:
+ * every ancestor grows by `delta`, and every node that starts after it moves by `delta` (the
+ * insides of the tools after it when the tree is read, through `owed`).
+ */
+function growAncestorsAndShiftFollowers(node: SyntaxNode, delta: number, owed: OwedShifts): void {
   if (delta === 0) return;
+  const tools = node.parent;
   for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
     (parent as MovableNode).length += delta;
     for (const sibling of parent.children ?? []) {
-      if (sibling.offset > child.offset) shiftSubtree(sibling, delta);
+      if (sibling.offset <= child.offset) continue;
+      if (parent === tools) {
+        moveNode(sibling, delta);
+        owed.add(sibling, delta);
+      } else {
+        shiftSubtree(sibling, delta);
+      }
     }
   }
 }

@@ -3,7 +3,15 @@
 import type { Position, Range } from './types';
 
 export class LineIndex {
+  /**
+   * Line starts, never written once set (withChange copies them, so an earlier index still answers
+   * for its text). From line `shiftFrom` on, each start is `shiftBy` further than stored: an edit
+   * moves every later line, and typing on one line moves them again and again, so the move is added
+   * up here and written into the starts only when an edit elsewhere needs them as they are.
+   */
   private starts: Int32Array | undefined;
+  private shiftFrom = 0;
+  private shiftBy = 0;
 
   constructor(private readonly text: string) {}
 
@@ -11,6 +19,10 @@ export class LineIndex {
   private get lineStarts(): Int32Array {
     if (!this.starts) this.starts = computeLineStarts(this.text);
     return this.starts;
+  }
+
+  private startOf(line: number): number {
+    return this.lineStarts[line] + (line >= this.shiftFrom ? this.shiftBy : 0);
   }
 
   get lineCount(): number {
@@ -23,17 +35,17 @@ export class LineIndex {
     let high = this.lineStarts.length - 1;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if (this.lineStarts[mid] <= clamped) low = mid;
+      if (this.startOf(mid) <= clamped) low = mid;
       else high = mid - 1;
     }
-    return { line: low, character: clamped - this.lineStarts[low] };
+    return { line: low, character: clamped - this.startOf(low) };
   }
 
   offsetAt(position: Position): number {
     if (position.line < 0) return 0;
     if (position.line >= this.lineStarts.length) return this.text.length;
-    const lineStart = this.lineStarts[position.line];
-    const nextLineStart = position.line + 1 < this.lineStarts.length ? this.lineStarts[position.line + 1] : this.text.length;
+    const lineStart = this.startOf(position.line);
+    const nextLineStart = position.line + 1 < this.lineStarts.length ? this.startOf(position.line + 1) : this.text.length;
     return Math.max(lineStart, Math.min(lineStart + position.character, nextLineStart));
   }
 
@@ -47,11 +59,10 @@ export class LineIndex {
    */
   withChange(newText: string, change: { offset: number; length: number; newLength: number }): LineIndex {
     if (!this.starts) return new LineIndex(newText);
-    const old = this.starts;
     const delta = change.newLength - change.length;
     // Lines starting before the change are kept (a start at the change itself may move: a \r
     // before it can meet a new \n, so it is rescanned with the changed text).
-    const keep = lowerBound(old, change.offset);
+    const keep = this.lowerBound(change.offset);
     const middle: number[] = keep === 0 ? [0] : [];
     const scanEnd = change.offset + change.newLength;
     for (let position = Math.max(0, change.offset - 1); position < scanEnd; position++) {
@@ -64,22 +75,47 @@ export class LineIndex {
       }
     }
     // Lines after the change keep their starts, moved by delta (those the rescan already found excepted).
-    const last = middle.length > 0 ? middle[middle.length - 1] : keep > 0 ? old[keep - 1] : 0;
-    let tail = lowerBound(old, change.offset + change.length + 1);
-    while (tail < old.length && old[tail] + delta <= last) tail++;
+    const last = middle.length > 0 ? middle[middle.length - 1] : keep > 0 ? this.startOf(keep - 1) : 0;
+    let tail = this.lowerBound(change.offset + change.length + 1);
+    while (tail < this.starts.length && this.startOf(tail) + delta <= last) tail++;
+    // The pending move carries over when it starts between the kept lines and the moved ones (the
+    // edit is on the line of the last one, or after it and before the next line); else it is written out.
+    const carried = this.shiftBy === 0 || (this.shiftFrom >= keep && this.shiftFrom <= tail);
+    const old = carried ? this.starts : this.settledStarts();
     const starts = new Int32Array(keep + middle.length + (old.length - tail));
     starts.set(old.subarray(0, keep), 0);
     starts.set(middle, keep);
     const shiftedAt = keep + middle.length;
-    for (let i = tail; i < old.length; i++) starts[shiftedAt + i - tail] = old[i] + delta;
+    starts.set(old.subarray(tail), shiftedAt);
     const index = new LineIndex(newText);
     index.starts = starts;
+    index.shiftFrom = shiftedAt;
+    index.shiftBy = (carried ? this.shiftBy : 0) + delta;
     return index;
   }
 
   /** Start offset of the line containing `offset`. */
   lineStartOf(offset: number): number {
-    return this.lineStarts[this.positionAt(offset).line];
+    return this.startOf(this.positionAt(offset).line);
+  }
+
+  /** The starts with the pending move written into them (a new array). */
+  private settledStarts(): Int32Array {
+    const starts = this.lineStarts.slice();
+    for (let i = this.shiftFrom; i < starts.length; i++) starts[i] += this.shiftBy;
+    return starts;
+  }
+
+  /** The first line whose start is at or after `offset`. */
+  private lowerBound(offset: number): number {
+    let low = 0;
+    let high = this.lineStarts.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.startOf(mid) < offset) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
 }
 
@@ -110,16 +146,4 @@ function computeLineStarts(text: string): Int32Array {
     }
   }
   return starts.subarray(0, count);
-}
-
-/** The first index whose start is at or after `offset`. */
-function lowerBound(starts: Int32Array, offset: number): number {
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (starts[mid] < offset) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }

@@ -54,14 +54,28 @@ interface Comment {
   end: number;
 }
 
+/** Whether `text` contains what every directive starts with (if not, it has no suppressions). */
+export function mayHoldDirectives(text: string): boolean {
+  return text.includes(DIRECTIVE_PREFIX);
+}
+
 export function findSuppressions(text: string, format: DocumentFormat, lines: LineIndex): Suppression[] {
-  if (!text.includes(DIRECTIVE_PREFIX)) return [];
+  if (!mayHoldDirectives(text)) return [];
   const suppressions: Suppression[] = [];
   for (const comment of format === 'yaml' ? yamlComments(text) : jsonComments(text)) {
     const suppression = parseDirective(comment, lines);
     if (suppression) suppressions.push(suppression);
   }
   return suppressions;
+}
+
+/**
+ * Whether `text`, edited by `change` from a text without a directive, may have one now: only if
+ * the directive prefix overlaps the characters the change wrote (or the place where it deleted).
+ */
+export function changeMayWriteDirective(text: string, change: { offset: number; newLength: number }): boolean {
+  const reach = DIRECTIVE_PREFIX.length - 1;
+  return text.slice(Math.max(0, change.offset - reach), change.offset + change.newLength + reach).includes(DIRECTIVE_PREFIX);
 }
 
 function jsonComments(text: string): Comment[] {
