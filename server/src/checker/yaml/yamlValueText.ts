@@ -28,6 +28,8 @@ export interface ValueText {
 }
 
 export class YamlValueWriter {
+  private readonly copies = new WeakMap<SyntaxNode, Map<string, ValueText>>();
+
   constructor(
     private readonly text: string,
     private readonly eol: string,
@@ -107,7 +109,26 @@ export class YamlValueWriter {
     return written.inline ? `${head} ${written.text}` : `${head}${this.eol}${pad(valueColumn)}${written.text}`;
   }
 
+  /**
+   * A copy of `node` at `placement`, as written before when it was: fix-all copies one declaration's
+   * schema into every step that uses it, and what a copy is depends on nothing else.
+   */
   private copy(node: SyntaxNode, placement: Placement): ValueText {
+    const place = `${placement.inFlow ? 'f' : 'b'}${placement.column}:${placement.ownerColumn}`;
+    let written = this.copies.get(node);
+    if (!written) {
+      written = new Map();
+      this.copies.set(node, written);
+    }
+    let text = written.get(place);
+    if (!text) {
+      text = this.freshCopy(node, placement);
+      written.set(place, text);
+    }
+    return text;
+  }
+
+  private freshCopy(node: SyntaxNode, placement: Placement): ValueText {
     const value = valueOf(node);
     if (hasAliasCopies(node)) return this.json(value, placement);
     const source = this.text.slice(node.offset, node.offset + node.length);
