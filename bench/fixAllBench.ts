@@ -6,7 +6,7 @@
 // reference the fast one is held to) is timed in the same run: on the JSON document every round,
 // on a smaller YAML document once (on 5 MB of YAML it takes many minutes).
 //
-//   node out/bench/fixAllBench.js [--quick] [--seed=N] [--json-only]
+//   node out/bench/fixAllBench.js [--quick] [--seed=N] [--json-only | --yaml-only]
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeActionParams } from 'vscode-languageserver/node';
 import { applyEdits, checkDocument, type DocumentFormat } from '../server/src/checker';
@@ -203,7 +203,7 @@ if (require.main === module) {
   benchFixAll({
     quick: argv.includes('--quick'),
     seed: seedArgument ? Number(seedArgument.slice(7)) : undefined,
-    formats: argv.includes('--json-only') ? ['json'] : undefined,
+    formats: argv.includes('--json-only') ? ['json'] : argv.includes('--yaml-only') ? ['yaml'] : undefined,
     onProgress: (message) => process.stderr.write(`${message}\n`),
   }).then(
     (result) => console.log(renderFixAllBench(result)),

@@ -3,25 +3,18 @@
 // text by columns alone could give a document that does not parse, or one that means something
 // else (a member that lands in the wrong mapping, an anchored list that other places alias). The
 // edit is kept only when the `yaml` package reads the new text as the old one with exactly the
-// intended change at the intended place, and with no new error.
-import { parseAllDocuments, type Document } from 'yaml';
+// intended change at the intended place, and with no new error (yamlReadBack.ts: through the fast
+// reader where its reading is the package's).
 import { valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { InsertValue } from '../fixes/editor';
 import type { OffsetEdit } from '../types';
 import { applyOffsetEdits, normalizeEdits } from '../textEdits';
 import { sameJson } from './yamlValueText';
 import { standaloneToolRegion, yamlAllowsToolEdits, yamlLineStartBefore } from '../incrementalYaml';
+import { readYamlStream, type ReadStream } from './yamlReadBack';
 
-/** As the checker reads YAML: merge keys on, duplicate keys allowed (the last wins). */
-const READ_OPTIONS = { merge: true, uniqueKeys: false, prettyErrors: false, logLevel: 'silent' } as const;
-/** Documents aliasing more than this are not read back (and the edit is not offered). */
-const MAX_ALIAS_COUNT = 10_000;
 
 type Segment = string | number;
-
-interface ReadStream {
-  documents: Array<{ start: number; end: number; errors: number; value: unknown }>;
-}
 
 /** An edit whose read-back is put off (fix-all): what it must mean, decided later with others. */
 interface Claim {
@@ -38,10 +31,15 @@ export class YamlEditCheck {
   private readonly toolEditsAllowed = new Map<SyntaxNode, boolean>();
 
   /**
+   * `fastReader: false` reads every text back with the `yaml` package (yamlReadBack.ts), as tests compare.
    * With `deferred`, every edit is taken on trust and remembered; `confirmsTogether` then reads the
    * edits actually chosen back in one go, instead of one whole-document read per planned edit.
    */
-  constructor(private readonly text: string, private readonly deferred = false) {}
+  constructor(
+    private readonly text: string,
+    private readonly deferred = false,
+    private readonly fastReader = true,
+  ) {}
 
   /**
    * Whether applying `edits` changes only the collection `container`, into what `change` makes of
@@ -113,8 +111,8 @@ export class YamlEditCheck {
     const oldLines = this.text.slice(region.start, end);
     const newLines = applyOffsetEdits(oldLines, edits.map((edit) => ({ ...edit, offset: edit.offset - region.start })));
     if (newLines.includes('&')) return undefined;
-    const before = read(oldLines);
-    const after = read(newLines);
+    const before = this.read(oldLines);
+    const after = this.read(newLines);
     if (before?.documents.length !== 1 || before.documents[0].errors > 0 || !Array.isArray(before.documents[0].value)) return undefined;
     if (after?.documents.length !== 1 || after.documents[0].errors > 0) return false;
     // The lines alone are a one-item sequence: the tool is item 0.
@@ -159,7 +157,7 @@ export class YamlEditCheck {
     const edits = unionOf(claims);
     if (!edits) return false;
     const before = this.originalStream();
-    const after = read(applyOffsetEdits(this.text, edits));
+    const after = this.read(applyOffsetEdits(this.text, edits));
     if (!before || !after || before.documents.length !== after.documents.length) return false;
     // Per document, its changes, the deepest first: an outer change (an append) then keeps what an inner one made.
     const changes = new Map<number, Array<{ path: Segment[]; change: Claim['change'] }>>();
@@ -187,8 +185,12 @@ export class YamlEditCheck {
   }
 
   private originalStream(): ReadStream | undefined {
-    if (this.original === null) this.original = read(this.text);
+    if (this.original === null) this.original = this.read(this.text);
     return this.original;
+  }
+
+  private read(text: string): ReadStream | undefined {
+    return readYamlStream(text, this.fastReader);
   }
 }
 
@@ -220,22 +222,6 @@ export function intendedValue(value: InsertValue): JsonValue {
   const object: { [key: string]: JsonValue } = {};
   for (const [key, member] of value.members) object[key] = intendedValue(member);
   return object;
-}
-
-function read(text: string): ReadStream | undefined {
-  try {
-    const documents = parseAllDocuments(text, READ_OPTIONS);
-    if (!Array.isArray(documents)) return { documents: [] };
-    return { documents: documents.map((document) => summary(document, text.length)) };
-  } catch {
-    return undefined;
-  }
-}
-
-function summary(document: Document.Parsed, textLength: number): ReadStream['documents'][number] {
-  const [start, , end] = document.range ?? [0, 0, textLength];
-  // toJS throws on an alias whose anchor is missing and past the alias budget: such a document is unreadable here.
-  return { start, end: Math.max(end, start + 1), errors: document.errors.length, value: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
 }
 
 /** Where `node` sits in its document: object keys and array indexes from the root. */

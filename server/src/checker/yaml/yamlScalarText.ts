@@ -20,9 +20,22 @@ export function canBePlain(value: string, inFlow: boolean, isKey = false): boole
   if (/: |:$| #/.test(value) || NOT_A_STRING.test(value)) return false;
   if (inFlow && /[,[\]{}]|:[,[\]{}]/.test(value)) return false;
   if (isKey && value.length > LONGEST_PLAIN_KEY) return false;
-  if (inFlow) return readsBackAs(isKey ? `{${value}: x}` : `[${value}]`, value, isKey);
-  return readsBackAs(isKey ? `${value}: x` : `k: ${value}`, value, isKey);
+  const context = (inFlow ? 'f' : 'b') + (isKey ? 'k' : 'v');
+  const known = plainVerdicts.get(context + value);
+  if (known !== undefined) return known;
+  const verdict = inFlow ? readsBackAs(isKey ? `{${value}: x}` : `[${value}]`, value, isKey) : readsBackAs(isKey ? `${value}: x` : `k: ${value}`, value, isKey);
+  if (plainVerdicts.size >= MAX_PLAIN_VERDICTS) plainVerdicts.clear();
+  plainVerdicts.set(context + value, verdict);
+  return verdict;
 }
+
+/**
+ * The read-back verdicts of strings asked about before, by context and string: fix-all writes the
+ * same keys and values (`type: string`, a copied schema) thousands of times, and each read-back is a
+ * `yaml` parse. A verdict depends on nothing but its key.
+ */
+const plainVerdicts = new Map<string, boolean>();
+const MAX_PLAIN_VERDICTS = 20_000;
 
 /** Whether `source` (a one-entry collection) holds `expected` as its only key (`isKey`) or value. */
 function readsBackAs(source: string, expected: string, isKey: boolean): boolean {

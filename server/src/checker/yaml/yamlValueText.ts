@@ -2,12 +2,12 @@
 // YAML for inside `{...}` / `[...]`. A copy of an existing node keeps its source text (comments,
 // quoting, block scalars) when that text, moved to the new place, still means the same value;
 // otherwise the value is written afresh.
-import { parseDocument } from 'yaml';
 import { valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { InsertValue } from '../fixes/editor';
 import { yamlLineStart } from './yamlLines';
 import { isAliasCopy } from './yamlTreeNode';
 import { keyText, scalarText } from './yamlScalarText';
+import { readYamlValue } from './yamlReadBack';
 
 export interface Placement {
   inFlow: boolean;
@@ -28,10 +28,14 @@ export interface ValueText {
 }
 
 export class YamlValueWriter {
+  private readonly copies = new WeakMap<SyntaxNode, Map<string, ValueText>>();
+
   constructor(
     private readonly text: string,
     private readonly eol: string,
     private readonly unit: number,
+    /** false: moved text is read back by the `yaml` package alone (yamlReadBack.ts), as tests compare. */
+    private readonly fastReader = true,
   ) {}
 
   value(value: InsertValue, placement: Placement): ValueText {
@@ -105,7 +109,26 @@ export class YamlValueWriter {
     return written.inline ? `${head} ${written.text}` : `${head}${this.eol}${pad(valueColumn)}${written.text}`;
   }
 
+  /**
+   * A copy of `node` at `placement`, as written before when it was: fix-all copies one declaration's
+   * schema into every step that uses it, and what a copy is depends on nothing else.
+   */
   private copy(node: SyntaxNode, placement: Placement): ValueText {
+    const place = `${placement.inFlow ? 'f' : 'b'}${placement.column}:${placement.ownerColumn}`;
+    let written = this.copies.get(node);
+    if (!written) {
+      written = new Map();
+      this.copies.set(node, written);
+    }
+    let text = written.get(place);
+    if (!text) {
+      text = this.freshCopy(node, placement);
+      written.set(place, text);
+    }
+    return text;
+  }
+
+  private freshCopy(node: SyntaxNode, placement: Placement): ValueText {
     const value = valueOf(node);
     if (hasAliasCopies(node)) return this.json(value, placement);
     const source = this.text.slice(node.offset, node.offset + node.length);
@@ -114,18 +137,30 @@ export class YamlValueWriter {
     const isBlockCollection = !!node.children && first !== '{' && first !== '[';
     if (placement.inFlow) {
       // Read inside a flow sequence: a plain scalar that is fine in block context (`a]b`, `a, b`) may not be in flow.
-      if (isBlockScalar || isBlockCollection || /[\r\n]/.test(source) || !means(`[${source}]`, [value])) return this.json(value, placement);
+      if (isBlockScalar || isBlockCollection || /[\r\n]/.test(source) || !this.means(`[${source}]`, [value])) return this.json(value, placement);
       return { text: source, inline: true };
     }
     if (isBlockCollection) {
       const from = this.columnOf(node.offset);
       const moved = shiftLines(source, placement.column - from, this.eol);
       const alone = pad(placement.column) + moved;
-      return means(alone, value) ? { text: moved, inline: false } : this.json(value, placement);
+      return this.means(alone, value) ? { text: moved, inline: false } : this.json(value, placement);
     }
     const moved = shiftLines(source, placement.ownerColumn - this.ownerColumnOf(node), this.eol);
     const inContext = `${pad(placement.ownerColumn)}k: ${moved}`;
-    return meansMember(inContext, value) ? { text: moved, inline: true } : this.json(value, placement);
+    return this.meansMember(inContext, value) ? { text: moved, inline: true } : this.json(value, placement);
+  }
+
+  /** Whether YAML `source` alone reads, without any problem, as `expected`. */
+  private means(source: string, expected: JsonValue): boolean {
+    const read = readYamlValue(source, this.fastReader);
+    return !!read && sameJson(read.value as JsonValue, expected);
+  }
+
+  /** Whether YAML `source` (one `k: ...` member) reads as a mapping whose `k` is `expected`. */
+  private meansMember(source: string, expected: JsonValue): boolean {
+    const value = readYamlValue(source, this.fastReader)?.value as { k?: JsonValue } | null | undefined;
+    return !!value && typeof value === 'object' && 'k' in value && sameJson(value.k as JsonValue, expected);
   }
 
   private columnOf(offset: number): number {
@@ -168,32 +203,6 @@ function flowJson(value: JsonValue): string {
 function hasAliasCopies(node: SyntaxNode): boolean {
   if (isAliasCopy(node)) return true;
   return (node.children ?? []).some(hasAliasCopies);
-}
-
-/** Whether YAML `source` alone reads, without any problem, as `expected`. */
-function means(source: string, expected: JsonValue): boolean {
-  const document = parseDocument(source, { prettyErrors: false });
-  return document.errors.length === 0 && sameJson(readJs(document) as JsonValue, expected);
-}
-
-/** Whether YAML `source` (one `k: ...` member) reads as a mapping whose `k` is `expected`. */
-function meansMember(source: string, expected: JsonValue): boolean {
-  const document = parseDocument(source, { prettyErrors: false });
-  if (document.errors.length > 0) return false;
-  const value = readJs(document) as { k?: JsonValue } | null | undefined;
-  return !!value && typeof value === 'object' && 'k' in value && sameJson(value.k as JsonValue, expected);
-}
-
-/**
- * The document's value, or undefined when it has none: toJS throws on an alias whose anchor is not
- * in the text (a copied `*name` whose `&name` stayed behind), which then cannot be copied as written.
- */
-function readJs(document: ReturnType<typeof parseDocument>): unknown {
-  try {
-    return document.toJS();
-  } catch {
-    return undefined;
-  }
 }
 
 /** Equal JSON values, ignoring the order of object members (NaN equals NaN). */
