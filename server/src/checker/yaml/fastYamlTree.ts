@@ -13,7 +13,7 @@
 // and the `yaml` package reads the text: its errors keep their messages and ranges.
 import { YamlTreeNode } from './yamlTreeNode';
 import { YamlAliases, type AnchorSlot } from './yamlAliases';
-import type { YamlSyntaxError } from './yamlSyntaxError';
+import { duplicateKeyError, type YamlSyntaxError } from './yamlSyntaxError';
 
 export interface FastYamlDocument {
   root: YamlTreeNode;
@@ -313,12 +313,7 @@ class FastYamlReader {
       cursor = end;
       const name = key.value as string;
       if (properties.length > 1 && isDuplicate(name, properties, properties.length > SMALL_MAP ? (seen ??= namesOf(properties)) : undefined)) {
-        this.errors.push({
-          offset: key.offset,
-          length: key.length,
-          message: `Map keys must be unique: '${name}' appears more than once (the last one is used)`,
-          code: 'DUPLICATE_KEY',
-        });
+        this.errors.push(duplicateKeyError(key));
       }
       if (this.indent < column) break;
       if (this.indent > column) giveUp();
@@ -559,12 +554,7 @@ class FastYamlReader {
           children.push(property);
           const name = key.value as string;
           if (children.length > 1 && isDuplicate(name, children, children.length > SMALL_MAP ? (seen ??= namesOf(children)) : undefined)) {
-            this.errors.push({
-              offset: key.offset,
-              length: key.length,
-              message: `Map keys must be unique: '${name}' appears more than once (the last one is used)`,
-              code: 'DUPLICATE_KEY',
-            });
+            this.errors.push(duplicateKeyError(key));
           }
         } else {
           children.push(this.flowNode(p, node, depth + 1));

@@ -15,7 +15,7 @@
 // left out (a JSON object cannot have them, and no rule reads them).
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, Scalar, type Alias, type Document, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { YamlTreeNode, type MergePairSpan } from './yamlTreeNode';
-import type { YamlSyntaxError } from './yamlSyntaxError';
+import { duplicateKeyError, type YamlSyntaxError } from './yamlSyntaxError';
 import { YamlAliases } from './yamlAliases';
 
 interface PendingMerge {
@@ -142,12 +142,7 @@ export class YamlTreeBuilder {
       if (map.items.length > 1) {
         const name = keyNode.value as string;
         if (isDuplicate(name, properties, map.items.length > SMALL_MAP ? (seenKeys ??= new Set()) : undefined)) {
-          this.errors.push({
-            offset: keyNode.offset,
-            length: keyNode.length,
-            message: `Map keys must be unique: '${name}' appears more than once (the last one is used)`,
-            code: 'DUPLICATE_KEY',
-          });
+          this.errors.push(duplicateKeyError(keyNode));
         }
       }
     }
