@@ -6,12 +6,14 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * The old generation may grow to 1.25× what survived the last full collection. Measured on that
- * session (bench/memorySession.ts): peak RSS 680 MB → 314 MB with this alone (50 %: 320 MB), with
+ * The old generation may grow to 1.15× what survived the last full collection. Measured on that
+ * session (bench/memorySession.ts): peak RSS 680 MB → 314 MB at 1.25× alone (1.5×: 320 MB), with
  * edit latencies within the run-to-run noise; full collections of a ~100 MB heap are mostly
- * concurrent.
+ * concurrent. Later, with the rest of the session's memory work, 1.25× peaked at 296–306 MB and
+ * 1.15× at 281–283 MB (the 7.5 MB YAML session 331 → 309 MB), edit p50 unchanged and the open of
+ * the 10 MB document about 7 % slower (three runs each, alternating, on a quiet machine).
  */
-const HEAP_GROWING_PERCENT = 25;
+const HEAP_GROWING_PERCENT = 15;
 
 /** Called once, first thing in the server process (the flag is process-wide, workers included). */
 export function limitHeapGrowth(): void {
