@@ -15,7 +15,8 @@ export interface BrokenDocument {
 
 const SCHEMA_JSON = '{ "type": "object", "properties": { "approved": { "type": "boolean" } }, "required": ["approved"] }';
 
-function jsonDocument(responseLine: string): string {
+/** The release-bot document with one tool declaring `confirm`; `examples` is its interactionExamples' members. */
+function jsonToolDocument(examples: string): string {
   return `{
   "mcpdesc": "0.8.0",
   "info": { "name": "release-bot", "version": "2.0.0" },
@@ -27,7 +28,17 @@ function jsonDocument(responseLine: string): string {
         { "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": ${SCHEMA_JSON} }
       ],
       "interactionExamples": {
-        "approve": {
+${examples}
+      }
+    }
+  ]
+}
+`;
+}
+
+/** An interaction example `name` with one elicitation step on `confirm`, answered by `responseLine`. */
+function jsonExample(name: string, responseLine: string): string {
+  return `        "${name}": {
           "steps": [
             {
               "type": "elicitation",
@@ -36,12 +47,11 @@ function jsonDocument(responseLine: string): string {
 ${responseLine}
             }
           ]
-        }
-      }
-    }
-  ]
+        }`;
 }
-`;
+
+function jsonDocument(responseLine: string): string {
+  return jsonToolDocument(jsonExample('approve', responseLine));
 }
 
 const SCHEMA_YAML = '{ type: object, properties: { approved: { type: boolean } }, required: [approved] }';
@@ -97,33 +107,8 @@ export const CLEAN: BrokenDocument = {
  */
 export function twoFixesApart(fillerLines: number): string {
   const filler = Array.from({ length: fillerLines }, (_, index) => `        "example-${index}": { "steps": [] },`).join('\n');
-  const step = (name: string): string => `        "${name}": {
-          "steps": [
-            {
-              "type": "elicitation",
-              "declaration": "confirm",
-              "request": { "mode": "form", "message": "Approve?", "requestedSchema": ${SCHEMA_JSON} },
-              "response": { "action": "accept" }
-            }
-          ]
-        }`;
-  return `{
-  "mcpdesc": "0.8.0",
-  "info": { "name": "release-bot", "version": "2.0.0" },
-  "tools": [
-    {
-      "name": "prepare_release",
-      "inputSchema": { "type": "object" },
-      "elicitations": [
-        { "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": ${SCHEMA_JSON} }
-      ],
-      "interactionExamples": {
-${step('first')},
+  const step = (name: string): string => jsonExample(name, '              "response": { "action": "accept" }');
+  return jsonToolDocument(`${step('first')},
 ${filler}
-${step('last')}
-      }
-    }
-  ]
-}
-`;
+${step('last')}`);
 }
