@@ -10,7 +10,7 @@
 // package's lexer), so a directive inside a string or a block scalar is text, not a suppression.
 // "The next line" is the line after the comment ends. A suppression that hides nothing is reported
 // as mcpdesc.unused-suppression, which is off unless configured.
-import { createScanner } from 'jsonc-parser';
+import { createJsonScanner } from './parse/jsonScanner';
 import { Lexer } from 'yaml';
 import { CHECKER_RULE_ID, CONFIG_RULE_ID, SYNTAX_RULE_ID, UNUSED_SUPPRESSION_RULE_ID, isRuleId } from '../../../shared/src/rules';
 import type { LineIndex } from './lineIndex';
@@ -80,7 +80,7 @@ export function changeMayWriteDirective(text: string, change: { offset: number; 
 
 function jsonComments(text: string): Comment[] {
   const comments: Comment[] = [];
-  const scanner = createScanner(text, false);
+  const scanner = createJsonScanner(text, false);
   for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
     if (kind !== LINE_COMMENT && kind !== BLOCK_COMMENT) continue;
     const start = scanner.getTokenOffset();
@@ -265,7 +265,7 @@ function canStartWithComment(text: string, format: DocumentFormat, lineStart: nu
     }
     return true;
   }
-  const scanner = createScanner(text, false);
+  const scanner = createJsonScanner(text, false);
   for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
     const start = scanner.getTokenOffset();
     if (start >= lineStart) return true;

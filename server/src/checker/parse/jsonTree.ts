@@ -1,19 +1,13 @@
-// The JSON/JSONC tree every check walks, built straight from jsonc-parser's scanner. It yields
-// exactly what jsonc-parser's `parseTree` yields with { allowTrailingComma: true,
-// disallowComments: false, allowEmptyContent: true } (same nodes, same errors in the same order,
+// The JSON/JSONC tree every check walks, built straight from the tokens of jsonScanner.ts (jsonc-parser's
+// scanner without its garbage). It yields exactly what jsonc-parser's `parseTree` yields with
+// { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true } (same nodes, same errors in the same order,
 // same recovery from broken input; test/checker/jsonTree.test.ts holds the two side by side), in
 // less time: parseTree goes through the generic visitor (a callback per token, JSON paths, fresh
 // skip lists per error) and then tracks its position in the tree; here the recursion is the
 // position. Like parseTree it recurses for each level of nesting, so absurd nesting ends in the
 // engine's RangeError, which the check reports as "nested too deeply".
-import {
-  createScanner,
-  ParseErrorCode,
-  SyntaxKind,
-  type JSONScanner,
-  type Node,
-  type ParseError,
-} from 'jsonc-parser';
+import { ParseErrorCode, SyntaxKind, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
+import { createJsonScanner } from './jsonScanner';
 import {
   BLOCK_COMMENT, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, FALSE, LINE_COMMENT, NULL, NUMBER, OPEN_BRACE, OPEN_BRACKET, SCAN_OK,
   STRING, TRUE, UNKNOWN,
@@ -89,7 +83,7 @@ class TreeBuilder {
   private pending = 0;
 
   constructor(text: string) {
-    this.scanner = createScanner(text, false);
+    this.scanner = createJsonScanner(text, false);
   }
 
   build(): JsonTree {

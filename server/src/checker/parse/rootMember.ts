@@ -3,7 +3,7 @@
 // mcpdesc document usually names itself first), "no" once the root object closes. Building the tree
 // to ask this cost as much as the check that follows it. Where the text is broken before the answer,
 // only the parser's recovery knows which members the root ends up with: the caller parses then.
-import { createScanner } from 'jsonc-parser';
+import { createJsonScanner } from './jsonScanner';
 import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, NULL, NUMBER, OPEN_BRACE, OPEN_BRACKET, SCAN_OK, STRING } from './tokenKinds';
 
 
@@ -11,7 +11,7 @@ import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, NULL, NUMBER, OPEN_BRACE, OPE
 export function rootObjectHasMember(text: string, name: string): boolean | undefined {
   // Comments and whitespace are skipped; an unterminated comment runs to the end and so never
   // lets the root object close.
-  const scanner = createScanner(text, true);
+  const scanner = createJsonScanner(text, true);
   const next = (): number | undefined => {
     const token = scanner.scan();
     return scanner.getTokenError() === SCAN_OK ? token : undefined;
