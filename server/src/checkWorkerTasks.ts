@@ -53,6 +53,7 @@ export function runnerOf<Task, Answer>(
 ): TaskRunner<Task, Answer> {
   return {
     size: pool.size,
+    capacity: pool.capacity,
     async run(task, signal) {
       const answer = unwrap(await pool.run(wrap(task), signal));
       if (answer === undefined) throw new Error('the checking worker answered another kind of task');

@@ -1,6 +1,7 @@
 // The worker pool both fronts check closed files with: tasks beyond its size wait their turn (first
-// in, first out); a cancelled task that is still waiting never runs, one that is running ends its
-// worker so the next task is not stuck behind it; a task that throws or kills its worker fails alone.
+// in, first out); a worker is given its next task while it runs one; a cancelled task that is still
+// waiting (here or in its worker) never runs, one that is running ends its worker so the next task is
+// not stuck behind it; a task that throws or kills its worker fails alone.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -49,6 +50,31 @@ describe('worker pool', () => {
     const firstAnswer = await first;
     // Had the crashing task run, the worker would be gone and this would run on another thread.
     assert.equal((await pool.run({ name: 'after' })).threadId, firstAnswer.threadId);
+    await pool.close();
+  });
+
+  it('a worker starts its next task without waiting for this thread', async () => {
+    const pool = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1);
+    assert.equal(pool.capacity, 2);
+    const first = pool.run({ name: 'first', blockMs: 100 });
+    const second = pool.run({ name: 'second' });
+    // This thread is busy for well after the first task ends: only a task already posted can start meanwhile.
+    const busyUntil = Date.now() + 1500;
+    while (Date.now() < busyUntil) {
+      // blocking, on purpose
+    }
+    const [firstAnswer, secondAnswer] = await Promise.all([first, second]);
+    assert.equal(secondAnswer.threadId, firstAnswer.threadId);
+    assert.ok(secondAnswer.startedAt < busyUntil, `the second task started ${secondAnswer.startedAt - busyUntil} ms after this thread was free`);
+    await pool.close();
+  });
+
+  it('a task posted behind one that kills its worker runs on a fresh worker', async () => {
+    const pool = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1);
+    const crasher = pool.run({ name: 'crasher', blockMs: 50, crash: true });
+    const behind = pool.run({ name: 'behind' });
+    await assert.rejects(crasher, /exit code 3/);
+    assert.equal((await behind).name, 'behind');
     await pool.close();
   });
 

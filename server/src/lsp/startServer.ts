@@ -156,7 +156,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     };
     // Open documents on this thread; the others on the workers, when there are any.
     const lanes = options.diskCheckRunner
-      ? { runsOnThisThread: (uri: string) => documents.get(uri) !== undefined, offThreadSlots: options.diskCheckRunner.size }
+      ? { runsOnThisThread: (uri: string) => documents.get(uri) !== undefined, offThreadSlots: options.diskCheckRunner.capacity }
       : undefined;
     const scheduler = new CheckScheduler(
       job,

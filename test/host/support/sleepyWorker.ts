@@ -14,6 +14,8 @@ export interface SleepyTask {
 export interface SleepyAnswer {
   name: string;
   threadId: number;
+  /** When the worker started the task (Date.now()). */
+  startedAt: number;
   /** This thread's nice value as the kernel has it (Linux: /proc/thread-self/stat), if known. */
   niceness?: number;
 }
@@ -29,11 +31,12 @@ function ownNiceness(): number | undefined {
 }
 
 serveTasks<SleepyTask, SleepyAnswer>((task) => {
+  const startedAt = Date.now();
   if (task.crash) process.exit(3);
   if (task.fail) throw new Error(`${task.name} failed`);
   const until = Date.now() + (task.blockMs ?? 0);
   while (Date.now() < until) {
     // blocking, on purpose
   }
-  return { name: task.name, threadId, niceness: ownNiceness() };
+  return { name: task.name, threadId, startedAt, niceness: ownNiceness() };
 });
