@@ -221,8 +221,9 @@ export class SchemaValidatorCache {
   private compileKeyed(schema: JsonValue, key: string, remember = true): CompiledSchema {
     const cached = this.walked.get(key) ?? this.byAjv.get(key);
     if (cached) return cached;
-    // Compiled validators keep their schema (see compileSource for why it is a copy).
-    const { result, codeChars, cacheable } = this.compileUncached(detachedCopy(schema), key);
+    // What the cache keeps keeps its schema (see compileSource for why it is then a copy); a walked
+    // schema of a document checked once is used and dropped with the document.
+    const { result, codeChars, cacheable } = this.compileUncached(schema, key, remember);
     if (!cacheable) return result;
     if (codeChars !== undefined) this.byAjv.set(key, result, Math.max(codeChars, key.length));
     else if (remember) this.walked.set(key, result, key.length);
@@ -251,18 +252,20 @@ export class SchemaValidatorCache {
     if (entry.codeChars > MAX_AJV_INSTANCE_CODE_CHARS) this.shared.delete(dialect);
   }
 
-  private compileUncached(schema: JsonValue, serialized: string): { result: CompiledSchema; codeChars?: number; cacheable: boolean } {
+  private compileUncached(written: JsonValue, serialized: string, remember: boolean): { result: CompiledSchema; codeChars?: number; cacheable: boolean } {
     const unusable = (reason: string, cacheable = true) => ({ result: { ok: false as const, reason }, cacheable });
-    if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) {
+    if (typeof written !== 'boolean' && (written === null || typeof written !== 'object' || Array.isArray(written))) {
       return unusable('a JSON Schema must be an object or a boolean');
     }
-    const dialect = dialectOf(schema);
-    let compilable: JsonValue = schema;
-    if (typeof schema === 'object' && schema !== null && !Array.isArray(schema) && '$schema' in schema) {
+    const dialect = dialectOf(written);
+    const withoutDialect = (schema: JsonValue): JsonValue => {
+      if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || !('$schema' in schema)) return schema;
       // The dialect is chosen above; the instance's own meta-schema then checks the schema.
-      compilable = { ...schema };
-      delete compilable.$schema;
-    }
+      const copy = { ...schema };
+      delete copy.$schema;
+      return copy;
+    };
+    let compilable = withoutDialect(remember ? detachedCopy(written) : written);
     let simple: SimpleValidateFunction | undefined;
     try {
       // A valid schema of the plain kind is walked, not compiled (see simpleSchemaValidator.ts); its
@@ -273,6 +276,8 @@ export class SchemaValidatorCache {
       return unusable(clip(readableSchemaProblem(message, null, compilable) ?? firstLine(message)));
     }
     if (simple && isEvidentlyValidSchema(compilable)) return { result: this.validatorOf(simple, serialized), cacheable: true };
+    // What ajv compiles is kept whatever `remember` says, with its schema: a copy from here on.
+    if (!remember) compilable = withoutDialect(detachedCopy(written));
     if (!simple && hasAtLeastObjects(compilable, MAX_AJV_SUBSCHEMAS + 1)) {
       return unusable(`too large/complex: over ${MAX_AJV_SUBSCHEMAS} subschemas to compile`);
     }
