@@ -137,9 +137,27 @@ export function walkFiles(root: string, options: WalkOptions): string[] {
   return walk.files;
 }
 
-/** The walk with the event loop turning between folders; stops early once `isCancelled` says so (the server). */
-export async function walkFilesYielding(root: string, options: WalkOptions & { isCancelled(): boolean }): Promise<string[]> {
+/**
+ * The walk with the event loop turning between folders; stops early once `isCancelled` says so (the
+ * server). `onFiles` gets each folder's files as soon as it is read, so that their checks need not
+ * wait for the rest of the walk.
+ */
+export async function walkFilesYielding(
+  root: string,
+  options: WalkOptions & { isCancelled(): boolean; onFiles?(filePaths: string[]): void },
+): Promise<string[]> {
   const walk = new DirectoryWalk(root, options);
-  while (!options.isCancelled() && walk.step()) await new Promise<void>((resolve) => setImmediate(resolve));
+  let delivered = 0;
+  const deliver = (): void => {
+    if (delivered === walk.files.length || options.isCancelled()) return;
+    const fresh = walk.files.slice(delivered);
+    delivered = walk.files.length;
+    options.onFiles?.(fresh);
+  };
+  while (!options.isCancelled() && walk.step()) {
+    deliver();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  deliver();
   return walk.files;
 }

@@ -120,14 +120,17 @@ export class WorkspaceScan {
       },
       skipsDirectory: (directoryPath) => folders.isFolderRoot(directoryPath),
       isCancelled,
+      // Queued folder by folder: the first checks start while the walk goes on.
+      onFiles: (filePaths) => {
+        for (const filePath of filePaths) {
+          const uri = fsPathToUri(filePath);
+          found?.add(uri);
+          this.queue(uri);
+        }
+      },
       onProblem: (directoryPath, error) => log(`Could not list ${directoryPath}: ${error instanceof Error ? error.message : String(error)}`),
     });
     if (isCancelled()) return;
-    for (const filePath of files) {
-      const uri = fsPathToUri(filePath);
-      found?.add(uri);
-      this.queue(uri);
-    }
     log(`Found ${files.length} candidate file(s) in ${directory} (${Date.now() - started} ms).`);
   }
 }
