@@ -54,6 +54,13 @@ describe('walking a tree for either front', () => {
     assert.deepEqual(await walkFilesYielding(root, { onProblem, isCancelled: () => true }), []);
   });
 
+  it('hands over each folder\'s files as it reads them, before the walk goes on', async () => {
+    const batches: string[][] = [];
+    const files = await walkFilesYielding(root, { onProblem: () => undefined, isCancelled: () => false, onFiles: (found) => batches.push(relative(found)) });
+    assert.deepEqual(batches, [['a.json'], ['specs/b.json'], ['specs/deep/c.yaml'], ['vendored/pkg/g.json'], ['linked-pkg/d.json']]);
+    assert.deepEqual(batches.flat(), relative(files));
+  });
+
   it('asks which files are wanted and which folders to skip, and a link lists a file not wanted under its own name', () => {
     const files = walkFiles(root, {
       wantsFile: (file) => !file.endsWith(`${path.sep}a.json`),
