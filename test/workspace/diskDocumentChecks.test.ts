@@ -7,7 +7,9 @@ import { after, describe, it } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../shared/src/settings';
 import type { Diagnostic } from '../../server/src/checker';
 import type { DiagnosticsPublisher } from '../../server/src/lsp/diagnosticsPublisher';
-import { DiskDocumentChecks } from '../../server/src/lsp/diskDocumentChecks';
+import { checkFileOnDisk } from '../../server/src/lsp/diskCheckTask';
+import { DiskDocumentChecks, type DiskCheckRunner } from '../../server/src/lsp/diskDocumentChecks';
+import { InThreadRunner } from '../../server/src/host/workerPool';
 import type { SettingsResolver } from '../../server/src/lsp/settingsResolver';
 import { WorkspaceFolders } from '../../server/src/lsp/workspaceFolders';
 import { TempWorkspace } from './tempWorkspace';
@@ -18,7 +20,23 @@ const VALID = '{ "mcpdesc": "1.0", "tools": [] }\n';
 // One syntax error: a missing comma.
 const BROKEN = '{ "mcpdesc": "1.0" "tools": [] }\n';
 
-function setUp(workspace: TempWorkspace) {
+/** Runs tasks on this thread, as the default runner does, and records which files it was handed. */
+function recordingRunner(): DiskCheckRunner & { handed: string[] } {
+  const inThread = new InThreadRunner(checkFileOnDisk);
+  const handed: string[] = [];
+  return {
+    handed,
+    size: 1,
+    run: (task, signal) => {
+      handed.push(task.uri);
+      return inThread.run(task, signal);
+    },
+    releaseIdle: () => undefined,
+    close: () => inThread.close(),
+  };
+}
+
+function setUp(workspace: TempWorkspace, runner?: DiskCheckRunner) {
   const folders = new WorkspaceFolders();
   folders.set([workspace.folder('.')]);
   const published = new Map<string, Diagnostic[]>();
@@ -29,7 +47,7 @@ function setUp(workspace: TempWorkspace) {
   const settings = { forResource: async () => DEFAULT_SETTINGS } as unknown as SettingsResolver;
   const documentSettings = new DocumentSettings(settings, new ProjectConfigs(), folders);
   const checks = new DiskDocumentChecks({
-    folders, settings, documentSettings, publisher, isOpen: () => false, log: () => undefined,
+    folders, settings, documentSettings, publisher, isOpen: () => false, log: () => undefined, runner,
   });
   return { checks, published };
 }
@@ -87,6 +105,21 @@ describe('checks of files that are not open', () => {
     published.set(pipe, []);
     await checks.check(pipe);
     assert.equal(published.has(pipe), false);
+  });
+
+  it('a file that is not there, or is a directory, is cleared without a task for the runner (no worker started to learn it)', async () => {
+    const present = workspace.write('f/present.mcpdesc.json', BROKEN);
+    workspace.write('f/folder.mcpdesc.json/.keep', '');
+    const folder = workspace.uri('f/folder.mcpdesc.json');
+    const neverSaved = workspace.uri('f/never-saved.mcpdesc.json');
+    const runner = recordingRunner();
+    const { checks, published } = setUp(workspace, runner);
+    for (const uri of [folder, neverSaved]) published.set(uri, []);
+    for (const uri of [present, folder, neverSaved]) await checks.check(uri);
+    assert.deepEqual(runner.handed, [present]);
+    assert.equal(published.get(present)?.length, 1);
+    assert.equal(published.has(folder), false);
+    assert.equal(published.has(neverSaved), false);
   });
 
   it('a file deleted after it was queued is cleared, not an error', async () => {

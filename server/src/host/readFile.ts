@@ -44,6 +44,20 @@ export function realPathOf(root: string): string {
   }
 }
 
+/**
+ * Whether a read of `filePath` can find a file: false when nothing is there (a dangling link too) or
+ * it is not a regular file, which readHostFile would answer as missing or notRegular without a
+ * byte read; true otherwise, also when stat fails for another reason (the read will say why). For a
+ * caller deciding whether a read is worth handing to another thread.
+ */
+export function mayBeRegularFile(filePath: string): boolean {
+  try {
+    return fs.statSync(filePath, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch (error) {
+    return !MISSING_CODES.has((error as NodeJS.ErrnoException).code ?? '');
+  }
+}
+
 /** Reads `filePath` if it is a regular file inside `realRoot` (a real path: see realPathOf) of at most `maxBytes`. */
 export function readHostFile(filePath: string, realRoot: string, maxBytes: number): HostFileRead {
   let realFile: string;

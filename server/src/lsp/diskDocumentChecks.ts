@@ -11,7 +11,7 @@
 import { internalErrorNotice, isConfigFileName } from '../checker';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import { InThreadRunner, TaskCancelled, type TaskRunner } from '../host/workerPool';
-import { isCandidateFile, isInIgnoredDirectory, maxFileBytes } from '../host';
+import { isCandidateFile, isInIgnoredDirectory, maxFileBytes, mayBeRegularFile } from '../host';
 import { checkFileOnDisk, type DiskCheckAnswer, type DiskCheckTask } from './diskCheckTask';
 import { publishLimitsOf, type DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { DocumentSettings } from './documentSettings';
@@ -94,6 +94,9 @@ export class DiskDocumentChecks {
     const resolved = documentSettings.forDiskFile(folderSettings, uri);
     if (!isCandidateFile(path, resolved.files)) return { kind: 'skip' };
     if (this.deps.isOpen(uri)) return { kind: 'skip' };
+    // Gone (a closed document that was never saved, a deleted file) or a directory: its diagnostics
+    // are cleared without starting a worker thread to learn that.
+    if (!mayBeRegularFile(uriToFsPath(uri))) return { kind: 'skip' };
     return {
       kind: 'task',
       task: { uri, filePath: uriToFsPath(uri), realFolder: scope.realBoundary, path, maxBytes: maxFileBytes(resolved.maxFileSizeMB), settings: resolved },

@@ -165,6 +165,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       lanes,
     );
     reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
+    // Nothing queued or running: the workers' memory goes back now, not after their idle timeout,
+    // while the user edits open documents (checked on this thread) the next closed file may be far off.
+    scheduler.onBusyChange((busy) => {
+      if (!busy) diskChecks.runner.releaseIdle();
+    });
     const scan = new WorkspaceScan({ folders, settings, documentSettings, scheduler, publisher, progress, isOpen, log });
     progress.onFinished((summary) => log(scanSummaryText(summary.files, summary.elapsedMs, publisher.documentCount)));
     const watchers = new FileWatchRegistration(
