@@ -122,6 +122,24 @@ describe('checks of files that are not open', () => {
     assert.equal(published.has(neverSaved), false);
   });
 
+  it('a small file that only its content could make an mcpdesc document is sniffed without the runner; a bigger one, and one that is an mcpdesc document, are handed to it', async () => {
+    // A JSON Schema that mentions mcpdesc, but not as its root member.
+    const schemaText = JSON.stringify({ type: 'object', properties: { mcpdesc: { type: 'string' } } });
+    const schema = workspace.write('g/mcpdesc.schema.json', schemaText);
+    const bigSchema = workspace.write('g/big.schema.json', JSON.stringify({ ...JSON.parse(schemaText), description: 'x'.repeat(20_000) }));
+    const byContent = workspace.write('g/description.json', BROKEN);
+    const byName = workspace.write('g/named.mcpdesc.json', VALID);
+    const runner = recordingRunner();
+    const { checks, published } = setUp(workspace, runner);
+    for (const uri of [schema, bigSchema]) published.set(uri, []);
+    for (const uri of [schema, bigSchema, byContent, byName]) await checks.check(uri);
+    assert.deepEqual(runner.handed, [bigSchema, byContent, byName]);
+    assert.equal(published.has(schema), false);
+    assert.equal(published.has(bigSchema), false);
+    assert.deepEqual(published.get(byContent)?.map((d) => d.message), ['Comma expected']);
+    assert.deepEqual(published.get(byName), []);
+  });
+
   it('a file deleted after it was queued is cleared, not an error', async () => {
     const gone = workspace.write('d/gone.mcpdesc.json', BROKEN);
     const { checks, published } = setUp(workspace);

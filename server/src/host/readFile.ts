@@ -45,16 +45,19 @@ export function realPathOf(root: string): string {
 }
 
 /**
- * Whether a read of `filePath` can find a file: false when nothing is there (a dangling link too) or
- * it is not a regular file, which readHostFile would answer as missing or notRegular without a
- * byte read; true otherwise, also when stat fails for another reason (the read will say why). For a
- * caller deciding whether a read is worth handing to another thread.
+ * What a read of `filePath` would find, by stat alone (links followed): `none` when nothing is there
+ * (a dangling link too) or it is not a regular file, which readHostFile answers as missing or
+ * notRegular without reading a byte; a regular file and its size; `unknown` when stat fails for
+ * another reason (the read will say why). For a caller deciding where, or whether, to read it.
  */
-export function mayBeRegularFile(filePath: string): boolean {
+export type FileAtPath = { kind: 'none' } | { kind: 'file'; sizeBytes: number } | { kind: 'unknown' };
+
+export function fileAtPath(filePath: string): FileAtPath {
   try {
-    return fs.statSync(filePath, { throwIfNoEntry: false })?.isFile() ?? false;
+    const stats = fs.statSync(filePath, { throwIfNoEntry: false });
+    return stats?.isFile() ? { kind: 'file', sizeBytes: stats.size } : { kind: 'none' };
   } catch (error) {
-    return !MISSING_CODES.has((error as NodeJS.ErrnoException).code ?? '');
+    return MISSING_CODES.has((error as NodeJS.ErrnoException).code ?? '') ? { kind: 'none' } : { kind: 'unknown' };
   }
 }
 
