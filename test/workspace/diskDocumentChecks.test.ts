@@ -7,14 +7,14 @@ import { after, describe, it } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../shared/src/settings';
 import type { Diagnostic } from '../../server/src/checker';
 import type { DiagnosticsPublisher } from '../../server/src/lsp/diagnosticsPublisher';
-import { checkFileOnDisk } from '../../server/src/lsp/diskCheckTask';
+import { checkFileOnDisk, isNoMcpdescDocumentOnDisk, type DiskCheckTask } from '../../server/src/lsp/diskCheckTask';
 import { DiskDocumentChecks, type DiskCheckRunner } from '../../server/src/lsp/diskDocumentChecks';
 import { InThreadRunner } from '../../server/src/host/workerPool';
 import type { SettingsResolver } from '../../server/src/lsp/settingsResolver';
 import { WorkspaceFolders } from '../../server/src/lsp/workspaceFolders';
 import { TempWorkspace } from './tempWorkspace';
 import { DocumentSettings } from '../../server/src/lsp/documentSettings';
-import { ProjectConfigs } from '../../server/src/host';
+import { fileAtPath, ProjectConfigs } from '../../server/src/host';
 
 const VALID = '{ "mcpdesc": "1.0", "tools": [] }\n';
 // One syntax error: a missing comma.
@@ -138,6 +138,41 @@ describe('checks of files that are not open', () => {
     assert.equal(published.has(bigSchema), false);
     assert.deepEqual(published.get(byContent)?.map((d) => d.message), ['Comma expected']);
     assert.deepEqual(published.get(byName), []);
+  });
+
+  it('what the main thread decides without a worker, the worker would have answered as skipped (differential)', () => {
+    const texts: Record<string, string> = {
+      'h/package.json': JSON.stringify({ name: 'p', version: '1.0.0', scripts: { test: 'node --test' } }),
+      'h/schema.json': JSON.stringify({ properties: { mcpdesc: { const: '0.8.0' } } }),
+      'h/by-content.json': VALID,
+      'h/broken-by-content.json': BROKEN,
+      'h/bom.json': `\ufeff${VALID}`,
+      'h/escaped-key.json': '{ "mcp\\u0064esc": "0.8.0" }',
+      'h/nested.json': '{ "a": { "mcpdesc": "0.8.0" } }',
+      'h/ci.yaml': 'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest # mcpdesc\n',
+      'h/by-content.yaml': 'mcpdesc: "0.8.0"\ninfo:\n  name: y\n  version: "1.0.0"\n',
+      'h/not-json.json': 'mcpdesc: but YAML in a .json file',
+    };
+    for (const [relative, text] of Object.entries(texts)) workspace.write(relative, text);
+    workspace.write('h/directory.json/.keep', '');
+    const linked = workspace.symlink('h/dangling.json', workspace.path('h/no-such-target.json'));
+    const paths = [...Object.keys(texts), 'h/directory.json', 'h/never-saved.json', ...(linked ? ['h/dangling.json'] : [])];
+    const decidedHere: string[] = [];
+    for (const relative of paths) {
+      const task: DiskCheckTask = {
+        uri: workspace.uri(relative), filePath: workspace.path(relative), realFolder: workspace.path('.'), path: relative, maxBytes: 1024 * 1024, settings: DEFAULT_SETTINGS,
+      };
+      if (fileAtPath(task.filePath).kind !== 'none' && !isNoMcpdescDocumentOnDisk(task)) continue;
+      decidedHere.push(relative);
+      const answer = checkFileOnDisk(task);
+      assert.equal(answer.kind, 'skipped', relative);
+      assert.equal(answer.log, undefined, `${relative}: nothing to log`);
+    }
+    // Neither shortcut may take what the worker checks: these it publishes diagnostics for.
+    for (const relative of ['h/by-content.json', 'h/broken-by-content.json', 'h/bom.json', 'h/escaped-key.json', 'h/by-content.yaml']) {
+      assert.ok(!decidedHere.includes(relative), relative);
+    }
+    assert.ok(decidedHere.includes('h/schema.json') && decidedHere.includes('h/never-saved.json'), decidedHere.join());
   });
 
   it('a file deleted after it was queued is cleared, not an error', async () => {
