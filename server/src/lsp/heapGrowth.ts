@@ -25,9 +25,10 @@ const HEAP_GROWING_PERCENT = 15;
  * V8 posts a task that collects the young generation once its semi-space is this full (80 % by
  * default): a task, so it runs between messages, never inside a check, and costs little, since
  * nearly everything there is garbage by then; the checks' own collections are unchanged. At 25 %
- * the 1 MB JSON session of the peers benchmark peaked at 127 MB instead of 137 MB (three runs each,
- * alternating; 10 %: no lower, 50 %: 124 MB), open and edit p50 unchanged; in the 10 MB session the
- * edit p50 median was 46 ms instead of 50 (six rounds), the peak the same.
+ * the 1 MB JSON session of the peers benchmark peaked at 119-121 MB instead of 127-131 MB (three
+ * rounds each, alternating; 50 %: 123-125 MB, 10 %: no lower), open and edit p50 within a
+ * millisecond; in the 10 MB session the edit p50 median was 46 ms instead of 50 (six rounds), the
+ * peak the same.
  */
 const YOUNG_GENERATION_TASK_PERCENT = 25;
 
