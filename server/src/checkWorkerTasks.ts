@@ -59,6 +59,7 @@ export function runnerOf<Task, Answer>(
       if (answer === undefined) throw new Error('the checking worker answered another kind of task');
       return answer;
     },
+    releaseIdle: () => pool.releaseIdle(),
     close: () => pool.close(),
   };
 }

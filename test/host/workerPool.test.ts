@@ -88,6 +88,24 @@ describe('worker pool', () => {
     await pool.close();
   });
 
+  it('releaseIdle ends the workers with nothing to do, and leaves a running task alone', async () => {
+    const pool = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 2);
+    try {
+      const [idle, busy] = await Promise.all([pool.run({ name: 'idle' }), pool.run({ name: 'first', blockMs: 50 })]);
+      const running = pool.run({ name: 'running', blockMs: 300 });
+      // Let 'running' reach a worker (the one that answered 'idle' or 'first'), then release.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      pool.releaseIdle();
+      const ranOn = (await running).threadId;
+      assert.ok([idle.threadId, busy.threadId].includes(ranOn), 'the running task finished on the worker it started on');
+      pool.releaseIdle();
+      const after = await pool.run({ name: 'after' });
+      assert.ok(![idle.threadId, busy.threadId].includes(after.threadId), 'a task after the release starts a fresh worker');
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('gives its workers the nice value it is told, and leaves the thread that starts them as it was', { skip: !fs.existsSync('/proc/thread-self') && 'no /proc/thread-self (not Linux)' }, async () => {
     const before = os.getPriority();
     const lowered = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1, { niceness: Math.min(19, before + 7) });

@@ -230,6 +230,11 @@ export class LspTestClient {
     await this.connection.sendNotification(InitializedNotification.type, {});
   }
 
+  /** The server's process id (to look at it in /proc). */
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
   get timeoutMs(): number {
     return this.options.timeoutMs ?? 15000;
   }

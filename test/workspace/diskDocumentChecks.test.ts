@@ -7,18 +7,37 @@ import { after, describe, it } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../shared/src/settings';
 import type { Diagnostic } from '../../server/src/checker';
 import type { DiagnosticsPublisher } from '../../server/src/lsp/diagnosticsPublisher';
-import { DiskDocumentChecks } from '../../server/src/lsp/diskDocumentChecks';
+import { checkFileOnDisk, isNoMcpdescDocumentOnDisk, type DiskCheckTask } from '../../server/src/lsp/diskCheckTask';
+import { DiskDocumentChecks, type DiskCheckRunner } from '../../server/src/lsp/diskDocumentChecks';
+import { InThreadRunner } from '../../server/src/host/workerPool';
 import type { SettingsResolver } from '../../server/src/lsp/settingsResolver';
 import { WorkspaceFolders } from '../../server/src/lsp/workspaceFolders';
 import { TempWorkspace } from './tempWorkspace';
 import { DocumentSettings } from '../../server/src/lsp/documentSettings';
-import { ProjectConfigs } from '../../server/src/host';
+import { fileAtPath, ProjectConfigs } from '../../server/src/host';
 
 const VALID = '{ "mcpdesc": "1.0", "tools": [] }\n';
 // One syntax error: a missing comma.
 const BROKEN = '{ "mcpdesc": "1.0" "tools": [] }\n';
 
-function setUp(workspace: TempWorkspace) {
+/** Runs tasks on this thread, as the default runner does, and records which files it was handed. */
+function recordingRunner(): DiskCheckRunner & { handed: string[] } {
+  const inThread = new InThreadRunner(checkFileOnDisk);
+  const handed: string[] = [];
+  return {
+    handed,
+    size: 1,
+    capacity: 1,
+    run: (task, signal) => {
+      handed.push(task.uri);
+      return inThread.run(task, signal);
+    },
+    releaseIdle: () => undefined,
+    close: () => inThread.close(),
+  };
+}
+
+function setUp(workspace: TempWorkspace, runner?: DiskCheckRunner) {
   const folders = new WorkspaceFolders();
   folders.set([workspace.folder('.')]);
   const published = new Map<string, Diagnostic[]>();
@@ -29,7 +48,7 @@ function setUp(workspace: TempWorkspace) {
   const settings = { forResource: async () => DEFAULT_SETTINGS } as unknown as SettingsResolver;
   const documentSettings = new DocumentSettings(settings, new ProjectConfigs(), folders);
   const checks = new DiskDocumentChecks({
-    folders, settings, documentSettings, publisher, isOpen: () => false, log: () => undefined,
+    folders, settings, documentSettings, publisher, isOpen: () => false, log: () => undefined, runner,
   });
   return { checks, published };
 }
@@ -87,6 +106,74 @@ describe('checks of files that are not open', () => {
     published.set(pipe, []);
     await checks.check(pipe);
     assert.equal(published.has(pipe), false);
+  });
+
+  it('a file that is not there, or is a directory, is cleared without a task for the runner (no worker started to learn it)', async () => {
+    const present = workspace.write('f/present.mcpdesc.json', BROKEN);
+    workspace.write('f/folder.mcpdesc.json/.keep', '');
+    const folder = workspace.uri('f/folder.mcpdesc.json');
+    const neverSaved = workspace.uri('f/never-saved.mcpdesc.json');
+    const runner = recordingRunner();
+    const { checks, published } = setUp(workspace, runner);
+    for (const uri of [folder, neverSaved]) published.set(uri, []);
+    for (const uri of [present, folder, neverSaved]) await checks.check(uri);
+    assert.deepEqual(runner.handed, [present]);
+    assert.equal(published.get(present)?.length, 1);
+    assert.equal(published.has(folder), false);
+    assert.equal(published.has(neverSaved), false);
+  });
+
+  it('a small file that only its content could make an mcpdesc document is sniffed without the runner; a bigger one, and one that is an mcpdesc document, are handed to it', async () => {
+    // A JSON Schema that mentions mcpdesc, but not as its root member.
+    const schemaText = JSON.stringify({ type: 'object', properties: { mcpdesc: { type: 'string' } } });
+    const schema = workspace.write('g/mcpdesc.schema.json', schemaText);
+    const bigSchema = workspace.write('g/big.schema.json', JSON.stringify({ ...JSON.parse(schemaText), description: 'x'.repeat(20_000) }));
+    const byContent = workspace.write('g/description.json', BROKEN);
+    const byName = workspace.write('g/named.mcpdesc.json', VALID);
+    const runner = recordingRunner();
+    const { checks, published } = setUp(workspace, runner);
+    for (const uri of [schema, bigSchema]) published.set(uri, []);
+    for (const uri of [schema, bigSchema, byContent, byName]) await checks.check(uri);
+    assert.deepEqual(runner.handed, [bigSchema, byContent, byName]);
+    assert.equal(published.has(schema), false);
+    assert.equal(published.has(bigSchema), false);
+    assert.deepEqual(published.get(byContent)?.map((d) => d.message), ['Comma expected']);
+    assert.deepEqual(published.get(byName), []);
+  });
+
+  it('what the main thread decides without a worker, the worker would have answered as skipped (differential)', () => {
+    const texts: Record<string, string> = {
+      'h/package.json': JSON.stringify({ name: 'p', version: '1.0.0', scripts: { test: 'node --test' } }),
+      'h/schema.json': JSON.stringify({ properties: { mcpdesc: { const: '0.8.0' } } }),
+      'h/by-content.json': VALID,
+      'h/broken-by-content.json': BROKEN,
+      'h/bom.json': `\ufeff${VALID}`,
+      'h/escaped-key.json': '{ "mcp\\u0064esc": "0.8.0" }',
+      'h/nested.json': '{ "a": { "mcpdesc": "0.8.0" } }',
+      'h/ci.yaml': 'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest # mcpdesc\n',
+      'h/by-content.yaml': 'mcpdesc: "0.8.0"\ninfo:\n  name: y\n  version: "1.0.0"\n',
+      'h/not-json.json': 'mcpdesc: but YAML in a .json file',
+    };
+    for (const [relative, text] of Object.entries(texts)) workspace.write(relative, text);
+    workspace.write('h/directory.json/.keep', '');
+    const linked = workspace.symlink('h/dangling.json', workspace.path('h/no-such-target.json'));
+    const paths = [...Object.keys(texts), 'h/directory.json', 'h/never-saved.json', ...(linked ? ['h/dangling.json'] : [])];
+    const decidedHere: string[] = [];
+    for (const relative of paths) {
+      const task: DiskCheckTask = {
+        uri: workspace.uri(relative), filePath: workspace.path(relative), realFolder: workspace.path('.'), path: relative, maxBytes: 1024 * 1024, settings: DEFAULT_SETTINGS,
+      };
+      if (fileAtPath(task.filePath).kind !== 'none' && !isNoMcpdescDocumentOnDisk(task)) continue;
+      decidedHere.push(relative);
+      const answer = checkFileOnDisk(task);
+      assert.equal(answer.kind, 'skipped', relative);
+      assert.equal(answer.log, undefined, `${relative}: nothing to log`);
+    }
+    // Neither shortcut may take what the worker checks: these it publishes diagnostics for.
+    for (const relative of ['h/by-content.json', 'h/broken-by-content.json', 'h/bom.json', 'h/escaped-key.json', 'h/by-content.yaml']) {
+      assert.ok(!decidedHere.includes(relative), relative);
+    }
+    assert.ok(decidedHere.includes('h/schema.json') && decidedHere.includes('h/never-saved.json'), decidedHere.join());
   });
 
   it('a file deleted after it was queued is cleared, not an error', async () => {

@@ -1,8 +1,10 @@
 // Closed files are checked off the main thread: a 10 MB file in the workspace, being checked by the
 // scan, does not hold up the diagnostics of a document the user opens and edits meanwhile (asserted
-// by the order in which the server publishes, not by timings); and a disk check that an opened
-// document overtakes publishes nothing over the editor's diagnostics.
+// by the order in which the server publishes, not by timings); a disk check that an opened
+// document overtakes publishes nothing over the editor's diagnostics; and once nothing is left to
+// check, the worker thread ends instead of holding its memory while the user edits.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { generateDocument } from '../../bench/generate';
 import { rulePageInvalidFixture } from '../server/fixtures';
@@ -17,6 +19,21 @@ async function scanQueued(client: LspTestClient, files: number): Promise<void> {
   await client.waitFor(`the scan to queue ${files} files`, () =>
     client.logMessages.some((message) => message.message.startsWith(`Found ${files} candidate file(s)`)),
   );
+}
+
+/** How many threads the process has now (Linux). */
+function threadCount(pid: number | undefined): number {
+  return fs.readdirSync(`/proc/${pid}/task`).length;
+}
+
+/** Polls until `condition` holds, or `withinMs` passed. */
+async function eventually(condition: () => boolean, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (!condition()) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
 }
 
 describe('checks of closed files run off the main thread', () => {
@@ -44,6 +61,26 @@ describe('checks of closed files run off the main thread', () => {
     const bigPublish = await client.waitForPublish(big);
     assert.ok(bigPublish.diagnostics.length > 0, 'the big file was checked');
     assert.ok(opened.sequence < bigPublish.sequence && edited.sequence < bigPublish.sequence, 'the open document went first');
+  });
+
+  it('once the scan is done the check worker ends, long before its idle timeout (5 s)', { skip: !fs.existsSync('/proc/self/task') && 'no /proc (not Linux)', timeout: 60_000 }, async () => {
+    const workspace = new TempWorkspace();
+    workspaces.push(workspace);
+    const file = workspace.write('ws/closed.mcpdesc.json', SMALL_INVALID);
+    const started = async (env: Record<string, string>): Promise<LspTestClient> => {
+      const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], env });
+      clients.push(client);
+      const published = await client.waitForPublish(file);
+      assert.ok(published.diagnostics.length > 0, 'the closed file was checked');
+      await client.waitForIdle(published.sequence);
+      return client;
+    };
+    // The same server checking on its main thread: as many threads as one whose worker has ended.
+    const withoutWorkers = await started({ MCPDESC_CHECK_WORKERS: '0' });
+    const expected = threadCount(withoutWorkers.pid);
+    const withWorker = await started({ MCPDESC_CHECK_WORKERS: '1' });
+    const ended = await eventually(() => threadCount(withWorker.pid) === expected, 2500);
+    assert.ok(ended, `${threadCount(withWorker.pid)} threads 2.5 s after the scan, ${expected} without workers`);
   });
 
   it('a file opened while its disk check runs shows the editor text, and only that', { timeout: 120_000 }, async () => {

@@ -14,7 +14,7 @@ export {
 } from './candidates';
 export { describeFileError } from './fileErrors';
 export { isInside, recognitionPath, toPosixPath } from './paths';
-export { readHostFile, realPathOf, type HostFileRead } from './readFile';
+export { fileAtPath, readHostFile, realPathOf, type FileAtPath, type HostFileRead } from './readFile';
 export { exceedsLimit, fileTooLargeMessage, fileTooLargeNotice, maxFileBytes, OVERSIZED_HEAD_BYTES } from './sizeLimit';
 export { walkFiles, walkFilesYielding, type WalkOptions } from './walk';
 export {

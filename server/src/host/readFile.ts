@@ -44,6 +44,23 @@ export function realPathOf(root: string): string {
   }
 }
 
+/**
+ * What a read of `filePath` would find, by stat alone (links followed): `none` when nothing is there
+ * (a dangling link too) or it is not a regular file, which readHostFile answers as missing or
+ * notRegular without reading a byte; a regular file and its size; `unknown` when stat fails for
+ * another reason (the read will say why). For a caller deciding where, or whether, to read it.
+ */
+export type FileAtPath = { kind: 'none' } | { kind: 'file'; sizeBytes: number } | { kind: 'unknown' };
+
+export function fileAtPath(filePath: string): FileAtPath {
+  try {
+    const stats = fs.statSync(filePath, { throwIfNoEntry: false });
+    return stats?.isFile() ? { kind: 'file', sizeBytes: stats.size } : { kind: 'none' };
+  } catch (error) {
+    return MISSING_CODES.has((error as NodeJS.ErrnoException).code ?? '') ? { kind: 'none' } : { kind: 'unknown' };
+  }
+}
+
 /** Reads `filePath` if it is a regular file inside `realRoot` (a real path: see realPathOf) of at most `maxBytes`. */
 export function readHostFile(filePath: string, realRoot: string, maxBytes: number): HostFileRead {
   let realFile: string;

@@ -14,8 +14,10 @@
 //
 // A cancelled task that is already running ends its worker (a check is synchronous and cannot be
 // interrupted otherwise); a worker idle for IDLE_EXIT_MS ends too, so the memory of a big check is
-// given back. A worker that dies takes only its task with it: that task fails, the one posted after
-// it goes back to the front of the queue, and the next gets a fresh worker.
+// given back, or at once when the caller says no task is coming (releaseIdle): an idle worker holds
+// 15-20 MB (its isolate, heap and the checker's code) for nothing. A worker that dies takes only its
+// task with it: that task fails, the one posted after it goes back to the front of the queue, and the
+// next gets a fresh worker.
 import * as os from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from './threadPriority';
@@ -58,6 +60,8 @@ export interface TaskRunner<Task, Answer> {
   /** How many tasks it takes at once without queueing them (a caller with its own queue hands over this many). */
   readonly capacity: number;
   run(task: Task, signal?: AbortSignal): Promise<Answer>;
+  /** No task is coming soon: threads with nothing to do end now (the next task starts a fresh one). */
+  releaseIdle(): void;
   close(): Promise<void>;
 }
 
@@ -126,6 +130,11 @@ export class WorkerPool<Task, Answer> implements TaskRunner<Task, Answer> {
       this.waiting.push(queued);
       this.dispatch();
     });
+  }
+
+  releaseIdle(): void {
+    // A slot is idle only while nothing waits (dispatch hands it the next task at once).
+    for (const slot of this.slots) if (slot.posted.length === 0) void this.end(slot);
   }
 
   async close(): Promise<void> {
@@ -253,6 +262,8 @@ export class InThreadRunner<Task, Answer> implements TaskRunner<Task, Answer> {
     if (signal?.aborted) throw new TaskCancelled();
     return this.handle(task);
   }
+
+  releaseIdle(): void {}
 
   async close(): Promise<void> {}
 }

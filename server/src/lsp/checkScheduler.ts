@@ -130,6 +130,11 @@ export class CheckScheduler {
     this.settle();
   }
 
+  /** Something is queued or running. */
+  get isBusy(): boolean {
+    return this.busy;
+  }
+
   isQueued(uri: string): boolean {
     return this.find(uri) !== undefined;
   }

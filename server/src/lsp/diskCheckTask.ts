@@ -4,7 +4,7 @@
 // (DiskDocumentChecks); this module must not import the LSP library, so the worker bundle stays small.
 import type { Diagnostic } from '../checker';
 import type { McpdescSettings } from '../../../shared/src/settings';
-import { readHostFile } from '../host';
+import { isRecognizedByContent, readHostFile } from '../host';
 import { checkOversizedDocument, checkTextDocument, type CheckOutcome } from './documentChecker';
 
 export interface DiskCheckTask {
@@ -39,6 +39,16 @@ export function checkFileOnDisk(task: DiskCheckTask): DiskCheckAnswer {
       return answerOf(outcome, outcome.kind === 'failed' ? `Checking ${task.uri} (on disk) failed: ${outcome.error}` : undefined);
     }
   }
+}
+
+/**
+ * Whether the file, read as checkFileOnDisk reads it, is no mcpdesc document by its content: what
+ * that check would answer without checking anything (skipped). False when it is one, or when the
+ * read found anything but its text (the check will say what).
+ */
+export function isNoMcpdescDocumentOnDisk(task: DiskCheckTask): boolean {
+  const read = readHostFile(task.filePath, task.realFolder, task.maxBytes);
+  return read.kind === 'text' && !isRecognizedByContent(task.path, read.text, task.settings.files);
 }
 
 function answerOf(outcome: CheckOutcome, log?: string): DiskCheckAnswer {

@@ -30,6 +30,11 @@ export class ScanProgress {
     return this.reporter !== undefined;
   }
 
+  /** A walk is under way: more files may be queued any moment. */
+  get walking(): boolean {
+    return this.walks > 0;
+  }
+
   /** A walk begins: the scan is not over before it ends, even if every file found so far is checked. */
   walkStarted(): void {
     this.start();

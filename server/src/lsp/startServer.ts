@@ -165,8 +165,21 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       lanes,
     );
     reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
+    // Nothing queued or running: the workers' memory goes back now, not after their idle timeout,
+    // while the user edits open documents (checked on this thread) the next closed file may be far off.
+    // Not while a walk still queues files: the queue may run dry between two folders, and a worker
+    // started again pays its start-up and compiles the checker anew.
+    const releaseIdleWorkers = (): void => {
+      if (!scheduler.isBusy && !progress.walking) diskChecks.runner.releaseIdle();
+    };
+    scheduler.onBusyChange((busy) => {
+      if (!busy) releaseIdleWorkers();
+    });
     const scan = new WorkspaceScan({ folders, settings, documentSettings, scheduler, publisher, progress, isOpen, log });
-    progress.onFinished((summary) => log(scanSummaryText(summary.files, summary.elapsedMs, publisher.documentCount)));
+    progress.onFinished((summary) => {
+      log(scanSummaryText(summary.files, summary.elapsedMs, publisher.documentCount));
+      releaseIdleWorkers();
+    });
     const watchers = new FileWatchRegistration(
       connection,
       clientCapabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
