@@ -60,8 +60,8 @@ export interface BigFileScanOptions {
 export function standardConfigurations(serverPath: string): BigFileScanConfiguration[] {
   return [
     { label: 'control: no big files in the workspace', serverPath, control: true },
-    { label: 'workers (the default)', serverPath, judged: true },
-    { label: 'workers, every other thread at nice 10', serverPath, env: { MCPDESC_BACKGROUND_NICENESS: '10' } },
+    { label: 'workers (default: V8 helpers at nice 10)', serverPath, judged: true },
+    { label: 'workers at nice 10 as well', serverPath, env: { MCPDESC_BACKGROUND_NICENESS: '10' } },
     { label: 'the main thread (before issue 17)', serverPath, env: { MCPDESC_CHECK_WORKERS: '0' } },
   ];
 }

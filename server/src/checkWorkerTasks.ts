@@ -25,8 +25,8 @@ export function workerCountFromEnvironment(env: Readonly<Record<string, string |
 }
 
 /**
- * MCPDESC_BACKGROUND_NICENESS: the nice value of the server's threads but the main one (for
- * comparing in the benchmark), else SERVER_BACKGROUND_NICENESS.
+ * MCPDESC_BACKGROUND_NICENESS: the nice value of all the server's threads but the main one, check
+ * workers included (for comparing in the benchmark), instead of the two below.
  */
 export function backgroundNicenessFromEnvironment(env: Readonly<Record<string, string | undefined>>): number | undefined {
   const raw = env.MCPDESC_BACKGROUND_NICENESS;
@@ -36,14 +36,22 @@ export function backgroundNicenessFromEnvironment(env: Readonly<Record<string, s
 }
 
 /**
- * The server's threads other than the one serving the editor (see host/threadPriority.ts): as the
- * main thread's by default. At nice 10 they lose to every other process too, and the checker's
- * time budget for costly work is wall-clock time: on a loaded machine a worker's schema
- * compilations ran out of it (a hostile fixture's diagnostics changed in a loaded test run) and
- * the 1,000-file scan took 1.7× as long, while the gain for keystrokes during the scan was not
- * clear in the same-run comparisons (README, Performance).
+ * V8's helper threads (see host/threadPriority.ts), which collect the check workers' garbage and
+ * contend for the core the main thread needs for a keystroke: nice 10. While a worker checked a
+ * 10 MB JSON and a 7.5 MB YAML file, a keystroke's diagnostics in a 20 KB document took 1.25-1.46×
+ * their idle time at p95 with every thread at nice 0, 1.13-1.17× with the helpers at nice 10
+ * (three runs each, 2 cores, a quiet machine); the 1,000-file scan took as long (1.40 s vs 1.44 s).
+ * A thread alone on a core still runs at full speed.
  */
-export const SERVER_BACKGROUND_NICENESS = 0;
+export const HELPER_THREADS_NICENESS = 10;
+
+/**
+ * The check workers themselves keep the main thread's priority: the checker's time budget for
+ * costly work is wall-clock time, and at nice 10 on a loaded machine a worker's schema
+ * compilations ran out of it (a hostile fixture's diagnostics changed in a loaded test run) and the
+ * 1,000-file scan took 1.7× as long (README, Performance).
+ */
+export const CHECK_WORKERS_NICENESS = 0;
 
 /** One pool of check workers seen as a runner of one kind of task. */
 export function runnerOf<Task, Answer>(
@@ -65,7 +73,7 @@ export function runnerOf<Task, Answer>(
 }
 
 /** The server's: `workers` worker threads (0: this thread) checking closed files. */
-export function diskCheckRunner(script: string | undefined, workers: number, niceness = SERVER_BACKGROUND_NICENESS): TaskRunner<DiskCheckTask, DiskCheckAnswer> | undefined {
+export function diskCheckRunner(script: string | undefined, workers: number, niceness = CHECK_WORKERS_NICENESS): TaskRunner<DiskCheckTask, DiskCheckAnswer> | undefined {
   if (!script || workers === 0) return undefined;
   return runnerOf(
     new WorkerPool<CheckWorkerTask, CheckWorkerAnswer>(script, workers, { niceness }),

@@ -6,7 +6,7 @@ import { LifecycleGate } from './lsp/lifecycleGate';
 import { checkFramingOf } from './lsp/messageFraming';
 import { requestParamsProblem } from './lsp/requestParams';
 import { startServer } from './lsp/startServer';
-import { backgroundNicenessFromEnvironment, checkWorkerScript, diskCheckRunner, SERVER_BACKGROUND_NICENESS, workerCountFromEnvironment } from './checkWorkerTasks';
+import { backgroundNicenessFromEnvironment, CHECK_WORKERS_NICENESS, checkWorkerScript, diskCheckRunner, HELPER_THREADS_NICENESS, workerCountFromEnvironment } from './checkWorkerTasks';
 import { defaultWorkerCount } from './host/workerPool';
 import { lowerOtherThreadsPriority } from './host/threadPriority';
 import { limitHeapGrowth } from './lsp/heapGrowth';
@@ -34,8 +34,8 @@ if (process.argv.includes('--stdio')) {
 // Closed files are checked on every core but the one serving the editor (at least one worker).
 const workers = workerCountFromEnvironment(process.env) ?? defaultWorkerCount(true);
 // Everything but this thread is background work: the check workers, and V8's helper threads that
-// collect their garbage (their priority: see SERVER_BACKGROUND_NICENESS).
-const backgroundNiceness = backgroundNicenessFromEnvironment(process.env) ?? SERVER_BACKGROUND_NICENESS;
+// collect their garbage (their priorities: see HELPER_THREADS_NICENESS, CHECK_WORKERS_NICENESS).
+const backgroundNiceness = backgroundNicenessFromEnvironment(process.env);
 // Without workers V8's helpers serve this thread alone: they keep its priority.
-if (workers > 0) lowerOtherThreadsPriority(backgroundNiceness);
-startServer(connection, { diskCheckRunner: diskCheckRunner(checkWorkerScript(__dirname), workers, backgroundNiceness) });
+if (workers > 0) lowerOtherThreadsPriority(backgroundNiceness ?? HELPER_THREADS_NICENESS);
+startServer(connection, { diskCheckRunner: diskCheckRunner(checkWorkerScript(__dirname), workers, backgroundNiceness ?? CHECK_WORKERS_NICENESS) });

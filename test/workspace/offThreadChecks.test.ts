@@ -5,6 +5,7 @@
 // check, the worker thread ends instead of holding its memory while the user edits.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import { after, describe, it } from 'node:test';
 import { generateDocument } from '../../bench/generate';
 import { rulePageInvalidFixture } from '../server/fixtures';
@@ -24,6 +25,20 @@ async function scanQueued(client: LspTestClient, files: number): Promise<void> {
 /** How many threads the process has now (Linux). */
 function threadCount(pid: number | undefined): number {
   return fs.readdirSync(`/proc/${pid}/task`).length;
+}
+
+/** Each thread's nice value (Linux: field 19 of /proc/PID/task/TID/stat), by thread id. */
+function nicenessByThread(pid: number | undefined): Map<number, number> {
+  const niceness = new Map<number, number>();
+  for (const entry of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${entry}/stat`, 'utf8');
+      niceness.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return niceness;
 }
 
 /** Polls until `condition` holds, or `withinMs` passed. */
@@ -81,6 +96,22 @@ describe('checks of closed files run off the main thread', () => {
     const withWorker = await started({ MCPDESC_CHECK_WORKERS: '1' });
     const ended = await eventually(() => threadCount(withWorker.pid) === expected, 2500);
     assert.ok(ended, `${threadCount(withWorker.pid)} threads 2.5 s after the scan, ${expected} without workers`);
+  });
+
+  it("V8's helper threads run at nice 10 by default, the main thread as it was; without workers none is lowered", { skip: !fs.existsSync('/proc/self/task') && 'no /proc (not Linux)' }, async () => {
+    const base = os.getPriority();
+    if (base > 9) return; // already at nice 10 or more: nothing would change
+    // No workspace folder: no scan, so every thread but the main one is one of V8's or node's own.
+    const withWorkers = await LspTestClient.start({ workspaceFolders: [] });
+    clients.push(withWorkers);
+    const lowered = nicenessByThread(withWorkers.pid);
+    assert.equal(lowered.get(withWorkers.pid!), base, 'the main thread keeps its priority');
+    const others = [...lowered].filter(([id]) => id !== withWorkers.pid);
+    assert.ok(others.length >= 4 && others.every(([, nice]) => nice === 10), JSON.stringify(others));
+    // The check workers themselves: see CHECK_WORKERS_NICENESS and the pool's own test.
+    const withoutWorkers = await LspTestClient.start({ workspaceFolders: [], env: { MCPDESC_CHECK_WORKERS: '0' } });
+    clients.push(withoutWorkers);
+    assert.ok([...nicenessByThread(withoutWorkers.pid).values()].every((nice) => nice === base), 'nothing lowered');
   });
 
   it('a file opened while its disk check runs shows the editor text, and only that', { timeout: 120_000 }, async () => {
