@@ -12,8 +12,7 @@ import { createScanner, type JSONScanner } from 'jsonc-parser';
 import { createJsonScanner } from '../../server/src/checker/parse/jsonScanner';
 import { benchDataDir } from '../../bench/dataDir';
 import { GENERATED_CASES } from '../hostile/support/generatedCases';
-import { MUTATIONS } from '../hostile/support/mutations';
-import { EDITS, jsonFixtures, tokenSoup, TRICKY_CASES } from '../support/jsonFuzz';
+import { damagedFixture, jsonFixtures, tokenSoup, TRICKY_CASES } from '../support/jsonFuzz';
 import { SeededRandom } from '../support/random';
 import { repoPath } from '../support/repo';
 
@@ -116,14 +115,8 @@ describe('createJsonScanner against createScanner on fuzzed input (seeded)', () 
     const random = new SeededRandom(seed + 1);
     const texts = jsonFixtures(repoPath('test-fixtures')).map((file) => fs.readFileSync(file).toString('utf8'));
     for (let i = 0; i < iterations; i++) {
-      let text = random.pick(texts);
-      const edits: string[] = [];
-      for (let count = 1 + random.below(3); count > 0; count--) {
-        const damage = random.chance(0.6) ? random.pick(EDITS) : random.pick(MUTATIONS);
-        text = damage.apply(text, random);
-        edits.push(damage.name);
-      }
-      assertSameAsJsoncScanner(text, `damaged fixture ${i} of seed ${seed} (${edits.join(', ')})`, random.below(text.length + 1));
+      const { text, damages } = damagedFixture(random, texts);
+      assertSameAsJsoncScanner(text, `damaged fixture ${i} of seed ${seed} (${damages.join(', ')})`, random.below(text.length + 1));
     }
   });
 });

@@ -14,8 +14,7 @@ import { rootObjectHasMember } from '../../server/src/checker/parse/rootMember';
 import { parseJsonDocument } from '../../server/src/checker/parse/jsonDocument';
 import { benchDataDir } from '../../bench/dataDir';
 import { GENERATED_CASES } from '../hostile/support/generatedCases';
-import { MUTATIONS } from '../hostile/support/mutations';
-import { EDITS, jsonFixtures, tokenSoup, TRICKY_CASES } from '../support/jsonFuzz';
+import { damagedFixture, jsonFixtures, tokenSoup, TRICKY_CASES } from '../support/jsonFuzz';
 import { SeededRandom } from '../support/random';
 import { repoPath } from '../support/repo';
 
@@ -160,14 +159,8 @@ describe('buildJsonTree against parseTree on fuzzed input (seeded)', () => {
     const random = new SeededRandom(seed + 1);
     const texts = jsonFixtures(repoPath('test-fixtures')).map((file) => fs.readFileSync(file).toString('utf8'));
     for (let i = 0; i < iterations; i++) {
-      let text = random.pick(texts);
-      const edits: string[] = [];
-      for (let count = 1 + random.below(3); count > 0; count--) {
-        const damage = random.chance(0.6) ? random.pick(EDITS) : random.pick(MUTATIONS);
-        text = damage.apply(text, random);
-        edits.push(damage.name);
-      }
-      assertSameAsParseTree(text, `damaged fixture ${i} of seed ${seed} (${edits.join(', ')})`);
+      const { text, damages } = damagedFixture(random, texts);
+      assertSameAsParseTree(text, `damaged fixture ${i} of seed ${seed} (${damages.join(', ')})`);
     }
   });
 });
@@ -300,8 +293,7 @@ describe('rootObjectHasMember answers as the tree would, or not at all', () => {
     for (let i = 0; i < 3000; i++) {
       const soup = tokenSoup(random);
       for (const name of ['a', 'key']) if (assertRootMemberAgrees(soup, name, `token soup ${i}`)) answered++;
-      let text = random.pick(texts);
-      for (let count = 1 + random.below(3); count > 0; count--) text = (random.chance(0.6) ? random.pick(EDITS) : random.pick(MUTATIONS)).apply(text, random);
+      const { text } = damagedFixture(random, texts);
       if (assertRootMemberAgrees(text, 'mcpdesc', `damaged fixture ${i}`)) answered++;
     }
     assert.ok(answered > 1000, `only ${answered} answers`);

@@ -3,6 +3,7 @@
 // and damage.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { MUTATIONS } from '../hostile/support/mutations';
 import type { SeededRandom } from './random';
 
 export const TRICKY_CASES: string[] = [
@@ -93,3 +94,15 @@ export const EDITS: Edit[] = [
     },
   },
 ];
+
+/** A fixture text with one to three damages (the edits above or the hostile corpus' mutations), and their names. */
+export function damagedFixture(random: SeededRandom, texts: readonly string[]): { text: string; damages: string[] } {
+  let text = random.pick(texts);
+  const damages: string[] = [];
+  for (let count = 1 + random.below(3); count > 0; count--) {
+    const damage = random.chance(0.6) ? random.pick(EDITS) : random.pick(MUTATIONS);
+    text = damage.apply(text, random);
+    damages.push(damage.name);
+  }
+  return { text, damages };
+}
