@@ -1,8 +1,9 @@
 // Closed files are checked off the main thread: a 10 MB file in the workspace, being checked by the
 // scan, does not hold up the diagnostics of a document the user opens and edits meanwhile (asserted
 // by the order in which the server publishes, not by timings); a disk check that an opened
-// document overtakes publishes nothing over the editor's diagnostics; and once nothing is left to
-// check, the worker thread ends instead of holding its memory while the user edits.
+// document overtakes publishes nothing over the editor's diagnostics; once nothing is left to
+// check, the worker thread ends instead of holding its memory while the user edits, but not while
+// the walk may still queue files; and V8's helper threads run below the main thread's priority.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -112,6 +113,36 @@ describe('checks of closed files run off the main thread', () => {
     const withoutWorkers = await LspTestClient.start({ workspaceFolders: [], env: { MCPDESC_CHECK_WORKERS: '0' } });
     clients.push(withoutWorkers);
     assert.ok([...nicenessByThread(withoutWorkers.pid).values()].every((nice) => nice === base), 'nothing lowered');
+  });
+
+  it('one worker serves the whole scan, even where the checks outpace the walk', { skip: !fs.existsSync('/proc/self/task') && 'no /proc (not Linux)', timeout: 120_000 }, async () => {
+    const workspace = new TempWorkspace();
+    workspaces.push(workspace);
+    const first = workspace.write('ws/a.mcpdesc.json', SMALL_INVALID);
+    // Walked after the first file is queued, one folder per step: long enough for its check to end.
+    for (let i = 0; i < 10_000; i++) fs.mkdirSync(workspace.path(`ws/b/d${String(i).padStart(5, '0')}`), { recursive: true });
+    const last = workspace.write('ws/z/last.mcpdesc.json', SMALL_INVALID);
+    const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000 });
+    clients.push(client);
+    const mainThread = client.pid!;
+    // Threads that came and went while the scan ran (a check worker that ended and was started again).
+    const seen = new Set<number>();
+    const gone = new Set<number>();
+    const watching = setInterval(() => {
+      const now = new Set(nicenessByThread(mainThread).keys());
+      for (const id of seen) if (!now.has(id)) gone.add(id);
+      for (const id of now) seen.add(id);
+    }, 5);
+    try {
+      const firstPublish = await client.waitForPublish(first);
+      const walkDone = (): boolean => client.logMessages.some((message) => message.message.startsWith('Found 2 candidate file(s)'));
+      assert.ok(!walkDone(), 'the first file was checked while the walk went on');
+      await client.waitForPublish(last);
+      assert.ok(firstPublish.diagnostics.length > 0);
+    } finally {
+      clearInterval(watching);
+    }
+    assert.deepEqual([...gone], [], 'no thread ended during the scan');
   });
 
   it('a file opened while its disk check runs shows the editor text, and only that', { timeout: 120_000 }, async () => {
