@@ -120,7 +120,7 @@ describe('checks of closed files run off the main thread', () => {
     workspaces.push(workspace);
     const first = workspace.write('ws/a.mcpdesc.json', SMALL_INVALID);
     // Walked after the first file is queued, one folder per step: long enough for its check to end.
-    for (let i = 0; i < 10_000; i++) fs.mkdirSync(workspace.path(`ws/b/d${String(i).padStart(5, '0')}`), { recursive: true });
+    for (let i = 0; i < 25_000; i++) fs.mkdirSync(workspace.path(`ws/b/d${String(i).padStart(5, '0')}`), { recursive: true });
     const last = workspace.write('ws/z/last.mcpdesc.json', SMALL_INVALID);
     const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000 });
     clients.push(client);
