@@ -1,5 +1,5 @@
 // Which documents the rule applies to: by name, by a root `mcpdesc` member, or by a configured glob.
-import picomatch from 'picomatch';
+import { recognitionGlob } from './globMatcher';
 import { buildJsonTree } from './parse/jsonTree';
 import { maySpellMcpdesc } from './mcpdescSpelling';
 import { rootObjectHasMember } from './parse/rootMember';
@@ -17,8 +17,6 @@ export interface RecognitionInput {
   exclude?: string[];
 }
 
-const matcherCache = new Map<string, (path: string) => boolean>();
-
 /** Whether one of `globs` matches `path` ('/'-separated), with the meaning every glob of the settings and the project configuration has. */
 export function matchesGlob(globs: readonly string[] | undefined, path: string): boolean {
   return matches(globs, path);
@@ -26,15 +24,12 @@ export function matchesGlob(globs: readonly string[] | undefined, path: string):
 
 function matches(globs: readonly string[] | undefined, path: string): boolean {
   if (!globs || globs.length === 0) return false;
+  const relative = path.replace(/^\/+/, '');
   return globs.some((glob) => {
-    let matcher = matcherCache.get(glob);
-    if (!matcher) {
-      // A glob without a slash matches the file name anywhere, as in .gitignore and files.exclude.
-      const compiled = picomatch(glob, { dot: true, basename: !glob.includes('/') });
-      matcher = (candidate: string) => compiled(candidate);
-      matcherCache.set(glob, matcher);
-    }
-    return matcher(path) || matcher(path.replace(/^\/+/, ''));
+    // A glob without a slash matches the file name anywhere, as in .gitignore and files.exclude.
+    // One that cannot be used (reported where it is written) matches nothing.
+    const matcher = recognitionGlob(glob, true).matches;
+    return !!matcher && (matcher(path) || (relative !== path && matcher(relative)));
   });
 }
 

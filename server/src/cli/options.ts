@@ -5,6 +5,8 @@ import { SEVERITY_SETTINGS } from '../../../shared/src/rules';
 import { RULE_IDS } from '../../../shared/src/constants';
 import type { RuleSeverity } from '../../../shared/src/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
+import { MAX_GLOBS_TOTAL_LENGTH, recognitionGlob } from '../checker';
+import { shown } from './globPattern';
 
 export const OUTPUT_FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -102,8 +104,15 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
     jobs = number;
   }
 
-  for (const glob of [...(values.include ?? []), ...(values.exclude ?? [])]) {
+  const globs = [...(values.include ?? []), ...(values.exclude ?? [])];
+  for (const glob of globs) {
     if (glob.trim() === '') return { ok: false, message: '--include and --exclude need a non-empty glob' };
+    const problem = recognitionGlob(glob).problem;
+    if (problem) return { ok: false, message: `--include or --exclude '${shown(glob)}' cannot be used: ${problem}` };
+  }
+  const totalLength = globs.reduce((sum, glob) => sum + glob.length, 0);
+  if (totalLength > MAX_GLOBS_TOTAL_LENGTH) {
+    return { ok: false, message: `--include and --exclude globs are ${totalLength.toLocaleString('en-US')} characters together; at most ${MAX_GLOBS_TOTAL_LENGTH.toLocaleString('en-US')} are allowed` };
   }
 
   if (values.config !== undefined && values['no-config']) return { ok: false, message: '--config and --no-config cannot be used together' };

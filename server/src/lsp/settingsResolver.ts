@@ -3,6 +3,7 @@
 // get the settings they pushed with didChangeConfiguration, else the defaults.
 import type { Connection } from 'vscode-languageserver/node';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION, normalizeSettings, type McpdescSettings } from '../../../shared/src/settings';
+import { usableGlobs } from '../checker';
 
 export interface SettingsResolverOptions {
   /** Whether the client answers workspace/configuration (from its initialize capabilities). */
@@ -14,6 +15,8 @@ export class SettingsResolver {
   private readonly byResource = new Map<string, Promise<McpdescSettings>>();
   private pushed: McpdescSettings = DEFAULT_SETTINGS;
   private readonly changeListeners: Array<() => void> = [];
+  /** Setting globs already reported as unusable (by list and glob). */
+  private readonly reportedGlobs = new Set<string>();
 
   constructor(
     private readonly connection: Connection,
@@ -34,7 +37,7 @@ export class SettingsResolver {
   /** Call with didChangeConfiguration's `settings` payload; every cached value is dropped. */
   changed(pushedSettings: unknown): void {
     if (pushedSettings && typeof pushedSettings === 'object' && SETTINGS_SECTION in pushedSettings) {
-      this.pushed = normalizeSettings((pushedSettings as Record<string, unknown>)[SETTINGS_SECTION]);
+      this.pushed = this.withUsableGlobs(normalizeSettings((pushedSettings as Record<string, unknown>)[SETTINGS_SECTION]));
     }
     this.invalidate();
   }
@@ -62,10 +65,31 @@ export class SettingsResolver {
     this.byResource.delete(uri);
   }
 
+  /**
+   * The settings without the globs that cannot be used (too long, nested too deep, past the
+   * total; workspace settings are the repository's, so as untrusted as its configuration files):
+   * those match nothing, and the log says so once each.
+   */
+  private withUsableGlobs(settings: McpdescSettings): McpdescSettings {
+    const include = usableGlobs(settings.files.include);
+    const exclude = usableGlobs(settings.files.exclude);
+    for (const [name, { problems }] of [['include', include], ['exclude', exclude]] as const) {
+      for (const { glob, problem } of problems) {
+        const key = `${name}\0${glob}`;
+        if (this.reportedGlobs.has(key)) continue;
+        if (this.reportedGlobs.size < 100) this.reportedGlobs.add(key);
+        const shown = glob.length > 80 ? `${glob.slice(0, 80)}…` : glob;
+        this.options.log(`mcpdesc.files.${name}: the glob ${JSON.stringify(shown)} is not used: ${problem}`);
+      }
+    }
+    if (include.problems.length === 0 && exclude.problems.length === 0) return settings;
+    return { ...settings, files: { include: include.usable, exclude: exclude.usable } };
+  }
+
   private async pull(uri: string): Promise<McpdescSettings> {
     try {
       const raw: unknown = await this.connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION });
-      return normalizeSettings(raw);
+      return this.withUsableGlobs(normalizeSettings(raw));
     } catch (error) {
       this.options.log(`Could not read settings for ${uri}, using the defaults: ${String(error)}`);
       // Do not cache a failure: the next check asks again.

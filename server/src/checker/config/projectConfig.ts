@@ -10,6 +10,7 @@
 // rule ids and members are warnings and passed over (an id is kept, for a newer linter's rules).
 // JSON files are read as JSONC (comments, trailing commas), as every JSON document here is.
 import { CONFIG_RULE_ID, SEVERITY_SETTINGS, isRuleId, isSeveritySetting, type SeveritySetting } from '../../../../shared/src/rules';
+import { MAX_GLOBS_TOTAL_LENGTH, recognitionGlob } from '../globMatcher';
 import { LineIndex } from '../lineIndex';
 import { makeDiagnostic } from '../makeDiagnostic';
 import { parseJsonDocument } from '../parse/jsonDocument';
@@ -84,13 +85,14 @@ export function parseProjectConfig(text: string, format: DocumentFormat): Parsed
     const rootNode = value('root');
     if (rootNode && rootNode.type !== 'boolean') throw invalid(rootNode, '"root" must be true or false.');
     const overridesNode = value('overrides');
+    const globBudget = { left: MAX_GLOBS_TOTAL_LENGTH };
     if (overridesNode && overridesNode.type !== 'array') throw invalid(overridesNode, '"overrides" must be an array of { "files": [globs], "rules": {…} }.');
     const config: ProjectConfig = {
       root: rootNode?.value === true,
       rules: rulesOf(value('rules'), 'rules', warnings),
-      include: globsOf(value('include'), 'include'),
-      exclude: globsOf(value('exclude'), 'exclude'),
-      overrides: (overridesNode?.children ?? []).map((entry, index) => overrideOf(entry, index, warnings)),
+      include: globsOf(value('include'), 'include', globBudget),
+      exclude: globsOf(value('exclude'), 'exclude', globBudget),
+      overrides: (overridesNode?.children ?? []).map((entry, index) => overrideOf(entry, index, warnings, globBudget)),
     };
     return { config, problems: warnings };
   } catch (error) {
@@ -145,7 +147,11 @@ function rulesOf(node: SyntaxNode | undefined, where: string, warnings: ConfigPr
   return rules;
 }
 
-function globsOf(node: SyntaxNode | undefined, where: string): string[] {
+/**
+ * The globs of an array, each one that can be used: within the limits of globMatcher.ts (and
+ * within what is left of the file's `budget` of glob characters), so matching it stays linear.
+ */
+function globsOf(node: SyntaxNode | undefined, where: string, budget: { left: number }): string[] {
   if (!node) return [];
   if (node.type !== 'array') throw invalid(node, `"${where}" must be an array of globs (relative to this file's folder).`);
   return (node.children ?? []).map((element) => {
@@ -153,11 +159,17 @@ function globsOf(node: SyntaxNode | undefined, where: string): string[] {
       throw invalid(element, `Each glob of "${where}" must be a non-empty string.`);
     }
     if (element.value.startsWith('!')) throw invalid(element, `Negated globs are not supported in "${where}"; list what to leave out in "exclude" instead.`);
+    budget.left -= element.value.length;
+    if (budget.left < 0) {
+      throw invalid(element, `The globs of this file are too long together: at most ${MAX_GLOBS_TOTAL_LENGTH.toLocaleString('en-US')} characters in all.`);
+    }
+    const problem = recognitionGlob(element.value).problem;
+    if (problem) throw invalid(element, `This glob of "${where}" cannot be used: ${problem}`);
     return element.value;
   });
 }
 
-function overrideOf(entry: SyntaxNode, index: number, warnings: ConfigProblem[]): ConfigOverride {
+function overrideOf(entry: SyntaxNode, index: number, warnings: ConfigProblem[], globBudget: { left: number }): ConfigOverride {
   const where = `overrides[${index}]`;
   if (entry.type !== 'object') throw invalid(entry, `${where} must be an object { "files": [globs], "rules": {…} }.`);
   const members = effectiveProperties(entry);
@@ -166,7 +178,7 @@ function overrideOf(entry: SyntaxNode, index: number, warnings: ConfigProblem[])
   }
   const files = members.get('files')?.children?.[1];
   if (!files) throw invalid(entry, `${where} needs "files": the globs (relative to this file's folder) it applies to.`);
-  const globs = globsOf(files, `${where}.files`);
+  const globs = globsOf(files, `${where}.files`, globBudget);
   if (globs.length === 0) throw invalid(files, `${where}.files must name at least one glob.`);
   return { files: globs, rules: rulesOf(members.get('rules')?.children?.[1], `${where}.rules`, warnings) };
 }
