@@ -35,7 +35,8 @@ const compiled = new Map<string, CompiledGlob>();
 
 /** Why `glob` cannot be used before it is parsed (its size, its nesting), or undefined. */
 function sizeProblem(glob: string, maxLength: number): string | undefined {
-  if (glob.length > maxLength) return `The glob is ${glob.length.toLocaleString('en-US')} characters long; at most ${maxLength.toLocaleString('en-US')} are allowed.`;
+  if (glob.length > maxLength)
+    return `The glob is ${glob.length.toLocaleString('en-US')} characters long; at most ${maxLength.toLocaleString('en-US')} are allowed.`;
   let depth = 0;
   for (let index = 0; index < glob.length; index++) {
     const char = glob[index];
@@ -76,7 +77,8 @@ function compileAnew(glob: string, options: GlobOptions, maxLength: number): Com
   try {
     regExp = new LinearRegExp(source);
   } catch (error) {
-    if (error instanceof UnsupportedPattern) return { problem: `The glob cannot be matched in linear time: it uses ${error.message}.` };
+    if (error instanceof UnsupportedPattern)
+      return { problem: `The glob cannot be matched in linear time: it uses ${error.message}.` };
     return { problem: `The glob cannot be read: ${error instanceof Error ? error.message : String(error)}.` };
   }
   // What picomatch's matcher does around its expression (picomatch.test and matchBase). The
@@ -116,7 +118,11 @@ const onWindows = typeof process !== 'undefined' && process.platform === 'win32'
  */
 export function recognitionGlob(glob: string, anchored = false): CompiledGlob {
   // picomatch's main export fills in `windows` from the platform when options are given.
-  return compile(glob, { dot: true, basename: !glob.includes('/'), windows: onWindows }, anchored ? MAX_ANCHORED_GLOB_LENGTH : MAX_GLOB_LENGTH);
+  return compile(
+    glob,
+    { dot: true, basename: !glob.includes('/'), windows: onWindows },
+    anchored ? MAX_ANCHORED_GLOB_LENGTH : MAX_GLOB_LENGTH,
+  );
 }
 
 /** A glob on the CLI's command line as picomatch reads one without options (paths as a shell names them). */

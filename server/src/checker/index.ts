@@ -56,7 +56,14 @@ export function applyEdits(text: string, edits: TextEdit[]): string {
   );
 }
 export { commentsAllowedIn, matchesGlob } from './recognize';
-export { MAX_GLOB_LENGTH, MAX_GLOB_NESTING, MAX_GLOBS_TOTAL_LENGTH, recognitionGlob, shellGlob, usableGlobs } from './globMatcher';
+export {
+  MAX_GLOB_LENGTH,
+  MAX_GLOB_NESTING,
+  MAX_GLOBS_TOTAL_LENGTH,
+  recognitionGlob,
+  shellGlob,
+  usableGlobs,
+} from './globMatcher';
 export {
   CONFIG_FILE_NAMES,
   EMPTY_CONFIG,

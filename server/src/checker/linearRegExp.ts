@@ -43,9 +43,15 @@ const KNOWN_LOOKAHEADS = new Map<string, (input: string, at: number) => boolean>
   // NO_DOTS_SLASH: not `.` or `..` followed by `/` or the end.
   ['(?!\\.{1,2}(?:\\/|$))', (input, at) => !dotsThenSlash(input, at)],
   // NO_DOT_SLASH: not `/`, the end, or `.` followed by either.
-  ['(?!\\.{0,1}(?:\\/|$))', (input, at) => !(slashOrEnd(input, at) || (input.charCodeAt(at) === 0x2e && slashOrEnd(input, at + 1)))],
+  [
+    '(?!\\.{0,1}(?:\\/|$))',
+    (input, at) => !(slashOrEnd(input, at) || (input.charCodeAt(at) === 0x2e && slashOrEnd(input, at + 1))),
+  ],
   // NO_DOTS: not a `.` or `..` segment starting here (at the start, or after a `/` that follows).
-  ['(?!(?:^|\\/)\\.{1,2}(?:\\/|$))', (input, at) => !((at === 0 && dotsThenSlash(input, at)) || (input.charCodeAt(at) === 0x2f && dotsThenSlash(input, at + 1)))],
+  [
+    '(?!(?:^|\\/)\\.{1,2}(?:\\/|$))',
+    (input, at) => !((at === 0 && dotsThenSlash(input, at)) || (input.charCodeAt(at) === 0x2f && dotsThenSlash(input, at + 1))),
+  ],
 ]);
 
 const KNOWN_LOOKAHEAD_INDEX = new Map([...KNOWN_LOOKAHEADS.keys()].map((raw, index) => [raw, index]));
@@ -103,13 +109,30 @@ interface Lookaround {
   direct: boolean;
 }
 
-const LINE_TERMINATORS: Intervals = [[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]];
+const LINE_TERMINATORS: Intervals = [
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+];
 const DIGITS: Intervals = [[0x30, 0x39]];
-const WORD: Intervals = [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]];
+const WORD: Intervals = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+];
 /** ECMA-262 WhiteSpace and LineTerminator within the BMP: what `\s` matches. */
 const SPACE: Intervals = [
-  [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029],
-  [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
 ];
 
 function normalize(intervals: Intervals): Intervals {
@@ -231,7 +254,8 @@ class ProgramBuilder {
   private sequence(elements: AST.Element[], next: number): number {
     // Built from the continuation back: the last element read is compiled first.
     let start = next;
-    if (this.direction === 1) for (let index = elements.length - 1; index >= 0; index--) start = this.element(elements[index], start);
+    if (this.direction === 1)
+      for (let index = elements.length - 1; index >= 0; index--) start = this.element(elements[index], start);
     else for (const element of elements) start = this.element(element, start);
     return start;
   }
@@ -331,7 +355,11 @@ class Compiler {
     const direction = ahead === direct ? 1 : -1;
     const index = this.lookarounds.length;
     this.lookarounds.push(undefined as unknown as Lookaround);
-    this.lookarounds[index] = { program: this.program(assertion.alternatives, direction, false), negate: assertion.negate, direct };
+    this.lookarounds[index] = {
+      program: this.program(assertion.alternatives, direction, false),
+      negate: assertion.negate,
+      direct,
+    };
     return index;
   }
 }
@@ -405,7 +433,8 @@ export class LinearRegExp {
       for (let index = 0; index < count; index++) {
         const pc = current[index];
         const set = sets[a[pc]];
-        if (unit < 128 ? set.ascii[unit] === 1 : inHigh(set.high, unit)) nextCount = this.closure(program, run, b[pc], position, next, nextCount);
+        if (unit < 128 ? set.ascii[unit] === 1 : inHigh(set.high, unit))
+          nextCount = this.closure(program, run, b[pc], position, next, nextCount);
       }
       const swap = current;
       current = next;

@@ -73,7 +73,10 @@ export class SettingsResolver {
   private withUsableGlobs(settings: McpdescSettings): McpdescSettings {
     const include = usableGlobs(settings.files.include);
     const exclude = usableGlobs(settings.files.exclude);
-    for (const [name, { problems }] of [['include', include], ['exclude', exclude]] as const) {
+    for (const [name, { problems }] of [
+      ['include', include],
+      ['exclude', exclude],
+    ] as const) {
       for (const { glob, problem } of problems) {
         const key = `${name}\0${glob}`;
         if (this.reportedGlobs.has(key)) continue;

@@ -159,12 +159,13 @@ function globsOf(node: SyntaxNode | undefined, where: string, budget: { left: nu
       throw invalid(element, `Each glob of "${where}" must be a non-empty string.`);
     }
     if (element.value.startsWith('!')) throw invalid(element, `Negated globs are not supported in "${where}"; list what to leave out in "exclude" instead.`);
+    // The length first: a glob past the limit is not parsed at all.
+    const problem = recognitionGlob(element.value).problem;
+    if (problem) throw invalid(element, `This glob of "${where}" cannot be used: ${problem}`);
     budget.left -= element.value.length;
     if (budget.left < 0) {
       throw invalid(element, `The globs of this file are too long together: at most ${MAX_GLOBS_TOTAL_LENGTH.toLocaleString('en-US')} characters in all.`);
     }
-    const problem = recognitionGlob(element.value).problem;
-    if (problem) throw invalid(element, `This glob of "${where}" cannot be used: ${problem}`);
     return element.value;
   });
 }
