@@ -252,7 +252,7 @@ describe('code actions served by the server', () => {
     };
     const inferred = await insertedWith(undefined);
     assert.deepEqual(inferred.result, { applied: 3 });
-    assert.match(inferred.inserted, /\n {2}\S/, 'the fixture is indented by two spaces');
+    assert.match(inferred.inserted, /\n( *)\{\n\1 {2}"name": "missing"/, 'the fixture is indented by two spaces');
     for (const tabSize of [1e9, 0, -4, 2.5, 33, '4']) {
       // Before: 1e9 answered an internal error (Invalid string length) from ' '.repeat(tabSize).
       assert.deepEqual(await insertedWith({ tabSize, insertSpaces: true }), inferred, `tabSize ${tabSize}`);
@@ -262,7 +262,7 @@ describe('code actions served by the server', () => {
     // A usable width still applies, up to the largest one.
     const widest = await insertedWith({ tabSize: 32, insertSpaces: true });
     assert.deepEqual(widest.result, { applied: 3 });
-    assert.match(widest.inserted, /\n {32}\S/);
+    assert.match(widest.inserted, /\n( *)\{\n\1 {32}"name": "missing"/);
   });
 
   it("inserted text follows the formatting options the editor reported", async () => {
