@@ -253,6 +253,7 @@ export function applySuppressions<T extends { diagnostic: Diagnostic }>(
 export class SuppressionFixes {
   private nextLine: Map<number, Suppression[]> | undefined;
   private spans: LineSpanningTokens | undefined;
+  private lineBreak: string | undefined;
 
   constructor(
     private readonly text: string,
@@ -278,7 +279,8 @@ export class SuppressionFixes {
       return { title, isPreferred: false, edits: [{ range: { start: at, end: at }, newText: `, ${target}` }] };
     }
     const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
-    const lineBreak = text.includes('\r\n') ? '\r\n' : '\n';
+    // Found once: a scan of the text per diagnostic made every code action request over many of them quadratic.
+    const lineBreak = (this.lineBreak ??= text.includes('\r\n') ? '\r\n' : '\n');
     const marker = format === 'yaml' ? '#' : '//';
     const at = { line, character: 0 };
     return { title, isPreferred: false, edits: [{ range: { start: at, end: at }, newText: `${indent}${marker} ${NEXT_LINE_DIRECTIVE} ${target}${lineBreak}` }] };
