@@ -10,6 +10,14 @@
 # could not be checked.
 set -euo pipefail
 
+# Text from the inputs or the environment inside a workflow command's message: GitHub's escaping of
+# command data (% CR LF), so that no value can end the line and start a command of its own.
+command_data() {
+  local text=${1//%/%25}
+  text=${text//$'\r'/%0D}
+  printf '%s' "${text//$'\n'/%0A}"
+}
+
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cli=${MCPDESC_LINT_CLI:-$here/../../dist/cli.js}
 workspace=${GITHUB_WORKSPACE:-$PWD}
@@ -19,10 +27,14 @@ sarif=${INPUT_SARIF_FILE:-mcpdesc-lint.sarif}
 
 case "$fail_on" in
   error | warning | none) ;;
-  *) echo "::error title=mcpdesc-lint::fail-on must be error, warning or none, not '$fail_on'"; exit 2 ;;
+  *) echo "::error title=mcpdesc-lint::fail-on must be error, warning or none, not '$(command_data "$fail_on")'"; exit 2 ;;
+esac
+# Written to GITHUB_OUTPUT as name=value: a line break would end the value and write other outputs.
+case "$sarif" in
+  *$'\n'* | *$'\r'*) echo "::error title=mcpdesc-lint::sarif-file must be one line, not '$(command_data "$sarif")'"; exit 2 ;;
 esac
 if [ ! -f "$cli" ]; then
-  echo "::error title=mcpdesc-lint::the CLI is not built ($cli); the action's build step should have built it"
+  echo "::error title=mcpdesc-lint::the CLI is not built ($(command_data "$cli")); the action's build step should have built it"
   exit 2
 fi
 

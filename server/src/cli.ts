@@ -1,6 +1,7 @@
 // Entry point of `mcpdesc-lint` (bundled to dist/cli.js): wires runCli to the real process.
 import { EXIT_TROUBLE, runCli } from './cli/run';
 import { checkWorkerScript } from './checkWorkerTasks';
+import { stderrLine, visibleText } from './cli/outputText';
 
 // A reader that stops early (`mcpdesc-lint | head`) is not an error of ours.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -20,7 +21,11 @@ runCli(process.argv.slice(2), {
     process.exitCode = status;
   },
   (error: unknown) => {
-    process.stderr.write(`mcpdesc-lint: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    // The message may quote a file name: shown visibly, on its one line. The stack's frames follow,
+    // one per line as usual; a piece of one that a line break in a file name split off is dropped.
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const frames = error instanceof Error ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)) : [];
+    process.stderr.write(stderrLine(`internal error: ${message}`) + frames.map((frame) => `${visibleText(frame)}\n`).join(''));
     process.exitCode = EXIT_TROUBLE;
   },
 );

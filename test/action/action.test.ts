@@ -154,4 +154,24 @@ describe('the GitHub Action', () => {
       for (const run of [clean, badInput, missing]) fs.rmSync(run.workspace, { recursive: true, force: true });
     }
   });
+
+  it('inputs with a line break write no workflow command and no output of their own', () => {
+    const failOn = runAction({ 'fail-on': 'none\n::error file=x,line=1::injected\r\n%0A' });
+    const sarifFile = runAction({ 'sarif-file': 'lint.sarif\nerrors=0\nwarnings=0' });
+    try {
+      assert.equal(failOn.status, 2);
+      // Before: the value was echoed raw, and its second line was an annotation of the attacker's.
+      assert.deepEqual(failOn.stdout.split('\n').filter((line) => /^\s*(::|##\[)/.test(line)), [
+        "::error title=mcpdesc-lint::fail-on must be error, warning or none, not 'none%0A::error file=x,line=1::injected%0D%0A%250A'",
+      ]);
+      assert.equal(sarifFile.status, 2);
+      assert.deepEqual(sarifFile.stdout.split('\n').filter((line) => /^\s*(::|##\[)/.test(line)), [
+        "::error title=mcpdesc-lint::sarif-file must be one line, not 'lint.sarif%0Aerrors=0%0Awarnings=0'",
+      ]);
+      // Before: the path went to GITHUB_OUTPUT as it was, and its lines set errors and warnings to 0.
+      assert.deepEqual(sarifFile.outputs, {});
+    } finally {
+      for (const run of [failOn, sarifFile]) fs.rmSync(run.workspace, { recursive: true, force: true });
+    }
+  });
 });

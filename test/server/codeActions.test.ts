@@ -237,6 +237,34 @@ describe('code actions served by the server', () => {
     await client.close(uri);
   });
 
+  it('the fix-all command passes over formatting options no fix can use (tabSize 1e9, 0, 2.5, 33) for the document\'s own', async () => {
+    const fixture = rulePageInvalidFixture();
+    const insertedWith = async (options: unknown, notified?: unknown): Promise<{ result: unknown; inserted: string }> => {
+      const uri = scenarioUri(fixture, 'command-formatting');
+      await client.open(uri, fixture.text);
+      if (notified !== undefined) await client.sendNotification(FORMATTING_OPTIONS_NOTIFICATION, { uri, options: notified });
+      await client.diagnosticsFor(uri, 1);
+      const appliedBefore = client.appliedEdits.length;
+      const result = await client.executeCommand(SERVER_COMMANDS.fixAll, options === undefined ? [uri] : [uri, options]);
+      const change = client.appliedEdits[appliedBefore]?.documentChanges?.[0];
+      await client.close(uri);
+      return { result, inserted: change && 'edits' in change ? change.edits.map((edit) => ('newText' in edit ? edit.newText : '')).join('') : '' };
+    };
+    const inferred = await insertedWith(undefined);
+    assert.deepEqual(inferred.result, { applied: 3 });
+    assert.match(inferred.inserted, /\n( *)\{\n\1 {2}"name": "missing"/, 'the fixture is indented by two spaces');
+    for (const tabSize of [1e9, 0, -4, 2.5, 33, '4']) {
+      // Before: 1e9 answered an internal error (Invalid string length) from ' '.repeat(tabSize).
+      assert.deepEqual(await insertedWith({ tabSize, insertSpaces: true }), inferred, `tabSize ${tabSize}`);
+    }
+    // The notification passes over the same options: the command then infers as well.
+    assert.deepEqual(await insertedWith(undefined, { tabSize: 1e9, insertSpaces: true }), inferred);
+    // A usable width still applies, up to the largest one.
+    const widest = await insertedWith({ tabSize: 32, insertSpaces: true });
+    assert.deepEqual(widest.result, { applied: 3 });
+    assert.match(widest.inserted, /\n( *)\{\n\1 {32}"name": "missing"/);
+  });
+
   it("inserted text follows the formatting options the editor reported", async () => {
     const fixture = rulePageInvalidFixture();
     const declareTextWith = async (options: { tabSize: number; insertSpaces: boolean } | undefined): Promise<string> => {

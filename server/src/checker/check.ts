@@ -16,7 +16,7 @@ import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
 import { declarationFixesFor } from './fixes/declarationFixes';
-import { applySuppressions, findSuppressions, suppressionFix, type Suppression } from './suppressions';
+import { applySuppressions, findSuppressions, SuppressionFixes, type Suppression } from './suppressions';
 import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
 
 /** Shared by every check: each distinct schema is compiled once per process. */
@@ -78,6 +78,13 @@ export class DocumentCheck {
    */
   declare readonly roots: SyntaxNode[];
   private readonly parsedRoots: SyntaxNode[];
+  /**
+   * The located diagnostics by violation and range, built on the first fixesFor: the CLI asks for
+   * the fixes of every diagnostic, and a scan of all of them per question made 45,000 diagnostics
+   * cost two billion comparisons.
+   */
+  private byRange: Map<string, Located[]> | undefined;
+  private suppressionFixes: SuppressionFixes | undefined;
 
   // One getter shared by every check, not a closure per check: V8 gives each object whose accessor
   // is a function of its own a hidden class of its own, and that class, an old-generation object,
@@ -101,6 +108,8 @@ export class DocumentCheck {
     readonly syntaxErrorCount = 0,
     /** The document's language has comments: "Suppress … on this line" is offered (CheckOptions.commentsAllowed). */
     private readonly commentsAllowed = false,
+    /** The text's suppression comments; found again when not given. */
+    private readonly suppressions?: readonly Suppression[],
   ) {
     this.parsedRoots = parsedRoots;
     Object.defineProperty(this, 'roots', { enumerable: true, get: DocumentCheck.readRoots });
@@ -118,10 +127,7 @@ export class DocumentCheck {
 
   fixesFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>, formatting?: FormattingOptions): Fix[] {
     this.settleTree?.();
-    const matching = this.located.filter(
-      (candidate) => candidate.diagnostic.data.violation === diagnostic.data?.violation && sameRange(candidate.diagnostic.range, diagnostic.range),
-    );
-    const entry = matching.find((candidate) => candidate.finding || candidate.declarationFinding) ?? matching[0];
+    const entry = this.entryFor(diagnostic);
     if (!entry) return [];
     const editor = entry.finding || entry.declarationFinding ? this.editor(formatting) : undefined;
     const fixes: Fix[] = editor
@@ -131,9 +137,61 @@ export class DocumentCheck {
           edits: fix.edits.map((edit) => ({ range: this.lines.rangeOf(edit.offset, edit.length), newText: edit.newText })),
         }))
       : [];
-    const suppression = this.commentsAllowed ? suppressionFix(entry.diagnostic, this.text, this.format, this.lines) : undefined;
-    if (suppression) fixes.push(suppression);
+    if (this.commentsAllowed) {
+      this.suppressionFixes ??= new SuppressionFixes(this.text, this.format, this.lines, this.suppressions ?? findSuppressions(this.text, this.format, this.lines));
+      const suppression = this.suppressionFixes.fixFor(entry.diagnostic);
+      if (suppression) fixes.push(suppression);
+    }
     return fixes;
+  }
+
+  /**
+   * How many diagnostics have a preferred fix: what counting `fixesFor(d).some((fix) => fix.isPreferred)`
+   * over every diagnostic gives (a differential test holds it to that), with one editor for all of
+   * them and each located diagnostic planned once. An editor made per question scans the text
+   * (its indentation) each time, and the CLI asks for every diagnostic.
+   */
+  preferredFixCount(formatting?: FormattingOptions): number {
+    this.settleTree?.();
+    let editor: DocumentEditor | undefined;
+    const preferredOf = new Map<Located, boolean>();
+    let count = 0;
+    for (const diagnostic of this.diagnostics) {
+      const entry = this.entryFor(diagnostic);
+      if (!entry || !(entry.finding || entry.declarationFinding)) continue;
+      let preferred = preferredOf.get(entry);
+      if (preferred === undefined) {
+        editor ??= this.editor(formatting);
+        preferred = editor !== undefined && plansOf(entry, editor).some((plan) => plan.isPreferred);
+        preferredOf.set(entry, preferred);
+      }
+      if (preferred) count++;
+    }
+    return count;
+  }
+
+  /** The located diagnostic whose fixes `diagnostic` gets: of those at its range with its violation, the first with a finding. */
+  private entryFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>): Located | undefined {
+    const matching = this.locatedAt(diagnostic);
+    return matching.find((candidate) => candidate.finding || candidate.declarationFinding) ?? matching[0];
+  }
+
+  /** The located diagnostics with the violation and range of `diagnostic`, in document order. */
+  private locatedAt(diagnostic: Pick<Diagnostic, 'range' | 'data'>): Located[] {
+    if (!this.byRange) {
+      this.byRange = new Map();
+      for (const entry of this.located) {
+        const key = rangeKey(entry.diagnostic.data.violation, entry.diagnostic.range);
+        const same = this.byRange.get(key);
+        if (same) same.push(entry);
+        else this.byRange.set(key, [entry]);
+      }
+    }
+    // A client's diagnostic may come back without data or with a malformed range: it then matches nothing.
+    const violation: unknown = diagnostic.data?.violation;
+    const range: unknown = diagnostic.range;
+    if (typeof violation !== 'string' || !isRange(range)) return [];
+    return this.byRange.get(rangeKey(violation, range)) ?? [];
   }
 
   /** The preferred fix of every diagnostic, in offsets, with the diagnostic it is for (for fix-all). */
@@ -181,11 +239,20 @@ function plansOf(entry: Located, editor: DocumentEditor): FixPlan[] {
   });
 }
 
-function sameRange(a: Diagnostic['range'], b: Diagnostic['range']): boolean {
-  return (
-    a.start.line === b.start.line && a.start.character === b.start.character &&
-    a.end.line === b.end.line && a.end.character === b.end.character
-  );
+function rangeKey(violation: string, range: Diagnostic['range']): string {
+  return `${range.start.line}:${range.start.character}:${range.end.line}:${range.end.character}:${violation}`;
+}
+
+function isRange(value: unknown): value is Diagnostic['range'] {
+  if (!value || typeof value !== 'object') return false;
+  const { start, end } = value as Partial<Diagnostic['range']>;
+  return isPosition(start) && isPosition(end);
+}
+
+function isPosition(value: unknown): value is Diagnostic['range']['start'] {
+  if (!value || typeof value !== 'object') return false;
+  const { line, character } = value as Partial<Diagnostic['range']['start']>;
+  return typeof line === 'number' && typeof character === 'number';
 }
 
 /** What one parse and one rule run produced, before it becomes diagnostics. */
@@ -247,7 +314,7 @@ export function documentCheckOf(
   const located = locate(parts, options, lines, notice);
   const { kept, unused } = applySuppressions(located, suppressions, lines, options);
   const all = unused.length === 0 ? kept : [...kept, ...unused.map((diagnostic) => ({ diagnostic }))];
-  return new DocumentCheck(text, format, lines, all, parts.roots, syntaxErrorCountOf(parts), options.commentsAllowed === true);
+  return new DocumentCheck(text, format, lines, all, parts.roots, syntaxErrorCountOf(parts), options.commentsAllowed === true, suppressions);
 }
 
 export function syntaxErrorCountOf(parts: CheckParts): number {

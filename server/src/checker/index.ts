@@ -15,6 +15,7 @@ export { fixAll, type FixAllResult } from './fixAll';
 export { IncrementalDocument, changeBetween, composeChanges, type ChangeSpan } from './incremental';
 export { isMcpdescDocument, isExcludedPath, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognize';
 export { checkerNotice, internalErrorNotice, type CheckerViolation } from './checkerNotices';
+export { MAX_TAB_SIZE, usableFormatting } from './fixes/layout';
 
 export interface CheckResult {
   /** Sorted by position. */
@@ -25,6 +26,8 @@ export interface CheckResult {
    * has not changed since this result was computed). Computed on demand, not during the check.
    */
   fixesFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>, formatting?: FormattingOptions): Fix[];
+  /** How many of the diagnostics have a preferred fix (as fixesFor says), in one pass over them. */
+  preferredFixCount(formatting?: FormattingOptions): number;
   /** The text checked, its line index and its parse (one root per document of the text). */
   readonly text: string;
   readonly lines: LineIndex;

@@ -145,12 +145,23 @@ function parseDirective(comment: Comment, lines: LineIndex): Suppression | undef
   return { scope, line, targets, offset: wordOffset, length: match[2].length };
 }
 
-function targetMatches(target: SuppressionTarget, diagnostic: Diagnostic): boolean {
-  return target.ruleId === diagnostic.code && (target.violation === undefined || target.violation === diagnostic.data.violation);
-}
+/** The directives covering one line (or the whole file), by what they hide. */
+class Coverage {
+  /** Directives that name no rule: they hide every diagnostic they cover. */
+  readonly everyRule: Suppression[] = [];
+  /** Targets by rule, then by violation (undefined: every violation of the rule). */
+  readonly byRule = new Map<string, Map<string | undefined, SuppressionTarget[]>>();
 
-function covers(suppression: Suppression, diagnostic: Diagnostic): boolean {
-  return suppression.scope === 'file' || diagnostic.range.start.line === suppression.line;
+  add(suppression: Suppression): void {
+    if (suppression.targets.length === 0) this.everyRule.push(suppression);
+    for (const target of suppression.targets) {
+      let ofRule = this.byRule.get(target.ruleId);
+      if (!ofRule) this.byRule.set(target.ruleId, (ofRule = new Map()));
+      const same = ofRule.get(target.violation);
+      if (same) same.push(target);
+      else ofRule.set(target.violation, [target]);
+    }
+  }
 }
 
 export interface SuppressionOutcome<T> {
@@ -170,21 +181,39 @@ export function applySuppressions<T extends { diagnostic: Diagnostic }>(
   options: DiagnosticOptions,
 ): SuppressionOutcome<T> {
   if (suppressions.length === 0) return { kept: entries, unused: [] };
+  // Each diagnostic looks up what covers it (the file's directives, its line's) by its rule and
+  // violation: a directive on each of 45,000 lines, or one naming 40,000 rules, must not be compared
+  // with every diagnostic. Each list of what a diagnostic matches is marked used once.
+  const fileWide = new Coverage();
+  const byLine = new Map<number, Coverage>();
+  for (const suppression of suppressions) {
+    let coverage = fileWide;
+    if (suppression.scope === 'next-line') {
+      coverage = byLine.get(suppression.line) ?? new Coverage();
+      byLine.set(suppression.line, coverage);
+    }
+    coverage.add(suppression);
+  }
   const used = new Set<Suppression | SuppressionTarget>();
+  const marked = new Set<ReadonlyArray<Suppression | SuppressionTarget>>();
+  const hides = (matches: ReadonlyArray<Suppression | SuppressionTarget> | undefined): boolean => {
+    if (!matches || matches.length === 0) return false;
+    if (!marked.has(matches)) {
+      marked.add(matches);
+      for (const match of matches) used.add(match);
+    }
+    return true;
+  };
   const kept = entries.filter(({ diagnostic }) => {
     let hidden = false;
-    for (const suppression of suppressions) {
-      if (!covers(suppression, diagnostic)) continue;
-      if (suppression.targets.length === 0) {
-        used.add(suppression);
-        hidden = true;
-      }
-      for (const target of suppression.targets) {
-        if (targetMatches(target, diagnostic)) {
-          used.add(target);
-          hidden = true;
-        }
-      }
+    for (const coverage of [fileWide, byLine.get(diagnostic.range.start.line)]) {
+      if (!coverage) continue;
+      const ofRule = coverage.byRule.get(diagnostic.code);
+      // Every list is marked, not only the first that hides: each directive it matches is used.
+      const everyRule = hides(coverage.everyRule);
+      const anyViolation = hides(ofRule?.get(undefined));
+      const thisViolation = hides(ofRule?.get(diagnostic.data.violation));
+      hidden ||= everyRule || anyViolation || thisViolation;
     }
     return !hidden;
   });
@@ -216,60 +245,119 @@ export function applySuppressions<T extends { diagnostic: Diagnostic }>(
  * diagnostic starts on, indented as that line; added to a directive already there. None for
  * diagnostics about the file as a whole, and none where a line cannot take a comment before it
  * (inside a multi-line string, block comment or block scalar).
+ *
+ * Built once per check and asked once per diagnostic (the CLI counts the fixable ones of all of
+ * them): what it needs of the text (the directives by line, the tokens that span a line break) is
+ * found on the first question, so each answer is a lookup, not a scan of the whole text.
  */
-export function suppressionFix(diagnostic: Diagnostic, text: string, format: DocumentFormat, lines: LineIndex): Fix | undefined {
-  if (NOT_OFFERED.has(diagnostic.code)) return undefined;
-  const target = `${diagnostic.code}/${diagnostic.data.violation}`;
-  const line = diagnostic.range.start.line;
-  const lineStart = lines.offsetAt({ line, character: 0 });
-  if (!canStartWithComment(text, format, lineStart)) return undefined;
-  const title = `Suppress ${target} on this line`;
-  const existing = line > 0 ? directiveAbove(text, format, lines, line) : undefined;
-  if (existing) {
-    if (existing.targets.length === 0) return undefined; // it already hides everything on this line
-    const last = existing.targets[existing.targets.length - 1];
-    const at = lines.positionAt(last.offset + last.length);
-    return { title, isPreferred: false, edits: [{ range: { start: at, end: at }, newText: `, ${target}` }] };
+export class SuppressionFixes {
+  private nextLine: Map<number, Suppression[]> | undefined;
+  private spans: LineSpanningTokens | undefined;
+  private lineBreak: string | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly format: DocumentFormat,
+    private readonly lines: LineIndex,
+    /** The text's directives (findSuppressions of it). */
+    private readonly suppressions: readonly Suppression[],
+  ) {}
+
+  fixFor(diagnostic: Diagnostic): Fix | undefined {
+    if (NOT_OFFERED.has(diagnostic.code)) return undefined;
+    const { text, format, lines } = this;
+    const target = `${diagnostic.code}/${diagnostic.data.violation}`;
+    const line = diagnostic.range.start.line;
+    const lineStart = lines.offsetAt({ line, character: 0 });
+    if (!(this.spans ??= lineSpanningTokens(text, format)).canStartWithComment(lineStart)) return undefined;
+    const title = `Suppress ${target} on this line`;
+    const existing = line > 0 ? this.directiveAbove(line) : undefined;
+    if (existing) {
+      if (existing.targets.length === 0) return undefined; // it already hides everything on this line
+      const last = existing.targets[existing.targets.length - 1];
+      const at = lines.positionAt(last.offset + last.length);
+      return { title, isPreferred: false, edits: [{ range: { start: at, end: at }, newText: `, ${target}` }] };
+    }
+    const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
+    // Found once: a scan of the text per diagnostic made every code action request over many of them quadratic.
+    const lineBreak = (this.lineBreak ??= text.includes('\r\n') ? '\r\n' : '\n');
+    const marker = format === 'yaml' ? '#' : '//';
+    const at = { line, character: 0 };
+    return { title, isPreferred: false, edits: [{ range: { start: at, end: at }, newText: `${indent}${marker} ${NEXT_LINE_DIRECTIVE} ${target}${lineBreak}` }] };
   }
-  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
-  const lineBreak = text.includes('\r\n') ? '\r\n' : '\n';
-  const marker = format === 'yaml' ? '#' : '//';
-  const at = { line, character: 0 };
-  return { title, isPreferred: false, edits: [{ range: { start: at, end: at }, newText: `${indent}${marker} ${NEXT_LINE_DIRECTIVE} ${target}${lineBreak}` }] };
+
+  /** The next-line directive that is the whole of the line above `line`, if there is one. */
+  private directiveAbove(line: number): Suppression | undefined {
+    const { text, format, lines } = this;
+    const start = lines.offsetAt({ line: line - 1, character: 0 });
+    const end = lines.offsetAt({ line, character: 0 });
+    const above = text.slice(start, end);
+    const marker = format === 'yaml' ? /^\s*#/ : /^\s*\/\//;
+    if (!marker.test(above) || !above.includes(NEXT_LINE_DIRECTIVE)) return undefined;
+    if (!this.nextLine) {
+      this.nextLine = new Map();
+      for (const suppression of this.suppressions) {
+        if (suppression.scope !== 'next-line') continue;
+        const atLine = this.nextLine.get(suppression.line);
+        if (atLine) atLine.push(suppression);
+        else this.nextLine.set(suppression.line, [suppression]);
+      }
+    }
+    return this.nextLine.get(line)?.find((suppression) => suppression.offset >= start && suppression.offset < end);
+  }
 }
 
-/** The next-line directive that is the whole of the line above `line`, if there is one. */
-function directiveAbove(text: string, format: DocumentFormat, lines: LineIndex, line: number): Suppression | undefined {
-  const start = lines.offsetAt({ line: line - 1, character: 0 });
-  const end = lines.offsetAt({ line, character: 0 });
-  const above = text.slice(start, end);
-  const marker = format === 'yaml' ? /^\s*#/ : /^\s*\/\//;
-  if (!marker.test(above) || !above.includes(NEXT_LINE_DIRECTIVE)) return undefined;
-  return findSuppressions(text, format, lines).find(
-    (suppression) => suppression.scope === 'next-line' && suppression.line === line && suppression.offset >= start && suppression.offset < end,
-  );
+/**
+ * The tokens of a text that a line can start inside of: a line cannot take a comment before it when
+ * its start lies within a token other than white space (a multi-line string or block comment, a
+ * YAML scalar's continuation), or, in YAML, when it starts the body of a block scalar (`|`, `>`).
+ * Tokens are in text order and do not overlap, so the one a line starts in is found by bisection.
+ */
+export interface LineSpanningTokens {
+  canStartWithComment(lineStart: number): boolean;
 }
 
-function canStartWithComment(text: string, format: DocumentFormat, lineStart: number): boolean {
-  if (lineStart === 0) return true;
+/** Exported for the test that holds the bisection to a scan of the tokens from the start. */
+export function lineSpanningTokens(text: string, format: DocumentFormat): LineSpanningTokens {
+  // Offsets of every token's start and end, and whether it forbids a comment: `blocks` for a
+  // non-white-space token (a line starting inside it), `bodyStart` for a token right after a block
+  // scalar's header (a line starting with it).
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const blocks: boolean[] = [];
+  const bodyStart: boolean[] = [];
   if (format === 'yaml') {
     let previous: YamlToken | undefined;
     for (const token of yamlTokens(text)) {
-      const end = token.offset + token.source.length;
-      if (token.offset >= lineStart) {
-        // The body of a block scalar (`|`, `>`) starts on the line after its header.
-        return !(token.offset === lineStart && previous && /^[|>]/.test(previous.source));
-      }
-      if (end > lineStart && !/^\s*$/.test(token.source)) return false;
+      starts.push(token.offset);
+      ends.push(token.offset + token.source.length);
+      blocks.push(!/^\s*$/.test(token.source));
+      bodyStart.push(previous !== undefined && /^[|>]/.test(previous.source));
       if (!/^\s+$/.test(token.source)) previous = token;
     }
-    return true;
+  } else {
+    const scanner = createJsonScanner(text, false);
+    for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+      const start = scanner.getTokenOffset();
+      starts.push(start);
+      ends.push(start + scanner.getTokenLength());
+      blocks.push(kind !== LINE_BREAK && kind !== WHITESPACE);
+      bodyStart.push(false);
+    }
   }
-  const scanner = createJsonScanner(text, false);
-  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
-    const start = scanner.getTokenOffset();
-    if (start >= lineStart) return true;
-    if (start + scanner.getTokenLength() > lineStart && kind !== LINE_BREAK && kind !== WHITESPACE) return false;
-  }
-  return true;
+  return {
+    canStartWithComment(lineStart: number): boolean {
+      if (lineStart === 0) return true;
+      // The first token starting at or after lineStart; the one before it is the only one that can contain it.
+      let low = 0;
+      let high = starts.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (starts[middle] < lineStart) low = middle + 1;
+        else high = middle;
+      }
+      if (low > 0 && ends[low - 1] > lineStart && blocks[low - 1]) return false;
+      return !(low < starts.length && starts[low] === lineStart && bodyStart[low]);
+    },
+  };
 }

@@ -25,7 +25,7 @@ export function anchorDiagnostics(diagnostics: readonly Diagnostic[], text: stri
   return diagnostics.map((diagnostic) => {
     const start = diagnostic.data.offset;
     const end = start + diagnostic.data.length;
-    const rootIndex = roots.findIndex((root) => contains(root, start, end));
+    const rootIndex = rootContaining(roots, start, end);
     const segments = rootIndex < 0 ? [] : pathWithin(roots[rootIndex], start, end, segmentsOfArrays);
     const prefix = roots.length > 1 && rootIndex >= 0 ? `$${rootIndex}` : '';
     return {
@@ -45,6 +45,22 @@ export function unanchored(diagnostic: Diagnostic): AnchoredDiagnostic {
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * The first root holding the span, found by bisection: roots are a text's documents, in order and
+ * apart, and a YAML stream of 40,000 documents with a finding in each must not scan them all per finding.
+ */
+function rootContaining(roots: readonly SyntaxNode[], start: number, end: number): number {
+  // The first root ending at or after the span's end: no earlier one can hold it, no later one holds it unless this one does.
+  let low = 0;
+  let high = roots.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (roots[middle].offset + roots[middle].length < end) low = middle + 1;
+    else high = middle;
+  }
+  return low < roots.length && contains(roots[low], start, end) ? low : -1;
 }
 
 function contains(node: SyntaxNode, start: number, end: number): boolean {

@@ -93,7 +93,7 @@ export function lintCandidate(candidate: Candidate, settings: LintSettings): Fil
     }
     const result = checkDocument(text, options);
     const report = reportOf(candidate, shownPath, anchorDiagnostics(result.diagnostics, result.text, result.roots));
-    report.fixable = result.diagnostics.filter((diagnostic) => result.fixesFor(diagnostic).some((fix) => fix.isPreferred)).length;
+    report.fixable = result.preferredFixCount();
     return { kind: 'reported', report, failure };
   } catch (error) {
     // The server's answer to a check that throws: the one internal-error notice; and the run failed.

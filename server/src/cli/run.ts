@@ -10,6 +10,7 @@ import { unanchored } from './findingAnchor';
 import { formatReport } from './formatters';
 import { shouldUseColor } from './formatters/colors';
 import { helpText } from './helpText';
+import { stderrLine, terminalSafeJson } from './outputText';
 import type { FileOutcome } from './lintFile';
 import { lintRunner } from './lintRunner';
 import { parseArguments } from './options';
@@ -34,7 +35,7 @@ export const EXIT_TROUBLE = 2;
 export async function runCli(argv: readonly string[], environment: CliEnvironment): Promise<number> {
   const parsed = parseArguments(argv);
   if (!parsed.ok) {
-    environment.writeErr(`mcpdesc-lint: ${parsed.message}\nRun 'mcpdesc-lint --help' for usage.\n`);
+    environment.writeErr(`${stderrLine(parsed.message)}Run 'mcpdesc-lint --help' for usage.\n`);
     return EXIT_TROUBLE;
   }
   const options = parsed.options;
@@ -50,16 +51,16 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
 
   const configuration = CliConfiguration.open(options, environment.cwd);
   if (!(configuration instanceof CliConfiguration)) {
-    environment.writeErr(`mcpdesc-lint: ${configuration.message}\n`);
+    environment.writeErr(stderrLine(configuration.message));
     return EXIT_TROUBLE;
   }
   if (options.printConfig !== undefined) {
     const printed = configuration.printConfig(options.printConfig);
     if ('message' in printed) {
-      environment.writeErr(`mcpdesc-lint: ${printed.message}\n`);
+      environment.writeErr(stderrLine(printed.message));
       return EXIT_TROUBLE;
     }
-    environment.writeOut(printed.text);
+    environment.writeOut(terminalSafeJson(printed.text));
     return EXIT_CLEAN;
   }
 
@@ -67,7 +68,7 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
   const failures: string[] = [];
   const fail = (message: string): void => {
     failures.push(message);
-    environment.writeErr(`mcpdesc-lint: ${message}\n`);
+    environment.writeErr(stderrLine(message));
   };
   const discovery = discoverCandidates(options.paths, environment.cwd);
   discovery.problems.forEach(fail);
@@ -83,7 +84,7 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
   };
   const reportOutcome = (outcome: FileOutcome): void => {
     if (outcome.kind === 'failed') fail(outcome.message);
-    if (outcome.kind === 'ignored' && outcome.notice) environment.writeErr(`mcpdesc-lint: warning: ${outcome.notice}\n`);
+    if (outcome.kind === 'ignored' && outcome.notice) environment.writeErr(stderrLine(`warning: ${outcome.notice}`));
     if (outcome.kind !== 'reported') return;
     if (outcome.failure) fail(outcome.failure);
     report(outcome.report);

@@ -5,7 +5,7 @@
 import { ErrorCodes, ResponseError, type Connection, type ExecuteCommandParams, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { SERVER_COMMANDS } from '../../../shared/src/constants';
-import { fixAll, type FormattingOptions } from '../checker';
+import { fixAll, usableFormatting, type FormattingOptions } from '../checker';
 import { documentFormat } from './documentChecker';
 import type { OpenDocumentChecks } from './openDocumentChecks';
 
@@ -28,12 +28,6 @@ function invalidParams(message: string): ResponseError<void> {
   return new ResponseError(ErrorCodes.InvalidParams, message);
 }
 
-function isFormattingOptions(value: unknown): value is FormattingOptions {
-  if (!value || typeof value !== 'object') return false;
-  const candidate = value as Record<string, unknown>;
-  return typeof candidate.tabSize === 'number' && candidate.tabSize > 0 && typeof candidate.insertSpaces === 'boolean';
-}
-
 async function fixAllInFile(deps: ServerCommandsDeps, args: unknown[]): Promise<FixAllCommandResult> {
   const [uri, formattingArgument] = args;
   if (typeof uri !== 'string') throw invalidParams(`${SERVER_COMMANDS.fixAll} expects a document URI as its first argument.`);
@@ -41,7 +35,9 @@ async function fixAllInFile(deps: ServerCommandsDeps, args: unknown[]): Promise<
   if (!document) throw invalidParams(`${SERVER_COMMANDS.fixAll}: ${uri} is not open.`);
   const check = await deps.checks.resultFor(document);
   if (!check || check.result.diagnostics.length === 0) return { applied: 0 };
-  const formatting = isFormattingOptions(formattingArgument) ? formattingArgument : deps.formattingFor(uri);
+  // Options the fixes cannot use (a tabSize of 0, 1e9 or 2.5) are passed over as the notification's
+  // are: the editor's last reported options, else the document's own indentation.
+  const formatting = usableFormatting(formattingArgument) ?? deps.formattingFor(uri);
   const fixed = fixAll(document.getText(), {
     rules: check.settings.rules,
     format: documentFormat(uri, document.languageId),

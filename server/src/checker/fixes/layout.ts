@@ -7,9 +7,30 @@ export function detectEol(text: string): string {
   return match ? match[0] : '\n';
 }
 
-/** The indentation unit: the client's formatting options when given, else the document's own. */
-export function detectIndentUnit(text: string, formatting?: FormattingOptions): string {
-  if (formatting) return formatting.insertSpaces ? ' '.repeat(Math.max(1, formatting.tabSize)) : '\t';
+/**
+ * The widest indentation unit a client may ask for. Editors offer 1 to 8; anything far wider is a
+ * mistake or an attack (a tabSize of 1e9 made every inserted line a gigabyte and the fix throw).
+ */
+export const MAX_TAB_SIZE = 32;
+
+/**
+ * `formatting` when every fix can use it: tabSize an integer from 1 to MAX_TAB_SIZE and insertSpaces
+ * a boolean. Otherwise undefined, and the fixes follow the document's own indentation, as they do
+ * when a client sends no options. Every front (server command, notification, library) and every
+ * editor goes through this, so no caller can hand the editors an unusable width.
+ */
+export function usableFormatting(formatting: unknown): FormattingOptions | undefined {
+  if (!formatting || typeof formatting !== 'object') return undefined;
+  const { tabSize, insertSpaces } = formatting as Partial<Record<keyof FormattingOptions, unknown>>;
+  if (typeof tabSize !== 'number' || !Number.isInteger(tabSize) || tabSize < 1 || tabSize > MAX_TAB_SIZE) return undefined;
+  if (typeof insertSpaces !== 'boolean') return undefined;
+  return { tabSize, insertSpaces };
+}
+
+/** The indentation unit: the client's formatting options when given (and usable), else the document's own. */
+export function detectIndentUnit(text: string, given?: FormattingOptions): string {
+  const formatting = usableFormatting(given);
+  if (formatting) return formatting.insertSpaces ? ' '.repeat(formatting.tabSize) : '\t';
   let smallest = 0;
   let seen = 0;
   const pattern = /(?:^|\r\n|\n|\r)([ \t]+)\S/g;

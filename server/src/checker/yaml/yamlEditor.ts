@@ -9,7 +9,7 @@
 import type { SyntaxNode } from '../tree';
 import type { FormattingOptions, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from '../fixes/editor';
-import { detectIndentUnit } from '../fixes/layout';
+import { detectIndentUnit, usableFormatting } from '../fixes/layout';
 import { yamlLineBreak, yamlLineBreakLength, yamlLineEnd, yamlLineStart, yamlSmallestIndentation, yamlStartsLine } from './yamlLines';
 import { isAliasCopy, isInMergeSource, isInSharedAnchor, isMergedMember, mergePairsOf, mergesKey } from './yamlTreeNode';
 import { keyText, stringText, type QuoteStyle } from './yamlScalarText';
@@ -26,7 +26,8 @@ export class YamlEditor implements DocumentEditor {
    * `deferReadBack`: see YamlEditCheck (fix-all reads the edits it chose back together).
    * `fastReadBack: false`: every read-back by the `yaml` package alone (yamlReadBack.ts), as tests compare.
    */
-  constructor(private readonly text: string, formatting?: FormattingOptions, deferReadBack = false, fastReadBack = true) {
+  constructor(private readonly text: string, given?: FormattingOptions, deferReadBack = false, fastReadBack = true) {
+    const formatting = usableFormatting(given);
     this.eol = yamlLineBreak(text);
     // YAML indents with spaces only; a tab preference becomes its width in spaces.
     const unit = formatting ? detectIndentUnit(text, formatting) : yamlSmallestIndentation(text) ?? '  ';

@@ -3,13 +3,16 @@
 // request's diff). Files that could not be checked become annotations without a file.
 //
 // Escaping follows GitHub's toolkit: in the message, % CR LF become %25 %0D %0A; in the properties
-// also ':' and ',' (%3A, %2C), which would otherwise end a property.
+// also ':' and ',' (%3A, %2C), which would otherwise end a property. Messages show the document's
+// other control characters visibly (outputText.ts); the file property keeps the file's real name,
+// escaped as GitHub decodes it, so that the annotation lands on that file.
 // Columns: GitHub accepts `col` and `endColumn` only for an annotation within one line, so a range
 // over several lines is given by its lines alone; columns are 1-based and endColumn is the last
 // column of the range (inclusive), as annotations count them.
 import type { Severity } from '../../checker';
 import type { AnchoredDiagnostic } from '../findingAnchor';
 import type { RunReport } from '../report';
+import { visibleText } from '../outputText';
 
 const COMMAND_OF_SEVERITY: Record<Severity, 'error' | 'warning' | 'notice'> = { 1: 'error', 2: 'warning', 3: 'notice', 4: 'notice' };
 
@@ -18,7 +21,7 @@ export function formatGithub(report: RunReport): string {
   for (const file of report.files) {
     for (const diagnostic of file.diagnostics) lines.push(annotation(file.displayPath, diagnostic));
   }
-  for (const failure of report.failures) lines.push(`::error title=${escapeProperty('mcpdesc-lint')}::${escapeData(failure)}`);
+  for (const failure of report.failures) lines.push(`::error title=${escapeProperty('mcpdesc-lint')}::${escapeData(visibleText(failure))}`);
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
@@ -35,7 +38,7 @@ function annotation(displayPath: string, diagnostic: AnchoredDiagnostic): string
   }
   properties.push(['title', diagnostic.code]);
   const list = properties.map(([name, value]) => `${name}=${escapeProperty(String(value))}`).join(',');
-  return `::${COMMAND_OF_SEVERITY[diagnostic.severity]} ${list}::${escapeData(diagnostic.message)}`;
+  return `::${COMMAND_OF_SEVERITY[diagnostic.severity]} ${list}::${escapeData(visibleText(diagnostic.message, true))}`;
 }
 
 export function escapeData(text: string): string {

@@ -3,6 +3,7 @@
 import type { Range } from '../../checker';
 import type { DiagnosticData } from '../../checker';
 import type { RunReport } from '../report';
+import { terminalSafeJson } from '../outputText';
 import { severityName } from '../../../../shared/src/rules';
 import type { SeverityName } from '../../../../shared/src/rules';
 
@@ -31,5 +32,5 @@ export function formatJson(report: RunReport): string {
       href: diagnostic.codeDescription.href,
     })),
   );
-  return `${JSON.stringify(problems, null, 2)}\n`;
+  return `${terminalSafeJson(JSON.stringify(problems, null, 2))}\n`;
 }

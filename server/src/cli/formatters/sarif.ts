@@ -13,6 +13,7 @@ import type { Severity } from '../../checker';
 import type { AnchoredDiagnostic } from '../findingAnchor';
 import { sha256 } from '../findingAnchor';
 import type { FileReport, RunReport } from '../report';
+import { terminalSafeJson } from '../outputText';
 import { RELATIVE_DOCS_BASE, RULES, RULE_IDS, type RuleDescription, type SeverityName } from '../../../../shared/src/rules';
 
 /** The OASIS standard's own schema file. */
@@ -65,7 +66,7 @@ export function formatSarif(report: RunReport): string {
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${terminalSafeJson(JSON.stringify(log, null, 2))}\n`;
 }
 
 /**

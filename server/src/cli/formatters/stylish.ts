@@ -3,6 +3,7 @@
 import type { Diagnostic, Severity } from '../../checker';
 import type { RunReport } from '../report';
 import type { Palette } from './colors';
+import { visiblePathAtLineStart, visibleText } from '../outputText';
 
 const SEVERITY_LABELS: Record<Severity, string> = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' };
 
@@ -14,7 +15,7 @@ export function formatStylish(report: RunReport, colors: Palette): string {
     fixable += file.fixable ?? 0;
     if (file.diagnostics.length === 0) continue;
     for (const diagnostic of file.diagnostics) counts[diagnostic.severity]++;
-    blocks.push(`${colors.underline(file.displayPath)}\n${formatRows(file.diagnostics, colors)}`);
+    blocks.push(`${colors.underline(visiblePathAtLineStart(file.displayPath))}\n${formatRows(file.diagnostics, colors)}`);
   }
   const total = counts[1] + counts[2] + counts[3] + counts[4];
   if (total === 0) return '';
@@ -26,8 +27,9 @@ function formatRows(diagnostics: readonly Diagnostic[], colors: Palette): string
     line: String(diagnostic.range.start.line + 1),
     column: String(diagnostic.range.start.character + 1),
     severity: diagnostic.severity,
-    message: diagnostic.message.replace(/\s*[\r\n]+\s*/g, ' '),
-    code: diagnostic.code,
+    // A message is one row: its line breaks become spaces, and what it quotes of the document is shown visibly.
+    message: visibleText(diagnostic.message.replace(/\s*[\r\n]+\s*/g, ' ')),
+    code: visibleText(diagnostic.code),
   }));
   const lineWidth = Math.max(...rows.map((row) => row.line.length));
   const columnWidth = Math.max(...rows.map((row) => row.column.length));
