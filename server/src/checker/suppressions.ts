@@ -308,10 +308,11 @@ export class SuppressionFixes {
 }
 
 /**
- * The tokens of a text that a line can start inside of: a line cannot take a comment before it when
- * its start lies within a token other than white space (a multi-line string or block comment, a
- * YAML scalar's continuation), or, in YAML, when it starts the body of a block scalar (`|`, `>`).
- * Tokens are in text order and do not overlap, so the one a line starts in is found by bisection.
+ * Where in a text a line cannot take a comment before it: where its start lies within a token other
+ * than white space (a multi-line string or block comment, a YAML scalar's continuation), or, in
+ * YAML, where it starts the body of a block scalar (`|`, `>`). Only tokens holding a line break can
+ * hold a line's start, so only those are kept (a check may keep this as long as it is cached); they
+ * are in text order and apart, so the one a line starts in is found by bisection.
  */
 export interface LineSpanningTokens {
   canStartWithComment(lineStart: number): boolean;
@@ -319,36 +320,38 @@ export interface LineSpanningTokens {
 
 /** Exported for the test that holds the bisection to a scan of the tokens from the start. */
 export function lineSpanningTokens(text: string, format: DocumentFormat): LineSpanningTokens {
-  // Offsets of every token's start and end, and whether it forbids a comment: `blocks` for a
-  // non-white-space token (a line starting inside it), `bodyStart` for a token right after a block
-  // scalar's header (a line starting with it).
   const starts: number[] = [];
   const ends: number[] = [];
-  const blocks: boolean[] = [];
-  const bodyStart: boolean[] = [];
+  /** Offsets of the first token after a block scalar's header (the first at its offset). */
+  const bodyStarts = new Set<number>();
+  const keep = (start: number, end: number): void => {
+    if (end - start < 2) return;
+    const inner = text.slice(start, end);
+    if (inner.includes('\n') || inner.includes('\r')) {
+      starts.push(start);
+      ends.push(end);
+    }
+  };
   if (format === 'yaml') {
     let previous: YamlToken | undefined;
+    let lastOffset = -1;
     for (const token of yamlTokens(text)) {
-      starts.push(token.offset);
-      ends.push(token.offset + token.source.length);
-      blocks.push(!/^\s*$/.test(token.source));
-      bodyStart.push(previous !== undefined && /^[|>]/.test(previous.source));
+      const end = token.offset + token.source.length;
+      if (token.offset !== lastOffset && previous !== undefined && /^[|>]/.test(previous.source)) bodyStarts.add(token.offset);
+      lastOffset = token.offset;
+      if (!/^\s*$/.test(token.source)) keep(token.offset, end);
       if (!/^\s+$/.test(token.source)) previous = token;
     }
   } else {
     const scanner = createJsonScanner(text, false);
     for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
-      const start = scanner.getTokenOffset();
-      starts.push(start);
-      ends.push(start + scanner.getTokenLength());
-      blocks.push(kind !== LINE_BREAK && kind !== WHITESPACE);
-      bodyStart.push(false);
+      if (kind !== LINE_BREAK && kind !== WHITESPACE) keep(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
     }
   }
   return {
     canStartWithComment(lineStart: number): boolean {
       if (lineStart === 0) return true;
-      // The first token starting at or after lineStart; the one before it is the only one that can contain it.
+      // The last kept token starting before lineStart: the only one that can hold it.
       let low = 0;
       let high = starts.length;
       while (low < high) {
@@ -356,8 +359,8 @@ export function lineSpanningTokens(text: string, format: DocumentFormat): LineSp
         if (starts[middle] < lineStart) low = middle + 1;
         else high = middle;
       }
-      if (low > 0 && ends[low - 1] > lineStart && blocks[low - 1]) return false;
-      return !(low < starts.length && starts[low] === lineStart && bodyStart[low]);
+      if (low > 0 && ends[low - 1] > lineStart) return false;
+      return !bodyStarts.has(lineStart);
     },
   };
 }
