@@ -13,6 +13,8 @@ import { buildJsonTree } from '../../server/src/checker/parse/jsonTree';
 import { rootObjectHasMember } from '../../server/src/checker/parse/rootMember';
 import { parseJsonDocument } from '../../server/src/checker/parse/jsonDocument';
 import { benchDataDir } from '../../bench/dataDir';
+import { generateMcpdesc } from '../../bench/generate';
+import { SHAPE_FORMATS, SHAPE_NAMES } from '../../bench/shapes';
 import { GENERATED_CASES } from '../hostile/support/generatedCases';
 import { damagedFixture, jsonFixtures, tokenSoup, TRICKY_CASES } from '../support/jsonFuzz';
 import { SeededRandom } from '../support/random';
@@ -161,7 +163,18 @@ describe('buildJsonTree is parseTree (allowTrailingComma, comments allowed, empt
     for (const generated of cases) assertSameAsParseTree(generated.build(), `generated case ${generated.name}`);
   });
 
-  for (const size of ['20kb', '1mb', '10mb']) {
+  it("on the benchmark's JSON shapes (minified, tab-indented, non-ASCII, shaped like the public examples)", () => {
+    for (const shape of SHAPE_NAMES.filter((name) => SHAPE_FORMATS[name].includes('json'))) {
+      assertSameAsParseTree(generateMcpdesc(17, 150_000, { shape }).text, `the ${shape} shape`);
+    }
+  });
+
+  for (const size of [
+    '20kb',
+    '1mb',
+    '10mb',
+    ...SHAPE_NAMES.filter((name) => name !== 'base' && SHAPE_FORMATS[name].includes('json')).map((shape) => `10mb-${shape}`),
+  ]) {
     const file = path.join(benchDataDir(), 'docs', `bench-${size}.mcpdesc.json`);
     it(
       `on the ${size} benchmark document`,
