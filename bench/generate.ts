@@ -4,8 +4,9 @@
 // Every violation the generator seeds is built to produce exactly one diagnostic of its kind (a
 // valid request, valid content, one thing wrong), so `stats.seeded` is also the diagnostics count
 // a correct checker reports: the benchmark prints both as a sanity check on what it timed.
-import { stringify as stringifyYaml } from 'yaml';
 import { Random } from './random';
+import { adaptValue, renderBaseYaml, renderShape, type ShapeName } from './shapes';
+import { buildSpecLike } from './specLike';
 import {
   ADJECTIVES, DOMAINS, ELICITATION_NAMES, ENUM_VALUES, MODELS, NOUNS, PROPERTY_NAMES, PROTOTYPE_NAMES,
   UNKNOWN_DECLARATION_NAMES, VERBS, WORDS,
@@ -34,6 +35,11 @@ export interface GenerateOptions {
    * steps per byte, for documents dense with problems. Default false.
    */
   elicitationStepsOnly?: boolean;
+  /**
+   * How the content is written (shapes.ts; default 'base'): 'json' and 'yaml' formats only, and only
+   * those the shape has. 'spec-like' is other content, shaped like the format's public examples.
+   */
+  shape?: ShapeName;
 }
 
 export interface GenerationStats {
@@ -61,28 +67,30 @@ export function generateDocument(seed: number, targetBytes: number, options: Gen
 /** The document with its value and what was seeded into it. */
 export function generateMcpdesc(seed: number, targetBytes: number, options: GenerateOptions = {}): GeneratedDocument {
   const format = options.format ?? 'json';
-  if (format !== 'yaml') {
-    const built = buildDocument(seed, targetBytes, options);
-    const json = JSON.stringify(built.value, null, 2) + '\n';
-    const text = format === 'jsonc' ? JSONC_HEADER + json : json;
-    return { text, value: built.value, stats: { ...built.stats, bytes: Buffer.byteLength(text) } };
+  const shape = options.shape ?? 'base';
+  if (format === 'jsonc' && shape !== 'base') throw new Error(`the ${shape} shape has no jsonc rendering`);
+  const build = (bytes: number): BuiltDocument & { jsonBytes: number } => {
+    const built = shape === 'spec-like' ? buildSpecLike(seed, bytes, options.violationRate ?? 0.1) : buildDocument(seed, bytes, options);
+    return { value: adaptValue(built.value, shape), stats: built.stats, jsonBytes: Buffer.byteLength(JSON.stringify(built.value, null, 2)) };
+  };
+  const render = (value: JsonObject): string => (format === 'jsonc' ? JSONC_HEADER + renderShape(value, 'base', 'json') : renderShape(value, shape, format));
+  // The builders size the value (before adaptValue) as 2-space indented JSON. Other renderings are
+  // sized from the first one's ratio to that; the tools are drawn in sequence from one
+  // stream, so the second value extends (or cuts) the first.
+  const first = build(targetBytes);
+  const firstText = render(first.value);
+  if (format === 'jsonc' || (format === 'json' && shape === 'base')) {
+    return { text: firstText, value: first.value, stats: { ...first.stats, bytes: Buffer.byteLength(firstText) } };
   }
-  // YAML is more compact than indented JSON; size the value from a first rendering's ratio. The
-  // tools are drawn in sequence from one stream, so the second value extends the first.
-  const first = buildDocument(seed, targetBytes, options);
-  const firstYaml = renderYaml(first.value);
-  const jsonBytes = Buffer.byteLength(JSON.stringify(first.value, null, 2));
-  const ratio = Buffer.byteLength(firstYaml) / jsonBytes;
-  const built = ratio > 0 && Math.abs(Buffer.byteLength(firstYaml) - targetBytes) > targetBytes * 0.05
-    ? buildDocument(seed, targetBytes / ratio, options)
-    : first;
-  const text = built === first ? firstYaml : renderYaml(built.value);
-  return { text, value: built.value, stats: { ...built.stats, bytes: Buffer.byteLength(text) } };
+  const ratio = Buffer.byteLength(firstText) / first.jsonBytes;
+  const second = ratio > 0 && Math.abs(Buffer.byteLength(firstText) - targetBytes) > targetBytes * 0.05 ? build(targetBytes / ratio) : first;
+  const text = second === first ? firstText : render(second.value);
+  return { text, value: second.value, stats: { ...second.stats, bytes: Buffer.byteLength(text) } };
 }
 
 /** A document value as YAML (block style, 2-space indentation, no line folding). */
 export function renderYaml(value: Json): string {
-  return stringifyYaml(value, { indent: 2, lineWidth: 0, minContentWidth: 0 });
+  return renderBaseYaml(value);
 }
 
 const JSONC_HEADER = '// MCP description generated for the mcpdesc-lsp benchmark.\n// JSONC: comments are allowed.\n';

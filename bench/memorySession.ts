@@ -1,14 +1,17 @@
 // The server's memory on one big document alone (issue 17): a fresh server per document, which
 // opens it (three times; two in a quick run), takes 50 one-character edits inside one tool (10 in a
 // quick run) and a burst of 10, as `npm run bench`'s server session does; its peak RSS (VmHWM) over
-// the session, and the latencies for reference. The 10 MB JSON document and the 7.5 MB YAML one.
+// the session, and the latencies for reference. The 10 MB JSON document and the 7.5 MB YAML one, in
+// every shape of shapes.ts that has their format (issue 26); beside the base shape, a shape's session
+// is a quick one (two opens, 10 edits): the peak comes with the open and the first re-checks.
 //
-// Part of `npm run bench` (run.ts); alone: node out/bench/memorySession.js [--quick] [--seed=N] (after npm run build)
+// Part of `npm run bench` (run.ts); alone: node out/bench/memorySession.js [--quick] [--seed=N] [--shapes=a,b] (after npm run build)
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { checkDocument } from '../server/src/checker';
-import { benchText, type BenchTextName } from './benchTexts';
+import { benchText, shapedLabel, shapesFor, type BenchTextName } from './benchTexts';
+import { parseShapes, type ShapeName } from './shapes';
 import { fmtMs, markdownTable, type TargetResult } from './report';
 import { benchDocuments } from './serverBench';
 
@@ -19,7 +22,8 @@ export const MEMORY_SESSIONS: ReadonlyArray<{ name: BenchTextName; limitMB: numb
 ];
 
 export interface MemorySessionRow {
-  document: BenchTextName;
+  /** The document, with its shape unless base. */
+  document: string;
   limitMB: number;
   peakRssMB?: number;
   openMs?: number;
@@ -35,27 +39,31 @@ export interface MemorySessionOptions {
   repoRoot: string;
   seed: number;
   quick: boolean;
+  /** Default: the base shape only. */
+  shapes?: readonly ShapeName[];
   log: (message: string) => void;
 }
 
 export async function benchMemorySessions(options: MemorySessionOptions): Promise<MemorySessionRow[]> {
+  const sessions = MEMORY_SESSIONS.flatMap(({ name, limitMB }) => shapesFor(name, options.shapes ?? ['base']).map((shape) => ({ name, limitMB, shape })));
   const rows: MemorySessionRow[] = [];
-  for (const { name, limitMB } of MEMORY_SESSIONS) {
-    const { text, format } = benchText(options.seed, name);
+  for (const { name, limitMB, shape } of sessions) {
+    const { text, format } = benchText(options.seed, name, shape);
+    const label = shapedLabel(name, shape);
     const diagnosticOffsets = checkDocument(text, { format }).diagnostics.map((d) => d.data.offset);
     const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-memory-'));
-    options.log(`  session on the ${name} document alone …`);
+    options.log(`  session on the ${label} document alone …`);
     try {
       const result = await benchDocuments({
         serverPath: options.serverPath,
         repoRoot: options.repoRoot,
         scratchDir,
-        documents: [{ label: name, text, format, diagnosticOffsets }],
-        quick: options.quick,
+        documents: [{ label, text, format, diagnosticOffsets }],
+        quick: options.quick || shape !== 'base',
         log: (message) => options.log(`  ${message}`),
       });
       rows.push({
-        document: name, limitMB, peakRssMB: result.peakRssMB,
+        document: label, limitMB, peakRssMB: result.peakRssMB,
         openMs: result.open[0]?.medianMs, editP50Ms: result.edit[0]?.p50Ms, editP95Ms: result.edit[0]?.p95Ms,
         burstFinalMs: result.burst[0]?.finalAfterLastEditMs,
         opens: result.open[0]?.samplesMs.length ?? 0, edits: result.edit[0]?.edits ?? 0,
@@ -101,6 +109,7 @@ async function main(): Promise<void> {
     repoRoot,
     seed: seedArg ? Number(seedArg.slice(7)) : 20260601,
     quick: process.argv.includes('--quick'),
+    shapes: parseShapes(process.argv.find((arg) => arg.startsWith('--shapes='))?.slice('--shapes='.length)),
     log: (message) => process.stderr.write(`${message}\n`),
   });
   console.log(renderMemorySessions(rows));

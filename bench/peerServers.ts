@@ -8,8 +8,11 @@
 // 200 ms after the last change; ours 25–150 ms depending on how long its last check took): that is
 // what their users wait too, so it is in the latencies; the report prints the delays next to them.
 //
-// Part of `npm run bench` (run.ts; the 7.5 MB YAML document in a full run only). Alone:
-// node out/bench/peerServers.js [--quick] [--seed=N] [--big-yaml] [--only=1mbjson|10mbjson|1mbyaml|7.5mbyaml] [--ours-only]
+// Every shape of shapes.ts on the 1 MB and 10 MB JSON and the 1 MB YAML documents; the 7.5 MB YAML
+// one (minutes with yaml-language-server) in the base shape, in a full run only.
+//
+// Part of `npm run bench` (run.ts). Alone:
+// node out/bench/peerServers.js [--quick] [--seed=N] [--big-yaml] [--only=1mbjson|10mbjson|1mbyaml|7.5mbyaml] [--shapes=a,b] [--ours-only]
 // (after npm run build)
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -17,7 +20,8 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION } from '../shared/src/settings';
 import { checkDocument } from '../server/src/checker';
-import { benchText, toggleOffset, type BenchTextName } from './benchTexts';
+import { benchText, shapedLabel, shapesFor, toggleOffset } from './benchTexts';
+import { parseShapes, type ShapeName } from './shapes';
 import { LspClient } from './lspClient';
 import { MCPDESC_JSON_SCHEMA } from './mcpdescSchema';
 import { peakRssMB, resetPeakRss, sleep, summarize } from './measure';
@@ -27,6 +31,7 @@ type Format = 'json' | 'yaml';
 
 interface PeerDocument {
   label: string;
+  shape: ShapeName;
   format: Format;
   text: string;
 }
@@ -193,7 +198,7 @@ async function session(server: ServerUnderTest, document: PeerDocument, scratchD
     const editSummary = summarize(latencies);
     return {
       server: server.name,
-      document: `${document.label} ${document.format.toUpperCase()}`,
+      document: shapedLabel(`${document.label} ${document.format.toUpperCase()}`, document.shape),
       bytes,
       openMedianMs: summarize(openSamples).median,
       editP50Ms: editSummary.median,
@@ -207,12 +212,18 @@ async function session(server: ServerUnderTest, document: PeerDocument, scratchD
   }
 }
 
-function documentsFor(seed: number, bigYaml: boolean): PeerDocument[] {
-  const names: BenchTextName[] = ['1 MB JSON', '10 MB JSON', '1 MB YAML', ...(bigYaml ? ['7.5 MB YAML' as const] : [])];
-  return names.map((name) => {
-    const { text, format } = benchText(seed, name);
-    return { label: name.replace(/ (JSON|YAML)$/, ''), format, text };
-  });
+function documentsFor(seed: number, bigYaml: boolean, shapes: readonly ShapeName[]): PeerDocument[] {
+  const documents: PeerDocument[] = [];
+  for (const name of ['1 MB JSON', '10 MB JSON', '1 MB YAML'] as const) {
+    for (const shape of shapesFor(name, shapes)) {
+      const { text, format } = benchText(seed, name, shape);
+      documents.push({ label: name.replace(/ (JSON|YAML)$/, ''), shape, format, text });
+    }
+  }
+  if (bigYaml && shapes.includes('base')) {
+    documents.push({ label: '7.5 MB', shape: 'base', format: 'yaml', text: benchText(seed, '7.5 MB YAML').text });
+  }
+  return documents;
 }
 
 function ms(value: number): string {
@@ -251,8 +262,10 @@ export interface PeerOptions {
   quick: boolean;
   /** Add the 7.5 MB YAML document (minutes: yaml-language-server takes seconds per edit there). */
   bigYaml: boolean;
-  /** One document only: 1mbjson, 10mbjson, 1mbyaml or 7.5mbyaml. */
+  /** One document only: 1mbjson, 10mbjson, 1mbyaml or 7.5mbyaml (in each shape). */
   only?: string;
+  /** Default: the base shape only. */
+  shapes?: readonly ShapeName[];
   oursOnly?: boolean;
   log: (message: string) => void;
 }
@@ -282,10 +295,10 @@ export async function benchPeers(options: PeerOptions): Promise<PeerResult> {
   const versions = { [peers.json.name]: packageVersion(peers.json.name), [peers.yaml.name]: packageVersion(peers.yaml.name) };
   const rows: PeerRow[] = [];
   try {
-    for (const document of documentsFor(options.seed, options.bigYaml)) {
+    for (const document of documentsFor(options.seed, options.bigYaml, options.shapes ?? ['base'])) {
       if (options.only && `${document.label} ${document.format}`.replace(/\s+/g, '').toLowerCase() !== options.only.toLowerCase()) continue;
       for (const server of options.oursOnly ? [ours] : [ours, peers[document.format]]) {
-        options.log(`  ${server.name}: ${document.label} ${document.format} …`);
+        options.log(`  ${server.name}: ${shapedLabel(`${document.label} ${document.format}`, document.shape)} …`);
         const row = await session(server, document, scratchDir, options.quick);
         options.log(`    open ${ms(row.openMedianMs)}, edit p50 ${ms(row.editP50Ms)}, peak ${row.peakRssMB ?? '?'} MB, diagnostics ${row.countBroken}/${row.countFixed}`);
         rows.push(row);
@@ -337,6 +350,7 @@ async function main(): Promise<void> {
     quick: args.includes('--quick'),
     bigYaml: args.includes('--big-yaml'),
     only: args.find((arg) => arg.startsWith('--only='))?.slice(7),
+    shapes: parseShapes(args.find((arg) => arg.startsWith('--shapes='))?.slice('--shapes='.length)),
     oursOnly: args.includes('--ours-only'),
     log: (message) => process.stderr.write(`${message}\n`),
   });

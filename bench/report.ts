@@ -10,6 +10,8 @@ export interface RunResult {
   durationS: number;
   mode: 'full' | 'quick';
   seed: number;
+  /** The document shapes measured (bench/shapes.ts); absent in runs from before issue 26. */
+  shapes?: string[];
   machine: MachineInfo;
   notes: string[];
   checker: CheckerBenchResult[];
@@ -101,6 +103,14 @@ export function judgeTargets(run: Omit<RunResult, 'targets'>): TargetResult[] {
       ? { target, status: check.ratioToFloor <= 0.8 ? 'pass' : 'miss', measured: `${fmtRatio(check.ratioToFloor)} (paired ${fmtRatio(check.pairedRatioToFloor)}, CPU ${fmtRatio(check.cpuRatioToFloor)})` }
       : { target, status: 'n/a', measured: row?.checkerUnavailable ?? (run.checker.length ? `no ${label} YAML document in the checker bench` : 'not measured') });
   }
+  // Issue 26: on every shape, YAML too, the full check within 1.3× the library's own parse.
+  for (const row of run.checker.filter((r) => r.format === 'yaml')) {
+    const target = `YAML full check ≤ 1.3× parseDocument (${row.label})`;
+    const check = row.contenders[CHECK];
+    targets.push(check
+      ? { target, status: check.ratioToFloor <= 1.3 ? 'pass' : 'miss', measured: `${fmtRatio(check.ratioToFloor)} (paired ${fmtRatio(check.pairedRatioToFloor)}, CPU ${fmtRatio(check.cpuRatioToFloor)})` }
+      : { target, status: 'n/a', measured: row.checkerUnavailable ?? 'not measured' });
+  }
   if (run.server) {
     for (const burst of run.server.burst) {
       targets.push({
@@ -168,6 +178,7 @@ export function renderReport(run: RunResult): string {
   const out: string[] = [];
   const m = run.machine;
   out.push(`mcpdesc-lsp benchmark (\`npm run bench${run.mode === 'quick' ? ' -- --quick' : ''}\`, seed ${run.seed}), ${run.mode} run, ${run.startedAt}, ${run.durationS.toFixed(0)} s.`);
+  if (run.shapes) out.push(`Document shapes (bench/shapes.ts): ${run.shapes.join(', ')}; a row or target without a shape is the base shape.`);
   out.push(`Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGB} GB, node ${m.node}, ${m.platform}; load average ${m.loadAverage.join(' ')} at start${m.loadAverageAtEnd ? `, ${m.loadAverageAtEnd.join(' ')} at end` : ''}.`);
   out.push('');
 

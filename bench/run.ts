@@ -3,7 +3,7 @@
 // pasted into the README) into the data directory (bench/dataDir.ts).
 //
 //   node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server]
-//                         [--skip-edits] [--skip-big-file-scan] [--skip-memory] [--skip-peers]
+//                         [--skip-edits] [--skip-big-file-scan] [--skip-memory] [--skip-peers] [--shapes=a,b|all]
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,6 +20,8 @@ import { ensureWorkspace } from './workspace';
 import { benchDataDir } from './dataDir';
 import { defaultWorkerCount } from '../server/src/host/workerPool';
 import { BENCH_SECTIONS, type SectionReport } from './sections';
+import { benchText, shapedLabel, shapesFor, type BenchTextName } from './benchTexts';
+import { parseShapes, SHAPE_NAMES, type ShapeName } from './shapes';
 
 interface Options {
   quick: boolean;
@@ -31,10 +33,12 @@ interface Options {
   profileServer: boolean;
   /** Names of the sections (sections.ts) left out with --skip-NAME. */
   skippedSections: Set<string>;
+  /** The document shapes measured besides or instead of the base one (shapes.ts; --shapes=). */
+  shapes: ShapeName[];
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { quick: false, seed: 20260601, build: true, checker: true, server: true, scan: true, profileServer: false, skippedSections: new Set() };
+  const options: Options = { quick: false, seed: 20260601, build: true, checker: true, server: true, scan: true, profileServer: false, skippedSections: new Set(), shapes: [...SHAPE_NAMES] };
   const sectionFlags = new Map(BENCH_SECTIONS.map((section) => [`--skip-${section.name}`, section.name]));
   for (const arg of argv) {
     if (arg === '--quick') options.quick = true;
@@ -45,8 +49,15 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--profile-server') options.profileServer = true;
     else if (sectionFlags.has(arg)) options.skippedSections.add(sectionFlags.get(arg)!);
     else if (arg.startsWith('--seed=') && Number.isInteger(Number(arg.slice(7)))) options.seed = Number(arg.slice(7));
-    else {
-      console.error(`unknown argument: ${arg}\nusage: node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server] ${[...sectionFlags.keys()].map((flag) => `[${flag}]`).join(' ')}`);
+    else if (arg.startsWith('--shapes=')) {
+      try {
+        options.shapes = parseShapes(arg.slice('--shapes='.length));
+      } catch (error) {
+        console.error(error instanceof Error ? error.message : String(error));
+        process.exit(2);
+      }
+    } else {
+      console.error(`unknown argument: ${arg}\nusage: node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server] [--shapes=${SHAPE_NAMES.join(',')}|all] ${[...sectionFlags.keys()].map((flag) => `[${flag}]`).join(' ')}`);
       process.exit(2);
     }
   }
@@ -87,6 +98,29 @@ function benchDocumentsFor(seed: number, dataDir: string): Array<BenchDocument &
   });
 }
 
+/** The big documents' sizes in every other shape (issue 26), as the sections use them (benchTexts.ts). */
+const SHAPED_SIZES: ReadonlyArray<{ name: BenchTextName; label: string }> = [
+  { name: '1 MB JSON', label: '1 MB' },
+  { name: '10 MB JSON', label: '10 MB' },
+  { name: '1 MB YAML', label: '1 MB' },
+  { name: '7.5 MB YAML', label: '7.5 MB' },
+];
+
+function shapedDocumentsFor(seed: number, dataDir: string, shapes: readonly ShapeName[]): Array<BenchDocument & { file: string }> {
+  const docsDir = path.join(dataDir, 'docs');
+  fs.mkdirSync(docsDir, { recursive: true });
+  return SHAPED_SIZES.flatMap(({ name, label }) =>
+    shapesFor(name, shapes)
+      .filter((shape) => shape !== 'base')
+      .map((shape) => {
+        const { text, format, stats } = benchText(seed, name, shape);
+        const file = path.join(docsDir, `bench-${label.replace(/\s+/g, '').toLowerCase()}-${shape}.mcpdesc.${format}`);
+        fs.writeFileSync(file, text);
+        return { label: shapedLabel(label, shape), format, text, stats, file };
+      }),
+  );
+}
+
 /** Where the checker reports problems (so the benchmark's edits can avoid them); none if it is unavailable. */
 function diagnosticOffsets(text: string): number[] {
   try {
@@ -107,7 +141,9 @@ async function main(): Promise<void> {
   if (!(globalThis as { gc?: unknown }).gc) notes.push('run without --expose-gc: on big documents, garbage from one contender may be collected during the next');
 
   log(`generating documents (seed ${options.seed}) …`);
-  const documents = benchDocumentsFor(options.seed, dataDir);
+  const baseDocuments = options.shapes.includes('base') ? benchDocumentsFor(options.seed, dataDir) : [];
+  const documents = [...baseDocuments, ...shapedDocumentsFor(options.seed, dataDir, options.shapes)];
+  if (!options.shapes.includes('base')) notes.push(`--shapes=${options.shapes.join(',')}: the server session and the workspace scan (base shape only) are left out`);
 
   const checker: CheckerBenchResult[] = [];
   const profiles: RunResult['profiles'] = [];
@@ -140,6 +176,10 @@ async function main(): Promise<void> {
 
   const sections = BENCH_SECTIONS.filter((section) => !options.skippedSections.has(section.name));
   const builtServer = path.join(repoRoot, 'dist', 'server.js');
+  if (!options.shapes.includes('base')) {
+    options.server = false;
+    options.scan = false;
+  }
   let serverReady = options.server || options.scan || sections.some((section) => section.needsServer);
   if (serverReady && options.build) {
     log('building (npm run build) …');
@@ -174,7 +214,7 @@ async function main(): Promise<void> {
       server = await benchDocuments({
         serverPath, scratchDir, quick: options.quick, log, repoRoot,
         profileDir: options.profileServer ? path.join(dataDir, 'profiles') : undefined,
-        documents: documents.filter((d) => d.format === 'json').map((d) => ({ label: d.label, text: d.text, diagnosticOffsets: diagnosticOffsets(d.text) })),
+        documents: baseDocuments.filter((d) => d.format === 'json').map((d) => ({ label: d.label, text: d.text, diagnosticOffsets: diagnosticOffsets(d.text) })),
       });
       if (options.profileServer) notes.push('--profile-server: the server ran under --cpu-prof, so its latencies are inflated');
     } catch (error) {
@@ -252,7 +292,7 @@ async function main(): Promise<void> {
     }
     log(`${section.title} …`);
     try {
-      sectionReports.push(await section.run({ serverPath, repoRoot, seed: options.seed, quick: options.quick, dataDir, log }));
+      sectionReports.push(await section.run({ serverPath, repoRoot, seed: options.seed, quick: options.quick, dataDir, log, shapes: options.shapes }));
     } catch (error) {
       notes.push(`${section.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -264,6 +304,7 @@ async function main(): Promise<void> {
     durationS: (Date.now() - started) / 1000,
     mode: options.quick ? 'quick' : 'full',
     seed: options.seed,
+    shapes: options.shapes,
     machine,
     notes,
     checker,

@@ -8,6 +8,7 @@ import { benchVisibleRanges, renderVisibleRanges, visibleRangesTargets } from '.
 import { benchMemorySessions, memoryTargets, renderMemorySessions } from './memorySession';
 import { benchPeers, peerTargets, renderPeers } from './peerServers';
 import type { TargetResult } from './report';
+import type { ShapeName } from './shapes';
 
 export interface SectionContext {
   /** A copy of the freshly built dist/server.js (with checkWorker.js beside it). */
@@ -17,6 +18,8 @@ export interface SectionContext {
   quick: boolean;
   dataDir: string;
   log: (message: string) => void;
+  /** The document shapes to measure (shapes.ts), where a section measures more than the base one. */
+  shapes: readonly ShapeName[];
 }
 
 /** What a section leaves in the run: its table (Markdown), its targets, and its figures for last-run.json. */
@@ -41,8 +44,8 @@ export const BENCH_SECTIONS: readonly BenchSection[] = [
     name: 'edits',
     title: 'edit inside one tool vs a whole parse',
     needsServer: false,
-    async run({ seed, quick, log }) {
-      const result = await benchEdits(seed, quick, log);
+    async run({ seed, quick, log, shapes }) {
+      const result = await benchEdits(seed, quick, log, shapes);
       return { name: 'edits', markdown: renderEdits(result), targets: editTargets(result), data: result };
     },
   },
@@ -50,8 +53,8 @@ export const BENCH_SECTIONS: readonly BenchSection[] = [
     name: 'big-file-scan',
     title: 'typing while the scan checks two big closed files',
     needsServer: true,
-    async run({ serverPath, quick, log }) {
-      const result = await benchBigFileScan({ configurations: standardConfigurations(serverPath), quick, log });
+    async run({ serverPath, quick, log, shapes }) {
+      const result = await benchBigFileScan({ configurations: standardConfigurations(serverPath), quick, shapes, log });
       return { name: 'big-file-scan', markdown: renderBigFileScan(result), targets: bigFileScanTargets(result), data: result };
     },
   },
@@ -59,8 +62,8 @@ export const BENCH_SECTIONS: readonly BenchSection[] = [
     name: 'memory',
     title: 'memory of the big-document sessions',
     needsServer: true,
-    async run({ serverPath, repoRoot, seed, quick, log }) {
-      const rows = await benchMemorySessions({ serverPath, repoRoot, seed, quick, log });
+    async run({ serverPath, repoRoot, seed, quick, log, shapes }) {
+      const rows = await benchMemorySessions({ serverPath, repoRoot, seed, quick, shapes, log });
       return { name: 'memory', markdown: renderMemorySessions(rows), targets: memoryTargets(rows), data: { rows } };
     },
   },
@@ -68,9 +71,9 @@ export const BENCH_SECTIONS: readonly BenchSection[] = [
     name: 'peers',
     title: 'side by side with vscode-json-languageserver and yaml-language-server',
     needsServer: true,
-    async run({ serverPath, seed, quick, log }) {
-      // The 7.5 MB YAML document costs minutes with yaml-language-server (seconds per edit): full runs only.
-      const result = await benchPeers({ serverPath, seed, quick, bigYaml: !quick, log });
+    async run({ serverPath, seed, quick, log, shapes }) {
+      // The 7.5 MB YAML document costs minutes with yaml-language-server (seconds per edit): full runs and the base shape only.
+      const result = await benchPeers({ serverPath, seed, quick, bigYaml: !quick, shapes, log });
       const markdown = renderPeers(result) + (quick ? '\n\n(A quick run: without the 7.5 MB YAML document.)' : '');
       return { name: 'peers', markdown, targets: peerTargets(result), data: result };
     },

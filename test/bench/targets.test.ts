@@ -16,14 +16,14 @@ function peer(server: string, openMs: number, editMs: number, rss: number, toggl
 
 function editRow(document: string, editMs: number, floorMs: number, incremental = 7): EditBenchRow {
   return {
-    document, bytes: 1, tools: 1, floor: 'parse', floorMs: summarize([floorMs]), edit: summarize([editMs]), ratio: editMs / floorMs,
+    document, format: document.includes('JSON') ? 'json' : 'yaml', big: !document.startsWith('1 MB'), bytes: 1, tools: 1, floor: 'parse', floorMs: summarize([floorMs]), edit: summarize([editMs]), ratio: editMs / floorMs,
     pairedRatio: editMs / floorMs, incremental, updates: 7, countBroken: 2, countFixed: 1,
   };
 }
 
 function scanRow(label: string, firstMs: number, duringMs: number[], idleMs: number[], flags: Partial<BigFileScanRow> = {}): BigFileScanRow {
   return {
-    label, control: false, judged: false, rounds: 1, openMs: 10, firstMs: [firstMs], firstMedianMs: firstMs,
+    label, shape: 'base', control: false, judged: false, rounds: 1, openMs: 10, firstMs: [firstMs], firstMedianMs: firstMs,
     during: summarize(duringMs), idle: summarize(idleMs), scanMs: 1000, ...flags,
   };
 }
@@ -36,10 +36,20 @@ describe('bench targets', () => {
     assert.deepEqual(untoggled.map((t) => t.status), ['miss', 'miss', 'miss']);
   });
 
-  it('edits: JSON within 0.05× its parse, YAML within 0.2×, and every update on the one-tool path', () => {
-    const targets = editTargets({ rows: [editRow('10 MB JSON', 40, 1000), editRow('1 MB YAML', 150, 1000), editRow('7.5 MB YAML', 100, 1000, 6)] });
-    assert.deepEqual(targets.map((t) => t.status), ['pass', 'pass', 'miss']);
+  it('edits: the 10 MB content (10 MB JSON, 7.5 MB YAML) within 0.05× its parse in every shape, 1 MB YAML within 0.2×, and every update on the one-tool path', () => {
+    const targets = editTargets({
+      rows: [
+        editRow('10 MB JSON', 40, 1000),
+        editRow('1 MB YAML', 150, 1000),
+        editRow('7.5 MB YAML', 40, 1000, 6),
+        editRow('7.5 MB YAML, yaml-folded', 100, 1000),
+        editRow('10 MB JSON, json-minified', 60, 1000),
+        editRow('7.5 MB YAML, yaml-block', 45, 1000),
+      ],
+    });
+    assert.deepEqual(targets.map((t) => t.status), ['pass', 'pass', 'miss', 'miss', 'miss', 'pass']);
     assert.match(targets[2]!.measured, /one-tool path 6\/7/);
+    assert.match(targets[3]!.target, /7\.5 MB YAML, yaml-folded/);
   });
 
   it('big-file scan: judged on the judged row, first keystroke against idle p50, p95 against idle p95', () => {
@@ -55,6 +65,12 @@ describe('bench targets', () => {
     assert.match(first!.measured, /control without the big files 1\.50×/);
     rows[1] = scanRow('default', 25, [20], idle, { judged: true, scanMs: undefined });
     assert.deepEqual(bigFileScanTargets({ rows }).map((t) => t.status), ['n/a', 'n/a']);
+    // Each shape's judged row is judged on its own.
+    rows[1] = scanRow('default', 25, [20, 20, 20, 20, 35], idle, { judged: true });
+    rows.push(scanRow('default', 60, [20, 20, 20, 20, 35], idle, { judged: true, shape: 'yaml-folded' }));
+    const shaped = bigFileScanTargets({ rows });
+    assert.deepEqual(shaped.map((t) => t.status), ['pass', 'pass', 'miss', 'pass']);
+    assert.match(shaped[2]!.target, /\(yaml-folded\)/);
   });
 
   it('the run: a YAML size the checker bench lacks is n/a, sections\' targets and tables are in the report', () => {

@@ -13,6 +13,8 @@ import { buildJsonTree } from '../../server/src/checker/parse/jsonTree';
 import { rootObjectHasMember } from '../../server/src/checker/parse/rootMember';
 import { parseJsonDocument } from '../../server/src/checker/parse/jsonDocument';
 import { benchDataDir } from '../../bench/dataDir';
+import { generateMcpdesc } from '../../bench/generate';
+import { SHAPE_FORMATS, SHAPE_NAMES } from '../../bench/shapes';
 import { GENERATED_CASES } from '../hostile/support/generatedCases';
 import { damagedFixture, jsonFixtures, tokenSoup, TRICKY_CASES } from '../support/jsonFuzz';
 import { SeededRandom } from '../support/random';
@@ -118,10 +120,31 @@ describe('buildJsonTree is parseTree (allowTrailingComma, comments allowed, empt
     for (const text of TRICKY_CASES) assertSameAsParseTree(text);
   });
 
+  it('where it steps over whitespace itself: every kind of run, before every kind of token and before the end', () => {
+    const runs = [' ', '\t', '\n', '\r', '\r\n', '\n\r', ' \t\r\n\t ', '\u00a0', '\v', '\f'];
+    const cases = [
+      '{"a":[1,true,null,"x",-2e3,{}],"b":{}}',
+      '{"a":1} /* unterminated',
+      '[1, // x',
+      '[1 /* x */ 2',
+      '{"a" x 1}',
+      '/* a */ /* b',
+    ];
+    for (const run of runs) {
+      for (const text of cases) {
+        // The run between every two characters, and at both ends.
+        assertSameAsParseTree(run + [...text].join(run) + run, `run ${JSON.stringify(run)}`);
+      }
+    }
+  });
+
   it('on every JSON and JSONC fixture (raw, and with a BOM blanked as parseJsonDocument does)', () => {
     const files = jsonFixtures(repoPath('test-fixtures'));
     assert.ok(files.length > 100, `only ${files.length} fixtures found`);
-    assert.ok(files.some((file) => file.includes(`${path.sep}hostile${path.sep}`)), 'the hostile fixtures are included');
+    assert.ok(
+      files.some((file) => file.includes(`${path.sep}hostile${path.sep}`)),
+      'the hostile fixtures are included',
+    );
     for (const file of files) {
       // Read as test/hostile reads them: UTF-8, invalid sequences becoming U+FFFD.
       const text = fs.readFileSync(file).toString('utf8');
@@ -133,16 +156,33 @@ describe('buildJsonTree is parseTree (allowTrailingComma, comments allowed, empt
   it('on the generated hostile documents (deep nesting, huge strings, floods of errors)', () => {
     // steps-100000 (11 MB, 2.5 million nodes) would add half a minute of comparing and nothing the
     // 10 MB benchmark document does not already cover.
-    const cases = GENERATED_CASES.filter((generated) => (generated.format ?? 'json') === 'json' && generated.name !== 'steps-100000');
+    const cases = GENERATED_CASES.filter(
+      (generated) => (generated.format ?? 'json') === 'json' && generated.name !== 'steps-100000',
+    );
     assert.ok(cases.some((generated) => generated.name === 'nesting-unclosed'));
     for (const generated of cases) assertSameAsParseTree(generated.build(), `generated case ${generated.name}`);
   });
 
-  for (const size of ['20kb', '1mb', '10mb']) {
+  it("on the benchmark's JSON shapes (minified, tab-indented, non-ASCII, shaped like the public examples)", () => {
+    for (const shape of SHAPE_NAMES.filter((name) => SHAPE_FORMATS[name].includes('json'))) {
+      assertSameAsParseTree(generateMcpdesc(17, 150_000, { shape }).text, `the ${shape} shape`);
+    }
+  });
+
+  for (const size of [
+    '20kb',
+    '1mb',
+    '10mb',
+    ...SHAPE_NAMES.filter((name) => name !== 'base' && SHAPE_FORMATS[name].includes('json')).map((shape) => `10mb-${shape}`),
+  ]) {
     const file = path.join(benchDataDir(), 'docs', `bench-${size}.mcpdesc.json`);
-    it(`on the ${size} benchmark document`, { skip: fs.existsSync(file) ? false : `no ${file} (npm run bench writes it)` }, () => {
-      assertSameAsParseTree(fs.readFileSync(file, 'utf8'), file);
-    });
+    it(
+      `on the ${size} benchmark document`,
+      { skip: fs.existsSync(file) ? false : `no ${file} (npm run bench writes it)` },
+      () => {
+        assertSameAsParseTree(fs.readFileSync(file, 'utf8'), file);
+      },
+    );
   }
 });
 
@@ -185,7 +225,7 @@ describe('buildJsonTree on absurd nesting', () => {
 });
 
 describe('parseJsonDocument (the check path) builds its tree with buildJsonTree', () => {
-  it('gives parseTree\'s tree and errors, with messages and the BOM blanked', () => {
+  it("gives parseTree's tree and errors, with messages and the BOM blanked", () => {
     for (const text of ['\ufeff{"a":1,"b"}', '{"a":[1 2,,]', '', 'x', '\ufeff']) {
       const blanked = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
       const errors: ParseError[] = [];
@@ -202,10 +242,7 @@ describe('parseJsonDocument (the check path) builds its tree with buildJsonTree'
         assert.ok(!parsed.syntaxErrors[index].message.startsWith('<unknown'), printParseErrorCode(error.error));
       }
     }
-    assert.deepStrictEqual(
-      parseJsonDocument('{"a" 1}').syntaxErrors,
-      [{ offset: 5, length: 1, message: 'Colon expected' }],
-    );
+    assert.deepStrictEqual(parseJsonDocument('{"a" 1}').syntaxErrors, [{ offset: 5, length: 1, message: 'Colon expected' }]);
   });
 });
 
@@ -241,7 +278,10 @@ describe('rootObjectHasMember answers as the tree would, or not at all', () => {
     let answered = 0;
     let yes = 0;
     for (const file of jsonFixtures(repoPath('test-fixtures'))) {
-      const text = fs.readFileSync(file).toString('utf8').replace(/^\uFEFF/, ' ');
+      const text = fs
+        .readFileSync(file)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ' ');
       const errors: ParseError[] = [];
       const root = parseTree(text, errors, PARSE_TREE_OPTIONS);
       const gaveAnswer = assertRootMemberAgrees(text, 'mcpdesc', file);

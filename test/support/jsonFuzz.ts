@@ -1,5 +1,5 @@
-// Inputs for the differential tests of our JSON readers against jsonc-parser (jsonTree.test.ts,
-// jsonScanner.test.ts): hand-written edge cases, the fixture files, and a seeded fuzzer's token soup
+// Inputs for the differential tests of our JSON readers against jsonc-parser (jsonTree.test.ts):
+// hand-written edge cases, the fixture files, and a seeded fuzzer's token soup
 // and damage.
 import * as fs from 'node:fs';
 import * as path from 'node:path';

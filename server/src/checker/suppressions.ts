@@ -10,12 +10,12 @@
 // package's lexer), so a directive inside a string or a block scalar is text, not a suppression.
 // "The next line" is the line after the comment ends. A suppression that hides nothing is reported
 // as mcpdesc.unused-suppression, which is off unless configured.
-import { createJsonScanner } from './parse/jsonScanner';
+import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { Lexer } from 'yaml';
 import { CHECKER_RULE_ID, CONFIG_RULE_ID, SYNTAX_RULE_ID, UNUSED_SUPPRESSION_RULE_ID, isRuleId } from '../../../shared/src/rules';
 import type { LineIndex } from './lineIndex';
+import { stepOverWhitespace } from './parse/jsonTree';
 import { makeDiagnostic, type DiagnosticOptions } from './makeDiagnostic';
-import { BLOCK_COMMENT, EOF, LINE_BREAK, LINE_COMMENT, WHITESPACE } from './parse/tokenKinds';
 import type { Diagnostic, DocumentFormat, Fix } from './types';
 
 export const NEXT_LINE_DIRECTIVE = 'mcpdesc-disable-next-line';
@@ -80,12 +80,15 @@ export function changeMayWriteDirective(text: string, change: { offset: number; 
 
 function jsonComments(text: string): Comment[] {
   const comments: Comment[] = [];
-  const scanner = createJsonScanner(text, false);
-  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
-    if (kind !== LINE_COMMENT && kind !== BLOCK_COMMENT) continue;
+  const scanner = createScanner(text, false);
+  for (;;) {
+    stepOverWhitespace(scanner, text);
+    const kind = scanner.scan();
+    if (kind === SyntaxKind.EOF) break;
+    if (kind !== SyntaxKind.LineCommentTrivia && kind !== SyntaxKind.BlockCommentTrivia) continue;
     const start = scanner.getTokenOffset();
     const end = start + scanner.getTokenLength();
-    const closed = kind === BLOCK_COMMENT && text.startsWith('*/', end - 2) && end - start >= 4;
+    const closed = kind === SyntaxKind.BlockCommentTrivia && text.startsWith('*/', end - 2) && end - start >= 4;
     comments.push({ offset: start + 2, content: text.slice(start + 2, closed ? end - 2 : end), end });
   }
   return comments;
@@ -343,9 +346,9 @@ export function lineSpanningTokens(text: string, format: DocumentFormat): LineSp
       if (!/^\s+$/.test(token.source)) previous = token;
     }
   } else {
-    const scanner = createJsonScanner(text, false);
-    for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
-      if (kind !== LINE_BREAK && kind !== WHITESPACE) keep(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
+    const scanner = createScanner(text, false);
+    for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+      if (kind !== SyntaxKind.LineBreakTrivia && kind !== SyntaxKind.Trivia) keep(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
     }
   }
   return {

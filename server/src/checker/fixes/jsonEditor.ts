@@ -1,8 +1,7 @@
 // The JSON/JSONC backend of the fix editor. It touches only the characters it must: inserts go after
 // the last member (keeping a trailing comment on its line), removals take their own lines and one
 // separator, and everything else, comments included, stays byte for byte.
-import { SyntaxKind } from 'jsonc-parser';
-import { createJsonScanner } from '../parse/jsonScanner';
+import { createScanner, SyntaxKind } from 'jsonc-parser';
 import type { JsonValue, SyntaxNode } from '../tree';
 import type { FormattingOptions, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from './editor';
@@ -158,7 +157,7 @@ export class JsonEditor implements DocumentEditor {
 
   /** The next token after `offset` that is not white space, a line break or a comment. */
   private nextToken(offset: number): { kind: SyntaxKind; offset: number } {
-    const scanner = createJsonScanner(this.text, false);
+    const scanner = createScanner(this.text, false);
     scanner.setPosition(offset);
     for (;;) {
       const kind = scanner.scan();
@@ -174,7 +173,7 @@ export class JsonEditor implements DocumentEditor {
    * that follows, or `offset` itself when something else comes first on the line.
    */
   private endOfLineTrivia(offset: number): number {
-    const scanner = createJsonScanner(this.text, false);
+    const scanner = createScanner(this.text, false);
     scanner.setPosition(offset);
     for (;;) {
       const kind = scanner.scan();

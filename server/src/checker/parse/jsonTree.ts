@@ -1,17 +1,30 @@
-// The JSON/JSONC tree every check walks, built straight from the tokens of jsonScanner.ts (jsonc-parser's
-// scanner without its garbage). It yields exactly what jsonc-parser's `parseTree` yields with
-// { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true } (same nodes, same errors in the same order,
-// same recovery from broken input; test/checker/jsonTree.test.ts holds the two side by side), in
-// less time: parseTree goes through the generic visitor (a callback per token, JSON paths, fresh
-// skip lists per error) and then tracks its position in the tree; here the recursion is the
-// position. Like parseTree it recurses for each level of nesting, so absurd nesting ends in the
-// engine's RangeError, which the check reports as "nested too deeply".
-import { ParseErrorCode, SyntaxKind, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
-import { createJsonScanner } from './jsonScanner';
-import {
-  BLOCK_COMMENT, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, EOF, FALSE, LINE_COMMENT, NULL, NUMBER, OPEN_BRACE, OPEN_BRACKET, SCAN_OK,
-  STRING, TRUE, UNKNOWN,
-} from './tokenKinds';
+// The JSON/JSONC tree every check walks, built from the tokens of jsonc-parser's own scanner
+// (`createScanner`, as vscode-json-languageservice builds its tree). It yields exactly what
+// jsonc-parser's `parseTree` yields with { allowTrailingComma: true, disallowComments: false,
+// allowEmptyContent: true } (same nodes, same errors in the same order, same recovery from broken
+// input; test/checker/jsonTree.test.ts holds the two side by side), in less time: parseTree goes
+// through the generic visitor (a callback per token, JSON paths, fresh skip lists per error) and
+// then tracks its position in the tree; here the recursion is the position. Like parseTree it
+// recurses for each level of nesting, so absurd nesting ends in the engine's RangeError, which the
+// check reports as "nested too deeply".
+import { createScanner, ParseErrorCode, ScanError, SyntaxKind, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
+
+// jsonc-parser's enums read once into constants: the bundler does not inline another package's
+// const enums, and these are compared for every token.
+const OPEN_BRACE = SyntaxKind.OpenBraceToken;
+const CLOSE_BRACE = SyntaxKind.CloseBraceToken;
+const OPEN_BRACKET = SyntaxKind.OpenBracketToken;
+const CLOSE_BRACKET = SyntaxKind.CloseBracketToken;
+const COMMA = SyntaxKind.CommaToken;
+const COLON = SyntaxKind.ColonToken;
+const NULL = SyntaxKind.NullKeyword;
+const TRUE = SyntaxKind.TrueKeyword;
+const FALSE = SyntaxKind.FalseKeyword;
+const STRING = SyntaxKind.StringLiteral;
+const NUMBER = SyntaxKind.NumericLiteral;
+const UNKNOWN = SyntaxKind.Unknown;
+const EOF = SyntaxKind.EOF;
+const SCAN_OK = ScanError.None;
 
 export interface JsonTree {
   root: Node | undefined;
@@ -21,16 +34,23 @@ export interface JsonTree {
 /** jsonc-parser declares its nodes read-only for its callers; the builder fills them in. */
 type BuiltNode = { -readonly [K in keyof Node]: Node[K] };
 
-/** The parse error each scan error is reported as (index: the scan error). */
-const SCAN_ERROR_CODES: readonly ParseErrorCode[] = [
-  0 as ParseErrorCode, // ScanError.None: nothing to report
-  ParseErrorCode.UnexpectedEndOfComment,
-  ParseErrorCode.UnexpectedEndOfString,
-  ParseErrorCode.UnexpectedEndOfNumber,
-  ParseErrorCode.InvalidUnicode,
-  ParseErrorCode.InvalidEscapeCharacter,
-  ParseErrorCode.InvalidCharacter,
-];
+/** The parse error a scan error is reported as (parseTree's mapping). */
+function scanErrorCode(error: ScanError): ParseErrorCode {
+  switch (error) {
+    case ScanError.UnexpectedEndOfComment:
+      return ParseErrorCode.UnexpectedEndOfComment;
+    case ScanError.UnexpectedEndOfString:
+      return ParseErrorCode.UnexpectedEndOfString;
+    case ScanError.UnexpectedEndOfNumber:
+      return ParseErrorCode.UnexpectedEndOfNumber;
+    case ScanError.InvalidUnicode:
+      return ParseErrorCode.InvalidUnicode;
+    case ScanError.InvalidEscapeCharacter:
+      return ParseErrorCode.InvalidEscapeCharacter;
+    default:
+      return ParseErrorCode.InvalidCharacter;
+  }
+}
 
 /** Every container's children member until its real children are known (never mutated). */
 const NO_CHILDREN: BuiltNode[] = [];
@@ -60,9 +80,32 @@ class ContainerNode {
 }
 
 class PropertyNode extends ContainerNode {
-  constructor(offset: number, parent: BuiltNode, public colonOffset: number) {
+  constructor(
+    offset: number,
+    parent: BuiltNode,
+    public colonOffset: number,
+  ) {
     super('property', offset, parent);
   }
+}
+
+/**
+ * Sets `scanner` (over `text`) past the spaces, tabs and line breaks at its position, and returns
+ * where it now is. jsonc-parser's scanner builds the value of every run of whitespace a character
+ * at a time, also when it passes trivia over: on indented JSON, that was half of what a workspace
+ * scan allocated. Those characters are exactly its whitespace and line-break trivia, which carry
+ * no errors, so the tokens that follow are the ones it would have given; only its line counts
+ * (unused here) miss the lines stepped over.
+ */
+export function stepOverWhitespace(scanner: JSONScanner, text: string): number {
+  let position = scanner.getPosition();
+  let code = text.charCodeAt(position);
+  if (code === 32 || code === 10 || code === 13 || code === 9) {
+    do code = text.charCodeAt(++position);
+    while (code === 32 || code === 10 || code === 13 || code === 9);
+    scanner.setPosition(position);
+  }
+  return position;
 }
 
 export function buildJsonTree(text: string): JsonTree {
@@ -82,8 +125,9 @@ class TreeBuilder {
   private readonly stack: BuiltNode[] = [];
   private pending = 0;
 
-  constructor(text: string) {
-    this.scanner = createJsonScanner(text, false);
+  constructor(private readonly text: string) {
+    // Comments are passed over by the scanner, whitespace by `next` (see there).
+    this.scanner = createScanner(text, true);
   }
 
   build(): JsonTree {
@@ -109,26 +153,46 @@ class TreeBuilder {
    */
   private next(): void {
     const scanner = this.scanner;
+    const text = this.text;
     for (;;) {
+      const position = stepOverWhitespace(scanner, text);
       const token = scanner.scan();
       if (token === STRING || token === NUMBER) {
         const scanError = scanner.getTokenError();
-        if (scanError !== SCAN_OK) this.report(SCAN_ERROR_CODES[scanError]);
-        this.token = token;
-        return;
+        if (scanError !== SCAN_OK) this.report(scanErrorCode(scanError));
+      } else if (token === UNKNOWN) {
+        this.report(ParseErrorCode.InvalidSymbol);
+        continue;
+      } else if (token === EOF && position < text.length) {
+        this.reportUnterminatedComment(position);
       }
-      if (token < LINE_COMMENT || token === EOF) {
-        this.token = token;
-        return;
-      }
-      if (token === UNKNOWN) this.report(ParseErrorCode.InvalidSymbol);
-      else if (token === BLOCK_COMMENT && scanner.getTokenError() !== SCAN_OK) this.report(SCAN_ERROR_CODES[scanner.getTokenError()]);
+      this.token = token;
+      return;
+    }
+  }
+
+  /**
+   * Only trivia lay between `from` and the end, and the scanner passed it over with its errors. The
+   * one error trivia can carry is a block comment's that runs to the end of the text: it comes last,
+   * and parseTree reports it before anything about the end. Rare, and short: what follows the last
+   * token, scanned again with its trivia.
+   */
+  private reportUnterminatedComment(from: number): void {
+    const trivia = createScanner(this.text, false);
+    trivia.setPosition(from);
+    for (let token = trivia.scan(); token !== EOF; token = trivia.scan()) {
+      const error = trivia.getTokenError();
+      if (error !== SCAN_OK) this.reportAt(scanErrorCode(error), trivia.getTokenOffset(), trivia.getTokenLength());
     }
   }
 
   /** An error on the current token. */
   private report(code: ParseErrorCode): void {
-    this.errors.push({ error: code, offset: this.scanner.getTokenOffset(), length: this.scanner.getTokenLength() });
+    this.reportAt(code, this.scanner.getTokenOffset(), this.scanner.getTokenLength());
+  }
+
+  private reportAt(code: ParseErrorCode, offset: number, length: number): void {
+    this.errors.push({ error: code, offset, length });
   }
 
   /** An error on the current token, then on to the first `stopA`, `stopB` or the end (not past it). */
@@ -236,7 +300,8 @@ class TreeBuilder {
       const property = name.parent as BuiltNode;
       if (property.colonOffset !== undefined) {
         const token = this.token as SyntaxKind;
-        const value = token === OPEN_BRACE ? this.object(property) : token === OPEN_BRACKET ? this.array(property) : this.literal(property);
+        const value =
+          token === OPEN_BRACE ? this.object(property) : token === OPEN_BRACKET ? this.array(property) : this.literal(property);
         if (value) {
           property.children = this.pair(name, value);
           property.length = value.offset + value.length - property.offset;

@@ -3,18 +3,28 @@
 // mcpdesc document usually names itself first), "no" once the root object closes. Building the tree
 // to ask this cost as much as the check that follows it. Where the text is broken before the answer,
 // only the parser's recovery knows which members the root ends up with: the caller parses then.
-import { createJsonScanner } from './jsonScanner';
-import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, NULL, NUMBER, OPEN_BRACE, OPEN_BRACKET, SCAN_OK, STRING } from './tokenKinds';
+import { createScanner, ScanError, SyntaxKind } from 'jsonc-parser';
+import { stepOverWhitespace } from './jsonTree';
 
+const OPEN_BRACE = SyntaxKind.OpenBraceToken;
+const CLOSE_BRACE = SyntaxKind.CloseBraceToken;
+const OPEN_BRACKET = SyntaxKind.OpenBracketToken;
+const CLOSE_BRACKET = SyntaxKind.CloseBracketToken;
+const COMMA = SyntaxKind.CommaToken;
+const COLON = SyntaxKind.ColonToken;
+const NULL = SyntaxKind.NullKeyword;
+const STRING = SyntaxKind.StringLiteral;
+const NUMBER = SyntaxKind.NumericLiteral;
 
 /** true / false when the tokens settle it; undefined when the text is broken before they do. */
 export function rootObjectHasMember(text: string, name: string): boolean | undefined {
   // Comments and whitespace are skipped; an unterminated comment runs to the end and so never
   // lets the root object close.
-  const scanner = createJsonScanner(text, true);
+  const scanner = createScanner(text, true);
   const next = (): number | undefined => {
+    stepOverWhitespace(scanner, text);
     const token = scanner.scan();
-    return scanner.getTokenError() === SCAN_OK ? token : undefined;
+    return scanner.getTokenError() === ScanError.None ? token : undefined;
   };
   if (next() !== OPEN_BRACE) return undefined;
   let token = next();
@@ -25,7 +35,8 @@ export function rootObjectHasMember(text: string, name: string): boolean | undef
     if (next() !== COLON) return undefined;
     if (!skipValue(next(), next)) return undefined;
     token = next();
-    if (token === COMMA) token = next(); // a trailing comma is allowed: `}` may follow
+    if (token === COMMA)
+      token = next(); // a trailing comma is allowed: `}` may follow
     else if (token !== CLOSE_BRACE) return undefined;
   }
 }

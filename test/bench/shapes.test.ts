@@ -1,0 +1,171 @@
+// The benchmark's document shapes (bench/shapes.ts, issue 26): each is the same content written as
+// people and tools write it, so each must be a valid document that reads back as the value it was
+// rendered from, is written the way its name says, and gives the same findings as the base shape.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { parse as parseJsonc, parseTree } from 'jsonc-parser';
+import { parse as parseYaml } from 'yaml';
+import { checkDocument } from '../../server/src/checker';
+import { ELICITATION_RULE_ID } from '../../shared/src/rules';
+import { toggleOffset } from '../../bench/benchTexts';
+import { generateMcpdesc, type JsonObject } from '../../bench/generate';
+import {
+  addNonAsciiWords,
+  adaptValue,
+  parseShapes,
+  renderShape,
+  SHAPE_FORMATS,
+  SHAPE_NAMES,
+  type ShapeFormat,
+  type ShapeName,
+} from '../../bench/shapes';
+
+/** Every finding of a check as code, kind and the text at its place (the place itself moves with the rendering). */
+function findings(text: string, format: ShapeFormat): string[] {
+  return checkDocument(text, { format })
+    .diagnostics.map((d) => `${d.code} ${d.data.violation ?? ''} ${d.message}`)
+    .sort();
+}
+
+function readBack(text: string, format: ShapeFormat): unknown {
+  return format === 'json' ? parseJsonc(text) : parseYaml(text);
+}
+
+const SAME_CONTENT = SHAPE_NAMES.filter((shape) => shape !== 'spec-like');
+
+test("every shape but spec-like renders the base value (adapted) and gives the base shape's findings, in each of its formats", () => {
+  for (const seed of [3, 5]) {
+    const { value, stats } = generateMcpdesc(seed, 250_000);
+    const seeded = Object.values(stats.seeded).reduce((a, b) => a + b, 0);
+    assert.ok(seeded > 3, `seed ${seed}: only ${seeded} violations seeded`);
+    for (const format of ['json', 'yaml'] as const) {
+      const base = findings(renderShape(value, 'base', format), format);
+      assert.equal(base.filter((f) => f.startsWith(ELICITATION_RULE_ID)).length, seeded);
+      for (const shape of SAME_CONTENT.filter((s) => SHAPE_FORMATS[s].includes(format))) {
+        const adapted = adaptValue(value, shape);
+        const text = renderShape(adapted, shape, format);
+        assert.deepEqual(readBack(text, format), adapted, `${shape} ${format} reads back as its value`);
+        // The messages quote what the document says; the non-ASCII words are added to free text only.
+        const own = findings(text, format);
+        assert.deepEqual(
+          own.map((f) => f.split(' ').slice(0, 2).join(' ')),
+          base.map((f) => f.split(' ').slice(0, 2).join(' ')),
+          `${shape} ${format}: findings`,
+        );
+        if (shape !== 'non-ascii') assert.deepEqual(own, base, `${shape} ${format}: messages`);
+      }
+    }
+  }
+});
+
+test('each shape is written as its name says', () => {
+  const { value } = generateMcpdesc(5, 60_000);
+  const json = (shape: ShapeName): string => renderShape(adaptValue(value, shape), shape, 'json');
+  const yaml = (shape: ShapeName): string => renderShape(adaptValue(value, shape), shape, 'yaml');
+  assert.equal(json('json-minified').includes('\n'), false);
+  assert.match(json('json-tabs'), /\n\t\t"name": /);
+  assert.doesNotMatch(json('json-tabs'), /\n {2}/);
+  // Default stringify folds long scalars at 80 columns; the base YAML never folds.
+  const longestLine = (text: string): number => Math.max(...text.split('\n').map((line) => line.length));
+  assert.ok(longestLine(yaml('yaml-folded')) <= 100, `a line of ${longestLine(yaml('yaml-folded'))} characters`);
+  assert.ok(longestLine(yaml('base')) > 120);
+  assert.match(yaml('yaml-block'), /\n +description: >-?\n/);
+  assert.match(yaml('yaml-block'), /\n +message: \|-?\n/);
+  assert.doesNotMatch(yaml('yaml-block'), /\n +(description|message): [^|>\n]/);
+  for (const text of [json('non-ascii'), yaml('non-ascii')]) {
+    assert.match(text, /[éïö]/);
+    assert.match(text, /[\u3040-\u9fff]/);
+    assert.match(text, /[\ud800-\udbff][\udc00-\udfff]/, 'an emoji (a surrogate pair)');
+  }
+  // Elicitation content is checked against its schema: it stays as it was.
+  assert.equal(
+    JSON.stringify(adaptValue(value, 'non-ascii')).includes('"content":{"'),
+    JSON.stringify(value).includes('"content":{"'),
+  );
+});
+
+test('the non-ASCII words are added, never substituted: different texts stay different', () => {
+  assert.equal(addNonAsciiWords('a'), 'a');
+  const words = 'confirm the release before friday evening'.split(' ');
+  const added = addNonAsciiWords(words.join(' '));
+  assert.deepEqual(
+    added.split(' ').filter((word) => /^[\x20-\x7e]*$/.test(word)),
+    words,
+  );
+  assert.notEqual(addNonAsciiWords('a b c'), addNonAsciiWords('a d c'));
+});
+
+test('generated documents of every shape and format: near the size asked, parsed without errors, the seeded findings exactly', () => {
+  for (const shape of SHAPE_NAMES) {
+    for (const format of SHAPE_FORMATS[shape]) {
+      const { text, stats } = generateMcpdesc(9, 300_000, { shape, format });
+      const where = `${shape} ${format}`;
+      assert.equal(stats.bytes, Buffer.byteLength(text), where);
+      assert.ok(Math.abs(stats.bytes - 300_000) < 300_000 * 0.15, `${where}: ${stats.bytes} bytes`);
+      if (format === 'json') {
+        const errors: unknown[] = [];
+        parseTree(text, errors as never);
+        assert.deepEqual(errors, [], where);
+      }
+      const result = checkDocument(text, { format });
+      const byKind: Record<string, number> = {};
+      for (const d of result.diagnostics)
+        byKind[`${d.code} ${d.data.violation}`] = (byKind[`${d.code} ${d.data.violation}`] ?? 0) + 1;
+      const expected = Object.fromEntries(
+        Object.entries(stats.seeded)
+          .filter(([, n]) => n > 0)
+          .map(([kind, n]) => [`${ELICITATION_RULE_ID} ${kind}`, n]),
+      );
+      assert.deepEqual(byKind, expected, where);
+      // The benchmark's one-character edit finds its place in every shape.
+      const offset = toggleOffset(text, format, []);
+      assert.ok(/accept$/.test(text.slice(0, offset)), where);
+    }
+  }
+});
+
+test("spec-like documents have the public examples' members and repeat their kinds of tools", () => {
+  for (const format of ['json', 'yaml'] as const) {
+    const { value, stats } = generateMcpdesc(2, 200_000, { shape: 'spec-like', format });
+    for (const member of [
+      '$schema',
+      'info',
+      'protocolVersions',
+      'transports',
+      'securitySchemes',
+      'security',
+      'capabilities',
+      'tools',
+      'resources',
+      'resourceTemplates',
+      'prompts',
+      'tags',
+    ]) {
+      assert.ok(member in value, `${format}: no ${member}`);
+    }
+    const tools = value.tools as JsonObject[];
+    assert.equal(tools.length, stats.tools);
+    assert.ok(tools.length >= 40, `${tools.length} tools`);
+    assert.equal(new Set(tools.map((tool) => tool.name)).size, tools.length, 'tool names are unique');
+    for (const member of ['outputSchema', 'examples', 'interactionExamples', 'elicitations', 'annotations', 'tags']) {
+      assert.ok(
+        tools.some((tool) => member in tool),
+        `${format}: no tool with ${member}`,
+      );
+    }
+  }
+  // As PyYAML writes it: a sequence at its key's indentation.
+  assert.match(
+    generateMcpdesc(2, 50_000, { shape: 'spec-like', format: 'yaml' }).text,
+    /\nprotocolVersions:\n- '?2025-11-25'?\n/,
+  );
+});
+
+test('--shapes: names checked, every shape by default, a clear message otherwise', () => {
+  assert.deepEqual(parseShapes(undefined), [...SHAPE_NAMES]);
+  assert.deepEqual(parseShapes('all'), [...SHAPE_NAMES]);
+  assert.deepEqual(parseShapes('json-tabs,base'), ['base', 'json-tabs']);
+  assert.throws(() => parseShapes('base,tabs'), /unknown shape\(s\) tabs: choose from base, /);
+  assert.throws(() => parseShapes(''), /unknown shape/);
+  assert.throws(() => generateMcpdesc(1, 10_000, { shape: 'yaml-folded', format: 'json' }), /has no json rendering/);
+});
