@@ -1,5 +1,4 @@
-// What an alias (`*name`) stands for in the tree, for both readers of YAML (YamlTreeBuilder on the
-// `yaml` package's document, and the fast path of fastYamlTree.ts): a copy of the anchored node
+// What an alias (`*name`) stands for in the tree (YamlTreeBuilder): a copy of the anchored node
 // whose every node has the alias's range, so a diagnostic inside lands on `*name`; for a large
 // collection, or past the document's copy budget, one node at the alias that shares the anchor's
 // children, so an alias never costs its anchor's size again and reads as the same value.

@@ -3,8 +3,8 @@
 // text by columns alone could give a document that does not parse, or one that means something
 // else (a member that lands in the wrong mapping, an anchored list that other places alias). The
 // edit is kept only when the `yaml` package reads the new text as the old one with exactly the
-// intended change at the intended place, and with no new error (yamlReadBack.ts: through the fast
-// reader where its reading is the package's).
+// intended change at the intended place, and with no new error (yamlReadBack.ts: read by the
+// checker's one YAML reader).
 import { valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { InsertValue } from '../fixes/editor';
 import type { OffsetEdit } from '../types';
@@ -31,14 +31,12 @@ export class YamlEditCheck {
   private readonly toolEditsAllowed = new Map<SyntaxNode, boolean>();
 
   /**
-   * `fastReader: false` reads every text back with the `yaml` package (yamlReadBack.ts), as tests compare.
    * With `deferred`, every edit is taken on trust and remembered; `confirmsTogether` then reads the
    * edits actually chosen back in one go, instead of one whole-document read per planned edit.
    */
   constructor(
     private readonly text: string,
     private readonly deferred = false,
-    private readonly fastReader = true,
   ) {}
 
   /**
@@ -190,7 +188,7 @@ export class YamlEditCheck {
   }
 
   private read(text: string): ReadStream | undefined {
-    return readYamlStream(text, this.fastReader);
+    return readYamlStream(text);
   }
 }
 

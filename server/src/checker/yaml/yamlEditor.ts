@@ -24,15 +24,14 @@ export class YamlEditor implements DocumentEditor {
 
   /**
    * `deferReadBack`: see YamlEditCheck (fix-all reads the edits it chose back together).
-   * `fastReadBack: false`: every read-back by the `yaml` package alone (yamlReadBack.ts), as tests compare.
    */
-  constructor(private readonly text: string, formatting?: FormattingOptions, deferReadBack = false, fastReadBack = true) {
+  constructor(private readonly text: string, formatting?: FormattingOptions, deferReadBack = false) {
     this.eol = yamlLineBreak(text);
     // YAML indents with spaces only; a tab preference becomes its width in spaces.
     const unit = formatting ? detectIndentUnit(text, formatting) : yamlSmallestIndentation(text) ?? '  ';
     this.unit = unit === '\t' ? Math.max(1, formatting?.tabSize ?? 2) : unit.length;
-    this.writer = new YamlValueWriter(text, this.eol, this.unit, fastReadBack);
-    this.check = new YamlEditCheck(text, deferReadBack, fastReadBack);
+    this.writer = new YamlValueWriter(text, this.eol, this.unit);
+    this.check = new YamlEditCheck(text, deferReadBack);
   }
 
   confirmsTogether(chosen: readonly OffsetEdit[]): boolean {

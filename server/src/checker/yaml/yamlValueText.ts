@@ -34,8 +34,6 @@ export class YamlValueWriter {
     private readonly text: string,
     private readonly eol: string,
     private readonly unit: number,
-    /** false: moved text is read back by the `yaml` package alone (yamlReadBack.ts), as tests compare. */
-    private readonly fastReader = true,
   ) {}
 
   value(value: InsertValue, placement: Placement): ValueText {
@@ -153,13 +151,13 @@ export class YamlValueWriter {
 
   /** Whether YAML `source` alone reads, without any problem, as `expected`. */
   private means(source: string, expected: JsonValue): boolean {
-    const read = readYamlValue(source, this.fastReader);
+    const read = readYamlValue(source);
     return !!read && sameJson(read.value as JsonValue, expected);
   }
 
   /** Whether YAML `source` (one `k: ...` member) reads as a mapping whose `k` is `expected`. */
   private meansMember(source: string, expected: JsonValue): boolean {
-    const value = readYamlValue(source, this.fastReader)?.value as { k?: JsonValue } | null | undefined;
+    const value = readYamlValue(source)?.value as { k?: JsonValue } | null | undefined;
     return !!value && typeof value === 'object' && 'k' in value && sameJson(value.k as JsonValue, expected);
   }
 
