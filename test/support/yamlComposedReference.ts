@@ -3,7 +3,7 @@
 // the checker read YAML before it built its trees from the CST (server/src/checker/yaml/
 // yamlTreeBuilder.ts); the tests hold that reader to this one: the same trees (every member of
 // every node), document ranges and errors (codes, messages and ranges).
-import { Composer, isAlias, isCollection, isMap, isPair, isScalar, isSeq, Parser, Scalar, type Alias, type CST, type Document, type DocumentOptions, type Pair, type ParseOptions, type SchemaOptions, type YAMLMap, type YAMLSeq } from 'yaml';
+import { Composer, isAlias, parseAllDocuments, parseDocument, isCollection, isMap, isPair, isScalar, isSeq, Parser, Scalar, type Alias, type CST, type Document, type DocumentOptions, type Pair, type ParseOptions, type SchemaOptions, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { Node } from 'jsonc-parser';
 import { DEFAULT_ALIAS_EXPANSION_LIMIT, type ParsedYaml, type YamlDocument } from '../../server/src/checker/yaml/parseYamlDocuments';
 import { YamlTreeNode, type MergePairSpan } from '../../server/src/checker/yaml/yamlTreeNode';
@@ -404,4 +404,38 @@ function rangeOf(node: Ranged, fallback: number): readonly [number, number, numb
 
 function keyOf(property: YamlTreeNode): string {
   return property.children?.[0]?.value as string;
+}
+
+/** Streams aliasing more than this were not read back (and the edit was not offered). */
+const MAX_ALIAS_COUNT = 10_000;
+
+/**
+ * How the fix editor read YAML back with the `yaml` package before it read with the checker's
+ * reader: every document's extent, error count and toJS() value (merge keys on, duplicates
+ * allowed); undefined when the text could not be read or a value not built.
+ */
+export function readYamlStreamByPackage(text: string): { documents: Array<{ start: number; end: number; errors: number; value: unknown }> } | undefined {
+  try {
+    const documents = parseAllDocuments(text, { merge: true, uniqueKeys: false, prettyErrors: false, logLevel: 'silent' });
+    if (!Array.isArray(documents)) return { documents: [] };
+    return {
+      documents: documents.map((document) => {
+        const [start, , end] = document.range ?? [0, 0, text.length];
+        return { start, end: Math.max(end, start + 1), errors: document.errors.length, value: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
+      }),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `source` read alone with the `yaml` package's defaults (YAML 1.2, no merge keys, duplicate keys an error). */
+export function readYamlValueByPackage(source: string): { value: unknown } | undefined {
+  const document = parseDocument(source, { prettyErrors: false });
+  if (document.errors.length > 0) return undefined;
+  try {
+    return { value: document.toJS() };
+  } catch {
+    return undefined;
+  }
 }

@@ -6,6 +6,8 @@ import { valueOf, type SyntaxNode } from '../tree';
 import { parseYamlDocuments } from './parseYamlDocuments';
 import type { YamlTreeNode } from './yamlTreeNode';
 
+const UNREADABLE_VALUE = new Set(['UNRESOLVED_ALIAS', 'RECURSIVE_ALIAS', 'NESTING_TOO_DEEP', 'BAD_MERGE_SOURCE']);
+
 export interface ReadDocument {
   /** The document's extent, markers included (at least one character). */
   start: number;
@@ -28,17 +30,18 @@ export function readYamlStream(text: string): ReadStream | undefined {
   const parsed = parseYamlDocuments(text);
   const documents: ReadDocument[] = [];
   for (const document of parsed.documents) {
-    const start = document.offset;
-    const end = Math.max(document.offset + document.length, start + 1);
-    let errors = 0;
-    for (const error of parsed.errors) {
-      if (error.code === 'DUPLICATE_KEY' || error.offset < start || error.offset >= end) continue;
-      if (error.code === 'UNRESOLVED_ALIAS' || error.code === 'RECURSIVE_ALIAS' || error.code === 'NESTING_TOO_DEEP') return undefined;
-      errors++;
-    }
     const value = readValue(document.root);
     if (!value) return undefined;
-    documents.push({ start, end, errors, value: value.value });
+    documents.push({ start: document.offset, end: Math.max(document.offset + document.length, document.offset + 1), errors: 0, value: value.value });
+  }
+  for (const error of parsed.errors) {
+    if (error.code === 'DUPLICATE_KEY') continue;
+    // An alias that cannot stand for its anchor, a merge of what is not a mapping: the value would not be the text's.
+    if (UNREADABLE_VALUE.has(error.code)) return undefined;
+    // The document it is in or after (an error past a document's end, at the end of the text, is its).
+    let index = 0;
+    while (index + 1 < documents.length && documents[index + 1].start <= error.offset) index++;
+    if (documents[index]) documents[index].errors++;
   }
   // Errors outside every document (a stream of only comments and a stray marker) count for none: as before.
   if (parsed.documents.length === 0 && parsed.errors.some((error) => error.code === 'UNREADABLE' || error.code === 'NESTING_TOO_DEEP')) return undefined;
