@@ -3,13 +3,43 @@
 // the checker read YAML before it built its trees from the CST (server/src/checker/yaml/
 // yamlTreeBuilder.ts); the tests hold that reader to this one: the same trees (every member of
 // every node), document ranges and errors (codes, messages and ranges).
-import { Composer, isAlias, parseAllDocuments, parseDocument, isCollection, isMap, isPair, isScalar, isSeq, Parser, Scalar, type Alias, type CST, type Document, type DocumentOptions, type Pair, type ParseOptions, type SchemaOptions, type YAMLMap, type YAMLSeq } from 'yaml';
+import {
+  Composer,
+  isAlias,
+  parseAllDocuments,
+  parseDocument,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  Parser,
+  Scalar,
+  type Alias,
+  type CST,
+  type Document,
+  type DocumentOptions,
+  type Pair,
+  type ParseOptions,
+  type SchemaOptions,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
 import type { Node } from 'jsonc-parser';
-import { DEFAULT_ALIAS_EXPANSION_LIMIT, type ParsedYaml, type YamlDocument } from '../../server/src/checker/yaml/parseYamlDocuments';
+import {
+  DEFAULT_ALIAS_EXPANSION_LIMIT,
+  type ParsedYaml,
+  type YamlDocument,
+} from '../../server/src/checker/yaml/parseYamlDocuments';
 import { YamlTreeNode, type MergePairSpan } from '../../server/src/checker/yaml/yamlTreeNode';
 import { duplicateKeyError, type YamlSyntaxError } from '../../server/src/checker/yaml/yamlSyntaxError';
 import { YamlAliases } from '../../server/src/checker/yaml/yamlAliases';
-import { ABSURD_TEXT_NESTING, firstAbsurdNesting, firstTooDeepCollection, MAX_NESTING_DEPTH } from '../../server/src/checker/yaml/yamlNestingGuard';
+import {
+  ABSURD_TEXT_NESTING,
+  firstAbsurdNesting,
+  firstTooDeepCollection,
+  MAX_NESTING_DEPTH,
+} from '../../server/src/checker/yaml/yamlNestingGuard';
 
 /** From this many characters on, the CST is released before the tree is built (see below). */
 
@@ -27,7 +57,10 @@ const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   logLevel: 'silent',
 };
 
-export function parseYamlDocumentsComposed(text: string, options: { aliasExpansionLimit?: number; releaseCst?: boolean } = {}): ParsedYaml {
+export function parseYamlDocumentsComposed(
+  text: string,
+  options: { aliasExpansionLimit?: number; releaseCst?: boolean } = {},
+): ParsedYaml {
   const limit = options.aliasExpansionLimit ?? DEFAULT_ALIAS_EXPANSION_LIMIT;
   const documents: YamlDocument[] = [];
   const errors: YamlSyntaxError[] = [];
@@ -51,10 +84,13 @@ export function parseYamlDocumentsComposed(text: string, options: { aliasExpansi
     // before the tree is built: it is larger than the document and the tree together (~200 MB for
     // 7.5 MB of text). Walking every node for that costs ~5 % of the parse, so small texts do not.
     tokens = undefined;
-    colons = options.releaseCst ?? text.length >= RELEASE_CST_CHARS ? takeColonOffsets(parsed) : undefined;
+    colons = (options.releaseCst ?? text.length >= RELEASE_CST_CHARS) ? takeColonOffsets(parsed) : undefined;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { documents, errors: [{ offset: 0, length: 0, message: `The YAML text could not be read: ${reason}`, code: 'UNREADABLE' }] };
+    return {
+      documents,
+      errors: [{ offset: 0, length: 0, message: `The YAML text could not be read: ${reason}`, code: 'UNREADABLE' }],
+    };
   }
   if (parsed.length === 0) {
     for (const error of composer.streamInfo().errors) addYamlError(error);
@@ -69,7 +105,12 @@ export function parseYamlDocumentsComposed(text: string, options: { aliasExpansi
     } catch (error) {
       // Only a stack overflow on absurdly deep nesting gets here; the document is skipped, not the server.
       const reason = error instanceof Error ? error.message : String(error);
-      errors.push({ offset: start, length: 0, message: `This YAML document could not be read: ${reason}`, code: 'RESOURCE_EXHAUSTION' });
+      errors.push({
+        offset: start,
+        length: 0,
+        message: `This YAML document could not be read: ${reason}`,
+        code: 'RESOURCE_EXHAUSTION',
+      });
       root = undefined;
     }
     documents.push({ root, offset: start, length: end - start });
@@ -122,7 +163,9 @@ class ComposedTreeBuilder {
     /** Taken from the CST already (large texts, see takeColonOffsets); else read from each pair's token. */
     private readonly colons: ColonOffsets | undefined,
   ) {
-    this.aliases = new YamlAliases(aliasExpansionLimit, (offset, length, message, code) => this.error(offset, length, message, code));
+    this.aliases = new YamlAliases(aliasExpansionLimit, (offset, length, message, code) =>
+      this.error(offset, length, message, code),
+    );
   }
 
   /** The tree of a document's contents; undefined for an empty document. */
@@ -258,7 +301,7 @@ class ComposedTreeBuilder {
     let next = 0;
     for (const merge of merges) {
       while (next < merge.index) result.push(explicit[next++]);
-      const sources = merge.source.type === 'array' ? merge.source.children ?? [] : [merge.source];
+      const sources = merge.source.type === 'array' ? (merge.source.children ?? []) : [merge.source];
       for (const source of sources) {
         if (source.type !== 'object') {
           if (source.type !== 'null' || source.length > 0) {
@@ -414,14 +457,21 @@ const MAX_ALIAS_COUNT = 10_000;
  * reader: every document's extent, error count and toJS() value (merge keys on, duplicates
  * allowed); undefined when the text could not be read or a value not built.
  */
-export function readYamlStreamByPackage(text: string): { documents: Array<{ start: number; end: number; errors: number; value: unknown }> } | undefined {
+export function readYamlStreamByPackage(
+  text: string,
+): { documents: Array<{ start: number; end: number; errors: number; value: unknown }> } | undefined {
   try {
     const documents = parseAllDocuments(text, { merge: true, uniqueKeys: false, prettyErrors: false, logLevel: 'silent' });
     if (!Array.isArray(documents)) return { documents: [] };
     return {
       documents: documents.map((document) => {
         const [start, , end] = document.range ?? [0, 0, text.length];
-        return { start, end: Math.max(end, start + 1), errors: document.errors.length, value: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
+        return {
+          start,
+          end: Math.max(end, start + 1),
+          errors: document.errors.length,
+          value: document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }),
+        };
       }),
     };
   } catch {

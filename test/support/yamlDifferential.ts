@@ -36,7 +36,10 @@ export function flatten(root: Node | undefined): NodeRecord[] {
     for (const [name, value] of Object.entries(node)) {
       if (name === 'parent' || name === 'children') continue;
       // An alias copy's origin is its definition: recorded by where that is, not walked.
-      members[name] = name === 'origin' && value ? `origin at ${(value as Node).offset}+${(value as Node).length} ${(value as Node).type}` : value;
+      members[name] =
+        name === 'origin' && value
+          ? `origin at ${(value as Node).offset}+${(value as Node).length} ${(value as Node).type}`
+          : value;
     }
     const children = node.children;
     const index = records.push({ members, children: children?.length, parent }) - 1;
@@ -45,7 +48,10 @@ export function flatten(root: Node | undefined): NodeRecord[] {
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i];
       const owned = child.parent === node;
-      assert.ok(owned || (node as { origin?: unknown }).origin !== undefined, `child ${i} of the ${node.type} at ${node.offset} has another parent`);
+      assert.ok(
+        owned || (node as { origin?: unknown }).origin !== undefined,
+        `child ${i} of the ${node.type} at ${node.offset} has another parent`,
+      );
       pendingNodes.push(child);
       pendingParents.push(owned ? index : undefined);
     }
@@ -140,17 +146,70 @@ export const MORE_EDGE_CASES = [
   'a: `b`\n',
 ];
 
-export const WORDS = ['a', 'b', 'name', 'type', 'x y', 'é', '😀', '1', '-1', '0x1F', '1.5', '.inf', 'true', 'False', 'null', '~', '', ' lead', 'trail ',
-  'a: b', 'a #b', 'a#b', '- a', '[a]', '{a}', 'a,b', "it's", 'say "hi"', 'back\\slash', 'tab\there', 'line\nbreak', '*a', '&a', '!t', '|', '>', '?',
-  '%', '@', '`', '---', '...', '<<', 'http://x.y/z?q#f', '2025-03-26', '0.8.0', '\u0085', '\u00a0', '\u2028', 'x'.repeat(40)];
+export const WORDS = [
+  'a',
+  'b',
+  'name',
+  'type',
+  'x y',
+  'é',
+  '😀',
+  '1',
+  '-1',
+  '0x1F',
+  '1.5',
+  '.inf',
+  'true',
+  'False',
+  'null',
+  '~',
+  '',
+  ' lead',
+  'trail ',
+  'a: b',
+  'a #b',
+  'a#b',
+  '- a',
+  '[a]',
+  '{a}',
+  'a,b',
+  "it's",
+  'say "hi"',
+  'back\\slash',
+  'tab\there',
+  'line\nbreak',
+  '*a',
+  '&a',
+  '!t',
+  '|',
+  '>',
+  '?',
+  '%',
+  '@',
+  '`',
+  '---',
+  '...',
+  '<<',
+  'http://x.y/z?q#f',
+  '2025-03-26',
+  '0.8.0',
+  '\u0085',
+  '\u00a0',
+  '\u2028',
+  'x'.repeat(40),
+];
 
 export function randomValue(random: SeededRandom, depth: number): unknown {
   const kind = random.below(depth > 4 ? 4 : 7);
   switch (kind) {
-    case 0: return random.pick(WORDS);
-    case 1: return random.pick([0, -0, 1, -12, 3.25, 1e21, 1e-7, NaN, Infinity, -Infinity, 2 ** 53 + 2]);
-    case 2: return random.pick([true, false, null]);
-    case 3: return `${random.pick(WORDS)} ${random.pick(WORDS)}`;
+    case 0:
+      return random.pick(WORDS);
+    case 1:
+      return random.pick([0, -0, 1, -12, 3.25, 1e21, 1e-7, NaN, Infinity, -Infinity, 2 ** 53 + 2]);
+    case 2:
+      return random.pick([true, false, null]);
+    case 3:
+      return `${random.pick(WORDS)} ${random.pick(WORDS)}`;
     case 4:
     case 5: {
       const object: Record<string, unknown> = {};
@@ -176,10 +235,72 @@ export function randomStyle(random: SeededRandom): Parameters<typeof stringify>[
   };
 }
 
-const SOUP_KEYS = ['a', 'b', 'a', '"q"', "'s'", '1', 'true', 'null', '~', 'a b', 'x:y', 'é', '<<', '"<<"', '? a', '[a]', '&k a', '!t a', '-1'];
-const SOUP_VALUES = ['', '1', '-0', '0x1F', '0o17', '1e3', '.5', '.inf', '.nan', 'true', 'NULL', '~', 'x', 'a b', '"a\\tb"', '"\\u00e9"', '"\\q"',
-  "'it''s'", '[]', '{}', '[a, b]', '{a: 1, b: [x]}', '[a,', '{a}', 'http://x', 'a#b', 'a # c', 'b: c', '- x', '&x v', '*x', '!t v', '|', '>-',
-  '"unclosed', "'unclosed", '2025-01-01', '# c', '@x', '`x`', '{a: 1, a: 2}', '[a: b]', '"a":1'];
+const SOUP_KEYS = [
+  'a',
+  'b',
+  'a',
+  '"q"',
+  "'s'",
+  '1',
+  'true',
+  'null',
+  '~',
+  'a b',
+  'x:y',
+  'é',
+  '<<',
+  '"<<"',
+  '? a',
+  '[a]',
+  '&k a',
+  '!t a',
+  '-1',
+];
+const SOUP_VALUES = [
+  '',
+  '1',
+  '-0',
+  '0x1F',
+  '0o17',
+  '1e3',
+  '.5',
+  '.inf',
+  '.nan',
+  'true',
+  'NULL',
+  '~',
+  'x',
+  'a b',
+  '"a\\tb"',
+  '"\\u00e9"',
+  '"\\q"',
+  "'it''s'",
+  '[]',
+  '{}',
+  '[a, b]',
+  '{a: 1, b: [x]}',
+  '[a,',
+  '{a}',
+  'http://x',
+  'a#b',
+  'a # c',
+  'b: c',
+  '- x',
+  '&x v',
+  '*x',
+  '!t v',
+  '|',
+  '>-',
+  '"unclosed',
+  "'unclosed",
+  '2025-01-01',
+  '# c',
+  '@x',
+  '`x`',
+  '{a: 1, a: 2}',
+  '[a: b]',
+  '"a":1',
+];
 
 /** Lines of block YAML at random indentation: mostly `key: value` and `- item`, often broken. */
 export function lineSoup(random: SeededRandom): string {
@@ -192,19 +313,64 @@ export function lineSoup(random: SeededRandom): string {
     switch (random.below(8)) {
       case 0:
       case 1:
-      case 2: lines.push(`${pad}${random.pick(SOUP_KEYS)}:${value ? ' ' : ''}${value}`); break;
+      case 2:
+        lines.push(`${pad}${random.pick(SOUP_KEYS)}:${value ? ' ' : ''}${value}`);
+        break;
       case 3:
-      case 4: lines.push(`${pad}- ${value}`); break;
-      case 5: lines.push(`${pad}- ${random.pick(SOUP_KEYS)}: ${value}`); break;
-      case 6: lines.push(random.pick(['', '# comment', `${pad}# c`, '---', '-', `${pad}-`, '...', '\t', `${pad}${value}`])); break;
-      default: lines.push(`${pad}${random.pick(SOUP_KEYS)}:`); indent += 2;
+      case 4:
+        lines.push(`${pad}- ${value}`);
+        break;
+      case 5:
+        lines.push(`${pad}- ${random.pick(SOUP_KEYS)}: ${value}`);
+        break;
+      case 6:
+        lines.push(random.pick(['', '# comment', `${pad}# c`, '---', '-', `${pad}-`, '...', '\t', `${pad}${value}`]));
+        break;
+      default:
+        lines.push(`${pad}${random.pick(SOUP_KEYS)}:`);
+        indent += 2;
     }
   }
   return lines.join(random.chance(0.2) ? '\r\n' : '\n') + (random.chance(0.8) ? '\n' : '');
 }
 
-const INSERTS = [' ', '  ', '\n', '\r\n', '\r', '\t', '- ', ': ', ':', '#', ' #', "'", '"', '{', '}', '[', ']', ',', '&a ', '*a', '!t ', '|', '>',
-  '? ', '---\n', '...\n', '\\', '1', 'x', 'é', '\u0000', '\ufeff', '\u2028', '\ud800', '<<: '];
+const INSERTS = [
+  ' ',
+  '  ',
+  '\n',
+  '\r\n',
+  '\r',
+  '\t',
+  '- ',
+  ': ',
+  ':',
+  '#',
+  ' #',
+  "'",
+  '"',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '&a ',
+  '*a',
+  '!t ',
+  '|',
+  '>',
+  '? ',
+  '---\n',
+  '...\n',
+  '\\',
+  '1',
+  'x',
+  'é',
+  '\u0000',
+  '\ufeff',
+  '\u2028',
+  '\ud800',
+  '<<: ',
+];
 
 /** One edit: a character or token inserted or deleted, a line removed, doubled, or re-indented. */
 export function damage(text: string, random: SeededRandom): string {
@@ -214,11 +380,16 @@ export function damage(text: string, random: SeededRandom): string {
   const lineEnd = lineEndAt < 0 ? text.length : lineEndAt + 1;
   switch (random.below(6)) {
     case 0:
-    case 1: return text.slice(0, at) + random.pick(INSERTS) + text.slice(at);
-    case 2: return text.slice(0, at) + text.slice(at + 1 + random.below(4));
-    case 3: return text.slice(0, lineStart) + text.slice(lineEnd);
-    case 4: return text.slice(0, lineEnd) + text.slice(lineStart, lineEnd) + text.slice(lineEnd);
-    default: return text.slice(0, lineStart) + random.pick([' ', '  ', '']) + text.slice(lineStart + random.below(3));
+    case 1:
+      return text.slice(0, at) + random.pick(INSERTS) + text.slice(at);
+    case 2:
+      return text.slice(0, at) + text.slice(at + 1 + random.below(4));
+    case 3:
+      return text.slice(0, lineStart) + text.slice(lineEnd);
+    case 4:
+      return text.slice(0, lineEnd) + text.slice(lineStart, lineEnd) + text.slice(lineEnd);
+    default:
+      return text.slice(0, lineStart) + random.pick([' ', '  ', '']) + text.slice(lineStart + random.below(3));
   }
 }
 
@@ -233,7 +404,10 @@ function describeInput(text: string): string {
 export function assertSameAsReference(
   text: string,
   read: (text: string) => { documents: Array<{ root: Node | undefined; offset: number; length: number }>; errors: unknown[] },
-  reference: (text: string) => { documents: Array<{ root: Node | undefined; offset: number; length: number }>; errors: unknown[] },
+  reference: (text: string) => {
+    documents: Array<{ root: Node | undefined; offset: number; length: number }>;
+    errors: unknown[];
+  },
   context = '',
 ): void {
   try {
@@ -245,7 +419,9 @@ export function assertSameAsReference(
       expected.documents.map(({ offset, length }) => ({ offset, length })),
       'the same documents',
     );
-    actual.documents.forEach((document, i) => assert.deepStrictEqual(flatten(document.root), flatten(expected.documents[i].root), `document ${i}: the same tree`));
+    actual.documents.forEach((document, i) =>
+      assert.deepStrictEqual(flatten(document.root), flatten(expected.documents[i].root), `document ${i}: the same tree`),
+    );
   } catch (error) {
     if (error instanceof assert.AssertionError) error.message = `${context}\ninput: ${describeInput(text)}\n${error.message}`;
     throw error;

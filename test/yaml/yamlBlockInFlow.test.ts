@@ -37,11 +37,21 @@ describe('a `-` inside a flow collection is a syntax error (BLOCK_IN_FLOW)', () 
   it('the reader reports the package’s error, code and range, and the checker shows it', () => {
     for (const { line, dash } of CASES) {
       for (const { text, dash: at } of texts(line, dash)) {
-        const expected = parseDocument(text, { prettyErrors: false }).errors.map((error) => ({ code: error.code, offset: error.pos[0], message: error.message }));
-        assert.deepEqual(expected, [{ code: 'BLOCK_IN_FLOW', offset: at, message: MESSAGE }], `the yaml package’s reading of ${JSON.stringify(text)}`);
+        const expected = parseDocument(text, { prettyErrors: false }).errors.map((error) => ({
+          code: error.code,
+          offset: error.pos[0],
+          message: error.message,
+        }));
+        assert.deepEqual(
+          expected,
+          [{ code: 'BLOCK_IN_FLOW', offset: at, message: MESSAGE }],
+          `the yaml package’s reading of ${JSON.stringify(text)}`,
+        );
         const errors = parseYamlDocuments(text).errors;
         assert.deepEqual(errors, [{ offset: at, length: 1, message: MESSAGE, code: 'BLOCK_IN_FLOW' }], JSON.stringify(text));
-        const diagnostics = checkDocument(text, { format: 'yaml' }).diagnostics.filter((diagnostic) => diagnostic.message === MESSAGE);
+        const diagnostics = checkDocument(text, { format: 'yaml' }).diagnostics.filter(
+          (diagnostic) => diagnostic.message === MESSAGE,
+        );
         assert.equal(diagnostics.length, 1, `one syntax diagnostic for ${JSON.stringify(text)}`);
         assert.equal(diagnostics[0].data.offset, at);
       }
@@ -64,7 +74,9 @@ describe('a `-` inside a flow collection is a syntax error (BLOCK_IN_FLOW)', () 
       assert.equal(run.status, 1, run.stderr);
       const problems = JSON.parse(run.stdout) as JsonProblem[];
       CASES.forEach(({ line, dash }, i) => {
-        const found = problems.filter((problem) => path.basename(problem.file) === `broken-${i}.mcpdesc.yaml` && problem.message === MESSAGE);
+        const found = problems.filter(
+          (problem) => path.basename(problem.file) === `broken-${i}.mcpdesc.yaml` && problem.message === MESSAGE,
+        );
         assert.equal(found.length, 1, `broken-${i}.mcpdesc.yaml (${line})`);
         const { dash: at } = texts(line, dash)[1];
         const lineStart = HEADER.length;

@@ -18,21 +18,61 @@ import { mergeKeyDocument } from './mergeKeyDocuments';
 
 function corpus(): Array<{ name: string; text: string }> {
   const texts: Array<{ name: string; text: string }> = [];
-  for (const document of fixtureCorpus()) if (document.format === 'yaml') texts.push({ name: document.name, text: document.text });
+  for (const document of fixtureCorpus())
+    if (document.format === 'yaml') texts.push({ name: document.name, text: document.text });
   for (let seed = 1; seed <= 30; seed++) texts.push({ name: `declare layout ${seed}`, text: declareLayoutDocument(seed).text });
   for (let seed = 1; seed <= 12; seed++) texts.push({ name: `merge keys ${seed}`, text: mergeKeyDocument(seed).text });
   for (let seed = 1; seed <= 1; seed++) {
-    const { text } = generateMcpdesc(seed, 30_000, { format: 'yaml', violationRate: seed % 2 === 0 ? 1 : 0.4, elicitationStepsOnly: true });
+    const { text } = generateMcpdesc(seed, 30_000, {
+      format: 'yaml',
+      violationRate: seed % 2 === 0 ? 1 : 0.4,
+      elicitationStepsOnly: true,
+    });
     texts.push({ name: `generated ${seed}`, text });
   }
   return texts;
 }
 
 const EDGE_CASES = [
-  '', '# only a comment\n', '---\n', 'a: 1\n', 'a: 1\na: 2\n', 'a:\n  b: 1\n  b: 2\n', '1: a\n', 'null: a\n', '~: a\n', 'true: x\n',
-  'k: -0\n', 'k: .nan\n', 'k: -.inf\n', 'k: 0o17\n', 'k: 1e400\n', "k: 'it''s'\n", 'k: "\\u00e9\\n"\n', 'k: [a, {b: 1}, "c"]\n', '[a, b]', '{a: 1}',
-  '- a\n- - b\n  - c\n', 'k: &x 1\nl: *x\n', 'k: *x\n', 'k: v\n---\nl: w\n', '<<: {a: 1}\nb: 2\n', 'k: !!str 1\n', 'k: |\n  text\n', 'k: a\n  b\n',
-  'k: a #c\n', 'k:\n', '- \n', 'a: 1\n b: 2\n', 'a: [1, 2\n', 'k: "x\n', '? a\n: 1\n', 'k: yes\n', 'k: 1_000\n', 'k: 012\n', 'a: [x, -]\n',
+  '',
+  '# only a comment\n',
+  '---\n',
+  'a: 1\n',
+  'a: 1\na: 2\n',
+  'a:\n  b: 1\n  b: 2\n',
+  '1: a\n',
+  'null: a\n',
+  '~: a\n',
+  'true: x\n',
+  'k: -0\n',
+  'k: .nan\n',
+  'k: -.inf\n',
+  'k: 0o17\n',
+  'k: 1e400\n',
+  "k: 'it''s'\n",
+  'k: "\\u00e9\\n"\n',
+  'k: [a, {b: 1}, "c"]\n',
+  '[a, b]',
+  '{a: 1}',
+  '- a\n- - b\n  - c\n',
+  'k: &x 1\nl: *x\n',
+  'k: *x\n',
+  'k: v\n---\nl: w\n',
+  '<<: {a: 1}\nb: 2\n',
+  'k: !!str 1\n',
+  'k: |\n  text\n',
+  'k: a\n  b\n',
+  'k: a #c\n',
+  'k:\n',
+  '- \n',
+  'a: 1\n b: 2\n',
+  'a: [1, 2\n',
+  'k: "x\n',
+  '? a\n: 1\n',
+  'k: yes\n',
+  'k: 1_000\n',
+  'k: 012\n',
+  'a: [x, -]\n',
 ];
 
 function itemSlices(text: string, limit: number): string[] {
@@ -70,7 +110,8 @@ function assertSameReading(text: string, label: string): void {
   }
   const alone = readYamlValue(text);
   const aloneReference = readYamlValueByPackage(text);
-  if (alone && aloneReference) assert.ok(sameJson(alone.value as JsonValue, aloneReference.value as JsonValue), `${context}: the value alone`);
+  if (alone && aloneReference)
+    assert.ok(sameJson(alone.value as JsonValue, aloneReference.value as JsonValue), `${context}: the value alone`);
   // A text the reader accepts alone, the package accepts alone (never the other way round: merge keys are refused).
   if (alone) assert.ok(aloneReference, `${context}: read alone`);
 }
@@ -80,7 +121,8 @@ describe('YAML read-back through the checker’s reader', () => {
     for (const text of EDGE_CASES) assertSameReading(text, 'edge case');
     for (const { name, text } of corpus()) {
       const fixed = fixAll(text, { format: 'yaml' }).text;
-      for (const candidate of [text, fixed, ...itemSlices(text, 40), ...itemSlices(fixed, 40)]) assertSameReading(candidate, name);
+      for (const candidate of [text, fixed, ...itemSlices(text, 40), ...itemSlices(fixed, 40)])
+        assertSameReading(candidate, name);
     }
   });
 });

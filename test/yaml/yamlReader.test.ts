@@ -21,7 +21,15 @@ import { GENERATED_CASES } from '../hostile/support/generatedCases';
 import { SeededRandom } from '../support/random';
 import { repoPath } from '../support/repo';
 import { parseYamlDocumentsComposed } from '../support/yamlComposedReference';
-import { assertSameAsReference, damage, EDGE_CASES, lineSoup, MORE_EDGE_CASES, randomStyle, randomValue } from '../support/yamlDifferential';
+import {
+  assertSameAsReference,
+  damage,
+  EDGE_CASES,
+  lineSoup,
+  MORE_EDGE_CASES,
+  randomStyle,
+  randomValue,
+} from '../support/yamlDifferential';
 
 function assertSame(text: string, context: string): void {
   assertSameAsReference(text, parseYamlDocuments, parseYamlDocumentsComposed, context);
@@ -36,7 +44,9 @@ function assertSameDiagnostics(text: string, context: string): void {
     parse: (source) => {
       const parsed = parseYamlDocumentsComposed(source);
       const roots = parsed.documents.map((document) => document.root).filter((root): root is SyntaxNode => root !== undefined);
-      const syntaxErrors = parsed.errors.filter((error) => error.code !== 'DUPLICATE_KEY').map(({ offset, length, message }) => ({ offset, length, message }));
+      const syntaxErrors = parsed.errors
+        .filter((error) => error.code !== 'DUPLICATE_KEY')
+        .map(({ offset, length, message }) => ({ offset, length, message }));
       return { roots, syntaxErrors };
     },
   };
@@ -80,7 +90,8 @@ const FIXTURES = yamlFiles(repoPath('test-fixtures')).map((file) => ({ file, tex
 
 /** A value with what real descriptions hold: long sentences, line breaks, non-ASCII, numbers and look-alikes. */
 function describedValue(): unknown {
-  const long = 'Looks up the current weather for a city and returns the temperature, the wind and a short forecast for the next days';
+  const long =
+    'Looks up the current weather for a city and returns the temperature, the wind and a short forecast for the next days';
   return {
     mcpdesc: '0.8.0',
     info: { name: 'météo-server', version: '1.2.0', description: `${long}. ${long}.` },
@@ -88,7 +99,20 @@ function describedValue(): unknown {
       {
         name: 'forecast',
         description: `${long}:\n\n- one line\n- two: lines\n\n  indented ${long}\n`,
-        notes: ['über 😀 naïve façade 東京 ', '  leading', 'trailing  ', 'a: b', '# not a comment', '- item', '"quoted"', "it's", '', 'null', '1.5', 'yes'],
+        notes: [
+          'über 😀 naïve façade 東京 ',
+          '  leading',
+          'trailing  ',
+          'a: b',
+          '# not a comment',
+          '- item',
+          '"quoted"',
+          "it's",
+          '',
+          'null',
+          '1.5',
+          'yes',
+        ],
         limits: { count: 3, ratio: 0.5, big: 12345678901234567890, on: true, off: null, nan: NaN, neg: -Infinity },
         text: 'x'.repeat(200) + ' ' + 'y '.repeat(100),
       },
@@ -120,7 +144,10 @@ describe('the YAML reader builds the composed reference’s trees and reports it
 
   it('on every YAML fixture (test-fixtures/**), with the same diagnostics', () => {
     assert.ok(FIXTURES.length >= 70, `only ${FIXTURES.length} YAML fixtures found`);
-    assert.ok(FIXTURES.some(({ file }) => file.includes(`${path.sep}hostile${path.sep}`)), 'the hostile fixtures are included');
+    assert.ok(
+      FIXTURES.some(({ file }) => file.includes(`${path.sep}hostile${path.sep}`)),
+      'the hostile fixtures are included',
+    );
     for (const { file, text } of FIXTURES) {
       assertSame(text, file);
       assertSameDiagnostics(text, file);
@@ -134,7 +161,11 @@ describe('the YAML reader builds the composed reference’s trees and reports it
   });
 
   it('on the benchmark generator’s YAML (20 KB to 200 KB, several seeds, also rendered with stringify’s defaults), with the same diagnostics', () => {
-    for (const [seed, bytes] of [[1, 20_000], [2, 60_000], [3, 200_000]]) {
+    for (const [seed, bytes] of [
+      [1, 20_000],
+      [2, 60_000],
+      [3, 200_000],
+    ]) {
       const { text, value } = generateMcpdesc(seed, bytes, { format: 'yaml' });
       assertSame(text, `generated seed ${seed}`);
       assertSameDiagnostics(text, `generated seed ${seed}`);
@@ -157,9 +188,11 @@ describe('the YAML reader builds the composed reference’s trees and reports it
   });
 
   it('judges its own clean texts clean and composes broken ones (the BLOCK_IN_FLOW texts among them)', () => {
-    for (const { text } of FIXTURES.filter(({ file }) => file.includes(`${path.sep}workspace${path.sep}`))) assert.ok(judgedClean(text));
+    for (const { text } of FIXTURES.filter(({ file }) => file.includes(`${path.sep}workspace${path.sep}`)))
+      assert.ok(judgedClean(text));
     assert.ok(judgedClean(generateMcpdesc(7, 30_000, { format: 'yaml' }).text));
-    for (const text of ['a: [x, -]\n', '[-]', 'k: {a: -}\n', '- [-]\n', 'a: 1\n b: 2\n', 'a: "b\n']) assert.equal(judgedClean(text), false, JSON.stringify(text));
+    for (const text of ['a: [x, -]\n', '[-]', 'k: {a: -}\n', '- [-]\n', 'a: 1\n b: 2\n', 'a: "b\n'])
+      assert.equal(judgedClean(text), false, JSON.stringify(text));
   });
 });
 
@@ -169,9 +202,13 @@ describe('the YAML reader against the composed reference on seeded random text',
 
   it(`on ${iterations} documents \`yaml\` writes in random styles, ${iterations} of line soup, ${iterations} damaged texts (seed ${seed})`, () => {
     const random = new SeededRandom(seed);
-    for (let i = 0; i < iterations; i++) assertSame(stringify(randomValue(random, 0), null, randomStyle(random)), `styled document ${i} of seed ${seed}`);
+    for (let i = 0; i < iterations; i++)
+      assertSame(stringify(randomValue(random, 0), null, randomStyle(random)), `styled document ${i} of seed ${seed}`);
     for (let i = 0; i < iterations; i++) assertSame(lineSoup(random), `line soup ${i} of seed ${seed}`);
-    const texts = [...FIXTURES.map(({ text }) => text), ...[1, 2, 3].map((s) => generateMcpdesc(s, 8_000, { format: 'yaml' }).text)];
+    const texts = [
+      ...FIXTURES.map(({ text }) => text),
+      ...[1, 2, 3].map((s) => generateMcpdesc(s, 8_000, { format: 'yaml' }).text),
+    ];
     for (let i = 0; i < iterations; i++) {
       let text = random.pick(texts);
       for (let count = 1 + random.below(3); count > 0; count--) text = damage(text, random);

@@ -31,7 +31,8 @@ describe('the YAML reader against the composed reference, thoroughly', () => {
 
   it(`on ${iterations} documents \`yaml\` writes in random styles (seed ${seed})`, () => {
     const random = new SeededRandom(seed);
-    for (let i = 0; i < iterations; i++) assertSame(stringify(randomValue(random, 0), null, randomStyle(random)), `styled document ${i} of seed ${seed}`);
+    for (let i = 0; i < iterations; i++)
+      assertSame(stringify(randomValue(random, 0), null, randomStyle(random)), `styled document ${i} of seed ${seed}`);
   });
 
   it(`on ${iterations} texts of YAML line soup (seed ${seed})`, () => {

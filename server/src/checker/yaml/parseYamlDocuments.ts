@@ -82,7 +82,12 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
           } catch (error) {
             // Only a stack overflow on absurdly deep nesting gets here; the document is skipped, not the server.
             const reason = error instanceof Error ? error.message : String(error);
-            errors.push({ offset: token.offset, length: 0, message: `This YAML document could not be read: ${reason}`, code: 'RESOURCE_EXHAUSTION' });
+            errors.push({
+              offset: token.offset,
+              length: 0,
+              message: `This YAML document could not be read: ${reason}`,
+              code: 'RESOURCE_EXHAUSTION',
+            });
             root = undefined;
             suspicious = true;
           }

@@ -31,7 +31,10 @@ export class YamlAliases {
   private remainingCopies: number;
   private readonly measures = new WeakMap<YamlTreeNode, Measure>();
 
-  constructor(aliasExpansionLimit: number, private readonly problem: AliasProblem) {
+  constructor(
+    aliasExpansionLimit: number,
+    private readonly problem: AliasProblem,
+  ) {
     this.remainingCopies = aliasExpansionLimit;
   }
 
@@ -64,7 +67,12 @@ export class YamlAliases {
     if (!definition.children) return this.copy(definition, start, length, parent);
     const { size, height } = this.measure(definition);
     if (depth + height - 1 > MAX_NESTING_DEPTH) {
-      this.problem(start, length, `Alias '*${name}' would nest collections deeper than ${MAX_NESTING_DEPTH} levels; it is not expanded`, 'NESTING_TOO_DEEP');
+      this.problem(
+        start,
+        length,
+        `Alias '*${name}' would nest collections deeper than ${MAX_NESTING_DEPTH} levels; it is not expanded`,
+        'NESTING_TOO_DEEP',
+      );
       return nullNode(start, length, parent);
     }
     if (size <= MAX_COPIED_ALIAS_NODES && size <= this.remainingCopies) {

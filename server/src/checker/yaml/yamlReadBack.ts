@@ -32,7 +32,12 @@ export function readYamlStream(text: string): ReadStream | undefined {
   for (const document of parsed.documents) {
     const value = readValue(document.root);
     if (!value) return undefined;
-    documents.push({ start: document.offset, end: Math.max(document.offset + document.length, document.offset + 1), errors: 0, value: value.value });
+    documents.push({
+      start: document.offset,
+      end: Math.max(document.offset + document.length, document.offset + 1),
+      errors: 0,
+      value: value.value,
+    });
   }
   for (const error of parsed.errors) {
     if (error.code === 'DUPLICATE_KEY') continue;
@@ -44,7 +49,11 @@ export function readYamlStream(text: string): ReadStream | undefined {
     if (documents[index]) documents[index].errors++;
   }
   // Errors outside every document (a stream of only comments and a stray marker) count for none: as before.
-  if (parsed.documents.length === 0 && parsed.errors.some((error) => error.code === 'UNREADABLE' || error.code === 'NESTING_TOO_DEEP')) return undefined;
+  if (
+    parsed.documents.length === 0 &&
+    parsed.errors.some((error) => error.code === 'UNREADABLE' || error.code === 'NESTING_TOO_DEEP')
+  )
+    return undefined;
   return { documents };
 }
 

@@ -106,7 +106,9 @@ export class YamlTreeBuilder {
     /** The document as the composer would start it: its directives, schema and options. */
     private readonly context: DocumentContext,
   ) {
-    this.aliases = new YamlAliases(aliasExpansionLimit, (offset, length, message, code) => this.error(offset, length, message, code));
+    this.aliases = new YamlAliases(aliasExpansionLimit, (offset, length, message, code) =>
+      this.error(offset, length, message, code),
+    );
     const schema = context.schema as unknown as { tags: ScalarTagLike[] } & Record<symbol, ScalarTagLike>;
     this.scalarTags = schema.tags;
     const scalarSymbol = Object.getOwnPropertySymbols(schema).find((symbol) => symbol.description === 'scalar');
@@ -248,7 +250,14 @@ export class YamlTreeBuilder {
    * The node of `token` (with its properties `props`). `depth`: how many collections deep the node
    * sits, itself included if it is one (the root is 1). Sets valueEnd/nodeEnd to the composed range.
    */
-  private node(token: CST.Token, props: Props, parent: YamlTreeNode | undefined, fallbackOffset: number, depth: number, atKey: boolean): YamlTreeNode {
+  private node(
+    token: CST.Token,
+    props: Props,
+    parent: YamlTreeNode | undefined,
+    fallbackOffset: number,
+    depth: number,
+    atKey: boolean,
+  ): YamlTreeNode {
     switch (token.type) {
       case 'alias': {
         if (props.anchor || props.tag || token.source.length < 2) this.suspicious = true;
@@ -269,7 +278,12 @@ export class YamlTreeBuilder {
         return this.collection(token, props, parent, depth, () => this.blockMap(token, parent, depth, props));
       case 'block-seq':
         if (props.anchor || props.tag) {
-          const lastProp = props.anchor && props.tag ? (props.anchor.offset > props.tag.offset ? props.anchor : props.tag) : props.anchor ?? props.tag;
+          const lastProp =
+            props.anchor && props.tag
+              ? props.anchor.offset > props.tag.offset
+                ? props.anchor
+                : props.tag
+              : (props.anchor ?? props.tag);
           if (lastProp && (!props.newlineAfterProp || props.newlineAfterProp.offset < lastProp.offset)) this.suspicious = true;
         }
         return this.collection(token, props, parent, depth, () => this.blockSeq(token, parent, depth, props));
@@ -299,12 +313,21 @@ export class YamlTreeBuilder {
    * What a tag on a collection makes of it: the collection itself, or (`!!omap`, `!!pairs` on a
    * sequence) a sequence of pairs, whose items the composed reading has no node for.
    */
-  private collectionTagOf(token: CST.BlockMap | CST.BlockSequence | CST.FlowCollection, tagToken: CST.SourceToken): 'plain' | 'pairs' {
+  private collectionTagOf(
+    token: CST.BlockMap | CST.BlockSequence | CST.FlowCollection,
+    tagToken: CST.SourceToken,
+  ): 'plain' | 'pairs' {
     const tagName = this.context.directives.tagName(tagToken.source, () => undefined);
-    const expected = token.type === 'block-map' ? 'map' : token.type === 'block-seq' ? 'seq' : token.start.source === '{' ? 'map' : 'seq';
+    const expected =
+      token.type === 'block-map' ? 'map' : token.type === 'block-seq' ? 'seq' : token.start.source === '{' ? 'map' : 'seq';
     if (!tagName || tagName === '!' || tagName === 'tag:yaml.org,2002:map' || tagName === 'tag:yaml.org,2002:seq') return 'plain';
-    const schema = this.context.schema as unknown as { tags: CollectionTagLike[]; knownTags: Record<string, CollectionTagLike | undefined> };
-    const tag = schema.tags.find((t) => t.tag === tagName && t.collection === expected) ?? (schema.knownTags[tagName]?.collection === expected ? schema.knownTags[tagName] : undefined);
+    const schema = this.context.schema as unknown as {
+      tags: CollectionTagLike[];
+      knownTags: Record<string, CollectionTagLike | undefined>;
+    };
+    const tag =
+      schema.tags.find((t) => t.tag === tagName && t.collection === expected) ??
+      (schema.knownTags[tagName]?.collection === expected ? schema.knownTags[tagName] : undefined);
     if (!tag || expected !== 'seq') return 'plain';
     return tag.tag === 'tag:yaml.org,2002:omap' || tag.tag === 'tag:yaml.org,2002:pairs' ? 'pairs' : 'plain';
   }
@@ -313,13 +336,26 @@ export class YamlTreeBuilder {
    * `!!omap` / `!!pairs` on a sequence: the composed sequence holds pairs, which the composed
    * reading turns into null nodes where the previous item ended.
    */
-  private pairsSequence(token: CST.BlockMap | CST.BlockSequence | CST.FlowCollection, props: Props, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
+  private pairsSequence(
+    token: CST.BlockMap | CST.BlockSequence | CST.FlowCollection,
+    props: Props,
+    parent: YamlTreeNode | undefined,
+    depth: number,
+  ): YamlTreeNode {
     const scratch = new YamlTreeNode('array', token.offset, 0, undefined);
     // Read it as the sequence it is, for its range and its anchors, then replace its items.
-    const read = token.type === 'block-seq' ? this.blockSeq(token, scratch, depth, props) : this.flowCollection(token as CST.FlowCollection, scratch, depth, props);
+    const read =
+      token.type === 'block-seq'
+        ? this.blockSeq(token, scratch, depth, props)
+        : this.flowCollection(token as CST.FlowCollection, scratch, depth, props);
     const count = read.children?.length ?? 0;
     // A block sequence's range ends with its last item's, and these items have no length.
-    const array = new YamlTreeNode('array', read.offset, token.type === 'flow-collection' || count === 0 ? read.length : 0, parent);
+    const array = new YamlTreeNode(
+      'array',
+      read.offset,
+      token.type === 'flow-collection' || count === 0 ? read.length : 0,
+      parent,
+    );
     array.children = new Array(count);
     for (let i = 0; i < count; i++) array.children[i] = nullNode(read.offset, 0, array);
     return array;
@@ -366,7 +402,9 @@ export class YamlTreeBuilder {
     const cache = atKey ? this.plainKeyTags : this.plainTags;
     const known = cache.get(source);
     if (known) return known;
-    const tag = this.scalarTags.find((t) => (t.default === true || (atKey && t.default === 'key')) && t.test?.test(source)) ?? this.stringTag;
+    const tag =
+      this.scalarTags.find((t) => (t.default === true || (atKey && t.default === 'key')) && t.test?.test(source)) ??
+      this.stringTag;
     if (source.length <= 64 && cache.size < 4096) cache.set(source, tag);
     return tag;
   }
@@ -387,7 +425,13 @@ export class YamlTreeBuilder {
   }
 
   /** The tree node of a resolved scalar (ranged by valueEnd). */
-  private scalarNode(isBlockScalar: boolean, value: unknown, props: Props, parent: YamlTreeNode | undefined, offset: number): YamlTreeNode {
+  private scalarNode(
+    isBlockScalar: boolean,
+    value: unknown,
+    props: Props,
+    parent: YamlTreeNode | undefined,
+    offset: number,
+  ): YamlTreeNode {
     const valueEnd = this.valueEnd;
     const end = isBlockScalar ? this.blockScalarEnd(offset, valueEnd) : valueEnd;
     const node = new YamlTreeNode('null', offset, end - offset, parent);
@@ -419,7 +463,13 @@ export class YamlTreeBuilder {
   }
 
   /** The composer's empty node (no token where a node is due): a plain empty scalar at the given position. */
-  private emptyNode(offset: number, before: readonly CST.SourceToken[] | undefined, props: Props, parent: YamlTreeNode | undefined, atKey: boolean): YamlTreeNode {
+  private emptyNode(
+    offset: number,
+    before: readonly CST.SourceToken[] | undefined,
+    props: Props,
+    parent: YamlTreeNode | undefined,
+    atKey: boolean,
+  ): YamlTreeNode {
     const position = emptyScalarPosition(offset, before);
     const value = this.resolveTag('', props.tag, true, atKey);
     this.valueEnd = position;
@@ -449,7 +499,12 @@ export class YamlTreeBuilder {
     let commentEnd = -1;
     const items = map.items;
     for (let i = 0; i < items.length; i++) {
-      const { start: startTokens, key, sep, value } = items[i] as { start: CST.SourceToken[]; key?: CST.Token | null; sep?: CST.SourceToken[]; value?: CST.Token };
+      const {
+        start: startTokens,
+        key,
+        sep,
+        value,
+      } = items[i] as { start: CST.SourceToken[]; key?: CST.Token | null; sep?: CST.SourceToken[]; value?: CST.Token };
       const keyProps = this.props(startTokens, 'explicit-key-ind', offset, false, true, key ?? sep?.[0], map.indent);
       const implicitKey = !keyProps.found;
       if (implicitKey) {
@@ -467,11 +522,25 @@ export class YamlTreeBuilder {
         // Explicit keys (`? key`): valid, but left to the composer to judge.
         this.suspicious = true;
       }
-      if (key && key.type !== 'scalar' && key.type !== 'single-quoted-scalar' && key.type !== 'double-quoted-scalar' && key.type !== 'alias') {
+      if (
+        key &&
+        key.type !== 'scalar' &&
+        key.type !== 'single-quoted-scalar' &&
+        key.type !== 'double-quoted-scalar' &&
+        key.type !== 'alias'
+      ) {
         this.suspicious = true;
       }
       const keyStart = keyProps.end;
-      const valueProps = this.props(sep ?? NO_TOKENS, 'map-value-ind', 0, false, !key || key.type === 'block-scalar', value, map.indent);
+      const valueProps = this.props(
+        sep ?? NO_TOKENS,
+        'map-value-ind',
+        0,
+        false,
+        !key || key.type === 'block-scalar',
+        value,
+        map.indent,
+      );
       const colonOffset = valueProps.found ? valueProps.found.offset : undefined;
       pairs.add(key, keyProps, keyStart, startTokens, colonOffset, () => {
         // valueProps.end defaults to the key's range end when sep is empty.
@@ -533,7 +602,12 @@ export class YamlTreeBuilder {
     return array;
   }
 
-  private flowCollection(collection: CST.FlowCollection, parent: YamlTreeNode | undefined, depth: number, props: Props): YamlTreeNode {
+  private flowCollection(
+    collection: CST.FlowCollection,
+    parent: YamlTreeNode | undefined,
+    depth: number,
+    props: Props,
+  ): YamlTreeNode {
     const isMap = collection.start.source === '{';
     const start = collection.offset;
     let offset = collection.offset + collection.start.source.length;
@@ -631,7 +705,8 @@ export class YamlTreeBuilder {
     keyStart: number,
     startTokens: readonly CST.SourceToken[],
     colonOffset: number | undefined,
-    describeValue: () => { token: CST.Token | undefined; props: Props; emptyAt: number; before: readonly CST.SourceToken[] | undefined } | undefined,
+    describeValue: () =>
+      { token: CST.Token | undefined; props: Props; emptyAt: number; before: readonly CST.SourceToken[] | undefined } | undefined,
   ): void {
     const object = collector.object;
     const depth = collector.depth;
@@ -647,7 +722,12 @@ export class YamlTreeBuilder {
       this.valueEnd = keyAt;
       this.nodeEnd = keyProps.comment ? keyProps.end : keyAt;
       keyIsScalar = true;
-    } else if (key.type === 'scalar' || key.type === 'single-quoted-scalar' || key.type === 'double-quoted-scalar' || key.type === 'block-scalar') {
+    } else if (
+      key.type === 'scalar' ||
+      key.type === 'single-quoted-scalar' ||
+      key.type === 'double-quoted-scalar' ||
+      key.type === 'block-scalar'
+    ) {
       keyAt = key.offset;
       keyValue = this.scalarValue(key, keyProps.tag, true);
       keyIsScalar = true;
@@ -660,7 +740,9 @@ export class YamlTreeBuilder {
       const keyEnd = this.valueEnd;
       const described = describeValue();
       const fallback = colonOffset === undefined ? keyEnd : colonOffset + 1;
-      const source = described ? this.nodeOrEmpty(described.token, described.props, described.emptyAt, described.before, object, depth + 1, false) : this.noValue(fallback, object);
+      const source = described
+        ? this.nodeOrEmpty(described.token, described.props, described.emptyAt, described.before, object, depth + 1, false)
+        : this.noValue(fallback, object);
       collector.lastHadValue = !!described;
       const pairEnd = Math.max(keyEnd, colonOffset === undefined ? 0 : colonOffset + 1, source.offset + source.length);
       const pair: MergePairSpan = { offset: keyAt, length: pairEnd - keyAt, keys: [] };
@@ -680,7 +762,8 @@ export class YamlTreeBuilder {
     if (keyNode.type === 'object' || keyNode.type === 'array') {
       const described = describeValue();
       collector.lastHadValue = !!described;
-      if (described) this.nodeOrEmpty(described.token, described.props, described.emptyAt, described.before, undefined, depth + 1, false);
+      if (described)
+        this.nodeOrEmpty(described.token, described.props, described.emptyAt, described.before, undefined, depth + 1, false);
       return;
     }
     const stringKey = keyNode.type === 'string' ? keyNode : this.stringKey(keyNode);
@@ -689,7 +772,9 @@ export class YamlTreeBuilder {
     property.colonOffset = colonOffset;
     const described = describeValue();
     collector.lastHadValue = !!described;
-    const value = described ? this.nodeOrEmpty(described.token, described.props, described.emptyAt, described.before, property, depth + 1, false) : this.noValue(fallback, property);
+    const value = described
+      ? this.nodeOrEmpty(described.token, described.props, described.emptyAt, described.before, property, depth + 1, false)
+      : this.noValue(fallback, property);
     const end = Math.max(keyEnd, value.offset + value.length, colonOffset === undefined ? 0 : colonOffset + 1);
     property.length = end - property.offset;
     property.children = [stringKey, value];
@@ -725,7 +810,7 @@ export class YamlTreeBuilder {
     let next = 0;
     for (const merge of merges) {
       while (next < merge.index) result.push(explicit[next++]);
-      const sources = merge.source.type === 'array' ? merge.source.children ?? [] : [merge.source];
+      const sources = merge.source.type === 'array' ? (merge.source.children ?? []) : [merge.source];
       for (const source of sources) {
         if (source.type !== 'object') {
           if (source.type !== 'null' || source.length > 0) {
