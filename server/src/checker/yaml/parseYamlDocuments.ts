@@ -1,10 +1,10 @@
 // YAML text to one position-annotated tree per document of the stream (each is checked on its own),
 // plus every syntax problem with its offsets. Offsets are UTF-16 code unit indices into `text`, as
 // everywhere in the checker; a byte order mark is text[0], so nothing shifts.
-import { Composer, Parser, type CST, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+import { Composer, Document, Parser, type CST, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { Node } from 'jsonc-parser';
-import { buildFastYamlTree } from './fastYamlTree';
-import { takeColonOffsets, YamlTreeBuilder, type ColonOffsets } from './yamlTreeBuilder';
+import { YamlTreeBuilder, type DocumentContext } from './yamlTreeBuilder';
+import type { YamlTreeNode } from './yamlTreeNode';
 import type { YamlSyntaxError } from './yamlSyntaxError';
 import { ABSURD_TEXT_NESTING, firstAbsurdNesting, firstTooDeepCollection, MAX_NESTING_DEPTH } from './yamlNestingGuard';
 
@@ -29,26 +29,12 @@ export interface YamlParseOptions {
    * its text only. Whatever reads such a value whole is bounded by valueOf (tree.ts).
    */
   aliasExpansionLimit?: number;
-  /**
-   * Whether to let the CST go before the tree is built (the same tree either way; tests compare
-   * the two). Default: for texts of RELEASE_CST_CHARS or more.
-   */
-  releaseCst?: boolean;
-  /**
-   * Whether text in the fast path's subset (fastYamlTree.ts) is read by it instead of the `yaml`
-   * package (the same tree and errors; tests compare the two). Default: true.
-   */
-  fastPath?: boolean;
 }
 
 export const DEFAULT_ALIAS_EXPANSION_LIMIT = 100_000;
 
-/** From this many characters on, the CST is released before the tree is built (see below). */
-export const RELEASE_CST_CHARS = 2_000_000;
-
+/** As the checker reads YAML (the composer's options, for the document contexts and for errors). */
 const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
-  // Pairs keep their CST token, which has the `:` position.
-  keepSourceTokens: true,
   // YAML 1.1 merge keys (`<<: *base`), which mcpdesc authors use to share declarations.
   merge: true,
   // Raw messages; the caller shows them at a range of its own.
@@ -58,58 +44,120 @@ const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   logLevel: 'silent',
 };
 
+/**
+ * The `yaml` package's parser reads the text into its CST; YamlTreeBuilder builds each document's
+ * tree from that CST directly. The package's errors: the builder says whether its composer could
+ * report any on this text (it only says no for shapes it knows to be clean); if it could, the
+ * package composes the tokens, and its errors are reported as it reports them.
+ */
 export function parseYamlDocuments(text: string, options: YamlParseOptions = {}): ParsedYaml {
   const limit = options.aliasExpansionLimit ?? DEFAULT_ALIAS_EXPANSION_LIMIT;
-  if (options.fastPath !== false) {
-    const fast = buildFastYamlTree(text, limit);
-    if (fast) return { documents: [{ root: fast.root, offset: fast.offset, length: fast.length }], errors: fast.errors };
+  const absurd = firstAbsurdNesting(text, ABSURD_TEXT_NESTING);
+  if (absurd !== undefined) return { documents: [], errors: [tooDeep(absurd)] };
+  let tokens: CST.Token[];
+  try {
+    tokens = Array.from(new Parser().parse(text));
+  } catch (error) {
+    return { documents: [], errors: [unreadable(error)] };
   }
+  const deep = firstTooDeepCollection(tokens, MAX_NESTING_DEPTH);
+  if (deep !== undefined) return { documents: [], errors: [tooDeep(deep)] };
   const documents: YamlDocument[] = [];
+  /** Per document, the builder's own errors (after the package's, as they were always reported). */
+  const builderErrors: YamlSyntaxError[][] = [];
+  // The stream's directives, as the composer keeps them: each document starts from them.
+  const directives = new Document().directives as DocumentDirectives;
+  let suspicious = false;
+  try {
+    for (const token of tokens) {
+      switch (token.type) {
+        case 'document': {
+          const context = new Document(undefined, { ...YAML_OPTIONS, _directives: directives });
+          const errors: YamlSyntaxError[] = [];
+          const builder = new YamlTreeBuilder(text, errors, limit, context as DocumentContext);
+          let root: YamlTreeNode | undefined;
+          let end = token.offset;
+          try {
+            ({ root, end } = builder.buildDocument(token));
+          } catch (error) {
+            // Only a stack overflow on absurdly deep nesting gets here; the document is skipped, not the server.
+            const reason = error instanceof Error ? error.message : String(error);
+            errors.push({
+              offset: token.offset,
+              length: 0,
+              message: `This YAML document could not be read: ${reason}`,
+              code: 'RESOURCE_EXHAUSTION',
+            });
+            root = undefined;
+            suspicious = true;
+          }
+          if (builder.suspicious) suspicious = true;
+          documents.push({ root, offset: token.offset, length: end - token.offset });
+          builderErrors.push(errors);
+          break;
+        }
+        case 'doc-end': {
+          // `...` ends the document before it (its comment too); anything after it is the composer's to judge.
+          const last = documents[documents.length - 1];
+          if (!last) {
+            suspicious = true;
+            break;
+          }
+          let end = token.offset + token.source.length;
+          for (const after of token.end ?? []) {
+            if (after.type !== 'space' && after.type !== 'newline') suspicious = true;
+            end += after.source.length;
+          }
+          last.length = end - last.offset;
+          break;
+        }
+        case 'directive':
+          // %YAML 1.1 switches the schema of the documents after it; the composer judges directives.
+          directives.add(token.source, () => undefined);
+          suspicious = true;
+          break;
+        case 'byte-order-mark':
+        case 'space':
+        case 'comment':
+        case 'newline':
+          break;
+        default:
+          suspicious = true;
+      }
+    }
+  } catch (error) {
+    return { documents: [], errors: [unreadable(error)] };
+  }
   const errors: YamlSyntaxError[] = [];
   const addYamlError = (error: { pos: [number, number]; message: string; code: string }): void => {
     const start = characterBoundary(text, Math.max(0, Math.min(error.pos[0], text.length)), -1);
     const end = Math.max(start, characterBoundary(text, Math.min(error.pos[1], text.length), 1));
     errors.push({ offset: start, length: end - start, message: error.message, code: error.code });
   };
-  const absurd = firstAbsurdNesting(text, ABSURD_TEXT_NESTING);
-  if (absurd !== undefined) return { documents, errors: [tooDeep(absurd)] };
-  // What parseAllDocuments does, with the nesting guard between the two stages.
-  let parsed: Document.Parsed[];
-  let colons: ColonOffsets | undefined;
-  const composer = new Composer(YAML_OPTIONS);
-  try {
-    let tokens: CST.Token[] | undefined = Array.from(new Parser().parse(text));
-    const deep = firstTooDeepCollection(tokens, MAX_NESTING_DEPTH);
-    if (deep !== undefined) return { documents, errors: [tooDeep(deep)] };
-    parsed = Array.from(composer.compose(tokens));
-    // The CST is needed for the `:` offsets only. On a large text, read them now and let it go
-    // before the tree is built: it is larger than the document and the tree together (~200 MB for
-    // 7.5 MB of text). Walking every node for that costs ~5 % of the parse, so small texts do not.
-    tokens = undefined;
-    colons = options.releaseCst ?? text.length >= RELEASE_CST_CHARS ? takeColonOffsets(parsed) : undefined;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { documents, errors: [{ offset: 0, length: 0, message: `The YAML text could not be read: ${reason}`, code: 'UNREADABLE' }] };
-  }
-  if (parsed.length === 0) {
-    for (const error of composer.streamInfo().errors) addYamlError(error);
-    return { documents, errors: sortedByOffset(errors) };
-  }
-  for (const document of parsed) {
-    for (const error of document.errors) addYamlError(error);
-    const [start, , end] = document.range ?? [0, 0, text.length];
-    let root: Node | undefined;
+  if (suspicious) {
+    const composer = new Composer(YAML_OPTIONS);
+    let composed: Document.Parsed[];
     try {
-      root = new YamlTreeBuilder(text, errors, limit, colons).buildRoot(document.contents, start);
+      composed = Array.from(composer.compose(tokens));
     } catch (error) {
-      // Only a stack overflow on absurdly deep nesting gets here; the document is skipped, not the server.
-      const reason = error instanceof Error ? error.message : String(error);
-      errors.push({ offset: start, length: 0, message: `This YAML document could not be read: ${reason}`, code: 'RESOURCE_EXHAUSTION' });
-      root = undefined;
+      return { documents: [], errors: [unreadable(error)] };
     }
-    documents.push({ root, offset: start, length: end - start });
+    if (composed.length === 0) for (const error of composer.streamInfo().errors) addYamlError(error);
+    composed.forEach((document, i) => {
+      for (const error of document.errors) addYamlError(error);
+      if (builderErrors[i]) errors.push(...builderErrors[i]);
+    });
+  } else {
+    for (const own of builderErrors) errors.push(...own);
   }
   return { documents, errors: sortedByOffset(errors) };
+}
+
+type DocumentDirectives = NonNullable<Document['directives']>;
+
+function unreadable(error: unknown): YamlSyntaxError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return { offset: 0, length: 0, message: `The YAML text could not be read: ${reason}`, code: 'UNREADABLE' };
 }
 
 function tooDeep(offset: number): YamlSyntaxError {

@@ -1,5 +1,4 @@
-// What an alias (`*name`) stands for in the tree, for both readers of YAML (YamlTreeBuilder on the
-// `yaml` package's document, and the fast path of fastYamlTree.ts): a copy of the anchored node
+// What an alias (`*name`) stands for in the tree (YamlTreeBuilder): a copy of the anchored node
 // whose every node has the alias's range, so a diagnostic inside lands on `*name`; for a large
 // collection, or past the document's copy budget, one node at the alias that shares the anchor's
 // children, so an alias never costs its anchor's size again and reads as the same value.
@@ -32,7 +31,10 @@ export class YamlAliases {
   private remainingCopies: number;
   private readonly measures = new WeakMap<YamlTreeNode, Measure>();
 
-  constructor(aliasExpansionLimit: number, private readonly problem: AliasProblem) {
+  constructor(
+    aliasExpansionLimit: number,
+    private readonly problem: AliasProblem,
+  ) {
     this.remainingCopies = aliasExpansionLimit;
   }
 
@@ -65,7 +67,12 @@ export class YamlAliases {
     if (!definition.children) return this.copy(definition, start, length, parent);
     const { size, height } = this.measure(definition);
     if (depth + height - 1 > MAX_NESTING_DEPTH) {
-      this.problem(start, length, `Alias '*${name}' would nest collections deeper than ${MAX_NESTING_DEPTH} levels; it is not expanded`, 'NESTING_TOO_DEEP');
+      this.problem(
+        start,
+        length,
+        `Alias '*${name}' would nest collections deeper than ${MAX_NESTING_DEPTH} levels; it is not expanded`,
+        'NESTING_TOO_DEEP',
+      );
       return nullNode(start, length, parent);
     }
     if (size <= MAX_COPIED_ALIAS_NODES && size <= this.remainingCopies) {

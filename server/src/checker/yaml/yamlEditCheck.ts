@@ -3,8 +3,8 @@
 // text by columns alone could give a document that does not parse, or one that means something
 // else (a member that lands in the wrong mapping, an anchored list that other places alias). The
 // edit is kept only when the `yaml` package reads the new text as the old one with exactly the
-// intended change at the intended place, and with no new error (yamlReadBack.ts: through the fast
-// reader where its reading is the package's).
+// intended change at the intended place, and with no new error (yamlReadBack.ts: read by the
+// checker's one YAML reader).
 import { valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { InsertValue } from '../fixes/editor';
 import type { OffsetEdit } from '../types';
@@ -12,7 +12,6 @@ import { applyOffsetEdits, normalizeEdits } from '../textEdits';
 import { sameJson } from './yamlValueText';
 import { standaloneToolRegion, yamlAllowsToolEdits, yamlLineStartBefore } from '../incrementalYaml';
 import { readYamlStream, type ReadStream } from './yamlReadBack';
-
 
 type Segment = string | number;
 
@@ -31,14 +30,12 @@ export class YamlEditCheck {
   private readonly toolEditsAllowed = new Map<SyntaxNode, boolean>();
 
   /**
-   * `fastReader: false` reads every text back with the `yaml` package (yamlReadBack.ts), as tests compare.
    * With `deferred`, every edit is taken on trust and remembered; `confirmsTogether` then reads the
    * edits actually chosen back in one go, instead of one whole-document read per planned edit.
    */
   constructor(
     private readonly text: string,
     private readonly deferred = false,
-    private readonly fastReader = true,
   ) {}
 
   /**
@@ -105,19 +102,26 @@ export class YamlEditCheck {
     const toolPath = pathOf(tool);
     if (!region || !toolPath) return undefined;
     const edits = unionOf(claims);
-    if (!edits || edits.some((edit) => edit.offset < tool.offset || edit.offset + edit.length > region.contentEnd)) return undefined;
+    if (!edits || edits.some((edit) => edit.offset < tool.offset || edit.offset + edit.length > region.contentEnd))
+      return undefined;
     const editsEnd = edits[edits.length - 1].offset + edits[edits.length - 1].length;
     const end = this.nextKeyLineStart(tool, editsEnd) ?? region.end;
     const oldLines = this.text.slice(region.start, end);
-    const newLines = applyOffsetEdits(oldLines, edits.map((edit) => ({ ...edit, offset: edit.offset - region.start })));
+    const newLines = applyOffsetEdits(
+      oldLines,
+      edits.map((edit) => ({ ...edit, offset: edit.offset - region.start })),
+    );
     if (newLines.includes('&')) return undefined;
     const before = this.read(oldLines);
     const after = this.read(newLines);
-    if (before?.documents.length !== 1 || before.documents[0].errors > 0 || !Array.isArray(before.documents[0].value)) return undefined;
+    if (before?.documents.length !== 1 || before.documents[0].errors > 0 || !Array.isArray(before.documents[0].value))
+      return undefined;
     if (after?.documents.length !== 1 || after.documents[0].errors > 0) return false;
     // The lines alone are a one-item sequence: the tool is item 0.
     let expected: unknown = structuredClone(before.documents[0].value);
-    for (const { path, change } of claims.map(({ container, change }) => ({ path: pathOf(container), change })).sort((a, b) => (b.path?.length ?? 0) - (a.path?.length ?? 0))) {
+    for (const { path, change } of claims
+      .map(({ container, change }) => ({ path: pathOf(container), change }))
+      .sort((a, b) => (b.path?.length ?? 0) - (a.path?.length ?? 0))) {
       if (!path || path.length < toolPath.length || toolPath.some((segment, index) => path[index] !== segment)) return undefined;
       expected = replacedAt(expected, [0, ...path.slice(toolPath.length)], change);
       if (expected === undefined) return false;
@@ -139,7 +143,8 @@ export class YamlEditCheck {
     if (new Set(keys).size !== keys.length) return undefined;
     const column = first.offset - yamlLineStartBefore(this.text, first.offset);
     const lineStart = yamlLineStartBefore(this.text, next.offset);
-    if (lineStart <= offset || next.offset - lineStart !== column || !/^ *$/.test(this.text.slice(lineStart, next.offset))) return undefined;
+    if (lineStart <= offset || next.offset - lineStart !== column || !/^ *$/.test(this.text.slice(lineStart, next.offset)))
+      return undefined;
     // Back to the start of the line break, so that the lines read end as the region's do.
     return this.text[lineStart - 1] === '\n' && this.text[lineStart - 2] === '\r' ? lineStart - 2 : lineStart - 1;
   }
@@ -164,7 +169,9 @@ export class YamlEditCheck {
     for (const { container, change } of claims) {
       const path = pathOf(container);
       if (!path) return false;
-      const target = before.documents.findIndex((document) => container.offset >= document.start && container.offset < document.end);
+      const target = before.documents.findIndex(
+        (document) => container.offset >= document.start && container.offset < document.end,
+      );
       if (target < 0) return false;
       const list = changes.get(target) ?? [];
       list.push({ path, change });
@@ -190,7 +197,7 @@ export class YamlEditCheck {
   }
 
   private read(text: string): ReadStream | undefined {
-    return readYamlStream(text, this.fastReader);
+    return readYamlStream(text);
   }
 }
 

@@ -10,7 +10,14 @@ import type { SyntaxNode } from '../tree';
 import type { FormattingOptions, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from '../fixes/editor';
 import { detectIndentUnit, usableFormatting } from '../fixes/layout';
-import { yamlLineBreak, yamlLineBreakLength, yamlLineEnd, yamlLineStart, yamlSmallestIndentation, yamlStartsLine } from './yamlLines';
+import {
+  yamlLineBreak,
+  yamlLineBreakLength,
+  yamlLineEnd,
+  yamlLineStart,
+  yamlSmallestIndentation,
+  yamlStartsLine,
+} from './yamlLines';
 import { isAliasCopy, isInMergeSource, isInSharedAnchor, isMergedMember, mergePairsOf, mergesKey } from './yamlTreeNode';
 import { keyText, stringText, type QuoteStyle } from './yamlScalarText';
 import { pad, YamlValueWriter } from './yamlValueText';
@@ -24,16 +31,19 @@ export class YamlEditor implements DocumentEditor {
 
   /**
    * `deferReadBack`: see YamlEditCheck (fix-all reads the edits it chose back together).
-   * `fastReadBack: false`: every read-back by the `yaml` package alone (yamlReadBack.ts), as tests compare.
    */
-  constructor(private readonly text: string, given?: FormattingOptions, deferReadBack = false, fastReadBack = true) {
+  constructor(
+    private readonly text: string,
+    given?: FormattingOptions,
+    deferReadBack = false,
+  ) {
     const formatting = usableFormatting(given);
     this.eol = yamlLineBreak(text);
     // YAML indents with spaces only; a tab preference becomes its width in spaces.
-    const unit = formatting ? detectIndentUnit(text, formatting) : yamlSmallestIndentation(text) ?? '  ';
+    const unit = formatting ? detectIndentUnit(text, formatting) : (yamlSmallestIndentation(text) ?? '  ');
     this.unit = unit === '\t' ? Math.max(1, formatting?.tabSize ?? 2) : unit.length;
-    this.writer = new YamlValueWriter(text, this.eol, this.unit, fastReadBack);
-    this.check = new YamlEditCheck(text, deferReadBack, fastReadBack);
+    this.writer = new YamlValueWriter(text, this.eol, this.unit);
+    this.check = new YamlEditCheck(text, deferReadBack);
   }
 
   confirmsTogether(chosen: readonly OffsetEdit[]): boolean {
@@ -55,13 +65,15 @@ export class YamlEditor implements DocumentEditor {
     const container = parent?.type === 'property' ? parent.parent : parent;
     if (container && this.isFlow(container)) {
       const text = this.writer.value(value, { inFlow: true, column: 0, ownerColumn: 0 }).text;
-      if (node.length > 0 || parent?.type !== 'property') return [{ offset: node.offset, length: node.length, newText: this.afterColon(node, text) }];
+      if (node.length > 0 || parent?.type !== 'property')
+        return [{ offset: node.offset, length: node.length, newText: this.afterColon(node, text) }];
       // An empty value in flow (`{key}` or `{key:}`): the colon, and the space after it, may be
       // missing; written right after the colon, before any comment.
       if (parent.colonOffset === undefined) return [{ offset: node.offset, length: 0, newText: `: ${text}` }];
       const start = parent.colonOffset + 1;
       // The blanks up to the value's place go with it, unless a comment follows them.
-      const blanks = this.text[node.offset] !== '#' && /^[ \t]*$/.test(this.text.slice(start, node.offset)) ? node.offset - start : 0;
+      const blanks =
+        this.text[node.offset] !== '#' && /^[ \t]*$/.test(this.text.slice(start, node.offset)) ? node.offset - start : 0;
       return [{ offset: start, length: blanks, newText: ` ${text}` }];
     }
     const isItem = parent?.type === 'array';
@@ -81,7 +93,14 @@ export class YamlEditor implements DocumentEditor {
     }
     const column = ownerColumn + this.unit;
     const written = this.writer.value(value, { inFlow: false, column, ownerColumn });
-    if (written.inline) return [{ offset: node.offset, length: node.length, newText: this.afterColon(node, this.keepingHeaderComment(node, written.text)) }];
+    if (written.inline)
+      return [
+        {
+          offset: node.offset,
+          length: node.length,
+          newText: this.afterColon(node, this.keepingHeaderComment(node, written.text)),
+        },
+      ];
     // A block collection after `key:` goes to the next lines; the spaces after the colon go with the old value.
     let start = node.offset;
     while (start > 0 && (this.text[start - 1] === ' ' || this.text[start - 1] === '\t')) start--;
@@ -98,7 +117,13 @@ export class YamlEditor implements DocumentEditor {
     const first = this.text[node.offset];
     const style: QuoteStyle = first === '"' ? 'double' : first === "'" ? 'single' : 'plain';
     const inFlow = !!container && this.isFlow(container);
-    return [{ offset: node.offset, length: node.length, newText: this.afterColon(node, this.keepingHeaderComment(node, stringText(value, style, inFlow))) }];
+    return [
+      {
+        offset: node.offset,
+        length: node.length,
+        newText: this.afterColon(node, this.keepingHeaderComment(node, stringText(value, style, inFlow))),
+      },
+    ];
   }
 
   /**
@@ -126,14 +151,26 @@ export class YamlEditor implements DocumentEditor {
     const usableBefore = before && !isAliasCopy(before) && !isMergedMember(before) ? before : undefined;
     const entries = this.entriesOf(object);
     if (this.isFlow(object)) {
-      if (usableBefore) return [{ offset: usableBefore.offset, length: 0, newText: members.map(([key, value]) => `${this.writer.flowMember(key, value)}, `).join('') }];
+      if (usableBefore)
+        return [
+          {
+            offset: usableBefore.offset,
+            length: 0,
+            newText: members.map(([key, value]) => `${this.writer.flowMember(key, value)}, `).join(''),
+          },
+        ];
       return this.addToFlow(object, entries, members);
     }
     const layout = this.blockMappingLayout(object, entries);
     if (!layout) return [];
     if (!layout.explicitKeys) {
-      if (usableBefore) return this.insertBefore(usableBefore, layout.column, members, (key, value, column) => this.writer.blockMember(key, value, column));
-      return this.appendBlockMembers(entries, object, layout.column, members, (key, value, column) => this.writer.blockMember(key, value, column));
+      if (usableBefore)
+        return this.insertBefore(usableBefore, layout.column, members, (key, value, column) =>
+          this.writer.blockMember(key, value, column),
+        );
+      return this.appendBlockMembers(entries, object, layout.column, members, (key, value, column) =>
+        this.writer.blockMember(key, value, column),
+      );
     }
     // Explicit `? key` entries: new members are ordinary `key: value` lines at the `?`'s column, which
     // YAML allows next to explicit ones; kept only when the text reads back as meant. Else one line
@@ -148,9 +185,10 @@ export class YamlEditor implements DocumentEditor {
     const block = (key: string, value: InsertValue, column: number) => this.writer.blockMember(key, value, column);
     const flow = (key: string, value: InsertValue) => `${keyText(key, false)}: ${this.writer.flowValue(value)}`;
     for (const write of [block, flow]) {
-      const edits = usableBefore && this.entryStartsLine(usableBefore)
-        ? this.insertBefore(usableBefore, layout.column, members, write)
-        : this.appendBlockMembers(entries, object, layout.column, members, write);
+      const edits =
+        usableBefore && this.entryStartsLine(usableBefore)
+          ? this.insertBefore(usableBefore, layout.column, members, write)
+          : this.appendBlockMembers(entries, object, layout.column, members, write);
       if (edits.length > 0 && this.check.confirms(edits, object, change)) return edits;
     }
     return [];
@@ -182,7 +220,10 @@ export class YamlEditor implements DocumentEditor {
       if (inner.trim() === '') return this.emptyFlowToBlock(array, { elements });
     }
     const written = elements.map((element) => this.writer.flowValue(element));
-    if (items.length === 0) return [{ offset: array.offset + 1, length: 0, newText: inner.trim() === '' ? written.join(', ') : `${written.join(', ')}, ` }];
+    if (items.length === 0)
+      return [
+        { offset: array.offset + 1, length: 0, newText: inner.trim() === '' ? written.join(', ') : `${written.join(', ')}, ` },
+      ];
     const last = items[items.length - 1];
     const lastEnd = last.offset + this.lengthOf(last);
     const after = this.nextSignificant(lastEnd);
@@ -236,7 +277,9 @@ export class YamlEditor implements DocumentEditor {
     const column = this.columnOf(array.offset);
     const last = items[items.length - 1];
     const at = this.pastIndentedComments(this.lineEnd(last.offset + this.lengthOf(last)), column);
-    const written = elements.map((element) => (asFlow ? `- ${this.writer.flowValue(element)}` : this.writer.blockItem(element, column)));
+    const written = elements.map((element) =>
+      asFlow ? `- ${this.writer.flowValue(element)}` : this.writer.blockItem(element, column),
+    );
     return [{ offset: at, length: 0, newText: written.map((item) => this.eol + pad(column) + item).join('') }];
   }
 
@@ -299,7 +342,13 @@ export class YamlEditor implements DocumentEditor {
   ): OffsetEdit[] {
     const last = entries.length > 0 ? entries[entries.length - 1] : object;
     const at = this.lineEnd(last.offset + last.length);
-    return [{ offset: at, length: 0, newText: members.map(([key, value]) => this.eol + pad(column) + write(key, value, column)).join('') }];
+    return [
+      {
+        offset: at,
+        length: 0,
+        newText: members.map(([key, value]) => this.eol + pad(column) + write(key, value, column)).join(''),
+      },
+    ];
   }
 
   replaceMember(property: SyntaxNode, key: string, value: InsertValue): OffsetEdit[] {
@@ -371,7 +420,8 @@ export class YamlEditor implements DocumentEditor {
    */
   private overridingMember(node: SyntaxNode, value: InsertValue): OffsetEdit[] | undefined {
     const property = node.parent;
-    if (property?.type !== 'property' || property.children?.[1] !== node || !isMergedMember(property) || !property.parent) return undefined;
+    if (property?.type !== 'property' || property.children?.[1] !== node || !isMergedMember(property) || !property.parent)
+      return undefined;
     const key = property.children[0]?.value;
     if (typeof key !== 'string') return [];
     return this.addMembers(property.parent, [[key, value]]);

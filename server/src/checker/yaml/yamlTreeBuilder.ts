@@ -1,4 +1,19 @@
-// Turns one composed `yaml` document into the position-annotated tree the checks walk.
+// Turns one document of the `yaml` package's CST (its `Parser` tokens) into the position-annotated
+// tree the checks walk, without composing the package's own nodes: composing costs a third of
+// `parseDocument` and doubles the memory a large text takes while it is read.
+//
+// The tree is the one the composed document would give (test/support/yamlComposedReference.ts
+// builds that one; the differential tests hold the two equal): the structure follows the CST as
+// the package's composer reads it (which items it skips, where an empty value sits, how far each
+// node's range reaches), scalars are resolved with the package's own CST helper
+// (`CST.resolveAsScalar`) and the document's schema tags (core, or YAML 1.1 under `%YAML 1.1`),
+// exactly as the composer picks them.
+//
+// Errors: the builder reports its own (duplicate keys, aliases, merge sources) and judges, as it
+// reads, whether the composer could report anything on this text. It only ever says "clean" for
+// token shapes where the composer has nothing to report (no error token, no tag, no tab, commas
+// and indicators where they belong, ...); anything else sets `suspicious`, and the caller then
+// takes the package's errors from composing the text (parseYamlDocuments.ts).
 //
 // Positions: a node's offset/length are its value's own text as the `yaml` package ranges it (node
 // properties like `&anchor` and `!tag` are not included; quotes are). Block scalars span the header
@@ -13,7 +28,7 @@
 // add the source mappings' members that the mapping does not set itself (the first source wins);
 // keys become strings as in JS objects (null is ''). Pairs whose key is a mapping or sequence are
 // left out (a JSON object cannot have them, and no rule reads them).
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, Scalar, type Alias, type Document, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import { CST, isScalar, type Document } from 'yaml';
 import { YamlTreeNode, type MergePairSpan } from './yamlTreeNode';
 import { duplicateKeyError, type YamlSyntaxError } from './yamlSyntaxError';
 import { YamlAliases } from './yamlAliases';
@@ -25,55 +40,401 @@ interface PendingMerge {
   pair: MergePairSpan;
 }
 
-type Ranged = { range?: readonly [number, number, number] | null };
+/** A node's properties and indicator as the composer reads them from the tokens before it. */
+interface Props {
+  found: CST.SourceToken | null;
+  anchor: CST.SourceToken | null;
+  tag: CST.SourceToken | null;
+  comma: CST.SourceToken | null;
+  hasNewline: boolean;
+  newlineAfterProp: CST.SourceToken | null;
+  comment: boolean;
+  /** End of the last token (or the given offset when there is none). */
+  end: number;
+  /** The first anchor or tag, else `end`. */
+  start: number;
+}
+
+type Indicator = 'doc-start' | 'explicit-key-ind' | 'map-value-ind' | 'seq-item-ind';
+
+/** A schema tag as the composer uses it (the package's own tag objects of the document's schema). */
+interface ScalarTagLike {
+  tag: string;
+  default?: boolean | 'key';
+  test?: RegExp;
+  collection?: string;
+  resolve?: (value: string, onError: (message: string) => void, options: unknown) => unknown;
+}
+
+interface CollectionTagLike {
+  tag: string;
+  collection?: string;
+}
+
+export type DocumentContext = Pick<Document, 'schema' | 'options'> & { directives: NonNullable<Document['directives']> };
+
+const NO_TOKENS: CST.SourceToken[] = [];
 
 function isBlankChar(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
+function isBlock(token: CST.Token | null | undefined): boolean {
+  return !!token && (token.type === 'block-map' || token.type === 'block-seq');
+}
+
 export class YamlTreeBuilder {
   private readonly aliases: YamlAliases;
+  /** Set when the composer might report an error on what was read (the caller composes then). */
+  suspicious = false;
+  /** The composed node's range[1] and range[2] of the node built last. */
+  private valueEnd = 0;
+  private nodeEnd = 0;
+  /** Plain scalar texts to the default tag the schema gives them (most texts repeat). */
+  private readonly plainTags = new Map<string, ScalarTagLike>();
+  private readonly plainKeyTags = new Map<string, ScalarTagLike>();
+  private readonly scalarTags: ScalarTagLike[];
+  private readonly stringTag: ScalarTagLike;
+  private readonly onScalarError = (): void => {
+    this.suspicious = true;
+  };
 
   constructor(
     private readonly text: string,
     private readonly errors: YamlSyntaxError[],
     aliasExpansionLimit: number,
-    /** Taken from the CST already (large texts, see takeColonOffsets); else read from each pair's token. */
-    private readonly colons: ColonOffsets | undefined,
+    /** The document as the composer would start it: its directives, schema and options. */
+    private readonly context: DocumentContext,
   ) {
-    this.aliases = new YamlAliases(aliasExpansionLimit, (offset, length, message, code) => this.error(offset, length, message, code));
+    this.aliases = new YamlAliases(aliasExpansionLimit, (offset, length, message, code) =>
+      this.error(offset, length, message, code),
+    );
+    const schema = context.schema as unknown as { tags: ScalarTagLike[] } & Record<symbol, ScalarTagLike>;
+    this.scalarTags = schema.tags;
+    const scalarSymbol = Object.getOwnPropertySymbols(schema).find((symbol) => symbol.description === 'scalar');
+    this.stringTag = (scalarSymbol && schema[scalarSymbol]) || { tag: 'tag:yaml.org,2002:str' };
   }
 
-  /** The tree of a document's contents; undefined for an empty document. */
-  buildRoot(contents: unknown, documentStart: number): YamlTreeNode | undefined {
-    if (contents === null || contents === undefined) return undefined;
-    if (isScalar(contents) && contents.source === '' && contents.value === null && !contents.anchor && !contents.tag) {
-      return undefined;
+  /**
+   * The tree of a document token's contents (undefined for an empty document) and the document's
+   * range end (before a `...` marker, which the caller adds).
+   */
+  buildDocument(document: CST.Document): { root: YamlTreeNode | undefined; end: number } {
+    const props = this.props(document.start, 'doc-start', document.offset, false, true, document.value ?? document.end?.[0], 0);
+    if (props.found && isBlock(document.value) && !props.hasNewline) this.suspicious = true;
+    const node = document.value
+      ? this.node(document.value, props, undefined, document.offset, 1, false)
+      : this.emptyNode(props.end, document.start, props, undefined, false);
+    const root = isEmptyDocumentValue(node, props) ? undefined : node;
+    let end = this.nodeEnd;
+    if (document.end) end = this.endOf(document.end, end, false);
+    return { root, end };
+  }
+
+  /**
+   * Reads `tokens` as the composer's resolveProps does, marking the text suspicious wherever the
+   * composer might report something (conservatively: a tag, a tab, a second anchor, ...).
+   */
+  private props(
+    tokens: readonly CST.SourceToken[],
+    indicator: Indicator,
+    offset: number,
+    flow: boolean,
+    startOnNewline: boolean,
+    next: CST.Token | undefined | null,
+    parentIndent: number,
+  ): Props {
+    let hasSpace = startOnNewline;
+    let reqSpace = false;
+    let found: CST.SourceToken | null = null;
+    let anchor: CST.SourceToken | null = null;
+    let tag: CST.SourceToken | null = null;
+    let comma: CST.SourceToken | null = null;
+    let hasNewline = false;
+    let newlineAfterProp: CST.SourceToken | null = null;
+    let comment = false;
+    let start = -1;
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i];
+      if (reqSpace) {
+        if (token.type !== 'space' && token.type !== 'newline' && token.type !== 'comma') this.suspicious = true;
+        reqSpace = false;
+      }
+      switch (token.type) {
+        case 'space':
+          if (token.source.includes('\t')) this.suspicious = true;
+          hasSpace = true;
+          break;
+        case 'comment':
+          if (!hasSpace) this.suspicious = true;
+          comment = true;
+          break;
+        case 'newline':
+          hasNewline = true;
+          if (anchor || tag) newlineAfterProp = token;
+          hasSpace = true;
+          break;
+        case 'anchor':
+          if (anchor || token.source.length < 2) this.suspicious = true;
+          anchor = token;
+          if (start < 0) start = token.offset;
+          hasSpace = false;
+          reqSpace = true;
+          break;
+        case 'tag':
+          // Tags are resolved through the directives, which may fail: the composer judges them.
+          this.suspicious = true;
+          tag = token;
+          if (start < 0) start = token.offset;
+          hasSpace = false;
+          reqSpace = true;
+          break;
+        case indicator:
+          if (anchor || tag || found) this.suspicious = true;
+          found = token;
+          hasSpace = false;
+          break;
+        case 'comma':
+          if (flow) {
+            if (comma) this.suspicious = true;
+            comma = token;
+            hasSpace = false;
+            break;
+          }
+          this.suspicious = true;
+          hasSpace = false;
+          break;
+        default:
+          this.suspicious = true;
+          hasSpace = false;
+      }
     }
-    return this.node(contents, undefined, documentStart, 1);
+    const last = tokens.length > 0 ? tokens[tokens.length - 1] : undefined;
+    const end = last ? last.offset + last.source.length : offset;
+    if (
+      reqSpace &&
+      next &&
+      next.type !== 'space' &&
+      next.type !== 'newline' &&
+      next.type !== 'comma' &&
+      (next.type !== 'scalar' || next.source !== '')
+    ) {
+      this.suspicious = true;
+    }
+    void parentIndent;
+    return { found, anchor, tag, comma, hasNewline, newlineAfterProp, comment, end, start: start < 0 ? end : start };
   }
 
-  /** `depth`: how many collections deep the node sits, itself included if it is one (the root is 1). */
-  private node(source: unknown, parent: YamlTreeNode | undefined, fallbackOffset: number, depth: number): YamlTreeNode {
-    if (isScalar(source)) return this.scalar(source, parent);
-    if (isMap(source)) return this.map(source, parent, depth);
-    if (isSeq(source)) return this.sequence(source, parent, depth);
-    if (isAlias(source)) return this.alias(source, parent, depth);
-    return this.nullNode(fallbackOffset, 0, parent);
+  /** The composer's resolveEnd: the offset after `end`'s tokens; anything it could object to is suspicious. */
+  private endOf(end: readonly CST.SourceToken[], offset: number, requireSpace: boolean): number {
+    let hasSpace = false;
+    for (let i = 0; i < end.length; i++) {
+      const token = end[i];
+      switch (token.type) {
+        case 'space':
+        case 'newline':
+          hasSpace = true;
+          break;
+        case 'comment':
+          if (requireSpace && !hasSpace) this.suspicious = true;
+          break;
+        default:
+          this.suspicious = true;
+      }
+      offset += token.source.length;
+    }
+    return offset;
   }
 
-  private nullNode(offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
-    const node = new YamlTreeNode('null', offset, length, parent);
-    node.value = null;
-    return node;
+  /**
+   * The node of `token` (with its properties `props`). `depth`: how many collections deep the node
+   * sits, itself included if it is one (the root is 1). Sets valueEnd/nodeEnd to the composed range.
+   */
+  private node(
+    token: CST.Token,
+    props: Props,
+    parent: YamlTreeNode | undefined,
+    fallbackOffset: number,
+    depth: number,
+    atKey: boolean,
+  ): YamlTreeNode {
+    switch (token.type) {
+      case 'alias': {
+        if (props.anchor || props.tag || token.source.length < 2) this.suspicious = true;
+        const start = token.offset;
+        const valueEnd = start + token.source.length;
+        this.valueEnd = valueEnd;
+        this.nodeEnd = token.end ? this.endOf(token.end, valueEnd, true) : valueEnd;
+        return this.aliases.resolve(token.source.substring(1), start, valueEnd - start, parent, depth);
+      }
+      case 'scalar':
+      case 'single-quoted-scalar':
+      case 'double-quoted-scalar':
+      case 'block-scalar': {
+        const value = this.scalarValue(token, props.tag, atKey);
+        return this.scalarNode(token.type === 'block-scalar', value, props, parent, this.valueStart);
+      }
+      case 'block-map':
+        return this.collection(token, props, parent, depth, () => this.blockMap(token, parent, depth, props));
+      case 'block-seq':
+        if (props.anchor || props.tag) {
+          const lastProp =
+            props.anchor && props.tag
+              ? props.anchor.offset > props.tag.offset
+                ? props.anchor
+                : props.tag
+              : (props.anchor ?? props.tag);
+          if (lastProp && (!props.newlineAfterProp || props.newlineAfterProp.offset < lastProp.offset)) this.suspicious = true;
+        }
+        return this.collection(token, props, parent, depth, () => this.blockSeq(token, parent, depth, props));
+      case 'flow-collection':
+        return this.collection(token, props, parent, depth, () => this.flowCollection(token, parent, depth, props));
+      default:
+        // An error token where a node should be (the parser's): an empty node there, as composed.
+        this.suspicious = true;
+        void fallbackOffset;
+        return this.emptyNode(token.offset, undefined, props, parent, atKey);
+    }
   }
 
-  private scalar(scalar: Scalar, parent: YamlTreeNode | undefined): YamlTreeNode {
-    const [start, valueEnd] = rangeOf(scalar, 0);
-    const isBlock = scalar.type === Scalar.BLOCK_LITERAL || scalar.type === Scalar.BLOCK_FOLDED;
-    const end = isBlock ? this.blockScalarEnd(start, valueEnd) : valueEnd;
-    const node = new YamlTreeNode('null', start, end - start, parent);
-    const value: unknown = scalar.value;
+  /** A collection, or what a collection tag of the schema makes of it (see collectionTag). */
+  private collection(
+    token: CST.BlockMap | CST.BlockSequence | CST.FlowCollection,
+    props: Props,
+    parent: YamlTreeNode | undefined,
+    depth: number,
+    build: () => YamlTreeNode,
+  ): YamlTreeNode {
+    if (props.tag && this.collectionTagOf(token, props.tag) === 'pairs') return this.pairsSequence(token, props, parent, depth);
+    return build();
+  }
+
+  /**
+   * What a tag on a collection makes of it: the collection itself, or (`!!omap`, `!!pairs` on a
+   * sequence) a sequence of pairs, whose items the composed reading has no node for.
+   */
+  private collectionTagOf(
+    token: CST.BlockMap | CST.BlockSequence | CST.FlowCollection,
+    tagToken: CST.SourceToken,
+  ): 'plain' | 'pairs' {
+    const tagName = this.context.directives.tagName(tagToken.source, () => undefined);
+    const expected =
+      token.type === 'block-map' ? 'map' : token.type === 'block-seq' ? 'seq' : token.start.source === '{' ? 'map' : 'seq';
+    if (!tagName || tagName === '!' || tagName === 'tag:yaml.org,2002:map' || tagName === 'tag:yaml.org,2002:seq') return 'plain';
+    const schema = this.context.schema as unknown as {
+      tags: CollectionTagLike[];
+      knownTags: Record<string, CollectionTagLike | undefined>;
+    };
+    const tag =
+      schema.tags.find((t) => t.tag === tagName && t.collection === expected) ??
+      (schema.knownTags[tagName]?.collection === expected ? schema.knownTags[tagName] : undefined);
+    if (!tag || expected !== 'seq') return 'plain';
+    return tag.tag === 'tag:yaml.org,2002:omap' || tag.tag === 'tag:yaml.org,2002:pairs' ? 'pairs' : 'plain';
+  }
+
+  /**
+   * `!!omap` / `!!pairs` on a sequence: the composed sequence holds pairs, which the composed
+   * reading turns into null nodes where the previous item ended.
+   */
+  private pairsSequence(
+    token: CST.BlockMap | CST.BlockSequence | CST.FlowCollection,
+    props: Props,
+    parent: YamlTreeNode | undefined,
+    depth: number,
+  ): YamlTreeNode {
+    const scratch = new YamlTreeNode('array', token.offset, 0, undefined);
+    // Read it as the sequence it is, for its range and its anchors, then replace its items.
+    const read =
+      token.type === 'block-seq'
+        ? this.blockSeq(token, scratch, depth, props)
+        : this.flowCollection(token as CST.FlowCollection, scratch, depth, props);
+    const count = read.children?.length ?? 0;
+    // A block sequence's range ends with its last item's, and these items have no length.
+    const array = new YamlTreeNode(
+      'array',
+      read.offset,
+      token.type === 'flow-collection' || count === 0 ? read.length : 0,
+      parent,
+    );
+    array.children = new Array(count);
+    for (let i = 0; i < count; i++) array.children[i] = nullNode(read.offset, 0, array);
+    return array;
+  }
+
+  /** The resolved text of the scalar resolved last (what non-JSON values read as), and its range[0]. */
+  private valueSource = '';
+  private valueStart = 0;
+
+  /** Resolves a scalar token as the composer does; sets valueEnd/nodeEnd; returns the value. */
+  private scalarValue(token: CST.FlowScalar | CST.BlockScalar, tagToken: CST.SourceToken | null, atKey: boolean): unknown {
+    const resolved = CST.resolveAsScalar(token, true, this.onScalarError);
+    if (!resolved) {
+      this.suspicious = true;
+      this.valueStart = this.valueEnd = this.nodeEnd = token.offset;
+      return null;
+    }
+    this.valueStart = resolved.range[0];
+    this.valueEnd = resolved.range[1];
+    this.nodeEnd = resolved.range[2];
+    return this.resolveTag(resolved.value, tagToken, token.type === 'scalar', atKey);
+  }
+
+  /** The value the document's schema gives `source` (with its tag, if any), as composeScalar picks it. */
+  private resolveTag(source: string, tagToken: CST.SourceToken | null, plain: boolean, atKey: boolean): unknown {
+    this.valueSource = source;
+    let tag: ScalarTagLike;
+    let tagName: string | null = null;
+    if (tagToken) tagName = this.context.directives.tagName(tagToken.source, this.onScalarError);
+    if (tagName) tag = this.tagByName(source, tagName);
+    else if (plain) tag = this.tagByTest(source, atKey);
+    else return source;
+    if (tag === this.stringTag && !tag.resolve) return source;
+    try {
+      const result = tag.resolve ? tag.resolve(source, this.onScalarError, this.context.options) : source;
+      return isScalar(result) ? result.value : result;
+    } catch {
+      this.suspicious = true;
+      return source;
+    }
+  }
+
+  private tagByTest(source: string, atKey: boolean): ScalarTagLike {
+    const cache = atKey ? this.plainKeyTags : this.plainTags;
+    const known = cache.get(source);
+    if (known) return known;
+    const tag =
+      this.scalarTags.find((t) => (t.default === true || (atKey && t.default === 'key')) && t.test?.test(source)) ??
+      this.stringTag;
+    if (source.length <= 64 && cache.size < 4096) cache.set(source, tag);
+    return tag;
+  }
+
+  private tagByName(source: string, tagName: string): ScalarTagLike {
+    if (tagName === '!') return this.stringTag;
+    const withTest: ScalarTagLike[] = [];
+    for (const tag of this.scalarTags) {
+      if (!tag.collection && tag.tag === tagName) {
+        if (tag.default && tag.test) withTest.push(tag);
+        else return tag;
+      }
+    }
+    for (const tag of withTest) if (tag.test?.test(source)) return tag;
+    const known = (this.context.schema as unknown as { knownTags: Record<string, ScalarTagLike | undefined> }).knownTags[tagName];
+    if (known && !known.collection) return known;
+    return this.stringTag;
+  }
+
+  /** The tree node of a resolved scalar (ranged by valueEnd). */
+  private scalarNode(
+    isBlockScalar: boolean,
+    value: unknown,
+    props: Props,
+    parent: YamlTreeNode | undefined,
+    offset: number,
+  ): YamlTreeNode {
+    const valueEnd = this.valueEnd;
+    const end = isBlockScalar ? this.blockScalarEnd(offset, valueEnd) : valueEnd;
+    const node = new YamlTreeNode('null', offset, end - offset, parent);
     switch (typeof value) {
       case 'string':
         node.type = 'string';
@@ -94,64 +455,336 @@ export class YamlTreeBuilder {
         } else {
           // Values JSON has no type for (dates, binary, ...): the text as written.
           node.type = 'string';
-          node.value = typeof scalar.source === 'string' ? scalar.source : String(value);
+          node.value = this.valueSource;
         }
     }
-    if (scalar.anchor) this.aliases.define(scalar.anchor, node);
+    if (props.anchor) this.aliases.define(props.anchor.source.substring(1), node);
     return node;
   }
 
-  private map(map: YAMLMap, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
-    const [start, valueEnd] = rangeOf(map, 0);
+  /** The composer's empty node (no token where a node is due): a plain empty scalar at the given position. */
+  private emptyNode(
+    offset: number,
+    before: readonly CST.SourceToken[] | undefined,
+    props: Props,
+    parent: YamlTreeNode | undefined,
+    atKey: boolean,
+  ): YamlTreeNode {
+    const position = emptyScalarPosition(offset, before);
+    const value = this.resolveTag('', props.tag, true, atKey);
+    this.valueEnd = position;
+    this.nodeEnd = props.comment ? props.end : position;
+    return this.scalarNode(false, value, props, parent, position);
+  }
+
+  /** Like node(), for a key or value token that may be absent (then the empty node at `offset`). */
+  private nodeOrEmpty(
+    token: CST.Token | null | undefined,
+    props: Props,
+    emptyAt: number,
+    before: readonly CST.SourceToken[] | undefined,
+    parent: YamlTreeNode | undefined,
+    depth: number,
+    atKey: boolean,
+  ): YamlTreeNode {
+    if (token) return this.node(token, props, parent, emptyAt, depth, atKey);
+    return this.emptyNode(emptyAt, before, props, parent, atKey);
+  }
+
+  private blockMap(map: CST.BlockMap, parent: YamlTreeNode | undefined, depth: number, props: Props): YamlTreeNode {
+    const start = map.offset;
     const object = new YamlTreeNode('object', start, 0, parent);
-    const slot = this.aliases.open(map.anchor);
-    let properties: YamlTreeNode[] = [];
-    let merges: PendingMerge[] | undefined;
-    let seenKeys: Set<string> | undefined;
+    const pairs = new PairCollector(this, object, depth, anchorName(props));
+    let offset = map.offset;
+    let commentEnd = -1;
+    const items = map.items;
+    for (let i = 0; i < items.length; i++) {
+      const {
+        start: startTokens,
+        key,
+        sep,
+        value,
+      } = items[i] as { start: CST.SourceToken[]; key?: CST.Token | null; sep?: CST.SourceToken[]; value?: CST.Token };
+      const keyProps = this.props(startTokens, 'explicit-key-ind', offset, false, true, key ?? sep?.[0], map.indent);
+      const implicitKey = !keyProps.found;
+      if (implicitKey) {
+        if (key) {
+          if (key.type === 'block-seq' || ('indent' in key && key.indent !== map.indent)) this.suspicious = true;
+        }
+        if (!keyProps.anchor && !keyProps.tag && !sep) {
+          // Comment lines (or a key without `:`, which the composer skips silently: judged by it).
+          commentEnd = keyProps.end;
+          if (key || i < items.length - 1) this.suspicious = true;
+          continue;
+        }
+        if (keyProps.newlineAfterProp || containsNewline(key)) this.suspicious = true;
+      } else {
+        // Explicit keys (`? key`): valid, but left to the composer to judge.
+        this.suspicious = true;
+      }
+      if (
+        key &&
+        key.type !== 'scalar' &&
+        key.type !== 'single-quoted-scalar' &&
+        key.type !== 'double-quoted-scalar' &&
+        key.type !== 'alias'
+      ) {
+        this.suspicious = true;
+      }
+      const keyStart = keyProps.end;
+      const valueProps = this.props(
+        sep ?? NO_TOKENS,
+        'map-value-ind',
+        0,
+        false,
+        !key || key.type === 'block-scalar',
+        value,
+        map.indent,
+      );
+      const colonOffset = valueProps.found ? valueProps.found.offset : undefined;
+      pairs.add(key, keyProps, keyStart, startTokens, colonOffset, () => {
+        // valueProps.end defaults to the key's range end when sep is empty.
+        const valueOffset = sep && sep.length > 0 ? valueProps.end : this.nodeEnd;
+        offset = valueOffset;
+        if (!valueProps.found) {
+          if (implicitKey) this.suspicious = true;
+          return undefined;
+        }
+        if (implicitKey) {
+          if (value?.type === 'block-map' && !valueProps.hasNewline) this.suspicious = true;
+          if (keyProps.start < valueProps.found.offset - 1000) this.suspicious = true;
+        }
+        return { token: value, props: valueProps, emptyAt: valueOffset, before: sep };
+      });
+      if (colonOffset !== undefined) offset = this.nodeEnd;
+    }
+    if (commentEnd >= 0 && commentEnd < offset) this.suspicious = true;
+    const properties = pairs.finish();
+    const cursor = pairs.cursor;
+    const valueEnd = offset;
+    const end = properties.length > 0 ? cursor : this.trimmedEnd(start, valueEnd);
+    object.length = Math.max(end, cursor) - start;
+    this.valueEnd = valueEnd;
+    this.nodeEnd = commentEnd >= 0 ? commentEnd : offset;
+    pairs.close();
+    return object;
+  }
+
+  private blockSeq(sequence: CST.BlockSequence, parent: YamlTreeNode | undefined, depth: number, props: Props): YamlTreeNode {
+    const start = sequence.offset;
+    const array = new YamlTreeNode('array', start, 0, parent);
+    const slot = this.aliases.open(anchorName(props));
+    const items: YamlTreeNode[] = [];
+    let offset = sequence.offset;
+    let commentEnd = -1;
     let cursor = start;
-    for (const item of map.items as Pair<unknown, unknown>[]) {
-      if (isScalar(item.key) && typeof item.key.value === 'symbol') {
-        // `<<` (a merge key): its value is resolved now, in document order, and merged at the end.
-        const [keyStart, keyEnd] = rangeOf(item.key, cursor);
-        const colonOffset = this.colons ? this.colons.get(item) : colonOffsetOf(item);
-        const source = this.node(item.value, object, colonOffset === undefined ? keyEnd : colonOffset + 1, depth + 1);
-        const pairEnd = Math.max(keyEnd, colonOffset === undefined ? 0 : colonOffset + 1, source.offset + source.length);
-        const pair: MergePairSpan = { offset: keyStart, length: pairEnd - keyStart, keys: [] };
-        (object.mergePairs ??= []).push(pair);
-        (merges ??= []).push({ index: properties.length, source, pair });
-        cursor = pairEnd;
-        continue;
-      }
-      const colonOffset = this.colons ? this.colons.get(item) : colonOffsetOf(item);
-      const key = this.node(item.key, undefined, colonOffset ?? cursor, depth + 1);
-      const keyEnd = key.offset + key.length;
-      if (key.type === 'object' || key.type === 'array') {
-        this.node(item.value, undefined, colonOffset === undefined ? keyEnd : colonOffset + 1, depth + 1);
-        continue;
-      }
-      const keyNode = key.type === 'string' ? key : this.stringKey(key);
-      const property = new YamlTreeNode('property', key.offset, 0, object);
-      keyNode.parent = property;
-      property.colonOffset = colonOffset;
-      const value = this.node(item.value, property, colonOffset === undefined ? keyEnd : colonOffset + 1, depth + 1);
-      const end = Math.max(keyEnd, value.offset + value.length, colonOffset === undefined ? 0 : colonOffset + 1);
-      property.length = end - property.offset;
-      property.children = [keyNode, value];
-      properties.push(property);
-      cursor = end;
-      if (map.items.length > 1) {
-        const name = keyNode.value as string;
-        if (isDuplicate(name, properties, map.items.length > SMALL_MAP ? (seenKeys ??= new Set()) : undefined)) {
-          this.errors.push(duplicateKeyError(keyNode));
+    for (const { start: startTokens, value } of sequence.items) {
+      const itemProps = this.props(startTokens, 'seq-item-ind', offset, false, true, value, sequence.indent);
+      if (!itemProps.found) {
+        if (itemProps.anchor || itemProps.tag || value) {
+          this.suspicious = true;
+        } else {
+          commentEnd = itemProps.end;
+          continue;
         }
       }
+      const item = this.nodeOrEmpty(value, itemProps, itemProps.end, startTokens, array, depth + 1, false);
+      offset = this.nodeEnd;
+      items.push(item);
+      cursor = Math.max(cursor, item.offset + item.length);
     }
-    if (merges) properties = this.merged(object, properties, merges);
-    object.children = properties;
-    const end = !map.flow && properties.length > 0 ? cursor : this.trimmedEnd(start, valueEnd);
-    object.length = Math.max(end, cursor) - start;
-    if (slot) slot.node = object;
-    return object;
+    array.children = items;
+    const end = items.length > 0 ? cursor : this.trimmedEnd(start, offset);
+    array.length = Math.max(end, cursor) - start;
+    this.valueEnd = offset;
+    this.nodeEnd = commentEnd >= 0 ? commentEnd : offset;
+    if (slot) slot.node = array;
+    return array;
+  }
+
+  private flowCollection(
+    collection: CST.FlowCollection,
+    parent: YamlTreeNode | undefined,
+    depth: number,
+    props: Props,
+  ): YamlTreeNode {
+    const isMap = collection.start.source === '{';
+    const start = collection.offset;
+    let offset = collection.offset + collection.start.source.length;
+    const node = new YamlTreeNode(isMap ? 'object' : 'array', start, 0, parent);
+    const pairs = isMap ? new PairCollector(this, node, depth, anchorName(props)) : undefined;
+    const slot = isMap ? undefined : this.aliases.open(anchorName(props));
+    const items: YamlTreeNode[] = [];
+    let cursor = start;
+    const collectionItems = collection.items;
+    for (let i = 0; i < collectionItems.length; i++) {
+      const { start: startTokens, key, sep, value } = collectionItems[i];
+      const itemProps = this.props(startTokens, 'explicit-key-ind', offset, true, false, key ?? sep?.[0], collection.indent);
+      if (!itemProps.found) {
+        if (!itemProps.anchor && !itemProps.tag && !sep && !value) {
+          if ((i === 0 && itemProps.comma) || i < collectionItems.length - 1) this.suspicious = true;
+          offset = itemProps.end;
+          continue;
+        }
+      } else {
+        this.suspicious = true;
+      }
+      if (i === 0 ? itemProps.comma : !itemProps.comma) this.suspicious = true;
+      if (!isMap && !sep && !itemProps.found) {
+        const item = this.nodeOrEmpty(value, itemProps, itemProps.end, sep, node, depth + 1, false);
+        if (isBlock(value)) this.suspicious = true;
+        offset = this.nodeEnd;
+        items.push(item);
+        cursor = Math.max(cursor, item.offset + item.length);
+        continue;
+      }
+      if (!isMap) this.suspicious = true;
+      if (isBlock(key)) this.suspicious = true;
+      const keyStart = itemProps.end;
+      let valueProps: Props | undefined;
+      const describeValue = () => {
+        valueProps = this.props(sep ?? NO_TOKENS, 'map-value-ind', this.nodeEnd, true, false, value, collection.indent);
+        if (!valueProps.found && value) this.suspicious = true;
+        if (isBlock(value)) this.suspicious = true;
+        if (!value && !valueProps.found) return undefined;
+        return { token: value, props: valueProps, emptyAt: valueProps.end, before: sep };
+      };
+      const colonOffset = colonOf(sep);
+      if (pairs) {
+        pairs.add(key, itemProps, keyStart, startTokens, colonOffset, describeValue);
+        offset = pairs.lastHadValue ? this.nodeEnd : valueProps!.end;
+      } else {
+        // A pair in a flow sequence (`[a: b]`): a one-pair flow mapping, ranged from its key.
+        const keyAt = key ? key.offset : emptyScalarPosition(keyStart, startTokens);
+        const map = new YamlTreeNode('object', keyAt, 0, node);
+        const single = new PairCollector(this, map, depth + 1);
+        single.add(key, itemProps, keyStart, startTokens, colonOffset, describeValue);
+        offset = single.lastHadValue ? this.nodeEnd : valueProps!.end;
+        const mapValueEnd = this.valueEnd;
+        const properties = single.finish();
+        const end = this.trimmedEnd(keyAt, mapValueEnd);
+        map.length = Math.max(end, single.cursor) - keyAt;
+        single.close();
+        void properties;
+        this.nodeEnd = offset;
+        items.push(map);
+        cursor = Math.max(cursor, map.offset + map.length);
+      }
+    }
+    const expectedEnd = isMap ? '}' : ']';
+    const [closing, ...rest] = collection.end;
+    let closingEnd = offset;
+    if (closing?.source === expectedEnd) {
+      closingEnd = closing.offset + closing.source.length;
+    } else {
+      this.suspicious = true;
+      if (closing && closing.source.length !== 1) rest.unshift(closing);
+    }
+    const nodeEnd = rest.length > 0 ? this.endOf(rest, closingEnd, true) : closingEnd;
+    if (pairs) {
+      pairs.finish();
+      const end = this.trimmedEnd(start, closingEnd);
+      node.length = Math.max(end, pairs.cursor) - start;
+      pairs.close();
+    } else {
+      node.children = items;
+      const end = this.trimmedEnd(start, closingEnd);
+      node.length = Math.max(end, cursor) - start;
+      if (slot) slot.node = node;
+    }
+    this.valueEnd = closingEnd;
+    this.nodeEnd = nodeEnd;
+    return node;
+  }
+
+  /** Builds one pair of `object` (see PairCollector.add). */
+  buildPair(
+    collector: PairCollector,
+    key: CST.Token | null | undefined,
+    keyProps: Props,
+    keyStart: number,
+    startTokens: readonly CST.SourceToken[],
+    colonOffset: number | undefined,
+    describeValue: () =>
+      { token: CST.Token | undefined; props: Props; emptyAt: number; before: readonly CST.SourceToken[] | undefined } | undefined,
+  ): void {
+    const object = collector.object;
+    const depth = collector.depth;
+    const cursor = collector.cursor;
+    // The key as the composer resolves it: a plain `<<` is a merge key.
+    let keyValue: unknown;
+    let keyIsScalar = false;
+    let keyIsBlockScalar = false;
+    let keyAt: number;
+    if (!key) {
+      keyAt = emptyScalarPosition(keyStart, startTokens);
+      keyValue = this.resolveTag('', keyProps.tag, true, true);
+      this.valueEnd = keyAt;
+      this.nodeEnd = keyProps.comment ? keyProps.end : keyAt;
+      keyIsScalar = true;
+    } else if (
+      key.type === 'scalar' ||
+      key.type === 'single-quoted-scalar' ||
+      key.type === 'double-quoted-scalar' ||
+      key.type === 'block-scalar'
+    ) {
+      keyAt = key.offset;
+      keyValue = this.scalarValue(key, keyProps.tag, true);
+      keyIsScalar = true;
+      keyIsBlockScalar = key.type === 'block-scalar';
+    } else {
+      keyAt = key.offset;
+    }
+    if (keyIsScalar && typeof keyValue === 'symbol') {
+      // `<<` (a merge key): its value is resolved now, in document order, and merged at the end.
+      const keyEnd = this.valueEnd;
+      const described = describeValue();
+      const fallback = colonOffset === undefined ? keyEnd : colonOffset + 1;
+      const source = described
+        ? this.nodeOrEmpty(described.token, described.props, described.emptyAt, described.before, object, depth + 1, false)
+        : this.noValue(fallback, object);
+      collector.lastHadValue = !!described;
+      const pairEnd = Math.max(keyEnd, colonOffset === undefined ? 0 : colonOffset + 1, source.offset + source.length);
+      const pair: MergePairSpan = { offset: keyAt, length: pairEnd - keyAt, keys: [] };
+      (object.mergePairs ??= []).push(pair);
+      collector.merge(source, pair);
+      collector.cursor = pairEnd;
+      return;
+    }
+    let keyNode: YamlTreeNode;
+    if (keyIsScalar) {
+      keyNode = this.scalarNode(keyIsBlockScalar, keyValue, keyProps, undefined, key ? this.valueStart : keyAt);
+    } else {
+      keyNode = this.node(key!, keyProps, undefined, colonOffset ?? cursor, depth + 1, true);
+    }
+    const keyEnd = keyNode.offset + keyNode.length;
+    const fallback = colonOffset === undefined ? keyEnd : colonOffset + 1;
+    if (keyNode.type === 'object' || keyNode.type === 'array') {
+      const described = describeValue();
+      collector.lastHadValue = !!described;
+      if (described)
+        this.nodeOrEmpty(described.token, described.props, described.emptyAt, described.before, undefined, depth + 1, false);
+      return;
+    }
+    const stringKey = keyNode.type === 'string' ? keyNode : this.stringKey(keyNode);
+    const property = new YamlTreeNode('property', keyNode.offset, 0, object);
+    stringKey.parent = property;
+    property.colonOffset = colonOffset;
+    const described = describeValue();
+    collector.lastHadValue = !!described;
+    const value = described
+      ? this.nodeOrEmpty(described.token, described.props, described.emptyAt, described.before, property, depth + 1, false)
+      : this.noValue(fallback, property);
+    const end = Math.max(keyEnd, value.offset + value.length, colonOffset === undefined ? 0 : colonOffset + 1);
+    property.length = end - property.offset;
+    property.children = [stringKey, value];
+    collector.property(property, stringKey);
+    collector.cursor = end;
+  }
+
+  /** A pair without a value: the composed reading's null node at the fallback position. */
+  private noValue(offset: number, parent: YamlTreeNode): YamlTreeNode {
+    return nullNode(offset, 0, parent);
   }
 
   /**
@@ -170,14 +803,14 @@ export class YamlTreeBuilder {
    * the members the mapping sets itself or an earlier source already gave (YAML 1.1 merge, as `yaml`
    * does it), so "the last duplicate wins" readers see the merged meaning.
    */
-  private merged(object: YamlTreeNode, explicit: YamlTreeNode[], merges: PendingMerge[]): YamlTreeNode[] {
+  merged(object: YamlTreeNode, explicit: YamlTreeNode[], merges: PendingMerge[]): YamlTreeNode[] {
     const taken = new Set<string>();
     for (const property of explicit) taken.add(keyOf(property));
     const result: YamlTreeNode[] = [];
     let next = 0;
     for (const merge of merges) {
       while (next < merge.index) result.push(explicit[next++]);
-      const sources = merge.source.type === 'array' ? merge.source.children ?? [] : [merge.source];
+      const sources = merge.source.type === 'array' ? (merge.source.children ?? []) : [merge.source];
       for (const source of sources) {
         if (source.type !== 'object') {
           if (source.type !== 'null' || source.length > 0) {
@@ -220,27 +853,12 @@ export class YamlTreeBuilder {
     return member;
   }
 
-  private sequence(sequence: YAMLSeq, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
-    const [start, valueEnd] = rangeOf(sequence, 0);
-    const array = new YamlTreeNode('array', start, 0, parent);
-    const slot = this.aliases.open(sequence.anchor);
-    const items: YamlTreeNode[] = new Array(sequence.items.length);
-    let cursor = start;
-    for (let i = 0; i < items.length; i++) {
-      const item = this.node(sequence.items[i], array, cursor, depth + 1);
-      items[i] = item;
-      cursor = Math.max(cursor, item.offset + item.length);
-    }
-    array.children = items;
-    const end = !sequence.flow && items.length > 0 ? cursor : this.trimmedEnd(start, valueEnd);
-    array.length = Math.max(end, cursor) - start;
-    if (slot) slot.node = array;
-    return array;
+  openAnchor(name: string | undefined): ReturnType<YamlAliases['open']> {
+    return this.aliases.open(name);
   }
 
-  private alias(alias: Alias, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
-    const [start, end] = rangeOf(alias, 0);
-    return this.aliases.resolve(alias.source, start, end - start, parent, depth);
+  duplicateKey(key: YamlTreeNode): void {
+    this.errors.push(duplicateKeyError(key));
   }
 
   /** `end` moved back over trailing blanks and line breaks, not before `start`. */
@@ -268,57 +886,124 @@ export class YamlTreeBuilder {
   }
 }
 
+/**
+ * The pairs of one mapping as they are built: properties in order, duplicate keys, `<<` merges,
+ * and the mapping's anchor (set once the mapping is complete).
+ */
+class PairCollector {
+  cursor: number;
+  /** Whether the last pair added had a value (a `:` or a value token). */
+  lastHadValue = false;
+  private properties: YamlTreeNode[] = [];
+  private merges: PendingMerge[] | undefined;
+  private seenKeys: Set<string> | undefined;
+  private readonly slot: ReturnType<YamlTreeBuilder['openAnchor']>;
+
+  constructor(
+    private readonly builder: YamlTreeBuilder,
+    readonly object: YamlTreeNode,
+    readonly depth: number,
+    anchor?: string,
+  ) {
+    this.cursor = object.offset;
+    this.slot = builder.openAnchor(anchor);
+  }
+
+  add(...args: Parameters<YamlTreeBuilder['buildPair']> extends [unknown, ...infer Rest] ? Rest : never): void {
+    this.builder.buildPair(this, ...args);
+  }
+
+  property(property: YamlTreeNode, key: YamlTreeNode): void {
+    const properties = this.properties;
+    properties.push(property);
+    if (properties.length === 1) return;
+    const name = key.value as string;
+    let duplicate: boolean;
+    if (this.seenKeys) {
+      duplicate = this.seenKeys.has(name);
+      this.seenKeys.add(name);
+    } else {
+      duplicate = isDuplicate(name, properties);
+      if (properties.length >= SMALL_MAP) this.seenKeys = new Set(properties.map(keyOf));
+    }
+    if (duplicate) this.builder.duplicateKey(key);
+  }
+
+  merge(source: YamlTreeNode, pair: MergePairSpan): void {
+    (this.merges ??= []).push({ index: this.properties.length, source, pair });
+  }
+
+  finish(): YamlTreeNode[] {
+    const properties = this.merges ? this.builder.merged(this.object, this.properties, this.merges) : this.properties;
+    this.object.children = properties;
+    return properties;
+  }
+
+  close(): void {
+    if (this.slot) this.slot.node = this.object;
+  }
+}
+
 /** Up to this many pairs, duplicate keys are found by scanning (cheaper than a Set per mapping). */
 const SMALL_MAP = 8;
 
-/**
- * Whether `name` is already the key of one of `properties` (the last of which is its own property).
- * With `seen`, the lookup is in the set (which it then adds `name` to) instead of a scan.
- */
-function isDuplicate(name: string, properties: YamlTreeNode[], seen: Set<string> | undefined): boolean {
-  if (seen) {
-    if (seen.has(name)) return true;
-    seen.add(name);
-    return false;
-  }
+/** Whether `name` is already the key of one of `properties` (the last of which is its own property). */
+function isDuplicate(name: string, properties: YamlTreeNode[]): boolean {
   for (let i = properties.length - 2; i >= 0; i--) if (keyOf(properties[i]) === name) return true;
   return false;
 }
 
-function colonOffsetOf(pair: Pair<unknown, unknown>): number | undefined {
-  const separator = pair.srcToken?.sep;
-  if (!separator) return undefined;
-  for (let i = 0; i < separator.length; i++) if (separator[i].type === 'map-value-ind') return separator[i].offset;
+function anchorName(props: Props): string | undefined {
+  return props.anchor ? props.anchor.source.substring(1) : undefined;
+}
+
+function colonOf(sep: readonly CST.SourceToken[] | undefined): number | undefined {
+  if (!sep) return undefined;
+  for (let i = 0; i < sep.length; i++) if (sep[i].type === 'map-value-ind') return sep[i].offset;
   return undefined;
 }
 
-/** The offset of each pair's `:` (pairs without one are not in it). */
-export type ColonOffsets = Map<Pair<unknown, unknown>, number>;
-
-/**
- * The `:` offsets of every pair of the documents, read from the CST tokens the pairs keep
- * (`keepSourceTokens`), which are then dropped from every node: nothing holds the CST afterwards.
- */
-export function takeColonOffsets(documents: readonly Document.Parsed[]): ColonOffsets {
-  const colons: ColonOffsets = new Map();
-  const pending: unknown[] = documents.map((document) => document.contents);
-  while (pending.length > 0) {
-    const node = pending.pop() as { srcToken?: unknown } | null | undefined;
-    if (!node || typeof node !== 'object') continue;
-    if (isPair(node)) {
-      const colon = colonOffsetOf(node);
-      if (colon !== undefined) colons.set(node, colon);
-      pending.push(node.key, node.value);
-    } else if (isCollection(node)) {
-      for (const item of node.items) pending.push(item);
-    }
-    node.srcToken = undefined;
-  }
-  return colons;
+/** Whether the document's contents are nothing at all (no value, anchor or tag): an empty document. */
+function isEmptyDocumentValue(node: YamlTreeNode, props: Props): boolean {
+  return node.type === 'null' && node.length === 0 && !props.anchor && !props.tag;
 }
 
-function rangeOf(node: Ranged, fallback: number): readonly [number, number, number] {
-  return node.range ?? [fallback, fallback, fallback];
+/** Where the composer places an empty value: after `offset`, or after the last node token before it. */
+function emptyScalarPosition(offset: number, before: readonly CST.SourceToken[] | undefined): number {
+  if (!before) return offset;
+  for (let i = before.length - 1; i >= 0; --i) {
+    const token = before[i];
+    if (token.type === 'space' || token.type === 'comment' || token.type === 'newline') {
+      offset -= token.source.length;
+      continue;
+    }
+    // Just after the last token that is not blank, then after the spaces that follow it.
+    for (let j = i + 1; j < before.length && before[j].type === 'space'; j++) offset += before[j].source.length;
+    break;
+  }
+  return offset;
+}
+
+/** Whether a key token spans lines (the composer's rule for implicit keys). */
+function containsNewline(key: CST.Token | null | undefined): boolean {
+  if (!key) return false;
+  switch (key.type) {
+    case 'alias':
+    case 'scalar':
+    case 'double-quoted-scalar':
+    case 'single-quoted-scalar':
+      if (key.source.includes('\n')) return true;
+      if (key.end) for (const token of key.end) if (token.type === 'newline') return true;
+      return false;
+    default:
+      return true;
+  }
+}
+
+function nullNode(offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
+  const node = new YamlTreeNode('null', offset, length, parent);
+  node.value = null;
+  return node;
 }
 
 function keyOf(property: YamlTreeNode): string {

@@ -34,8 +34,6 @@ export class YamlValueWriter {
     private readonly text: string,
     private readonly eol: string,
     private readonly unit: number,
-    /** false: moved text is read back by the `yaml` package alone (yamlReadBack.ts), as tests compare. */
-    private readonly fastReader = true,
   ) {}
 
   value(value: InsertValue, placement: Placement): ValueText {
@@ -64,7 +62,9 @@ export class YamlValueWriter {
     if (Array.isArray(value)) {
       if (value.length === 0) return { text: '[]', inline: true };
       const itemColumn = placement.column + 2;
-      const items = value.map((item) => `- ${this.json(item, { inFlow: false, column: itemColumn, ownerColumn: placement.column }).text}`);
+      const items = value.map(
+        (item) => `- ${this.json(item, { inFlow: false, column: itemColumn, ownerColumn: placement.column }).text}`,
+      );
       return { text: items.join(this.eol + pad(placement.column)), inline: false };
     }
     return this.entries(
@@ -76,8 +76,12 @@ export class YamlValueWriter {
   /** A sequence: flow `[a, b]`, or block `- ` items whose first line follows the dash. */
   private items(elements: InsertValue[], placement: Placement): ValueText {
     if (elements.length === 0) return { text: '[]', inline: true };
-    if (placement.inFlow) return { text: `[${elements.map((element) => this.value(element, placement).text).join(', ')}]`, inline: true };
-    return { text: elements.map((element) => this.blockItem(element, placement.column)).join(this.eol + pad(placement.column)), inline: false };
+    if (placement.inFlow)
+      return { text: `[${elements.map((element) => this.value(element, placement).text).join(', ')}]`, inline: true };
+    return {
+      text: elements.map((element) => this.blockItem(element, placement.column)).join(this.eol + pad(placement.column)),
+      inline: false,
+    };
   }
 
   /** `- value` in block context, the dash at `column` (the first line unindented). */
@@ -96,7 +100,10 @@ export class YamlValueWriter {
     if (entries.length === 0) return { text: '{}', inline: true };
     if (placement.inFlow) {
       const inner: Placement = { inFlow: true, column: 0, ownerColumn: 0 };
-      return { text: `{${entries.map(([key, write]) => `${keyText(key, true)}: ${write(inner).text}`).join(', ')}}`, inline: true };
+      return {
+        text: `{${entries.map(([key, write]) => `${keyText(key, true)}: ${write(inner).text}`).join(', ')}}`,
+        inline: true,
+      };
     }
     const lines = entries.map(([key, write]) => this.blockEntry(key, write, placement.column));
     return { text: lines.join(this.eol + pad(placement.column)), inline: false };
@@ -137,7 +144,8 @@ export class YamlValueWriter {
     const isBlockCollection = !!node.children && first !== '{' && first !== '[';
     if (placement.inFlow) {
       // Read inside a flow sequence: a plain scalar that is fine in block context (`a]b`, `a, b`) may not be in flow.
-      if (isBlockScalar || isBlockCollection || /[\r\n]/.test(source) || !this.means(`[${source}]`, [value])) return this.json(value, placement);
+      if (isBlockScalar || isBlockCollection || /[\r\n]/.test(source) || !this.means(`[${source}]`, [value]))
+        return this.json(value, placement);
       return { text: source, inline: true };
     }
     if (isBlockCollection) {
@@ -153,13 +161,13 @@ export class YamlValueWriter {
 
   /** Whether YAML `source` alone reads, without any problem, as `expected`. */
   private means(source: string, expected: JsonValue): boolean {
-    const read = readYamlValue(source, this.fastReader);
+    const read = readYamlValue(source);
     return !!read && sameJson(read.value as JsonValue, expected);
   }
 
   /** Whether YAML `source` (one `k: ...` member) reads as a mapping whose `k` is `expected`. */
   private meansMember(source: string, expected: JsonValue): boolean {
-    const value = readYamlValue(source, this.fastReader)?.value as { k?: JsonValue } | null | undefined;
+    const value = readYamlValue(source)?.value as { k?: JsonValue } | null | undefined;
     return !!value && typeof value === 'object' && 'k' in value && sameJson(value.k as JsonValue, expected);
   }
 
@@ -197,7 +205,9 @@ function shiftLines(source: string, delta: number, eol: string): string {
 function flowJson(value: JsonValue): string {
   if (value === null || typeof value !== 'object') return scalarText(value, true);
   if (Array.isArray(value)) return `[${value.map(flowJson).join(', ')}]`;
-  return `{${Object.entries(value).map(([key, member]) => `${keyText(key, true)}: ${flowJson(member)}`).join(', ')}}`;
+  return `{${Object.entries(value)
+    .map(([key, member]) => `${keyText(key, true)}: ${flowJson(member)}`)
+    .join(', ')}}`;
 }
 
 function hasAliasCopies(node: SyntaxNode): boolean {
@@ -213,5 +223,8 @@ export function sameJson(a: JsonValue, b: JsonValue): boolean {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
   }
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameJson(a[key], b[key]));
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameJson(a[key], b[key]))
+  );
 }
