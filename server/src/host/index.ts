@@ -1,8 +1,9 @@
 // The host layer: what both fronts (the CLI and the language server) need from the machine, decided
 // once. Which files are candidates, how a tree is walked and how far symlinks are followed, how a
 // file is read and decoded, the size limit with its notice, and the document policy (whether a
-// document is checked, with which options, what a check that throws becomes). The checker stays free of the file
-// system; recognition (names, globs, the root member) is the checker's and is only called from here.
+// document is checked, with which options, what a check that throws becomes). The checker stays free
+// of the file system; recognition (names, globs, the root member) is the checker's and is only
+// called from here.
 export {
   IGNORED_DIRECTORY_NAMES,
   isCandidateFile,

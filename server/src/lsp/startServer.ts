@@ -1,7 +1,8 @@
 // Wires the pieces to one connection. Each piece lives in its own module: the open documents (each
-// an OpenDocument with its own state), the settings resolver, the scheduler (when checks run), the open-document checks (what a check of
-// an open document does), the disk checks and the workspace scan (files nobody has open), the file
-// watchers, the publisher (the only sender of diagnostics), code actions and commands.
+// an OpenDocument with its own state), the settings resolver, the scheduler (when checks run), the
+// open-document checks (settings, publishing), the disk checks and the workspace scan (files nobody
+// has open), the file watchers, the publisher (the only sender of diagnostics), code actions and
+// commands.
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
