@@ -10,11 +10,11 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeActionParams } from 'vscode-languageserver/node';
 import { applyEdits, checkDocument, type DocumentFormat } from '../server/src/checker';
-import { fixAllPlain } from '../server/src/checker/fixAll';
-import { fixDocument } from '../server/src/cli/fixDocument';
+import { fixAllPlain } from '../test/support/fixAllPlain';
+import { fixDocument } from '../server/src/host/fixDocument';
 import { fixAllAction } from '../server/src/lsp/codeActions';
-import { checkOptionsFor } from '../server/src/lsp/documentChecker';
-import type { CachedCheck } from '../server/src/lsp/documentStates';
+import { checkOptionsFor } from '../server/src/host';
+import type { CachedCheck } from '../server/src/lsp/openDocument';
 import { DEFAULT_SETTINGS } from '../shared/src/settings';
 import { generateMcpdesc } from './generate';
 import { interleave, machineInfo, summarize, type Contender, type MachineInfo } from './measure';

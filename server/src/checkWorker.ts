@@ -1,8 +1,9 @@
 // Entry point of dist/checkWorker.js: a worker thread of either front's pool (host/workerPool.ts).
-// It keeps nothing between tasks: each file is read, checked and dropped.
-import { lintCandidate } from './cli/lintFile';
+// It keeps nothing between tasks: each file is read, checked and dropped. Both tasks are the host
+// layer's (the one document policy), so nothing of either front's own layer is bundled here.
+import { checkFileOnDisk } from './host/diskCheck';
+import { lintCandidate } from './host/lintFile';
 import { serveTasks } from './host/workerPool';
-import { checkFileOnDisk } from './lsp/diskCheckTask';
 import type { CheckWorkerAnswer, CheckWorkerTask } from './checkWorkerTasks';
 
 serveTasks<CheckWorkerTask, CheckWorkerAnswer>((task) =>

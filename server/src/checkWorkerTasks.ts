@@ -1,13 +1,12 @@
 // What the check worker (checkWorker.ts) is asked and answers, for the two fronts: the server's
-// check of a closed file, and the CLI's lint of one candidate. Plain data both ways.
+// check of a closed file, and the CLI's lint of one candidate, both the host layer's. Plain data both ways.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Candidate } from './cli/discovery';
-import type { FileOutcome, LintSettings } from './cli/lintFile';
+import type { DiskCheckAnswer, DiskCheckTask } from './host/diskCheck';
+import type { FileOutcome, LintCandidate, LintSettings } from './host/lintFile';
 import { WorkerPool, type TaskRunner } from './host/workerPool';
-import type { DiskCheckAnswer, DiskCheckTask } from './lsp/diskCheckTask';
 
-export type CheckWorkerTask = { kind: 'disk'; task: DiskCheckTask } | { kind: 'lint'; candidate: Candidate; settings: LintSettings };
+export type CheckWorkerTask = { kind: 'disk'; task: DiskCheckTask } | { kind: 'lint'; candidate: LintCandidate; settings: LintSettings };
 export type CheckWorkerAnswer = { kind: 'disk'; answer: DiskCheckAnswer } | { kind: 'lint'; outcome: FileOutcome };
 
 /** The worker script next to the running entry point (dist/checkWorker.js next to dist/server.js), if it is there. */

@@ -89,15 +89,24 @@ function craftedValues(size: number): string[] {
   return values;
 }
 
+/**
+ * The CPU time this process spent since `started`: what the bound is about. Wall-clock time on a
+ * busy machine also counts the other processes' turns (a loaded run once took 5.05 s of it).
+ */
+function cpuMsSince(started: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
 describe('crafted format values cost a document at most its budget', () => {
   it('checks the crafted url value of the report in well under a second', () => {
     const cache = new SchemaValidatorCache();
     const compiled = cache.compile({ type: 'string', format: 'url' });
     assert.ok(compiled.ok);
-    const started = performance.now();
+    const started = process.cpuUsage();
     const errors = withDocumentBudget(() => compiled.validate(`http://[${'1:'.repeat(60_000)}]`));
     assert.deepEqual(errors.map((error) => error.message), ['content must match format "url"']);
-    assert.ok(performance.now() - started < 5000, `took ${performance.now() - started} ms (was 13.7 s)`);
+    assert.ok(cpuMsSince(started) < 5000, `took ${cpuMsSince(started)} ms of CPU time (was 13.7 s)`);
   });
 
   it('bounds every format, walked and compiled by ajv, over hundreds of crafted values in one document', () => {
@@ -112,7 +121,7 @@ describe('crafted format values cost a document at most its budget', () => {
         return compiled;
       }),
     );
-    const started = performance.now();
+    const started = process.cpuUsage();
     let checked = 0;
     let notCheckable = 0;
     withDocumentBudget(() => {
@@ -124,8 +133,8 @@ describe('crafted format values cost a document at most its budget', () => {
         }
       }
     });
-    const elapsed = performance.now() - started;
-    assert.ok(elapsed < 5000, `${checked} checks took ${elapsed} ms`);
+    const elapsed = cpuMsSince(started);
+    assert.ok(elapsed < 5000, `${checked} checks took ${elapsed} ms of CPU time`);
     assert.ok(checked > 10_000);
     // Answered for real until the budget is spent; how many that is depends on the machine's speed
     // and load, so only that some are answered is asserted here (the benchmark measures the rest).

@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { checkDocument, type CheckOptions } from '../../server/src/checker';
-import { fixAll, fixAllPlain } from '../../server/src/checker/fixAll';
+import { fixAll } from '../../server/src/checker/fixAll';
+import { fixAllPlain } from '../support/fixAllPlain';
+import { layoutsSameAsPlain } from './fixAllLayouts';
 import { generateMcpdesc } from '../../bench/generate';
 import { fixtureCorpus } from '../support/fixtureCorpus';
 import { ATTACHED, CLEAN, UNATTACHED, twoFixesApart } from '../fixSafety/fixAllDocuments';
-import { declareLayoutDocument } from '../yaml/declareLayoutDocuments';
 
 const BOTH_RULES: CheckOptions['rules'] = { [DECLARATION_RULE_ID]: 'error' };
 
@@ -41,17 +42,9 @@ describe('fix-all: the batched path equals the plain path', () => {
     }
   });
 
-  it('on 80 seeded YAML declare layouts, some of whose read-backs refuse', () => {
-    let changed = 0;
-    for (let seed = 1; seed <= 80; seed++) {
-      const document = declareLayoutDocument(seed);
-      const fast = fixAll(document.text, { format: 'yaml' });
-      const plain = fixAllPlain(document.text, { format: 'yaml' });
-      assert.equal(fast.text, plain.text, `seed ${seed} (${document.layout})`);
-      assert.equal(fast.applied, plain.applied, `seed ${seed} (${document.layout})`);
-      if (fast.text !== document.text) changed++;
-    }
-    assert.ok(changed > 40, `most layouts were fixed (${changed})`);
+  it('on 20 seeded YAML declare layouts, some of whose read-backs refuse (all 80: fixAllLayouts.thorough.test.ts)', () => {
+    const changed = layoutsSameAsPlain(20);
+    assert.ok(changed > 10, `most layouts were fixed (${changed})`);
   });
 
   for (const format of ['json', 'yaml'] as const) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { conformLineBreaks, lineBreakOf } from '../../server/src/cli/lineBreaks';
+import { conformLineBreaks, lineBreakOf } from '../../server/src/host/lineBreaks';
 import type { OffsetEdit } from '../../server/src/checker';
 
 function insertAt(offset: number, newText: string): OffsetEdit {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { displayPath } from '../../server/src/cli/filePaths';
-import { documentBytes } from '../../server/src/cli/replaceFile';
+import { displayPath } from '../../server/src/host';
+import { documentBytes } from '../../server/src/host/replaceFile';
 import { recognitionPath } from '../../server/src/host';
 import { makeTempTree, removeTree } from './support/tempTree';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { documentBytes, replaceFile, sha256Of, statBeforeRead, type FileSnapshot, type ReplaceIo } from '../../server/src/cli/replaceFile';
+import { documentBytes, replaceFile, sha256Of, statBeforeRead, type FileSnapshot, type ReplaceIo } from '../../server/src/host/replaceFile';
 import { makeTempTree, removeTree } from '../cli/support/tempTree';
 
 const ORIGINAL = '{\n  "mcpdesc": "0.8.0",\n  "info": { "name": "é", "version": "1" }\n}\n';

@@ -7,6 +7,7 @@
 // The shortcuts (an index of diagnostics, one token table for the suppression fix, one editor for
 // the count) are held to the plain way on the fixture corpus.
 import assert from 'node:assert/strict';
+import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -16,8 +17,6 @@ import { ELICITATION_RULE_ID } from '../../shared/src/constants';
 import { UNUSED_SUPPRESSION_RULE_ID } from '../../shared/src/rules';
 import { checkDocument, type DocumentFormat } from '../../server/src/checker';
 import { lineSpanningTokens } from '../../server/src/checker/suppressions';
-import { createJsonScanner } from '../../server/src/checker/parse/jsonScanner';
-import { EOF, LINE_BREAK, WHITESPACE } from '../../server/src/checker/parse/tokenKinds';
 import { Lexer } from 'yaml';
 import { jsonDocument, UNKNOWN_DECLARATION_STEP } from '../config/monorepoFixture';
 import { fixtureCorpus } from '../support/fixtureCorpus';
@@ -125,11 +124,11 @@ function plainCanStartWithComment(text: string, format: DocumentFormat, lineStar
     }
     return true;
   }
-  const scanner = createJsonScanner(text, false);
-  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+  const scanner = createScanner(text, false);
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
     const start = scanner.getTokenOffset();
     if (start >= lineStart) return true;
-    if (start + scanner.getTokenLength() > lineStart && kind !== LINE_BREAK && kind !== WHITESPACE) return false;
+    if (start + scanner.getTokenLength() > lineStart && kind !== SyntaxKind.LineBreakTrivia && kind !== SyntaxKind.Trivia) return false;
   }
   return true;
 }

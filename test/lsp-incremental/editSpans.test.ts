@@ -1,41 +1,41 @@
-// The server's record of where documents changed (server/src/lsp/editSpans.ts), fed to the
-// checker's IncrementalDocument exactly as the open-document checks do: the spans it records and
+// Each open document's record of where it changed (OpenDocument, server/src/lsp/openDocument.ts), fed
+// to the checker's IncrementalDocument exactly as its own check does: the spans it records and
 // composes must make the one-tool shortcut possible for edits inside one tool, and the results
 // must equal a full check of the same text, whether each notification is checked or several are.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { changeBetween, checkDocument, IncrementalDocument } from '../../server/src/checker';
 import { spanBetween } from '../support/changeSpans';
 import { SeededRandom } from '../support/random';
-import { EditSpans } from '../../server/src/lsp/editSpans';
+import { openDocumentsConfiguration, type OpenDocument } from '../../server/src/lsp/openDocument';
 import { editSession, multiToolDocument, type EditStep } from './editScript';
 
 const URI = 'file:///edit-spans/doc.mcpdesc.json';
 
 function replay(checkEvery: (index: number, step: EditStep) => boolean): Array<{ shortcut: boolean; expected: boolean }> {
-  const spans = new EditSpans();
+  const documents = openDocumentsConfiguration(() => undefined);
   const initial = multiToolDocument();
-  let document: TextDocument = spans.documentsConfiguration.create(URI, 'json', 1, initial);
+  let document: OpenDocument = documents.create(URI, 'json', 1, initial);
   const incremental = new IncrementalDocument(initial, {});
   const outcomes: Array<{ shortcut: boolean; expected: boolean }> = [];
   const session = editSession(initial);
   let pendingShortcut = true;
   let index = 0;
   for (let step = session.next(''); !step.done; index++) {
-    document = spans.documentsConfiguration.update(document, step.value.notification, document.version + 1);
+    document = documents.update(document, step.value.notification, document.version + 1);
     pendingShortcut &&= step.value.shortcut;
     const text = document.getText();
     if (checkEvery(index, step.value)) {
-      const result = incremental.update(text, spans.take(URI));
+      const result = incremental.update(text, document.takeChanges());
       assert.deepEqual(result.diagnostics, checkDocument(text).diagnostics, `after step ${index}`);
       outcomes.push({ shortcut: incremental.lastUpdateWasIncremental, expected: pendingShortcut });
       pendingShortcut = true;
     }
     step = session.next(text);
   }
-  spans.take(URI);
-  assert.equal(spans.take(URI), undefined, 'taking the span forgets it');
+  document.takeChanges();
+  assert.equal(document.changedSinceCheck, false);
+  assert.equal(document.takeChanges(), undefined, 'taking the span forgets it');
   return outcomes;
 }
 
@@ -64,11 +64,32 @@ describe('edit spans recorded from LSP content changes', () => {
   });
 
   it('records a reversed range as TextDocument applies it (start first)', () => {
-    const spans = new EditSpans();
-    const document = spans.documentsConfiguration.create(URI, 'json', 1, 'abcdef');
-    spans.documentsConfiguration.update(document, [{ range: { start: { line: 0, character: 4 }, end: { line: 0, character: 1 } }, text: 'XY' }], 2);
+    const documents = openDocumentsConfiguration(() => undefined);
+    const document = documents.create(URI, 'json', 1, 'abcdef');
+    documents.update(document, [{ range: { start: { line: 0, character: 4 }, end: { line: 0, character: 1 } }, text: 'XY' }], 2);
     assert.equal(document.getText(), 'aXYef');
-    assert.deepEqual(spans.take(URI), { offset: 1, length: 3, newLength: 2 });
+    assert.equal(document.changedSinceCheck, true);
+    assert.deepEqual(document.takeChanges(), { offset: 1, length: 3, newLength: 2 });
+  });
+
+  it('a didOpen again without a didClose keeps the document and forgets its pending edits', () => {
+    const opened: OpenDocument[] = [];
+    const documents = openDocumentsConfiguration(() => opened[0]);
+    const open = documents.create(URI, 'json', 1, 'abcdef');
+    opened.push(open);
+    documents.update(open, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, text: 'Z' }], 2);
+    assert.equal(documents.create(URI, 'jsonc', 1, 'other'), open);
+    assert.deepEqual([open.getText(), open.languageId, open.version, open.takeChanges()], ['other', 'jsonc', 1, undefined]);
+  });
+
+  it('rejects a notification with a malformed change whole, and says so', () => {
+    const errors: string[] = [];
+    const documents = openDocumentsConfiguration(() => undefined, (message) => errors.push(message));
+    const document = documents.create(URI, 'json', 1, 'abcdef');
+    const good = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, text: 'Z' };
+    documents.update(document, [good, { text: 3 } as unknown as typeof good], 2);
+    assert.deepEqual([document.getText(), document.version, document.takeChanges()], ['abcdef', 1, undefined]);
+    assert.match(errors.join('\n'), /Rejected a didChange of .* content change 2 of 2 has no string `text`/);
   });
 });
 
@@ -94,11 +115,11 @@ describe('the span of a whole-text replacement (changeBetween)', () => {
   });
 
   it('a whole-text replacement that changes one tool is recorded as that change alone', () => {
-    const spans = new EditSpans();
+    const documents = openDocumentsConfiguration(() => undefined);
     const initial = multiToolDocument();
-    const document = spans.documentsConfiguration.create(URI, 'json', 1, initial);
+    const document = documents.create(URI, 'json', 1, initial);
     const at = initial.indexOf('"description": "', initial.indexOf('"tools"')) + '"description": "'.length;
-    spans.documentsConfiguration.update(document, [{ text: initial.slice(0, at) + 'Q' + initial.slice(at + 1) }], 2);
-    assert.deepEqual(spans.take(URI), { offset: at, length: 1, newLength: 1 });
+    documents.update(document, [{ text: initial.slice(0, at) + 'Q' + initial.slice(at + 1) }], 2);
+    assert.deepEqual(document.takeChanges(), { offset: at, length: 1, newLength: 1 });
   });
 });

@@ -1,18 +1,23 @@
 // A document whose check throws gets one diagnostic saying so, the error is logged, and the server
-// keeps serving every other document. The throw is forced through the server's documented test
-// hook (MCPDESC_TEST_FAULT_PATTERN, see server/src/lsp/testFaultHook.ts).
+// keeps serving every other document. No document makes the checker throw (the hostile fuzzing holds
+// it to that), so the throw is forced by a test-only server entry that injects a faulting checker
+// into the shipped server's startServer (test/support/faultingServer.ts); the shipped bundle has no
+// such hook.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE } from '../../shared/src/constants';
-import { TEST_FAULT_ENV } from '../../server/src/lsp/testFaultHook';
+import { FAULT_MARKER, FAULT_MESSAGE } from '../support/faultingServer';
+import { repoPath } from '../support/repo';
 import { rulePageInvalidFixture, RULE_PAGE_DIAGNOSTIC_COUNT } from './fixtures';
 import { LspTestClient } from './lspClient';
+import { builtServerPath } from './repoRoot';
 
 describe('a check that throws', () => {
   let client: LspTestClient;
 
   before(async () => {
-    client = await LspTestClient.start({ env: { [TEST_FAULT_ENV]: 'explodes' } });
+    client = await LspTestClient.start({ serverPath: repoPath('out', 'test', 'support', 'faultingServer.js') });
   });
 
   after(async () => {
@@ -20,7 +25,7 @@ describe('a check that throws', () => {
   });
 
   it('shows one internal-error diagnostic on that document and the others are still checked', async () => {
-    const faulty = 'file:///mcpdesc-test/fault/explodes.mcpdesc.json';
+    const faulty = `file:///mcpdesc-test/fault/${FAULT_MARKER}.mcpdesc.json`;
     const healthy = 'file:///mcpdesc-test/fault/healthy.mcpdesc.json';
     const text = rulePageInvalidFixture().text;
     await client.open(faulty, text);
@@ -31,9 +36,9 @@ describe('a check that throws', () => {
     assert.equal(internal.code, CHECKER_RULE_ID);
     assert.equal(internal.source, DIAGNOSTIC_SOURCE);
     assert.deepEqual(internal.data, { violation: 'internal-error', offset: 0, length: 0 });
-    assert.match(String(internal.message), /could not be checked.*test fault injected/);
+    assert.match(String(internal.message), new RegExp(`could not be checked.*${FAULT_MESSAGE}`));
     assert.ok(
-      client.logMessages.some((log) => log.type === 1 && log.message.includes(faulty) && log.message.includes('test fault injected')),
+      client.logMessages.some((log) => log.type === 1 && log.message.includes(faulty) && log.message.includes(FAULT_MESSAGE)),
       'the error (with its stack) is logged to the connection console',
     );
 
@@ -54,5 +59,12 @@ describe('a check that throws', () => {
     );
     // Code actions on the failed document answer (with nothing) instead of failing.
     assert.deepEqual(await client.codeActions(faulty, internal.range, [internal]), []);
+  });
+
+  it('the shipped server has no fault hook: nothing in its bundle reads an environment variable of the tests', () => {
+    const bundle = fs.readFileSync(builtServerPath(), 'utf8');
+    assert.ok(bundle.length > 100_000, 'the bundle was read');
+    assert.doesNotMatch(bundle, /MCPDESC_TEST_|test fault injected/);
+    assert.doesNotMatch(fs.readFileSync(repoPath('dist', 'checkWorker.js'), 'utf8'), /MCPDESC_TEST_|test fault injected/);
   });
 });

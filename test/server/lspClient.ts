@@ -53,8 +53,10 @@ export type Transport = 'stdio' | 'node-ipc';
 
 export interface LspClientOptions {
   transport?: Transport;
-  /** Extra environment for the server process (e.g. test hooks). */
+  /** Extra environment for the server process. */
   env?: Record<string, string>;
+  /** The server's entry point: the built bundle (dist/server.js) unless given, e.g. a test-only entry under test/support/. */
+  serverPath?: string;
   workspaceFolders?: WorkspaceFolder[];
   /** The `mcpdesc` section answered to workspace/configuration; change it with `setSettings`. */
   settings?: unknown;
@@ -193,7 +195,7 @@ export class LspTestClient {
   }
 
   static async start(options: LspClientOptions = {}): Promise<LspTestClient> {
-    const serverPath = builtServerPath();
+    const serverPath = options.serverPath ?? builtServerPath();
     const transport = options.transport ?? 'stdio';
     const env = { ...process.env, ...options.env };
     let child: ChildProcess;

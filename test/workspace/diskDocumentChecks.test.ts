@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import { DEFAULT_SETTINGS } from '../../shared/src/settings';
 import type { Diagnostic } from '../../server/src/checker';
 import type { DiagnosticsPublisher } from '../../server/src/lsp/diagnosticsPublisher';
-import { checkFileOnDisk, isNoMcpdescDocumentOnDisk, type DiskCheckTask } from '../../server/src/lsp/diskCheckTask';
+import { checkFileOnDisk, isNoMcpdescDocumentOnDisk, type DiskCheckTask } from '../../server/src/host/diskCheck';
 import { DiskDocumentChecks, type DiskCheckRunner } from '../../server/src/lsp/diskDocumentChecks';
 import { InThreadRunner } from '../../server/src/host/workerPool';
 import type { SettingsResolver } from '../../server/src/lsp/settingsResolver';

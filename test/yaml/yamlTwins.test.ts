@@ -88,7 +88,11 @@ describe('YAML twins of the JSON fixtures', () => {
     try {
       value = JSON.parse(json.replace(/^\uFEFF/, ''));
     } catch {
-      continue; // syntax-error fixtures have no YAML twin by conversion
+      // A fixture whose JSON does not parse has no YAML twin by conversion: it must be one of syntax errors.
+      it(`${path.basename(file)} has no YAML twin: its JSON does not parse, and the check says so`, () => {
+        assert.ok(checkDocument(json).diagnostics.some((diagnostic) => diagnostic.data.violation === 'syntax-error'));
+      });
+      continue;
     }
     for (const [style, options] of STYLES) {
       it(`${path.basename(file)} as ${style} YAML`, () => {
@@ -106,7 +110,7 @@ describe('YAML twins of the JSON fixtures', () => {
         const yamlRoot = parseYamlDocuments(yaml).documents[0].root!;
         jsonDiagnostics.forEach((diagnostic, index) => {
           const place = jsonPlaces.get(`${diagnostic.data.offset}:${diagnostic.data.length}`);
-          if (!place) return; // an anchor that is not a whole key or value node (none expected)
+          assert.ok(place, `${diagnostic.data.violation} at ${diagnostic.data.offset}:${diagnostic.data.length} covers a whole key or value node`);
           const twin = nodeAt(yamlRoot, place);
           assert.ok(twin, `no YAML node at ${JSON.stringify(place)}`);
           const actual = yamlDiagnostics[index].data;

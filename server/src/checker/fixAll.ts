@@ -20,8 +20,9 @@
 // Rounds cost a whole check each, so a round does as much as it can: the declarations one tool
 // needs are appended together (fixes/declareTogether.ts), and YAML edits that are read back before
 // they are offered are planned on trust and read back together, once for the round, instead of
-// once per edit planned (a no plans the round again with each one read back alone). fixAllPlain
-// is the same loop without either shortcut: the reference a differential test holds this one to.
+// once per edit planned (a no plans the round again with each one read back alone, planPlain). The
+// same loop planning every round plainly (test/support/fixAllPlain.ts) is the reference a
+// differential test holds this one to.
 import { DECLARATION_RULE_ID } from '../../../shared/src/rules';
 import { DocumentCheck, runCheck, type PreferredFix } from './check';
 import type { CheckResult } from './index';
@@ -139,34 +140,43 @@ export interface FixAllOptions extends CheckOptions {
   lastCheck?: CheckResult;
 }
 
-export function fixAll(text: string, options: FixAllOptions = {}): FixAllResult {
+/** The fixes a round applies, chosen from `check`'s preferred fixes that were not refused, and how much they grow the text. */
+export type RoundPlanner = (
+  check: DocumentCheck,
+  options: FixAllOptions,
+  refused: ReadonlySet<string>,
+  allowance: number,
+) => { fixes: PreferredFix[]; growth: number };
+
+/** `plan`: how each round's fixes are chosen (planBatched; the differential test's reference plans every round with planPlain). */
+export function fixAll(text: string, options: FixAllOptions = {}, plan: RoundPlanner = planBatched): FixAllResult {
   // Every round re-checks the text; all of them share one document's budget for costly validation.
-  return withDocumentBudget(() => fixAllWithinBudget(text, options, true));
+  return withDocumentBudget(() => fixAllWithinBudget(text, options, plan));
 }
 
-/** Fix-all one declaration per tool and one YAML read-back per edit at a time: what fixAll must equal. */
-export function fixAllPlain(text: string, options: FixAllOptions = {}): FixAllResult {
-  return withDocumentBudget(() => fixAllWithinBudget(text, options, false));
-}
+/** One tool's declarations appended together, YAML edits read back once for the round; planned plainly when a read-back disagrees. */
+const planBatched: RoundPlanner = (check, options, refused, allowance) => {
+  const planned = check.planPreferredFixes(options.formatting, true);
+  if (!planned) return { fixes: [], growth: 0 };
+  const chosen = withinGrowth(independentFixes(declareTogether(openFixes(planned.fixes, refused), planned.editor)), allowance);
+  const readBack = planned.editor.confirmsTogether;
+  if (!readBack || readBack.call(planned.editor, chosen.fixes.flatMap((fix) => fix.plan.edits))) return chosen;
+  // Some edit taken on trust does not read back as meant: this round is planned the plain way.
+  return planPlain(check, options, refused, allowance);
+};
 
-/** The fixes a round applies, chosen from `check`'s preferred fixes that were not refused. */
-function planRound(check: DocumentCheck, options: FixAllOptions, refused: ReadonlySet<string>, allowance: number, batched: boolean) {
-  // While declarations still have fixes of their own, a round applies only those: a step whose fix
-  // copies a declaration's schema must copy it once the declaration is settled.
-  const open = (fixes: PreferredFix[]) => {
-    const candidates = fixes.filter((fix) => !refused.has(keyOf(fix)));
-    const declarationFixes = candidates.filter((fix) => fix.code === DECLARATION_RULE_ID);
-    return declarationFixes.length > 0 ? declarationFixes : candidates;
-  };
-  if (batched) {
-    const planned = check.planPreferredFixes(options.formatting, true);
-    if (!planned) return { fixes: [], growth: 0 };
-    const chosen = withinGrowth(independentFixes(declareTogether(open(planned.fixes), planned.editor)), allowance);
-    const readBack = planned.editor.confirmsTogether;
-    if (!readBack || readBack.call(planned.editor, chosen.fixes.flatMap((fix) => fix.plan.edits))) return chosen;
-    // Some edit taken on trust does not read back as meant: this round is planned the plain way.
-  }
-  return withinGrowth(independentFixes(open(check.preferredFixes(options.formatting))), allowance);
+/** One declaration per fix, each YAML edit read back alone as it is planned. */
+export const planPlain: RoundPlanner = (check, options, refused, allowance) =>
+  withinGrowth(independentFixes(openFixes(check.preferredFixes(options.formatting), refused)), allowance);
+
+/**
+ * The fixes not refused. While declarations still have fixes of their own, a round applies only
+ * those: a step whose fix copies a declaration's schema must copy it once the declaration is settled.
+ */
+function openFixes(fixes: PreferredFix[], refused: ReadonlySet<string>): PreferredFix[] {
+  const candidates = fixes.filter((fix) => !refused.has(keyOf(fix)));
+  const declarationFixes = candidates.filter((fix) => fix.code === DECLARATION_RULE_ID);
+  return declarationFixes.length > 0 ? declarationFixes : candidates;
 }
 
 /** The diagnostics a fix is for. */
@@ -175,7 +185,7 @@ function targetsOf(fix: PreferredFix): DiagnosticAt[] {
   return fix.alsoFixes ? [own, ...fix.alsoFixes] : [own];
 }
 
-function fixAllWithinBudget(text: string, options: FixAllOptions, batched: boolean): FixAllResult {
+function fixAllWithinBudget(text: string, options: FixAllOptions, planRound: RoundPlanner): FixAllResult {
   let current = text;
   const given = options.lastCheck;
   let check: DocumentCheck =
@@ -187,7 +197,7 @@ function fixAllWithinBudget(text: string, options: FixAllOptions, batched: boole
   let unfixable: DiagnosticAt[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const refused = new Set(unfixable.map(keyOf));
-    const { fixes, growth } = planRound(check, options, refused, allowance, batched);
+    const { fixes, growth } = planRound(check, options, refused, allowance);
     if (fixes.length === 0) break;
     // Independent plans never overlap; normalizing sorts them, as mapOffsets needs.
     const planned = normalizeEdits(fixes.flatMap((fix) => fix.plan.edits));

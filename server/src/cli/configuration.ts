@@ -18,7 +18,7 @@ import {
   type FileGlobs,
   type LoadedConfigFile,
 } from '../host';
-import { displayPath } from './filePaths';
+import { displayPath } from '../host';
 import type { CliOptions } from './options';
 
 export class CliConfiguration {

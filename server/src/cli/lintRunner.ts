@@ -4,7 +4,7 @@
 import { runnerOf, type CheckWorkerAnswer, type CheckWorkerTask } from '../checkWorkerTasks';
 import { InThreadRunner, WorkerPool, type TaskRunner } from '../host/workerPool';
 import type { Candidate } from './discovery';
-import { lintCandidate, type FileOutcome, type LintSettings } from './lintFile';
+import { lintCandidate, type FileOutcome, type LintSettings } from '../host/lintFile';
 
 export interface LintTask {
   candidate: Candidate;

@@ -1,15 +1,8 @@
-// What a run produced, as the formatters receive it.
-import type { AnchoredDiagnostic } from './findingAnchor';
+// What a run produced, as the formatters receive it. One file's report is made where the file is
+// checked (host/lintFile.ts, on a worker thread).
+import type { FileReport } from '../host/lintFile';
 
-export interface FileReport {
-  absolutePath: string;
-  /** Relative to the current directory, '/'-separated. */
-  displayPath: string;
-  /** Sorted by position; may be empty (a clean file). Anchored for SARIF's fingerprints. */
-  diagnostics: AnchoredDiagnostic[];
-  /** How many of them have a preferred fix, which --fix would apply (0 after --fix). */
-  fixable?: number;
-}
+export type { FileReport };
 
 export interface RunReport {
   /** The directory paths are shown relative to (SARIF's %SRCROOT%). */

@@ -1,5 +1,5 @@
 // How a file is named relative to the root it was found in: '/'-separated on every platform, for
-// glob matching, recognition and display.
+// glob matching, recognition and the CLI's display.
 import * as path from 'node:path';
 
 export function toPosixPath(filePath: string): string {
@@ -20,4 +20,9 @@ export function recognitionPath(absolutePath: string, root: string): string {
   const relative = path.relative(root, absolutePath);
   const below = relative !== '' && isInside(root, absolutePath);
   return toPosixPath(below ? relative : absolutePath);
+}
+
+/** Relative to the current directory (with '../' when outside it): what the CLI's users read and SARIF stores. */
+export function displayPath(absolutePath: string, cwd: string): string {
+  return toPosixPath(path.relative(cwd, absolutePath)) || toPosixPath(path.basename(absolutePath));
 }

@@ -4,8 +4,8 @@ import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DIAGNOSTIC_SOURCE, FIX_ALL_CODE_ACTION_KIND, SERVER_COMMANDS } from '../../../shared/src/constants';
 import { fixAll, type DiagnosticData, type FormattingOptions } from '../checker';
-import { documentFormat } from './documentChecker';
-import type { CachedCheck } from './documentStates';
+import { documentFormat } from '../host';
+import type { CachedCheck } from './openDocument';
 
 export const FIX_ALL_TITLE = 'Fix all MCP description problems';
 export const FIX_ALL_AUTO_FIXABLE_TITLE = 'Fix all auto-fixable problems';

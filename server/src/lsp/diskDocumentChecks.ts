@@ -2,20 +2,18 @@
 // closed document's (which falls back to the file on disk). What needs the connection is decided
 // here, on the main thread: whether the file is in a folder, a candidate, enabled, and with which
 // settings (the folder's, under the project configuration files). Reading and checking it is a task
-// for a worker thread (diskCheckTask.ts), so a huge file never stops the thread that serves the
+// for a worker thread (host/diskCheck.ts), so a huge file never stops the thread that serves the
 // editor; only its diagnostics come back, and nothing of the file is kept. A configuration file is
 // judged here (it is small, and its reading is the configuration cache's). A file that is gone,
 // outside every workspace folder, ignored or not an mcpdesc document has its diagnostics cleared.
 // An open document always wins: its editor text is what the user sees, so an answer that arrives
 // after the file was opened (or changed again) is dropped.
-import { internalErrorNotice, isConfigFileName } from '../checker';
-import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
+import { isConfigFileName } from '../checker';
 import { InThreadRunner, TaskCancelled, type TaskRunner } from '../host/workerPool';
-import { fileAtPath, isCandidateFile, isInIgnoredDirectory, isRecognizedByName, maxFileBytes } from '../host';
-import { checkFileOnDisk, isNoMcpdescDocumentOnDisk, type DiskCheckAnswer, type DiskCheckTask } from './diskCheckTask';
+import { failedCheck, fileAtPath, fileDecision, isInIgnoredDirectory, maxFileBytes } from '../host';
+import { checkFileOnDisk, isNoMcpdescDocumentOnDisk, type DiskCheckAnswer, type DiskCheckTask } from '../host/diskCheck';
 import { publishLimitsOf, type DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { DocumentSettings } from './documentSettings';
-import { describeError } from './internalErrorDiagnostic';
 import type { SettingsResolver } from './settingsResolver';
 import { isFileUri, uriToFsPath, type WorkspaceFolders } from './workspaceFolders';
 
@@ -63,8 +61,9 @@ export class DiskDocumentChecks {
         answer = await this.runner.run(plan.task, signal);
       } catch (error) {
         if (error instanceof TaskCancelled) return;
-        answer = { kind: 'diagnostics', diagnostics: internalErrorNotice(error, { rules: plan.task.settings.rules, docsBaseUri: shippedDocsBaseUri() }) };
-        this.deps.log(`Checking ${uri} (on disk) failed: ${describeError(error)}`);
+        const failed = failedCheck(error, plan.task.settings);
+        answer = { kind: 'diagnostics', diagnostics: failed.diagnostics };
+        this.deps.log(`Checking ${uri} (on disk) failed: ${failed.error}`);
       }
     }
     if (answer.log) this.deps.log(answer.log);
@@ -99,7 +98,8 @@ export class DiskDocumentChecks {
       return diagnostics ? { kind: 'answer', answer: { kind: 'diagnostics', diagnostics } } : { kind: 'skip' };
     }
     const resolved = documentSettings.forDiskFile(folderSettings, uri);
-    if (!isCandidateFile(path, resolved.files)) return { kind: 'skip' };
+    const decision = fileDecision(path, resolved);
+    if (decision === 'excluded' || decision === 'skip') return { kind: 'skip' };
     if (this.deps.isOpen(uri)) return { kind: 'skip' };
     const filePath = uriToFsPath(uri);
     const found = fileAtPath(filePath);
@@ -111,7 +111,7 @@ export class DiskDocumentChecks {
     // tsconfig.json, a CI workflow, a JSON Schema) is read and sniffed here, as the worker would:
     // that costs this thread about what handing it over does, and a workspace without mcpdesc
     // documents then never starts a worker, nor keeps its memory.
-    if (found.kind === 'file' && found.sizeBytes <= SNIFFED_HERE_MAX_BYTES && !isRecognizedByName(path, resolved.files) && isNoMcpdescDocumentOnDisk(task)) {
+    if (found.kind === 'file' && found.sizeBytes <= SNIFFED_HERE_MAX_BYTES && decision === 'sniff' && isNoMcpdescDocumentOnDisk(task)) {
       return { kind: 'skip' };
     }
     return { kind: 'task', task };

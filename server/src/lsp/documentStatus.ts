@@ -1,17 +1,16 @@
 // Whether the server checks an open document and, if not, why: the answer to mcpdesc/documentStatus,
-// which the client's status item shows. The decision is checkTextDocument's own (checkDecision); this
+// which the client's status item shows. The decision is the document policy's own (host: checkDecision); this
 // module only adds which setting made it, e.g. the exclude glob that matched and where it came from.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { TextDocuments } from 'vscode-languageserver/node';
 import type { DocumentStatus } from '../../../shared/src/constants';
 import { isConfigFileName, isExcludedPath } from '../checker';
-import { checkDecision } from './documentChecker';
+import { checkDecision } from '../host';
 import type { DocumentSettings } from './documentSettings';
 import type { SettingsResolver } from './settingsResolver';
 import type { WorkspaceFolders } from './workspaceFolders';
 
 export interface DocumentStatusDeps {
-  documents: TextDocuments<TextDocument>;
+  documents: { get(uri: string): TextDocument | undefined };
   folders: WorkspaceFolders;
   /** The editor's settings for a document, before the project configuration adds to them. */
   settings: SettingsResolver;

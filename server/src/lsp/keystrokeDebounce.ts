@@ -18,32 +18,25 @@ export const AFTER_PAUSE_MS = 5;
 /** How many of a document's latest checks after an edit the wait is learnt from. */
 const EDIT_CHECKS_REMEMBERED = 3;
 
+/** One open document's (OpenDocument keeps it). */
 export class KeystrokeDebounce {
-  /** Per document, how long its latest checks after an edit took, oldest first. */
-  private readonly editCheckMs = new Map<string, number[]>();
-  /** When each document last changed (performance.now()), to tell a burst of keystrokes from one. */
-  private readonly lastEditAt = new Map<string, number>();
+  /** How long the latest checks after an edit took, oldest first. */
+  private readonly editCheckMs: number[] = [];
+  /** When the document last changed (performance.now()), to tell a burst of keystrokes from one. */
+  private lastEditAt: number | undefined;
 
   /** The document changed at `now` (call once per change): the wait before its check. */
-  delayFor(uri: string, now: number): number {
-    const recent = this.editCheckMs.get(uri);
-    const checkMs = recent?.length ? Math.min(...recent) : MIN_DEBOUNCE_MS;
-    const previousEdit = this.lastEditAt.get(uri);
-    this.lastEditAt.set(uri, now);
+  delayFor(now: number): number {
+    const checkMs = this.editCheckMs.length > 0 ? Math.min(...this.editCheckMs) : MIN_DEBOUNCE_MS;
+    const previousEdit = this.lastEditAt;
+    this.lastEditAt = now;
     if (previousEdit === undefined || now - previousEdit > Math.max(checkMs, MAX_DEBOUNCE_MS)) return AFTER_PAUSE_MS;
     return Math.min(MAX_DEBOUNCE_MS, Math.max(MIN_DEBOUNCE_MS, checkMs));
   }
 
-  /** A check of `uri` that followed an edit took `ms`. */
-  editChecked(uri: string, ms: number): void {
-    const recent = this.editCheckMs.get(uri) ?? [];
-    recent.push(ms);
-    if (recent.length > EDIT_CHECKS_REMEMBERED) recent.shift();
-    this.editCheckMs.set(uri, recent);
-  }
-
-  forget(uri: string): void {
-    this.editCheckMs.delete(uri);
-    this.lastEditAt.delete(uri);
+  /** A check that followed an edit took `ms`. */
+  editChecked(ms: number): void {
+    this.editCheckMs.push(ms);
+    if (this.editCheckMs.length > EDIT_CHECKS_REMEMBERED) this.editCheckMs.shift();
   }
 }

@@ -3,15 +3,15 @@
 // client supports versioned edits); "check workspace" re-checks the open documents and re-scans
 // every workspace folder.
 import { ErrorCodes, ResponseError, type Connection, type ExecuteCommandParams, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { SERVER_COMMANDS } from '../../../shared/src/constants';
 import { fixAll, usableFormatting, type FormattingOptions } from '../checker';
-import { documentFormat } from './documentChecker';
+import { documentFormat } from '../host';
+import type { OpenDocument } from './openDocument';
 import type { OpenDocumentChecks } from './openDocumentChecks';
 
 export interface ServerCommandsDeps {
   connection: Connection;
-  documents: TextDocuments<TextDocument>;
+  documents: TextDocuments<OpenDocument>;
   checks: OpenDocumentChecks;
   formattingFor: (uri: string) => FormattingOptions | undefined;
   supportsVersionedEdits: () => boolean;

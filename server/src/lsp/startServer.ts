@@ -1,7 +1,8 @@
-// Wires the pieces to one connection. Each piece lives in its own module: documents and their state,
-// the settings resolver, the scheduler (when checks run), the open-document checks (what a check of
-// an open document does), the disk checks and the workspace scan (files nobody has open), the file
-// watchers, the publisher (the only sender of diagnostics), code actions and commands.
+// Wires the pieces to one connection. Each piece lives in its own module: the open documents (each
+// an OpenDocument with its own state), the settings resolver, the scheduler (when checks run), the
+// open-document checks (settings, publishing), the disk checks and the workspace scan (files nobody
+// has open), the file watchers, the publisher (the only sender of diagnostics), code actions and
+// commands.
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
@@ -12,7 +13,6 @@ import {
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { releaseCompiledSchemas } from '../checker';
 import {
   DOCUMENT_STATUS_REQUEST,
@@ -31,13 +31,11 @@ import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { DiskDocumentChecks, type DiskCheckRunner } from './diskDocumentChecks';
 import { DocumentSettings } from './documentSettings';
 import { documentStatusOf } from './documentStatus';
-import { DocumentStates } from './documentStates';
 import { editorOutlinesJson, editorReportsJsonSyntax, fixAllInQuickFixMenu, ruleDocumentationCommand } from './editorFeatures';
-import { EditSpans } from './editSpans';
 import { FileWatchRegistration, handleWatchedFileChanges, touchesProjectConfig } from './fileWatchers';
-import { ProjectConfigs } from '../host';
+import { describeError, ProjectConfigs } from '../host';
 import { parseFormattingOptionsParams } from './formattingOptions';
-import { describeError } from './internalErrorDiagnostic';
+import { openDocumentsConfiguration, type OpenChecker, type OpenDocument } from './openDocument';
 import { OpenDocumentChecks } from './openDocumentChecks';
 import { OpenDocumentIndex } from './openDocumentIndex';
 import { ScanProgress } from './scanProgress';
@@ -52,8 +50,7 @@ import { parseVisibleRangesParams } from './visibleRanges';
 
 export interface ServerContext {
   connection: Connection;
-  documents: TextDocuments<TextDocument>;
-  states: DocumentStates;
+  documents: TextDocuments<OpenDocument>;
   folders: WorkspaceFolders;
   settings: SettingsResolver;
   publisher: DiagnosticsPublisher;
@@ -67,6 +64,8 @@ export interface ServerContext {
 export interface ServerOptions {
   /** Checks closed files off this thread, on that many worker threads; undefined or 0 workers: on this thread. */
   diskCheckRunner?: DiskCheckRunner;
+  /** What starts an open document's check: IncrementalDocument's unless given (a test server injects a faulting one). */
+  checker?: OpenChecker;
 }
 
 /**
@@ -82,11 +81,9 @@ export function scanSummaryText(filesRead: number, elapsedMs: number, documentsC
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const log = (message: string): void => connection.console.log(message);
   const logError = (message: string): void => connection.console.error(message);
-  const spans = new EditSpans(logError);
-  const documents = new TextDocuments(spans.documentsConfiguration);
+  const documents: TextDocuments<OpenDocument> = new TextDocuments(openDocumentsConfiguration((uri) => documents.get(uri), logError));
   const openIndex = new OpenDocumentIndex();
   const isOpen = (uri: string): boolean => openIndex.has(uri);
-  const states = new DocumentStates();
   const folders = new WorkspaceFolders();
   const publisher = new DiagnosticsPublisher(connection);
 
@@ -135,14 +132,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     documentSettings = new DocumentSettings(settings, configs, folders);
     const checks = new OpenDocumentChecks({
       documents,
-      states,
-      spans,
       settings,
       documentSettings,
       folders,
       publisher,
       log: logError,
       editorReportsJsonSyntax: editorReportsJsonSyntax(params.initializationOptions),
+      checker: options.checker,
     });
     const diskChecks = new DiskDocumentChecks({ folders, settings, documentSettings, publisher, isOpen, log: logError, runner: options.diskCheckRunner });
     const progress = new ScanProgress(connection, logError);
@@ -186,7 +182,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       logError,
     );
     settings.onDidChange(recheckEverything);
-    context = { connection, documents, states, folders, settings, publisher, scheduler, checks, diskChecks, scan, watchers };
+    context = { connection, documents, folders, settings, publisher, scheduler, checks, diskChecks, scan, watchers };
 
     return {
       capabilities: {
@@ -262,9 +258,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   documents.onDidChangeContent((event) => {
     // A version numbered backwards is a new state of the document, whose diagnostics must replace
     // those of the "newer" old version; the publisher would otherwise drop them as overtaken.
-    if (states.startsNewNumbering(event.document.uri, event.document.version)) publisher.endVersioning(event.document.uri);
+    if (event.document.startsNewNumbering(event.document.version)) publisher.endVersioning(event.document.uri);
     // Also fires right after onDidOpen; the scheduler keeps the earlier (immediate) due time.
-    context?.scheduler.schedule(event.document.uri, CheckPriority.Open, context.checks.delayForEdit(event.document.uri));
+    context?.scheduler.schedule(event.document.uri, CheckPriority.Open, event.document.delayForEdit());
   });
 
   documents.onDidClose((event) => {
@@ -272,9 +268,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     openIndex.closed(uri);
     publisher.forgetView(uri);
     context?.scheduler.cancel(uri);
-    context?.checks.forget(uri);
-    states.drop(uri);
-    spans.forget(uri);
     settings?.forget(uri);
     releaseCompiledSchemas();
     documentSettings?.forget(uri);
@@ -292,7 +285,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onNotification(FORMATTING_OPTIONS_NOTIFICATION, (params: unknown) => {
     const parsed = parseFormattingOptionsParams(params);
-    if (parsed && documents.get(parsed.uri)) states.setFormatting(parsed.uri, parsed.options);
+    const document = parsed && documents.get(parsed.uri);
+    if (document) document.formatting = parsed.options;
   });
 
   // Where the editors look: a document with more problems than are sent shows those nearest, chosen
@@ -308,7 +302,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     try {
       const check = await context.checks.resultFor(document);
       if (!check) return [];
-      const formatting = states.formattingOf(document.uri);
+      const formatting = document.formatting;
       const actions = quickFixActions(params, check, formatting);
       const fixAll = fixAllAction(params, document, check, formatting);
       if (fixAll) actions.push(fixAll);
@@ -344,7 +338,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         connection,
         documents,
         checks: ready.checks,
-        formattingFor: (uri) => states.formattingOf(uri),
+        formattingFor: (uri) => documents.get(uri)?.formatting,
         supportsVersionedEdits: () => clientCapabilities.workspace?.workspaceEdit?.documentChanges === true,
         checkWorkspace: recheckEverything,
       },

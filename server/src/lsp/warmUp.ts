@@ -7,7 +7,7 @@
 // that path is warm too). A few milliseconds, once per process.
 import { stringify } from 'yaml';
 import { IncrementalDocument } from '../checker';
-import { EditSpans } from './editSpans';
+import { openDocumentsConfiguration } from './openDocument';
 
 function sampleTool(name: string): object {
   // A function, not one object: YAML would write a shared object once, with an anchor and an alias.
@@ -36,12 +36,11 @@ export interface WarmUpRun {
 
 /**
  * One edit inside the last tool (accept → acceptx, and back) of the sample, in each format, applied
- * as a didChange is (EditSpans' document configuration records its span) and re-checked with it.
+ * as a didChange is (the open documents' configuration records its span) and re-checked with it.
  */
 export function warmUpEditPath(): WarmUpRun[] {
   const runs: WarmUpRun[] = [];
-  const spans = new EditSpans();
-  const { create, update } = spans.documentsConfiguration;
+  const { create, update } = openDocumentsConfiguration(() => undefined);
   for (const format of ['json', 'yaml'] as const) {
     const uri = `untitled:warm-up.mcpdesc.${format}`;
     const text = format === 'json' ? JSON.stringify(SAMPLE, null, 2) : stringify(SAMPLE);
@@ -51,10 +50,10 @@ export function warmUpEditPath(): WarmUpRun[] {
     const document = new IncrementalDocument(text, { format });
     const before = document.result.diagnostics.length;
     update(textDocument, [{ range: { start: at, end: at }, text: 'x' }], 2);
-    const broken = document.update(textDocument.getText(), spans.take(uri)).diagnostics.length;
+    const broken = document.update(textDocument.getText(), textDocument.takeChanges()).diagnostics.length;
     let oneToolPath = document.lastUpdateWasIncremental;
     update(textDocument, [{ range: { start: at, end: after }, text: '' }], 3);
-    const fixed = document.update(textDocument.getText(), spans.take(uri)).diagnostics.length;
+    const fixed = document.update(textDocument.getText(), textDocument.takeChanges()).diagnostics.length;
     oneToolPath &&= document.lastUpdateWasIncremental && textDocument.getText() === text;
     runs.push({ format, oneToolPath, diagnostics: [before, broken, fixed] });
   }

@@ -3,7 +3,7 @@ import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID } from '../../../shared/src/cons
 import { RULE_IDS, ruleDocsUri, type RuleId } from '../../../shared/src/rules';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type { DiagnosticData, Severity } from '../../../server/src/checker';
-import { sha256, type AnchoredDiagnostic, type FindingAnchor } from '../../../server/src/cli/findingAnchor';
+import { sha256, type AnchoredDiagnostic, type FindingAnchor } from '../../../server/src/host/findingAnchor';
 
 export function diagnostic(
   start: [line: number, character: number],

@@ -10,7 +10,7 @@
 // over several lines is given by its lines alone; columns are 1-based and endColumn is the last
 // column of the range (inclusive), as annotations count them.
 import type { Severity } from '../../checker';
-import type { AnchoredDiagnostic } from '../findingAnchor';
+import type { AnchoredDiagnostic } from '../../host/findingAnchor';
 import type { RunReport } from '../report';
 import { visibleText } from '../outputText';
 

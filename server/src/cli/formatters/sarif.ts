@@ -10,8 +10,8 @@
 import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Log, ReportingDescriptor, Result } from 'sarif';
 import type { Severity } from '../../checker';
-import type { AnchoredDiagnostic } from '../findingAnchor';
-import { sha256 } from '../findingAnchor';
+import type { AnchoredDiagnostic } from '../../host/findingAnchor';
+import { sha256 } from '../../host/findingAnchor';
 import type { FileReport, RunReport } from '../report';
 import { terminalSafeJson } from '../outputText';
 import { RELATIVE_DOCS_BASE, RULES, RULE_IDS, type RuleDescription, type SeverityName } from '../../../../shared/src/rules';

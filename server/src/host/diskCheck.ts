@@ -1,11 +1,12 @@
-// One check of a file on disk as a worker thread runs it: read through the host layer (inside its
-// folder, within the size limit), check, and answer the diagnostics as plain data. Everything that
-// needs the connection (settings, whether the file is open, publishing) stays on the main thread
-// (DiskDocumentChecks); this module must not import the LSP library, so the worker bundle stays small.
+// The server's check of a file nobody has open, as a worker thread runs it: read through the host
+// layer (inside its folder, within the size limit), decide and check by the document policy, and
+// answer the diagnostics as plain data. Everything that needs the connection (settings, whether the
+// file is open, publishing) stays on the server's main thread (lsp/diskDocumentChecks.ts); nothing
+// here imports the LSP library, so the worker bundle stays small.
 import type { Diagnostic } from '../checker';
 import type { McpdescSettings } from '../../../shared/src/settings';
-import { isRecognizedByContent, readHostFile } from '../host';
-import { checkOversizedDocument, checkTextDocument, type CheckOutcome } from './documentChecker';
+import { checkOversized, checkText, documentByContent, type CheckOutcome } from './documentPolicy';
+import { readHostFile } from './readFile';
 
 export interface DiskCheckTask {
   uri: string;
@@ -20,8 +21,7 @@ export interface DiskCheckTask {
 
 export type DiskCheckAnswer =
   /** Nothing to show: gone, outside its folder, not a regular file, unreadable, or no mcpdesc document. */
-  | { kind: 'skipped'; log?: string }
-  | { kind: 'diagnostics'; diagnostics: Diagnostic[]; log?: string };
+  { kind: 'skipped'; log?: string } | { kind: 'diagnostics'; diagnostics: Diagnostic[]; log?: string };
 
 export function checkFileOnDisk(task: DiskCheckTask): DiskCheckAnswer {
   const read = readHostFile(task.filePath, task.realFolder, task.maxBytes);
@@ -33,9 +33,9 @@ export function checkFileOnDisk(task: DiskCheckTask): DiskCheckAnswer {
     case 'unreadable':
       return { kind: 'skipped', log: `Could not read ${task.uri}: ${read.reason}` };
     case 'tooLarge':
-      return answerOf(checkOversizedDocument({ path: task.path, head: read.head, sizeBytes: read.sizeBytes }, task.settings));
+      return answerOf(checkOversized({ path: task.path, head: read.head, sizeBytes: read.sizeBytes }, task.settings));
     case 'text': {
-      const outcome = checkTextDocument({ uri: task.uri, text: read.text, path: task.path, once: true }, task.settings);
+      const outcome = checkText({ text: read.text, path: task.path, once: true }, task.settings);
       return answerOf(outcome, outcome.kind === 'failed' ? `Checking ${task.uri} (on disk) failed: ${outcome.error}` : undefined);
     }
   }
@@ -48,7 +48,7 @@ export function checkFileOnDisk(task: DiskCheckTask): DiskCheckAnswer {
  */
 export function isNoMcpdescDocumentOnDisk(task: DiskCheckTask): boolean {
   const read = readHostFile(task.filePath, task.realFolder, task.maxBytes);
-  return read.kind === 'text' && !isRecognizedByContent(task.path, read.text, task.settings.files);
+  return read.kind === 'text' && !documentByContent(task.path, read.text, task.settings);
 }
 
 function answerOf(outcome: CheckOutcome, log?: string): DiskCheckAnswer {

@@ -11,7 +11,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { describeFileError } from '../host/fileErrors';
+import { describeFileError } from './fileErrors';
 
 /** What a file was when it was read; replacing it is refused once any of these differ. */
 export interface FileSnapshot {

@@ -1,0 +1,167 @@
+// The one document policy of both fronts and of the check worker: whether a file or a text is
+// checked at all (enabled? excluded? an mcpdesc document by name, glob or root member? within the
+// size limit?), with which check options, and what a check that throws becomes. The CLI
+// (host/lintFile.ts), the server's checks of open documents (lsp/openDocument.ts) and of closed
+// files (host/diskCheck.ts) all decide here, so they cannot disagree about a file.
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
+import type { RuleSeverity } from '../../../shared/src/settings';
+import {
+  checkDocument,
+  commentsAllowedIn,
+  formatOfPath,
+  internalErrorNotice,
+  type CheckOptions,
+  type CheckResult,
+  type Diagnostic,
+  type DocumentFormat,
+} from '../checker';
+import { isExcluded, isRecognizedByContent, isRecognizedByName, isSniffableName, type FileGlobs } from './candidates';
+import { exceedsLimit, fileTooLargeNotice, maxFileBytes, OVERSIZED_HEAD_BYTES } from './sizeLimit';
+
+/** What the policy reads of either front's settings (the server's McpdescSettings, the CLI's options). */
+export interface PolicySettings {
+  enable: boolean;
+  rules: Record<string, RuleSeverity>;
+  files: FileGlobs;
+  maxFileSizeMB: number;
+}
+
+export interface CheckInput {
+  text: string;
+  /** The path recognition sees (relative to its workspace folder, or to the CLI's current directory). */
+  path: string;
+  /** The editor's language id, when the document is open. */
+  languageId?: string;
+  /** A file that is not open: checked once and dropped (CheckOptions.once). */
+  once?: boolean;
+}
+
+export type CheckOutcome =
+  /** Disabled by settings, or not an mcpdesc document: it must show no diagnostics from us. */
+  | { kind: 'skipped' }
+  | { kind: 'checked'; result: CheckResult }
+  /** An mcpdesc document over the size limit: not parsed, one diagnostic says so. */
+  | { kind: 'tooLarge'; diagnostics: Diagnostic[] }
+  | FailedCheck
+  /** A project configuration file: its own diagnostics (checker/config/projectConfig.ts), never a document check. */
+  | { kind: 'config'; diagnostics: Diagnostic[] };
+
+/** A check that threw: the document shows the one internal-error notice; `error` (with its stack) is for a log, `message` for a line. */
+export interface FailedCheck {
+  kind: 'failed';
+  diagnostics: Diagnostic[];
+  error: string;
+  message: string;
+}
+
+/** Runs the check proper; the default is a plain checkDocument, open documents re-check incrementally. */
+export type CheckFunction = (text: string, options: CheckOptions) => CheckResult;
+
+export function documentFormat(path: string, languageId?: string): DocumentFormat {
+  return languageId === 'yaml' ? 'yaml' : formatOfPath(path);
+}
+
+export function checkOptionsFor(
+  input: Pick<CheckInput, 'path' | 'languageId' | 'once'>,
+  settings: Pick<PolicySettings, 'rules'>,
+): CheckOptions {
+  return {
+    rules: settings.rules,
+    format: documentFormat(input.path, input.languageId),
+    once: input.once,
+    commentsAllowed: commentsAllowedIn(input.path, input.languageId),
+    docsBaseUri: shippedDocsBaseUri(),
+  };
+}
+
+/** The full story for a log (the diagnostic keeps only the message). */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** What a check that threw becomes, wherever it was caught: the checker's one internal-error notice. */
+export function failedCheck(error: unknown, settings: { rules?: PolicySettings['rules'] }): FailedCheck {
+  return {
+    kind: 'failed',
+    diagnostics: internalErrorNotice(error, { rules: settings.rules, docsBaseUri: shippedDocsBaseUri() }),
+    error: describeError(error),
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+/** Whether a text in hand is checked and, if not, why: what checkText acts on, and what the server's status item tells. */
+export type CheckDecision =
+  | { kind: 'check' }
+  | { kind: 'disabled' }
+  | { kind: 'excluded' }
+  | { kind: 'notMcpdesc' }
+  /** Recognized (by name, glob or the root member in its first bytes) but over the size limit. */
+  | { kind: 'tooLarge'; sizeBytes: number };
+
+export function checkDecision(input: Pick<CheckInput, 'path' | 'text'>, settings: PolicySettings): CheckDecision {
+  if (!settings.enable) return { kind: 'disabled' };
+  const oversized = exceedsLimit(input.text, maxFileBytes(settings.maxFileSizeMB));
+  const known = oversized ? input.text.slice(0, OVERSIZED_HEAD_BYTES) : input.text;
+  if (!isRecognizedByContent(input.path, known, settings.files))
+    return { kind: isExcluded(input.path, settings.files) ? 'excluded' : 'notMcpdesc' };
+  return oversized ? { kind: 'tooLarge', sizeBytes: oversized.sizeBytes } : { kind: 'check' };
+}
+
+/**
+ * Whether a file on disk is worth reading, by its path alone: `excluded` by a glob (which wins over
+ * everything), `check` (an mcpdesc document whatever its content: by name or glob, or `named` by the
+ * user on the command line), `sniff` (a JSON or YAML file: its content decides, documentByContent)
+ * or `skip` (none of these).
+ */
+export function fileDecision(
+  path: string,
+  settings: Pick<PolicySettings, 'files'>,
+  named = false,
+): 'excluded' | 'check' | 'sniff' | 'skip' {
+  if (isExcluded(path, settings.files)) return 'excluded';
+  if (named || isRecognizedByName(path, settings.files)) return 'check';
+  return isSniffableName(path) ? 'sniff' : 'skip';
+}
+
+/** Whether a read file (its whole text, or the head of one over the limit) is an mcpdesc document. */
+export function documentByContent(path: string, text: string, settings: Pick<PolicySettings, 'files'>): boolean {
+  return isRecognizedByContent(path, text, settings.files);
+}
+
+/** Checks a text the policy decided to check; a check that throws becomes the internal-error notice. */
+export function runCheck(text: string, options: CheckOptions, check: CheckFunction = checkDocument): CheckOutcome {
+  try {
+    return { kind: 'checked', result: check(text, options) };
+  } catch (error) {
+    return failedCheck(error, options);
+  }
+}
+
+/** A text in hand (an open document, a file read whole): decide, then check. */
+export function checkText(input: CheckInput, settings: PolicySettings, check: CheckFunction = checkDocument): CheckOutcome {
+  if (!settings.enable) return { kind: 'skipped' };
+  try {
+    const decision = checkDecision(input, settings);
+    if (decision.kind === 'tooLarge')
+      return { kind: 'tooLarge', diagnostics: fileTooLargeNotice(decision.sizeBytes, settings.maxFileSizeMB, settings.rules) };
+    if (decision.kind !== 'check') return { kind: 'skipped' };
+  } catch (error) {
+    return failedCheck(error, settings);
+  }
+  return runCheck(input.text, checkOptionsFor(input, settings), check);
+}
+
+/**
+ * A document over the size limit, known by its size and its first bytes only: recognized by name,
+ * glob, the user naming it (`named`) or (as far as the head shows it) its root member, it gets the
+ * one "skipped" diagnostic.
+ */
+export function checkOversized(
+  input: { path: string; head: string; sizeBytes: number; named?: boolean },
+  settings: PolicySettings,
+): CheckOutcome {
+  if (!settings.enable) return { kind: 'skipped' };
+  return input.named || documentByContent(input.path, input.head, settings)
+    ? { kind: 'tooLarge', diagnostics: fileTooLargeNotice(input.sizeBytes, settings.maxFileSizeMB, settings.rules) }
+    : { kind: 'skipped' };
+}
