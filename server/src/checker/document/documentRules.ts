@@ -1,0 +1,32 @@
+// The whole-document rules on one root: the schema rule (mcpdesc.document.schema) and the
+// semantic checks (mcpdesc.document.semantics). Each tool's findings are kept apart, so that an
+// edit inside one tool re-checks that tool alone (incremental.ts). Every part runs on what it can
+// read: a schema error never stops the semantic checks, nor the other rules.
+import { memberOf, type SyntaxNode } from '../tree';
+import { checkRootSchema, checkToolSchema, type SchemaFinding } from './documentSchema';
+import { checkToolSemantics, type SemanticFinding } from './interactionSemantics';
+
+export interface ToolDocumentFindings {
+  schema: SchemaFinding[];
+  semantics: SemanticFinding[];
+}
+
+export interface DocumentFindings {
+  /** The root's own schema findings (everything outside the elements of `tools`). */
+  root: SchemaFinding[];
+  /** Per element of `tools` (empty when `tools` is not an array). */
+  tools: ToolDocumentFindings[];
+}
+
+export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
+  const findings: DocumentFindings = { root: checkRootSchema(root), tools: [] };
+  const tools = root.type === 'object' ? memberOf(root, 'tools') : undefined;
+  if (tools?.type === 'array') {
+    (tools.children ?? []).forEach((tool, index) => findings.tools.push(checkToolDocumentRules(root, tool, index)));
+  }
+  return findings;
+}
+
+export function checkToolDocumentRules(root: SyntaxNode, tool: SyntaxNode, index: number): ToolDocumentFindings {
+  return { schema: checkToolSchema(root, tool, index), semantics: checkToolSemantics(root, tool, index) };
+}
