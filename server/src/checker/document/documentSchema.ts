@@ -16,7 +16,16 @@ import addFormats from 'ajv-formats';
 import schemaJson from '../../../../schemas/mcp-description-0.8.0.schema.json';
 import { boundedFormats } from '../boundedFormats';
 import { safeRegExp } from '../safeRegExp';
-import { effectiveProperties, keyNodeOf, memberOf, nodeAtPointer, propertyOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
+import {
+  effectiveProperties,
+  keyNodeOf,
+  memberOf,
+  nodeAtPointer,
+  propertyOf,
+  valueOf,
+  type JsonValue,
+  type SyntaxNode,
+} from '../tree';
 import { childAt, escapeSegment as escape, readablePath } from './pointers';
 
 /** The official validator's code for every structural finding. */
@@ -56,7 +65,8 @@ function compiled(): Validators {
   addFormats(ajv);
   for (const [name, check] of boundedFormats()) {
     if (check === true) ajv.addFormat(name, true);
-    else if (check.type === 'number') ajv.addFormat(name, { type: 'number', validate: check.validate as (value: number) => boolean });
+    else if (check.type === 'number')
+      ajv.addFormat(name, { type: 'number', validate: check.validate as (value: number) => boolean });
     else ajv.addFormat(name, { type: 'string', validate: check.validate as (value: string) => boolean });
   }
   ajv.addSchema(SCHEMA);
@@ -101,7 +111,10 @@ function rootValueWithoutTools(root: SyntaxNode): JsonValue {
   const result: { [key: string]: JsonValue } = {};
   for (const name of effectiveProperties(root).keys()) {
     const valueNode = memberOf(root, name)!;
-    const value = name === 'tools' && valueNode.type === 'array' ? new Array<JsonValue>(valueNode.children?.length ?? 0).fill(null) : valueOf(valueNode);
+    const value =
+      name === 'tools' && valueNode.type === 'array'
+        ? new Array<JsonValue>(valueNode.children?.length ?? 0).fill(null)
+        : valueOf(valueNode);
     Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return result;
@@ -142,7 +155,8 @@ export function collapse(input: readonly ErrorObject[]): ErrorObject[] {
     const prefix = `${branching.schemaPath}/`;
     const byBranch = new Map<string, ErrorObject[]>();
     for (const error of errors) {
-      if (error === branching || !error.schemaPath.startsWith(prefix) || !isWithin(error.instancePath, branching.instancePath)) continue;
+      if (error === branching || !error.schemaPath.startsWith(prefix) || !isWithin(error.instancePath, branching.instancePath))
+        continue;
       const branch = error.schemaPath.slice(prefix.length).split('/')[0];
       let list = byBranch.get(branch);
       if (!list) byBranch.set(branch, (list = []));
@@ -155,17 +169,34 @@ export function collapse(input: readonly ErrorObject[]): ErrorObject[] {
     for (const list of ranked.slice(1)) for (const error of list) dropped.add(error);
     if (ranked.every((list) => wrongTypeAt(list, branching.instancePath))) {
       // No branch is even of the value's type: one error naming the types any branch allows.
-      const types = [...new Set(ranked.flatMap((list) => list.filter((error) => error.keyword === 'type' && error.instancePath === branching.instancePath).map((error) => String(error.params.type))))];
+      const types = [
+        ...new Set(
+          ranked.flatMap((list) =>
+            list
+              .filter((error) => error.keyword === 'type' && error.instancePath === branching.instancePath)
+              .map((error) => String(error.params.type)),
+          ),
+        ),
+      ];
       for (const error of best) dropped.add(error);
       errors = errors.filter((error) => !dropped.has(error));
       errors.push({ ...branching, keyword: 'type', params: { type: types.join(',') } });
       continue;
     }
-    if (ranked.every((list) => list.length === 1 && list[0].keyword === 'required' && list[0].instancePath === branching.instancePath)) {
+    if (
+      ranked.every(
+        (list) => list.length === 1 && list[0].keyword === 'required' && list[0].instancePath === branching.instancePath,
+      )
+    ) {
       // "one of these members": the branches differ only by which member they need.
       for (const error of best) dropped.add(error);
       errors = errors.filter((error) => !dropped.has(error));
-      errors.push({ ...branching, keyword: 'required', params: { missingProperty: ranked.map((list) => String(list[0].params.missingProperty)).join(',') }, message: 'one-of' });
+      errors.push({
+        ...branching,
+        keyword: 'required',
+        params: { missingProperty: ranked.map((list) => String(list[0].params.missingProperty)).join(',') },
+        message: 'one-of',
+      });
       continue;
     }
     errors = errors.filter((error) => !dropped.has(error));
@@ -186,7 +217,9 @@ function compareBranches(a: readonly ErrorObject[], b: readonly ErrorObject[], i
   const rank = (list: readonly ErrorObject[]) => {
     const wrongType = wrongTypeAt(list, instancePath) ? 1 : 0;
     const wrongDiscriminator = list.some(
-      (error) => (error.keyword === 'const' || error.keyword === 'enum') && /^\/(?:type|mode)$/.test(error.instancePath.slice(instancePath.length)),
+      (error) =>
+        (error.keyword === 'const' || error.keyword === 'enum') &&
+        /^\/(?:type|mode)$/.test(error.instancePath.slice(instancePath.length)),
     )
       ? 1
       : 0;
@@ -219,24 +252,45 @@ function findingOf(error: ErrorObject, root: SyntaxNode, prefix: string, base?: 
       const names = String(params.missingProperty).split(',');
       const listed = names.map((name) => `'${name}'`).join(' or ');
       const subject = path === '' ? 'The document' : where;
-      const message = error.message === 'one-of' ? `${subject} must have ${listed}.` : `${subject} is missing the required member ${listed}.`;
-      return { ...containerAnchor(node), message, keyword: 'required', pointer: names.length === 1 ? `${path}/${escape(names[0])}` : path };
+      const message =
+        error.message === 'one-of' ? `${subject} must have ${listed}.` : `${subject} is missing the required member ${listed}.`;
+      return {
+        ...containerAnchor(node),
+        message,
+        keyword: 'required',
+        pointer: names.length === 1 ? `${path}/${escape(names[0])}` : path,
+      };
     }
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
       const key = keyNodeOf(propertyOf(node, name));
       const extensible = allowsExtensions(error.schemaPath);
       const message = `${path === '' ? 'The document' : where} has a member '${name}' that MCP Description 0.8.0 does not define there${extensible ? " (extensions must start with 'x-')" : ''}.`;
-      return { ...(key ? anchor(key) : containerAnchor(node)), message, keyword: 'additionalProperties', pointer: `${path}/${escape(name)}` };
+      return {
+        ...(key ? anchor(key) : containerAnchor(node)),
+        message,
+        keyword: 'additionalProperties',
+        pointer: `${path}/${escape(name)}`,
+      };
     }
     case 'propertyNames': {
       const name = String(params.propertyName);
       const key = keyNodeOf(propertyOf(node, name));
-      return { ...(key ? anchor(key) : containerAnchor(node)), message: `'${name}' is not a valid name in ${where}: ${nameRule(error.schemaPath)}.`, keyword: 'propertyNames', pointer: `${path}/${escape(name)}` };
+      return {
+        ...(key ? anchor(key) : containerAnchor(node)),
+        message: `'${name}' is not a valid name in ${where}: ${nameRule(error.schemaPath)}.`,
+        keyword: 'propertyNames',
+        pointer: path,
+      };
     }
     case 'uniqueItems': {
       const later = childAt(node, String(Math.max(Number(params.i), Number(params.j))));
-      return { ...(later ? containerAnchor(later) : containerAnchor(node)), message: `${where} must not repeat an item (items ${params.j} and ${params.i} are equal).`, keyword: 'uniqueItems', pointer: path };
+      return {
+        ...(later ? containerAnchor(later) : containerAnchor(node)),
+        message: `${where} must not repeat an item (items ${params.j} and ${params.i} are equal).`,
+        keyword: 'uniqueItems',
+        pointer: path,
+      };
     }
     default: {
       const message = `${path === '' ? 'The document' : where} ${requirement(error, node)}.`;
@@ -275,7 +329,9 @@ function requirement(error: ErrorObject, node: SyntaxNode): string {
   const limit = Number(params.limit);
   switch (error.keyword) {
     case 'type': {
-      const types = String(params.type).split(',').map((type) => TYPE_WORDS[type] ?? type);
+      const types = String(params.type)
+        .split(',')
+        .map((type) => TYPE_WORDS[type] ?? type);
       return `must be ${types.join(' or ')}, not ${actual(node)}`;
     }
     case 'const':
@@ -312,8 +368,10 @@ function requirement(error: ErrorObject, node: SyntaxNode): string {
 const FORMAT_WORDS: Record<string, string> = { uri: 'an absolute URI', email: 'an email address' };
 
 function nameRule(schemaPath: string): string {
-  if (schemaPath.includes('/meta/')) return "a _meta key is an optional prefix of dot-separated labels and '/', then a name of letters, digits, '.', '_' and '-'";
-  if (schemaPath.includes('/extensionMap/')) return "an extension identifier is dot-separated labels, '/', then a name, such as 'com.example/feature'";
+  if (schemaPath.includes('/meta/'))
+    return "a _meta key is an optional prefix of dot-separated labels and '/', then a name of letters, digits, '.', '_' and '-'";
+  if (schemaPath.includes('/extensionMap/'))
+    return "an extension identifier is dot-separated labels, '/', then a name, such as 'com.example/feature'";
   return "names use only letters, digits, '.', '_' and '-'";
 }
 
@@ -330,6 +388,9 @@ function allowsExtensions(schemaPath: string): boolean {
     if (current === null || typeof current !== 'object' || Array.isArray(current)) return false;
     current = (current as SchemaObject)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
-  const patterns = current !== null && typeof current === 'object' && !Array.isArray(current) ? (current as SchemaObject).patternProperties : undefined;
+  const patterns =
+    current !== null && typeof current === 'object' && !Array.isArray(current)
+      ? (current as SchemaObject).patternProperties
+      : undefined;
   return patterns !== undefined && patterns !== null && typeof patterns === 'object' && '^x-' in patterns;
 }

@@ -10,7 +10,11 @@ import { pointerOf, readablePath } from './pointers';
 
 export type SemanticKind = 'step-revision-mismatch' | 'client-requirements-contradiction' | 'roots-uri';
 
-export const SEMANTIC_KINDS: readonly SemanticKind[] = ['step-revision-mismatch', 'client-requirements-contradiction', 'roots-uri'];
+export const SEMANTIC_KINDS: readonly SemanticKind[] = [
+  'step-revision-mismatch',
+  'client-requirements-contradiction',
+  'roots-uri',
+];
 
 /** The official validator's code for each kind. */
 export const OFFICIAL_CODE_OF: Readonly<Record<SemanticKind, string>> = {
@@ -30,7 +34,8 @@ export interface SemanticFinding {
 
 /** MCP revisions in order; a revision outside this list is the schema rule's problem and adds nothing here. */
 const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
-const before = (revision: string, limit: string) => REVISIONS.indexOf(revision) >= 0 && REVISIONS.indexOf(revision) < REVISIONS.indexOf(limit);
+const before = (revision: string, limit: string) =>
+  REVISIONS.indexOf(revision) >= 0 && REVISIONS.indexOf(revision) < REVISIONS.indexOf(limit);
 
 /** The findings of the tool `tool`, element `index` of the root's `tools`. */
 export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
@@ -64,8 +69,20 @@ interface StepContext {
   findings: SemanticFinding[];
 }
 
-function report(context: StepContext, kind: SemanticKind, node: SyntaxNode, relative: ReadonlyArray<string | number>, message: string): void {
-  context.findings.push({ kind, offset: node.offset, length: node.length, message, pointer: pointerOf(...context.stepPath, ...relative) });
+function report(
+  context: StepContext,
+  kind: SemanticKind,
+  node: SyntaxNode,
+  relative: ReadonlyArray<string | number>,
+  message: string,
+): void {
+  context.findings.push({
+    kind,
+    offset: node.offset,
+    length: node.length,
+    message,
+    pointer: pointerOf(...context.stepPath, ...relative),
+  });
 }
 
 function where(context: StepContext): string {
@@ -84,8 +101,13 @@ function checkRevisions(context: StepContext): void {
   if (type === 'elicitation') {
     const without = scope.filter((revision) => before(revision, '2025-06-18'));
     if (without.length > 0) {
-      report(context, 'step-revision-mismatch', typeNode, ['type'],
-        `${where(context)} is an elicitation step, but ${revisionWords(without)} ${without.length === 1 ? 'has' : 'have'} no elicitation, and the tool applies to ${scopeWords(context)}; scope the tool to 2025-06-18 and later, or split it into protocol-scoped variants.`);
+      report(
+        context,
+        'step-revision-mismatch',
+        typeNode,
+        ['type'],
+        `${where(context)} is an elicitation step, but ${revisionWords(without)} ${without.length === 1 ? 'has' : 'have'} no elicitation, and the tool applies to ${scopeWords(context)}; scope the tool to 2025-06-18 and later, or split it into protocol-scoped variants.`,
+      );
     }
     const modeNode = memberOf(request, 'mode');
     if (stringOf(modeNode) !== 'url') return;
@@ -94,18 +116,30 @@ function checkRevisions(context: StepContext): void {
     const declarationName = stringOf(memberOf(step, 'declaration'));
     const declaration = declarationName === undefined ? undefined : declarationNamed(context.tool, declarationName);
     if (declaration && stringOf(memberOf(declaration, 'mode')) === 'url') return;
-    const withoutUrl = scope.filter((revision) => revision !== '2024-11-05' && revision !== '2025-03-26' && before(revision, '2025-11-25'));
+    const withoutUrl = scope.filter(
+      (revision) => revision !== '2024-11-05' && revision !== '2025-03-26' && before(revision, '2025-11-25'),
+    );
     if (withoutUrl.length > 0) {
-      report(context, 'step-revision-mismatch', modeNode!, ['request', 'mode'],
-        `${where(context)} uses url mode, which ${revisionWords(withoutUrl)} does not have (url-mode elicitation came with 2025-11-25), and the tool applies to ${scopeWords(context)}.`);
+      report(
+        context,
+        'step-revision-mismatch',
+        modeNode!,
+        ['request', 'mode'],
+        `${where(context)} uses url mode, which ${revisionWords(withoutUrl)} does not have (url-mode elicitation came with 2025-11-25), and the tool applies to ${scopeWords(context)}.`,
+      );
     }
   } else if (type === 'sampling' && request?.type === 'object') {
     const field = propertyOf(request, 'tools') ? 'tools' : propertyOf(request, 'toolChoice') ? 'toolChoice' : undefined;
     if (!field) return;
     const without = scope.filter((revision) => before(revision, '2025-11-25'));
     if (without.length > 0) {
-      report(context, 'step-revision-mismatch', keyNodeOf(propertyOf(request, field))!, ['request', field],
-        `${where(context)} uses sampling '${field}', which ${revisionWords(without)} does not have (tool use in sampling came with 2025-11-25), and the tool applies to ${scopeWords(context)}.`);
+      report(
+        context,
+        'step-revision-mismatch',
+        keyNodeOf(propertyOf(request, field))!,
+        ['request', field],
+        `${where(context)} uses sampling '${field}', which ${revisionWords(without)} does not have (tool use in sampling came with 2025-11-25), and the tool applies to ${scopeWords(context)}.`,
+      );
     }
   }
 }
@@ -122,7 +156,8 @@ function checkRequirements(context: StepContext, requirements: SyntaxNode): void
   const warn = (node: SyntaxNode, relative: ReadonlyArray<string | number>, message: string) =>
     report(context, 'client-requirements-contradiction', node, relative, `${where(context)} ${message}`);
   if (type === 'roots') {
-    if (!propertyOf(requirements, 'roots')) warn(typeNode, ['type'], "illustrates roots, but the tool's clientRequirements do not declare roots.");
+    if (!propertyOf(requirements, 'roots'))
+      warn(typeNode, ['type'], "illustrates roots, but the tool's clientRequirements do not declare roots.");
     return;
   }
   if (type === 'sampling') {
@@ -135,11 +170,26 @@ function checkRequirements(context: StepContext, requirements: SyntaxNode): void
     const samplingValue = memberOf(requirements, 'sampling');
     const field = propertyOf(request, 'tools') ? 'tools' : propertyOf(request, 'toolChoice') ? 'toolChoice' : undefined;
     if (field && !propertyOf(samplingValue, 'tools')) {
-      warn(keyNodeOf(propertyOf(request, field))!, ['request', field], "uses tools in sampling, but the tool's clientRequirements do not declare sampling.tools.");
+      warn(
+        keyNodeOf(propertyOf(request, field))!,
+        ['request', field],
+        "uses tools in sampling, but the tool's clientRequirements do not declare sampling.tools.",
+      );
     }
     const includeContext = memberOf(request, 'includeContext');
-    if (includeContext && !(includeContext.type === 'string' && (includeContext.value === 'none' || includeContext.value === '')) && includeContext.type !== 'null' && includeContext.value !== false && includeContext.value !== 0 && !propertyOf(samplingValue, 'context')) {
-      warn(includeContext, ['request', 'includeContext'], "asks for context inclusion, but the tool's clientRequirements do not declare sampling.context.");
+    if (
+      includeContext &&
+      !(includeContext.type === 'string' && (includeContext.value === 'none' || includeContext.value === '')) &&
+      includeContext.type !== 'null' &&
+      includeContext.value !== false &&
+      includeContext.value !== 0 &&
+      !propertyOf(samplingValue, 'context')
+    ) {
+      warn(
+        includeContext,
+        ['request', 'includeContext'],
+        "asks for context inclusion, but the tool's clientRequirements do not declare sampling.context.",
+      );
     }
     return;
   }
@@ -153,10 +203,18 @@ function checkRequirements(context: StepContext, requirements: SyntaxNode): void
     const modeNode = memberOf(request, 'mode');
     const mode = stringOf(modeNode);
     if (mode === 'url' && !propertyOf(elicitationValue, 'url')) {
-      warn(modeNode!, ['request', 'mode'], "uses url-mode elicitation, but the tool's clientRequirements do not declare elicitation.url.");
+      warn(
+        modeNode!,
+        ['request', 'mode'],
+        "uses url-mode elicitation, but the tool's clientRequirements do not declare elicitation.url.",
+      );
     }
     if (mode === 'form' && effectiveProperties(elicitationValue).size > 0 && !propertyOf(elicitationValue, 'form')) {
-      warn(modeNode!, ['request', 'mode'], "uses form-mode elicitation, but the tool's clientRequirements declare elicitation modes without elicitation.form.");
+      warn(
+        modeNode!,
+        ['request', 'mode'],
+        "uses form-mode elicitation, but the tool's clientRequirements declare elicitation modes without elicitation.form.",
+      );
     }
   }
 }
@@ -170,8 +228,13 @@ function checkRoots(context: StepContext): void {
     const uriNode = memberOf(rootEntry, 'uri');
     const uri = stringOf(uriNode);
     if (uri !== undefined && !uri.startsWith('file://')) {
-      report(context, 'roots-uri', uriNode!, ['response', 'roots', rootIndex, 'uri'],
-        `${where(context)}.response.roots[${rootIndex}].uri must be a file:// URI (MCP roots are file system roots), not '${uri.length > 80 ? `${uri.slice(0, 79)}…` : uri}'.`);
+      report(
+        context,
+        'roots-uri',
+        uriNode!,
+        ['response', 'roots', rootIndex, 'uri'],
+        `${where(context)}.response.roots[${rootIndex}].uri must be a file:// URI (MCP roots are file system roots), not '${uri.length > 80 ? `${uri.slice(0, 79)}…` : uri}'.`,
+      );
     }
   });
 }
@@ -180,5 +243,7 @@ function checkRoots(context: StepContext): void {
 function declarationNamed(tool: SyntaxNode, name: string): SyntaxNode | undefined {
   const elicitations = memberOf(tool, 'elicitations');
   if (elicitations?.type !== 'array') return undefined;
-  return (elicitations.children ?? []).find((element) => element.type === 'object' && stringOf(memberOf(element, 'name')) === name);
+  return (elicitations.children ?? []).find(
+    (element) => element.type === 'object' && stringOf(memberOf(element, 'name')) === name,
+  );
 }

@@ -38,19 +38,47 @@ function schemaViolation(finding: SchemaFinding): SchemaViolationKind {
   }
 }
 
-export function locateDocumentFindings(findings: DocumentFindings, options: DiagnosticOptions, lines: LineIndex): Array<{ diagnostic: Diagnostic }> {
+export function locateDocumentFindings(
+  findings: DocumentFindings,
+  options: DiagnosticOptions,
+  lines: LineIndex,
+): Array<{ diagnostic: Diagnostic }> {
   const located: Array<{ diagnostic: Diagnostic }> = [];
   const pushSchema = (finding: SchemaFinding) => {
-    const data = { violation: schemaViolation(finding), offset: finding.offset, length: finding.length, officialCode: SCHEMA_OFFICIAL_CODE, pointer: finding.pointer };
-    const diagnostic = makeDiagnostic(DOCUMENT_SCHEMA_RULE_ID, data, finding.message, lines.rangeOf(finding.offset, finding.length), options);
+    const data = {
+      violation: schemaViolation(finding),
+      offset: finding.offset,
+      length: finding.length,
+      officialCode: SCHEMA_OFFICIAL_CODE,
+      pointer: finding.pointer,
+    };
+    const diagnostic = makeDiagnostic(
+      DOCUMENT_SCHEMA_RULE_ID,
+      data,
+      finding.message,
+      lines.rangeOf(finding.offset, finding.length),
+      options,
+    );
     if (diagnostic) located.push({ diagnostic });
   };
   for (const finding of findings.root) pushSchema(finding);
   for (const tool of findings.tools) {
     for (const finding of tool.schema) pushSchema(finding);
     for (const finding of tool.semantics) {
-      const data = { violation: finding.kind, offset: finding.offset, length: finding.length, officialCode: OFFICIAL_CODE_OF[finding.kind], pointer: finding.pointer };
-      const diagnostic = makeDiagnostic(DOCUMENT_SEMANTICS_RULE_ID, data, finding.message, lines.rangeOf(finding.offset, finding.length), options);
+      const data = {
+        violation: finding.kind,
+        offset: finding.offset,
+        length: finding.length,
+        officialCode: OFFICIAL_CODE_OF[finding.kind],
+        pointer: finding.pointer,
+      };
+      const diagnostic = makeDiagnostic(
+        DOCUMENT_SEMANTICS_RULE_ID,
+        data,
+        finding.message,
+        lines.rangeOf(finding.offset, finding.length),
+        options,
+      );
       if (diagnostic) located.push({ diagnostic });
     }
   }
