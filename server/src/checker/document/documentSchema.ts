@@ -73,7 +73,7 @@ function compiled(): Validators {
   const properties = SCHEMA.properties as SchemaObject;
   const rootOnly: SchemaObject = {
     ...SCHEMA,
-    $id: SCHEMA_ID.replace(/\.schema\.json$/, '.root.schema.json'),
+    $id: `${SCHEMA_ID}:root-without-tools`,
     properties: { ...properties, tools: { type: 'array', minItems: 1 } },
   };
   validators = {
