@@ -63,7 +63,7 @@ export const DECLARATION_VIOLATION_KINDS = [
 export type DeclarationViolationKind = (typeof DECLARATION_VIOLATION_KINDS)[number];
 
 /** The violation kinds of rule mcpdesc.document.schema, by what is wrong. */
-export const SCHEMA_VIOLATION_KINDS = ['missing-member', 'unknown-member', 'invalid-name', 'wrong-type', 'invalid-value'] as const;
+export const SCHEMA_VIOLATION_KINDS = ['missing-member', 'unknown-member', 'invalid-name', 'wrong-type', 'invalid-value', 'not-checked'] as const;
 export type SchemaViolationKind = (typeof SCHEMA_VIOLATION_KINDS)[number];
 
 /** The violation kinds of rule mcpdesc.document.semantics (document/interactionSemantics.ts). */

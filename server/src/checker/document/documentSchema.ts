@@ -14,8 +14,9 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import schemaJson from '../../../../schemas/mcp-description-0.8.0.schema.json';
-import { boundedFormats } from '../boundedFormats';
-import { safeRegExp } from '../safeRegExp';
+import { boundedFormats, FormatTimeoutError } from '../boundedFormats';
+import { PatternTimeoutError, safeRegExp } from '../safeRegExp';
+import { TimeLimitError } from '../timeBudget';
 import {
   effectiveProperties,
   keyNodeOf,
@@ -86,21 +87,43 @@ function compiled(): Validators {
 
 /** The schema findings of a document root (an object or not), tools excluded. */
 export function checkRootSchema(root: SyntaxNode): SchemaFinding[] {
-  const validate = compiled().root;
   const value = root.type === 'object' ? rootValueWithoutTools(root) : valueOf(root);
-  return validate(value) ? [] : findingsOf(validate.errors ?? [], root, '');
+  return validated(compiled().root, value, root, '');
 }
 
 /** The schema findings of the element `index` of the root's `tools` array. */
 export function checkToolSchema(root: SyntaxNode, tool: SyntaxNode, index: number): SchemaFinding[] {
-  const validate = compiled().tool;
-  return validate(valueOf(tool)) ? [] : findingsOf(validate.errors ?? [], root, `/tools/${index}`, tool);
+  return validated(compiled().tool, valueOf(tool), root, `/tools/${index}`, tool);
 }
 
 /** The plain path: the whole document in one validation (for the differential test). */
 export function checkWholeSchema(root: SyntaxNode): SchemaFinding[] {
-  const validate = compiled().whole;
-  return validate(valueOf(root)) ? [] : findingsOf(validate.errors ?? [], root, '');
+  return validated(compiled().whole, valueOf(root), root, '');
+}
+
+/**
+ * The findings of one validation. A format or a `propertyNames` pattern that outruns the
+ * document's time budget (boundedFormats.ts, safeRegExp.ts) ends the validation of that part: one
+ * finding says it was not checked, and the other parts and rules go on.
+ */
+function validated(
+  validate: ValidateFunction,
+  value: JsonValue,
+  root: SyntaxNode,
+  prefix: string,
+  base?: SyntaxNode,
+): SchemaFinding[] {
+  try {
+    return validate(value) ? [] : findingsOf(validate.errors ?? [], root, prefix, base);
+  } catch (error) {
+    if (!(error instanceof FormatTimeoutError || error instanceof PatternTimeoutError || error instanceof TimeLimitError))
+      throw error;
+    const node = base ?? root;
+    const anchor =
+      node.parent?.type === 'property' ? keyNodeOf(node.parent)! : { offset: node.offset, length: Math.min(node.length, 1) };
+    const message = `${prefix === '' ? 'The document' : readablePath(prefix)} was not fully checked against the MCP Description 0.8.0 schema: ${error.message}.`;
+    return [{ offset: anchor.offset, length: anchor.length, message, keyword: 'not-checked', pointer: prefix }];
+  }
 }
 
 /**
