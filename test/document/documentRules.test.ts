@@ -233,6 +233,48 @@ test('semantics: clientRequirements contradictions are warnings; no requirement 
   );
 });
 
+test('semantics: component references are followed to their target; the reference written is the anchor', () => {
+  const text = `{ ${HEAD},
+  "components": { "schemas": { "A": { "$componentRef": "#/components/schemas/B" }, "B": { "$componentRef": "#/components/schemas/A" } } },
+  "tools": [ { "name": "t", "inputSchema": { "$componentRef": "#/components/schemas/A" }, "outputSchema": { "$componentRef": "#/components/schemas/C" } } ]
+}`;
+  const found = check(text).diagnostics.filter((diagnostic) => diagnostic.code === DOCUMENT_SEMANTICS_RULE_ID);
+  assert.deepEqual(
+    found.map((diagnostic) => [
+      diagnostic.data.violation,
+      diagnostic.data.pointer,
+      text.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length),
+      diagnostic.message,
+    ]),
+    [
+      [
+        'component-reference-cycle',
+        '/components/schemas/A',
+        '"#/components/schemas/B"',
+        'components.schemas.A is a reference that comes back to where it passed: schemas/A -> schemas/B -> schemas/A.',
+      ],
+      [
+        'component-reference-cycle',
+        '/components/schemas/B',
+        '"#/components/schemas/A"',
+        'components.schemas.B is a reference that comes back to where it passed: schemas/B -> schemas/A -> schemas/B.',
+      ],
+      [
+        'component-reference-cycle',
+        '/tools/0/inputSchema',
+        '"#/components/schemas/A"',
+        'tools[0].inputSchema is a reference that comes back to where it passed: schemas/A -> schemas/B -> schemas/A.',
+      ],
+      [
+        'missing-component-target',
+        '/tools/0/outputSchema',
+        '"#/components/schemas/C"',
+        'tools[0].outputSchema references "#/components/schemas/C", which the document\'s components do not define.',
+      ],
+    ],
+  );
+});
+
 // ---------------------------------------------------------------------------------------------
 // The agreement corpus: each document lists, in `x-official-findings`, the official validator's
 // findings for it (code and JSON pointer, one per real problem); we must give each, on the node

@@ -180,6 +180,7 @@ export class IncrementalDocument {
     const documentFindings = parts.documentFindings?.[0];
     if (documentFindings) {
       shiftFindings(documentFindings.root.filter(moved), delta, change.offset);
+      shiftFindings(documentFindings.rootSemantics.filter(moved), delta, change.offset);
       for (const later of documentFindings.tools.slice(index + 1)) {
         shiftFindings(later.schema, delta, change.offset);
         shiftFindings(later.semantics, delta, change.offset);

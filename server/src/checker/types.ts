@@ -67,7 +67,13 @@ export const SCHEMA_VIOLATION_KINDS = ['missing-member', 'unknown-member', 'inva
 export type SchemaViolationKind = (typeof SCHEMA_VIOLATION_KINDS)[number];
 
 /** The violation kinds of rule mcpdesc.document.semantics (document/interactionSemantics.ts). */
-export type SemanticViolationKind = 'step-revision-mismatch' | 'client-requirements-contradiction' | 'roots-uri';
+export type SemanticViolationKind =
+  | 'step-revision-mismatch'
+  | 'client-requirements-contradiction'
+  | 'roots-uri'
+  | 'wrong-component-namespace'
+  | 'component-reference-cycle'
+  | 'missing-component-target';
 
 /** Kinds of mcpdesc.config diagnostics, on a project configuration file. */
 export type ConfigViolation = 'invalid-config' | 'unknown-rule' | 'unknown-member' | 'unused-config';

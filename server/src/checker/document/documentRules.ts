@@ -4,6 +4,7 @@
 // read: a schema error never stops the semantic checks, nor the other rules.
 import { memberOf, type SyntaxNode } from '../tree';
 import { checkRootSchema, checkToolSchema, type SchemaFinding } from './documentSchema';
+import { checkRootReferences, checkToolReferences } from './componentReferences';
 import { checkToolSemantics, type SemanticFinding } from './interactionSemantics';
 
 export interface ToolDocumentFindings {
@@ -14,12 +15,14 @@ export interface ToolDocumentFindings {
 export interface DocumentFindings {
   /** The root's own schema findings (everything outside the elements of `tools`). */
   root: SchemaFinding[];
+  /** The semantic findings outside the elements of `tools` (component references). */
+  rootSemantics: SemanticFinding[];
   /** Per element of `tools` (empty when `tools` is not an array). */
   tools: ToolDocumentFindings[];
 }
 
 export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
-  const findings: DocumentFindings = { root: checkRootSchema(root), tools: [] };
+  const findings: DocumentFindings = { root: checkRootSchema(root), rootSemantics: checkRootReferences(root), tools: [] };
   const tools = root.type === 'object' ? memberOf(root, 'tools') : undefined;
   if (tools?.type === 'array') {
     (tools.children ?? []).forEach((tool, index) => findings.tools.push(checkToolDocumentRules(root, tool, index)));
@@ -28,5 +31,8 @@ export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
 }
 
 export function checkToolDocumentRules(root: SyntaxNode, tool: SyntaxNode, index: number): ToolDocumentFindings {
-  return { schema: checkToolSchema(root, tool, index), semantics: checkToolSemantics(root, tool, index) };
+  return {
+    schema: checkToolSchema(root, tool, index),
+    semantics: [...checkToolReferences(root, tool, index), ...checkToolSemantics(root, tool, index)],
+  };
 }

@@ -7,20 +7,19 @@
 import { primitiveScope } from '../rule/declarationValidity/scope';
 import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
 import { pointerOf, readablePath } from './pointers';
+import type { SemanticViolationKind } from '../types';
 
-export type SemanticKind = 'step-revision-mismatch' | 'client-requirements-contradiction' | 'roots-uri';
-
-export const SEMANTIC_KINDS: readonly SemanticKind[] = [
-  'step-revision-mismatch',
-  'client-requirements-contradiction',
-  'roots-uri',
-];
+/** Every kind of mcpdesc.document.semantics (this file's and componentReferences.ts'). */
+export type SemanticKind = SemanticViolationKind;
 
 /** The official validator's code for each kind. */
 export const OFFICIAL_CODE_OF: Readonly<Record<SemanticKind, string>> = {
   'step-revision-mismatch': 'interaction-example-version-mismatch',
   'client-requirements-contradiction': 'interaction-example-client-requirements-contradiction',
   'roots-uri': 'interaction-example-roots-uri',
+  'wrong-component-namespace': 'wrong-component-reference-namespace',
+  'component-reference-cycle': 'component-reference-cycle',
+  'missing-component-target': 'missing-component-reference-target',
 };
 
 export interface SemanticFinding {

@@ -6,7 +6,7 @@ import { makeDiagnostic, type DiagnosticOptions } from '../makeDiagnostic';
 import type { Diagnostic, SchemaViolationKind, ViolationKind } from '../types';
 import type { DocumentFindings } from './documentRules';
 import { SCHEMA_OFFICIAL_CODE, type SchemaFinding } from './documentSchema';
-import { OFFICIAL_CODE_OF } from './interactionSemantics';
+import { OFFICIAL_CODE_OF, type SemanticFinding } from './interactionSemantics';
 
 const CONSISTENCY_OFFICIAL_CODES: Readonly<Partial<Record<ViolationKind, string>>> = {
   'unknown-declaration': 'unknown-elicitation-declaration',
@@ -64,25 +64,27 @@ export function locateDocumentFindings(
     if (diagnostic) located.push({ diagnostic });
   };
   for (const finding of findings.root) pushSchema(finding);
+  const pushSemantic = (finding: SemanticFinding) => {
+    const data = {
+      violation: finding.kind,
+      offset: finding.offset,
+      length: finding.length,
+      officialCode: OFFICIAL_CODE_OF[finding.kind],
+      pointer: finding.pointer,
+    };
+    const diagnostic = makeDiagnostic(
+      DOCUMENT_SEMANTICS_RULE_ID,
+      data,
+      finding.message,
+      lines.rangeOf(finding.offset, finding.length),
+      options,
+    );
+    if (diagnostic) located.push({ diagnostic });
+  };
+  for (const finding of findings.rootSemantics) pushSemantic(finding);
   for (const tool of findings.tools) {
     for (const finding of tool.schema) pushSchema(finding);
-    for (const finding of tool.semantics) {
-      const data = {
-        violation: finding.kind,
-        offset: finding.offset,
-        length: finding.length,
-        officialCode: OFFICIAL_CODE_OF[finding.kind],
-        pointer: finding.pointer,
-      };
-      const diagnostic = makeDiagnostic(
-        DOCUMENT_SEMANTICS_RULE_ID,
-        data,
-        finding.message,
-        lines.rangeOf(finding.offset, finding.length),
-        options,
-      );
-      if (diagnostic) located.push({ diagnostic });
-    }
+    for (const finding of tool.semantics) pushSemantic(finding);
   }
   return located;
 }
