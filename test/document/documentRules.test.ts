@@ -275,6 +275,39 @@ test('semantics: component references are followed to their target; the referenc
   );
 });
 
+test('semantics: clientRequirements per revision of the scope, one finding per node naming the revisions; deprecations are warnings', () => {
+  const text = `{ "mcpdesc": "0.8.0", "info": { "name": "n", "version": "1" }, "protocolVersions": ["2025-11-25", "2026-07-28"],
+  "tools": [ { "name": "t", "inputSchema": { "type": "object" }, "clientRequirements": { "sampling": { "context": {} }, "elicitation": { "urls": {} } } } ]
+}`;
+  assert.equal(defaultSeverity(DOCUMENT_SEMANTICS_RULE_ID, 'deprecated-client-requirement'), 'warning');
+  assert.equal(defaultSeverity(DOCUMENT_SEMANTICS_RULE_ID, 'client-requirement-revision-mismatch'), 'error');
+  const found = check(text).diagnostics.filter((diagnostic) => diagnostic.code === DOCUMENT_SEMANTICS_RULE_ID);
+  assert.deepEqual(
+    found.map((diagnostic) => [
+      diagnostic.data.violation,
+      text.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length),
+      diagnostic.message,
+    ]),
+    [
+      [
+        'deprecated-client-requirement',
+        '"sampling"',
+        'tools[0].clientRequirements.sampling requires a client capability that MCP 2026-07-28 deprecates.',
+      ],
+      [
+        'deprecated-client-requirement',
+        '"context"',
+        'tools[0].clientRequirements.sampling.context requires context inclusion in sampling, which MCP 2025-11-25 and 2026-07-28 deprecate.',
+      ],
+      [
+        'client-requirement-revision-mismatch',
+        '"urls"',
+        "tools[0].clientRequirements.elicitation has a member 'urls' that MCP 2025-11-25 and 2026-07-28 do not define (defined: 'form', 'url').",
+      ],
+    ],
+  );
+});
+
 // ---------------------------------------------------------------------------------------------
 // The agreement corpus: each document lists, in `x-official-findings`, the official validator's
 // findings for it (code and JSON pointer, one per real problem); we must give each, on the node

@@ -73,7 +73,10 @@ export type SemanticViolationKind =
   | 'roots-uri'
   | 'wrong-component-namespace'
   | 'component-reference-cycle'
-  | 'missing-component-target';
+  | 'missing-component-target'
+  | 'client-requirement-revision-mismatch'
+  | 'invalid-client-requirement'
+  | 'deprecated-client-requirement';
 
 /** Kinds of mcpdesc.config diagnostics, on a project configuration file. */
 export type ConfigViolation = 'invalid-config' | 'unknown-rule' | 'unknown-member' | 'unused-config';

@@ -4,6 +4,7 @@
 // read: a schema error never stops the semantic checks, nor the other rules.
 import { memberOf, type SyntaxNode } from '../tree';
 import { checkRootSchema, checkToolSchema, type SchemaFinding } from './documentSchema';
+import { checkClientRequirements } from './clientRequirements';
 import { checkRootReferences, checkToolReferences } from './componentReferences';
 import { checkToolSemantics, type SemanticFinding } from './interactionSemantics';
 
@@ -22,7 +23,11 @@ export interface DocumentFindings {
 }
 
 export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
-  const findings: DocumentFindings = { root: checkRootSchema(root), rootSemantics: checkRootReferences(root), tools: [] };
+  const findings: DocumentFindings = {
+    root: checkRootSchema(root),
+    rootSemantics: [...checkRootReferences(root), ...otherPrimitivesRequirements(root)],
+    tools: [],
+  };
   const tools = root.type === 'object' ? memberOf(root, 'tools') : undefined;
   if (tools?.type === 'array') {
     (tools.children ?? []).forEach((tool, index) => findings.tools.push(checkToolDocumentRules(root, tool, index)));
@@ -33,6 +38,24 @@ export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
 export function checkToolDocumentRules(root: SyntaxNode, tool: SyntaxNode, index: number): ToolDocumentFindings {
   return {
     schema: checkToolSchema(root, tool, index),
-    semantics: [...checkToolReferences(root, tool, index), ...checkToolSemantics(root, tool, index)],
+    semantics: [
+      ...checkToolReferences(root, tool, index),
+      ...checkClientRequirements(root, tool, 'tools', index),
+      ...checkToolSemantics(root, tool, index),
+    ],
   };
+}
+
+/** The clientRequirements findings of resources, resource templates and prompts (a tool's are the tool's). */
+function otherPrimitivesRequirements(root: SyntaxNode): SemanticFinding[] {
+  const findings: SemanticFinding[] = [];
+  if (root.type !== 'object') return findings;
+  for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
+    const primitives = memberOf(root, collection);
+    if (primitives?.type !== 'array') continue;
+    (primitives.children ?? []).forEach((primitive, index) =>
+      findings.push(...checkClientRequirements(root, primitive, collection, index)),
+    );
+  }
+  return findings;
 }

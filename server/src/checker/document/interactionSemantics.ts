@@ -20,6 +20,9 @@ export const OFFICIAL_CODE_OF: Readonly<Record<SemanticKind, string>> = {
   'wrong-component-namespace': 'wrong-component-reference-namespace',
   'component-reference-cycle': 'component-reference-cycle',
   'missing-component-target': 'missing-component-reference-target',
+  'client-requirement-revision-mismatch': 'client-requirement-version-mismatch',
+  'invalid-client-requirement': 'invalid-client-requirement-value',
+  'deprecated-client-requirement': 'deprecated-client-requirement',
 };
 
 export interface SemanticFinding {
