@@ -16,6 +16,7 @@ import { defaultSeverity, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } 
 import { parseJsonDocument } from '../../server/src/checker/parse/jsonDocument';
 import { checkDocumentRules } from '../../server/src/checker/document/documentRules';
 import { checkWholeSchema } from '../../server/src/checker/document/documentSchema';
+import { templateVariables } from '../../server/src/checker/document/promptAndCompletionExamples';
 import { nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/tree';
 import { generateDocument } from '../../bench/generate';
 import { SeededRandom } from '../support/random';
@@ -306,6 +307,19 @@ test('semantics: clientRequirements per revision of the scope, one finding per n
       ],
     ],
   );
+});
+
+test('RFC 6570 variables of a resource template, and why a template is not one', () => {
+  assert.deepEqual(
+    templateVariables('repo://{owner}/{+path}{?q,page:3}{#frag*}{/a.b}'),
+    new Set(['owner', 'path', 'q', 'page', 'frag', 'a.b']),
+  );
+  assert.deepEqual(templateVariables('plain://no/expressions'), new Set());
+  assert.equal(templateVariables('x://{a b}'), "'a b' is not a variable specification");
+  assert.equal(templateVariables('x://{a'), 'the expression at 5 is not closed');
+  assert.equal(templateVariables('x://a}'), "'}' at 6 closes no expression");
+  assert.equal(templateVariables('x://{=a}'), "the operator '=' at 6 is reserved");
+  assert.equal(templateVariables('x://{}'), 'the expression at 5 names no variable');
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -76,7 +76,30 @@ export type SemanticViolationKind =
   | 'missing-component-target'
   | 'client-requirement-revision-mismatch'
   | 'invalid-client-requirement'
-  | 'deprecated-client-requirement';
+  | 'deprecated-client-requirement'
+  | ExampleViolationKind;
+
+/** Kinds of mcpdesc.document.semantics named as the official validator's codes (prompt and completion examples). */
+export const EXAMPLE_VIOLATION_KINDS = [
+  'prompt-example-unknown-argument',
+  'prompt-example-missing-required-argument',
+  'prompt-example-json-rpc-envelope',
+  'incomplete-prompt-example-result',
+  'prompt-example-result-version-mismatch',
+  'prompt-example-content-version-mismatch',
+  'resource-template-completion-example-invalid-template',
+  'prompt-completion-example-unknown-argument',
+  'resource-template-completion-example-unknown-variable',
+  'prompt-completion-example-context-unknown-argument',
+  'resource-template-completion-example-context-unknown-variable',
+  'completion-example-duplicate-target-context',
+  'completion-example-version-mismatch',
+  'completion-example-context-version-mismatch',
+  'completion-example-json-rpc-envelope',
+  'incomplete-completion-example-result',
+  'completion-example-result-version-mismatch',
+] as const;
+export type ExampleViolationKind = (typeof EXAMPLE_VIOLATION_KINDS)[number];
 
 /** Kinds of mcpdesc.config diagnostics, on a project configuration file. */
 export type ConfigViolation = 'invalid-config' | 'unknown-rule' | 'unknown-member' | 'unused-config';

@@ -6,6 +6,7 @@ import { memberOf, type SyntaxNode } from '../tree';
 import { checkRootSchema, checkToolSchema, type SchemaFinding } from './documentSchema';
 import { checkClientRequirements } from './clientRequirements';
 import { checkRootReferences, checkToolReferences } from './componentReferences';
+import { checkPromptAndCompletionExamples } from './promptAndCompletionExamples';
 import { checkToolSemantics, type SemanticFinding } from './interactionSemantics';
 
 export interface ToolDocumentFindings {
@@ -25,7 +26,11 @@ export interface DocumentFindings {
 export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
   const findings: DocumentFindings = {
     root: checkRootSchema(root),
-    rootSemantics: [...checkRootReferences(root), ...otherPrimitivesRequirements(root)],
+    rootSemantics: [
+      ...checkRootReferences(root),
+      ...otherPrimitivesRequirements(root),
+      ...checkPromptAndCompletionExamples(root),
+    ],
     tools: [],
   };
   const tools = root.type === 'object' ? memberOf(root, 'tools') : undefined;

@@ -7,7 +7,7 @@
 import { primitiveScope } from '../rule/declarationValidity/scope';
 import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticViolationKind } from '../types';
+import { EXAMPLE_VIOLATION_KINDS, type ExampleViolationKind, type SemanticViolationKind } from '../types';
 
 /** Every kind of mcpdesc.document.semantics (this file's and componentReferences.ts'). */
 export type SemanticKind = SemanticViolationKind;
@@ -23,6 +23,7 @@ export const OFFICIAL_CODE_OF: Readonly<Record<SemanticKind, string>> = {
   'client-requirement-revision-mismatch': 'client-requirement-version-mismatch',
   'invalid-client-requirement': 'invalid-client-requirement-value',
   'deprecated-client-requirement': 'deprecated-client-requirement',
+  ...(Object.fromEntries(EXAMPLE_VIOLATION_KINDS.map((kind) => [kind, kind])) as Record<ExampleViolationKind, string>),
 };
 
 export interface SemanticFinding {
