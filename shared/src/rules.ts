@@ -38,7 +38,21 @@ export const CONFIG_RULE_ID = 'mcpdesc.config';
 /** A suppression comment that suppressed nothing; off unless configured (or --report-unused-suppressions). */
 export const UNUSED_SUPPRESSION_RULE_ID = 'mcpdesc.unused-suppression';
 
-export const RULE_IDS = [ELICITATION_RULE_ID, DECLARATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID, CONFIG_RULE_ID, UNUSED_SUPPRESSION_RULE_ID] as const;
+/** The whole document against this linter's structural schema of MCP Description 0.8.0. */
+export const DOCUMENT_SCHEMA_RULE_ID = 'mcpdesc.document.schema';
+/** The format's semantic checks a schema cannot say (each kind names the official validator's code). */
+export const DOCUMENT_SEMANTICS_RULE_ID = 'mcpdesc.document.semantics';
+
+export const RULE_IDS = [
+  ELICITATION_RULE_ID,
+  DECLARATION_RULE_ID,
+  DOCUMENT_SCHEMA_RULE_ID,
+  DOCUMENT_SEMANTICS_RULE_ID,
+  SYNTAX_RULE_ID,
+  CHECKER_RULE_ID,
+  CONFIG_RULE_ID,
+  UNUSED_SUPPRESSION_RULE_ID,
+] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
 export interface RuleDescription {
@@ -86,6 +100,34 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
     docsFile: 'declaration-validity.md',
     defaultSeverity: 'error',
     tags: ['correctness', 'mcp', 'elicitation'],
+    precision: 'very-high',
+  },
+  [DOCUMENT_SCHEMA_RULE_ID]: {
+    id: DOCUMENT_SCHEMA_RULE_ID,
+    name: 'DocumentSchema',
+    shortDescription: 'The whole document has the structure MCP Description 0.8.0 defines: required members, known members, value types and allowed values.',
+    fullDescription:
+      "The document is validated against this linter's structural schema of MCP Description 0.8.0 (shipped with it, written from the specification text): the root, info, transports, security, components, capabilities, tools and their examples and interaction examples, resources, resource templates, prompts and tags. Each problem is reported once, on the node at fault: a missing member on its object's key, an unknown member on its own key, a wrong value on the value. Elicitation declarations and the parts of elicitation steps that the elicitation rules judge are left to those rules. The official validator's code for these findings is schema-validation (data.officialCode).",
+    docsFile: 'document-schema.md',
+    defaultSeverity: 'error',
+    defaultSeverityOf: { 'not-checked': 'information' },
+    // Off until the elicitation corpora, deliberately partial documents, are made whole or scoped
+    // (test/support/ruleScope.ts); `"mcpdesc.document.schema": "error"` turns it on.
+    offByDefault: true,
+    tags: ['correctness', 'mcpdesc', 'schema'],
+    precision: 'very-high',
+  },
+  [DOCUMENT_SEMANTICS_RULE_ID]: {
+    id: DOCUMENT_SEMANTICS_RULE_ID,
+    name: 'DocumentSemantics',
+    shortDescription: "What MCP Description 0.8.0 requires beyond a schema: interaction steps valid in every revision of the tool's scope, consistent with its clientRequirements, roots that are file:// URIs.",
+    fullDescription:
+      "The semantic checks of MCP Description 0.8.0 that no schema can state, one violation kind per check, each naming the official validator's code in data.officialCode and taking its severity: an interaction step that a revision in the tool's effective protocol scope does not have (elicitation before 2025-06-18, url-mode elicitation before 2025-11-25, sampling tools before 2025-11-25; error), a step that contradicts the tool's explicit clientRequirements (warning, as section 9.4 says validators SHOULD warn), a roots step whose root is not a file:// URI (error), a component reference into the wrong namespace, in a cycle, or to a missing component (errors), clientRequirements that a revision in scope does not define (error) or deprecates (warning).",
+    docsFile: 'document-semantics.md',
+    defaultSeverity: 'error',
+    offByDefault: true,
+    defaultSeverityOf: { 'client-requirements-contradiction': 'warning', 'deprecated-client-requirement': 'warning' },
+    tags: ['correctness', 'mcpdesc', 'mcp'],
     precision: 'very-high',
   },
   [SYNTAX_RULE_ID]: {

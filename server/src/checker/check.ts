@@ -1,5 +1,15 @@
 // One check of one document: parse, run the rules on every root, turn findings into diagnostics.
-import { CHECKER_RULE_ID, DECLARATION_RULE_ID, ELICITATION_RULE_ID, SYNTAX_RULE_ID, type RuleId } from '../../../shared/src/rules';
+import {
+  CHECKER_RULE_ID,
+  DECLARATION_RULE_ID,
+  DOCUMENT_SCHEMA_RULE_ID,
+  DOCUMENT_SEMANTICS_RULE_ID,
+  ELICITATION_RULE_ID,
+  SYNTAX_RULE_ID,
+  type RuleId,
+} from '../../../shared/src/rules';
+import { checkDocumentRules, type DocumentFindings } from './document/documentRules';
+import { locateDocumentFindings, officialCodeOfConsistency } from './document/locateDocumentFindings';
 import { LineIndex } from './lineIndex';
 import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
@@ -263,11 +273,18 @@ export interface CheckParts {
   findings: Finding[][][];
   /** Per root: the declaration-validity rule's findings (a tool's kept per element of `tools`). */
   declarationFindings: DeclarationFindings[];
+  /** Per root: the whole-document rules' findings (document/documentRules.ts); absent where no root was checked. */
+  documentFindings?: DocumentFindings[];
   /** Set when the check could not finish (the engine's limits, not the content). */
   failure?: unknown;
 }
 
-export function parseAndFind(text: string, format: DocumentFormat, once = false): CheckParts {
+/** Whether the whole-document rules report anything under these options (else they are not run at all). */
+export function documentRulesOn(options: CheckOptions): boolean {
+  return isRuleOn(DOCUMENT_SCHEMA_RULE_ID, options) || isRuleOn(DOCUMENT_SEMANTICS_RULE_ID, options);
+}
+
+export function parseAndFind(text: string, format: DocumentFormat, once = false, documentRules = false): CheckParts {
   const backend = backends[format]!;
   try {
     const parsed = backend.parse(text);
@@ -275,7 +292,9 @@ export function parseAndFind(text: string, format: DocumentFormat, once = false)
       root.type === 'object' ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once)) : [],
     );
     const declarationFindings = parsed.roots.map((root) => (root.type === 'object' ? checkDeclarationValidity(root) : { tools: [], others: [] }));
-    return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings, declarationFindings };
+    const parts: CheckParts = { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings, declarationFindings };
+    if (documentRules) parts.documentFindings = parsed.roots.map(checkDocumentRules);
+    return parts;
   } catch (error) {
     // Content never makes the rules throw; what can is the engine's own limits (a stack overflow on
     // absurd nesting, a value whose aliases expand past a bound). One diagnostic says so instead of
@@ -297,7 +316,7 @@ function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
       message: `MCP description documents in ${format.toUpperCase()} are not supported by this version.`,
     });
   }
-  return documentCheckOf(text, format, lines, parseAndFind(text, format, options.once), options);
+  return documentCheckOf(text, format, lines, parseAndFind(text, format, options.once, documentRulesOn(options)), options);
 }
 
 /** The check of `text` from its parts: the diagnostics located, then the document's suppression comments applied. */
@@ -370,7 +389,8 @@ export function locate(
   for (const perRoot of parts.findings) {
     for (const perTool of perRoot) {
       for (const finding of perTool) {
-        const data = { violation: finding.violation, offset: finding.offset, length: finding.length };
+        const officialCode = officialCodeOfConsistency(finding.violation);
+        const data = { violation: finding.violation, offset: finding.offset, length: finding.length, ...(officialCode ? { officialCode } : {}) };
         const diagnostic = makeDiagnostic(ELICITATION_RULE_ID, data, finding.message, lines.rangeOf(data.offset, data.length), options);
         if (!diagnostic) continue;
         const entry: Located = { finding, diagnostic };
@@ -407,5 +427,6 @@ export function locate(
     for (const perTool of perRoot.tools) for (const finding of perTool) pushDeclarationFinding(finding);
     for (const finding of perRoot.others) pushDeclarationFinding(finding);
   }
+  for (const perRoot of parts.documentFindings ?? []) located.push(...locateDocumentFindings(perRoot, options, lines));
   return located;
 }

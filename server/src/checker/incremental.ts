@@ -10,12 +10,13 @@
 // searched for suppression comments only when it has or gains a directive's prefix.
 import { buildJsonTree } from './parse/jsonTree';
 import { detachedSlice } from './detachedString';
-import { documentCheckOf, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
+import { documentCheckOf, documentRulesOn, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
 import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { checkToolNode } from './rule/elicitationConsistency';
 import { checkToolDeclarations } from './rule/declarationValidity/declarationValidity';
+import { checkToolDocumentRules } from './document/documentRules';
 import type { Finding } from './rule/findings';
 import { toolNameCounts, toolsArrayOf } from './model/documentModel';
 import { memberOf, stringOf, valueOf } from './tree';
@@ -122,7 +123,7 @@ export class IncrementalDocument {
       this.parts = undefined;
       return runCheck(text, this.options);
     }
-    const parts = parseAndFind(text, format);
+    const parts = parseAndFind(text, format, false, documentRulesOn(this.options));
     this.parts = format === 'json' || (parts.roots.length === 1 && yamlAllowsToolEdits(text, parts.roots[0])) ? parts : undefined;
     return documentCheckOf(text, format, this.lines, parts, this.options, undefined, this.suppressionsOf(text));
   }
@@ -174,6 +175,18 @@ export class IncrementalDocument {
     const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
     findings[index] = checkToolNode(root, replacement, index, elements, nameCounts, schemas);
     declarationFindings.tools[index] = checkToolDeclarations(root, replacement, index, elements, nameCounts);
+    // The whole-document rules: the root's own findings never lie inside a tool; a tool's depend on
+    // that tool alone (and on the root's protocolVersions, outside every tool).
+    const documentFindings = parts.documentFindings?.[0];
+    if (documentFindings) {
+      shiftFindings(documentFindings.root.filter(moved), delta, change.offset);
+      shiftFindings(documentFindings.rootSemantics.filter(moved), delta, change.offset);
+      for (const later of documentFindings.tools.slice(index + 1)) {
+        shiftFindings(later.schema, delta, change.offset);
+        shiftFindings(later.semantics, delta, change.offset);
+      }
+      documentFindings.tools[index] = checkToolDocumentRules(root, replacement, index);
+    }
     this.lines = this.lines.withChange(newText, change);
     return true;
   }

@@ -62,6 +62,45 @@ export const DECLARATION_VIOLATION_KINDS = [
 
 export type DeclarationViolationKind = (typeof DECLARATION_VIOLATION_KINDS)[number];
 
+/** The violation kinds of rule mcpdesc.document.schema, by what is wrong. */
+export const SCHEMA_VIOLATION_KINDS = ['missing-member', 'unknown-member', 'invalid-name', 'wrong-type', 'invalid-value', 'not-checked'] as const;
+export type SchemaViolationKind = (typeof SCHEMA_VIOLATION_KINDS)[number];
+
+/** The violation kinds of rule mcpdesc.document.semantics (document/interactionSemantics.ts). */
+export type SemanticViolationKind =
+  | 'step-revision-mismatch'
+  | 'client-requirements-contradiction'
+  | 'roots-uri'
+  | 'wrong-component-namespace'
+  | 'component-reference-cycle'
+  | 'missing-component-target'
+  | 'client-requirement-revision-mismatch'
+  | 'invalid-client-requirement'
+  | 'deprecated-client-requirement'
+  | ExampleViolationKind;
+
+/** Kinds of mcpdesc.document.semantics named as the official validator's codes (prompt and completion examples). */
+export const EXAMPLE_VIOLATION_KINDS = [
+  'prompt-example-unknown-argument',
+  'prompt-example-missing-required-argument',
+  'prompt-example-json-rpc-envelope',
+  'incomplete-prompt-example-result',
+  'prompt-example-result-version-mismatch',
+  'prompt-example-content-version-mismatch',
+  'resource-template-completion-example-invalid-template',
+  'prompt-completion-example-unknown-argument',
+  'resource-template-completion-example-unknown-variable',
+  'prompt-completion-example-context-unknown-argument',
+  'resource-template-completion-example-context-unknown-variable',
+  'completion-example-duplicate-target-context',
+  'completion-example-version-mismatch',
+  'completion-example-context-version-mismatch',
+  'completion-example-json-rpc-envelope',
+  'incomplete-completion-example-result',
+  'completion-example-result-version-mismatch',
+] as const;
+export type ExampleViolationKind = (typeof EXAMPLE_VIOLATION_KINDS)[number];
+
 /** Kinds of mcpdesc.config diagnostics, on a project configuration file. */
 export type ConfigViolation = 'invalid-config' | 'unknown-rule' | 'unknown-member' | 'unused-config';
 
@@ -71,10 +110,14 @@ export interface DiagnosticData {
    * The violation kind for the rules; 'syntax-error' / 'skipped' / 'internal-error' for the others,
    * and 'problems-not-shown' for the language server's notice on a document with more problems than it sends.
    */
-  violation: ViolationKind | DeclarationViolationKind | 'syntax-error' | 'skipped' | 'internal-error' | 'problems-not-shown' | ConfigViolation | 'unused-suppression';
+  violation: ViolationKind | DeclarationViolationKind | SchemaViolationKind | SemanticViolationKind | 'syntax-error' | 'skipped' | 'internal-error' | 'problems-not-shown' | ConfigViolation | 'unused-suppression';
   /** Offset range in the document text the diagnostic was computed from. */
   offset: number;
   length: number;
+  /** The code the format's official validator (@mcpdesc/validator) gives the same problem, when it has one. */
+  officialCode?: string;
+  /** Where the official validator reports it (a JSON pointer), for the whole-document rules. */
+  pointer?: string;
 }
 
 export interface Diagnostic {

@@ -1,0 +1,463 @@
+// The whole-document rules (mcpdesc.document.schema, mcpdesc.document.semantics): exact anchors
+// and messages in JSON and YAML, the official findings of our agreement corpus, the per-tool
+// validation held to one validation of the whole, and the one-tool shortcut held to a full check.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  checkDocument,
+  IncrementalDocument,
+  type CheckOptions,
+  type CheckResult,
+  type Diagnostic,
+} from '../../server/src/checker';
+import { defaultSeverity, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
+import { parseJsonDocument } from '../../server/src/checker/parse/jsonDocument';
+import { checkDocumentRules } from '../../server/src/checker/document/documentRules';
+import { checkWholeSchema } from '../../server/src/checker/document/documentSchema';
+import { templateVariables } from '../../server/src/checker/document/promptAndCompletionExamples';
+import { nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/tree';
+import { generateDocument } from '../../bench/generate';
+import { SeededRandom } from '../support/random';
+import { REPO_ROOT } from '../support/repo';
+
+const ON: CheckOptions = { rules: { [DOCUMENT_SCHEMA_RULE_ID]: 'error', [DOCUMENT_SEMANTICS_RULE_ID]: 'error' } };
+const CORPUS = path.join(REPO_ROOT, 'test-fixtures', 'official-agreement');
+
+function check(text: string, format: 'json' | 'yaml' = 'json'): CheckResult {
+  return checkDocument(text, { ...ON, format });
+}
+
+function ofDocumentRules(result: CheckResult): Diagnostic[] {
+  return result.diagnostics.filter(
+    (diagnostic) => diagnostic.code === DOCUMENT_SCHEMA_RULE_ID || diagnostic.code === DOCUMENT_SEMANTICS_RULE_ID,
+  );
+}
+
+/** Each diagnostic as [violation, the text it underlines, message]. */
+function seen(text: string, diagnostics: readonly Diagnostic[]): Array<[string, string, string]> {
+  return diagnostics.map((diagnostic) => [
+    diagnostic.data.violation,
+    text.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length),
+    diagnostic.message,
+  ]);
+}
+
+const HEAD = '"mcpdesc": "0.8.0", "info": { "name": "n", "version": "1" }, "protocolVersions": ["2025-11-25"]';
+
+test('off by default: no diagnostic of the whole-document rules unless configured', () => {
+  assert.deepEqual(ofDocumentRules(checkDocument('{ "mcpdesc": "0.8.0" }')), []);
+  assert.equal(ofDocumentRules(check('{ "mcpdesc": "0.8.0" }')).length, 2);
+});
+
+test('anchors: a missing member on its object key (the document start at the root), an unknown member on its key, a wrong value on the value', () => {
+  const text = `{
+  "mcpdesc": "0.8.0",
+  "info": { "name": "n", "homepage": "x" },
+  "tools": [ { "name": 7, "inputSchema": { "type": "object" } } ]
+}`;
+  assert.deepEqual(seen(text, ofDocumentRules(check(text))), [
+    ['missing-member', '{', "The document is missing the required member 'protocolVersions'."],
+    ['missing-member', '"info"', "info is missing the required member 'version'."],
+    [
+      'unknown-member',
+      '"homepage"',
+      "info has a member 'homepage' that MCP Description 0.8.0 does not define there (extensions must start with 'x-').",
+    ],
+    ['wrong-type', '7', 'tools[0].name must be a string, not 7.'],
+  ]);
+});
+
+test('one error per problem: a transport is judged by its own type only, a resource content by text-or-blob, not by every variant', () => {
+  const text = `{ ${HEAD},
+  "transports": [ { "type": "streamable-http", "uri": "https://example.com" }, { "type": "carrier-pigeon" } ],
+  "resources": [ { "uri": "mem://a", "name": "a", "examples": { "e": { "result": { "contents": [ { "uri": "mem://a" } ] } } } } ]
+}`;
+  assert.deepEqual(seen(text, ofDocumentRules(check(text))), [
+    ['missing-member', '{', "transports[0] is missing the required member 'url'."],
+    [
+      'unknown-member',
+      '"uri"',
+      "transports[0] has a member 'uri' that MCP Description 0.8.0 does not define there (extensions must start with 'x-').",
+    ],
+    [
+      'invalid-value',
+      '"carrier-pigeon"',
+      'transports[1].type must be one of "stdio", "streamable-http", "sse", not the string "carrier-pigeon".',
+    ],
+    ['missing-member', '{', "resources[0].examples.e.result.contents[0] must have 'text' or 'blob'."],
+  ]);
+});
+
+test('names, duplicates, formats and component references read as the spec says them', () => {
+  const text = `{ ${HEAD},
+  "info": { "name": "n", "version": "1", "websiteUrl": "not a uri" },
+  "protocolVersions": ["2025-11-25", "2025-11-25"],
+  "tools": [ { "name": "t", "inputSchema": { "$componentRef": "schemas/T" }, "examples": { "bad name": { "input": {}, "result": { "content": [] } } } } ]
+}`;
+  assert.deepEqual(seen(text, ofDocumentRules(check(text))), [
+    ['invalid-value', '"not a uri"', 'info.websiteUrl must be an absolute URI, not the string "not a uri".'],
+    ['invalid-value', '"2025-11-25"', 'protocolVersions must not repeat an item (items 0 and 1 are equal).'],
+    [
+      'invalid-value',
+      '"schemas/T"',
+      'tools[0].inputSchema.$componentRef must be a local component reference such as \'#/components/schemas/Name\', not the string "schemas/T".',
+    ],
+    [
+      'invalid-name',
+      '"bad name"',
+      "'bad name' is not a valid name in tools[0].examples: names use only letters, digits, '.', '_' and '-'.",
+    ],
+  ]);
+  // The duplicate is the second item, not the first.
+  const duplicate = ofDocumentRules(check(text))[1];
+  assert.equal(duplicate.data.offset, text.indexOf('"2025-11-25"', text.indexOf('"2025-11-25", "2025-11-25"') + 2));
+});
+
+test('YAML: the same problems at the corresponding nodes', () => {
+  const yaml = `mcpdesc: 0.8.0
+info:
+  name: n
+  homepage: x
+tools:
+  - name: 7
+    inputSchema:
+      type: object
+`;
+  assert.deepEqual(seen(yaml, ofDocumentRules(check(yaml, 'yaml'))), [
+    ['missing-member', 'm', "The document is missing the required member 'protocolVersions'."],
+    ['missing-member', 'info', "info is missing the required member 'version'."],
+    [
+      'unknown-member',
+      'homepage',
+      "info has a member 'homepage' that MCP Description 0.8.0 does not define there (extensions must start with 'x-').",
+    ],
+    ['wrong-type', '7', 'tools[0].name must be a string, not 7.'],
+  ]);
+});
+
+test('elicitation declarations and the parts of steps the elicitation rules judge are left to them: one diagnostic per problem', () => {
+  const text = `{ ${HEAD},
+  "tools": [ { "name": "t", "inputSchema": { "type": "object" },
+    "elicitations": [ { "name": "c", "mode": "sideways", "message": "m" } ],
+    "interactionExamples": { "e": { "input": {}, "result": { "content": [] }, "steps": [
+      { "type": "elicitation", "declaration": 4, "request": { "mode": "form", "message": "m", "requestedSchema": { "type": "object", "properties": {} } }, "response": { "action": "maybe" } }
+    ] } } } ]
+}`;
+  const result = check(text);
+  assert.deepEqual(ofDocumentRules(result), []);
+  assert.ok(result.diagnostics.some((diagnostic) => diagnostic.data.violation === 'invalid-action'));
+  assert.ok(result.diagnostics.some((diagnostic) => diagnostic.data.violation === 'unknown-declaration'));
+});
+
+test('keeps checking after a schema error: the other rules still report what they can read', () => {
+  const text = `{ "mcpdesc": 8, "tools": [ { "name": "t", "interactionExamples": { "e": { "steps": [
+    { "type": "elicitation", "request": { "mode": "form", "message": "m", "requestedSchema": { "type": "object", "properties": { "ok": { "type": "boolean" } }, "required": ["ok"] } }, "response": { "action": "accept", "content": {} } }
+  ] } } } ] }`;
+  const codes = check(text).diagnostics.map((diagnostic) => `${diagnostic.code}:${diagnostic.data.violation}`);
+  assert.ok(codes.includes('mcpdesc.document.schema:invalid-value'), codes.join());
+  assert.ok(codes.includes('mcpdesc.tool.interaction.elicitation-consistency:invalid-content'), codes.join());
+});
+
+test('semantics: a url step with no or an unknown declaration where the scope has 2025-06-18; a url declaration is reported on the declaration only', () => {
+  const step = (declaration: string) =>
+    `{ "type": "elicitation", ${declaration} "request": { "mode": "url", "message": "m", "url": "https://example.com/x" }, "response": { "action": "accept" } }`;
+  const text = `{ "mcpdesc": "0.8.0", "info": { "name": "n", "version": "1" }, "protocolVersions": ["2025-06-18", "2025-11-25"],
+  "tools": [ { "name": "t", "inputSchema": { "type": "object" },
+    "elicitations": [ { "name": "login", "mode": "url", "message": "m" } ],
+    "interactionExamples": { "e": { "input": {}, "result": { "content": [] }, "steps": [ ${step('')}, ${step('"declaration": "nope",')}, ${step('"declaration": "login",')} ] } } } ]
+}`;
+  const result = check(text);
+  const semantics = result.diagnostics.filter((diagnostic) => diagnostic.code === DOCUMENT_SEMANTICS_RULE_ID);
+  assert.deepEqual(
+    semantics.map((diagnostic) => [
+      diagnostic.data.violation,
+      diagnostic.data.officialCode,
+      diagnostic.data.pointer,
+      text.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length),
+    ]),
+    [
+      [
+        'step-revision-mismatch',
+        'interaction-example-version-mismatch',
+        '/tools/0/interactionExamples/e/steps/0/request/mode',
+        '"url"',
+      ],
+      [
+        'step-revision-mismatch',
+        'interaction-example-version-mismatch',
+        '/tools/0/interactionExamples/e/steps/1/request/mode',
+        '"url"',
+      ],
+    ],
+  );
+  assert.equal(
+    semantics[0].message,
+    'tools[0].interactionExamples.e.steps[0] uses url mode, which MCP 2025-06-18 does not have (url-mode elicitation came with 2025-11-25), and the tool applies to 2025-06-18, 2025-11-25.',
+  );
+  assert.equal(semantics[0].severity, 1);
+  assert.ok(
+    result.diagnostics.some((diagnostic) => diagnostic.data.violation === 'revision-mismatch'),
+    'the declaration says it',
+  );
+});
+
+test('semantics: clientRequirements contradictions are warnings; no requirement is inferred when the tool declares none', () => {
+  const body = (requirements: string) => `{ ${HEAD},
+  "tools": [ { "name": "t", "inputSchema": { "type": "object" }, ${requirements}
+    "interactionExamples": { "e": { "input": {}, "result": { "content": [] }, "steps": [
+      { "type": "roots", "request": {}, "response": { "roots": [] } },
+      { "type": "elicitation", "request": { "mode": "url", "message": "m", "url": "https://example.com/x" }, "response": { "action": "decline" } }
+    ] } } } ]
+}`;
+  assert.equal(defaultSeverity(DOCUMENT_SEMANTICS_RULE_ID, 'client-requirements-contradiction'), 'warning');
+  const declared = body('"clientRequirements": { "elicitation": { "form": {} } },');
+  // Configured as a whole, the rule's severity is the configured one: 'warning' here, as the official validator has it.
+  const found = checkDocument(declared, { rules: { [DOCUMENT_SEMANTICS_RULE_ID]: 'warning' } }).diagnostics.filter(
+    (diagnostic) => diagnostic.code === DOCUMENT_SEMANTICS_RULE_ID,
+  );
+  assert.deepEqual(
+    found.map((diagnostic) => [
+      diagnostic.severity,
+      diagnostic.data.violation,
+      declared.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length),
+    ]),
+    [
+      [2, 'client-requirements-contradiction', '"roots"'],
+      [2, 'client-requirements-contradiction', '"url"'],
+    ],
+  );
+  assert.deepEqual(
+    check(body('')).diagnostics.filter((diagnostic) => diagnostic.code === DOCUMENT_SEMANTICS_RULE_ID),
+    [],
+  );
+});
+
+test('semantics: component references are followed to their target; the reference written is the anchor', () => {
+  const text = `{ ${HEAD},
+  "components": { "schemas": { "A": { "$componentRef": "#/components/schemas/B" }, "B": { "$componentRef": "#/components/schemas/A" } } },
+  "tools": [ { "name": "t", "inputSchema": { "$componentRef": "#/components/schemas/A" }, "outputSchema": { "$componentRef": "#/components/schemas/C" } } ]
+}`;
+  const found = check(text).diagnostics.filter((diagnostic) => diagnostic.code === DOCUMENT_SEMANTICS_RULE_ID);
+  assert.deepEqual(
+    found.map((diagnostic) => [
+      diagnostic.data.violation,
+      diagnostic.data.pointer,
+      text.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length),
+      diagnostic.message,
+    ]),
+    [
+      [
+        'component-reference-cycle',
+        '/components/schemas/A',
+        '"#/components/schemas/B"',
+        'components.schemas.A is a reference that comes back to where it passed: schemas/A -> schemas/B -> schemas/A.',
+      ],
+      [
+        'component-reference-cycle',
+        '/components/schemas/B',
+        '"#/components/schemas/A"',
+        'components.schemas.B is a reference that comes back to where it passed: schemas/B -> schemas/A -> schemas/B.',
+      ],
+      [
+        'component-reference-cycle',
+        '/tools/0/inputSchema',
+        '"#/components/schemas/A"',
+        'tools[0].inputSchema is a reference that comes back to where it passed: schemas/A -> schemas/B -> schemas/A.',
+      ],
+      [
+        'missing-component-target',
+        '/tools/0/outputSchema',
+        '"#/components/schemas/C"',
+        'tools[0].outputSchema references "#/components/schemas/C", which the document\'s components do not define.',
+      ],
+    ],
+  );
+});
+
+test('semantics: clientRequirements per revision of the scope, one finding per node naming the revisions; deprecations are warnings', () => {
+  const text = `{ "mcpdesc": "0.8.0", "info": { "name": "n", "version": "1" }, "protocolVersions": ["2025-11-25", "2026-07-28"],
+  "tools": [ { "name": "t", "inputSchema": { "type": "object" }, "clientRequirements": { "sampling": { "context": {} }, "elicitation": { "urls": {} } } } ]
+}`;
+  assert.equal(defaultSeverity(DOCUMENT_SEMANTICS_RULE_ID, 'deprecated-client-requirement'), 'warning');
+  assert.equal(defaultSeverity(DOCUMENT_SEMANTICS_RULE_ID, 'client-requirement-revision-mismatch'), 'error');
+  const found = check(text).diagnostics.filter((diagnostic) => diagnostic.code === DOCUMENT_SEMANTICS_RULE_ID);
+  assert.deepEqual(
+    found.map((diagnostic) => [
+      diagnostic.data.violation,
+      text.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length),
+      diagnostic.message,
+    ]),
+    [
+      [
+        'deprecated-client-requirement',
+        '"sampling"',
+        'tools[0].clientRequirements.sampling requires a client capability that MCP 2026-07-28 deprecates.',
+      ],
+      [
+        'deprecated-client-requirement',
+        '"context"',
+        'tools[0].clientRequirements.sampling.context requires context inclusion in sampling, which MCP 2025-11-25 and 2026-07-28 deprecate.',
+      ],
+      [
+        'client-requirement-revision-mismatch',
+        '"urls"',
+        "tools[0].clientRequirements.elicitation has a member 'urls' that MCP 2025-11-25 and 2026-07-28 do not define (defined: 'form', 'url').",
+      ],
+    ],
+  );
+});
+
+test('RFC 6570 variables of a resource template, and why a template is not one', () => {
+  assert.deepEqual(
+    templateVariables('repo://{owner}/{+path}{?q,page:3}{#frag*}{/a.b}'),
+    new Set(['owner', 'path', 'q', 'page', 'frag', 'a.b']),
+  );
+  assert.deepEqual(templateVariables('plain://no/expressions'), new Set());
+  assert.equal(templateVariables('x://{a b}'), "'a b' is not a variable specification");
+  assert.equal(templateVariables('x://{a'), 'the expression at 5 is not closed');
+  assert.equal(templateVariables('x://a}'), "'}' at 6 closes no expression");
+  assert.equal(templateVariables('x://{=a}'), "the operator '=' at 6 is reserved");
+  assert.equal(templateVariables('x://{}'), 'the expression at 5 names no variable');
+});
+
+// ---------------------------------------------------------------------------------------------
+// The agreement corpus: each document lists, in `x-official-findings`, the official validator's
+// findings for it (code and JSON pointer, one per real problem); we must give each, on the node
+// the pointer names (or, for a missing member, on its object), and nothing else.
+
+function corpusFiles(): string[] {
+  return fs
+    .readdirSync(CORPUS)
+    .filter((name) => /\.(json|ya?ml)$/.test(name))
+    .sort();
+}
+
+/** Whether [offset, offset+length) lies in what the pointer names: its member (key and value), or for a missing member, its object's. */
+function isAt(root: SyntaxNode, pointer: string, diagnostic: Diagnostic): boolean {
+  let target = nodeAtPointer(root, pointer);
+  if (!target) target = nodeAtPointer(root, pointer.slice(0, pointer.lastIndexOf('/')));
+  if (!target) return false;
+  const place = target.parent?.type === 'property' ? target.parent : target;
+  return diagnostic.data.offset >= place.offset && diagnostic.data.offset + diagnostic.data.length <= place.offset + place.length;
+}
+
+for (const name of corpusFiles()) {
+  test(`official agreement: ${name}`, () => {
+    const format = name.endsWith('.json') ? 'json' : 'yaml';
+    const text = fs.readFileSync(path.join(CORPUS, name), 'utf8');
+    const result = check(text, format);
+    const root = result.roots[0];
+    const expected = valueOf(memberOf(root, 'x-official-findings')!) as Array<{ code: string; pointer: string }>;
+    const unmatched = [...result.diagnostics];
+    for (const finding of expected) {
+      const index = unmatched.findIndex(
+        (diagnostic) =>
+          diagnostic.data.officialCode === finding.code &&
+          (diagnostic.data.pointer ?? finding.pointer) === finding.pointer &&
+          isAt(root, finding.pointer, diagnostic),
+      );
+      assert.ok(
+        index >= 0,
+        `${finding.code} at ${finding.pointer} is not reported there; reported: ${JSON.stringify(
+          result.diagnostics.map((d) => [d.data.officialCode, d.data.pointer, d.message]),
+          null,
+          1,
+        )}`,
+      );
+      unmatched.splice(index, 1);
+    }
+    assert.deepEqual(
+      unmatched.map((diagnostic) => [diagnostic.code, diagnostic.data.pointer, diagnostic.message]),
+      [],
+      'reported beyond the official findings',
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shortcuts held to the plain path.
+
+test('the parts (the root, then each tool) give exactly what one validation of the whole document gives', () => {
+  const texts = [
+    ...corpusFiles()
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => fs.readFileSync(path.join(CORPUS, name), 'utf8')),
+  ];
+  for (let seed = 0; seed < 6; seed++) texts.push(generateDocument(700 + seed, 30_000));
+  for (const text of texts) {
+    const root = parseJsonDocument(text).roots[0];
+    const parts = checkDocumentRules(root);
+    const fromParts = [...parts.root, ...parts.tools.flatMap((tool) => tool.schema)];
+    const key = (finding: { offset: number; message: string }) => `${finding.offset}:${finding.message}`;
+    assert.deepEqual(fromParts.map(key).sort(), checkWholeSchema(root).map(key).sort());
+  }
+});
+
+const EDITS = {
+  json: {
+    toggles: [
+      ['"form"', '"url"'],
+      ['"url"', '"form"'],
+      ['"roots"', '"rots"'],
+      ['"name"', '"nam"'],
+      ['"type"', '"typ"'],
+      ['"2025-11-25"', '"2025-06-18"'],
+    ],
+    valueStart: '": "',
+    after: 4,
+  },
+  yaml: {
+    toggles: [
+      ['mode: form', 'mode: url'],
+      ['mode: url', 'mode: form'],
+      ['type: roots', 'type: rots'],
+      ['name: ', 'nam: '],
+      ['  type: ', '  typ: '],
+      ['message: ', 'message: x'],
+    ],
+    valueStart: 'description: ',
+    after: 13,
+  },
+} as const;
+
+for (const format of ['json', 'yaml'] as const) {
+  test(`${format}: an edit inside one tool re-checks that tool alone, and agrees with a full check`, () => {
+    const random = new SeededRandom(20261202);
+    const { toggles, valueStart, after } = EDITS[format];
+    const options: CheckOptions = { ...ON, format };
+    let shortcuts = 0;
+    let edits = 0;
+    for (let documentIndex = 0; documentIndex < 3; documentIndex++) {
+      let text = generateDocument(900 + documentIndex, 40_000, { format });
+      const incremental = new IncrementalDocument(text, options);
+      for (let step = 0; step < 60; step++, edits++) {
+        const at = Math.floor(random.next() * text.length);
+        const [from, to] = toggles[Math.floor(random.next() * toggles.length)];
+        let offset = text.indexOf(from, at);
+        let next: { text: string; change: { offset: number; length: number; newLength: number } };
+        if (offset >= 0 && random.next() < 0.6) {
+          next = {
+            text: text.slice(0, offset) + to + text.slice(offset + from.length),
+            change: { offset, length: from.length, newLength: to.length },
+          };
+        } else {
+          // Typing at the start of a string value (in JSON never after a closing quote: that would be a syntax error).
+          const value = text.indexOf(valueStart, at);
+          offset = value < 0 ? text.indexOf(valueStart) + after : value + after;
+          next = { text: text.slice(0, offset) + 'x' + text.slice(offset), change: { offset, length: 0, newLength: 1 } };
+        }
+        const result = incremental.update(next.text, next.change);
+        if (incremental.lastUpdateWasIncremental) shortcuts++;
+        assert.deepEqual(
+          result.diagnostics,
+          checkDocument(next.text, options).diagnostics,
+          `edit ${edits} ${JSON.stringify(next.change)}`,
+        );
+        text = next.text;
+      }
+    }
+    assert.ok(shortcuts > edits / 3, `the shortcut was taken ${shortcuts} times of ${edits}`);
+  });
+}
