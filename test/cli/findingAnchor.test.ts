@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkDocument, type Diagnostic, type SyntaxNode } from '../../server/src/checker';
-import { anchorDiagnostics } from '../../server/src/cli/findingAnchor';
+import { anchorDiagnostics } from '../../server/src/host/findingAnchor';
 import { yamlDocument, YAML_UNKNOWN_DECLARATION_STEP } from '../config/monorepoFixture';
 
 function plainRootIndex(roots: readonly SyntaxNode[], start: number, end: number): number {

@@ -123,9 +123,16 @@ function invalid(node: SyntaxNode, message: string): Invalid {
   return new Invalid({ violation: 'invalid-config', message, offset: node.offset, length: node.length });
 }
 
+/** A name or value of the file as a message quotes it: its start when it is long (the range shows all of it). */
+function shortened(text: string): string {
+  if (text.length <= 100) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[99]) ? 99 : 100;
+  return `${text.slice(0, end)}…`;
+}
+
 function unknownMember(property: SyntaxNode, name: string, known: string[]): ConfigProblem {
   const key = property.children?.[0] ?? property;
-  return { violation: 'unknown-member', message: `Unknown member "${name}" (known: ${known.join(', ')}); it is ignored.`, offset: key.offset, length: key.length };
+  return { violation: 'unknown-member', message: `Unknown member "${shortened(name)}" (known: ${known.join(', ')}); it is ignored.`, offset: key.offset, length: key.length };
 }
 
 function rulesOf(node: SyntaxNode | undefined, where: string, warnings: ConfigProblem[]): Record<string, SeveritySetting> {
@@ -135,12 +142,12 @@ function rulesOf(node: SyntaxNode | undefined, where: string, warnings: ConfigPr
   for (const [ruleId, property] of effectiveProperties(node)) {
     const severity = property.children![1];
     if (!isSeveritySetting(severity.value) || severity.type !== 'string') {
-      const written = typeof severity.value === 'string' ? ` '${severity.value}'` : '';
-      throw invalid(severity, `The severity${written} of ${ruleId} is not one of ${SEVERITY_SETTINGS.join(', ')}.`);
+      const written = typeof severity.value === 'string' ? ` '${shortened(severity.value)}'` : '';
+      throw invalid(severity, `The severity${written} of ${shortened(ruleId)} is not one of ${SEVERITY_SETTINGS.join(', ')}.`);
     }
     if (!isRuleId(ruleId)) {
       const key = property.children![0];
-      warnings.push({ violation: 'unknown-rule', message: `Unknown rule '${ruleId}' (not a rule of this version of mcpdesc-lint); its severity is kept but applies to nothing.`, offset: key.offset, length: key.length });
+      warnings.push({ violation: 'unknown-rule', message: `Unknown rule '${shortened(ruleId)}' (not a rule of this version of mcpdesc-lint); its severity is kept but applies to nothing.`, offset: key.offset, length: key.length });
     }
     rules[ruleId] = severity.value;
   }
