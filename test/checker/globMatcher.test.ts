@@ -13,7 +13,7 @@ import {
   shellGlob,
   usableGlobs,
 } from '../../server/src/checker/globMatcher';
-import { LinearRegExp, UnsupportedPattern } from '../../server/src/checker/linearRegExp';
+import { LinearRegExp, MAX_INSTRUCTIONS, UnsupportedPattern } from '../../server/src/checker/linearRegExp';
 import { matchesGlob } from '../../server/src/checker/recognize';
 import { SeededRandom } from '../support/random';
 
@@ -211,8 +211,15 @@ describe("the linear engine answers as V8's RegExp does", () => {
     }
   });
 
-  it('refuses backreferences', () => {
+  it('refuses backreferences, and programs past MAX_INSTRUCTIONS', () => {
     assert.throws(() => new LinearRegExp('(a)\\1'), UnsupportedPattern);
+    assert.throws(() => new LinearRegExp(`a{${MAX_INSTRUCTIONS}}`), /too large/);
+    assert.equal(new LinearRegExp(`^a{${MAX_INSTRUCTIONS / 2}}$`).test('a'.repeat(MAX_INSTRUCTIONS / 2)), true);
+  });
+
+  it("a configuration file's folder before its glob (recognition's anchoring) stays within the program limit", () => {
+    const folder = 'deep/'.repeat(800);
+    assert.equal(matchesGlob([`${folder}**/*.json`], `${folder}x/y.json`), true);
   });
 });
 

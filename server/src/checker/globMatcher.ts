@@ -30,7 +30,8 @@ interface GlobOptions {
   windows: boolean;
 }
 
-const COMPILED_LIMIT = 1000;
+// Compiled globs kept (a hostile one holds up to about half a megabyte of programs)
+const COMPILED_LIMIT = 256;
 const compiled = new Map<string, CompiledGlob>();
 
 /** Why `glob` cannot be used before it is parsed (its size, its nesting), or undefined. */

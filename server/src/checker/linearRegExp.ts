@@ -14,8 +14,8 @@ import type { AST } from '@eslint-community/regexpp';
 /** The pattern needs what this engine does not do (a backreference), or is too large. */
 export class UnsupportedPattern extends Error {}
 
-/** Instructions of all the programs of one pattern: past this, the pattern is refused as too large. */
-export const MAX_INSTRUCTIONS = 200_000;
+/** Instructions of all the programs of one pattern (a 1,024-character glob needs about 2,000 at most): past this, the pattern is refused as too large. */
+export const MAX_INSTRUCTIONS = 20_000;
 /** A lookaround whose body matches at most this many characters is answered where it is asked. */
 const DIRECT_LOOKAROUND_LENGTH = 8;
 
@@ -417,7 +417,7 @@ export class LinearRegExp {
     let count = 0;
     let position = from;
     this.matched = false;
-    program.generation++;
+    nextGeneration(program);
     for (;;) {
       if (everywhere || position === from) count = this.closure(program, run, program.start, position, current, count);
       if (this.matched) {
@@ -428,7 +428,7 @@ export class LinearRegExp {
       if (position === end || (count === 0 && !everywhere)) return false;
       const unit = input.charCodeAt(direction === 1 ? position : position - 1);
       position += direction;
-      program.generation++;
+      nextGeneration(program);
       let nextCount = 0;
       for (let index = 0; index < count; index++) {
         const pc = current[index];
@@ -510,6 +510,15 @@ export class LinearRegExp {
     if (answers[position] === 0) answers[position] = this.simulate(lookaround.program, run, position, false, undefined) ? 1 : 2;
     return (answers[position] === 1) !== lookaround.negate;
   }
+}
+
+/** A new mark for a closure; the marks are cleared before the counter would pass what they hold. */
+function nextGeneration(program: Program): void {
+  if (program.generation === 0xffffffff) {
+    program.marks.fill(0);
+    program.generation = 0;
+  }
+  program.generation++;
 }
 
 function inHigh(high: Int32Array, unit: number): boolean {
