@@ -4,7 +4,7 @@ import { palette, shouldUseColor } from '../../server/src/cli/formatters/colors'
 import { escapeData, escapeProperty, formatGithub } from '../../server/src/cli/formatters/github';
 import { formatJson } from '../../server/src/cli/formatters/json';
 import { formatSarif } from '../../server/src/cli/formatters/sarif';
-import { formatStylish } from '../../server/src/cli/formatters/stylish';
+import { formatStylish, oneLine } from '../../server/src/cli/formatters/stylish';
 import type { RunReport } from '../../server/src/cli/report';
 import { CHECKER_RULE_ID, ELICITATION_RULE_ID, RULE_IDS } from '../../shared/src/constants';
 import { RULES, ruleDocsUri, type RuleId } from '../../shared/src/rules';
@@ -251,5 +251,33 @@ describe('github formatter', () => {
 
   it('prints nothing for a clean run', () => {
     assert.equal(formatGithub({ ...sampleReport(), files: [] }), '');
+  });
+});
+
+describe('a stylish message on one line', () => {
+  // The expression it replaces, which is the meaning; it is quadratic on long runs of spaces.
+  const byExpression = (message: string): string => message.replace(/\s*[\r\n]+\s*/g, ' ');
+
+  it('joins lines as the expression does, on every short text of spaces, tabs, breaks and letters', () => {
+    const alphabet = [' ', '\t', '\n', '\r', 'a', '\u00a0'];
+    const texts = [''];
+    for (let length = 1; length <= 6; length++) {
+      const next: string[] = [];
+      for (const text of texts.filter((candidate) => candidate.length === length - 1)) for (const c of alphabet) next.push(text + c);
+      texts.push(...next);
+    }
+    for (const text of texts) assert.equal(oneLine(text), byExpression(text), JSON.stringify(text));
+  });
+
+  it('a message with 200,000 spaces and no line break is shown, and a break among them joins', () => {
+    const spaces = ' '.repeat(200_000);
+    assert.equal(oneLine(`a${spaces}b`), `a${spaces}b`);
+    assert.equal(oneLine(`a${spaces}\n${spaces}b`), 'a b');
+  });
+
+  it('a report of 300,000 problems in one file is formatted (no Math.max over a spread of them)', () => {
+    const many = Array.from({ length: 300_000 }, (_, i) => diagnostic([i, 0], [i, 1], 'x'));
+    const report: RunReport = { cwd: '/', files: [{ absolutePath: '/a.json', displayPath: 'a.json', diagnostics: many }], failures: [], toolVersion: '0' };
+    assert.match(formatStylish(report, palette(false)), /\u2716 300000 problems \(300000 errors/);
   });
 });

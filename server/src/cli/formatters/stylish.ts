@@ -28,13 +28,13 @@ function formatRows(diagnostics: readonly Diagnostic[], colors: Palette): string
     column: String(diagnostic.range.start.character + 1),
     severity: diagnostic.severity,
     // A message is one row: its line breaks become spaces, and what it quotes of the document is shown visibly.
-    message: visibleText(diagnostic.message.replace(/\s*[\r\n]+\s*/g, ' ')),
+    message: visibleText(oneLine(diagnostic.message)),
     code: visibleText(diagnostic.code),
   }));
-  const lineWidth = Math.max(...rows.map((row) => row.line.length));
-  const columnWidth = Math.max(...rows.map((row) => row.column.length));
-  const severityWidth = Math.max(...rows.map((row) => SEVERITY_LABELS[row.severity].length));
-  const messageWidth = Math.max(...rows.map((row) => row.message.length));
+  const lineWidth = widest(rows, (row) => row.line.length);
+  const columnWidth = widest(rows, (row) => row.column.length);
+  const severityWidth = widest(rows, (row) => SEVERITY_LABELS[row.severity].length);
+  const messageWidth = widest(rows, (row) => row.message.length);
   return rows
     .map((row) => {
       const position = `${row.line.padStart(lineWidth)}:${row.column.padEnd(columnWidth)}`;
@@ -64,4 +64,32 @@ function formatSummary(counts: Record<Severity, number>, total: number, fixable:
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 || noun === 'info' ? '' : 's'}`;
+}
+
+/** The largest width; a loop, since spreading hundreds of thousands of rows into Math.max overflows the stack. */
+function widest<T>(rows: readonly T[], width: (row: T) => number): number {
+  let most = 0;
+  for (const row of rows) most = Math.max(most, width(row));
+  return most;
+}
+
+/**
+ * The message with each run of line breaks, and the white space around it, made one space. Split
+ * and trimmed rather than `/\s*[\r\n]+\s*\/g`, which tries every start of a long run of spaces
+ * with no line break in it and is quadratic in its length.
+ */
+export function oneLine(message: string): string {
+  const parts = message.split(/[\r\n]+/);
+  if (parts.length === 1) return message;
+  const last = parts.length - 1;
+  const kept: string[] = [];
+  parts.forEach((part, i) => {
+    let trimmed = part;
+    if (i > 0) trimmed = trimmed.trimStart();
+    if (i < last) trimmed = trimmed.trimEnd();
+    // A run of white space between two line breaks belongs to the one run the expression matched.
+    if (trimmed === '' && i > 0 && i < last) return;
+    kept.push(trimmed);
+  });
+  return kept.join(' ');
 }
