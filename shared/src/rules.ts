@@ -120,9 +120,9 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
   [DOCUMENT_SEMANTICS_RULE_ID]: {
     id: DOCUMENT_SEMANTICS_RULE_ID,
     name: 'DocumentSemantics',
-    shortDescription: "What MCP Description 0.8.0 requires beyond a schema: interaction steps valid in every revision of the tool's scope, consistent with its clientRequirements, roots that are file:// URIs.",
+    shortDescription: "What MCP Description 0.8.0 requires beyond a schema: interaction steps valid in every revision of the tool's scope, consistent with its clientRequirements, roots whose URIs use the file scheme.",
     fullDescription:
-      "The semantic checks of MCP Description 0.8.0 that no schema can state, one violation kind per check, each naming the official validator's code in data.officialCode and taking its severity: an interaction step that a revision in the tool's effective protocol scope does not have (elicitation before 2025-06-18, url-mode elicitation before 2025-11-25, sampling tools before 2025-11-25; error), a step that contradicts the tool's explicit clientRequirements (warning, as section 9.4 says validators SHOULD warn), a roots step whose root is not a file:// URI (error), a component reference into the wrong namespace, in a cycle, or to a missing component (errors), clientRequirements that a revision in scope does not define (error) or deprecates (warning).",
+      "The semantic checks of MCP Description 0.8.0 that no schema can state, one violation kind per check, each naming the official validator's code in data.officialCode and taking its severity: an interaction step that a revision in the tool's effective protocol scope does not have (elicitation before 2025-06-18, url-mode elicitation before 2025-11-25, sampling tools before 2025-11-25; error), a step that contradicts the tool's explicit clientRequirements (warning, as section 9.4 says validators SHOULD warn), a roots step whose root URI does not use the file scheme (error), a component reference into the wrong namespace, in a cycle, or to a missing component (errors), clientRequirements that a revision in scope does not define (error) or deprecates (warning).",
     docsFile: 'document-semantics.md',
     defaultSeverity: 'error',
     offByDefault: true,

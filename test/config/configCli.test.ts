@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
-import { CHECKER_RULE_ID, DECLARATION_RULE_ID, UNUSED_SUPPRESSION_RULE_ID } from '../../shared/src/rules';
+import { CHECKER_RULE_ID, DECLARATION_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID, UNUSED_SUPPRESSION_RULE_ID } from '../../shared/src/rules';
 import { runBuiltCli } from '../cli/support/cliProcess';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 import { writeMonorepo } from './monorepoFixture';
@@ -33,8 +33,14 @@ describe('mcpdesc-lint and the project configuration', () => {
       file: 'packages/strict/beta/x.mcpdesc.json',
       configFiles: ['mcpdesc-lint.config.json', 'packages/strict/mcpdesc-lint.config.json'],
       excluded: false,
-      // The declaration-validity rule is on by default (error) and this monorepo leaves it so.
-      rules: { [E]: 'information', [DECLARATION_RULE_ID]: 'error', [SYNTAX_RULE_ID]: 'error', [CHECKER_RULE_ID]: 'information', [UNUSED_SUPPRESSION_RULE_ID]: 'error' },
+      // The declaration-validity rule is on by default (error) and this monorepo leaves it so; the
+      // whole-document rules are off by default.
+      rules: {
+        [E]: 'information',
+        [DECLARATION_RULE_ID]: 'error',
+        [DOCUMENT_SCHEMA_RULE_ID]: 'off',
+        [DOCUMENT_SEMANTICS_RULE_ID]: 'off',
+        [SYNTAX_RULE_ID]: 'error', [CHECKER_RULE_ID]: 'information', [UNUSED_SUPPRESSION_RULE_ID]: 'error' },
       include: [],
       exclude: ['generated/**'],
     });
