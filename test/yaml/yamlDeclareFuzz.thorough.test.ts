@@ -11,7 +11,6 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAllDocuments } from 'yaml';
 import { applyEdits, checkDocument } from '../../server/src/checker';
-import '../../server/src/checker/yaml/register';
 import { declareLayoutDocument, type DeclareLayoutDocument } from './declareLayoutDocuments';
 
 const SEED = Number(process.env.MCPDESC_DECLARE_FUZZ_SEED ?? 20260612);

@@ -3,7 +3,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, checkDocument, fixAll, type Fix } from '../../server/src/checker';
-import '../../server/src/checker/yaml/register';
 import { parseYamlDocuments } from '../../server/src/checker/yaml';
 
 const YAML = { format: 'yaml' } as const;

@@ -12,7 +12,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { stringify } from 'yaml';
 import { checkDocument } from '../../server/src/checker';
-import { backends } from '../../server/src/checker/check';
+import { documentCheckOf, parseAndFind } from '../../server/src/checker/check';
+import { LineIndex } from '../../server/src/checker/lineIndex';
 import type { SyntaxNode } from '../../server/src/checker/tree';
 import { parseYamlDocuments } from '../../server/src/checker/yaml/parseYamlDocuments';
 import { YamlTreeBuilder } from '../../server/src/checker/yaml/yamlTreeBuilder';
@@ -38,24 +39,13 @@ function assertSame(text: string, context: string): void {
 /** checkDocument's diagnostics with the reader and with the composed reference. */
 function assertSameDiagnostics(text: string, context: string): void {
   const read = checkDocument(text, { format: 'yaml' });
-  const backend = backends.yaml!;
-  backends.yaml = {
-    ...backend,
-    parse: (source) => {
-      const parsed = parseYamlDocumentsComposed(source);
-      const roots = parsed.documents.map((document) => document.root).filter((root): root is SyntaxNode => root !== undefined);
-      const syntaxErrors = parsed.errors
-        .filter((error) => error.code !== 'DUPLICATE_KEY')
-        .map(({ offset, length, message }) => ({ offset, length, message }));
-      return { roots, syntaxErrors };
-    },
+  const composedParse = (source: string) => {
+    const parsed = parseYamlDocumentsComposed(source);
+    const roots = parsed.documents.map((document) => document.root).filter((root): root is SyntaxNode => root !== undefined);
+    const syntaxErrors = parsed.errors.filter((error) => error.code !== 'DUPLICATE_KEY').map(({ offset, length, message }) => ({ offset, length, message }));
+    return { roots, syntaxErrors };
   };
-  let reference: ReturnType<typeof checkDocument>;
-  try {
-    reference = checkDocument(text, { format: 'yaml' });
-  } finally {
-    backends.yaml = backend;
-  }
+  const reference = documentCheckOf(text, 'yaml', new LineIndex(text), parseAndFind(text, 'yaml', false, false, composedParse), { format: 'yaml' });
   assert.deepStrictEqual(read.diagnostics, reference.diagnostics, `${context}: the same diagnostics`);
 }
 

@@ -8,7 +8,6 @@ import * as path from 'node:path';
 import { parseTree, type Node } from 'jsonc-parser';
 import { parse, stringify, type ToStringOptions } from 'yaml';
 import { checkDocument, fixAll, type Diagnostic } from '../../server/src/checker';
-import '../../server/src/checker/yaml/register';
 import { parseYamlDocuments } from '../../server/src/checker/yaml';
 import { repoPath } from '../support/repo';
 

@@ -11,7 +11,8 @@ import {
 import { checkDocumentRules, type DocumentFindings } from './document/documentRules';
 import { locateDocumentFindings, officialCodeOfConsistency } from './document/locateDocumentFindings';
 import { LineIndex } from './lineIndex';
-import { parseJsonDocument, type ParsedDocument, type SyntaxError } from './parse/jsonDocument';
+import type { ParsedDocument, SyntaxError } from './parse/jsonDocument';
+import { syntaxOf } from './syntax/syntaxOf';
 import { checkElicitationConsistency } from './rule/elicitationConsistency';
 import { checkDeclarationValidity, type DeclarationFindings } from './rule/declarationValidity/declarationValidity';
 import type { DeclarationFinding } from './rule/declarationValidity/kinds';
@@ -22,7 +23,6 @@ import { DocumentSchemas } from './documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { internalErrorMessage, TOO_DEEP_MESSAGE } from './checkerNotices';
 import { isRuleOn, makeDiagnostic } from './makeDiagnostic';
-import { JsonEditor } from './fixes/jsonEditor';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
 import { declarationFixesFor } from './fixes/declarationFixes';
@@ -32,14 +32,6 @@ import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, For
 /** Shared by every check: each distinct schema is compiled once per process. */
 export const schemaCache = new SchemaValidatorCache();
 
-type ParserFor = (text: string) => ParsedDocument;
-type EditorFor = (text: string, formatting?: FormattingOptions, deferReadBack?: boolean) => DocumentEditor;
-
-/** Syntax backends; YAML registers its own in yaml/register.ts. */
-export const backends: Record<DocumentFormat, { parse: ParserFor; editor: EditorFor } | undefined> = {
-  json: { parse: parseJsonDocument, editor: (text, formatting) => new JsonEditor(text, formatting) },
-  yaml: undefined,
-};
 
 /**
  * Syntax errors shown per document. Text that is not JSON at all (a binary or minified file of
@@ -227,7 +219,7 @@ export class DocumentCheck {
   }
 
   private editor(formatting?: FormattingOptions, deferReadBack = false): DocumentEditor | undefined {
-    return backends[this.format]?.editor(this.text, formatting, deferReadBack);
+    return syntaxOf(this.format).editor(this.text, formatting, deferReadBack);
   }
 }
 
@@ -284,10 +276,16 @@ export function documentRulesOn(options: CheckOptions): boolean {
   return isRuleOn(DOCUMENT_SCHEMA_RULE_ID, options) || isRuleOn(DOCUMENT_SEMANTICS_RULE_ID, options);
 }
 
-export function parseAndFind(text: string, format: DocumentFormat, once = false, documentRules = false): CheckParts {
-  const backend = backends[format]!;
+/** The parse of `text` and the rules' findings on it; `parse` is the syntax's own unless another reader is to be compared with it. */
+export function parseAndFind(
+  text: string,
+  format: DocumentFormat,
+  once = false,
+  documentRules = false,
+  parse: (text: string) => ParsedDocument = syntaxOf(format).parse,
+): CheckParts {
   try {
-    const parsed = backend.parse(text);
+    const parsed = parse(text);
     const findings = parsed.roots.map((root) =>
       root.type === 'object' ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once)) : [],
     );
@@ -310,12 +308,6 @@ export function runCheck(text: string, options: CheckOptions): DocumentCheck {
 function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
   const format = options.format ?? 'json';
   const lines = new LineIndex(text);
-  if (!backends[format]) {
-    return documentCheckOf(text, format, lines, { roots: [], syntaxErrors: [], findings: [], declarationFindings: [] }, options, {
-      violation: 'skipped',
-      message: `MCP description documents in ${format.toUpperCase()} are not supported by this version.`,
-    });
-  }
   return documentCheckOf(text, format, lines, parseAndFind(text, format, options.once, documentRulesOn(options)), options);
 }
 

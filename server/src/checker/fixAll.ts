@@ -25,7 +25,7 @@
 // differential test holds this one to.
 import { DECLARATION_RULE_ID } from '../../../shared/src/rules';
 import { DocumentCheck, runCheck, type PreferredFix } from './check';
-import type { CheckResult } from './index';
+import type { CheckResult } from './checkResult';
 import { declareTogether } from './fixes/declareTogether';
 import { LineIndex } from './lineIndex';
 import { applyOffsetEdits, minimalEdit, normalizeEdits } from './textEdits';

@@ -8,8 +8,6 @@
 // the tools after the edit move at once, the nodes inside them only when something reads the tree
 // (OwedShifts); the line index carries the later lines' move (lineIndex.ts); the whole text is
 // searched for suppression comments only when it has or gains a directive's prefix.
-import { buildJsonTree } from './parse/jsonTree';
-import { detachedSlice } from './detachedString';
 import { documentCheckOf, documentRulesOn, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
 import { LineIndex } from './lineIndex';
 import { DocumentSchemas } from './documentSchemas';
@@ -21,19 +19,15 @@ import type { Finding } from './rule/findings';
 import { toolNameCounts, toolsArrayOf } from './model/documentModel';
 import { memberOf, stringOf, valueOf } from './tree';
 import type { SyntaxNode } from './tree';
-import { growYamlAncestorsAndShiftFollowers, reparseYamlTool, yamlAllowsToolEdits } from './incrementalYaml';
 import { changeMayWriteDirective, findSuppressions, mayHoldDirectives, type Suppression } from './suppressions';
 
-/** The shortcut moves nodes in place; jsonc-parser declares them read-only for its callers' sake. */
-type MovableNode = { -readonly [K in keyof SyntaxNode]: SyntaxNode[K] };
 import type { CheckOptions } from './types';
+import { adoptNode, OwedShifts } from './syntax/owedShifts';
+import { syntaxOf } from './syntax/syntaxOf';
+import type { ChangeSpan } from './syntax/syntax';
 
-/** One edit, in offsets: `length` characters at `offset` of the old text became `newLength` characters. */
-export interface ChangeSpan {
-  offset: number;
-  length: number;
-  newLength: number;
-}
+export type { ChangeSpan } from './syntax/syntax';
+
 
 /** The single span covering `first` then `second` (second's offsets are in the text after first). */
 export function composeChanges(first: ChangeSpan, second: ChangeSpan): ChangeSpan {
@@ -124,7 +118,7 @@ export class IncrementalDocument {
       return runCheck(text, this.options);
     }
     const parts = parseAndFind(text, format, false, documentRulesOn(this.options));
-    this.parts = format === 'json' || (parts.roots.length === 1 && yamlAllowsToolEdits(text, parts.roots[0])) ? parts : undefined;
+    this.parts = parts.roots.length === 1 && syntaxOf(format).allowsToolEdits(text, parts.roots[0]) ? parts : undefined;
     return documentCheckOf(text, format, this.lines, parts, this.options, undefined, this.suppressionsOf(text));
   }
 
@@ -141,22 +135,21 @@ export class IncrementalDocument {
     const tools = root?.type === 'object' ? toolsArrayOf(root) : undefined;
     const elements = tools?.children;
     if (!tools || !elements || elements.length === 0) return false;
-    // A YAML tool owns its lines up to the next `- `, so an edit at the end of its last value is its own.
-    const index = this.format === 'yaml' ? lastStartingBefore(elements, change.offset + 1) : elementContaining(elements, change);
+    const syntax = syntaxOf(this.format);
+    const index = syntax.toolHolding(elements, change);
     if (index < 0) return false;
     const old = elements[index];
     if (old.type !== 'object') return false;
 
     const delta = change.newLength - change.length;
-    const replacement = this.format === 'yaml' ? reparseYamlTool(this.text, newText, elements, index, change) : reparsedJsonTool(newText, old, delta);
+    const replacement = syntax.reparseTool(this.text, newText, elements, index, change);
     if (!replacement) return false;
     // Messages tell same-named tools apart, so a renamed tool can change other tools' messages.
     if (!sameTitleParts(old, replacement)) return false;
-    (replacement as MovableNode).parent = tools;
+    adoptNode(replacement, tools);
     elements[index] = replacement;
     this.owed.forget(old);
-    if (this.format === 'yaml') growYamlAncestorsAndShiftFollowers(replacement, delta, change.offset);
-    else growAncestorsAndShiftFollowers(replacement, delta, this.owed);
+    syntax.placeTool(replacement, delta, change, this.owed);
 
     const findings = parts.findings[0];
     // A later tool's finding can lie before the edit (at the anchor a YAML alias in it stands for).
@@ -201,117 +194,6 @@ function sameTitleParts(old: SyntaxNode, replacement: SyntaxNode): boolean {
   return stringOf(memberOf(replacement, 'name')) === stringOf(memberOf(old, 'name')) && scope(old) === scope(replacement);
 }
 
-/** Index of the element of `elements` that contains the change strictly inside its brackets, or -1. */
-function elementContaining(elements: SyntaxNode[], change: ChangeSpan): number {
-  let low = 0;
-  let high = elements.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    const element = elements[mid];
-    if (change.offset <= element.offset) high = mid - 1;
-    else if (change.offset >= element.offset + element.length) low = mid + 1;
-    else {
-      const insideEnd = element.offset + element.length - 1;
-      return change.offset > element.offset && change.offset + change.length <= insideEnd ? mid : -1;
-    }
-  }
-  return -1;
-}
-
-/** Index of the last element starting before `offset`, or -1. */
-function lastStartingBefore(elements: SyntaxNode[], offset: number): number {
-  let low = 0;
-  let high = elements.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (elements[mid].offset < offset) {
-      found = mid;
-      low = mid + 1;
-    } else {
-      high = mid - 1;
-    }
-  }
-  return found;
-}
-
-function moveNode(node: SyntaxNode, delta: number): void {
-  const movable = node as MovableNode;
-  movable.offset += delta;
-  if (movable.colonOffset !== undefined) movable.colonOffset += delta;
-}
-
-function shiftSubtree(node: SyntaxNode, delta: number): void {
-  const pending: SyntaxNode[] = [node];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    moveNode(current, delta);
-    const children = current.children;
-    if (children) for (let i = 0; i < children.length; i++) pending.push(children[i]);
-  }
-}
-
-/**
- * The moves the shortcut has made to whole tools but not yet to the nodes inside them. A tool
- * itself moves at once (the shortcut finds the edited tool by the tools' offsets); what is inside
- * the tools after an edit, nearly every node of a large document, moves when something reads the
- * tree (DocumentCheck.settleTreeWith), once for all the edits since the last read. The rules never
- * read inside a tool other than the one they check, and every node outside the tools moves at once.
- */
-class OwedShifts {
-  private readonly owed = new Map<SyntaxNode, number>();
-
-  /** `element` has moved by `delta`, and what is inside it has not. */
-  add(element: SyntaxNode, delta: number): void {
-    if (element.children?.length) this.owed.set(element, (this.owed.get(element) ?? 0) + delta);
-  }
-
-  /** `element` has left the tree (a re-parsed tool replaced it). */
-  forget(element: SyntaxNode): void {
-    this.owed.delete(element);
-  }
-
-  readonly settle = (): void => {
-    if (this.owed.size === 0) return;
-    for (const [element, delta] of this.owed) for (const child of element.children ?? []) shiftSubtree(child, delta);
-    this.owed.clear();
-  };
-}
-
-/**
- * `node` (already in place) replaced an element of `tools` that was `delta` characters shorter:
- * every ancestor grows by `delta`, and every node that starts after it moves by `delta` (the
- * insides of the tools after it when the tree is read, through `owed`).
- */
-function growAncestorsAndShiftFollowers(node: SyntaxNode, delta: number, owed: OwedShifts): void {
-  if (delta === 0) return;
-  const tools = node.parent;
-  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
-    (parent as MovableNode).length += delta;
-    for (const sibling of parent.children ?? []) {
-      if (sibling.offset <= child.offset) continue;
-      if (parent === tools) {
-        moveNode(sibling, delta);
-        owed.add(sibling, delta);
-      } else {
-        shiftSubtree(sibling, delta);
-      }
-    }
-  }
-}
-
 function shiftFindings(findings: Array<Pick<Finding, 'offset'>>, delta: number, editOffset: number): void {
   for (const finding of findings) if (finding.offset > editOffset) finding.offset += delta;
 }
-
-/** The element re-parsed from its new text alone, if it is still exactly one well-formed object spanning the same boundaries. */
-function reparsedJsonTool(newText: string, old: SyntaxNode, delta: number): SyntaxNode | undefined {
-  const source = detachedSlice(newText, old.offset, old.offset + old.length + delta);
-  const { root: replacement, errors } = buildJsonTree(source);
-  if (errors.length > 0 || !replacement || replacement.type !== 'object' || replacement.offset !== 0 || replacement.length !== source.length) {
-    return undefined;
-  }
-  shiftSubtree(replacement, old.offset);
-  return replacement;
-}
-

@@ -57,7 +57,7 @@ export function standaloneToolRegion(
 }
 
 /** The lines of `elements[index]` in the old text: [start of its `- ` line, end of its region), and where its content ends (before the region's last line break). */
-function regionOf(text: string, elements: SyntaxNode[], index: number): { start: number; end: number; contentEnd: number } | undefined {
+function regionOf(text: string, elements: readonly SyntaxNode[], index: number): { start: number; end: number; contentEnd: number } | undefined {
   const element = elements[index];
   const start = dashLineStart(text, element.offset);
   if (start === undefined) return undefined;
@@ -107,7 +107,7 @@ function aliasedInside(node: YamlTreeNode): boolean {
  * The new tree of the tool `elements[index]` after `change`, with the new text's offsets, or
  * undefined when the shortcut does not apply (see the top of the file).
  */
-export function reparseYamlTool(oldText: string, newText: string, elements: SyntaxNode[], index: number, change: Span): YamlTreeNode | undefined {
+export function reparseYamlTool(oldText: string, newText: string, elements: readonly SyntaxNode[], index: number, change: Span): YamlTreeNode | undefined {
   const old = elements[index] as YamlTreeNode;
   if (aliasedInside(old)) return undefined;
   for (let ancestor = old.parent; ancestor; ancestor = ancestor.parent) {

@@ -1,12 +1,10 @@
 // The checker's public face: text in, diagnostics and fixes out. Nothing here knows about LSP
 // connections, VS Code or the file system; the server and the CLI are thin fronts on these calls.
 import { runCheck, schemaCache } from './check';
-// The YAML backend registers itself with the checker's syntax backends.
-import './yaml/register';
 import { LineIndex } from './lineIndex';
 import { applyOffsetEdits } from './textEdits';
-import type { SyntaxNode } from './tree';
-import type { CheckOptions, Diagnostic, DocumentFormat, Fix, FormattingOptions, TextEdit } from './types';
+import type { CheckResult } from './checkResult';
+import type { CheckOptions, TextEdit } from './types';
 
 export * from './types';
 export { LineIndex } from './lineIndex';
@@ -17,23 +15,8 @@ export { isMcpdescDocument, isExcludedPath, hasMcpdescRoot, formatOfPath, type R
 export { checkerNotice, internalErrorNotice, type CheckerViolation } from './checkerNotices';
 export { MAX_TAB_SIZE, usableFormatting } from './fixes/layout';
 
-export interface CheckResult {
-  /** Sorted by position. */
-  readonly diagnostics: Diagnostic[];
-  /**
-   * The quick-fixes for one diagnostic of this result, matched by `data.violation` and `range`
-   * (a diagnostic the client sends back in a code action request matches as long as the text
-   * has not changed since this result was computed). Computed on demand, not during the check.
-   */
-  fixesFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>, formatting?: FormattingOptions): Fix[];
-  /** How many of the diagnostics have a preferred fix (as fixesFor says), in one pass over them. */
-  preferredFixCount(formatting?: FormattingOptions): number;
-  /** The text checked, its line index and its parse (one root per document of the text). */
-  readonly text: string;
-  readonly lines: LineIndex;
-  readonly roots: SyntaxNode[];
-  readonly format: DocumentFormat;
-}
+
+export type { CheckResult } from './checkResult';
 
 export function checkDocument(text: string, options: CheckOptions = {}): CheckResult {
   return runCheck(text, options);

@@ -1,9 +1,7 @@
 // Which documents the rule applies to: by name, by a root `mcpdesc` member, or by a configured glob.
 import { recognitionGlob } from './globMatcher';
-import { buildJsonTree } from './parse/jsonTree';
 import { maySpellMcpdesc } from './mcpdescSpelling';
-import { rootObjectHasMember } from './parse/rootMember';
-import { isYamlMcpdescText } from './yaml/yamlMcpdescSniff';
+import { syntaxOf } from './syntax/syntaxOf';
 
 const NAME_PATTERN = /\.mcpdesc\.(json|jsonc|yaml|yml)$/i;
 const YAML_NAME_PATTERN = /\.(yaml|yml)$/i;
@@ -65,16 +63,5 @@ export function isMcpdescDocument(input: RecognitionInput): boolean {
  * unescaped, really has the member.
  */
 export function hasMcpdescRoot(text: string, format: 'json' | 'yaml'): boolean {
-  if (!maySpellMcpdesc(text)) return false;
-  if (format === 'yaml') return isYamlMcpdescText(text);
-  try {
-    const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
-    const fromTokens = rootObjectHasMember(source, 'mcpdesc');
-    if (fromTokens !== undefined) return fromTokens;
-    // Broken before the answer: which members the root has is what the parser's recovery makes of it.
-    const root = buildJsonTree(source).root;
-    return !!root && root.type === 'object' && (root.children ?? []).some((property) => property.children?.[0]?.value === 'mcpdesc');
-  } catch {
-    return false;
-  }
+  return maySpellMcpdesc(text) && syntaxOf(format).hasMcpdescRoot(text);
 }

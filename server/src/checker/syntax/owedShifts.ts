@@ -1,0 +1,58 @@
+// Moving nodes of a parsed tree in place, for the one-tool shortcut of incremental re-checks. An
+// edit in a document of hundreds of tools costs little more than its tool's re-parse: the tools
+// after the edit move at once, the nodes inside them only when something reads the tree.
+import type { SyntaxNode } from '../tree';
+
+/** The shortcut moves nodes in place; jsonc-parser declares them read-only for its callers' sake. */
+type MovableNode = { -readonly [K in keyof SyntaxNode]: SyntaxNode[K] };
+
+export function moveNode(node: SyntaxNode, delta: number): void {
+  const movable = node as MovableNode;
+  movable.offset += delta;
+  if (movable.colonOffset !== undefined) movable.colonOffset += delta;
+}
+
+export function growNode(node: SyntaxNode, delta: number): void {
+  (node as MovableNode).length += delta;
+}
+
+export function adoptNode(node: SyntaxNode, parent: SyntaxNode): void {
+  (node as MovableNode).parent = parent;
+}
+
+export function shiftSubtree(node: SyntaxNode, delta: number): void {
+  const pending: SyntaxNode[] = [node];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    moveNode(current, delta);
+    const children = current.children;
+    if (children) for (let i = 0; i < children.length; i++) pending.push(children[i]);
+  }
+}
+
+/**
+ * The moves the shortcut has made to whole tools but not yet to the nodes inside them. A tool
+ * itself moves at once (the shortcut finds the edited tool by the tools' offsets); what is inside
+ * the tools after an edit, nearly every node of a large document, moves when something reads the
+ * tree (DocumentCheck.settleTreeWith), once for all the edits since the last read. The rules never
+ * read inside a tool other than the one they check, and every node outside the tools moves at once.
+ */
+export class OwedShifts {
+  private readonly owed = new Map<SyntaxNode, number>();
+
+  /** `element` has moved by `delta`, and what is inside it has not. */
+  add(element: SyntaxNode, delta: number): void {
+    if (element.children?.length) this.owed.set(element, (this.owed.get(element) ?? 0) + delta);
+  }
+
+  /** `element` has left the tree (a re-parsed tool replaced it). */
+  forget(element: SyntaxNode): void {
+    this.owed.delete(element);
+  }
+
+  readonly settle = (): void => {
+    if (this.owed.size === 0) return;
+    for (const [element, delta] of this.owed) for (const child of element.children ?? []) shiftSubtree(child, delta);
+    this.owed.clear();
+  };
+}

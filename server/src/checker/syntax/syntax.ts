@@ -1,0 +1,41 @@
+// What the checker needs of a syntax (JSON or YAML): its text as trees, an editor for the fixes,
+// the sniff that says whether a text is an MCP description, and the one-tool re-parse of
+// incremental re-checks. syntaxOf.ts picks the implementation for a format, in one place.
+import type { DocumentEditor } from '../fixes/editor';
+import type { ParsedDocument } from '../parse/jsonDocument';
+import type { SyntaxNode } from '../tree';
+import type { FormattingOptions } from '../types';
+import type { OwedShifts } from './owedShifts';
+
+/** One edit, in offsets: `length` characters at `offset` of the old text became `newLength` characters. */
+export interface ChangeSpan {
+  offset: number;
+  length: number;
+  newLength: number;
+}
+
+export interface Syntax {
+  /** The roots of every document of the text, and its syntax errors. */
+  parse(text: string): ParsedDocument;
+  /**
+   * The fix editor of `text`. `deferReadBack`: fix-all reads its edits back once per round instead
+   * of once per edit (a syntax whose edits are always what they mean ignores it).
+   */
+  editor(text: string, formatting?: FormattingOptions, deferReadBack?: boolean): DocumentEditor;
+  /** Whether the text's root (any document's, for a stream) has the `mcpdesc` member. */
+  hasMcpdescRoot(text: string): boolean;
+  /** Whether edits inside one tool of this parse of `text` may be re-parsed alone at all. */
+  allowsToolEdits(text: string, root: SyntaxNode): boolean;
+  /** Index of the element of `tools` whose own re-parse can take `change`, or -1. */
+  toolHolding(elements: readonly SyntaxNode[], change: ChangeSpan): number;
+  /**
+   * The new tree of `elements[index]` after `change`, at the new text's offsets, or undefined when
+   * it might read differently alone than in place (then the caller checks the whole text).
+   */
+  reparseTool(oldText: string, newText: string, elements: readonly SyntaxNode[], index: number, change: ChangeSpan): SyntaxNode | undefined;
+  /**
+   * `replacement`, already in its parent's place, grew by `delta` at `change`: its ancestors grow
+   * and what follows moves (now, or through `owed` when something next reads the tree).
+   */
+  placeTool(replacement: SyntaxNode, delta: number, change: ChangeSpan, owed: OwedShifts): void;
+}
