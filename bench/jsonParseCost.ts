@@ -31,7 +31,7 @@ function loadBuild(label: string, outDir: string): Build {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const checker = require(path.resolve(outDir, 'server/src/checker/index.js')) as { checkDocument: Build['check'] };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const parse = require(path.resolve(outDir, 'server/src/checker/parse/jsonDocument.js')) as {
+  const parse = require(path.resolve(outDir, 'server/src/checker/syntax/json/jsonDocument.js')) as {
     parseJsonDocument: Build['parse'];
   };
   return { label, parse: parse.parseJsonDocument, check: checker.checkDocument };

@@ -4,10 +4,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fullFormats } from 'ajv-formats/dist/formats';
-import { formatCheck } from '../../server/src/checker/boundedFormats';
-import { SchemaValidatorCache } from '../../server/src/checker/schemaValidator';
+import { formatCheck } from '../../server/src/checker/schema/boundedFormats';
+import { SchemaValidatorCache } from '../../server/src/checker/schema/schemaValidator';
 import { withDocumentBudget } from '../../server/src/checker/timeBudget';
-import type { JsonValue } from '../../server/src/checker/tree';
+import type { JsonValue } from '../../server/src/checker/syntax/tree';
 import { Random } from '../../bench/random';
 
 type NativeDefinition = RegExp | ((value: string) => boolean) | { validate?: RegExp | ((value: string) => boolean) } | boolean;

@@ -2,7 +2,7 @@
 // re-parsed tool's offsets are counted in them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { detachedCopy, detachedSlice, detachedString } from '../../server/src/checker/detachedString';
+import { detachedCopy, detachedSlice, detachedString } from '../../server/src/checker/syntax/detachedString';
 
 const AWKWARD = 'a\ud800b\udc00c😀\u0000é\r\n\u2028\ufeff';
 

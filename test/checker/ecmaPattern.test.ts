@@ -4,11 +4,11 @@
 // characters where the two regex dialects part.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { safeRegExp } from '../../server/src/checker/safeRegExp';
-import { SchemaValidatorCache, type CompiledSchema } from '../../server/src/checker/schemaValidator';
+import { safeRegExp } from '../../server/src/checker/schema/safeRegExp';
+import { SchemaValidatorCache, type CompiledSchema } from '../../server/src/checker/schema/schemaValidator';
 import { withDocumentBudget } from '../../server/src/checker/timeBudget';
-import { simpleValidator } from '../../server/src/checker/simpleSchemaValidator';
-import type { JsonValue } from '../../server/src/checker/tree';
+import { simpleValidator } from '../../server/src/checker/schema/simpleSchemaValidator';
+import type { JsonValue } from '../../server/src/checker/syntax/tree';
 import { Random } from '../../bench/random';
 
 /** Every ECMA-262 WhiteSpace and LineTerminator, of which RE2's \s has only the first five. */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { checkDocument, type CheckOptions } from '../../server/src/checker';
-import { fixAll } from '../../server/src/checker/fixAll';
+import { fixAll } from '../../server/src/checker/fixes/fixAll';
 import { fixAllPlain } from '../support/fixAllPlain';
 import { layoutsSameAsPlain } from './fixAllLayouts';
 import { generateMcpdesc } from '../../bench/generate';

@@ -2,7 +2,7 @@
 // refuse: the fast tier runs the first seeds (fixAllBatched.test.ts), the thorough tier all 80
 // (fixAllLayouts.thorough.test.ts).
 import assert from 'node:assert/strict';
-import { fixAll } from '../../server/src/checker/fixAll';
+import { fixAll } from '../../server/src/checker/fixes/fixAll';
 import { fixAllPlain } from '../support/fixAllPlain';
 import { declareLayoutDocument } from '../yaml/declareLayoutDocuments';
 

@@ -1,4 +1,4 @@
-// Globs keep picomatch's meaning while matching in linear time (server/src/checker/globMatcher.ts,
+// Globs keep picomatch's meaning while matching in linear time (server/src/checker/recognition/globMatcher.ts,
 // linearRegExp.ts): both are held to picomatch and to V8's RegExp on generated globs and paths
 // short enough for the backtracking engines to answer quickly; hostile globs that V8's engine
 // would run for years here finish, and globs past the limits are refused with a reason.
@@ -12,9 +12,9 @@ import {
   recognitionGlob,
   shellGlob,
   usableGlobs,
-} from '../../server/src/checker/globMatcher';
-import { LinearRegExp, MAX_INSTRUCTIONS, UnsupportedPattern } from '../../server/src/checker/linearRegExp';
-import { matchesGlob } from '../../server/src/checker/recognize';
+} from '../../server/src/checker/recognition/globMatcher';
+import { LinearRegExp, MAX_INSTRUCTIONS, UnsupportedPattern } from '../../server/src/checker/recognition/linearRegExp';
+import { matchesGlob } from '../../server/src/checker/recognition/recognize';
 import { SeededRandom } from '../support/random';
 
 /** Pieces of globs: picomatch's syntax (stars, globstars, classes, braces, extglobs, regex groups) and plain characters. */

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { checkDocument, parseProjectConfig } from '../../server/src/checker';
 import { scaffoldsAt } from '../../server/src/checker/navigation';
 import { withoutComments } from '../../server/src/checker/navigation/scaffolds';
-import { headerComment } from '../../server/src/checker/yaml/yamlEditor';
+import { headerComment } from '../../server/src/checker/syntax/yaml/yamlEditor';
 import { SeededRandom } from '../support/random';
 
 function randomText(random: SeededRandom, alphabet: string[], maxLength: number): string {

@@ -7,9 +7,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { hasMcpdescRoot, isMcpdescDocument } from '../../server/src/checker';
-import { maySpellMcpdesc } from '../../server/src/checker/mcpdescSpelling';
-import { buildJsonTree } from '../../server/src/checker/parse/jsonTree';
-import { isYamlMcpdescRoot, parseYamlDocuments } from '../../server/src/checker/yaml';
+import { maySpellMcpdesc } from '../../server/src/checker/recognition/mcpdescSpelling';
+import { buildJsonTree } from '../../server/src/checker/syntax/json/jsonTree';
+import { isYamlMcpdescRoot, parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { SeededRandom } from '../support/random';
 
 const SEED = Number(process.env.MCPDESC_SPELLING_SEED ?? 20240614);

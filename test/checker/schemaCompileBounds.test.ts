@@ -6,9 +6,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { SchemaValidatorCache } from '../../server/src/checker/schemaValidator';
+import { SchemaValidatorCache } from '../../server/src/checker/schema/schemaValidator';
 import { withDocumentBudget } from '../../server/src/checker/timeBudget';
-import type { JsonValue } from '../../server/src/checker/tree';
+import type { JsonValue } from '../../server/src/checker/syntax/tree';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;

@@ -7,8 +7,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import Ajv2019 from 'ajv/dist/2019';
 import AjvDraft7 from 'ajv';
 import addFormats from 'ajv-formats';
-import { isEvidentlyValidSchema } from '../../server/src/checker/schemaMetaValidity';
-import type { JsonValue } from '../../server/src/checker/tree';
+import { isEvidentlyValidSchema } from '../../server/src/checker/schema/schemaMetaValidity';
+import type { JsonValue } from '../../server/src/checker/syntax/tree';
 import { SeededRandom } from '../support/random';
 
 const OPTIONS = { allErrors: true, strict: false, logger: false as const, validateFormats: true };

@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { simpleValidator } from '../../server/src/checker/simpleSchemaValidator';
-import { safeRegExp } from '../../server/src/checker/safeRegExp';
-import type { JsonValue } from '../../server/src/checker/tree';
+import { simpleValidator } from '../../server/src/checker/schema/simpleSchemaValidator';
+import { safeRegExp } from '../../server/src/checker/schema/safeRegExp';
+import type { JsonValue } from '../../server/src/checker/syntax/tree';
 import { SeededRandom } from '../support/random';
 
 function prng(seed: number): () => number {

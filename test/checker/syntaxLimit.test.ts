@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { MAX_SYNTAX_DIAGNOSTICS } from '../../server/src/checker/check';
-import { parseJsonDocument } from '../../server/src/checker/parse/jsonDocument';
+import { parseJsonDocument } from '../../server/src/checker/syntax/json/jsonDocument';
 
 describe('syntax diagnostics per document', () => {
   // `{"a": [1 2 2 …]}`: one "Comma expected" per element after the first.

@@ -13,11 +13,11 @@ import {
   type Diagnostic,
 } from '../../server/src/checker';
 import { defaultSeverity, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
-import { parseJsonDocument } from '../../server/src/checker/parse/jsonDocument';
-import { checkDocumentRules } from '../../server/src/checker/document/documentRules';
-import { checkWholeSchema } from '../../server/src/checker/document/documentSchema';
-import { templateVariables } from '../../server/src/checker/document/promptAndCompletionExamples';
-import { nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/tree';
+import { parseJsonDocument } from '../../server/src/checker/syntax/json/jsonDocument';
+import { checkDocumentRules } from '../../server/src/checker/rules/document/documentRules';
+import { checkWholeSchema } from '../../server/src/checker/rules/document/documentSchema';
+import { templateVariables } from '../../server/src/checker/rules/document/promptAndCompletionExamples';
+import { nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
 import { generateDocument } from '../../bench/generate';
 import { SeededRandom } from '../support/random';
 import { REPO_ROOT } from '../support/repo';

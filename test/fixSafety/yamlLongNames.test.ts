@@ -7,9 +7,9 @@ import { describe, it } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { checkDocument, type SyntaxNode } from '../../server/src/checker';
 import { renameEdit } from '../../server/src/checker/navigation/scalarText';
-import { applyOffsetEdits } from '../../server/src/checker/textEdits';
-import { memberOf } from '../../server/src/checker/tree';
-import { parseYamlDocuments } from '../../server/src/checker/yaml';
+import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
+import { memberOf } from '../../server/src/checker/syntax/tree';
+import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 
 const LONG_NAMES = [
   'a'.repeat(1_100),

@@ -16,7 +16,7 @@ import { describe, it } from 'node:test';
 import { ELICITATION_RULE_ID } from '../../shared/src/constants';
 import { UNUSED_SUPPRESSION_RULE_ID } from '../../shared/src/rules';
 import { checkDocument, type DocumentFormat } from '../../server/src/checker';
-import { lineSpanningTokens } from '../../server/src/checker/suppressions';
+import { lineSpanningTokens } from '../../server/src/checker/rules/suppressions';
 import { Lexer } from 'yaml';
 import { jsonDocument, UNKNOWN_DECLARATION_STEP } from '../config/monorepoFixture';
 import { fixtureCorpus } from '../support/fixtureCorpus';

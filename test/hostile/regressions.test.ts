@@ -8,7 +8,7 @@ import { parseTree } from 'jsonc-parser';
 import { checkDocument, fixAll } from '../../server/src/checker';
 import { editDistance } from '../../server/src/checker/fixes/editDistance';
 import { runTimeBoxed, TimeLimitError, withDocumentBudget } from '../../server/src/checker/timeBudget';
-import { propertyOf } from '../../server/src/checker/tree';
+import { propertyOf } from '../../server/src/checker/syntax/tree';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { apartFromDeclarationValidity } from '../support/ruleScope';
 import { parsesAs, parsesCleanly } from './support/fixChecks';

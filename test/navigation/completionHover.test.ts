@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { ELICITATION_RULE_ID } from '../../shared/src/rules';
 import { completionAt, hoverAt, type NameCompletion } from '../../server/src/checker/navigation';
-import { applyOffsetEdits } from '../../server/src/checker/textEdits';
+import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
 import { SAMPLE, SHARED_NAMES, find, within } from './sample';
 import { yamlDocument } from './yamlDocument';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { scaffoldsAt, type ScaffoldCompletion } from '../../server/src/checker/navigation';
-import { applyOffsetEdits } from '../../server/src/checker/textEdits';
+import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
 
 /** The text a snippet inserts when every tab stop keeps its default (a choice: its first option). */
 function expand(snippet: string): string {

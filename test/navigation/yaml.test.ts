@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { definitionAt, hoverAt, referencesAt, renameAt } from '../../server/src/checker/navigation';
-import { applyOffsetEdits } from '../../server/src/checker/textEdits';
+import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
 import { find, within } from './sample';
 import { SAMPLE_YAML, yamlDocument } from './yamlDocument';
 

@@ -1,6 +1,6 @@
 // The reference reading of YAML for the differential tests: the `yaml` package composes the text
 // (`Composer`, as `parseDocument` does) and the tree is built from its composed nodes. This is how
-// the checker read YAML before it built its trees from the CST (server/src/checker/yaml/
+// the checker read YAML before it built its trees from the CST (server/src/checker/syntax/yaml/
 // yamlTreeBuilder.ts); the tests hold that reader to this one: the same trees (every member of
 // every node), document ranges and errors (codes, messages and ranges).
 import {
@@ -30,16 +30,16 @@ import {
   DEFAULT_ALIAS_EXPANSION_LIMIT,
   type ParsedYaml,
   type YamlDocument,
-} from '../../server/src/checker/yaml/parseYamlDocuments';
-import { YamlTreeNode, type MergePairSpan } from '../../server/src/checker/yaml/yamlTreeNode';
-import { duplicateKeyError, type YamlSyntaxError } from '../../server/src/checker/yaml/yamlSyntaxError';
-import { YamlAliases } from '../../server/src/checker/yaml/yamlAliases';
+} from '../../server/src/checker/syntax/yaml/parseYamlDocuments';
+import { YamlTreeNode, type MergePairSpan } from '../../server/src/checker/syntax/yaml/yamlTreeNode';
+import { duplicateKeyError, type YamlSyntaxError } from '../../server/src/checker/syntax/yaml/yamlSyntaxError';
+import { YamlAliases } from '../../server/src/checker/syntax/yaml/yamlAliases';
 import {
   ABSURD_TEXT_NESTING,
   firstAbsurdNesting,
   firstTooDeepCollection,
   MAX_NESTING_DEPTH,
-} from '../../server/src/checker/yaml/yamlNestingGuard';
+} from '../../server/src/checker/syntax/yaml/yamlNestingGuard';
 
 /** From this many characters on, the CST is released before the tree is built (see below). */
 

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { parse, parseAllDocuments, stringify, type ToStringOptions } from 'yaml';
-import { isAliasCopy, parseYamlDocuments } from '../../server/src/checker/yaml';
+import { isAliasCopy, parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { allNodes } from './yamlTreeHelpers';
 import { SeededRandom } from '../support/random';
 

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { parseAllDocuments } from 'yaml';
-import { definitionOf, isAliasCopy, parseYamlDocuments } from '../../server/src/checker/yaml';
+import { definitionOf, isAliasCopy, parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { allNodes, assertCovers, assertScalar, keyAt, propertyAt, rootOf, spanOf, valueAt } from './yamlTreeHelpers';
 
 /** How many distinct node objects the tree holds (an alias that shares its anchor's children adds one). */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { parseDocument } from 'yaml';
 import { checkDocument } from '../../server/src/checker';
-import { parseYamlDocuments } from '../../server/src/checker/yaml/parseYamlDocuments';
+import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml/parseYamlDocuments';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
 import { makeTempTree, removeTree } from '../cli/support/tempTree';

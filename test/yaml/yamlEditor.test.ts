@@ -4,9 +4,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getNodeValue, type Node } from 'jsonc-parser';
-import { parseYamlDocuments } from '../../server/src/checker/yaml';
-import { YamlEditor } from '../../server/src/checker/yaml/yamlEditor';
-import { applyOffsetEdits } from '../../server/src/checker/textEdits';
+import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
+import { YamlEditor } from '../../server/src/checker/syntax/yaml/yamlEditor';
+import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
 import type { FormattingOptions, OffsetEdit } from '../../server/src/checker/types';
 import type { InsertValue } from '../../server/src/checker/fixes/editor';
 import { keyAt, propertyAt, valueAt } from './yamlTreeHelpers';

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, checkDocument, fixAll, type Fix } from '../../server/src/checker';
-import { parseYamlDocuments } from '../../server/src/checker/yaml';
+import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 
 const YAML = { format: 'yaml' } as const;
 

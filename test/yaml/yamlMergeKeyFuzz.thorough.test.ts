@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument } from 'yaml';
 import { applyEdits, checkDocument, fixAll, type Diagnostic } from '../../server/src/checker';
-import { parseYamlDocuments } from '../../server/src/checker/yaml';
+import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { parsesAs } from '../hostile/support/fixChecks';
 import { mergeKeyDocument } from './mergeKeyDocuments';
 

@@ -6,10 +6,10 @@
 // a text with errors has errors in both readings.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fixAll } from '../../server/src/checker/fixAll';
-import type { JsonValue } from '../../server/src/checker/tree';
-import { readYamlStream, readYamlValue } from '../../server/src/checker/yaml/yamlReadBack';
-import { sameJson } from '../../server/src/checker/yaml/yamlValueText';
+import { fixAll } from '../../server/src/checker/fixes/fixAll';
+import type { JsonValue } from '../../server/src/checker/syntax/tree';
+import { readYamlStream, readYamlValue } from '../../server/src/checker/syntax/yaml/yamlReadBack';
+import { sameJson } from '../../server/src/checker/syntax/yaml/yamlValueText';
 import { generateMcpdesc } from '../../bench/generate';
 import { fixtureCorpus } from '../support/fixtureCorpus';
 import { readYamlStreamByPackage, readYamlValueByPackage } from '../support/yamlComposedReference';

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { stringify } from 'yaml';
-import { parseYamlDocuments } from '../../server/src/checker/yaml/parseYamlDocuments';
+import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml/parseYamlDocuments';
 import { generateMcpdesc } from '../../bench/generate';
 import { SeededRandom } from '../support/random';
 import { repoPath } from '../support/repo';

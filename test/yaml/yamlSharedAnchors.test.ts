@@ -6,8 +6,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CHECKER_RULE_ID, ELICITATION_RULE_ID } from '../../shared/src/constants';
 import { checkDocument, fixAll } from '../../server/src/checker';
-import { valueOf } from '../../server/src/checker/tree';
-import { parseYamlDocuments, YamlEditor } from '../../server/src/checker/yaml';
+import { valueOf } from '../../server/src/checker/syntax/tree';
+import { parseYamlDocuments, YamlEditor } from '../../server/src/checker/syntax/yaml';
 import { valueAt } from './yamlTreeHelpers';
 
 const PROPERTIES = 3000;

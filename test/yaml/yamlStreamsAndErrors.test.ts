@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getNodeValue } from 'jsonc-parser';
-import { isYamlMcpdescRoot, isYamlMcpdescText, parseYamlDocuments } from '../../server/src/checker/yaml';
+import { isYamlMcpdescRoot, isYamlMcpdescText, parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { assertCovers, assertScalar, keyAt, valueAt } from './yamlTreeHelpers';
 
 function plain(value: unknown): unknown {

@@ -2,7 +2,7 @@
 // text (so an expected offset is computed, never counted by hand).
 import assert from 'node:assert/strict';
 import type { Node } from 'jsonc-parser';
-import { parseYamlDocuments } from '../../server/src/checker/yaml';
+import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 
 /** The single document's root of `text`, which must parse without errors. */
 export function rootOf(text: string): Node {

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getNodeValue } from 'jsonc-parser';
-import { parseYamlDocuments } from '../../server/src/checker/yaml';
+import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { assertCovers, assertScalar, keyAt, propertyAt, rootOf, valueAt } from './yamlTreeHelpers';
 
 describe('YAML tree: block mappings and sequences', () => {

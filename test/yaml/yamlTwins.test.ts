@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { parseTree, type Node } from 'jsonc-parser';
 import { parse, stringify, type ToStringOptions } from 'yaml';
 import { checkDocument, fixAll, type Diagnostic } from '../../server/src/checker';
-import { parseYamlDocuments } from '../../server/src/checker/yaml';
+import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { repoPath } from '../support/repo';
 
 type Segment = string | number;

@@ -8,25 +8,25 @@ import {
   SYNTAX_RULE_ID,
   type RuleId,
 } from '../../../shared/src/rules';
-import { checkDocumentRules, type DocumentFindings } from './document/documentRules';
-import { locateDocumentFindings, officialCodeOfConsistency } from './document/locateDocumentFindings';
-import { LineIndex } from './lineIndex';
-import type { ParsedDocument, SyntaxError } from './parse/jsonDocument';
+import { checkDocumentRules, type DocumentFindings } from './rules/document/documentRules';
+import { locateDocumentFindings, officialCodeOfConsistency } from './rules/document/locateDocumentFindings';
+import { LineIndex } from './syntax/lineIndex';
+import type { ParsedDocument, SyntaxError } from './syntax/json/jsonDocument';
 import { syntaxOf } from './syntax/syntaxOf';
-import { checkElicitationConsistency } from './rule/elicitationConsistency';
-import { checkDeclarationValidity, type DeclarationFindings } from './rule/declarationValidity/declarationValidity';
-import type { DeclarationFinding } from './rule/declarationValidity/kinds';
-import type { DeclarationAspect, Finding } from './rule/findings';
-import { AliasExpansionError, type SyntaxNode } from './tree';
-import { SchemaValidatorCache } from './schemaValidator';
-import { DocumentSchemas } from './documentSchemas';
+import { checkElicitationConsistency } from './rules/elicitation/elicitationConsistency';
+import { checkDeclarationValidity, type DeclarationFindings } from './rules/declarationValidity/declarationValidity';
+import type { DeclarationFinding } from './rules/declarationValidity/kinds';
+import type { DeclarationAspect, Finding } from './rules/elicitation/findings';
+import { AliasExpansionError, type SyntaxNode } from './syntax/tree';
+import { SchemaValidatorCache } from './schema/schemaValidator';
+import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
-import { internalErrorMessage, TOO_DEEP_MESSAGE } from './checkerNotices';
-import { isRuleOn, makeDiagnostic } from './makeDiagnostic';
+import { internalErrorMessage, TOO_DEEP_MESSAGE } from './rules/checkerNotices';
+import { isRuleOn, makeDiagnostic } from './rules/makeDiagnostic';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
 import { declarationFixesFor } from './fixes/declarationFixes';
-import { applySuppressions, findSuppressions, SuppressionFixes, type Suppression } from './suppressions';
+import { applySuppressions, findSuppressions, SuppressionFixes, type Suppression } from './rules/suppressions';
 import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
 
 /** Shared by every check: each distinct schema is compiled once per process. */

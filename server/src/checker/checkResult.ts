@@ -1,7 +1,7 @@
 // What a check of one document gives its callers (the server, the CLI, the library): the
 // diagnostics, and the fixes of each on demand.
-import type { LineIndex } from './lineIndex';
-import type { SyntaxNode } from './tree';
+import type { LineIndex } from './syntax/lineIndex';
+import type { SyntaxNode } from './syntax/tree';
 import type { Diagnostic, DocumentFormat, Fix, FormattingOptions } from './types';
 
 export interface CheckResult {

@@ -9,17 +9,17 @@
 // (OwedShifts); the line index carries the later lines' move (lineIndex.ts); the whole text is
 // searched for suppression comments only when it has or gains a directive's prefix.
 import { documentCheckOf, documentRulesOn, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
-import { LineIndex } from './lineIndex';
-import { DocumentSchemas } from './documentSchemas';
+import { LineIndex } from './syntax/lineIndex';
+import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
-import { checkToolNode } from './rule/elicitationConsistency';
-import { checkToolDeclarations } from './rule/declarationValidity/declarationValidity';
-import { checkToolDocumentRules } from './document/documentRules';
-import type { Finding } from './rule/findings';
+import { checkToolNode } from './rules/elicitation/elicitationConsistency';
+import { checkToolDeclarations } from './rules/declarationValidity/declarationValidity';
+import { checkToolDocumentRules } from './rules/document/documentRules';
+import type { Finding } from './rules/elicitation/findings';
 import { toolNameCounts, toolsArrayOf } from './model/documentModel';
-import { memberOf, stringOf, valueOf } from './tree';
-import type { SyntaxNode } from './tree';
-import { changeMayWriteDirective, findSuppressions, mayHoldDirectives, type Suppression } from './suppressions';
+import { memberOf, stringOf, valueOf } from './syntax/tree';
+import type { SyntaxNode } from './syntax/tree';
+import { changeMayWriteDirective, findSuppressions, mayHoldDirectives, type Suppression } from './rules/suppressions';
 
 import type { CheckOptions } from './types';
 import { adoptNode, OwedShifts } from './syntax/owedShifts';

@@ -1,18 +1,18 @@
 // The checker's public face: text in, diagnostics and fixes out. Nothing here knows about LSP
 // connections, VS Code or the file system; the server and the CLI are thin fronts on these calls.
 import { runCheck, schemaCache } from './check';
-import { LineIndex } from './lineIndex';
-import { applyOffsetEdits } from './textEdits';
+import { LineIndex } from './syntax/lineIndex';
+import { applyOffsetEdits } from './syntax/textEdits';
 import type { CheckResult } from './checkResult';
 import type { CheckOptions, TextEdit } from './types';
 
 export * from './types';
-export { LineIndex } from './lineIndex';
-export type { SyntaxNode } from './tree';
-export { fixAll, type FixAllResult } from './fixAll';
+export { LineIndex } from './syntax/lineIndex';
+export type { SyntaxNode } from './syntax/tree';
+export { fixAll, type FixAllResult } from './fixes/fixAll';
 export { IncrementalDocument, changeBetween, composeChanges, type ChangeSpan } from './incremental';
-export { isMcpdescDocument, isExcludedPath, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognize';
-export { checkerNotice, internalErrorNotice, type CheckerViolation } from './checkerNotices';
+export { isMcpdescDocument, isExcludedPath, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognition/recognize';
+export { checkerNotice, internalErrorNotice, type CheckerViolation } from './rules/checkerNotices';
 export { MAX_TAB_SIZE, usableFormatting } from './fixes/layout';
 
 
@@ -41,7 +41,7 @@ export function applyEdits(text: string, edits: TextEdit[]): string {
     }),
   );
 }
-export { commentsAllowedIn, matchesGlob } from './recognize';
+export { commentsAllowedIn, matchesGlob } from './recognition/recognize';
 export {
   MAX_GLOB_LENGTH,
   MAX_GLOB_NESTING,
@@ -49,7 +49,7 @@ export {
   recognitionGlob,
   shellGlob,
   usableGlobs,
-} from './globMatcher';
+} from './recognition/globMatcher';
 export {
   CONFIG_FILE_NAMES,
   EMPTY_CONFIG,
@@ -64,4 +64,4 @@ export {
   type ProjectConfig,
 } from './config/projectConfig';
 export { anchorGlob, layerGlobs, layerRules, type ConfigLayer } from './config/resolveConfig';
-export { FILE_DIRECTIVE, NEXT_LINE_DIRECTIVE } from './suppressions';
+export { FILE_DIRECTIVE, NEXT_LINE_DIRECTIVE } from './rules/suppressions';

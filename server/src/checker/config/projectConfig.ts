@@ -10,13 +10,13 @@
 // rule ids and members are warnings and passed over (an id is kept, for a newer linter's rules).
 // JSON files are read as JSONC (comments, trailing commas), as every JSON document here is.
 import { CONFIG_RULE_ID, SEVERITY_SETTINGS, isRuleId, isSeveritySetting, type SeveritySetting } from '../../../../shared/src/rules';
-import { MAX_GLOBS_TOTAL_LENGTH, recognitionGlob } from '../globMatcher';
-import { LineIndex } from '../lineIndex';
-import { makeDiagnostic } from '../makeDiagnostic';
-import { parseJsonDocument } from '../parse/jsonDocument';
-import { effectiveProperties, type SyntaxNode } from '../tree';
+import { MAX_GLOBS_TOTAL_LENGTH, recognitionGlob } from '../recognition/globMatcher';
+import { LineIndex } from '../syntax/lineIndex';
+import { makeDiagnostic } from '../rules/makeDiagnostic';
+import { parseJsonDocument } from '../syntax/json/jsonDocument';
+import { effectiveProperties, type SyntaxNode } from '../syntax/tree';
 import type { ConfigViolation, Diagnostic, DocumentFormat } from '../types';
-import { parseYamlDocuments } from '../yaml';
+import { parseYamlDocuments } from '../syntax/yaml';
 
 /** In precedence order: when a folder has several, the first is used and the others are reported as unused. */
 export const CONFIG_FILE_NAMES = ['mcpdesc-lint.config.json', 'mcpdesc-lint.config.jsonc', 'mcpdesc-lint.config.yaml', 'mcpdesc-lint.config.yml'] as const;

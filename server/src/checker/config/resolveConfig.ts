@@ -6,7 +6,7 @@
 // sees (relative to the workspace folder, or the CLI's current directory), so that the settings'
 // and the files' globs are one list matched by one matcher (recognize.ts).
 import type { SeveritySetting } from '../../../../shared/src/rules';
-import { matchesGlob } from '../recognize';
+import { matchesGlob } from '../recognition/recognize';
 import type { ProjectConfig } from './projectConfig';
 
 export interface ConfigLayer {

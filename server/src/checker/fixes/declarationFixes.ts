@@ -3,9 +3,9 @@
 // message, drop a `required` entry that names no property. Written once against DocumentEditor, so
 // JSON and YAML documents get the same fixes.
 import { readTool, toolNameCounts, toolsArrayOf, type ElicitationDeclaration, type Tool } from '../model/documentModel';
-import type { DeclarationFinding } from '../rule/declarationValidity/kinds';
-import { normalizeEdits } from '../textEdits';
-import { allPropertiesOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
+import type { DeclarationFinding } from '../rules/declarationValidity/kinds';
+import { normalizeEdits } from '../syntax/textEdits';
+import { allPropertiesOf, propertyOf, stringOf, type SyntaxNode } from '../syntax/tree';
 import type { OffsetEdit } from '../types';
 import type { DocumentEditor } from './editor';
 import type { FixPlan } from './quickFixes';

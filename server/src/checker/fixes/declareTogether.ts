@@ -10,7 +10,7 @@
 import type { PreferredFix } from '../check';
 import type { DocumentEditor } from './editor';
 import { editDistance } from './editDistance';
-import { normalizeEdits } from '../textEdits';
+import { normalizeEdits } from '../syntax/textEdits';
 import { declarationEdits, PREFER_CHANGE_WITHIN, type PlannedDeclaration } from './quickFixes';
 
 /** `fixes` (in order) with the declarations of each tool merged into its first one's plan. */

@@ -2,7 +2,7 @@
 // the last member (keeping a trailing comment on its line), removals take their own lines and one
 // separator, and everything else, comments included, stays byte for byte.
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import type { JsonValue, SyntaxNode } from '../tree';
+import type { JsonValue, SyntaxNode } from '../syntax/tree';
 import type { FormattingOptions, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from './editor';
 import { detectEol, detectIndentUnit, indentationAt, lineStartOf, reindent, startsLine } from './layout';

@@ -1,17 +1,17 @@
 // The quick-fixes of the spec's section 3, built for one finding against a DocumentEditor, so the
 // same fixes serve every syntax the editor backends know.
-import { effectiveProperties, memberOf, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
-import { normalizeEdits } from '../textEdits';
+import { effectiveProperties, memberOf, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
+import { normalizeEdits } from '../syntax/textEdits';
 import type { OffsetEdit } from '../types';
-import type { SchemaValidatorCache } from '../schemaValidator';
+import type { SchemaValidatorCache } from '../schema/schemaValidator';
 import type { Declaration, Step } from '../model/documentModel';
 import { resolveSchemaNode } from '../model/componentRef';
-import { isSyntacticallyValidUri } from '../rule/declarationValidity/uriSyntax';
-import type { Finding } from '../rule/findings';
+import { isSyntacticallyValidUri } from '../rules/declarationValidity/uriSyntax';
+import type { Finding } from '../rules/elicitation/findings';
 import { contentSkeleton } from './contentSkeleton';
 import type { DocumentEditor, InsertValue } from './editor';
 import { editDistance } from './editDistance';
-import { sameSchema } from '../canonicalJson';
+import { sameSchema } from '../syntax/canonicalJson';
 
 export interface FixPlan {
   title: string;

@@ -2,8 +2,8 @@
 // requested schema is expected. A reference is resolved inside the same parsed document only: never
 // fetched, never followed outside `#/components/schemas/`, and a chain of references that comes back
 // to itself is unusable rather than followed forever.
-import { quote } from '../rule/describe';
-import { effectiveProperties, memberOf, stringOf, type SyntaxNode } from '../tree';
+import { quote } from '../rules/elicitation/describe';
+import { effectiveProperties, memberOf, stringOf, type SyntaxNode } from '../syntax/tree';
 
 export type SchemaResolution =
   | { ok: true; node: SyntaxNode; /** Set when the schema came through at least one reference. */ via?: string }

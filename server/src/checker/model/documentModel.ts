@@ -7,8 +7,8 @@
 // MCP Description 0.8.0: a primitive's `elicitations` is an array of declarations, each with a
 // `name`; the declaration named N is the first object element whose `name` is the string N. A step's
 // `declaration` is optional.
-import { quote } from '../rule/describe';
-import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
+import { quote } from '../rules/elicitation/describe';
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../syntax/tree';
 
 export type ElicitationMode = 'form' | 'url';
 export type ResponseAction = 'accept' | 'decline' | 'cancel';

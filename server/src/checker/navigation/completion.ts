@@ -5,7 +5,7 @@
 // range does too) instead of below them. Right after `"declaration": ` with no value yet, an item
 // inserts a quoted name. Declarations in the effective mode of the step's request come first, and
 // the first of them is the one to preselect; the others' detail says that their mode differs.
-import { stringOf, keyNodeOf, memberOf, type SyntaxNode } from '../tree';
+import { stringOf, keyNodeOf, memberOf, type SyntaxNode } from '../syntax/tree';
 import type { OffsetEdit } from '../types';
 import { declarationMarkdown, modeText } from './declarationMarkdown';
 import { stepDeclarationAt } from './locate';

@@ -2,7 +2,7 @@
 // it asks for (the requested schema's fields, through a `$componentRef` when it has one, or the url).
 import { resolveSchemaNode } from '../model/componentRef';
 import type { Declaration, Tool } from '../model/documentModel';
-import { stringOf, valueOf, type JsonValue } from '../tree';
+import { stringOf, valueOf, type JsonValue } from '../syntax/tree';
 import { code, escapeMarkdown } from './markdown';
 
 /** Past this many fields the list says how many more there are. */

@@ -1,7 +1,7 @@
 // Go to definition: from a step's `declaration` string to the `name` value of the declaration it finds
 // in the same tool object (the first element with that name). On a declaration's own `name` value,
 // the definition is that value, a later duplicate's included (it is where that element is named).
-import { definitionOf } from '../yaml/yamlTreeNode';
+import { definitionOf } from '../syntax/yaml/yamlTreeNode';
 import { nameAt } from './nameAt';
 import type { NavigationDocument, OffsetRange } from './types';
 

@@ -3,9 +3,9 @@
 // diagnostic there says so already: the editor shows both, one above the other); on a declaration's
 // `name`, the same, and how much it is used (or, on a later duplicate, which element steps use).
 import { schemaCache } from '../check';
-import { DocumentSchemas } from '../documentSchemas';
+import { DocumentSchemas } from '../schema/documentSchemas';
 import type { Declaration, Tool } from '../model/documentModel';
-import { DeclarationVerdicts } from '../rule/declarationVerdicts';
+import { DeclarationVerdicts } from '../rules/elicitation/declarationVerdicts';
 import { clipped, code } from './markdown';
 import { declarationMarkdown, toolLabel } from './declarationMarkdown';
 import { nameAt, stepsNaming } from './nameAt';

@@ -2,9 +2,9 @@
 // and, for completion, whether it is in an elicitation step's `declaration` member (possibly one still
 // being typed). The walk goes down the one path that contains the offset, so it costs the depth of the
 // document, not its size; what the tool declares and which steps count is the document model's reading.
-import { isAliasCopy } from '../yaml/yamlTreeNode';
+import { isAliasCopy } from '../syntax/yaml/yamlTreeNode';
 import { readTool, toolNameCounts, toolsArrayOf, type Example, type Tool } from '../model/documentModel';
-import { keyNodeOf, memberOf, type SyntaxNode } from '../tree';
+import { keyNodeOf, memberOf, type SyntaxNode } from '../syntax/tree';
 import type { NavigationDocument } from './types';
 
 export interface ToolAt {

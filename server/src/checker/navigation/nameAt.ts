@@ -2,9 +2,9 @@
 // `elicitations`, or an elicitation step's `declaration` string. Definition, references, rename and
 // hover all start here, on the document model's reading of the tool: the declaration a name finds is
 // the first element with that name, and only the steps the rule reads are references.
-import { isAliasCopy } from '../yaml/yamlTreeNode';
+import { isAliasCopy } from '../syntax/yaml/yamlTreeNode';
 import type { Declaration, Step, Tool } from '../model/documentModel';
-import type { SyntaxNode } from '../tree';
+import type { SyntaxNode } from '../syntax/tree';
 import { contains, readToolAt, toolAt, toolMemberAt } from './locate';
 import type { NavigationDocument } from './types';
 

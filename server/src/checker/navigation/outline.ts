@@ -5,7 +5,7 @@
 // walk stops at a symbol limit, so a huge document answers at once; a last top-level symbol then says
 // where the outline stops.
 import { readTool, toolNameCounts, toolsArrayOf, type Declaration, type Example, type Step, type Tool } from '../model/documentModel';
-import { keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../tree';
+import { keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../syntax/tree';
 import { modeText } from './declarationMarkdown';
 import type { NavigationDocument, OffsetRange, OutlineKind, OutlineResult, OutlineSymbol } from './types';
 

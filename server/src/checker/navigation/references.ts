@@ -1,8 +1,8 @@
 // Find references: every elicitation step of the tool object that names the declaration (in every
 // example), and, when asked for, the `name` values that declare it: the declaration's and those of
 // its later duplicates (they spell the same name in the same `elicitations`; rename edits them too).
-import { definitionOf } from '../yaml/yamlTreeNode';
-import type { SyntaxNode } from '../tree';
+import { definitionOf } from '../syntax/yaml/yamlTreeNode';
+import type { SyntaxNode } from '../syntax/tree';
 import { nameAt, nameNodesOf, stepsNaming } from './nameAt';
 import type { NavigationDocument, OffsetRange } from './types';
 

@@ -2,9 +2,9 @@
 // declaration's `name`, its later duplicates' (so that a duplicate stays a duplicate and the rename
 // changes no diagnostic), and every step of that tool object naming it, in one set of edits.
 import type { OffsetEdit } from '../types';
-import type { SyntaxNode } from '../tree';
-import { definitionOf } from '../yaml/yamlTreeNode';
-import { quote } from '../rule/describe';
+import type { SyntaxNode } from '../syntax/tree';
+import { definitionOf } from '../syntax/yaml/yamlTreeNode';
+import { quote } from '../rules/elicitation/describe';
 import { nameAt, nameNodesOf, stepsNaming } from './nameAt';
 import { nameRange, renameEdit } from './scalarText';
 import type { NavigationDocument, PrepareRenameResult, RenameResult } from './types';

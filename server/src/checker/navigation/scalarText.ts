@@ -2,7 +2,7 @@
 // a JSON string or a quoted YAML scalar, or the whole plain YAML scalar), and how a new name must be
 // written in that place so it reads back as exactly that name.
 import type { OffsetEdit } from '../types';
-import type { SyntaxNode } from '../tree';
+import type { SyntaxNode } from '../syntax/tree';
 import type { OffsetRange } from './types';
 
 export type ScalarStyle = 'double' | 'single' | 'plain';

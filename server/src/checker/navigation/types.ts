@@ -1,7 +1,7 @@
 // What the navigation features return: plain data in offsets into the checked text. The server turns
 // offsets into LSP positions (UTF-16) with the check's LineIndex, once, at the edge.
 import type { Diagnostic, OffsetEdit } from '../types';
-import type { SyntaxNode } from '../tree';
+import type { SyntaxNode } from '../syntax/tree';
 
 /** The part of a document navigation reads: the text and its parse (CheckResult has both). */
 export interface NavigationDocument {

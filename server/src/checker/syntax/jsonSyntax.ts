@@ -1,12 +1,12 @@
 // JSON and JSONC as the checker reads them: jsonc-parser's scanner builds the tree (parse/), the
 // fixes edit with JsonEditor, and an edit strictly inside one element of `tools` re-parses that
 // element's text alone.
-import { detachedSlice } from '../detachedString';
+import { detachedSlice } from './detachedString';
 import { JsonEditor } from '../fixes/jsonEditor';
-import { parseJsonDocument } from '../parse/jsonDocument';
-import { buildJsonTree } from '../parse/jsonTree';
-import { rootObjectHasMember } from '../parse/rootMember';
-import type { SyntaxNode } from '../tree';
+import { parseJsonDocument } from './json/jsonDocument';
+import { buildJsonTree } from './json/jsonTree';
+import { rootObjectHasMember } from './json/rootMember';
+import type { SyntaxNode } from './tree';
 import { growNode, moveNode, shiftSubtree, type OwedShifts } from './owedShifts';
 import type { ChangeSpan, Syntax } from './syntax';
 

@@ -1,7 +1,7 @@
 // Moving nodes of a parsed tree in place, for the one-tool shortcut of incremental re-checks. An
 // edit in a document of hundreds of tools costs little more than its tool's re-parse: the tools
 // after the edit move at once, the nodes inside them only when something reads the tree.
-import type { SyntaxNode } from '../tree';
+import type { SyntaxNode } from './tree';
 
 /** The shortcut moves nodes in place; jsonc-parser declares them read-only for its callers' sake. */
 type MovableNode = { -readonly [K in keyof SyntaxNode]: SyntaxNode[K] };

@@ -2,8 +2,8 @@
 // the sniff that says whether a text is an MCP description, and the one-tool re-parse of
 // incremental re-checks. syntaxOf.ts picks the implementation for a format, in one place.
 import type { DocumentEditor } from '../fixes/editor';
-import type { ParsedDocument } from '../parse/jsonDocument';
-import type { SyntaxNode } from '../tree';
+import type { ParsedDocument } from './json/jsonDocument';
+import type { SyntaxNode } from './tree';
 import type { FormattingOptions } from '../types';
 import type { OwedShifts } from './owedShifts';
 

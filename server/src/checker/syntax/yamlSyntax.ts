@@ -1,12 +1,12 @@
 // YAML as the checker reads it: the `yaml` package's parser builds the tree (yaml/), the fixes edit
 // with YamlEditor, and an edit inside one tool of a block sequence re-parses that tool's lines
 // alone when they read alone as they do in place (incrementalYaml.ts says when).
-import { growYamlAncestorsAndShiftFollowers, reparseYamlTool, yamlAllowsToolEdits } from '../incrementalYaml';
-import type { SyntaxNode } from '../tree';
-import { parseYamlDocuments, type YamlParseOptions } from '../yaml/parseYamlDocuments';
-import { YamlEditor } from '../yaml/yamlEditor';
-import { isYamlMcpdescText } from '../yaml/yamlMcpdescSniff';
-import type { ParsedDocument } from '../parse/jsonDocument';
+import { growYamlAncestorsAndShiftFollowers, reparseYamlTool, yamlAllowsToolEdits } from './yaml/incrementalYaml';
+import type { SyntaxNode } from './tree';
+import { parseYamlDocuments, type YamlParseOptions } from './yaml/parseYamlDocuments';
+import { YamlEditor } from './yaml/yamlEditor';
+import { isYamlMcpdescText } from './yaml/yamlMcpdescSniff';
+import type { ParsedDocument } from './json/jsonDocument';
 import type { Syntax } from './syntax';
 
 export const yamlSyntax: Syntax = {

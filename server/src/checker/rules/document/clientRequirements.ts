@@ -1,0 +1,205 @@
+// A primitive's `clientRequirements` (MCP Description 0.8.0 §8.5) against the client capabilities
+// each MCP revision of its effective scope defines: a capability a revision lacks, a member a
+// capability does not have in that revision, a member that must be an object, and the
+// capabilities MCP deprecates (sampling's `context`; roots and sampling in 2026-07-28). One
+// finding per node, naming every revision at fault. A capability value that is not an object is
+// the schema rule's (mcpdesc.document.schema); unknown capabilities and `x-` members are left alone.
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
+import { primitiveScope } from '../declarationValidity/scope';
+import { pointerOf, readablePath } from './pointers';
+import type { SemanticFinding } from './interactionSemantics';
+
+const KNOWN = new Set(['roots', 'sampling', 'elicitation', 'tasks', 'extensions', 'experimental']);
+
+/** The client capabilities each revision defines. */
+const DEFINED_IN: Readonly<Record<string, ReadonlySet<string>>> = {
+  '2024-11-05': new Set(['roots', 'sampling', 'experimental']),
+  '2025-03-26': new Set(['roots', 'sampling', 'experimental']),
+  '2025-06-18': new Set(['roots', 'sampling', 'elicitation', 'experimental']),
+  '2025-11-25': new Set(['roots', 'sampling', 'elicitation', 'tasks', 'experimental']),
+  '2026-07-28': new Set(['roots', 'sampling', 'elicitation', 'extensions', 'experimental']),
+};
+
+const LATEST = '2026-07-28';
+const WITH_MODES = new Set(['2025-11-25', '2026-07-28']);
+
+type Path = ReadonlyArray<string | number>;
+
+/** Findings keyed by kind and place, each remembering the revisions it holds for. */
+class Collected {
+  private readonly byKey = new Map<
+    string,
+    { finding: Omit<SemanticFinding, 'message'>; revisions: string[]; say: (revisions: string, plural: boolean) => string }
+  >();
+
+  add(
+    kind: SemanticFinding['kind'],
+    node: SyntaxNode,
+    path: Path,
+    revision: string,
+    say: (revisions: string, plural: boolean) => string,
+  ): void {
+    const pointer = pointerOf(...path);
+    const key = `${kind} ${pointer}`;
+    const known = this.byKey.get(key);
+    if (known) {
+      if (!known.revisions.includes(revision)) known.revisions.push(revision);
+      return;
+    }
+    this.byKey.set(key, { finding: { kind, offset: node.offset, length: node.length, pointer }, revisions: [revision], say });
+  }
+
+  findings(): SemanticFinding[] {
+    return [...this.byKey.values()].map(({ finding, revisions, say }) => ({
+      ...finding,
+      message: say(`MCP ${revisions.join(' and ')}`, revisions.length > 1),
+    }));
+  }
+}
+
+/** The findings of the `clientRequirements` of `primitive`, element `index` of the root's `collection`. */
+export function checkClientRequirements(
+  root: SyntaxNode,
+  primitive: SyntaxNode,
+  collection: string,
+  index: number,
+): SemanticFinding[] {
+  const requirements = memberOf(primitive, 'clientRequirements');
+  if (requirements?.type !== 'object') return [];
+  const scope = primitiveScope(primitive, root)?.versions ?? [];
+  const base: Path = [collection, index, 'clientRequirements'];
+  const collected = new Collected();
+  for (const revision of scope) {
+    const defined = DEFINED_IN[revision];
+    if (!defined) continue;
+    for (const capability of effectiveProperties(requirements).keys()) {
+      if (capability.startsWith('x-') || !KNOWN.has(capability)) continue;
+      const key = keyNodeOf(propertyOf(requirements, capability))!;
+      const value = memberOf(requirements, capability)!;
+      const path = [...base, capability];
+      const where = readablePath(pointerOf(...path));
+      if (!defined.has(capability)) {
+        collected.add(
+          'client-requirement-revision-mismatch',
+          key,
+          path,
+          revision,
+          (revisions, plural) =>
+            `${where} is a client capability ${revisions} ${plural ? 'do' : 'does'} not define; split the ${collection.replace(/s$/, '')} into protocol-scoped variants when requirements differ.`,
+        );
+        continue;
+      }
+      if (value.type !== 'object') continue; // The schema rule's.
+      const context: MemberContext = { collected, revision, path, where };
+      if (capability === 'roots') {
+        closedMembers(value, revision === LATEST ? [] : ['listChanged'], context);
+        const listChanged = memberOf(value, 'listChanged');
+        if (revision !== LATEST && listChanged && listChanged.type !== 'boolean') {
+          collected.add(
+            'invalid-client-requirement',
+            listChanged,
+            [...path, 'listChanged'],
+            revision,
+            (revisions) => `${where}.listChanged must be a boolean for ${revisions}.`,
+          );
+        }
+      } else if (capability === 'sampling' && WITH_MODES.has(revision)) {
+        closedMembers(value, ['context', 'tools'], context);
+        objectMembers(value, ['context', 'tools'], context);
+        const contextKey = keyNodeOf(propertyOf(value, 'context'));
+        if (contextKey) {
+          collected.add(
+            'deprecated-client-requirement',
+            contextKey,
+            [...path, 'context'],
+            revision,
+            (revisions, plural) =>
+              `${where}.context requires context inclusion in sampling, which ${revisions} ${plural ? 'deprecate' : 'deprecates'}.`,
+          );
+        }
+      } else if (capability === 'elicitation' && WITH_MODES.has(revision)) {
+        closedMembers(value, ['form', 'url'], context);
+        objectMembers(value, ['form', 'url'], context);
+      } else if (capability === 'tasks') {
+        checkTasks(value, context);
+      }
+      if (revision === LATEST && (capability === 'roots' || capability === 'sampling')) {
+        collected.add(
+          'deprecated-client-requirement',
+          key,
+          path,
+          revision,
+          (revisions, plural) =>
+            `${where} requires a client capability that ${revisions} ${plural ? 'deprecate' : 'deprecates'}.`,
+        );
+      }
+    }
+  }
+  return collected.findings();
+}
+
+interface MemberContext {
+  collected: Collected;
+  revision: string;
+  path: Path;
+  where: string;
+}
+
+function closedMembers(value: SyntaxNode, allowed: readonly string[], context: MemberContext): void {
+  for (const member of effectiveProperties(value).keys()) {
+    if (allowed.includes(member)) continue;
+    const key = keyNodeOf(propertyOf(value, member))!;
+    context.collected.add(
+      'client-requirement-revision-mismatch',
+      key,
+      [...context.path, member],
+      context.revision,
+      (revisions, plural) =>
+        `${context.where} has a member '${member}' that ${revisions} ${plural ? 'do' : 'does'} not define${allowed.length ? ` (defined: ${allowed.map((name) => `'${name}'`).join(', ')})` : ' (it has no members there)'}.`,
+    );
+  }
+}
+
+/** Members that, when present, must be objects; false when `value` itself is not one (reported). */
+function objectMembers(value: SyntaxNode, members: readonly string[], context: MemberContext): void {
+  for (const member of members) {
+    const memberValue = memberOf(value, member);
+    if (memberValue) requireObject(memberValue, [...context.path, member], `${context.where}.${member}`, context);
+  }
+}
+
+function requireObject(node: SyntaxNode, path: Path, where: string, context: MemberContext): boolean {
+  if (node.type === 'object') return true;
+  context.collected.add(
+    'invalid-client-requirement',
+    node,
+    path,
+    context.revision,
+    (revisions) => `${where} must be an object for ${revisions}.`,
+  );
+  return false;
+}
+
+function checkTasks(value: SyntaxNode, context: MemberContext): void {
+  closedMembers(value, ['list', 'cancel', 'requests'], context);
+  objectMembers(value, ['list', 'cancel'], context);
+  const requests = memberOf(value, 'requests');
+  if (!requests || !requireObject(requests, [...context.path, 'requests'], `${context.where}.requests`, context)) return;
+  const requestsContext = { ...context, path: [...context.path, 'requests'], where: `${context.where}.requests` };
+  closedMembers(requests, ['sampling', 'elicitation'], requestsContext);
+  for (const [family, operation] of [
+    ['sampling', 'createMessage'],
+    ['elicitation', 'create'],
+  ] as const) {
+    const familyValue = memberOf(requests, family);
+    if (!familyValue) continue;
+    const familyContext = {
+      ...requestsContext,
+      path: [...requestsContext.path, family],
+      where: `${requestsContext.where}.${family}`,
+    };
+    if (!requireObject(familyValue, familyContext.path, familyContext.where, familyContext)) continue;
+    closedMembers(familyValue, [operation], familyContext);
+    objectMembers(familyValue, [operation], familyContext);
+  }
+}

@@ -1,0 +1,419 @@
+// Rule mcpdesc.document.schema: the whole document against our structural schema of MCP
+// Description 0.8.0 (schemas/mcp-description-0.8.0.schema.json, written from the specification
+// text and shipped with the product: never fetched). ajv compiles it once per process.
+//
+// The document is validated in parts that add up to the whole: the root with `tools` taken as an
+// array of anything, then each tool against the schema's Tool definition. The parts' errors are
+// exactly the whole's (a differential test holds them to one validation of the whole), and an edit
+// inside one tool re-validates that tool alone (incremental.ts).
+//
+// Errors are collapsed to one per real problem: the schema chooses its variants by a
+// discriminator (`type`, `$componentRef`) through if/then, so only the chosen variant speaks, and
+// the few oneOf/anyOf left report their best-matching branch only.
+import Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import schemaJson from '../../../../../schemas/mcp-description-0.8.0.schema.json';
+import { boundedFormats, FormatTimeoutError } from '../../schema/boundedFormats';
+import { PatternTimeoutError, safeRegExp } from '../../schema/safeRegExp';
+import { TimeLimitError } from '../../timeBudget';
+import {
+  effectiveProperties,
+  keyNodeOf,
+  memberOf,
+  nodeAtPointer,
+  propertyOf,
+  valueOf,
+  type JsonValue,
+  type SyntaxNode,
+} from '../../syntax/tree';
+import { childAt, escapeSegment as escape, readablePath } from './pointers';
+
+/** The official validator's code for every structural finding. */
+export const SCHEMA_OFFICIAL_CODE = 'schema-validation';
+
+export interface SchemaFinding {
+  offset: number;
+  length: number;
+  message: string;
+  /** The ajv keyword at fault (tests and tools; never shown raw). */
+  keyword: string;
+  /**
+   * Where the official validator reports it, as a JSON pointer: the value at fault, or for a
+   * missing or disallowed member, that member's would-be path.
+   */
+  pointer: string;
+}
+
+type SchemaObject = { [key: string]: JsonValue };
+const SCHEMA = schemaJson as unknown as SchemaObject;
+const SCHEMA_ID = String(SCHEMA.$id);
+
+interface Validators {
+  /** The whole document in one validation: the reference the parts are held to. */
+  whole: ValidateFunction;
+  /** The root with `tools` as an array of anything. */
+  root: ValidateFunction;
+  /** One element of `tools`. */
+  tool: ValidateFunction;
+}
+
+let validators: Validators | undefined;
+
+function compiled(): Validators {
+  if (validators) return validators;
+  const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, ownProperties: true, code: { regExp: safeRegExp } });
+  addFormats(ajv);
+  for (const [name, check] of boundedFormats()) {
+    if (check === true) ajv.addFormat(name, true);
+    else if (check.type === 'number')
+      ajv.addFormat(name, { type: 'number', validate: check.validate as (value: number) => boolean });
+    else ajv.addFormat(name, { type: 'string', validate: check.validate as (value: string) => boolean });
+  }
+  ajv.addSchema(SCHEMA);
+  const properties = SCHEMA.properties as SchemaObject;
+  const rootOnly: SchemaObject = {
+    ...SCHEMA,
+    $id: `${SCHEMA_ID}:root-without-tools`,
+    properties: { ...properties, tools: { type: 'array', minItems: 1 } },
+  };
+  validators = {
+    whole: ajv.getSchema(SCHEMA_ID)!,
+    root: ajv.compile(rootOnly),
+    tool: ajv.getSchema(`${SCHEMA_ID}#/$defs/tool`)!,
+  };
+  return validators;
+}
+
+/** The schema findings of a document root (an object or not), tools excluded. */
+export function checkRootSchema(root: SyntaxNode): SchemaFinding[] {
+  const value = root.type === 'object' ? rootValueWithoutTools(root) : valueOf(root);
+  return validated(compiled().root, value, root, '');
+}
+
+/** The schema findings of the element `index` of the root's `tools` array. */
+export function checkToolSchema(root: SyntaxNode, tool: SyntaxNode, index: number): SchemaFinding[] {
+  return validated(compiled().tool, valueOf(tool), root, `/tools/${index}`, tool);
+}
+
+/** The plain path: the whole document in one validation (for the differential test). */
+export function checkWholeSchema(root: SyntaxNode): SchemaFinding[] {
+  return validated(compiled().whole, valueOf(root), root, '');
+}
+
+/**
+ * The findings of one validation. A format or a `propertyNames` pattern that outruns the
+ * document's time budget (boundedFormats.ts, safeRegExp.ts) ends the validation of that part: one
+ * finding says it was not checked, and the other parts and rules go on.
+ */
+function validated(
+  validate: ValidateFunction,
+  value: JsonValue,
+  root: SyntaxNode,
+  prefix: string,
+  base?: SyntaxNode,
+): SchemaFinding[] {
+  try {
+    return validate(value) ? [] : findingsOf(validate.errors ?? [], root, prefix, base);
+  } catch (error) {
+    if (!(error instanceof FormatTimeoutError || error instanceof PatternTimeoutError || error instanceof TimeLimitError))
+      throw error;
+    const node = base ?? root;
+    const anchor =
+      node.parent?.type === 'property' ? keyNodeOf(node.parent)! : { offset: node.offset, length: Math.min(node.length, 1) };
+    const message = `${prefix === '' ? 'The document' : readablePath(prefix)} was not fully checked against the MCP Description 0.8.0 schema: ${error.message}.`;
+    return [{ offset: anchor.offset, length: anchor.length, message, keyword: 'not-checked', pointer: prefix }];
+  }
+}
+
+/**
+ * The root's value with every member but `tools` built, and `tools` (when an array) as an array
+ * of as many nulls: each tool is validated on its own.
+ */
+function rootValueWithoutTools(root: SyntaxNode): JsonValue {
+  const result: { [key: string]: JsonValue } = {};
+  for (const name of effectiveProperties(root).keys()) {
+    const valueNode = memberOf(root, name)!;
+    const value =
+      name === 'tools' && valueNode.type === 'array'
+        ? new Array<JsonValue>(valueNode.children?.length ?? 0).fill(null)
+        : valueOf(valueNode);
+    Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// From ajv's errors to findings.
+
+function findingsOf(errors: readonly ErrorObject[], root: SyntaxNode, prefix: string, base?: SyntaxNode): SchemaFinding[] {
+  const findings: SchemaFinding[] = [];
+  const seen = new Set<string>();
+  for (const error of collapse(errors)) {
+    const finding = findingOf(error, root, prefix, base);
+    if (!finding) continue;
+    const key = `${finding.offset}:${finding.length}:${finding.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push(finding);
+  }
+  return findings;
+}
+
+type Branching = ErrorObject & { keyword: 'oneOf' | 'anyOf' };
+
+/**
+ * One error per real problem. `if` errors only say that a `then` failed (its errors follow);
+ * `propertyNames` says once what the inner `pattern` error repeats; of a failed oneOf/anyOf, the
+ * branch that matched best speaks alone (innermost alternatives first, so an outer choice weighs
+ * branches already reduced).
+ */
+export function collapse(input: readonly ErrorObject[]): ErrorObject[] {
+  let errors = input.filter((error) => error.keyword !== 'if' && error.propertyName === undefined);
+  const branchings = errors
+    .filter((error): error is Branching => error.keyword === 'oneOf' || error.keyword === 'anyOf')
+    .sort((a, b) => b.schemaPath.length - a.schemaPath.length);
+  for (const branching of branchings) {
+    if (!errors.includes(branching)) continue;
+    const prefix = `${branching.schemaPath}/`;
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const error of errors) {
+      if (error === branching || !error.schemaPath.startsWith(prefix) || !isWithin(error.instancePath, branching.instancePath))
+        continue;
+      const branch = error.schemaPath.slice(prefix.length).split('/')[0];
+      let list = byBranch.get(branch);
+      if (!list) byBranch.set(branch, (list = []));
+      list.push(error);
+    }
+    if (byBranch.size === 0) continue; // More than one branch matched: the oneOf error says so.
+    const ranked = [...byBranch.values()].sort((a, b) => compareBranches(a, b, branching.instancePath));
+    const best = ranked[0];
+    const dropped = new Set<ErrorObject>([branching]);
+    for (const list of ranked.slice(1)) for (const error of list) dropped.add(error);
+    if (ranked.every((list) => wrongTypeAt(list, branching.instancePath))) {
+      // No branch is even of the value's type: one error naming the types any branch allows.
+      const types = [
+        ...new Set(
+          ranked.flatMap((list) =>
+            list
+              .filter((error) => error.keyword === 'type' && error.instancePath === branching.instancePath)
+              .map((error) => String(error.params.type)),
+          ),
+        ),
+      ];
+      for (const error of best) dropped.add(error);
+      errors = errors.filter((error) => !dropped.has(error));
+      errors.push({ ...branching, keyword: 'type', params: { type: types.join(',') } });
+      continue;
+    }
+    if (
+      ranked.every(
+        (list) => list.length === 1 && list[0].keyword === 'required' && list[0].instancePath === branching.instancePath,
+      )
+    ) {
+      // "one of these members": the branches differ only by which member they need.
+      for (const error of best) dropped.add(error);
+      errors = errors.filter((error) => !dropped.has(error));
+      errors.push({
+        ...branching,
+        keyword: 'required',
+        params: { missingProperty: ranked.map((list) => String(list[0].params.missingProperty)).join(',') },
+        message: 'one-of',
+      });
+      continue;
+    }
+    errors = errors.filter((error) => !dropped.has(error));
+  }
+  return errors;
+}
+
+function isWithin(path: string, ancestor: string): boolean {
+  return path === ancestor || path.startsWith(`${ancestor}/`);
+}
+
+function wrongTypeAt(list: readonly ErrorObject[], instancePath: string): boolean {
+  return list.some((error) => error.keyword === 'type' && error.instancePath === instancePath);
+}
+
+/** A branch that failed on the value's own type, or on its discriminator, matched least. */
+function compareBranches(a: readonly ErrorObject[], b: readonly ErrorObject[], instancePath: string): number {
+  const rank = (list: readonly ErrorObject[]) => {
+    const wrongType = wrongTypeAt(list, instancePath) ? 1 : 0;
+    const wrongDiscriminator = list.some(
+      (error) =>
+        (error.keyword === 'const' || error.keyword === 'enum') &&
+        /^\/(?:type|mode)$/.test(error.instancePath.slice(instancePath.length)),
+    )
+      ? 1
+      : 0;
+    const depth = Math.max(...list.map((error) => error.instancePath.split('/').length));
+    return { wrongType, wrongDiscriminator, depth, count: list.length };
+  };
+  const x = rank(a);
+  const y = rank(b);
+  return x.wrongType - y.wrongType || x.wrongDiscriminator - y.wrongDiscriminator || y.depth - x.depth || x.count - y.count;
+}
+
+/** Where the finding goes and what it says; undefined when the path leaves the tree (it never should). */
+function findingOf(error: ErrorObject, root: SyntaxNode, prefix: string, base?: SyntaxNode): SchemaFinding | undefined {
+  const start = base ?? root;
+  const instancePath = error.instancePath;
+  const node = nodeAtPointer(start, instancePath);
+  if (!node) return undefined;
+  const path = prefix + instancePath;
+  const where = readablePath(path);
+  const params = error.params as Record<string, unknown>;
+  const anchor = (target: SyntaxNode) => ({ offset: target.offset, length: target.length });
+  const containerAnchor = (target: SyntaxNode) => {
+    // A whole object or array would underline pages: its key says it as well, else its first character.
+    if (target.type !== 'object' && target.type !== 'array') return anchor(target);
+    const key = target.parent?.type === 'property' ? keyNodeOf(target.parent) : undefined;
+    return key ? anchor(key) : { offset: target.offset, length: 1 };
+  };
+  switch (error.keyword) {
+    case 'required': {
+      const names = String(params.missingProperty).split(',');
+      const listed = names.map((name) => `'${name}'`).join(' or ');
+      const subject = path === '' ? 'The document' : where;
+      const message =
+        error.message === 'one-of' ? `${subject} must have ${listed}.` : `${subject} is missing the required member ${listed}.`;
+      return {
+        ...containerAnchor(node),
+        message,
+        keyword: 'required',
+        pointer: names.length === 1 ? `${path}/${escape(names[0])}` : path,
+      };
+    }
+    case 'additionalProperties': {
+      const name = String(params.additionalProperty);
+      const key = keyNodeOf(propertyOf(node, name));
+      const extensible = allowsExtensions(error.schemaPath);
+      const message = `${path === '' ? 'The document' : where} has a member '${name}' that MCP Description 0.8.0 does not define there${extensible ? " (extensions must start with 'x-')" : ''}.`;
+      return {
+        ...(key ? anchor(key) : containerAnchor(node)),
+        message,
+        keyword: 'additionalProperties',
+        pointer: `${path}/${escape(name)}`,
+      };
+    }
+    case 'propertyNames': {
+      const name = String(params.propertyName);
+      const key = keyNodeOf(propertyOf(node, name));
+      return {
+        ...(key ? anchor(key) : containerAnchor(node)),
+        message: `'${name}' is not a valid name in ${where}: ${nameRule(error.schemaPath)}.`,
+        keyword: 'propertyNames',
+        pointer: path,
+      };
+    }
+    case 'uniqueItems': {
+      const later = childAt(node, String(Math.max(Number(params.i), Number(params.j))));
+      return {
+        ...(later ? containerAnchor(later) : containerAnchor(node)),
+        message: `${where} must not repeat an item (items ${params.j} and ${params.i} are equal).`,
+        keyword: 'uniqueItems',
+        pointer: path,
+      };
+    }
+    default: {
+      const message = `${path === '' ? 'The document' : where} ${requirement(error, node)}.`;
+      return { ...containerAnchor(node), message, keyword: error.keyword, pointer: path };
+    }
+  }
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  object: 'an object',
+  array: 'an array',
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  null: 'null',
+};
+
+function actual(node: SyntaxNode): string {
+  switch (node.type) {
+    case 'string':
+      return `the string ${clipJson(node.value)}`;
+    case 'number':
+    case 'boolean':
+      return String(node.value);
+    case 'null':
+      return 'null';
+    default:
+      return TYPE_WORDS[node.type] ?? node.type;
+  }
+}
+
+/** What the value must be, in words ("must be a string, not 42"). */
+function requirement(error: ErrorObject, node: SyntaxNode): string {
+  const params = error.params as Record<string, unknown>;
+  const limit = Number(params.limit);
+  switch (error.keyword) {
+    case 'type': {
+      const types = String(params.type)
+        .split(',')
+        .map((type) => TYPE_WORDS[type] ?? type);
+      return `must be ${types.join(' or ')}, not ${actual(node)}`;
+    }
+    case 'const':
+      return `must be ${clipJson(params.allowedValue)}, not ${actual(node)}`;
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map(clipJson);
+      return `must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}, not ${actual(node)}`;
+    }
+    case 'minItems':
+      return limit === 1 ? 'must not be empty (leave it out instead)' : `must have at least ${limit} items`;
+    case 'minProperties':
+      return limit === 1 ? 'must not be empty (leave it out instead)' : `must have at least ${limit} members`;
+    case 'maxProperties':
+      return limit === 0 ? 'must be an empty object' : `must have at most ${limit} members`;
+    case 'minLength':
+      return limit === 1 ? 'must not be an empty string' : `must have at least ${limit} characters`;
+    case 'minimum':
+      return `must be at least ${limit}, not ${actual(node)}`;
+    case 'maximum':
+      return `must be at most ${limit}, not ${actual(node)}`;
+    case 'format':
+      return `must be ${FORMAT_WORDS[String(params.format)] ?? `in the ${String(params.format)} format`}, not ${actual(node)}`;
+    case 'pattern':
+      return /componentRef/.test(error.schemaPath)
+        ? `must be a local component reference such as '#/components/schemas/Name', not ${actual(node)}`
+        : `must match the pattern ${String(params.pattern)}`;
+    case 'oneOf':
+      return 'matches more than one of the forms MCP Description 0.8.0 allows here; it must match exactly one';
+    default:
+      return `is not valid here (${error.keyword})`;
+  }
+}
+
+const FORMAT_WORDS: Record<string, string> = { uri: 'an absolute URI', email: 'an email address' };
+
+function nameRule(schemaPath: string): string {
+  if (schemaPath.includes('/meta/'))
+    return "a _meta key is an optional prefix of dot-separated labels and '/', then a name of letters, digits, '.', '_' and '-'";
+  if (schemaPath.includes('/extensionMap/'))
+    return "an extension identifier is dot-separated labels, '/', then a name, such as 'com.example/feature'";
+  return "names use only letters, digits, '.', '_' and '-'";
+}
+
+function clipJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** Whether the object schema at `schemaPath`'s parent admits `x-` members (the message then says so). */
+function allowsExtensions(schemaPath: string): boolean {
+  const segments = schemaPath.replace(/^#\//, '').split('/').slice(0, -1);
+  let current: JsonValue | undefined = SCHEMA;
+  for (const segment of segments) {
+    if (current === null || typeof current !== 'object' || Array.isArray(current)) return false;
+    current = (current as SchemaObject)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  const patterns =
+    current !== null && typeof current === 'object' && !Array.isArray(current)
+      ? (current as SchemaObject).patternProperties
+      : undefined;
+  return patterns !== undefined && patterns !== null && typeof patterns === 'object' && '^x-' in patterns;
+}

@@ -1,0 +1,252 @@
+// Rule mcpdesc.document.semantics, the checks of a tool's interaction examples that MCP
+// Description 0.8.0 §9.4 states and a schema cannot: every represented field valid in every
+// revision of the tool's effective scope, steps that agree with the tool's explicit
+// clientRequirements (a SHOULD-warn), roots that are file:// URIs. Each kind names the official
+// validator's code for the same problem. It reads what it can: a step of the wrong shape is the
+// schema rule's to report, and gives nothing here.
+import { primitiveScope } from '../declarationValidity/scope';
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { pointerOf, readablePath } from './pointers';
+import { EXAMPLE_VIOLATION_KINDS, type ExampleViolationKind, type SemanticViolationKind } from '../../types';
+
+/** Every kind of mcpdesc.document.semantics (this file's and componentReferences.ts'). */
+export type SemanticKind = SemanticViolationKind;
+
+/** The official validator's code for each kind. */
+export const OFFICIAL_CODE_OF: Readonly<Record<SemanticKind, string>> = {
+  'step-revision-mismatch': 'interaction-example-version-mismatch',
+  'client-requirements-contradiction': 'interaction-example-client-requirements-contradiction',
+  'roots-uri': 'interaction-example-roots-uri',
+  'wrong-component-namespace': 'wrong-component-reference-namespace',
+  'component-reference-cycle': 'component-reference-cycle',
+  'missing-component-target': 'missing-component-reference-target',
+  'client-requirement-revision-mismatch': 'client-requirement-version-mismatch',
+  'invalid-client-requirement': 'invalid-client-requirement-value',
+  'deprecated-client-requirement': 'deprecated-client-requirement',
+  ...(Object.fromEntries(EXAMPLE_VIOLATION_KINDS.map((kind) => [kind, kind])) as Record<ExampleViolationKind, string>),
+};
+
+export interface SemanticFinding {
+  kind: SemanticKind;
+  offset: number;
+  length: number;
+  message: string;
+  /** The official validator's path for the same finding. */
+  pointer: string;
+}
+
+/** MCP revisions in order; a revision outside this list is the schema rule's problem and adds nothing here. */
+const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+const before = (revision: string, limit: string) =>
+  REVISIONS.indexOf(revision) >= 0 && REVISIONS.indexOf(revision) < REVISIONS.indexOf(limit);
+
+/** The findings of the tool `tool`, element `index` of the root's `tools`. */
+export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
+  const findings: SemanticFinding[] = [];
+  if (tool.type !== 'object') return findings;
+  const examples = memberOf(tool, 'interactionExamples');
+  if (examples?.type !== 'object') return findings;
+  const scope = primitiveScope(tool, root)?.versions ?? [];
+  const requirements = memberOf(tool, 'clientRequirements');
+  for (const exampleName of effectiveProperties(examples).keys()) {
+    const steps = memberOf(memberOf(examples, exampleName), 'steps');
+    if (steps?.type !== 'array') continue;
+    (steps.children ?? []).forEach((step, stepIndex) => {
+      if (step.type !== 'object') return;
+      const stepPath = ['tools', index, 'interactionExamples', exampleName, 'steps', stepIndex] as const;
+      const context: StepContext = { root, tool, step, stepPath, scope, findings };
+      checkRevisions(context);
+      if (requirements?.type === 'object') checkRequirements(context, requirements);
+      checkRoots(context);
+    });
+  }
+  return findings;
+}
+
+interface StepContext {
+  root: SyntaxNode;
+  tool: SyntaxNode;
+  step: SyntaxNode;
+  stepPath: ReadonlyArray<string | number>;
+  scope: readonly string[];
+  findings: SemanticFinding[];
+}
+
+function report(
+  context: StepContext,
+  kind: SemanticKind,
+  node: SyntaxNode,
+  relative: ReadonlyArray<string | number>,
+  message: string,
+): void {
+  context.findings.push({
+    kind,
+    offset: node.offset,
+    length: node.length,
+    message,
+    pointer: pointerOf(...context.stepPath, ...relative),
+  });
+}
+
+function where(context: StepContext): string {
+  return readablePath(pointerOf(...context.stepPath));
+}
+
+function revisionWords(revisions: readonly string[]): string {
+  return `MCP ${revisions.join(' and ')}`;
+}
+
+function checkRevisions(context: StepContext): void {
+  const { step, scope } = context;
+  const type = stringOf(memberOf(step, 'type'));
+  const typeNode = memberOf(step, 'type')!;
+  const request = memberOf(step, 'request');
+  if (type === 'elicitation') {
+    const without = scope.filter((revision) => before(revision, '2025-06-18'));
+    if (without.length > 0) {
+      report(
+        context,
+        'step-revision-mismatch',
+        typeNode,
+        ['type'],
+        `${where(context)} is an elicitation step, but ${revisionWords(without)} ${without.length === 1 ? 'has' : 'have'} no elicitation, and the tool applies to ${scopeWords(context)}; scope the tool to 2025-06-18 and later, or split it into protocol-scoped variants.`,
+      );
+    }
+    const modeNode = memberOf(request, 'mode');
+    if (stringOf(modeNode) !== 'url') return;
+    // A step naming a url-mode declaration is covered by that declaration's own revision-mismatch
+    // (mcpdesc.elicitation.declaration-validity): reported once, there.
+    const declarationName = stringOf(memberOf(step, 'declaration'));
+    const declaration = declarationName === undefined ? undefined : declarationNamed(context.tool, declarationName);
+    if (declaration && stringOf(memberOf(declaration, 'mode')) === 'url') return;
+    const withoutUrl = scope.filter(
+      (revision) => revision !== '2024-11-05' && revision !== '2025-03-26' && before(revision, '2025-11-25'),
+    );
+    if (withoutUrl.length > 0) {
+      report(
+        context,
+        'step-revision-mismatch',
+        modeNode!,
+        ['request', 'mode'],
+        `${where(context)} uses url mode, which ${revisionWords(withoutUrl)} does not have (url-mode elicitation came with 2025-11-25), and the tool applies to ${scopeWords(context)}.`,
+      );
+    }
+  } else if (type === 'sampling' && request?.type === 'object') {
+    const field = propertyOf(request, 'tools') ? 'tools' : propertyOf(request, 'toolChoice') ? 'toolChoice' : undefined;
+    if (!field) return;
+    const without = scope.filter((revision) => before(revision, '2025-11-25'));
+    if (without.length > 0) {
+      report(
+        context,
+        'step-revision-mismatch',
+        keyNodeOf(propertyOf(request, field))!,
+        ['request', field],
+        `${where(context)} uses sampling '${field}', which ${revisionWords(without)} does not have (tool use in sampling came with 2025-11-25), and the tool applies to ${scopeWords(context)}.`,
+      );
+    }
+  }
+}
+
+function scopeWords(context: StepContext): string {
+  return `${context.scope.join(', ')}`;
+}
+
+function checkRequirements(context: StepContext, requirements: SyntaxNode): void {
+  const { step } = context;
+  const type = stringOf(memberOf(step, 'type'));
+  const typeNode = memberOf(step, 'type')!;
+  const request = memberOf(step, 'request');
+  const warn = (node: SyntaxNode, relative: ReadonlyArray<string | number>, message: string) =>
+    report(context, 'client-requirements-contradiction', node, relative, `${where(context)} ${message}`);
+  if (type === 'roots') {
+    if (!propertyOf(requirements, 'roots'))
+      warn(typeNode, ['type'], "illustrates roots, but the tool's clientRequirements do not declare roots.");
+    return;
+  }
+  if (type === 'sampling') {
+    const sampling = propertyOf(requirements, 'sampling');
+    if (!sampling) {
+      warn(typeNode, ['type'], "illustrates sampling, but the tool's clientRequirements do not declare sampling.");
+      return;
+    }
+    if (request?.type !== 'object') return;
+    const samplingValue = memberOf(requirements, 'sampling');
+    const field = propertyOf(request, 'tools') ? 'tools' : propertyOf(request, 'toolChoice') ? 'toolChoice' : undefined;
+    if (field && !propertyOf(samplingValue, 'tools')) {
+      warn(
+        keyNodeOf(propertyOf(request, field))!,
+        ['request', field],
+        "uses tools in sampling, but the tool's clientRequirements do not declare sampling.tools.",
+      );
+    }
+    const includeContext = memberOf(request, 'includeContext');
+    if (
+      includeContext &&
+      !(includeContext.type === 'string' && (includeContext.value === 'none' || includeContext.value === '')) &&
+      includeContext.type !== 'null' &&
+      includeContext.value !== false &&
+      includeContext.value !== 0 &&
+      !propertyOf(samplingValue, 'context')
+    ) {
+      warn(
+        includeContext,
+        ['request', 'includeContext'],
+        "asks for context inclusion, but the tool's clientRequirements do not declare sampling.context.",
+      );
+    }
+    return;
+  }
+  if (type === 'elicitation') {
+    const elicitation = propertyOf(requirements, 'elicitation');
+    if (!elicitation) {
+      warn(typeNode, ['type'], "illustrates elicitation, but the tool's clientRequirements do not declare elicitation.");
+      return;
+    }
+    const elicitationValue = memberOf(requirements, 'elicitation');
+    const modeNode = memberOf(request, 'mode');
+    const mode = stringOf(modeNode);
+    if (mode === 'url' && !propertyOf(elicitationValue, 'url')) {
+      warn(
+        modeNode!,
+        ['request', 'mode'],
+        "uses url-mode elicitation, but the tool's clientRequirements do not declare elicitation.url.",
+      );
+    }
+    if (mode === 'form' && effectiveProperties(elicitationValue).size > 0 && !propertyOf(elicitationValue, 'form')) {
+      warn(
+        modeNode!,
+        ['request', 'mode'],
+        "uses form-mode elicitation, but the tool's clientRequirements declare elicitation modes without elicitation.form.",
+      );
+    }
+  }
+}
+
+function checkRoots(context: StepContext): void {
+  const { step } = context;
+  if (stringOf(memberOf(step, 'type')) !== 'roots') return;
+  const roots = memberOf(memberOf(step, 'response'), 'roots');
+  if (roots?.type !== 'array') return;
+  (roots.children ?? []).forEach((rootEntry, rootIndex) => {
+    const uriNode = memberOf(rootEntry, 'uri');
+    const uri = stringOf(uriNode);
+    if (uri !== undefined && !uri.startsWith('file://')) {
+      report(
+        context,
+        'roots-uri',
+        uriNode!,
+        ['response', 'roots', rootIndex, 'uri'],
+        `${where(context)}.response.roots[${rootIndex}].uri must be a file:// URI (MCP roots are file system roots), not '${uri.length > 80 ? `${uri.slice(0, 79)}…` : uri}'.`,
+      );
+    }
+  });
+}
+
+/** The first element of the tool's `elicitations` that is an object named `name` (the model's lookup rule). */
+function declarationNamed(tool: SyntaxNode, name: string): SyntaxNode | undefined {
+  const elicitations = memberOf(tool, 'elicitations');
+  if (elicitations?.type !== 'array') return undefined;
+  return (elicitations.children ?? []).find(
+    (element) => element.type === 'object' && stringOf(memberOf(element, 'name')) === name,
+  );
+}

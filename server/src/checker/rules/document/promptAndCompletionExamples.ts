@@ -1,0 +1,468 @@
+// Named prompt examples (MCP Description 0.8.0 §11.3) and completion examples of prompts and
+// resource templates (§11.4, §10): arguments the prompt declares, results that are completed and
+// carry only what every revision of the scope defines. A prompt example given by a
+// `$componentRef` is read through it (the finding then sits on the reference); a reference that
+// does not resolve is componentReferences.ts' to report. Kinds are the official validator's codes.
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { primitiveScope } from '../declarationValidity/scope';
+import { pointerOf, readablePath } from './pointers';
+import type { SemanticFinding } from './interactionSemantics';
+
+const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+const LATEST = '2026-07-28';
+const before = (revision: string, limit: string) =>
+  REVISIONS.indexOf(revision) >= 0 && REVISIONS.indexOf(revision) < REVISIONS.indexOf(limit);
+
+const ENVELOPE = ['jsonrpc', 'id', 'error'];
+const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
+
+type Kind = SemanticFinding['kind'];
+type Path = ReadonlyArray<string | number>;
+
+/** Findings keyed by kind and place, each naming the revisions it holds for (when it depends on them). */
+class Collected {
+  private readonly byKey = new Map<
+    string,
+    { finding: Omit<SemanticFinding, 'message'>; revisions: string[]; say: (revisions: string, plural: boolean) => string }
+  >();
+
+  add(kind: Kind, node: SyntaxNode, path: Path, say: (revisions: string, plural: boolean) => string, revision = ''): void {
+    const pointer = pointerOf(...path);
+    const key = `${kind} ${pointer}`;
+    const known = this.byKey.get(key);
+    if (known) {
+      if (revision && !known.revisions.includes(revision)) known.revisions.push(revision);
+      return;
+    }
+    this.byKey.set(key, {
+      finding: { kind, offset: node.offset, length: node.length, pointer },
+      revisions: revision ? [revision] : [],
+      say,
+    });
+  }
+
+  findings(): SemanticFinding[] {
+    return [...this.byKey.values()].map(({ finding, revisions, say }) => ({
+      ...finding,
+      message: say(`MCP ${revisions.join(' and ')}`, revisions.length > 1),
+    }));
+  }
+}
+
+/** The findings of every prompt's examples and completion examples, and every resource template's completion examples. */
+export function checkPromptAndCompletionExamples(root: SyntaxNode): SemanticFinding[] {
+  const collected = new Collected();
+  if (root.type !== 'object') return [];
+  for (const collection of ['prompts', 'resourceTemplates'] as const) {
+    const primitives = memberOf(root, collection);
+    if (primitives?.type !== 'array') continue;
+    (primitives.children ?? []).forEach((primitive, index) => {
+      if (primitive.type !== 'object') return;
+      const scope = primitiveScope(primitive, root)?.versions ?? [];
+      if (collection === 'prompts') checkPromptExamples(root, primitive, index, scope, collected);
+      checkCompletionExamples(primitive, collection, index, scope, collected);
+    });
+  }
+  return collected.findings();
+}
+
+/** The prompt's declared arguments by name (the last of a name, as a map of them would keep). */
+function declaredArguments(prompt: SyntaxNode): Map<string, SyntaxNode> {
+  const declared = new Map<string, SyntaxNode>();
+  const list = memberOf(prompt, 'arguments');
+  if (list?.type !== 'array') return declared;
+  for (const argument of list.children ?? []) {
+    const name = stringOf(memberOf(argument, 'name'));
+    if (name !== undefined) declared.set(name, argument);
+  }
+  return declared;
+}
+
+/** A prompt example through its references; the node findings go on (the reference when there is one), or undefined. */
+function resolveExample(root: SyntaxNode, value: SyntaxNode): { example: SyntaxNode; via?: SyntaxNode } | undefined {
+  let current = value;
+  let via: SyntaxNode | undefined;
+  for (let hops = 0; current.type === 'object' && propertyOf(current, '$componentRef'); hops++) {
+    via ??= memberOf(current, '$componentRef');
+    const match = /^#\/components\/promptExamples\/([^/]+)$/.exec(stringOf(memberOf(current, '$componentRef')) ?? '');
+    const target = match ? memberOf(memberOf(memberOf(root, 'components'), 'promptExamples'), match[1]) : undefined;
+    if (!target || hops > 64) return undefined;
+    current = target;
+  }
+  return current.type === 'object' ? { example: current, via } : undefined;
+}
+
+function checkPromptExamples(
+  root: SyntaxNode,
+  prompt: SyntaxNode,
+  index: number,
+  scope: readonly string[],
+  collected: Collected,
+): void {
+  const examples = memberOf(prompt, 'examples');
+  if (examples?.type !== 'object') return;
+  const declared = declaredArguments(prompt);
+  for (const name of effectiveProperties(examples).keys()) {
+    const resolved = resolveExample(root, memberOf(examples, name)!);
+    if (!resolved) continue;
+    const { example, via } = resolved;
+    const path: Path = ['prompts', index, 'examples', name];
+    const where = readablePath(pointerOf(...path));
+    const at = (node: SyntaxNode | undefined, fallback: SyntaxNode) => via ?? node ?? fallback;
+    const exampleKey = keyNodeOf(propertyOf(examples, name))!;
+    const argumentsValue = memberOf(example, 'arguments');
+    if (argumentsValue?.type === 'object') {
+      for (const argument of effectiveProperties(argumentsValue).keys()) {
+        if (!declared.has(argument)) {
+          collected.add(
+            'prompt-example-unknown-argument',
+            at(keyNodeOf(propertyOf(argumentsValue, argument)), exampleKey),
+            [...path, 'arguments', argument],
+            () => `${where}.arguments has '${argument}', which the prompt does not declare.`,
+          );
+        }
+      }
+    }
+    for (const [argument, declaration] of declared) {
+      if (memberOf(declaration, 'required')?.value !== true) continue;
+      if (argumentsValue?.type === 'object' && propertyOf(argumentsValue, argument)) continue;
+      const anchor = at(keyNodeOf(propertyOf(example, 'arguments')), exampleKey);
+      collected.add(
+        'prompt-example-missing-required-argument',
+        anchor,
+        [...path, 'arguments', argument],
+        () => `${where}.arguments is missing the required prompt argument '${argument}'.`,
+      );
+    }
+    const result = memberOf(example, 'result');
+    if (result?.type !== 'object') continue;
+    const resultPath: Path = [...path, 'result'];
+    const resultKey = keyNodeOf(propertyOf(example, 'result'))!;
+    checkCompletedResult(
+      result,
+      resultPath,
+      `${where}.result`,
+      scope,
+      collected,
+      {
+        envelope: 'prompt-example-json-rpc-envelope',
+        incomplete: 'incomplete-prompt-example-result',
+        version: 'prompt-example-result-version-mismatch',
+      },
+      (node) => at(node, resultKey),
+    );
+    const messages = memberOf(result, 'messages');
+    if (messages?.type !== 'array') continue;
+    (messages.children ?? []).forEach((message, messageIndex) => {
+      const content = memberOf(message, 'content');
+      if (content?.type !== 'object') return;
+      checkContentRevisions(content, [...resultPath, 'messages', messageIndex, 'content'], scope, collected, (node) =>
+        at(node, content),
+      );
+    });
+  }
+}
+
+interface ResultKinds {
+  envelope: Kind;
+  incomplete: Kind;
+  version: Kind;
+}
+
+function checkCompletedResult(
+  result: SyntaxNode,
+  path: Path,
+  where: string,
+  scope: readonly string[],
+  collected: Collected,
+  kinds: ResultKinds,
+  at: (node: SyntaxNode | undefined) => SyntaxNode,
+): void {
+  for (const field of ENVELOPE) {
+    const key = keyNodeOf(propertyOf(result, field));
+    if (key)
+      collected.add(
+        kinds.envelope,
+        at(key),
+        [...path, field],
+        () => `${where} must not contain the JSON-RPC envelope field '${field}'.`,
+      );
+  }
+  for (const field of INCOMPLETE) {
+    const key = keyNodeOf(propertyOf(result, field));
+    if (key)
+      collected.add(
+        kinds.incomplete,
+        at(key),
+        [...path, field],
+        () => `${where} must not contain '${field}': an example shows a completed result.`,
+      );
+  }
+  const resultType = propertyOf(result, 'resultType');
+  for (const revision of scope) {
+    // A resultType other than "complete" is the schema rule's to report.
+    if (revision === LATEST && !resultType) {
+      collected.add(
+        kinds.version,
+        at(undefined),
+        [...path, 'resultType'],
+        (revisions) => `${where} must have resultType "complete" for ${revisions}.`,
+        revision,
+      );
+    }
+    if (revision !== LATEST && resultType && REVISIONS.includes(revision)) {
+      collected.add(
+        kinds.version,
+        at(keyNodeOf(resultType)),
+        [...path, 'resultType'],
+        (revisions, plural) =>
+          `${where}.resultType is not defined for ${revisions}; ${plural ? 'they need' : 'it needs'} a result without it (split the primitive into protocol-scoped variants).`,
+        revision,
+      );
+    }
+    const meta = keyNodeOf(propertyOf(result, '_meta'));
+    if (meta && before(revision, '2025-06-18')) {
+      collected.add(
+        kinds.version,
+        at(meta),
+        [...path, '_meta'],
+        (revisions) => `${where}._meta is not defined for ${revisions}.`,
+        revision,
+      );
+    }
+  }
+}
+
+/** What a prompt message's content block may carry in each revision. */
+function checkContentRevisions(
+  content: SyntaxNode,
+  path: Path,
+  scope: readonly string[],
+  collected: Collected,
+  at: (node: SyntaxNode | undefined) => SyntaxNode,
+): void {
+  const where = readablePath(pointerOf(...path));
+  const type = stringOf(memberOf(content, 'type'));
+  const typeNode = memberOf(content, 'type');
+  const kind: Kind = 'prompt-example-content-version-mismatch';
+  for (const revision of scope) {
+    if (typeNode && type === 'audio' && before(revision, '2025-03-26')) {
+      collected.add(
+        kind,
+        at(typeNode),
+        [...path, 'type'],
+        (revisions) => `${where} is audio content, which ${revisions} does not define.`,
+        revision,
+      );
+    }
+    if (typeNode && type === 'resource_link' && before(revision, '2025-06-18')) {
+      collected.add(
+        kind,
+        at(typeNode),
+        [...path, 'type'],
+        (revisions) => `${where} is resource-link content, which ${revisions} does not define.`,
+        revision,
+      );
+    }
+    const meta = keyNodeOf(propertyOf(content, '_meta'));
+    if (meta && before(revision, '2025-06-18')) {
+      collected.add(
+        kind,
+        at(meta),
+        [...path, '_meta'],
+        (revisions) => `${where}._meta is not defined for ${revisions}.`,
+        revision,
+      );
+    }
+    const resourceMeta = type === 'resource' ? keyNodeOf(propertyOf(memberOf(content, 'resource'), '_meta')) : undefined;
+    if (resourceMeta && before(revision, '2025-06-18')) {
+      collected.add(
+        kind,
+        at(resourceMeta),
+        [...path, 'resource', '_meta'],
+        (revisions) => `${where}.resource._meta is not defined for ${revisions}.`,
+        revision,
+      );
+    }
+    const icons = memberOf(content, 'icons');
+    if (type === 'resource_link' && icons?.type === 'array' && before(revision, '2025-11-25')) {
+      collected.add(
+        kind,
+        at(keyNodeOf(propertyOf(content, 'icons'))),
+        [...path, 'icons'],
+        (revisions) => `${where}.icons is not defined for ${revisions}.`,
+        revision,
+      );
+    }
+    const lastModified = keyNodeOf(propertyOf(memberOf(content, 'annotations'), 'lastModified'));
+    if (lastModified && before(revision, '2025-06-18')) {
+      collected.add(
+        kind,
+        at(lastModified),
+        [...path, 'annotations', 'lastModified'],
+        (revisions) => `${where}.annotations.lastModified is not defined for ${revisions}.`,
+        revision,
+      );
+    }
+  }
+}
+
+function checkCompletionExamples(
+  owner: SyntaxNode,
+  collection: 'prompts' | 'resourceTemplates',
+  index: number,
+  scope: readonly string[],
+  collected: Collected,
+): void {
+  const examples = memberOf(owner, 'completionExamples');
+  if (examples?.type !== 'object') return;
+  const isPrompt = collection === 'prompts';
+  let allowed: ReadonlySet<string> | undefined;
+  if (isPrompt) {
+    allowed = new Set(declaredArguments(owner).keys());
+  } else {
+    const templateNode = memberOf(owner, 'uriTemplate');
+    const template = stringOf(templateNode);
+    if (template !== undefined) {
+      const variables = templateVariables(template);
+      if (typeof variables === 'string') {
+        collected.add(
+          'resource-template-completion-example-invalid-template',
+          templateNode!,
+          [collection, index, 'uriTemplate'],
+          () =>
+            `${readablePath(pointerOf(collection, index, 'uriTemplate'))} is not a valid RFC 6570 URI template: ${variables}.`,
+        );
+      } else {
+        allowed = variables;
+      }
+    }
+  }
+  for (const name of effectiveProperties(examples).keys()) {
+    const example = memberOf(examples, name)!;
+    if (example.type !== 'object') continue;
+    const path: Path = [collection, index, 'completionExamples', name];
+    const where = readablePath(pointerOf(...path));
+    const exampleKey = keyNodeOf(propertyOf(examples, name))!;
+    const targetNode = memberOf(memberOf(example, 'argument'), 'name');
+    const target = stringOf(targetNode);
+    if (target !== undefined && allowed && !allowed.has(target)) {
+      if (isPrompt)
+        collected.add(
+          'prompt-completion-example-unknown-argument',
+          targetNode!,
+          [...path, 'argument', 'name'],
+          () => `${where}.argument.name is '${target}', which the prompt does not declare.`,
+        );
+      else
+        collected.add(
+          'resource-template-completion-example-unknown-variable',
+          targetNode!,
+          [...path, 'argument', 'name'],
+          () => `${where}.argument.name is '${target}', which is not a variable of the resource template's uriTemplate.`,
+        );
+    }
+    const contextArguments = memberOf(memberOf(example, 'context'), 'arguments');
+    if (contextArguments?.type === 'object') {
+      for (const argument of effectiveProperties(contextArguments).keys()) {
+        const key = keyNodeOf(propertyOf(contextArguments, argument))!;
+        const argumentPath = [...path, 'context', 'arguments', argument];
+        if (allowed && !allowed.has(argument)) {
+          if (isPrompt)
+            collected.add(
+              'prompt-completion-example-context-unknown-argument',
+              key,
+              argumentPath,
+              () => `${where}.context.arguments has '${argument}', which the prompt does not declare.`,
+            );
+          else
+            collected.add(
+              'resource-template-completion-example-context-unknown-variable',
+              key,
+              argumentPath,
+              () =>
+                `${where}.context.arguments has '${argument}', which is not a variable of the resource template's uriTemplate.`,
+            );
+        }
+        if (argument === target) {
+          collected.add(
+            'completion-example-duplicate-target-context',
+            key,
+            argumentPath,
+            () => `${where}.context.arguments must not repeat '${argument}', the argument being completed.`,
+          );
+        }
+      }
+    }
+    const result = memberOf(example, 'result');
+    const contextKey = keyNodeOf(propertyOf(example, 'context'));
+    let resultChecked = false;
+    for (const revision of scope) {
+      if (before(revision, '2025-03-26')) {
+        collected.add(
+          'completion-example-version-mismatch',
+          exampleKey,
+          path,
+          (revisions, plural) => `${where} is a completion example, but ${revisions} ${plural ? 'have' : 'has'} no completion.`,
+          revision,
+        );
+        continue;
+      }
+      if (contextKey && before(revision, '2025-06-18')) {
+        collected.add(
+          'completion-example-context-version-mismatch',
+          contextKey,
+          [...path, 'context'],
+          (revisions) => `${where}.context is not defined for ${revisions}.`,
+          revision,
+        );
+      }
+      if (result?.type === 'object' && !resultChecked) {
+        resultChecked = true;
+        const applicable = scope.filter((candidate) => !before(candidate, '2025-03-26'));
+        checkCompletedResult(
+          result,
+          [...path, 'result'],
+          `${where}.result`,
+          applicable,
+          collected,
+          {
+            envelope: 'completion-example-json-rpc-envelope',
+            incomplete: 'incomplete-completion-example-result',
+            version: 'completion-example-result-version-mismatch',
+          },
+          (node) => node ?? keyNodeOf(propertyOf(example, 'result'))!,
+        );
+      }
+    }
+  }
+}
+
+const OPERATORS = '+#./;?&';
+const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
+
+/** The variable names of an RFC 6570 template, or why it is not one. */
+export function templateVariables(template: string): Set<string> | string {
+  const names = new Set<string>();
+  let position = 0;
+  while (position < template.length) {
+    const open = template.indexOf('{', position);
+    const close = template.indexOf('}', position);
+    if (close >= 0 && (open < 0 || close < open)) return `'}' at ${close + 1} closes no expression`;
+    if (open < 0) break;
+    const end = template.indexOf('}', open + 1);
+    if (end < 0) return `the expression at ${open + 1} is not closed`;
+    let body = template.slice(open + 1, end);
+    if (body.includes('{')) return `'{' inside the expression at ${open + 1}`;
+    if (OPERATORS.includes(body[0] ?? '')) body = body.slice(1);
+    else if ('=,!@|'.includes(body[0] ?? '')) return `the operator '${body[0]}' at ${open + 2} is reserved`;
+    if (body === '') return `the expression at ${open + 1} names no variable`;
+    for (const spec of body.split(',')) {
+      const name = spec.replace(/(?::[1-9][0-9]{0,3}|\*)$/, '');
+      if (!VARNAME.test(name)) return `'${spec}' is not a variable specification`;
+      names.add(name);
+    }
+    position = end + 1;
+  }
+  return names;
+}

@@ -1,0 +1,35 @@
+// How every diagnostic is made, whichever rule and front: the severity the user configured for the
+// rule, else the rule table's default for that kind; the link to the rule's page; the offsets the
+// fixes need. A rule set to 'off' makes none.
+import { DIAGNOSTIC_SOURCE, RULES, defaultSeverity, ruleDocsUri, severityNumber, type RuleId } from '../../../../shared/src/rules';
+import type { CheckOptions, Diagnostic, DiagnosticData, Range, Severity } from '../types';
+
+/** What making a diagnostic needs of the options: the severities and where the rule pages are. */
+export type DiagnosticOptions = Pick<CheckOptions, 'rules' | 'docsBaseUri'>;
+
+/** The configured severity of a rule's diagnostic of one kind, else the rule table's default; undefined when off. */
+export function severityOf(ruleId: RuleId, violation: string, options: DiagnosticOptions): Severity | undefined {
+  if (!isRuleOn(ruleId, options)) return undefined;
+  const configured = options.rules?.[ruleId];
+  return severityNumber(configured !== undefined && configured !== 'off' ? configured : defaultSeverity(ruleId, violation));
+}
+
+/** Whether a rule reports anything at all: not set to 'off', and configured if it is off by default. */
+export function isRuleOn(ruleId: RuleId, options: DiagnosticOptions): boolean {
+  const configured = options.rules?.[ruleId];
+  return configured !== 'off' && (configured !== undefined || !RULES[ruleId].offByDefault);
+}
+
+export function makeDiagnostic(ruleId: RuleId, data: DiagnosticData, message: string, range: Range, options: DiagnosticOptions): Diagnostic | undefined {
+  const severity = severityOf(ruleId, data.violation, options);
+  if (severity === undefined) return undefined;
+  return {
+    range,
+    severity,
+    code: ruleId,
+    codeDescription: { href: ruleDocsUri(ruleId, options.docsBaseUri) },
+    source: DIAGNOSTIC_SOURCE,
+    message,
+    data,
+  };
+}

@@ -1,0 +1,126 @@
+// The `format` checks (ajv-formats' full set, the one both validators use) with a bound on their
+// cost. ajv-formats' expressions backtrack: its `url` takes seconds on a crafted 100 KB value. So
+// every format written as an expression runs on RE2 with that expression's ECMA-262 meaning
+// (ecmaToRe2.ts), in linear time; `url`'s one lookaround (it excludes private IPv4 ranges) is
+// written out as the addresses it leaves. The few checks that stay native (functions, and the
+// expressions no translation covers) are short work on short values and run time-boxed, charged
+// to the document's budget, on long ones.
+import { fullFormats } from 'ajv-formats/dist/formats';
+import { RegExpParser } from '@eslint-community/regexpp';
+import type { AST } from '@eslint-community/regexpp';
+import { RE2JS } from 're2js';
+import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
+import { runTimeBoxed, TimeLimitError } from '../timeBudget';
+
+export interface FormatCheck {
+  /** The JSON type the format applies to; other values pass. */
+  type: 'string' | 'number';
+  validate(value: never): boolean;
+  /** Whether it runs in linear time (RE2) rather than natively, time-boxed on long values. */
+  linear: boolean;
+}
+
+/** Thrown when a format check exceeds what is left of the document's budget. */
+export class FormatTimeoutError extends Error {
+  constructor(readonly format: string) {
+    super(`the format ${JSON.stringify(format)} check took too long`);
+  }
+}
+
+type FormatDefinition = RegExp | ((value: string) => boolean) | { validate?: RegExp | ((value: never) => boolean); type?: string } | boolean;
+
+/** Values up to this many characters are checked natively unguarded: even quadratic work on them is microseconds. */
+const UNGUARDED_NATIVE_CHARS = 1000;
+/** RE2 steps (value length x program size) below which a run is cheap enough to go unguarded. */
+const UNGUARDED_RE2_WORK = 1_000_000;
+
+/**
+ * The IPv4 addresses `url` accepts: ajv-formats' dotted quad (first octet 1-223, last 1-254)
+ * without 10/8, 127/8, 169.254/16, 192.168/16 and 172.16/12, which it excludes with negative
+ * lookaheads. The octets are text: "172.016" is not 172.16 to the lookahead, and not an octet either.
+ */
+const OCTET = String.raw`(?:1?\d{1,2}|2[0-4]\d|25[0-5])`;
+const LAST_OCTET = String.raw`(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4])`;
+const PUBLIC_IPV4 = [
+  String.raw`(?:[1-9]|1[1-9]|[2-9]\d|1[01]\d|12[0-689]|1[3-5]\d|16[0-8]|17[013-9]|18\d|19[013-9]|2[01]\d|22[0-3])\.${OCTET}`,
+  String.raw`169\.(?:\d{1,2}|1\d\d|2[0-4]\d|25[0-35])`,
+  String.raw`172\.(?:\d|0\d|1[0-5]|3[2-9]|[4-9]\d|1\d\d|2[0-4]\d|25[0-5])`,
+  String.raw`192\.(?:\d{1,2}|1[0-57-9]\d|16[0-79]|2[0-4]\d|25[0-5])`,
+].map((firstTwo) => String.raw`${firstTwo}\.${OCTET}\.${LAST_OCTET}`).join('|');
+
+/** `url`'s source with its lookahead-guarded IPv4 alternative replaced by PUBLIC_IPV4. */
+function urlWithoutLookaheads(source: string, flags: string): string {
+  const ast = new RegExpParser({ ecmaVersion: 2024 }).parsePattern(source, 0, source.length, { unicode: flags.includes('u') });
+  const guarded: AST.Alternative[] = [];
+  const visit = (alternatives: AST.Alternative[]) => {
+    for (const alternative of alternatives) {
+      const first = alternative.elements[0];
+      if (first?.type === 'Assertion' && first.kind === 'lookahead' && first.negate) guarded.push(alternative);
+      for (const element of alternative.elements) {
+        if (element.type === 'Group' || element.type === 'CapturingGroup') visit(element.alternatives);
+        else if (element.type === 'Quantifier' && (element.element.type === 'Group' || element.element.type === 'CapturingGroup')) visit(element.element.alternatives);
+      }
+    }
+  };
+  visit(ast.alternatives);
+  if (guarded.length !== 1) throw new NoLinearTranslation('url: not the expression this rewrite knows');
+  const [alternative] = guarded;
+  return `${source.slice(0, alternative.start)}(?:${PUBLIC_IPV4})${source.slice(alternative.end)}`;
+}
+
+function linearTest(name: string, expression: RegExp): ((value: string) => boolean) | undefined {
+  try {
+    const source = name === 'url' ? urlWithoutLookaheads(expression.source, expression.flags) : expression.source;
+    const program = RE2JS.compile(ecmaToRe2(source, expression.flags));
+    const run = (value: string) => program.matcher(value).find();
+    // Linear, but a long value under url's large program is still a few hundred milliseconds a megabyte.
+    return guardedTest(name, run, Math.floor(UNGUARDED_RE2_WORK / program.programSize()));
+  } catch (error) {
+    if (error instanceof NoLinearTranslation) return undefined;
+    throw error;
+  }
+}
+
+function guardedTest(name: string, check: (value: string) => boolean, unguardedChars = UNGUARDED_NATIVE_CHARS): (value: string) => boolean {
+  return (value) => {
+    if (typeof value !== 'string' || value.length <= unguardedChars) return check(value);
+    try {
+      return runTimeBoxed(() => check(value), Infinity, `the format ${JSON.stringify(name)} check`);
+    } catch (error) {
+      if (error instanceof TimeLimitError) throw new FormatTimeoutError(name);
+      throw error;
+    }
+  };
+}
+
+function boundedCheck(name: string, definition: FormatDefinition): FormatCheck | undefined {
+  if (typeof definition === 'boolean') return undefined; // password, binary: anything goes
+  const check = definition instanceof RegExp || typeof definition === 'function' ? definition : definition.validate;
+  const type = typeof definition === 'object' && !(definition instanceof RegExp) && definition.type === 'number' ? 'number' : 'string';
+  if (!check) return undefined;
+  if (type === 'number') return { type, validate: check as (value: never) => boolean, linear: true };
+  if (check instanceof RegExp) {
+    // A /g expression (ajv-formats' `byte`) carries lastIndex between calls; reset it as ajv-formats does.
+    const native = (value: string) => {
+      check.lastIndex = 0;
+      return check.test(value);
+    };
+    const linear = linearTest(name, check);
+    return { type, validate: linear ?? guardedTest(name, native), linear: linear !== undefined };
+  }
+  return { type, validate: guardedTest(name, check as (value: string) => boolean), linear: false };
+}
+
+const checks = new Map<string, FormatCheck | undefined>();
+
+/** The bounded check of format `name`, or undefined for a format that checks nothing (or is unknown). */
+export function formatCheck(name: string): FormatCheck | undefined {
+  if (!Object.prototype.hasOwnProperty.call(fullFormats, name)) return undefined;
+  if (!checks.has(name)) checks.set(name, boundedCheck(name, (fullFormats as Record<string, FormatDefinition>)[name]));
+  return checks.get(name);
+}
+
+/** Every format ajv-formats defines, bounded, in the shape ajv.addFormat takes (formats that check nothing: true). */
+export function boundedFormats(): Array<[string, FormatCheck | true]> {
+  return Object.keys(fullFormats).map((name) => [name, formatCheck(name) ?? true]);
+}

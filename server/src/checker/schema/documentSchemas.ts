@@ -1,0 +1,52 @@
+// The requested schemas of one document, as values with their validators. In JSON text the same
+// source text is the same schema, so a schema is looked up by its text before its value is built:
+// on every keystroke the declarations and the schemas their steps repeat cost a lookup each.
+import type { CompiledSchema, SchemaValidatorCache } from './schemaValidator';
+import { valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
+
+export interface NodeSchema {
+  /** Shared between checks: read it, never change it. */
+  value: JsonValue;
+  compiled: CompiledSchema;
+}
+
+export class DocumentSchemas {
+  /** This check's schemas by source text, when the shared cache is not to remember them. */
+  private readonly ofThisCheck: Map<string, NodeSchema> | undefined;
+  /**
+   * YAML schemas by value: every alias of an anchored schema has the anchor's value (the same
+   * object), so the schema is looked up once, not serialized again for each step that uses it.
+   */
+  private readonly byValue = new WeakMap<object, NodeSchema>();
+
+  /**
+   * `jsonText` is the document's text when it is JSON (YAML source text alone does not fix a
+   * value). `once`: the document is checked once, so the shared cache need not remember its schemas
+   * (see CheckOptions.once); a schema its steps repeat is still compiled once.
+   */
+  constructor(readonly cache: SchemaValidatorCache, private readonly jsonText?: string, private readonly once = false) {
+    this.ofThisCheck = once && jsonText !== undefined ? new Map() : undefined;
+  }
+
+  ofNode(node: SyntaxNode): NodeSchema {
+    if (this.jsonText === undefined) {
+      const value = valueOf(node);
+      if (value === null || typeof value !== 'object') return { value, compiled: this.cache.compile(value, !this.once) };
+      let known = this.byValue.get(value);
+      if (!known) {
+        known = { value, compiled: this.cache.compile(value, !this.once) };
+        this.byValue.set(value, known);
+      }
+      return known;
+    }
+    const source = this.jsonText.slice(node.offset, node.offset + node.length);
+    if (!this.ofThisCheck) return this.cache.compileSource(source, () => valueOf(node));
+    let known = this.ofThisCheck.get(source);
+    if (!known) {
+      const value = valueOf(node);
+      known = { value, compiled: this.cache.compile(value, false) };
+      this.ofThisCheck.set(source, known);
+    }
+    return known;
+  }
+}

@@ -1,0 +1,163 @@
+// The one-tool shortcut for YAML (incremental.ts holds the JSON one and the shared parts). A tool of
+// a block sequence is re-parsed alone: its lines, from the line of its `- ` to the line before the
+// next tool's `- `, are a YAML document of their own whose root is a one-item sequence at the same
+// column, so the item parses exactly as it does in place. Whatever could make the item mean
+// something else in place than alone falls back to a full check:
+// - a stream of several documents, directives (`%YAML` changes how scalars read), or a marker
+//   (`---`, `...`) after the document's start;
+// - an anchor in the tool that an alias reads (the edit would change the alias too), any `&` in the
+//   new text of the tool (a new anchor may capture later aliases), an alias to an anchor outside the
+//   tool (unresolved when parsed alone: an error, so a fallback), a tool that is itself an alias's
+//   copy, a merged member or inside a shared anchor, or an anchored ancestor that aliases read;
+// - an edit on the `- ` line's indentation or indicator, on the line break that ends the region, or
+//   one that makes the lines parse as anything but one mapping item at the same column (an
+//   indentation change at the tool's level, a second item, a key of the enclosing mapping).
+import { parseYamlDocuments } from './parseYamlDocuments';
+import { detachedSlice } from '../detachedString';
+import type { YamlTreeNode } from './yamlTreeNode';
+import type { SyntaxNode } from '../tree';
+import { toolsArrayOf } from '../../model/documentModel';
+
+interface Span {
+  offset: number;
+  length: number;
+  newLength: number;
+}
+
+/** What the shortcut needs to know of the whole text once per full check: whether it may be taken at all. */
+export function yamlAllowsToolEdits(text: string, root: SyntaxNode): boolean {
+  const markers = /^(?:%|---|\.\.\.)/gm;
+  for (let match = markers.exec(text); match; match = markers.exec(text)) {
+    if (match[0] !== '---' || match.index >= root.offset) return false;
+  }
+  return true;
+}
+
+/**
+ * The lines of a tool of the root's `tools` block sequence, when they read alone as they do in
+ * place (the conditions at the top of the file, for the text as it is; a new text must also have
+ * no `&` in them): fix-all reads an edit inside one tool back from those lines alone.
+ */
+export function standaloneToolRegion(
+  text: string,
+  tool: SyntaxNode,
+  allowsToolEdits: (root: SyntaxNode) => boolean = (root) => yamlAllowsToolEdits(text, root),
+): { start: number; end: number; contentEnd: number } | undefined {
+  const tools = tool.parent;
+  const root = tools?.parent?.parent;
+  if (!tools || !root || root.parent || toolsArrayOf(root) !== tools || !allowsToolEdits(root)) return undefined;
+  const node = tool as YamlTreeNode;
+  if (aliasedInside(node)) return undefined;
+  for (let ancestor = node.parent as YamlTreeNode | undefined; ancestor; ancestor = ancestor.parent as YamlTreeNode | undefined) {
+    if (ancestor.aliased || ancestor.origin !== undefined || ancestor.sharedByAliases) return undefined;
+  }
+  const elements = tools.children ?? [];
+  const index = elements.indexOf(tool);
+  return index < 0 ? undefined : regionOf(text, elements, index);
+}
+
+/** The lines of `elements[index]` in the old text: [start of its `- ` line, end of its region), and where its content ends (before the region's last line break). */
+function regionOf(text: string, elements: readonly SyntaxNode[], index: number): { start: number; end: number; contentEnd: number } | undefined {
+  const element = elements[index];
+  const start = dashLineStart(text, element.offset);
+  if (start === undefined) return undefined;
+  let end: number;
+  if (index + 1 < elements.length) {
+    const next = dashLineStart(text, elements[index + 1].offset);
+    if (next === undefined || next.column !== start.column) return undefined;
+    end = next.lineStart;
+  } else {
+    const lineBreak = text.indexOf('\n', element.offset + element.length);
+    end = lineBreak < 0 ? text.length : lineBreak + 1;
+  }
+  if (end <= element.offset) return undefined;
+  // The region's own line break is left alone: removing it would join the next item's line.
+  let contentEnd = end;
+  if (text.charCodeAt(contentEnd - 1) === 10) contentEnd--;
+  if (text.charCodeAt(contentEnd - 1) === 13) contentEnd--;
+  return { start: start.lineStart, end, contentEnd };
+}
+
+/** Where the line holding `offset` starts (after a LF or a CR): a scan back over that line only. */
+export function yamlLineStartBefore(text: string, offset: number): number {
+  let start = offset;
+  while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
+  return start;
+}
+
+/** For an item that starts on its `- ` line (`  - name: x`): where that line starts and the dash's column. */
+function dashLineStart(text: string, itemOffset: number): { lineStart: number; column: number } | undefined {
+  const lineStart = yamlLineStartBefore(text, itemOffset);
+  const prefix = text.slice(lineStart, itemOffset);
+  const match = /^( *)- +$/.exec(prefix);
+  return match ? { lineStart, column: match[1].length } : undefined;
+}
+
+function aliasedInside(node: YamlTreeNode): boolean {
+  const pending: YamlTreeNode[] = [node];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    if (current.aliased || current.origin !== undefined || current.sharedByAliases) return true;
+    for (const child of current.children ?? []) if (child.parent === current) pending.push(child);
+  }
+  return false;
+}
+
+/**
+ * The new tree of the tool `elements[index]` after `change`, with the new text's offsets, or
+ * undefined when the shortcut does not apply (see the top of the file).
+ */
+export function reparseYamlTool(oldText: string, newText: string, elements: readonly SyntaxNode[], index: number, change: Span): YamlTreeNode | undefined {
+  const old = elements[index] as YamlTreeNode;
+  if (aliasedInside(old)) return undefined;
+  for (let ancestor = old.parent; ancestor; ancestor = ancestor.parent) {
+    if (ancestor.aliased || ancestor.origin !== undefined || ancestor.sharedByAliases) return undefined;
+  }
+  const region = regionOf(oldText, elements, index);
+  if (!region) return undefined;
+  if (change.offset < old.offset || change.offset + change.length > region.contentEnd) return undefined;
+  const delta = change.newLength - change.length;
+  const source = detachedSlice(newText, region.start, region.end + delta);
+  if (source.includes('&')) return undefined;
+  const parsed = parseYamlDocuments(source);
+  if (parsed.errors.some((error) => error.code !== 'DUPLICATE_KEY') || parsed.documents.length !== 1) return undefined;
+  const sequence = parsed.documents[0].root as YamlTreeNode | undefined;
+  if (!sequence || sequence.type !== 'array' || sequence.children?.length !== 1) return undefined;
+  // At the same column: the `- ` line is untouched, so a sequence elsewhere means another structure.
+  if (sequence.offset !== oldText.indexOf('-', region.start) - region.start) return undefined;
+  const replacement = sequence.children[0];
+  if (replacement.type !== 'object') return undefined;
+  shiftOwned(replacement, region.start);
+  return replacement;
+}
+
+/**
+ * Moves `node` and every node it owns by `delta`. Aliases share nodes (a shared anchor's children,
+ * a merged member's value); each node is moved once, through the parent that owns it.
+ */
+export function shiftOwned(node: SyntaxNode, delta: number): void {
+  const pending: SyntaxNode[] = [node];
+  while (pending.length > 0) {
+    const current = pending.pop()! as YamlTreeNode;
+    current.offset += delta;
+    if (current.colonOffset !== undefined) current.colonOffset += delta;
+    if (current.mergePairs) for (const pair of current.mergePairs) pair.offset += delta;
+    const children = current.children;
+    if (children) for (let i = 0; i < children.length; i++) if (children[i].parent === current) pending.push(children[i]);
+  }
+}
+
+/**
+ * `node` (already in place) replaced an element that was `delta` characters shorter and ended at
+ * `oldEnd`: every ancestor grows by `delta`, and every node owned after the edit moves by `delta`.
+ */
+export function growYamlAncestorsAndShiftFollowers(node: SyntaxNode, delta: number, editOffset: number): void {
+  if (delta === 0) return;
+  for (let child = node, parent = node.parent as YamlTreeNode | undefined; parent; child = parent, parent = parent.parent as YamlTreeNode | undefined) {
+    parent.length += delta;
+    if (parent.mergePairs) for (const pair of parent.mergePairs) if (pair.offset > editOffset) pair.offset += delta;
+    for (const sibling of parent.children ?? []) {
+      if (sibling !== child && sibling.parent === parent && sibling.offset > editOffset) shiftOwned(sibling, delta);
+    }
+  }
+}

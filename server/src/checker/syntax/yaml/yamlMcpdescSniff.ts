@@ -1,0 +1,19 @@
+// Whether a YAML document is an mcpdesc document by content: its root mapping has an `mcpdesc` key.
+import type { Node } from 'jsonc-parser';
+import { maySpellMcpdesc } from '../../recognition/mcpdescSpelling';
+import { parseYamlDocuments } from './parseYamlDocuments';
+
+export function isYamlMcpdescRoot(root: Node | undefined): boolean {
+  if (!root || root.type !== 'object' || !root.children) return false;
+  return root.children.some((property) => property.children?.[0]?.value === 'mcpdesc');
+}
+
+/**
+ * Whether any document of the stream has a root `mcpdesc` key (as unescaped: `"\x6Dcpdesc"` is
+ * one). Texts that cannot spell the word cost one scan, so a workspace scan pays the parse only for
+ * likely candidates.
+ */
+export function isYamlMcpdescText(text: string): boolean {
+  if (!maySpellMcpdesc(text)) return false;
+  return parseYamlDocuments(text).documents.some((document) => isYamlMcpdescRoot(document.root));
+}
