@@ -1,5 +1,11 @@
 // Bundles the entry points (the worker thread that checks closed files is one of its own); everything they import is inlined so the .vsix ships no node_modules.
+// The browser's two (dist/browser/: the extension in vscode.dev's extension host, the server in a
+// web worker) share all but their entry files with the Node build, and must hold nothing of Node:
+// checked after every build (browser-bundle-check.mjs).
 import * as esbuild from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { nodeOnlyUses } from './browser-bundle-check.mjs';
 
 const entries = {
   extension: 'client/src/extension.ts',
@@ -8,27 +14,74 @@ const entries = {
   checkWorker: 'server/src/checkWorker.ts',
 };
 
+const browserEntries = {
+  extension: { entry: 'client/src/browserExtension.ts', format: 'cjs', allowedRequires: ['vscode'] },
+  server: { entry: 'server/src/browserServer.ts', format: 'iife', allowedRequires: [] },
+};
+
 const production = process.argv.includes('--production');
 // --outdir DIR: somewhere else than dist/ (the .vsix test packages a copy without touching dist/).
 const outdirIndex = process.argv.indexOf('--outdir');
 const outdir = outdirIndex >= 0 ? process.argv[outdirIndex + 1] : 'dist';
 
-await Promise.all(
-  Object.entries(entries).map(([name, entry]) =>
+const sourceFile = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+/**
+ * What the shared code takes from Node, given its browser stand-ins: the checker's time budget's
+ * node:vm (server/src/browser/vm.ts) and the rule pages' location (server/src/browser/shippedDocs.ts,
+ * set from the client's initializationOptions). The global Buffer is injected (browser/buffer.ts).
+ */
+const browserStandIns = {
+  name: 'browser-stand-ins',
+  setup(build) {
+    build.onResolve({ filter: /^node:vm$/ }, () => ({ path: sourceFile('server/src/browser/vm.ts') }));
+    build.onResolve({ filter: /\/shippedDocs$/ }, () => ({ path: sourceFile('server/src/browser/shippedDocs.ts') }));
+  },
+};
+
+const shared = {
+  bundle: true,
+  // jsonc-parser's UMD "main" requires its modules dynamically, which esbuild cannot follow; its ESM build bundles.
+  mainFields: ['module', 'main'],
+  external: ['vscode'],
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+};
+
+await Promise.all([
+  ...Object.entries(entries).map(([name, entry]) =>
     esbuild.build({
+      ...shared,
       entryPoints: [entry],
       outfile: `${outdir}/${name}.js`,
-      bundle: true,
       platform: 'node',
-      // jsonc-parser's UMD "main" requires its modules dynamically, which esbuild cannot follow; its ESM build bundles.
-      mainFields: ['module', 'main'],
       target: 'node18',
       format: 'cjs',
-      external: ['vscode'],
-      sourcemap: !production,
-      minify: production,
-      logLevel: 'warning',
       banner: name === 'cli' ? { js: '#!/usr/bin/env node' } : undefined,
     }),
   ),
-);
+  ...Object.entries(browserEntries).map(([name, { entry, format }]) =>
+    esbuild.build({
+      ...shared,
+      entryPoints: [entry],
+      outfile: `${outdir}/browser/${name}.js`,
+      platform: 'browser',
+      mainFields: ['browser', 'module', 'main'],
+      target: 'es2022',
+      format,
+      plugins: [browserStandIns],
+      inject: [sourceFile('server/src/browser/buffer.ts')],
+    }),
+  ),
+]);
+
+const leaks = [];
+for (const [name, { allowedRequires }] of Object.entries(browserEntries)) {
+  const file = `${outdir}/browser/${name}.js`;
+  for (const use of nodeOnlyUses(await readFile(file, 'utf8'), allowedRequires)) leaks.push(`${file}: ${use}`);
+}
+if (leaks.length > 0) {
+  console.error(`The browser bundles use Node-only modules, which vscode.dev does not have:\n${leaks.join('\n')}`);
+  process.exit(1);
+}

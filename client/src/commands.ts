@@ -1,7 +1,7 @@
 // The extension's commands. Fixing and checking happen in the server (workspace/executeCommand);
 // these only pick the target and report the outcome.
 import * as vscode from 'vscode';
-import { ExecuteCommandRequest, State, type LanguageClient } from 'vscode-languageclient/node';
+import { ExecuteCommandRequest, State, type BaseLanguageClient } from 'vscode-languageclient';
 import { COMMANDS, SERVER_COMMANDS } from '../../shared/src/constants';
 import { isSelectedLanguage } from './documentSelector';
 import { editorFormattingOptions } from './formattingOptionsSync';
@@ -11,7 +11,7 @@ interface FixAllCommandResult {
   applied: number;
 }
 
-function ensureRunning(client: LanguageClient): boolean {
+function ensureRunning(client: BaseLanguageClient): boolean {
   if (client.state === State.Running) return true;
   void vscode.window
     .showWarningMessage('The MCP Description server is not running.', 'Restart Server')
@@ -19,7 +19,7 @@ function ensureRunning(client: LanguageClient): boolean {
   return false;
 }
 
-async function fixAllInFile(client: LanguageClient): Promise<void> {
+async function fixAllInFile(client: BaseLanguageClient): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || !isSelectedLanguage(editor.document.languageId, editor.document.uri.scheme)) {
     void vscode.window.showInformationMessage('Open a JSON, JSONC or YAML file on disk to fix its MCP description problems.');
@@ -35,7 +35,7 @@ async function fixAllInFile(client: LanguageClient): Promise<void> {
 }
 
 /** A re-check of everything, with a progress notification until the server is idle and what it found. */
-async function checkWorkspace(client: LanguageClient, status: LanguageStatus): Promise<void> {
+async function checkWorkspace(client: BaseLanguageClient, status: LanguageStatus): Promise<void> {
   if (!ensureRunning(client)) return;
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'MCP Description: checking the workspace…' },
@@ -67,12 +67,17 @@ async function showRuleDocumentation(href: unknown): Promise<void> {
   await vscode.commands.executeCommand('vscode.open', uri);
 }
 
-export function registerCommands(client: LanguageClient, status: LanguageStatus): vscode.Disposable[] {
+/** The Node client restarts its process; the browser's stops and starts again (with a fresh worker: browserExtension.ts). */
+function restart(client: BaseLanguageClient & { restart?(): Promise<void> }): Promise<void> {
+  return client.restart ? client.restart() : client.stop().then(() => client.start());
+}
+
+export function registerCommands(client: BaseLanguageClient, status: LanguageStatus): vscode.Disposable[] {
   const report = (action: string) => (error: unknown) => {
     client.error(`${action} failed`, error, 'force');
   };
   return [
-    vscode.commands.registerCommand(COMMANDS.restartServer, () => client.restart().catch(report('Restarting the server'))),
+    vscode.commands.registerCommand(COMMANDS.restartServer, () => restart(client).catch(report('Restarting the server'))),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => client.outputChannel.show(true)),
     vscode.commands.registerCommand(COMMANDS.fixAllInFile, () => fixAllInFile(client).catch(report('Fix all problems in file'))),
     vscode.commands.registerCommand(COMMANDS.checkWorkspace, () => checkWorkspace(client, status).catch(report('Check workspace'))),

@@ -2,7 +2,7 @@
 // Details go to the output channel every time.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../shared/src/constants';
-import { CloseAction, ErrorAction, type ErrorHandler, type Message } from 'vscode-languageclient/node';
+import { CloseAction, ErrorAction, type ErrorHandler, type Message } from 'vscode-languageclient';
 import { RestartPolicy } from './restartPolicy';
 
 export const STOPPED_REPEATEDLY_MESSAGE = 'The MCP Description server stopped repeatedly and is not restarted automatically.';

@@ -1,13 +1,14 @@
-// The documents the server sees: JSON, JSONC and YAML files on disk. Whether one of them is an
-// mcpdesc document is the server's decision (name, root member, configured globs), not the client's.
+// The documents the server sees: JSON, JSONC and YAML files, on disk or in a virtual workspace
+// (vscode.dev and github.dev name a repository's files vscode-vfs:, the @vscode/test-web harness its
+// folder vscode-test-web:). Not untitled documents, nor the git: and other views of a file's past.
+// Whether one of them is an mcpdesc document is the server's decision (name, root member, configured
+// globs), not the client's.
 const LANGUAGES = ['json', 'jsonc', 'yaml'];
+const SCHEMES = ['file', 'vscode-vfs', 'vscode-test-web'];
 
 /** Plain filters, assignable to both vscode's and vscode-languageclient's DocumentSelector. */
-export const MCPDESC_DOCUMENT_SELECTOR: Array<{ scheme: string; language: string }> = LANGUAGES.map((language) => ({
-  scheme: 'file',
-  language,
-}));
+export const MCPDESC_DOCUMENT_SELECTOR: Array<{ scheme: string; language: string }> = SCHEMES.flatMap((scheme) => LANGUAGES.map((language) => ({ scheme, language })));
 
 export function isSelectedLanguage(languageId: string, scheme: string): boolean {
-  return scheme === 'file' && LANGUAGES.includes(languageId);
+  return SCHEMES.includes(scheme) && LANGUAGES.includes(languageId);
 }

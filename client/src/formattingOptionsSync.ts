@@ -2,7 +2,7 @@
 // detection), so text inserted by quick-fixes matches what the user sees. Code action requests do
 // not carry formatting options; without these the server infers the document's own indentation.
 import * as vscode from 'vscode';
-import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { FORMATTING_OPTIONS_NOTIFICATION, type FormattingOptionsParams } from '../../shared/src/constants';
 import { isSelectedLanguage } from './documentSelector';
 
@@ -15,7 +15,7 @@ export function editorFormattingOptions(editor: vscode.TextEditor): FormattingOp
 export class FormattingOptionsSync implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(private readonly client: BaseLanguageClient) {
     this.disposables.push(
       vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((editor) => this.send(editor))),
       vscode.window.onDidChangeTextEditorOptions((event) => this.send(event.textEditor)),

@@ -4,12 +4,12 @@
 // server is idle, how many documents of the workspace it checked come from the server's status
 // notification; whether the active document is checked at all, from mcpdesc/documentStatus.
 import * as vscode from 'vscode';
-import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { COMMANDS, DOCUMENT_STATUS_REQUEST, STATUS_NOTIFICATION, type DocumentStatus, type DocumentStatusParams, type ServerStatus } from '../../shared/src/constants';
 import { isSelectedLanguage, MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
 import { notCheckedText } from './documentStatusText';
 
-export function countProblems(client: LanguageClient): { problems: number; files: number } {
+export function countProblems(client: BaseLanguageClient): { problems: number; files: number } {
   let problems = 0;
   let files = 0;
   client.diagnostics?.forEach((_uri, diagnostics) => {
@@ -33,7 +33,7 @@ export class LanguageStatus implements vscode.Disposable {
   /** Bumped per question, so that an answer overtaken by a newer one is dropped. */
   private activeDocumentQuestion = 0;
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(private readonly client: BaseLanguageClient) {
     this.item = vscode.languages.createLanguageStatusItem('mcpdesc.status', MCPDESC_DOCUMENT_SELECTOR);
     this.item.name = 'MCP Description';
     this.disposables.push(

@@ -6,7 +6,7 @@
 // shows as the reason in the editor, while any other failure still takes the library's own path.
 // Only types come from 'vscode' and the library, so the decision can be tested in plain Node.
 import type { CancellationToken, Position, ProviderResult, TextDocument, WorkspaceEdit } from 'vscode';
-import type { Middleware, RenameParams, WorkspaceEdit as ProtocolWorkspaceEdit } from 'vscode-languageclient/node';
+import type { Middleware, RenameParams, WorkspaceEdit as ProtocolWorkspaceEdit } from 'vscode-languageclient';
 
 /** LSPErrorCodes.RequestFailed: the code of the server's refusals (server/src/lsp/navigationHandlers.ts). */
 export const REFUSAL_CODE = -32803;

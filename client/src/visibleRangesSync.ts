@@ -2,7 +2,7 @@
 // document with more problems than VS Code keeps per file gets the ones in view (see
 // visibleRangesReporter.ts for when it is sent).
 import * as vscode from 'vscode';
-import { State, type LanguageClient } from 'vscode-languageclient/node';
+import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { VISIBLE_RANGES_NOTIFICATION, type VisibleRangesParams } from '../../shared/src/constants';
 import { isSelectedLanguage } from './documentSelector';
 import { VisibleRangesReporter } from './visibleRangesReporter';
@@ -11,7 +11,7 @@ export class VisibleRangesSync implements vscode.Disposable {
   private readonly reporter: VisibleRangesReporter;
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(private readonly client: BaseLanguageClient) {
     this.reporter = new VisibleRangesReporter((params) => {
       if (this.client.state === State.Running) void this.client.sendNotification(VISIBLE_RANGES_NOTIFICATION, params);
     });

@@ -1,41 +1,12 @@
-// Entry point of dist/server.js. The transport comes from the command line (--stdio, --node-ipc,
-// --socket=N), as every LSP client passes it.
-import { writeSync } from 'node:fs';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { LifecycleGate } from './lsp/lifecycleGate';
-import { checkFramingOf } from './lsp/messageFraming';
-import { requestParamsProblem } from './lsp/requestParams';
-import { startServer } from './lsp/startServer';
-import { backgroundNicenessFromEnvironment, CHECK_WORKERS_NICENESS, checkWorkerScript, diskCheckRunner, HELPER_THREADS_NICENESS, workerCountFromEnvironment } from './checkWorkerTasks';
-import { defaultWorkerCount } from './host/workerPool';
-import { lowerOtherThreadsPriority } from './host/threadPriority';
-import { limitHeapGrowth } from './lsp/heapGrowth';
+// Entry point of dist/server.js. On the main thread it is the language server (nodeServer.ts); in a
+// worker thread of its own pool, a check worker (checkWorker.ts). The one bundle serves both so
+// that the .vsix carries the checker once for the server, not once more in dist/checkWorker.js
+// (which the CLI runs): the browser's bundles must fit beside it under 1 MB. Each side is imported
+// only where it runs, so a check worker initializes nothing of the language server.
+import { isMainThread } from 'node:worker_threads';
 
-// Before anything large is allocated: see heapGrowth.ts.
-limitHeapGrowth();
-
-const gate = new LifecycleGate(requestParamsProblem);
-const connection = createConnection(ProposedFeatures.all, { messageStrategy: gate });
-gate.install(connection);
-
-if (process.argv.includes('--stdio')) {
-  // A stream that cannot be framed any more never will be: say so and exit non-zero, so the client
-  // sees a crash and restarts the server. Written synchronously, since the process ends right here
-  // (a window/logMessage would need the writer's next turn, and the bytes after the error are garbage).
-  checkFramingOf(process.stdin, (error) => {
-    try {
-      writeSync(2, `mcpdesc language server: framing error in the messages from the client: ${error}. Exiting with code 1 so that the client restarts the server.\n`);
-    } finally {
-      process.exit(1);
-    }
-  });
+if (isMainThread) {
+  void import('./nodeServer.js').then(({ startNodeServer }) => startNodeServer(__filename));
+} else {
+  void import('./checkWorker.js');
 }
-
-// Closed files are checked on every core but the one serving the editor (at least one worker).
-const workers = workerCountFromEnvironment(process.env) ?? defaultWorkerCount(true);
-// Everything but this thread is background work: the check workers, and V8's helper threads that
-// collect their garbage (their priorities: see HELPER_THREADS_NICENESS, CHECK_WORKERS_NICENESS).
-const backgroundNiceness = backgroundNicenessFromEnvironment(process.env);
-// Without workers V8's helpers serve this thread alone: they keep its priority.
-if (workers > 0) lowerOtherThreadsPriority(backgroundNiceness ?? HELPER_THREADS_NICENESS);
-startServer(connection, { diskCheckRunner: diskCheckRunner(checkWorkerScript(__dirname), workers, backgroundNiceness ?? CHECK_WORKERS_NICENESS) });

@@ -61,6 +61,11 @@ export interface InitializationOptions {
   ruleDocumentationCommand?: string;
   /** Add "Fix all auto-fixable problems" to the quick-fix menu (as vscode-eslint does). */
   fixAllInQuickFixMenu?: boolean;
+  /**
+   * The browser's client only: the URI of the extension's docs/rules/ folder, which diagnostics link
+   * to (a server in a web worker cannot find it from its own location, as the Node server does).
+   */
+  docsBaseUri?: string;
 }
 
 /**
@@ -97,3 +102,42 @@ export interface VisibleRangesParams {
   /** Zero-based LSP ranges; empty when no editor shows the document any more. */
   ranges: Array<{ start: { line: number; character: number }; end: { line: number; character: number } }>;
 }
+
+/**
+ * Server -> client request, from the server in a browser's web worker (which has no disk): the files
+ * below a workspace folder, listed by the client with vscode.workspace.fs (virtual workspaces such as
+ * github.dev's included). Folders named in `skipDirectoryNames` are not entered. The server picks the
+ * candidates from the list.
+ */
+export const WORKSPACE_FILES_REQUEST = 'mcpdesc/workspaceFiles';
+export interface WorkspaceFilesParams {
+  folderUri: string;
+  skipDirectoryNames: string[];
+}
+export interface WorkspaceFilesResult {
+  uris: string[];
+  /** Folders that could not be read, with why. */
+  problems: Array<{ uri: string; message: string }>;
+  /** The listing stopped at its limit (WORKSPACE_FILES_MAX): the files after it were not listed. */
+  truncated: boolean;
+}
+/** The most files one listing returns: a huge repository opened in the browser is listed in part, not without end. */
+export const WORKSPACE_FILES_MAX = 20000;
+
+/**
+ * Server -> client request, from the server in a browser: one file's text, read with
+ * vscode.workspace.fs and decoded as VS Code opens it (UTF-8, invalid bytes as U+FFFD, no BOM).
+ * A file over `maxBytes` answers only its first `headBytes`, for the root-member sniff.
+ */
+export const READ_FILE_REQUEST = 'mcpdesc/readFile';
+export interface ReadFileParams {
+  uri: string;
+  maxBytes: number;
+  headBytes: number;
+}
+export type ReadFileResult =
+  | { kind: 'text'; text: string }
+  | { kind: 'tooLarge'; head: string; sizeBytes: number }
+  /** Gone, or not a file. */
+  | { kind: 'missing' }
+  | { kind: 'unreadable'; reason: string };

@@ -1,6 +1,6 @@
 // The .vsix as `npm run package` makes it, built from a copy of the files it ships (so dist/ of the
 // checkout is left alone while other tests use it) with the same vsce flags as the package script:
-// under 1 MB, exactly the bundles, the rule pages, the icon and the documents, and a manifest with
+// under 1 MB, exactly the bundles (the browser's two included; not the CLI's, which the npm package carries), the rule pages, the icon and the documents, and a manifest with
 // our publisher, license, icon, categories and keywords. It has no `repository`: there is no public
 // repository of ours to name (vsce's --allow-missing-repository).
 import assert from 'node:assert/strict';
@@ -51,8 +51,8 @@ describe('the .vsix', () => {
           'extension.vsixmanifest',
           'extension/LICENSE.txt',
           'extension/changelog.md',
-          'extension/dist/checkWorker.js',
-          'extension/dist/cli.js',
+          'extension/dist/browser/extension.js',
+          'extension/dist/browser/server.js',
           'extension/dist/extension.js',
           'extension/dist/server.js',
           ...docs,

@@ -9,6 +9,7 @@ import { LifecycleGate } from '../../server/src/lsp/lifecycleGate';
 import type { OpenChecker } from '../../server/src/lsp/openDocument';
 import { requestParamsProblem } from '../../server/src/lsp/requestParams';
 import { startServer } from '../../server/src/lsp/startServer';
+import { nodeRuntime } from '../../server/src/lsp/nodeRuntime';
 
 export const FAULT_MARKER = 'explodes';
 export const FAULT_MESSAGE = 'test fault injected';
@@ -22,5 +23,5 @@ if (require.main === module) {
   const gate = new LifecycleGate(requestParamsProblem);
   const connection = createConnection(ProposedFeatures.all, { messageStrategy: gate });
   gate.install(connection);
-  startServer(connection, { checker: faultingChecker });
+  startServer(connection, nodeRuntime(), { checker: faultingChecker });
 }

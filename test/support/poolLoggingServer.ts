@@ -8,6 +8,7 @@ import { checkWorkerScript, diskCheckRunner } from '../../server/src/checkWorker
 import { LifecycleGate } from '../../server/src/lsp/lifecycleGate';
 import { requestParamsProblem } from '../../server/src/lsp/requestParams';
 import { startServer } from '../../server/src/lsp/startServer';
+import { nodeRuntime } from '../../server/src/lsp/nodeRuntime';
 import { repoPath } from './repo';
 
 export const RELEASE_IDLE_LOG = 'test pool: release idle workers';
@@ -18,8 +19,9 @@ if (require.main === module) {
   gate.install(connection);
   const runner = diskCheckRunner(checkWorkerScript(repoPath('dist')), 1);
   if (!runner) throw new Error('dist/checkWorker.js is not built: run npm run build');
-  startServer(connection, {
-    diskCheckRunner: {
+  startServer(
+    connection,
+    nodeRuntime({
       size: runner.size,
       capacity: runner.capacity,
       run: (task, signal) => runner.run(task, signal),
@@ -28,6 +30,6 @@ if (require.main === module) {
         runner.releaseIdle();
       },
       close: () => runner.close(),
-    },
-  });
+    }),
+  );
 }

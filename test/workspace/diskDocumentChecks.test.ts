@@ -12,6 +12,7 @@ import { DiskDocumentChecks, type DiskCheckRunner } from '../../server/src/lsp/d
 import { InThreadRunner } from '../../server/src/host/workerPool';
 import type { SettingsResolver } from '../../server/src/lsp/settingsResolver';
 import { WorkspaceFolders } from '../../server/src/lsp/workspaceFolders';
+import { nodeFileAccess, nodePaths } from '../../server/src/lsp/nodeRuntime';
 import { TempWorkspace } from './tempWorkspace';
 import { DocumentSettings } from '../../server/src/lsp/documentSettings';
 import { fileAtPath, ProjectConfigs } from '../../server/src/host';
@@ -38,7 +39,7 @@ function recordingRunner(): DiskCheckRunner & { handed: string[] } {
 }
 
 function setUp(workspace: TempWorkspace, runner?: DiskCheckRunner) {
-  const folders = new WorkspaceFolders();
+  const folders = new WorkspaceFolders(nodePaths);
   folders.set([workspace.folder('.')]);
   const published = new Map<string, Diagnostic[]>();
   const publisher = {
@@ -48,7 +49,7 @@ function setUp(workspace: TempWorkspace, runner?: DiskCheckRunner) {
   const settings = { forResource: async () => DEFAULT_SETTINGS } as unknown as SettingsResolver;
   const documentSettings = new DocumentSettings(settings, new ProjectConfigs(), folders);
   const checks = new DiskDocumentChecks({
-    folders, settings, documentSettings, publisher, isOpen: () => false, log: () => undefined, runner,
+    folders, settings, documentSettings, publisher, isOpen: () => false, log: () => undefined, files: nodeFileAccess(runner),
   });
   return { checks, published };
 }

@@ -1,15 +1,16 @@
 // How a file is named relative to the root it was found in: '/'-separated on every platform, for
-// glob matching, recognition and the CLI's display.
+// glob matching, recognition and the CLI's display. The rules are pathRules.ts'; here they get
+// Node's path module.
 import * as path from 'node:path';
+import { isInsideWith, recognitionPathWith, toPosixPathWith } from './pathRules';
 
 export function toPosixPath(filePath: string): string {
-  return filePath.split(path.sep).join('/');
+  return toPosixPathWith(path, filePath);
 }
 
 /** `child` is `parent` or lies below it (both absolute, compared as given: resolve symlinks first when that matters). */
 export function isInside(parent: string, child: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+  return isInsideWith(path, parent, child);
 }
 
 /**
@@ -17,9 +18,7 @@ export function isInside(parent: string, child: string): boolean {
  * the CLI's current directory) when the file lies below it, else absolute.
  */
 export function recognitionPath(absolutePath: string, root: string): string {
-  const relative = path.relative(root, absolutePath);
-  const below = relative !== '' && isInside(root, absolutePath);
-  return toPosixPath(below ? relative : absolutePath);
+  return recognitionPathWith(path, absolutePath, root);
 }
 
 /** Relative to the current directory (with '../' when outside it): what the CLI's users read and SARIF stores. */

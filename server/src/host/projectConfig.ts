@@ -11,7 +11,6 @@
 // the editor, a message and exit status 2 in the CLI. Files are cached per folder until
 // `invalidate` (the server calls it when a watched configuration file changes).
 import * as path from 'node:path';
-import type { SeveritySetting } from '../../../shared/src/rules';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import {
   CONFIG_FILE_NAMES,
@@ -24,44 +23,15 @@ import {
   type ConfigLayer,
   type ConfigProblem,
   type Diagnostic,
-  type ParsedProjectConfig,
 } from '../checker';
-import type { FileGlobs } from './candidates';
 import { isInside, toPosixPath } from './paths';
 import { readHostFile } from './readFile';
+import { NO_PROJECT_CONFIG, type ConfigScope, type EffectiveProjectConfig, type LoadedConfigFile } from './projectConfigTypes';
 
-export interface ConfigScope {
-  /** The folder the lookup ends at (its own file included): a workspace folder, the CLI's current directory. */
-  boundary: string;
-  /** The boundary's real path: configuration files are read only inside it. */
-  realBoundary: string;
-  /** The folder recognition paths (and so globs) are relative to. */
-  recognitionRoot: string;
-}
-
-export interface LoadedConfigFile {
-  /** Absolute, as found (boundary-relative spelling). */
-  path: string;
-  /** The text read, '' when it could not be read. */
-  text: string;
-  parsed: ParsedProjectConfig;
-}
-
-export interface EffectiveProjectConfig {
-  /** The files that apply, outermost first. */
-  files: string[];
-  /** Files of the chain that could not be used: each has its error in `parsed.problems[0]`. */
-  invalid: LoadedConfigFile[];
-  /** The severities they set for the document (overrides included). */
-  rules: Record<string, SeveritySetting>;
-  /** Their include and exclude globs, as recognition paths spell them. */
-  globs: FileGlobs;
-}
+export { NO_PROJECT_CONFIG, type ConfigScope, type EffectiveProjectConfig, type LoadedConfigFile } from './projectConfigTypes';
 
 /** Configuration files larger than this are not read (one error says so), whatever the documents' limit. */
 export const CONFIG_MAX_BYTES = 1024 * 1024;
-
-export const NO_PROJECT_CONFIG: EffectiveProjectConfig = { files: [], invalid: [], rules: {}, globs: { include: [], exclude: [] } };
 
 export class ProjectConfigs {
   /** Per absolute folder: the configuration file used there, or null when it has none. */

@@ -21,6 +21,9 @@
 import * as os from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from './threadPriority';
+import { TaskCancelled, type TaskRunner } from './taskRunner';
+
+export { InThreadRunner, TaskCancelled, type TaskRunner } from './taskRunner';
 
 /** How long a worker with nothing to do stays alive. */
 const IDLE_EXIT_MS = 5000;
@@ -41,28 +44,10 @@ const STACK_SIZE_MB = 1.2;
 const CLAIMED = 0; // the id of the task the worker started last
 const CANCELLED = 1; // the id of a posted task this thread cancelled before it started
 
-export class TaskCancelled extends Error {
-  constructor() {
-    super('cancelled');
-  }
-}
-
 /** How many checks may run at once: every core (the CLI), or every core but the one serving the editor (the server). */
 export function defaultWorkerCount(leaveOneCore: boolean): number {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   return Math.max(1, leaveOneCore ? cores - 1 : cores);
-}
-
-/** Something that runs tasks: a pool of worker threads, or (no worker script, one job) this thread. */
-export interface TaskRunner<Task, Answer> {
-  /** How many tasks run at once. */
-  readonly size: number;
-  /** How many tasks it takes at once without queueing them (a caller with its own queue hands over this many). */
-  readonly capacity: number;
-  run(task: Task, signal?: AbortSignal): Promise<Answer>;
-  /** No task is coming soon: threads with nothing to do end now (the next task starts a fresh one). */
-  releaseIdle(): void;
-  close(): Promise<void>;
 }
 
 interface Queued<Task, Answer> {
@@ -249,23 +234,6 @@ export class WorkerPool<Task, Answer> implements TaskRunner<Task, Answer> {
     for (const posted of slot.posted.splice(0)) if (!posted.cancelled) posted.queued.reject(new Error('the worker pool is closed'));
     await slot.worker.terminate();
   }
-}
-
-/** The same contract on this thread, one task at a time: for one job, or where no worker script is at hand. */
-export class InThreadRunner<Task, Answer> implements TaskRunner<Task, Answer> {
-  readonly size = 1;
-  readonly capacity = 1;
-
-  constructor(private readonly handle: (task: Task) => Answer) {}
-
-  async run(task: Task, signal?: AbortSignal): Promise<Answer> {
-    if (signal?.aborted) throw new TaskCancelled();
-    return this.handle(task);
-  }
-
-  releaseIdle(): void {}
-
-  async close(): Promise<void> {}
 }
 
 /** The worker's side: answers each task with what `handle` returns (or the message of what it threw). */

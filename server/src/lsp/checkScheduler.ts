@@ -73,7 +73,7 @@ export class CheckScheduler {
   private readonly running = new Map<string, RunningCheck>();
   private runningOnThisThread = false;
   private runningOffThread = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private wakeScheduled = false;
   private busy = false;
   private disposed = false;
@@ -88,6 +88,8 @@ export class CheckScheduler {
     private readonly onJobError: (uri: string, error: unknown) => void,
     private readonly maxDebounceMs = DEFAULT_MAX_DEBOUNCE_MS,
     private readonly lanes: CheckLanes = ONE_LANE,
+    /** The event loop's next turn (the runtime's: setImmediate in Node, a message to itself in a web worker). */
+    private readonly nextTurn: (callback: () => void) => void = (callback) => setImmediate(callback),
   ) {}
 
   /** Queues a check of `uri`: as soon as possible (`delayMs` 0), or after `delayMs` without another request. */
@@ -178,7 +180,7 @@ export class CheckScheduler {
   private wake(): void {
     if (this.wakeScheduled || this.disposed) return;
     this.wakeScheduled = true;
-    setImmediate(() => {
+    this.nextTurn(() => {
       this.wakeScheduled = false;
       this.startDue();
     });

@@ -1,10 +1,10 @@
 // Code actions are the checker's fixes wrapped for the protocol: one quickfix per fix, tied to the
 // diagnostic it fixes, and the fix-all source action. Nothing here decides what a fix does.
-import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver/node';
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DIAGNOSTIC_SOURCE, FIX_ALL_CODE_ACTION_KIND, SERVER_COMMANDS } from '../../../shared/src/constants';
 import { fixAll, type DiagnosticData, type FormattingOptions } from '../checker';
-import { documentFormat } from '../host';
+import { documentFormat } from '../host/documentPolicy';
 import type { CachedCheck } from './openDocument';
 
 export const FIX_ALL_TITLE = 'Fix all MCP description problems';

@@ -3,7 +3,7 @@
 // A document with more problems than mcpdesc.maxProblemsPerFile is sent the ones nearest the lines
 // its editors show plus a notice (problemCap.ts); its full list is kept here, so that when the view
 // moves the set is chosen again and re-sent without checking the document again.
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection } from 'vscode-languageserver';
 import type { SeveritySetting } from '../../../shared/src/rules';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';

@@ -9,22 +9,18 @@
 // An open document always wins: its editor text is what the user sees, so an answer that arrives
 // after the file was opened (or changed again) is dropped.
 import { isConfigFileName } from '../checker';
-import { InThreadRunner, TaskCancelled, type TaskRunner } from '../host/workerPool';
-import { failedCheck, fileAtPath, fileDecision, isInIgnoredDirectory, maxFileBytes } from '../host';
-import { checkFileOnDisk, isNoMcpdescDocumentOnDisk, type DiskCheckAnswer, type DiskCheckTask } from '../host/diskCheck';
+import { TaskCancelled } from '../host/taskRunner';
+import { isInIgnoredDirectory } from '../host/candidates';
+import { failedCheck, fileDecision } from '../host/documentPolicy';
+import { maxFileBytes } from '../host/sizeLimit';
+import type { DiskCheckAnswer, DiskCheckTask } from '../host/diskCheck';
 import { publishLimitsOf, type DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { DocumentSettings } from './documentSettings';
 import type { SettingsResolver } from './settingsResolver';
-import { isFileUri, uriToFsPath, type WorkspaceFolders } from './workspaceFolders';
+import type { DiskCheckRunner, WorkspaceFileAccess } from './runtime';
+import type { WorkspaceFolders } from './workspaceFolders';
 
-export type DiskCheckRunner = TaskRunner<DiskCheckTask, DiskCheckAnswer>;
-
-/**
- * Files up to this size are sniffed on this thread: reading one and looking for its root member
- * costs 10-120 µs here (a package.json 10 µs, a 5 KB JSON Schema that mentions mcpdesc 70 µs),
- * handing it to a worker about 20 µs here, plus the worker (started if none runs: 15-20 MB).
- */
-const SNIFFED_HERE_MAX_BYTES = 16 * 1024;
+export type { DiskCheckRunner } from './runtime';
 
 export interface DiskDocumentChecksDeps {
   folders: WorkspaceFolders;
@@ -34,8 +30,8 @@ export interface DiskDocumentChecksDeps {
   /** Whether the file is open in the editor (under any spelling of its URI). */
   isOpen: (uri: string) => boolean;
   log: (message: string) => void;
-  /** Where the reading and checking happen; this thread when not given. */
-  runner?: DiskCheckRunner;
+  /** How the runtime reads closed files: what is there, and where they are read and checked. */
+  files: WorkspaceFileAccess;
 }
 
 /** What to do with a closed file: nothing, publish a configuration file's own diagnostics, or hand a task to a worker. */
@@ -45,7 +41,7 @@ export class DiskDocumentChecks {
   readonly runner: DiskCheckRunner;
 
   constructor(private readonly deps: DiskDocumentChecksDeps) {
-    this.runner = deps.runner ?? new InThreadRunner(checkFileOnDisk);
+    this.runner = deps.files.runner;
   }
 
   /** The scheduler's job for a URI that is not open; `signal` aborts when the check is outdated (the file changed or opened). */
@@ -82,7 +78,7 @@ export class DiskDocumentChecks {
 
   private async planFor(uri: string): Promise<Plan> {
     const { folders, settings, documentSettings } = this.deps;
-    if (!isFileUri(uri)) return { kind: 'skip' };
+    if (!this.deps.files.reads(uri)) return { kind: 'skip' };
     const folder = folders.folderOf(uri);
     if (!folder) return { kind: 'skip' }; // reads stay inside the workspace folders
     const path = folders.recognitionPath(uri);
@@ -94,26 +90,16 @@ export class DiskDocumentChecks {
     if (!scope) return { kind: 'skip' };
     if (isConfigFileName(path)) {
       // Checked as configuration wherever it lies, excluded folders included: a broken one must not go unseen.
-      const diagnostics = documentSettings.configs.diagnosticsOfFile(uriToFsPath(uri), scope);
+      const diagnostics = documentSettings.configs.diagnosticsOfFile(folders.paths.uriToFsPath(uri), scope);
       return diagnostics ? { kind: 'answer', answer: { kind: 'diagnostics', diagnostics } } : { kind: 'skip' };
     }
     const resolved = documentSettings.forDiskFile(folderSettings, uri);
     const decision = fileDecision(path, resolved);
     if (decision === 'excluded' || decision === 'skip') return { kind: 'skip' };
     if (this.deps.isOpen(uri)) return { kind: 'skip' };
-    const filePath = uriToFsPath(uri);
-    const found = fileAtPath(filePath);
-    // Gone (a closed document that was never saved, a deleted file) or a directory: its diagnostics
-    // are cleared without starting a worker thread to learn that.
-    if (found.kind === 'none') return { kind: 'skip' };
+    const filePath = folders.paths.uriToFsPath(uri);
     const task: DiskCheckTask = { uri, filePath, realFolder: scope.realBoundary, path, maxBytes: maxFileBytes(resolved.maxFileSizeMB), settings: resolved };
-    // A small JSON or YAML file that only its content could make an mcpdesc document (package.json,
-    // tsconfig.json, a CI workflow, a JSON Schema) is read and sniffed here, as the worker would:
-    // that costs this thread about what handing it over does, and a workspace without mcpdesc
-    // documents then never starts a worker, nor keeps its memory.
-    if (found.kind === 'file' && found.sizeBytes <= SNIFFED_HERE_MAX_BYTES && decision === 'sniff' && isNoMcpdescDocumentOnDisk(task)) {
-      return { kind: 'skip' };
-    }
+    if (this.deps.files.triage(task, decision === 'sniff') === 'skip') return { kind: 'skip' };
     return { kind: 'task', task };
   }
 }

@@ -7,9 +7,10 @@
 // An open document keeps one settings object while neither its settings nor the configuration
 // change, so that its incremental check state, which is tied to that object, stays reusable.
 import type { McpdescSettings } from '../../../shared/src/settings';
-import { NO_PROJECT_CONFIG, realPathOf, type ConfigScope, type EffectiveProjectConfig, type ProjectConfigs } from '../host';
+import { NO_PROJECT_CONFIG, type ConfigScope, type EffectiveProjectConfig } from '../host/projectConfigTypes';
+import type { ProjectConfigSource } from './runtime';
 import type { SettingsResolver } from './settingsResolver';
-import { uriToFsPath, type WorkspaceFolders } from './workspaceFolders';
+import type { WorkspaceFolders } from './workspaceFolders';
 
 interface CachedSettings {
   base: McpdescSettings;
@@ -24,7 +25,7 @@ export class DocumentSettings {
 
   constructor(
     private readonly settings: SettingsResolver,
-    readonly configs: ProjectConfigs,
+    readonly configs: ProjectConfigSource,
     private readonly folders: WorkspaceFolders,
   ) {}
 
@@ -47,10 +48,10 @@ export class DocumentSettings {
   scopeOf(uri: string): ConfigScope | undefined {
     const folder = this.folders.folderOf(uri);
     if (!folder) return undefined;
-    const folderPath = uriToFsPath(folder.uri);
+    const folderPath = this.folders.paths.uriToFsPath(folder.uri);
     let real = this.realFolders.get(folderPath);
     if (real === undefined) {
-      real = realPathOf(folderPath);
+      real = this.folders.paths.realPath(folderPath);
       this.realFolders.set(folderPath, real);
     }
     return { boundary: folderPath, realBoundary: real, recognitionRoot: folderPath };
@@ -59,7 +60,7 @@ export class DocumentSettings {
   /** The project configuration of `uri` (none outside every workspace folder). */
   configOf(uri: string): EffectiveProjectConfig {
     const scope = this.scopeOf(uri);
-    return scope ? this.configs.forFile(uriToFsPath(uri), scope) : NO_PROJECT_CONFIG;
+    return scope ? this.configs.forFile(this.folders.paths.uriToFsPath(uri), scope) : NO_PROJECT_CONFIG;
   }
 
   /** Workspace folders changed (or a folder's symlink may have): their real paths are resolved again. */

@@ -4,7 +4,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentStatus } from '../../../shared/src/constants';
 import { isConfigFileName, isExcludedPath } from '../checker';
-import { checkDecision } from '../host';
+import { checkDecision } from '../host/documentPolicy';
 import type { DocumentSettings } from './documentSettings';
 import type { SettingsResolver } from './settingsResolver';
 import type { WorkspaceFolders } from './workspaceFolders';

@@ -11,12 +11,11 @@ import {
   type Disposable,
   type FileEvent,
   type FileSystemWatcher,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { isConfigFileName } from '../checker';
-import type { ProjectConfigs } from '../host';
 import { CheckPriority, type CheckScheduler } from './checkScheduler';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
-import { canonicalUri, isFileUri, uriToFsPath } from './workspaceFolders';
+import type { ProjectConfigSource, RuntimePaths, WorkspaceFileAccess } from './runtime';
 
 export const WATCHED_DOCUMENTS_GLOB = '**/*.{json,jsonc,yaml,yml}';
 export const WATCHED_DELETIONS_GLOB = '**/*';
@@ -70,6 +69,8 @@ export interface WatchedFileChangesDeps {
   scheduler: CheckScheduler;
   publisher: DiagnosticsPublisher;
   isOpen: (uri: string) => boolean;
+  paths: RuntimePaths;
+  files: WorkspaceFileAccess;
 }
 
 /**
@@ -84,14 +85,15 @@ export function handleWatchedFileChanges(changes: readonly FileEvent[], deps: Wa
   };
   const deleted = new Set<string>();
   for (const change of changes) {
-    const uri = canonicalUri(change.uri);
-    if (!isFileUri(uri)) continue;
+    const uri = deps.paths.canonicalUri(change.uri);
+    if (!deps.files.reads(uri)) continue;
     if (change.type === FileChangeType.Deleted) deleted.add(uri.replace(/\/+$/, ''));
     else recheck(uri);
   }
   if (deleted.size === 0) return;
   for (const published of deps.publisher.uris) {
-    for (let candidate = published; candidate.length > 'file://'.length; candidate = candidate.slice(0, candidate.lastIndexOf('/'))) {
+    const authorityStart = published.indexOf('://') + 3;
+    for (let candidate = published; candidate.length > authorityStart; candidate = candidate.slice(0, candidate.lastIndexOf('/'))) {
       if (deleted.has(candidate)) {
         recheck(published);
         break;
@@ -105,10 +107,10 @@ export function handleWatchedFileChanges(changes: readonly FileEvent[], deps: Wa
  * deleted, or a deleted folder that held one the server had read. (Configuration files match
  * WATCHED_DOCUMENTS_GLOB, so they are watched with the documents.)
  */
-export function touchesProjectConfig(changes: readonly FileEvent[], configs: ProjectConfigs): boolean {
+export function touchesProjectConfig(changes: readonly FileEvent[], configs: ProjectConfigSource, paths: RuntimePaths, files: WorkspaceFileAccess): boolean {
   return changes.some((change) => {
-    if (!isFileUri(change.uri)) return false;
-    const fsPath = uriToFsPath(change.uri);
+    if (!files.reads(change.uri)) return false;
+    const fsPath = paths.uriToFsPath(change.uri);
     return isConfigFileName(fsPath) || (change.type === FileChangeType.Deleted && configs.holdsConfigUnder(fsPath));
   });
 }

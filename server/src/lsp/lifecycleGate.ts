@@ -14,7 +14,7 @@ import {
   type Connection,
   type MessageStrategy,
   type RequestMessage,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 
 /**
  * A refused request is handed on as a request of this method, whose handler answers with the error:

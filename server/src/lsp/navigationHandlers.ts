@@ -17,7 +17,7 @@ import {
   type Range,
   type ServerCapabilities,
   type SymbolInformation,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import type { CheckResult } from '../checker';
 import {
   completionAt,

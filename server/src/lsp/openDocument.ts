@@ -15,7 +15,7 @@ import {
   type Position,
   type TextDocumentContentChangeEvent,
   type TextDocumentsConfiguration,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import {
@@ -27,7 +27,8 @@ import {
   type CheckResult,
   type FormattingOptions,
 } from '../checker';
-import { checkText, exceedsLimit, failedCheck, maxFileBytes, type CheckOutcome } from '../host';
+import { checkText, failedCheck, type CheckOutcome } from '../host/documentPolicy';
+import { exceedsLimit, maxFileBytes } from '../host/sizeLimit';
 import { KeystrokeDebounce } from './keystrokeDebounce';
 
 export interface CachedCheck {

@@ -3,17 +3,16 @@
 // the version the client is looking at. What is checked and how is each OpenDocument's own (its
 // edits, incremental state, debounce and last result); this adds what only the server knows: the
 // document's settings and recognition path, configuration files, the log and the publisher.
-import type { TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocuments } from 'vscode-languageserver';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { isConfigFileName } from '../checker';
 import type { DocumentSettings } from './documentSettings';
 import { settingsForOpenDocument } from './editorFeatures';
 import { publishLimitsOf, type DiagnosticsPublisher } from './diagnosticsPublisher';
-import { dirname } from 'node:path';
-import { realPathOf, type CheckOutcome } from '../host';
+import type { CheckOutcome } from '../host/documentPolicy';
 import { incrementalChecker, type CachedCheck, type OpenChecker, type OpenDocument } from './openDocument';
 import type { SettingsResolver } from './settingsResolver';
-import { uriToFsPath, type WorkspaceFolders } from './workspaceFolders';
+import type { WorkspaceFolders } from './workspaceFolders';
 
 export interface OpenDocumentChecksDeps {
   documents: TextDocuments<OpenDocument>;
@@ -102,8 +101,10 @@ export class OpenDocumentChecks {
   private configOutcome(document: OpenDocument, settings: McpdescSettings): CheckOutcome {
     document.forgetIncremental();
     if (!settings.enable) return { kind: 'skipped' };
-    const fsPath = uriToFsPath(document.uri);
-    const scope = this.deps.documentSettings.scopeOf(document.uri) ?? { boundary: dirname(fsPath), realBoundary: realPathOf(dirname(fsPath)), recognitionRoot: dirname(fsPath) };
+    const paths = this.deps.folders.paths;
+    const fsPath = paths.uriToFsPath(document.uri);
+    const folder = paths.dirname(fsPath);
+    const scope = this.deps.documentSettings.scopeOf(document.uri) ?? { boundary: folder, realBoundary: paths.realPath(folder), recognitionRoot: folder };
     return { kind: 'config', diagnostics: this.deps.documentSettings.configs.diagnosticsOf(fsPath, document.getText(), scope) };
   }
 }

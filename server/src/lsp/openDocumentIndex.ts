@@ -1,8 +1,9 @@
 // Which files are open in the editor, by canonical URI: a file found on disk or reported by a
 // watcher is matched with its open document even when the editor spells the URI differently.
-import { canonicalUri } from './workspaceFolders';
-
 export class OpenDocumentIndex {
+  /** `canonicalUri`: the runtime's one spelling per file (RuntimePaths.canonicalUri). */
+  constructor(private readonly canonicalUri: (uri: string) => string) {}
+
   /** The editor's URI -> its canonical form. */
   private readonly byEditorUri = new Map<string, string>();
   /** Canonical URI -> how many open documents have it (two spellings of one file may both be open). */
@@ -10,7 +11,7 @@ export class OpenDocumentIndex {
 
   opened(uri: string): void {
     if (this.byEditorUri.has(uri)) return;
-    const key = canonicalUri(uri);
+    const key = this.canonicalUri(uri);
     this.byEditorUri.set(uri, key);
     this.openCount.set(key, (this.openCount.get(key) ?? 0) + 1);
   }
@@ -25,6 +26,6 @@ export class OpenDocumentIndex {
   }
 
   has(uri: string): boolean {
-    return this.byEditorUri.has(uri) || this.openCount.has(canonicalUri(uri));
+    return this.byEditorUri.has(uri) || this.openCount.has(this.canonicalUri(uri));
   }
 }

@@ -2,7 +2,7 @@
 // checked before the handler runs, so a malformed request is an InvalidParams saying which member is
 // wrong instead of a TypeError deep in a handler (an internal error, or a silent null). A request
 // handled here and missing from this table gets no check: add its shape when adding its handler.
-import { CodeActionContext, Position, Range, TextDocumentIdentifier, WorkspaceFolder } from 'vscode-languageserver/node';
+import { CodeActionContext, Position, Range, TextDocumentIdentifier, WorkspaceFolder } from 'vscode-languageserver';
 
 /** Returns what is wrong with `params`, or undefined when they are acceptable. */
 type ParamsCheck = (params: Record<string, unknown>) => string | undefined;

@@ -2,7 +2,7 @@
 // ("Checking MCP descriptions 120/1000") from the first walk until the last scanned file is
 // checked, when the client supports it (otherwise the reporter is a no-op). Overlapping scans
 // (a folder added during the initial scan) share it. Reports are throttled, the end is not.
-import type { Connection, WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
+import type { Connection, WorkDoneProgressServerReporter } from 'vscode-languageserver';
 
 export const SCAN_PROGRESS_TITLE = 'Checking MCP descriptions';
 const REPORT_INTERVAL_MS = 100;

@@ -2,10 +2,10 @@
 // action through workspace/applyEdit (pinned to the document version it was computed from, when the
 // client supports versioned edits); "check workspace" re-checks the open documents and re-scans
 // every workspace folder.
-import { ErrorCodes, ResponseError, type Connection, type ExecuteCommandParams, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError, type Connection, type ExecuteCommandParams, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver';
 import { SERVER_COMMANDS } from '../../../shared/src/constants';
 import { fixAll, usableFormatting, type FormattingOptions } from '../checker';
-import { documentFormat } from '../host';
+import { documentFormat } from '../host/documentPolicy';
 import type { OpenDocument } from './openDocument';
 import type { OpenDocumentChecks } from './openDocumentChecks';
 

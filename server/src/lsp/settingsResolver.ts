@@ -1,7 +1,7 @@
 // Settings per resource, pulled with workspace/configuration (a folder or a file may override the user
 // settings) and cached until the client says they changed. Clients without workspace/configuration
 // get the settings they pushed with didChangeConfiguration, else the defaults.
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection } from 'vscode-languageserver';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION, normalizeSettings, type McpdescSettings } from '../../../shared/src/settings';
 import { usableGlobs } from '../checker';
 

@@ -12,7 +12,7 @@ import {
   type Connection,
   type InitializeParams,
   type InitializeResult,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { releaseCompiledSchemas } from '../checker';
 import {
   DOCUMENT_STATUS_REQUEST,
@@ -28,12 +28,12 @@ import { warmUpEditPath } from './warmUp';
 import { CheckPriority, CheckScheduler } from './checkScheduler';
 import { fixAllAction, menuActions, quickFixActions, type MenuOptions } from './codeActions';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
-import { DiskDocumentChecks, type DiskCheckRunner } from './diskDocumentChecks';
+import { DiskDocumentChecks } from './diskDocumentChecks';
 import { DocumentSettings } from './documentSettings';
 import { documentStatusOf } from './documentStatus';
 import { editorOutlinesJson, editorReportsJsonSyntax, fixAllInQuickFixMenu, ruleDocumentationCommand } from './editorFeatures';
 import { FileWatchRegistration, handleWatchedFileChanges, touchesProjectConfig } from './fileWatchers';
-import { describeError, ProjectConfigs } from '../host';
+import { describeError } from '../host/documentPolicy';
 import { parseFormattingOptionsParams } from './formattingOptions';
 import { openDocumentsConfiguration, type OpenChecker, type OpenDocument } from './openDocument';
 import { OpenDocumentChecks } from './openDocumentChecks';
@@ -42,7 +42,8 @@ import { ScanProgress } from './scanProgress';
 import { executeServerCommand } from './serverCommands';
 import { reportBusyChanges } from './serverStatus';
 import { SettingsResolver } from './settingsResolver';
-import { canonicalUri, isFileUri, WorkspaceFolders } from './workspaceFolders';
+import type { ServerRuntime } from './runtime';
+import { WorkspaceFolders } from './workspaceFolders';
 import { WorkspaceScan } from './workspaceScan';
 import { navigationCapabilities, registerNavigationHandlers } from './navigationHandlers';
 import { parseVisibleRangesParams } from './visibleRanges';
@@ -62,8 +63,6 @@ export interface ServerContext {
 }
 
 export interface ServerOptions {
-  /** Checks closed files off this thread, on that many worker threads; undefined or 0 workers: on this thread. */
-  diskCheckRunner?: DiskCheckRunner;
   /** What starts an open document's check: IncrementalDocument's unless given (a test server injects a faulting one). */
   checker?: OpenChecker;
 }
@@ -78,18 +77,20 @@ export function scanSummaryText(filesRead: number, elapsedMs: number, documentsC
   return `Workspace scan done in ${elapsedMs} ms: ${files} read from disk; ${documents} checked in all, open ones included.`;
 }
 
-export function startServer(connection: Connection, options: ServerOptions = {}): void {
+/** Serves `connection` with what `runtime` gives (file access, timers: see runtime.ts). */
+export function startServer(connection: Connection, runtime: ServerRuntime, options: ServerOptions = {}): void {
   const log = (message: string): void => connection.console.log(message);
   const logError = (message: string): void => connection.console.error(message);
   const documents: TextDocuments<OpenDocument> = new TextDocuments(openDocumentsConfiguration((uri) => documents.get(uri), logError));
-  const openIndex = new OpenDocumentIndex();
+  const { paths, files } = runtime;
+  const openIndex = new OpenDocumentIndex(paths.canonicalUri);
   const isOpen = (uri: string): boolean => openIndex.has(uri);
-  const folders = new WorkspaceFolders();
+  const folders = new WorkspaceFolders(paths);
   const publisher = new DiagnosticsPublisher(connection);
 
   let settings: SettingsResolver | undefined;
   let documentSettings: DocumentSettings | undefined;
-  const configs = new ProjectConfigs();
+  const configs = runtime.configs;
   let context: ServerContext | undefined;
   let clientCapabilities: InitializeParams['capabilities'] = {};
   let outlinesJson = false;
@@ -117,6 +118,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   };
 
   connection.onInitialize((params): InitializeResult => {
+    runtime.initialize?.(params.initializationOptions);
     clientCapabilities = params.capabilities;
     outlinesJson = editorOutlinesJson(params.initializationOptions);
     menu = { fixAll: fixAllInQuickFixMenu(params.initializationOptions), documentationCommand: ruleDocumentationCommand(params.initializationOptions) };
@@ -140,7 +142,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       editorReportsJsonSyntax: editorReportsJsonSyntax(params.initializationOptions),
       checker: options.checker,
     });
-    const diskChecks = new DiskDocumentChecks({ folders, settings, documentSettings, publisher, isOpen, log: logError, runner: options.diskCheckRunner });
+    const diskChecks = new DiskDocumentChecks({ folders, settings, documentSettings, publisher, isOpen, log: logError, files });
     const progress = new ScanProgress(connection, logError);
     // One job for every URI: the editor's text when the document is open, else the file on disk.
     const job = async (uri: string, signal: AbortSignal): Promise<void> => {
@@ -151,14 +153,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       }
     };
     // Open documents on this thread; the others on the workers, when there are any.
-    const lanes = options.diskCheckRunner
-      ? { runsOnThisThread: (uri: string) => documents.get(uri) !== undefined, offThreadSlots: options.diskCheckRunner.capacity }
-      : undefined;
+    const lanes = files.offThread ? { runsOnThisThread: (uri: string) => documents.get(uri) !== undefined, offThreadSlots: files.runner.capacity } : undefined;
     const scheduler = new CheckScheduler(
       job,
       (uri, error) => logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`),
       undefined,
       lanes,
+      runtime.nextTurn,
     );
     reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
     // Nothing queued or running: the workers' memory goes back now, not after their idle timeout,
@@ -171,7 +172,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     scheduler.onBusyChange((busy) => {
       if (!busy) releaseIdleWorkers();
     });
-    const scan = new WorkspaceScan({ folders, settings, documentSettings, scheduler, publisher, progress, isOpen, log });
+    const scan = new WorkspaceScan({ folders, settings, documentSettings, scheduler, publisher, progress, isOpen, log, files });
     progress.onFinished((summary) => {
       log(scanSummaryText(summary.files, summary.elapsedMs, publisher.documentCount));
       releaseIdleWorkers();
@@ -223,7 +224,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     void context?.scan.scanAll().catch((error: unknown) => logError(`Scanning the workspace failed: ${describeError(error)}`));
     void updateWatchers();
-    setImmediate(() => {
+    runtime.nextTurn(() => {
       try {
         warmUpEditPath();
       } catch (error) {
@@ -236,14 +237,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!context) return;
     // A folder's symlink may have been pointed elsewhere.
     context.diskChecks.forgetFolders();
-    if (touchesProjectConfig(params.changes, configs)) {
+    if (touchesProjectConfig(params.changes, configs, paths, files)) {
       // A configuration file came, went or changed: what applies to any file below it may differ,
       // so everything is judged again with the files read anew (as a settings change does).
       configs.invalidate();
       recheckEverything();
       return;
     }
-    handleWatchedFileChanges(params.changes, { scheduler: context.scheduler, publisher, isOpen });
+    handleWatchedFileChanges(params.changes, { scheduler: context.scheduler, publisher, isOpen, paths, files });
   });
 
   connection.onDidChangeConfiguration((params) => {
@@ -273,8 +274,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     documentSettings?.forget(uri);
     // A file of the workspace falls back to its content on disk (which replaces the editor's
     // diagnostics, or clears them when it is gone or no mcpdesc document); anything else is cleared.
-    const onDisk = canonicalUri(uri);
-    if (!context || !isFileUri(uri) || !folders.folderOf(uri)) {
+    const onDisk = paths.canonicalUri(uri);
+    if (!context || !files.reads(uri) || !folders.folderOf(uri)) {
       publisher.clear(uri);
       return;
     }
@@ -351,7 +352,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onShutdown(async () => {
     context?.scheduler.dispose();
-    await options.diskCheckRunner?.close();
+    await runtime.close?.();
   });
 
   documents.listen(connection);

@@ -1,6 +1,6 @@
 // The lines of a document its editors show, as the client reports them (VISIBLE_RANGES_NOTIFICATION).
 // Malformed params are ignored: the document is then treated as shown nowhere (its first problems).
-import { Range } from 'vscode-languageserver/node';
+import { Range } from 'vscode-languageserver';
 import type { VisibleRangesParams } from '../../../shared/src/constants';
 import type { LineSpan } from './problemCap';
 

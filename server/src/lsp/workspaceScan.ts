@@ -3,17 +3,16 @@
 // one file does is DiskDocumentChecks' business; this module decides which files to queue: all of
 // them on start, on "Check Workspace" and when settings change; one folder's when it is added; and
 // what to clear when a folder is removed.
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { CheckPriority, type CheckScheduler } from './checkScheduler';
 import type { ScanProgress } from './scanProgress';
 import type { SettingsResolver } from './settingsResolver';
 import { isConfigFileName } from '../checker';
-import { isCandidateFile, walkFilesYielding } from '../host';
+import { isCandidateFile } from '../host/candidates';
 import type { DocumentSettings } from './documentSettings';
-import { fsPathToUri, isFileUri, uriToFsPath, type WorkspaceFolderRef, type WorkspaceFolders } from './workspaceFolders';
+import type { WorkspaceFileAccess } from './runtime';
+import type { WorkspaceFolderRef, WorkspaceFolders } from './workspaceFolders';
 
 export interface WorkspaceScanDeps {
   folders: WorkspaceFolders;
@@ -24,6 +23,8 @@ export interface WorkspaceScanDeps {
   progress: ScanProgress;
   isOpen: (uri: string) => boolean;
   log: (message: string) => void;
+  /** How the runtime lists a folder's files (Node: the disk; a browser: the client's workspace.fs). */
+  files: WorkspaceFileAccess;
 }
 
 export class WorkspaceScan {
@@ -45,11 +46,11 @@ export class WorkspaceScan {
     try {
       for (const folder of [...folders.all]) {
         if (cancelled()) return;
-        if (isFileUri(folder.uri)) await this.scanDirectory(uriToFsPath(folder.uri), cancelled, found);
+        if (this.deps.files.reads(folder.uri)) await this.scanFolder(folder.uri, cancelled, found);
       }
       if (cancelled()) return;
       for (const uri of publisher.uris) {
-        if (isFileUri(uri) && !found.has(uri) && !this.deps.isOpen(uri)) this.queue(uri);
+        if (this.deps.files.reads(uri) && !found.has(uri) && !this.deps.isOpen(uri)) this.queue(uri);
       }
     } finally {
       progress.walkEnded();
@@ -58,10 +59,10 @@ export class WorkspaceScan {
 
   /** A folder was added: its files (the others are unaffected). */
   async folderAdded(folder: WorkspaceFolderRef): Promise<void> {
-    if (!isFileUri(folder.uri)) return; // a virtual file system: nothing on this machine's disk to read
+    if (!this.deps.files.reads(folder.uri)) return; // a file system this runtime cannot read
     this.deps.progress.walkStarted();
     try {
-      await this.scanDirectory(uriToFsPath(folder.uri), () => !this.deps.folders.all.some((known) => known.uri === folder.uri));
+      await this.scanFolder(folder.uri, () => !this.deps.folders.all.some((known) => known.uri === folder.uri));
     } finally {
       this.deps.progress.walkEnded();
     }
@@ -73,16 +74,15 @@ export class WorkspaceScan {
    */
   async folderRemoved(folder: WorkspaceFolderRef): Promise<void> {
     const { folders, scheduler, publisher, progress } = this.deps;
-    const orphaned = (uri: string): boolean => isFileUri(uri) && !this.deps.isOpen(uri) && folders.folderOf(uri) === undefined;
+    const orphaned = (uri: string): boolean => this.deps.files.reads(uri) && !this.deps.isOpen(uri) && folders.folderOf(uri) === undefined;
     scheduler.cancelWhere(orphaned);
     progress.removeWhere(orphaned);
     for (const uri of publisher.uris) if (orphaned(uri)) publisher.clear(uri);
-    if (!isFileUri(folder.uri)) return;
-    const directory = uriToFsPath(folder.uri);
-    if (folders.folderOf(fsPathToUri(directory)) === undefined) return;
+    if (!this.deps.files.reads(folder.uri)) return;
+    if (folders.folderOf(folder.uri) === undefined) return;
     progress.walkStarted();
     try {
-      await this.scanDirectory(directory, () => false);
+      await this.scanFolder(folder.uri, () => false);
     } finally {
       progress.walkEnded();
     }
@@ -95,22 +95,21 @@ export class WorkspaceScan {
   }
 
   /**
-   * Walks `directory` and queues its candidate files, each judged with the settings of the folder
-   * it belongs to (the innermost). Folders nested inside it are left to their own walk.
+   * Lists `folderUri` and queues its candidate files, each judged with the settings of the folder
+   * it belongs to (the innermost). Folders nested inside it are left to their own listing.
    */
-  private async scanDirectory(directory: string, isCancelled: () => boolean, found?: Set<string>): Promise<void> {
-    const { folders, settings, log } = this.deps;
-    if (isTooBroadToScan(directory)) {
-      // A client started without a project (root = home directory) must not make us read the whole disk.
-      log(`Not scanning ${directory}: it is the home directory or a file system root. Open documents are still checked.`);
+  private async scanFolder(folderUri: string, isCancelled: () => boolean, found?: Set<string>): Promise<void> {
+    const { folders, settings, files, log } = this.deps;
+    const notListed = files.notListed(folderUri);
+    if (notListed !== undefined) {
+      log(`Not scanning ${folders.paths.uriToFsPath(folderUri)}: ${notListed}. Open documents are still checked.`);
       return;
     }
     const settingsByFolder = new Map<string, McpdescSettings>();
     for (const folder of folders.all) settingsByFolder.set(folder.uri, await settings.forResource(folder.uri));
     const started = Date.now();
-    const files = await walkFilesYielding(directory, {
-      wantsFile: (filePath) => {
-        const uri = fsPathToUri(filePath);
+    const count = await files.listFiles(folderUri, {
+      wantsFile: (uri) => {
         const folder = folders.folderOf(uri);
         const folderSettings = folder && settingsByFolder.get(folder.uri);
         if (!folderSettings?.enable) return false;
@@ -118,24 +117,18 @@ export class WorkspaceScan {
         const recognitionPath = folders.recognitionPath(uri);
         return isConfigFileName(recognitionPath) || isCandidateFile(recognitionPath, this.deps.documentSettings.forDiskFile(folderSettings, uri).files);
       },
-      skipsDirectory: (directoryPath) => folders.isFolderRoot(directoryPath),
+      skipsFolder: (uri) => folders.isFolderRoot(uri),
       isCancelled,
       // Queued folder by folder: the first checks start while the walk goes on.
-      onFiles: (filePaths) => {
-        for (const filePath of filePaths) {
-          const uri = fsPathToUri(filePath);
+      onFiles: (uris) => {
+        for (const uri of uris) {
           found?.add(uri);
           this.queue(uri);
         }
       },
-      onProblem: (directoryPath, error) => log(`Could not list ${directoryPath}: ${error instanceof Error ? error.message : String(error)}`),
+      onProblem: (where, error) => log(`Could not list ${where}: ${error instanceof Error ? error.message : String(error)}`),
     });
     if (isCancelled()) return;
-    log(`Found ${files.length} candidate file(s) in ${directory} (${Date.now() - started} ms).`);
+    log(`Found ${count} candidate file(s) in ${folders.paths.uriToFsPath(folderUri)} (${Date.now() - started} ms).`);
   }
-}
-
-function isTooBroadToScan(directory: string): boolean {
-  const resolved = path.resolve(directory);
-  return resolved === path.parse(resolved).root || resolved === path.resolve(os.homedir());
 }

@@ -1,0 +1,199 @@
+// The language server's runtime in a browser's web worker (dist/browser/server.js, for vscode.dev
+// and github.dev): no disk, no worker threads. Paths are the URIs' own (POSIX) paths; the workspace
+// scan and the checks of closed files read through the client (mcpdesc/workspaceFiles and
+// mcpdesc/readFile, answered with vscode.workspace.fs), one file at a time on this thread; project
+// configuration files are not read (the settings apply); the event loop's next turn is a message
+// the worker posts to itself.
+import type { Connection } from 'vscode-languageserver';
+import {
+  READ_FILE_REQUEST,
+  WORKSPACE_FILES_REQUEST,
+  type ReadFileParams,
+  type ReadFileResult,
+  type WorkspaceFilesParams,
+  type WorkspaceFilesResult,
+} from '../../../shared/src/constants';
+import { setShippedDocsBaseUri } from '../browser/shippedDocs';
+import { IGNORED_DIRECTORY_NAMES } from '../host/candidates';
+import { answerForRead, type DiskCheckAnswer, type DiskCheckTask } from '../host/closedFileCheck';
+import { NO_PROJECT_CONFIG } from '../host/projectConfigTypes';
+import { OVERSIZED_HEAD_BYTES } from '../host/sizeLimit';
+import { TaskCancelled } from '../host/taskRunner';
+import type { DiskCheckRunner, ProjectConfigSource, RuntimePaths, ServerRuntime, WorkspaceFileAccess } from './runtime';
+
+/** Candidates handed to the scan at once; the event loop turns between batches, so edits are served during a long list. */
+const LIST_BATCH = 200;
+
+/** The initializationOptions member the browser client sets: where the extension's docs/rules/ folder is. */
+export interface BrowserInitializationOptions {
+  docsBaseUri?: string;
+}
+
+function normalize(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+function resolve(...paths: string[]): string {
+  let joined = '';
+  for (let index = paths.length - 1; index >= 0; index--) {
+    joined = joined === '' ? paths[index] : `${paths[index]}/${joined}`;
+    if (paths[index].startsWith('/')) break;
+  }
+  return normalize(joined);
+}
+
+function relative(from: string, to: string): string {
+  const fromParts = resolve(from).split('/').filter(Boolean);
+  const toParts = resolve(to).split('/').filter(Boolean);
+  let common = 0;
+  while (common < fromParts.length && common < toParts.length && fromParts[common] === toParts[common]) common++;
+  return [...fromParts.slice(common).map(() => '..'), ...toParts.slice(common)].join('/');
+}
+
+function dirname(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  const slash = trimmed.lastIndexOf('/');
+  if (slash < 0) return '.';
+  return slash === 0 ? '/' : trimmed.slice(0, slash);
+}
+
+function basename(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
+/** A URI's path, decoded: what recognition and the globs see of it, below its workspace folder. */
+function uriPath(uri: string): string {
+  try {
+    return decodeURIComponent(new URL(uri).pathname);
+  } catch {
+    return uri;
+  }
+}
+
+export const browserPaths: RuntimePaths = {
+  sep: '/',
+  relative,
+  isAbsolute: (path) => path.startsWith('/'),
+  resolve,
+  dirname,
+  basename,
+  uriToFsPath: uriPath,
+  // The client names listed files and open documents alike with vscode.Uri's toString().
+  canonicalUri: (uri) => uri,
+  realPath: (path) => path,
+};
+
+/** No configuration files are read in a browser: every document has the settings alone. */
+class NoProjectConfigs implements ProjectConfigSource {
+  generation = 0;
+  invalidate(): void {
+    this.generation++;
+  }
+  holdsConfigUnder(): boolean {
+    return false;
+  }
+  forFile(): typeof NO_PROJECT_CONFIG {
+    return NO_PROJECT_CONFIG;
+  }
+  diagnosticsOf(): [] {
+    return [];
+  }
+  diagnosticsOfFile(): undefined {
+    return undefined;
+  }
+}
+
+/** Reads each closed file through the client, then checks it here: one at a time, as the reads come back. */
+class ClientReadRunner implements DiskCheckRunner {
+  readonly size = 1;
+  readonly capacity = 1;
+
+  constructor(private readonly connection: Connection) {}
+
+  async run(task: DiskCheckTask, signal?: AbortSignal): Promise<DiskCheckAnswer> {
+    if (signal?.aborted) throw new TaskCancelled();
+    const params: ReadFileParams = { uri: task.uri, maxBytes: task.maxBytes, headBytes: OVERSIZED_HEAD_BYTES };
+    const read = await this.connection.sendRequest<ReadFileResult>(READ_FILE_REQUEST, params);
+    // The file changed or was opened while it was read: a newer check is queued.
+    if (signal?.aborted) throw new TaskCancelled();
+    return answerForRead(task, read);
+  }
+
+  releaseIdle(): void {}
+
+  async close(): Promise<void> {}
+}
+
+/** Whether `uri`, below `folderUri`, lies in a folder `skipsFolder` leaves out (a nested workspace folder). */
+function inSkippedFolder(uri: string, folderUri: string, skipsFolder: (uri: string) => boolean): boolean {
+  const base = folderUri.replace(/\/+$/, '');
+  for (let slash = uri.indexOf('/', base.length + 1); slash > 0; slash = uri.indexOf('/', slash + 1)) {
+    if (skipsFolder(uri.slice(0, slash))) return true;
+  }
+  return false;
+}
+
+export function browserFileAccess(connection: Connection, nextTurn: (callback: () => void) => void): WorkspaceFileAccess {
+  return {
+    // Anything the client's file systems serve (file:, vscode-vfs:, …); an untitled document has no file.
+    reads: (uri) => !uri.startsWith('untitled:'),
+    notListed: () => undefined,
+    async listFiles(folderUri, options) {
+      const params: WorkspaceFilesParams = { folderUri, skipDirectoryNames: [...IGNORED_DIRECTORY_NAMES] };
+      const listed = await connection.sendRequest<WorkspaceFilesResult>(WORKSPACE_FILES_REQUEST, params);
+      for (const problem of listed.problems) options.onProblem(problem.uri, new Error(problem.message));
+      if (listed.truncated) options.onProblem(folderUri, new Error(`the listing stopped after ${listed.uris.length} files; the others are checked when opened`));
+      let count = 0;
+      for (let start = 0; start < listed.uris.length && !options.isCancelled(); start += LIST_BATCH) {
+        const batch = listed.uris
+          .slice(start, start + LIST_BATCH)
+          .filter((uri) => !inSkippedFolder(uri, folderUri, options.skipsFolder) && options.wantsFile(uri));
+        count += batch.length;
+        if (batch.length > 0) options.onFiles(batch);
+        await new Promise<void>((resolve) => nextTurn(resolve));
+      }
+      return count;
+    },
+    // Whether the file is there is learnt by reading it: one request instead of two.
+    triage: () => 'check',
+    runner: new ClientReadRunner(connection),
+    offThread: false,
+  };
+}
+
+/**
+ * The next turn of a worker's event loop: a message posted to itself runs after what is queued now,
+ * without the 4 ms a nested setTimeout waits.
+ */
+export function messageLoopTurn(): (callback: () => void) => void {
+  const channel = new MessageChannel();
+  const callbacks: Array<() => void> = [];
+  channel.port1.addEventListener('message', () => callbacks.shift()?.());
+  channel.port1.start();
+  return (callback) => {
+    callbacks.push(callback);
+    channel.port2.postMessage(undefined);
+  };
+}
+
+export function browserRuntime(connection: Connection): ServerRuntime {
+  const nextTurn = messageLoopTurn();
+  return {
+    name: 'browser',
+    paths: browserPaths,
+    files: browserFileAccess(connection, nextTurn),
+    configs: new NoProjectConfigs(),
+    nextTurn,
+    initialize(options) {
+      const docsBaseUri = (options as BrowserInitializationOptions | undefined)?.docsBaseUri;
+      if (typeof docsBaseUri === 'string') setShippedDocsBaseUri(docsBaseUri);
+    },
+  };
+}
