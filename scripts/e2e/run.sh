@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test in a real VS Code: packages the .vsix, installs it into code-server (VS Code in a
 # browser), opens a copy of the example workspace in Debian's headless Chromium and lets
-# test-e2e/drive.ts check what a user sees. Exits with the driver's status.
+# test-e2e/drive.ts check what a user sees; then runs the browser build's server as a web worker of
+# a page in the same Chromium (test-e2e/webWorker.ts). Exits non-zero when either fails.
 #
 #   npm run test:e2e                    the real test
 #   npm run test:e2e -- --no-extension  negative control: same driver, extension NOT installed; must fail
@@ -65,6 +66,13 @@ ISOLATED=(env HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/xdg/config" XDG_DATA_HOME
 "$REPO/node_modules/.bin/esbuild" "$REPO/test-e2e/drive.ts" --bundle --platform=node --target=node18 \
   --format=cjs --main-fields=module,main --external:playwright-core --log-level=warning \
   --outfile="$REPO/out/e2e/drive.js" || fail "bundling test-e2e/drive.ts failed"
+# The browser build's check (test-e2e/webWorker.ts): a Node driver, and the page it serves to Chromium.
+"$REPO/node_modules/.bin/esbuild" "$REPO/test-e2e/webWorker.ts" --bundle --platform=node --target=node18 \
+  --format=cjs --main-fields=module,main --external:playwright-core --log-level=warning \
+  --outfile="$REPO/out/e2e/webWorker.js" || fail "bundling test-e2e/webWorker.ts failed"
+"$REPO/node_modules/.bin/esbuild" "$REPO/test-e2e/webWorkerPage.ts" --bundle --platform=browser --target=es2022 \
+  --format=iife --main-fields=browser,module,main --log-level=warning \
+  --outfile="$REPO/out/e2e/webWorkerPage.js" || fail "bundling test-e2e/webWorkerPage.ts failed"
 
 # The driver compares the editor with the command-line checker (dist/cli.js) on the same files.
 if [ "$NO_EXTENSION" = 1 ] || [ -n "${E2E_VSIX:-}" ]; then
@@ -135,5 +143,9 @@ rc=0
   --workspace "$WORK/workspace" --artifacts "$ARTIFACTS" --cli "$REPO/dist/cli.js" --user-data "$WORK/user-data" \
   $( [ "$NO_EXTENSION" = 1 ] && echo --negative-control ) || rc=$?
 [ "$NO_EXTENSION" = 1 ] && echo "e2e: negative control (no extension) exited $rc; a non-zero status is the expected outcome"
+if [ "$NO_EXTENSION" != 1 ]; then
+  step "5. the browser build's server (dist/browser/server.js) as a web worker in Chromium"
+  "${ISOLATED[@]}" node "$REPO/out/e2e/webWorker.js" --repo "$REPO" --page "$REPO/out/e2e/webWorkerPage.js" || rc=1
+fi
 step "done (exit $rc); screenshots and logs in ${ARTIFACTS#$REPO/}/"
 exit $rc

@@ -1,0 +1,166 @@
+// The browser build's server in a real browser: headless Chromium starts dist/browser/server.js as a
+// web worker of a page (served here from 127.0.0.1), and the page (webWorkerPage.ts) talks LSP to it
+// over the worker's messages. The rule page's invalid example must get the expected ranges and the
+// desktop's answers (the same conversation with dist/server.js over stdio, here), and the scan of
+// a virtual workspace, read through the page's answers to mcpdesc/workspaceFiles and
+// mcpdesc/readFile, must find the example workspace's problems (test-fixtures/workspace/README.md).
+// Started by scripts/e2e/run.sh:
+//   node out/e2e/webWorker.js --repo DIR --page out/e2e/webWorkerPage.js --artifacts DIR
+// Exits 1 when any check fails; the last line is `e2e: N passed, M failed`.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, sep } from 'node:path';
+import { chromium } from 'playwright-core';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { CheckRunner } from './checks';
+import { LspSession } from '../test/web/lspSession';
+import { rulePageScenario, type RulePageObservations } from '../test/web/rulePageScenario';
+import type { WebWorkerInput, WebWorkerObservations } from './webWorkerPage';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const DOCS_BASE = 'https://extension.test/mcpdesc/docs/rules/';
+const FOLDER = 'vscode-vfs://github/acme/descriptions';
+/** test-fixtures/workspace/README.md's table: the files with problems, and which. */
+const WORKSPACE_PROBLEMS: Record<string, string[]> = {
+  'release-bot.mcpdesc.json': ['unknown-declaration', 'unexpected-content', 'unknown-declaration'],
+  'deploy-bot.mcpdesc.jsonc': ['missing-content'],
+  'services/publish-bot.mcpdesc.json': ['url-mismatch'],
+  'services/audit.json': ['mode-mismatch'],
+  'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.json': ['unknown-declaration', 'unexpected-content', 'schema-mismatch', 'invalid-content'],
+  'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.yaml': ['unknown-declaration', 'unexpected-content', 'schema-mismatch', 'invalid-content'],
+};
+
+interface ExpectedDiagnostic {
+  violation: string;
+  line: number;
+  character: number;
+  endLine: number;
+  endCharacter: number;
+}
+
+function value(argv: string[], flag: string): string {
+  const index = argv.indexOf(flag);
+  if (index < 0 || index + 1 >= argv.length) throw new Error(`missing ${flag} VALUE`);
+  return argv[index + 1];
+}
+
+function shapeOf(diagnostic: Diagnostic): ExpectedDiagnostic {
+  const { start, end } = diagnostic.range;
+  return { violation: String((diagnostic.data as { violation?: unknown } | undefined)?.violation), line: start.line, character: start.character, endLine: end.line, endCharacter: end.character };
+}
+
+/** What both servers must agree on: everything but where the rule pages are. */
+function comparable(observations: RulePageObservations): unknown {
+  const strip = (diagnostic: Diagnostic) => ({ ...diagnostic, codeDescription: diagnostic.codeDescription?.href.split('/').pop() });
+  return { ...observations, diagnostics: observations.diagnostics.map(strip), diagnosticsAfterFix: observations.diagnosticsAfterFix.map(strip) };
+}
+
+function assertEqual(actual: unknown, expected: unknown, what: string): void {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) throw new Error(`${what}:\n  got      ${a.slice(0, 1500)}\n  expected ${e.slice(0, 1500)}`);
+}
+
+function workspaceFiles(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(root, { recursive: true }) as string[]) {
+    const file = join(root, name);
+    if (statSync(file).isFile()) files[`${FOLDER}/${name.split(sep).join('/')}`] = readFileSync(file, 'utf8');
+  }
+  return files;
+}
+
+function serve(files: Record<string, { type: string; body: string }>): Promise<Server> {
+  const server = createServer((request, response) => {
+    const file = files[request.url ?? ''];
+    if (!file) {
+      // The favicon the browser asks for, too: nothing, and no error in the page's console.
+      response.writeHead(request.url === '/favicon.ico' ? 204 : 404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': file.type }).end(file.body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** The same conversation with the desktop's server (dist/server.js) over stdio. */
+async function desktopObservations(repo: string, text: string): Promise<RulePageObservations> {
+  const child = spawn(process.execPath, [join(repo, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const session = new LspSession(connection);
+  child.on('exit', (code) => session.fail(new Error(`the desktop server exited with ${code}`)));
+  try {
+    await session.initialize(null, {});
+    return await rulePageScenario(session, 'file:///desktop/rule-page.mcpdesc.json', text);
+  } finally {
+    await session.shutdown().catch(() => undefined);
+    connection.dispose();
+    child.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const repo = value(argv, '--repo');
+  const checks = new CheckRunner();
+  const fixturePath = join(repo, 'test-fixtures', 'workspace', 'rule-page', 'invalid-tool-interaction-example-semantics.mcpdesc.json');
+  const text = readFileSync(fixturePath, 'utf8');
+  const expected = JSON.parse(readFileSync(join(repo, 'test-fixtures', 'expected-invalid', 'invalid-tool-interaction-example-semantics.expected.json'), 'utf8')) as ExpectedDiagnostic[];
+  const input: WebWorkerInput = {
+    docsBaseUri: DOCS_BASE,
+    folderUri: FOLDER,
+    files: workspaceFiles(join(repo, 'test-fixtures', 'workspace')),
+    rulePageUri: `${FOLDER}/opened/rule-page.mcpdesc.json`,
+    rulePageText: text,
+  };
+  const server = await serve({
+    '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><script src="/page.js"></script>' },
+    '/page.js': { type: 'text/javascript', body: readFileSync(value(argv, '--page'), 'utf8') },
+    '/server.js': { type: 'text/javascript', body: readFileSync(join(repo, 'dist', 'browser', 'server.js'), 'utf8') },
+  });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  let observed: WebWorkerObservations | undefined;
+  try {
+    await checks.run('web: the browser build runs as a web worker of a page in Chromium and answers it', async () => {
+      const page = await browser.newPage();
+      page.on('pageerror', (error) => checks.log(`[page error] ${error.message.split('\n')[0]}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') checks.log(`[console] ${message.text().slice(0, 300)}`);
+      });
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await page.waitForFunction(() => 'runWebWorkerTest' in window);
+      observed = await page.evaluate((pageInput) => (window as unknown as { runWebWorkerTest(input: WebWorkerInput): Promise<WebWorkerObservations> }).runWebWorkerTest(pageInput), input);
+      assertEqual(observed.workerErrors, [], 'errors of the worker');
+    });
+    const needs = ['web: the browser build runs as a web worker of a page in Chromium and answers it'];
+    await checks.run('web: the rule page\'s invalid example gets its four diagnostics at the expected ranges, linked to the given pages', async () => {
+      const rulePage = observed!.rulePage;
+      assertEqual(rulePage.diagnostics.map(shapeOf), expected, 'diagnostics');
+      assertEqual(rulePage.diagnostics[0].codeDescription?.href, `${DOCS_BASE}elicitation-consistency.md`, 'the rule page link');
+    }, { needs });
+    await checks.run('web: its preferred quick-fix, applied, removes the problem and leaves what the desktop server leaves', async () => {
+      const rulePage = observed!.rulePage;
+      if (rulePage.textAfterFix === text) throw new Error('the fix changed nothing');
+      if (rulePage.diagnosticsAfterFix.some((diagnostic) => shapeOf(diagnostic).violation === 'unknown-declaration')) throw new Error('unknown-declaration is still there');
+      assertEqual(comparable(rulePage), comparable(await desktopObservations(repo, text)), 'the browser build against the desktop server');
+    }, { needs });
+    await checks.run('web: the scan of a virtual workspace reads through the page and finds the example workspace\'s problems', async () => {
+      const sorted = (problems: Record<string, string[]>) => Object.fromEntries(Object.keys(problems).sort().map((name) => [name, [...problems[name]].sort()]));
+      assertEqual(sorted(observed!.scanned), sorted(WORKSPACE_PROBLEMS), 'problems per file');
+      if (observed!.reads === 0) throw new Error('nothing was read through the page');
+    }, { needs });
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  process.exit(checks.finish() ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  console.log('\ne2e: 0 passed, 1 failed');
+  process.exit(1);
+});
