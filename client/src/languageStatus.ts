@@ -2,12 +2,13 @@
 // (and why) / server stopped. The problem count is read from the client's own diagnostic collection
 // (what the server published, for open and unopened files alike); the "checking" state and, once the
 // server is idle, how many documents of the workspace it checked come from the server's status
-// notification; whether the active document is checked at all, from mcpdesc/documentStatus.
+// notification; whether the active document is checked at all and, if so, what its check read and
+// ran, from mcpdesc/documentStatus, which also decides where a click leads (documentStatusText.ts).
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { COMMANDS, DOCUMENT_STATUS_REQUEST, STATUS_NOTIFICATION, type DocumentStatus, type DocumentStatusParams, type ServerStatus } from '../../shared/src/constants';
 import { isSelectedLanguage, MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
-import { notCheckedText } from './documentStatusText';
+import { checkedDetail, notCheckedText, statusClick, type StatusClick } from './documentStatusText';
 
 export function countProblems(client: BaseLanguageClient): { problems: number; files: number } {
   let problems = 0;
@@ -92,6 +93,8 @@ export class LanguageStatus implements vscode.Disposable {
       item.busy = true;
       return;
     }
+    const click = statusClick(this.activeDocument);
+    if (click) item.command = commandOf(click);
     const notChecked = notCheckedText(this.activeDocument);
     if (notChecked) {
       item.text = notChecked.text;
@@ -102,10 +105,12 @@ export class LanguageStatus implements vscode.Disposable {
     item.text = problems === 0 ? '$(check) MCP Description: no problems' : `MCP Description: ${problems} problem${problems === 1 ? '' : 's'}`;
     const checked = this.documents === undefined ? undefined : `${this.documents} document${this.documents === 1 ? '' : 's'} checked`;
     const where = problems === 0 ? undefined : `in ${files} file${files === 1 ? '' : 's'}`;
-    item.detail = [where, checked].filter((part) => part !== undefined).join(' · ') || undefined;
+    const thisDocument = this.activeDocument?.kind === 'checked' ? `this file: ${checkedDetail(this.activeDocument)}` : undefined;
+    item.detail = [where, checked, thisDocument].filter((part) => part !== undefined).join(' · ') || undefined;
     item.severity = problems === 0 ? vscode.LanguageStatusSeverity.Information : vscode.LanguageStatusSeverity.Warning;
   }
 
+  /** The document's status changes with each of its checks (its time, its format version): asked again after each. */
   private async askActiveDocument(): Promise<void> {
     const question = ++this.activeDocumentQuestion;
     const document = vscode.window.activeTextEditor?.document;
@@ -138,5 +143,16 @@ export class LanguageStatus implements vscode.Disposable {
 
   dispose(): void {
     for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+function commandOf(click: StatusClick): vscode.Command {
+  switch (click.kind) {
+    case 'openFile':
+      return { title: click.title, command: 'vscode.open', arguments: [vscode.Uri.file(click.path)] };
+    case 'ruleDocs':
+      return { title: click.title, command: COMMANDS.showRuleDocumentation, arguments: [click.uri] };
+    case 'settings':
+      return { title: click.title, command: 'workbench.action.openSettings', arguments: [click.query] };
   }
 }

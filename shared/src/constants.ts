@@ -76,8 +76,28 @@ export const DOCUMENT_STATUS_REQUEST = 'mcpdesc/documentStatus';
 export interface DocumentStatusParams {
   uri: string;
 }
+/** A rule that ran on a checked document: with the severity it had there and its page. */
+export interface RuleRun {
+  id: string;
+  severity: 'error' | 'warning' | 'information' | 'hint';
+  docsUri: string;
+}
 export type DocumentStatus =
-  | { kind: 'checked' }
+  | {
+      kind: 'checked';
+      /** The root `mcpdesc` member: the format version the document says it is written in (absent when it has none, or not a string). */
+      formatVersion?: string;
+      /** The root `protocolVersions`: the MCP revisions the document is in scope for (absent when it names none). */
+      revisions?: string[];
+      /** The rules that ran on it (not off), in the order of the rule table. */
+      rules: RuleRun[];
+      /** How long the last check of its current text took, in milliseconds (absent when that check did not finish). */
+      lastCheckMs?: number;
+      /** The project configuration files that apply (absolute paths, outermost first). */
+      configFiles: string[];
+      /** Whether project configuration files are read at all (not in a browser: the settings alone apply). */
+      configFilesRead: boolean;
+    }
   /** A project configuration file (mcpdesc-lint.config.*): checked as one, not as a document. */
   | { kind: 'configuration' }
   /** `mcpdesc.enable` is off for it. */

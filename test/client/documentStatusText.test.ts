@@ -2,13 +2,26 @@
 // for a checked document, and for one that is not checked, that it is not and which setting decided it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { notCheckedText } from '../../client/src/documentStatusText';
+import { checkedDetail, notCheckedText, statusClick } from '../../client/src/documentStatusText';
+import type { DocumentStatus } from '../../shared/src/constants';
 
 const NOT_CHECKED = '$(circle-slash) MCP Description: not checked';
 
+const ELICITATION = { id: 'mcpdesc.tool.interaction.elicitation-consistency', severity: 'error', docsUri: 'file:///x/docs/rules/elicitation-consistency.md' } as const;
+const SYNTAX = { id: 'mcpdesc.syntax', severity: 'warning', docsUri: 'file:///x/docs/rules/syntax.md' } as const;
+const CHECKED: Extract<DocumentStatus, { kind: 'checked' }> = {
+  kind: 'checked',
+  formatVersion: '0.8.0',
+  revisions: ['2025-06-18', '2025-11-25'],
+  rules: [ELICITATION, SYNTAX],
+  lastCheckMs: 2.345,
+  configFiles: [],
+  configFilesRead: true,
+};
+
 describe('status item text for a document the server does not check', () => {
   it('checked, a configuration file, not open or no answer: nothing to say (the item shows the counts)', () => {
-    assert.equal(notCheckedText({ kind: 'checked' }), undefined);
+    assert.equal(notCheckedText(CHECKED), undefined);
     assert.equal(notCheckedText({ kind: 'configuration' }), undefined);
     assert.equal(notCheckedText({ kind: 'notOpen' }), undefined);
     assert.equal(notCheckedText(undefined), undefined);
@@ -41,5 +54,53 @@ describe('status item text for a document the server does not check', () => {
       detail: 'Not checked: it is 25 MB, over mcpdesc.maxFileSizeMB (20 MB)',
     });
     assert.equal(notCheckedText({ kind: 'tooLarge', sizeBytes: 300, limitMB: 0.0001 })?.detail, 'Not checked: it is 0.00029 MB, over mcpdesc.maxFileSizeMB (0.0001 MB)');
+  });
+});
+
+describe('status item detail for a checked document', () => {
+  it('the format version, the MCP revisions, the rules that ran, the last check\'s time and the configuration', () => {
+    assert.equal(
+      checkedDetail(CHECKED),
+      'format 0.8.0 · MCP 2025-06-18, 2025-11-25 · 2 rules: tool.interaction.elicitation-consistency, syntax · last check 2.3 ms · no configuration file',
+    );
+  });
+
+  it('without a format version or revisions, without a finished check, with configuration files, in a browser', () => {
+    const bare = { ...CHECKED, formatVersion: undefined, revisions: undefined, rules: [ELICITATION], lastCheckMs: undefined };
+    assert.equal(
+      checkedDetail({ ...bare, configFiles: ['/w/mcpdesc-lint.config.json', '/w/p/mcpdesc-lint.config.yaml'] }),
+      'no format version (root "mcpdesc") · all MCP revisions (no protocolVersions) · 1 rule: tool.interaction.elicitation-consistency · configured by mcpdesc-lint.config.json < mcpdesc-lint.config.yaml',
+    );
+    assert.match(checkedDetail({ ...CHECKED, lastCheckMs: 1234.4, configFilesRead: false }), / · last check 1234 ms · configuration files not read here: settings only$/);
+  });
+});
+
+describe('where a click on the status item leads', () => {
+  it('a checked document: the innermost configuration file, else the first rule\'s page', () => {
+    assert.deepEqual(statusClick({ ...CHECKED, configFiles: ['/w/mcpdesc-lint.config.json', '/w/p/mcpdesc-lint.config.yaml'] }), {
+      kind: 'openFile',
+      title: 'Open mcpdesc-lint.config.yaml',
+      path: '/w/p/mcpdesc-lint.config.yaml',
+    });
+    assert.deepEqual(statusClick(CHECKED), { kind: 'ruleDocs', title: 'Rule documentation', uri: ELICITATION.docsUri });
+  });
+
+  it('a document not checked: the configuration file or the setting that decided', () => {
+    assert.deepEqual(statusClick({ kind: 'excluded', pattern: 'old/**', from: 'configuration', files: ['/w/mcpdesc-lint.config.json'] }), {
+      kind: 'openFile',
+      title: 'Open mcpdesc-lint.config.json',
+      path: '/w/mcpdesc-lint.config.json',
+    });
+    assert.deepEqual(statusClick({ kind: 'excluded', pattern: '**/drafts/**', from: 'settings' }), { kind: 'settings', title: 'Open the setting', query: 'mcpdesc.files.exclude' });
+    assert.deepEqual(
+      (['disabled', 'notMcpdesc'] as const).map((kind) => statusClick({ kind })),
+      [
+        { kind: 'settings', title: 'Open the setting', query: 'mcpdesc.enable' },
+        { kind: 'settings', title: 'Open the setting', query: 'mcpdesc.files.include' },
+      ],
+    );
+    assert.deepEqual(statusClick({ kind: 'tooLarge', sizeBytes: 1, limitMB: 0 }), { kind: 'settings', title: 'Open the setting', query: 'mcpdesc.maxFileSizeMB' });
+    assert.equal(statusClick({ kind: 'configuration' }), undefined);
+    assert.equal(statusClick(undefined), undefined);
   });
 });

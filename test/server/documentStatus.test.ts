@@ -1,9 +1,12 @@
 // mcpdesc/documentStatus over stdio (dist/server.js): for each open document, whether the server
-// checks it and, if not, why, with the setting that decided it; and the answer agrees with what the
-// server publishes for that document (checked: our diagnostics; not checked: none).
+// checks it and, if not, why, with the setting that decided it; if so, what its check read (format
+// version, MCP revisions) and ran (rules, time, configuration files); and the answer agrees with what
+// the server publishes for that document (checked: our diagnostics; not checked: none).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DOCUMENT_STATUS_REQUEST, type DocumentStatus } from '../../shared/src/constants';
+import { CHECKER_RULE_ID, CONFIG_RULE_ID, defaultSeverity, DOCUMENT_SCHEMA_RULE_ID, ELICITATION_RULE_ID, RULE_IDS, RULES, ruleDocsUri, type RuleId } from '../../shared/src/rules';
+import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 import { LspTestClient } from './lspClient';
 
@@ -12,6 +15,9 @@ const UNKNOWN_STEP = `{
   "tools": [{ "name": "t", "elicitations": [], "interactionExamples": { "e": { "steps": [{ "type": "elicitation", "declaration": "missing" }] } } }]
 }
 `;
+
+/** The rules a document's check runs with no severity configured (the configuration files' own rule aside). */
+const RULES_ON_BY_DEFAULT = RULE_IDS.filter((id) => id !== CONFIG_RULE_ID && !RULES[id].offByDefault);
 
 describe('mcpdesc/documentStatus over LSP', () => {
   const workspace = new TempWorkspace('mcpdesc-document-status-');
@@ -26,6 +32,9 @@ describe('mcpdesc/documentStatus over LSP', () => {
       settingsFor: (scopeUri) => {
         if (scopeUri?.endsWith('/off.mcpdesc.json')) return { enable: false, files: { exclude: ['**/drafts/**'] } };
         if (scopeUri?.endsWith('/big.mcpdesc.json')) return { maxFileSizeMB: 0.0001, files: { exclude: ['**/drafts/**'] } };
+        if (scopeUri?.endsWith('/tuned.mcpdesc.json')) {
+          return { rules: { [ELICITATION_RULE_ID]: 'warning', [CHECKER_RULE_ID]: 'off', [DOCUMENT_SCHEMA_RULE_ID]: 'error' }, files: { exclude: ['**/drafts/**'] } };
+        }
         return undefined;
       },
       timeoutMs: 30_000,
@@ -50,10 +59,35 @@ describe('mcpdesc/documentStatus over LSP', () => {
     return { status, ours: client.lastPublish(uri)?.diagnostics.length ?? 0 };
   }
 
-  it('a checked document: checked, and its problem is published', async () => {
+  it('a checked document: checked, with what its check read and ran, and its problem is published', async () => {
     const { status, ours } = await statusOf('a.mcpdesc.json', UNKNOWN_STEP);
-    assert.deepEqual(status, { kind: 'checked' });
     assert.ok(ours > 0, 'its problems are published');
+    assert.ok(status.kind === 'checked', JSON.stringify(status));
+    const { lastCheckMs, ...rest } = status;
+    assert.equal(typeof lastCheckMs, 'number');
+    assert.deepEqual(rest, {
+      kind: 'checked',
+      formatVersion: '0.8.0',
+      rules: RULES_ON_BY_DEFAULT.map((id) => ({ id, severity: defaultSeverity(id), docsUri: ruleDocsUri(id, shippedDocsBaseUri()) })),
+      configFiles: [],
+      configFilesRead: true,
+    });
+  });
+
+  it('a checked document: its MCP revisions, the rules the settings turned on or off, the configuration file that applies', async () => {
+    const text = UNKNOWN_STEP.replace('"0.8.0",', '"0.8.0",\n  "protocolVersions": ["2025-06-18", "2025-11-25"],');
+    const { status } = await statusOf('packages/legacy/d.mcpdesc.json', text);
+    assert.ok(status.kind === 'checked', JSON.stringify(status));
+    assert.deepEqual(status.revisions, ['2025-06-18', '2025-11-25']);
+    assert.deepEqual(status.configFiles, [workspace.path('packages/legacy/mcpdesc-lint.config.json')]);
+    const { status: tuned } = await statusOf('tuned.mcpdesc.json', UNKNOWN_STEP);
+    assert.ok(tuned.kind === 'checked', JSON.stringify(tuned));
+    assert.deepEqual(
+      tuned.rules.map((rule) => [rule.id, rule.severity]),
+      [[ELICITATION_RULE_ID, 'warning'], ...RULES_ON_BY_DEFAULT.filter((id) => id !== ELICITATION_RULE_ID && id !== CHECKER_RULE_ID).map((id) => [id, defaultSeverity(id)]), [DOCUMENT_SCHEMA_RULE_ID, 'error']].sort(
+        (a, b) => RULE_IDS.indexOf(a[0] as RuleId) - RULE_IDS.indexOf(b[0] as RuleId),
+      ),
+    );
   });
 
   it('excluded by mcpdesc.files.exclude: the glob that matched, from the settings', async () => {

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, Command, Diagnostic, Range } from 'vscode-languageserver-protocol';
-import { FIX_ALL_CODE_ACTION_KIND } from '../../shared/src/constants';
+import { DOCUMENT_STATUS_REQUEST, ELICITATION_RULE_ID, FIX_ALL_CODE_ACTION_KIND, type DocumentStatus } from '../../shared/src/constants';
 import { expectedDiagnosticsOf, rulePageInvalidFixture, summarize } from '../server/fixtures';
 import { fileUri, LspTestClient } from '../server/lspClient';
 import { repoPath } from '../support/repo';
@@ -114,6 +114,20 @@ describe('the browser build of the server, in a web worker', () => {
     assert.deepEqual(summarize(await browser.session.diagnostics(uri)), [
       { violation: 'revision-mismatch', line: lineOf(mode), character: characterOf(mode), endLine: lineOf(mode), endCharacter: characterOf(mode) + 5 },
     ]);
+  });
+
+  it('says in the document status what the check read and ran, that no configuration files are read, and links the given pages', async () => {
+    const uri = `${VIRTUAL_ROOT}/rule-page/status.mcpdesc.json`;
+    await browser.session.open(uri, 'json', fixture.text);
+    await browser.session.diagnostics(uri);
+    const status = await browser.session.request<DocumentStatus>(DOCUMENT_STATUS_REQUEST, { uri });
+    assert.ok(status.kind === 'checked', JSON.stringify(status));
+    assert.equal(status.formatVersion, '0.8.0');
+    assert.deepEqual(status.revisions, ['2025-06-18']);
+    assert.equal(status.configFilesRead, false);
+    assert.deepEqual(status.configFiles, []);
+    assert.equal(typeof status.lastCheckMs, 'number');
+    assert.deepEqual(status.rules[0], { id: ELICITATION_RULE_ID, severity: 'error', docsUri: `${DOCS_BASE}elicitation-consistency.md` });
   });
 
   it('outlines and completes as the desktop does', async () => {

@@ -189,6 +189,7 @@ export function browserRuntime(connection: Connection): ServerRuntime {
     name: 'browser',
     paths: browserPaths,
     files: browserFileAccess(connection, nextTurn),
+    readsConfigFiles: false,
     configs: new NoProjectConfigs(),
     nextTurn,
     initialize(options) {

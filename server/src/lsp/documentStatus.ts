@@ -1,11 +1,19 @@
 // Whether the server checks an open document and, if not, why: the answer to mcpdesc/documentStatus,
 // which the client's status item shows. The decision is the document policy's own (host: checkDecision); this
-// module only adds which setting made it, e.g. the exclude glob that matched and where it came from.
+// module only adds which setting made it, e.g. the exclude glob that matched and where it came from,
+// and, for a checked document, what its last check read and ran: the format version (the root
+// `mcpdesc` member), the MCP revisions in scope (the root `protocolVersions`), the rules that were
+// not off with their pages, how long it took, and the configuration files that applied.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentStatus } from '../../../shared/src/constants';
-import { isConfigFileName, isExcludedPath } from '../checker';
+import type { DocumentStatus, RuleRun } from '../../../shared/src/constants';
+import { CONFIG_RULE_ID, RULE_IDS, RULES, ruleDocsUri } from '../../../shared/src/rules';
+import type { McpdescSettings } from '../../../shared/src/settings';
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
+import { isConfigFileName, isExcludedPath, type SyntaxNode } from '../checker';
+import { memberOf, stringOf } from '../checker/tree';
 import { checkDecision } from '../host/documentPolicy';
 import type { DocumentSettings } from './documentSettings';
+import type { CachedCheck } from './openDocument';
 import type { SettingsResolver } from './settingsResolver';
 import type { WorkspaceFolders } from './workspaceFolders';
 
@@ -15,6 +23,10 @@ export interface DocumentStatusDeps {
   /** The editor's settings for a document, before the project configuration adds to them. */
   settings: SettingsResolver;
   documentSettings: DocumentSettings;
+  /** The check of the document's current version (computed now when none is cached); undefined when it did not finish. */
+  lastCheck(uri: string): Promise<CachedCheck | undefined>;
+  /** Whether the runtime reads project configuration files (a browser's does not). */
+  configFilesRead: boolean;
 }
 
 export async function documentStatusOf(deps: DocumentStatusDeps, uri: string): Promise<DocumentStatus> {
@@ -26,7 +38,7 @@ export async function documentStatusOf(deps: DocumentStatusDeps, uri: string): P
   const decision = checkDecision({ path, text: document.getText() }, settings);
   switch (decision.kind) {
     case 'check':
-      return { kind: 'checked' };
+      return checkedStatus(deps, uri, settings);
     case 'disabled':
     case 'notMcpdesc':
       return { kind: decision.kind };
@@ -35,6 +47,42 @@ export async function documentStatusOf(deps: DocumentStatusDeps, uri: string): P
     case 'excluded':
       return excludedBy(path, (await deps.settings.forResource(uri)).files.exclude, deps.documentSettings.configOf(uri));
   }
+}
+
+async function checkedStatus(deps: DocumentStatusDeps, uri: string, settings: McpdescSettings): Promise<DocumentStatus> {
+  const check = await deps.lastCheck(uri);
+  // The check's own settings when there is one: the open document's adjustments (the editor's JSON syntax errors) included.
+  const rules = rulesThatRan(check?.settings ?? settings);
+  const root = check?.result.roots.find((candidate) => memberOf(candidate, 'mcpdesc') !== undefined);
+  const revisions = versionsOf(memberOf(root, 'protocolVersions'));
+  return {
+    kind: 'checked',
+    ...(stringOf(memberOf(root, 'mcpdesc')) !== undefined && { formatVersion: stringOf(memberOf(root, 'mcpdesc')) }),
+    ...(revisions && { revisions }),
+    rules,
+    ...(check && { lastCheckMs: Math.round(check.durationMs * 10) / 10 }),
+    configFiles: deps.documentSettings.configOf(uri).files,
+    configFilesRead: deps.configFilesRead,
+  };
+}
+
+/** The rules a document's check ran with these settings: every one not off, but the configuration files' own. */
+function rulesThatRan(settings: McpdescSettings): RuleRun[] {
+  const runs: RuleRun[] = [];
+  for (const id of RULE_IDS) {
+    if (id === CONFIG_RULE_ID) continue;
+    const rule = RULES[id];
+    const severity = settings.rules[id] ?? (rule.offByDefault ? 'off' : rule.defaultSeverity);
+    if (severity !== 'off') runs.push({ id, severity, docsUri: ruleDocsUri(id, shippedDocsBaseUri()) });
+  }
+  return runs;
+}
+
+/** A `protocolVersions` array of strings; undefined when it is missing or anything else. */
+function versionsOf(node: SyntaxNode | undefined): string[] | undefined {
+  if (node?.type !== 'array' || !node.children) return undefined;
+  const versions = node.children.map(stringOf);
+  return versions.every((version): version is string => version !== undefined) ? versions : undefined;
 }
 
 /** The first exclude glob that matches: the editor's settings' ones are tried first, as they are merged first. */

@@ -108,6 +108,7 @@ export function nodeRuntime(runner?: DiskCheckRunner): ServerRuntime {
     name: 'node',
     paths: nodePaths,
     files,
+    readsConfigFiles: true,
     configs: new ProjectConfigs(),
     nextTurn: (callback) => setImmediate(callback),
     close: () => files.runner.close(),

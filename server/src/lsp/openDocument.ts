@@ -36,6 +36,8 @@ export interface CachedCheck {
   result: CheckResult;
   /** The settings the result was computed with (severity overrides change diagnostics, not fixes). */
   settings: McpdescSettings;
+  /** How long computing the result took, in milliseconds (the status item shows it). */
+  durationMs: number;
 }
 
 /**

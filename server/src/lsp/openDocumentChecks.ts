@@ -42,11 +42,12 @@ export class OpenDocumentChecks {
     const afterEdit = document.changedSinceCheck;
     const started = performance.now();
     const outcome = this.run(document, resolved);
-    if (afterEdit) document.editChecked(performance.now() - started);
+    const durationMs = performance.now() - started;
+    if (afterEdit) document.editChecked(durationMs);
     if (documents.get(uri)?.version !== document.version) return; // overtaken: a newer check is queued
     switch (outcome.kind) {
       case 'checked':
-        document.remember({ version: document.version, result: outcome.result, settings: resolved });
+        document.remember({ version: document.version, result: outcome.result, settings: resolved, durationMs });
         publisher.publish(uri, outcome.result.diagnostics, document.version, publishLimitsOf(resolved));
         break;
       case 'tooLarge':
@@ -73,9 +74,10 @@ export class OpenDocumentChecks {
     const current = this.deps.documents.get(document.uri);
     if (!current || current.version !== document.version) return undefined;
     const resolved = this.settingsFor(current, pulled);
+    const started = performance.now();
     const outcome = this.run(current, resolved);
     if (outcome.kind !== 'checked') return undefined;
-    const fresh: CachedCheck = { version: current.version, result: outcome.result, settings: resolved };
+    const fresh: CachedCheck = { version: current.version, result: outcome.result, settings: resolved, durationMs: performance.now() - started };
     current.remember(fresh);
     return fresh;
   }

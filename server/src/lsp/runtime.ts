@@ -60,6 +60,8 @@ export interface ServerRuntime {
   readonly paths: RuntimePaths;
   readonly files: WorkspaceFileAccess;
   readonly configs: ProjectConfigSource;
+  /** Whether `configs` reads the project configuration files (a browser's reads none: the settings alone apply). */
+  readonly readsConfigFiles: boolean;
   /** Runs `callback` on a later turn of the event loop, after what is queued now (Node's setImmediate). */
   nextTurn(callback: () => void): void;
   /** Called first thing on `initialize` (the browser's runtime learns where the rule pages are). */

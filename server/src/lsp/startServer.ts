@@ -35,7 +35,7 @@ import { editorOutlinesJson, editorReportsJsonSyntax, fixAllInQuickFixMenu, rule
 import { FileWatchRegistration, handleWatchedFileChanges, touchesProjectConfig } from './fileWatchers';
 import { describeError } from '../host/documentPolicy';
 import { parseFormattingOptionsParams } from './formattingOptions';
-import { openDocumentsConfiguration, type OpenChecker, type OpenDocument } from './openDocument';
+import { openDocumentsConfiguration, type CachedCheck, type OpenChecker, type OpenDocument } from './openDocument';
 import { OpenDocumentChecks } from './openDocumentChecks';
 import { OpenDocumentIndex } from './openDocumentIndex';
 import { ScanProgress } from './scanProgress';
@@ -347,8 +347,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     );
   });
 
+  const lastCheck = async (uri: string): Promise<CachedCheck | undefined> => {
+    const document = documents.get(uri);
+    return document && context ? context.checks.resultFor(document) : undefined;
+  };
   connection.onRequest(DOCUMENT_STATUS_REQUEST, async (params: DocumentStatusParams): Promise<DocumentStatus> =>
-    settings && documentSettings ? documentStatusOf({ documents, folders, settings, documentSettings }, params.uri) : { kind: 'notOpen' });
+    settings && documentSettings
+      ? documentStatusOf({ documents, folders, settings, documentSettings, lastCheck, configFilesRead: runtime.readsConfigFiles }, params.uri)
+      : { kind: 'notOpen' });
 
   connection.onShutdown(async () => {
     context?.scheduler.dispose();
