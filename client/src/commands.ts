@@ -56,11 +56,15 @@ async function checkWorkspace(client: BaseLanguageClient, status: LanguageStatus
 /** A scan of a large workspace may take long; the progress does not stay up forever. */
 const CHECK_WORKSPACE_TIMEOUT_MS = 5 * 60 * 1000;
 
-/** A rule's page (a file: URI of the page shipped with the extension): its Markdown preview. */
+/**
+ * A rule's page, shipped with the extension: its Markdown preview. On the desktop a file: URI; in a
+ * browser the extension's own URI, which the preview reads unless the web host serves it over
+ * http(s) (then the browser opens it).
+ */
 async function showRuleDocumentation(href: unknown): Promise<void> {
   if (typeof href !== 'string') return;
   const uri = vscode.Uri.parse(href);
-  if (uri.scheme === 'file' && uri.path.endsWith('.md')) {
+  if (uri.scheme !== 'http' && uri.scheme !== 'https' && uri.path.endsWith('.md')) {
     await vscode.commands.executeCommand('markdown.showPreview', uri);
     return;
   }
