@@ -47,14 +47,42 @@ function excludedBy(status: Extract<DocumentStatus, { kind: 'excluded' }>): stri
 
 type CheckedStatus = Extract<DocumentStatus, { kind: 'checked' }>;
 
-/** What the checked document's check read and ran, for the item's detail line. */
-export function checkedDetail(status: CheckedStatus): string {
-  const format = status.formatVersion === undefined ? 'no format version (root "mcpdesc")' : `format ${status.formatVersion}`;
-  const revisions = status.revisions === undefined ? 'all MCP revisions (no protocolVersions)' : `MCP ${status.revisions.join(', ') || '(none)'}`;
-  const rules = `${status.rules.length} rule${status.rules.length === 1 ? '' : 's'}: ${status.rules.map((rule) => rule.id.replace(/^mcpdesc\./, '')).join(', ')}`;
-  const time = status.lastCheckMs === undefined ? undefined : `last check ${formatMs(status.lastCheckMs)}`;
-  const configuration = status.configFilesRead ? configFileNames(status.configFiles) : 'configuration files not read here: settings only';
-  return [format, revisions, rules, time, configuration].filter((part) => part !== undefined).join(' · ');
+/** A status item of its own for the checked document (the hover has one row per item: each says one thing). */
+export interface DocumentItem {
+  id: 'mcpdesc.document' | 'mcpdesc.rules';
+  name: string;
+  text: string;
+  detail?: string;
+  click?: StatusClick;
+}
+
+/**
+ * For a checked document: what its check read (format version, MCP revisions), how long it took and
+ * under which configuration (a click opens the file that applies), and which rules ran (a click
+ * opens the first one's page).
+ */
+export function checkedItems(status: CheckedStatus): DocumentItem[] {
+  const format = status.formatVersion === undefined ? 'no format version' : `format ${status.formatVersion}`;
+  const revisions = status.revisions === undefined ? 'no MCP revisions named (protocolVersions)' : `MCP ${status.revisions.join(', ') || '(none)'}`;
+  const time = status.lastCheckMs === undefined ? undefined : `checked in ${formatMs(status.lastCheckMs)}`;
+  const configuration = status.configFilesRead ? configFileNames(status.configFiles) : 'settings only (configuration files are not read here)';
+  const config = status.configFiles.at(-1);
+  const rule = status.rules[0];
+  return [
+    {
+      id: 'mcpdesc.document',
+      name: 'MCP Description: this file',
+      text: `${format} · ${revisions}`,
+      detail: [time, configuration].filter((part) => part !== undefined).join(' · '),
+      ...(config !== undefined && { click: { kind: 'openFile', title: `Open ${baseName(config)}`, path: config } }),
+    },
+    {
+      id: 'mcpdesc.rules',
+      name: 'MCP Description: rules',
+      text: `${status.rules.length === 1 ? 'rule' : 'rules'}: ${status.rules.map((run) => run.id.slice(run.id.lastIndexOf('.') + 1)).join(', ') || 'none'}`,
+      ...(rule && { click: { kind: 'ruleDocs', title: 'Rule documentation', uri: rule.docsUri } }),
+    },
+  ];
 }
 
 function formatMs(ms: number): string {
@@ -66,7 +94,7 @@ function baseName(path: string): string {
 }
 
 function configFileNames(files: string[]): string {
-  return files.length === 0 ? 'no configuration file' : `configured by ${files.map(baseName).join(' < ')}`;
+  return files.length === 0 ? 'settings only (no configuration file)' : `configured by ${files.map(baseName).join(' < ')}`;
 }
 
 /** Where a click on the item leads. */
@@ -76,18 +104,12 @@ export type StatusClick =
   | { kind: 'settings'; title: string; query: string };
 
 /**
- * For a checked document: the innermost configuration file that applies, else the page of the first
- * rule that ran. For one excluded by a configuration file: that file; by a setting: the setting.
- * Undefined when nothing applies (the item then opens the output).
+ * Where a click on the main item leads for a document that is not checked: the configuration file
+ * that excluded it, or the setting that decided. Undefined otherwise (the item then opens the output;
+ * a checked document's own items carry its clicks: checkedItems).
  */
 export function statusClick(status: DocumentStatus | undefined): StatusClick | undefined {
   switch (status?.kind) {
-    case 'checked': {
-      const config = status.configFiles.at(-1);
-      if (config !== undefined) return { kind: 'openFile', title: `Open ${baseName(config)}`, path: config };
-      const rule = status.rules[0];
-      return rule ? { kind: 'ruleDocs', title: 'Rule documentation', uri: rule.docsUri } : undefined;
-    }
     case 'excluded': {
       const config = status.from === 'configuration' ? status.files?.at(-1) : undefined;
       if (config !== undefined) return { kind: 'openFile', title: `Open ${baseName(config)}`, path: config };
@@ -99,6 +121,7 @@ export function statusClick(status: DocumentStatus | undefined): StatusClick | u
       return { kind: 'settings', title: 'Open the setting', query: 'mcpdesc.files.include' };
     case 'tooLarge':
       return { kind: 'settings', title: 'Open the setting', query: 'mcpdesc.maxFileSizeMB' };
+    case 'checked':
     case 'configuration':
     case 'notOpen':
     case undefined:

@@ -2,13 +2,14 @@
 // (and why) / server stopped. The problem count is read from the client's own diagnostic collection
 // (what the server published, for open and unopened files alike); the "checking" state and, once the
 // server is idle, how many documents of the workspace it checked come from the server's status
-// notification; whether the active document is checked at all and, if so, what its check read and
-// ran, from mcpdesc/documentStatus, which also decides where a click leads (documentStatusText.ts).
+// notification; whether the active document is checked at all, from mcpdesc/documentStatus, and, if
+// so, two items of its own say what its check read and ran (format version and MCP revisions, time
+// and configuration; the rules), each opening what applies when clicked (documentStatusText.ts).
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
 import { COMMANDS, DOCUMENT_STATUS_REQUEST, STATUS_NOTIFICATION, type DocumentStatus, type DocumentStatusParams, type ServerStatus } from '../../shared/src/constants';
 import { isSelectedLanguage, MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
-import { checkedDetail, notCheckedText, statusClick, type StatusClick } from './documentStatusText';
+import { checkedItems, notCheckedText, statusClick, type DocumentItem, type StatusClick } from './documentStatusText';
 
 export function countProblems(client: BaseLanguageClient): { problems: number; files: number } {
   let problems = 0;
@@ -24,6 +25,8 @@ export function countProblems(client: BaseLanguageClient): { problems: number; f
 
 export class LanguageStatus implements vscode.Disposable {
   private readonly item: vscode.LanguageStatusItem;
+  /** The checked active document's own items (checkedItems), by id; none while it is not checked. */
+  private readonly documentItems = new Map<DocumentItem['id'], vscode.LanguageStatusItem>();
   private readonly disposables: vscode.Disposable[] = [];
   private checking = false;
   private readonly idleWaiters: Array<() => void> = [];
@@ -68,6 +71,7 @@ export class LanguageStatus implements vscode.Disposable {
   }
 
   private render(): void {
+    this.renderDocumentItems();
     const item = this.item;
     item.command = { title: 'Show Output', command: COMMANDS.showOutput };
     item.severity = vscode.LanguageStatusSeverity.Information;
@@ -105,12 +109,34 @@ export class LanguageStatus implements vscode.Disposable {
     item.text = problems === 0 ? '$(check) MCP Description: no problems' : `MCP Description: ${problems} problem${problems === 1 ? '' : 's'}`;
     const checked = this.documents === undefined ? undefined : `${this.documents} document${this.documents === 1 ? '' : 's'} checked`;
     const where = problems === 0 ? undefined : `in ${files} file${files === 1 ? '' : 's'}`;
-    const thisDocument = this.activeDocument?.kind === 'checked' ? `this file: ${checkedDetail(this.activeDocument)}` : undefined;
-    item.detail = [where, checked, thisDocument].filter((part) => part !== undefined).join(' · ') || undefined;
+    item.detail = [where, checked].filter((part) => part !== undefined).join(' · ') || undefined;
     item.severity = problems === 0 ? vscode.LanguageStatusSeverity.Information : vscode.LanguageStatusSeverity.Warning;
   }
 
   /** The document's status changes with each of its checks (its time, its format version): asked again after each. */
+  /** The checked document's items while the server is running and idle; none otherwise. */
+  private renderDocumentItems(): void {
+    const status = this.activeDocument;
+    const wanted = status?.kind === 'checked' && this.client.state === State.Running && !this.checking ? checkedItems(status) : [];
+    for (const [id, item] of this.documentItems) {
+      if (!wanted.some((want) => want.id === id)) {
+        item.dispose();
+        this.documentItems.delete(id);
+      }
+    }
+    for (const want of wanted) {
+      let item = this.documentItems.get(want.id);
+      if (!item) {
+        item = vscode.languages.createLanguageStatusItem(want.id, MCPDESC_DOCUMENT_SELECTOR);
+        this.documentItems.set(want.id, item);
+      }
+      item.name = want.name;
+      item.text = want.text;
+      item.detail = want.detail;
+      item.command = want.click ? commandOf(want.click) : undefined;
+    }
+  }
+
   private async askActiveDocument(): Promise<void> {
     const question = ++this.activeDocumentQuestion;
     const document = vscode.window.activeTextEditor?.document;
@@ -142,6 +168,8 @@ export class LanguageStatus implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const item of this.documentItems.values()) item.dispose();
+    this.documentItems.clear();
     for (const disposable of this.disposables) disposable.dispose();
   }
 }

@@ -2,7 +2,7 @@
 // for a checked document, and for one that is not checked, that it is not and which setting decided it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkedDetail, notCheckedText, statusClick } from '../../client/src/documentStatusText';
+import { checkedItems, notCheckedText, statusClick } from '../../client/src/documentStatusText';
 import type { DocumentStatus } from '../../shared/src/constants';
 
 const NOT_CHECKED = '$(circle-slash) MCP Description: not checked';
@@ -57,35 +57,40 @@ describe('status item text for a document the server does not check', () => {
   });
 });
 
-describe('status item detail for a checked document', () => {
-  it('the format version, the MCP revisions, the rules that ran, the last check\'s time and the configuration', () => {
-    assert.equal(
-      checkedDetail(CHECKED),
-      'format 0.8.0 · MCP 2025-06-18, 2025-11-25 · 2 rules: tool.interaction.elicitation-consistency, syntax · last check 2.3 ms · no configuration file',
-    );
+describe('the items of a checked document', () => {
+  it('its format version and MCP revisions, the last check\'s time and its configuration; the rules that ran, opening the first one\'s page', () => {
+    assert.deepEqual(checkedItems(CHECKED), [
+      { id: 'mcpdesc.document', name: 'MCP Description: this file', text: 'format 0.8.0 · MCP 2025-06-18, 2025-11-25', detail: 'checked in 2.3 ms · settings only (no configuration file)' },
+      {
+        id: 'mcpdesc.rules',
+        name: 'MCP Description: rules',
+        text: 'rules: elicitation-consistency, syntax',
+        click: { kind: 'ruleDocs', title: 'Rule documentation', uri: ELICITATION.docsUri },
+      },
+    ]);
   });
 
-  it('without a format version or revisions, without a finished check, with configuration files, in a browser', () => {
-    const bare = { ...CHECKED, formatVersion: undefined, revisions: undefined, rules: [ELICITATION], lastCheckMs: undefined };
-    assert.equal(
-      checkedDetail({ ...bare, configFiles: ['/w/mcpdesc-lint.config.json', '/w/p/mcpdesc-lint.config.yaml'] }),
-      'no format version (root "mcpdesc") · all MCP revisions (no protocolVersions) · 1 rule: tool.interaction.elicitation-consistency · configured by mcpdesc-lint.config.json < mcpdesc-lint.config.yaml',
-    );
-    assert.match(checkedDetail({ ...CHECKED, lastCheckMs: 1234.4, configFilesRead: false }), / · last check 1234 ms · configuration files not read here: settings only$/);
+  it('with configuration files: their names, and a click opens the innermost', () => {
+    const [document] = checkedItems({ ...CHECKED, lastCheckMs: 1234.4, configFiles: ['/w/mcpdesc-lint.config.json', 'C:\\w\\p\\mcpdesc-lint.config.yaml'] });
+    assert.equal(document.detail, 'checked in 1234 ms · configured by mcpdesc-lint.config.json < mcpdesc-lint.config.yaml');
+    assert.deepEqual(document.click, { kind: 'openFile', title: 'Open mcpdesc-lint.config.yaml', path: 'C:\\w\\p\\mcpdesc-lint.config.yaml' });
+  });
+
+  it('without a format version, revisions or a finished check, one rule, in a browser', () => {
+    const [document, rules] = checkedItems({ ...CHECKED, formatVersion: undefined, revisions: undefined, rules: [ELICITATION], lastCheckMs: undefined, configFilesRead: false });
+    assert.equal(document.text, 'no format version · no MCP revisions named (protocolVersions)');
+    assert.equal(document.detail, 'settings only (configuration files are not read here)');
+    assert.equal(document.click, undefined);
+    assert.equal(rules.text, 'rule: elicitation-consistency');
   });
 });
 
-describe('where a click on the status item leads', () => {
-  it('a checked document: the innermost configuration file, else the first rule\'s page', () => {
-    assert.deepEqual(statusClick({ ...CHECKED, configFiles: ['/w/mcpdesc-lint.config.json', '/w/p/mcpdesc-lint.config.yaml'] }), {
-      kind: 'openFile',
-      title: 'Open mcpdesc-lint.config.yaml',
-      path: '/w/p/mcpdesc-lint.config.yaml',
-    });
-    assert.deepEqual(statusClick(CHECKED), { kind: 'ruleDocs', title: 'Rule documentation', uri: ELICITATION.docsUri });
+describe('where a click on the main item leads for a document not checked', () => {
+  it('a checked document: nowhere of its own (its items carry the clicks)', () => {
+    assert.equal(statusClick(CHECKED), undefined);
   });
 
-  it('a document not checked: the configuration file or the setting that decided', () => {
+  it('the configuration file or the setting that decided', () => {
     assert.deepEqual(statusClick({ kind: 'excluded', pattern: 'old/**', from: 'configuration', files: ['/w/mcpdesc-lint.config.json'] }), {
       kind: 'openFile',
       title: 'Open mcpdesc-lint.config.json',

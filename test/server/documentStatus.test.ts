@@ -4,7 +4,7 @@
 // the server publishes for that document (checked: our diagnostics; not checked: none).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DOCUMENT_STATUS_REQUEST, type DocumentStatus } from '../../shared/src/constants';
+import { DOCUMENT_STATUS_REQUEST, SERVER_COMMANDS, type DocumentStatus } from '../../shared/src/constants';
 import { CHECKER_RULE_ID, CONFIG_RULE_ID, defaultSeverity, DOCUMENT_SCHEMA_RULE_ID, ELICITATION_RULE_ID, RULE_IDS, RULES, ruleDocsUri, type RuleId } from '../../shared/src/rules';
 import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import { TempWorkspace } from '../workspace/tempWorkspace';
@@ -88,6 +88,20 @@ describe('mcpdesc/documentStatus over LSP', () => {
         (a, b) => RULE_IDS.indexOf(a[0] as RuleId) - RULE_IDS.indexOf(b[0] as RuleId),
       ),
     );
+  });
+
+  it("a checked document: the time is that of the check that made its result; a re-check that reuses it keeps it", async () => {
+    const uri = workspace.uri('timed.mcpdesc.json');
+    await client.open(uri, UNKNOWN_STEP);
+    await client.diagnosticsFor(uri);
+    const before = await client.request<DocumentStatus>(DOCUMENT_STATUS_REQUEST, { uri });
+    const sequence = client.lastSequence;
+    await client.executeCommand(SERVER_COMMANDS.checkWorkspace, []);
+    await client.waitForIdle(sequence);
+    const after = await client.request<DocumentStatus>(DOCUMENT_STATUS_REQUEST, { uri });
+    assert.ok(before.kind === 'checked' && after.kind === 'checked');
+    assert.equal(typeof before.lastCheckMs, 'number');
+    assert.equal(after.lastCheckMs, before.lastCheckMs);
   });
 
   it('excluded by mcpdesc.files.exclude: the glob that matched, from the settings', async () => {

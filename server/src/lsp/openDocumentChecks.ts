@@ -40,10 +40,14 @@ export class OpenDocumentChecks {
     if (!document) return;
     const resolved = this.settingsFor(document, pulled);
     const afterEdit = document.changedSinceCheck;
+    const previous = document.checkFor(document.version);
     const started = performance.now();
     const outcome = this.run(document, resolved);
-    const durationMs = performance.now() - started;
-    if (afterEdit) document.editChecked(durationMs);
+    const elapsedMs = performance.now() - started;
+    if (afterEdit) document.editChecked(elapsedMs);
+    // A re-check of the same text with the same settings hands back the last result without checking:
+    // the time the status item shows stays that of the check that made it.
+    const durationMs = outcome.kind === 'checked' && previous?.result === outcome.result ? previous.durationMs : elapsedMs;
     if (documents.get(uri)?.version !== document.version) return; // overtaken: a newer check is queued
     switch (outcome.kind) {
       case 'checked':
