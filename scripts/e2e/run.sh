@@ -2,7 +2,8 @@
 # End-to-end test in a real VS Code: packages the .vsix, installs it into code-server (VS Code in a
 # browser), opens a copy of the example workspace in Debian's headless Chromium and lets
 # test-e2e/drive.ts check what a user sees; then runs the browser build's server as a web worker of
-# a page in the same Chromium (test-e2e/webWorker.ts). Exits non-zero when either fails.
+# a page in the same Chromium (test-e2e/webWorker.ts), and the extension's browser entry in
+# code-server's web worker extension host (scripts/e2e/web-extension.sh). Exits non-zero when any fails.
 #
 #   npm run test:e2e                    the real test
 #   npm run test:e2e -- --no-extension  negative control: same driver, extension NOT installed; must fail
@@ -73,6 +74,9 @@ ISOLATED=(env HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/xdg/config" XDG_DATA_HOME
 "$REPO/node_modules/.bin/esbuild" "$REPO/test-e2e/webWorkerPage.ts" --bundle --platform=browser --target=es2022 \
   --format=iife --main-fields=browser,module,main --log-level=warning \
   --outfile="$REPO/out/e2e/webWorkerPage.js" || fail "bundling test-e2e/webWorkerPage.ts failed"
+"$REPO/node_modules/.bin/esbuild" "$REPO/test-e2e/webExtension.ts" --bundle --platform=node --target=node18 \
+  --format=cjs --main-fields=module,main --external:playwright-core --log-level=warning \
+  --outfile="$REPO/out/e2e/webExtension.js" || fail "bundling test-e2e/webExtension.ts failed"
 
 # The driver compares the editor with the command-line checker (dist/cli.js) on the same files.
 if [ "$NO_EXTENSION" = 1 ] || [ -n "${E2E_VSIX:-}" ]; then
@@ -146,6 +150,8 @@ rc=0
 if [ "$NO_EXTENSION" != 1 ]; then
   step "5. the browser build's server (dist/browser/server.js) as a web worker in Chromium"
   "${ISOLATED[@]}" node "$REPO/out/e2e/webWorker.js" --repo "$REPO" --page "$REPO/out/e2e/webWorkerPage.js" || rc=1
+  step "6. the extension's browser entry in code-server's web worker extension host (a web-only copy of the .vsix)"
+  bash "$REPO/scripts/e2e/web-extension.sh" "$CACHE" "$WORK" "$ARTIFACTS" || rc=1
 fi
 step "done (exit $rc); screenshots and logs in ${ARTIFACTS#$REPO/}/"
 exit $rc
