@@ -26,6 +26,8 @@ const MACHINE_MODULES = [
 const CHECKER_IS_PURE =
   'The checker is pure (text in, findings out): no LSP, CLI, host, VS Code, file system, process or network modules.';
 
+const NODE_ONLY_IN_RUNTIME = 'The language server also runs in a browser: Node modules are the runtime\'s (lsp/nodeRuntime.ts, see lsp/runtime.ts).';
+
 /** A pattern for a relative import of a folder or entry module reached by going up (`../x`, `../../x/y`). */
 function upTo(names) {
   return `^(\\.\\./)+(${names.join('|')})(/|\\.ts$|$)`;
@@ -86,6 +88,26 @@ export default tseslint.config(
         {
           patterns: [
             { regex: upTo(['cli']), message: 'The language server and the CLI share only the host layer and the checker.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server runs in Node and in a browser's web worker (docs/architecture.md, Two runtimes): what
+    // differs comes from the entry's runtime, so only Node's runtime and the Node entry's helpers
+    // import Node modules; the scripts/build.mjs check catches what reaches the browser bundle anyway.
+    files: ['server/src/lsp/**'],
+    ignores: ['server/src/lsp/nodeRuntime.ts', 'server/src/lsp/heapGrowth.ts', 'server/src/lsp/messageFraming.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: upTo(['cli']), message: 'The language server and the CLI share only the host layer and the checker.' },
+            { regex: '^(node:|(fs|path|os|url|worker_threads|v8|vm|crypto|buffer|child_process|net)$)', message: NODE_ONLY_IN_RUNTIME },
+            { group: ['vscode-languageserver/node', 'vscode-languageserver-protocol/node', 'vscode-jsonrpc/node'], message: NODE_ONLY_IN_RUNTIME },
+            { regex: '^\\.\\./host$', message: `${NODE_ONLY_IN_RUNTIME} (import the host module you need: its index reaches the disk)` },
           ],
         },
       ],

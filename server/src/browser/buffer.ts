@@ -1,5 +1,5 @@
 // The browser build's global Buffer (scripts/build.mjs injects it), for the two things the shared
-// code asks of Node's: a fresh copy of a string (checker/detachedString.ts, which keeps long-lived
+// code asks of Node's: a fresh copy of a string (checker/syntax/detachedString.ts, which keeps long-lived
 // values from pinning a document's text) and a string's UTF-8 size (host/sizeLimit.ts). Nothing
 // else of Buffer is available; the build check finds no other use in the browser bundles.
 

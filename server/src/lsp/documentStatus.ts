@@ -10,7 +10,7 @@ import { CONFIG_RULE_ID, RULE_IDS, RULES, ruleDocsUri } from '../../../shared/sr
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import { isConfigFileName, isExcludedPath, type SyntaxNode } from '../checker';
-import { memberOf, stringOf } from '../checker/tree';
+import { memberOf, stringOf } from '../checker/syntax/tree';
 import { checkDecision } from '../host/documentPolicy';
 import type { DocumentSettings } from './documentSettings';
 import type { CachedCheck } from './openDocument';
