@@ -5,7 +5,7 @@
 // a virtual workspace, read through the page's answers to mcpdesc/workspaceFiles and
 // mcpdesc/readFile, must find the example workspace's problems (test-fixtures/workspace/README.md).
 // Started by scripts/e2e/run.sh:
-//   node out/e2e/webWorker.js --repo DIR --page out/e2e/webWorkerPage.js --artifacts DIR
+//   node out/e2e/webWorker.js --repo DIR --page out/e2e/webWorkerPage.js
 // Exits 1 when any check fails; the last line is `e2e: N passed, M failed`.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,9 +1,10 @@
 // Checks of files that are not open in an editor: the workspace scan's, a watched file's, and a
 // closed document's (which falls back to the file on disk). What needs the connection is decided
 // here, on the main thread: whether the file is in a folder, a candidate, enabled, and with which
-// settings (the folder's, under the project configuration files). Reading and checking it is a task
-// for a worker thread (host/diskCheck.ts), so a huge file never stops the thread that serves the
-// editor; only its diagnostics come back, and nothing of the file is kept. A configuration file is
+// settings (the folder's, under the project configuration files). Reading and checking it is the
+// runtime's (lsp/runtime.ts): in Node a task for a worker thread (host/diskCheck.ts), so a huge file
+// never stops the thread that serves the editor; in a browser a read through the client, then a
+// check here. Only its diagnostics come back, and nothing of the file is kept. A configuration file is
 // judged here (it is small, and its reading is the configuration cache's). A file that is gone,
 // outside every workspace folder, ignored or not an mcpdesc document has its diagnostics cleared.
 // An open document always wins: its editor text is what the user sees, so an answer that arrives

@@ -2,7 +2,8 @@
 // priority (open documents always go first; the scheduler yields between files). What a check of
 // one file does is DiskDocumentChecks' business; this module decides which files to queue: all of
 // them on start, on "Check Workspace" and when settings change; one folder's when it is added; and
-// what to clear when a folder is removed.
+// what to clear when a folder is removed. How a folder is listed is the runtime's (Node: a walk of
+// the disk; a browser: the client's workspace.fs).
 import type { McpdescSettings } from '../../../shared/src/settings';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { CheckPriority, type CheckScheduler } from './checkScheduler';
