@@ -3,11 +3,16 @@
 // the CLI (SARIF rule metadata, --rule), the manifest test and the docs all read it.
 
 export type SeverityName = 'error' | 'warning' | 'information' | 'hint';
-export type SeveritySetting = SeverityName | 'off';
+/**
+ * What a user sets a rule to: a severity for all its diagnostics, 'on' for each kind's default
+ * severity (the whole-document rules then keep the official validator's error or warning per
+ * code), or 'off'.
+ */
+export type SeveritySetting = SeverityName | 'on' | 'off';
 /** LSP DiagnosticSeverity. */
 export type SeverityNumber = 1 | 2 | 3 | 4;
 
-export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'on', 'off'];
 
 const NUMBER_OF: Record<SeverityName, SeverityNumber> = { error: 1, warning: 2, information: 3, hint: 4 };
 const NAME_OF: Record<SeverityNumber, SeverityName> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
@@ -198,3 +203,14 @@ export function ruleDocsUri(ruleId: RuleId, docsBaseUri = RELATIVE_DOCS_BASE): s
 }
 
 export const RELATIVE_DOCS_BASE = 'docs/rules/';
+
+/** The name of the configuration preset that turns on the whole-document rules (`"extends": "mcpdesc:official"`). */
+export const OFFICIAL_PRESET = 'mcpdesc:official';
+
+/**
+ * What the preset sets: the whole-document rules on, each diagnostic at its kind's default, which
+ * is the official validator's error or warning for its code.
+ */
+export const PRESETS: Readonly<Record<string, Readonly<Record<string, SeveritySetting>>>> = {
+  [OFFICIAL_PRESET]: { [DOCUMENT_SCHEMA_RULE_ID]: 'on', [DOCUMENT_SEMANTICS_RULE_ID]: 'on' },
+};
