@@ -131,7 +131,17 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
     docsFile: 'document-semantics.md',
     defaultSeverity: 'error',
     offByDefault: true,
-    defaultSeverityOf: { 'client-requirements-contradiction': 'warning', 'deprecated-client-requirement': 'warning' },
+    // The official validator's warnings; every other kind is one of its errors.
+    defaultSeverityOf: {
+      'client-requirements-contradiction': 'warning',
+      'deprecated-client-requirement': 'warning',
+      'incomplete-tool-example-validation': 'warning',
+      'legacy-protocol-validation-incomplete': 'warning',
+      'legacy-sse-for-modern-version': 'warning',
+      'logging-deprecated-in-2026': 'warning',
+      'uncatalogued-oauth-scope': 'warning',
+      'meta-unknown-reserved-key': 'warning',
+    },
     tags: ['correctness', 'mcpdesc', 'mcp'],
     precision: 'very-high',
   },

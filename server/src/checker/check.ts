@@ -18,7 +18,7 @@ import { checkDeclarationValidity, type DeclarationFindings } from './rules/decl
 import type { DeclarationFinding } from './rules/declarationValidity/kinds';
 import type { DeclarationAspect, Finding } from './rules/elicitation/findings';
 import { AliasExpansionError, type SyntaxNode } from './syntax/tree';
-import { SchemaValidatorCache } from './schema/schemaValidator';
+import { schemaCache } from './schema/sharedSchemaCache';
 import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { internalErrorMessage, TOO_DEEP_MESSAGE } from './rules/checkerNotices';
@@ -30,7 +30,7 @@ import { applySuppressions, findSuppressions, SuppressionFixes, type Suppression
 import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
 
 /** Shared by every check: each distinct schema is compiled once per process. */
-export const schemaCache = new SchemaValidatorCache();
+export { schemaCache };
 
 
 /**

@@ -7,7 +7,7 @@
 import { primitiveScope } from '../declarationValidity/scope';
 import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { pointerOf, readablePath } from './pointers';
-import { EXAMPLE_VIOLATION_KINDS, type ExampleViolationKind, type SemanticViolationKind } from '../../types';
+import { EXAMPLE_VIOLATION_KINDS, OFFICIAL_NAMED_KINDS, type ExampleViolationKind, type OfficialNamedKind, type SemanticViolationKind } from '../../types';
 
 /** Every kind of mcpdesc.document.semantics (this file's and componentReferences.ts'). */
 export type SemanticKind = SemanticViolationKind;
@@ -24,6 +24,7 @@ export const OFFICIAL_CODE_OF: Readonly<Record<SemanticKind, string>> = {
   'invalid-client-requirement': 'invalid-client-requirement-value',
   'deprecated-client-requirement': 'deprecated-client-requirement',
   ...(Object.fromEntries(EXAMPLE_VIOLATION_KINDS.map((kind) => [kind, kind])) as Record<ExampleViolationKind, string>),
+  ...(Object.fromEntries(OFFICIAL_NAMED_KINDS.map((kind) => [kind, kind])) as Record<OfficialNamedKind, string>),
 };
 
 export interface SemanticFinding {
