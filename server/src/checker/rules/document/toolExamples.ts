@@ -125,7 +125,9 @@ function checkExample(context: ExampleContext): void {
       `${where}.result has structuredContent, but isError is true: a tool error carries no structured content.`);
   }
   const outputSchema = memberOf(context.tool, 'outputSchema');
-  if (successful && outputSchema && !structured) {
+  // An outputSchema whose reference does not resolve declares nothing to hold the result to (componentReferences.ts says why).
+  const declaresOutput = outputSchema !== undefined && resolveSchemaNode(outputSchema, context.root).ok;
+  if (successful && declaresOutput && !structured) {
     collected.add('missing-tool-example-structured-content', at(keyNodeOf(resultProperty)), [...resultPath, 'structuredContent'], () =>
       `${where}.result needs structuredContent: the tool declares an outputSchema, and a successful result must carry content valid against it.`);
   }
