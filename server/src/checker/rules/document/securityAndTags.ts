@@ -1,7 +1,7 @@
 // Security requirements and tags (MCP Description 0.8.0 §7, §3): a requirement names a declared
-// security scheme; its scopes are listed once, only for OAuth 2.0 and OpenID Connect schemes, and,
-// for OAuth 2.0, among the scopes the scheme's flows declare (a warning: a server may grant scopes
-// it does not list statically). Root tags have unique names, and a primitive's tags name root tags
+// security scheme; its scopes are listed once, only for OAuth 2.0 and OpenID Connect schemes, and
+// among the scopes a static catalogue declares (a warning, which §7.3 allows: a scope absent from
+// the catalogue is not invalid; OAuth 2.0 flows declare a catalogue, OpenID Connect has none). Root tags have unique names, and a primitive's tags name root tags
 // (when the root declares any). A tool's findings read that tool and the root's securitySchemes
 // and tags, outside every tool.
 import { effectiveProperties, elementsOf, keyNodeOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
@@ -49,9 +49,12 @@ function checkRequirements(root: SyntaxNode, security: SyntaxNode | undefined, p
           collected.add('duplicate-security-scope', element, scopePath, () => `${where}.${name} lists the scope '${shown(scope)}' more than once.`);
         }
         seen.add(scope);
-        if (type === 'oauth2' && !catalogue.has(scope)) {
+        // An OpenID Connect scheme has no static catalogue in the document: its scopes are all uncatalogued.
+        if ((type === 'oauth2' || type === 'openIdConnect') && !catalogue.has(scope)) {
           collected.add('uncatalogued-oauth-scope', element, scopePath, () =>
-            `${where}.${name} requires the scope '${shown(scope)}', which none of the flows of securitySchemes.${name} declares.`);
+            type === 'oauth2'
+              ? `${where}.${name} requires the scope '${shown(scope)}', which none of the flows of securitySchemes.${name} declares.`
+              : `${where}.${name} requires the scope '${shown(scope)}', which no static scope catalogue declares (an OpenID Connect scheme lists none).`);
         }
       });
       if ((type === 'http' || type === 'apiKey') && elementsOf(scopes).length > 0) {

@@ -198,8 +198,10 @@ function checkValue(
   for (const error of compiled.validate(instance === undefined ? null : instance).slice(0, MAX_VALUE_ERRORS)) {
     const node = value && nodeAtPointer(value, error.instancePath);
     const disallowed = error.disallowedProperty !== undefined && node ? keyNodeOf(propertyOf(node, error.disallowedProperty)) : undefined;
-    const relative = error.instancePath === '' ? [] : error.instancePath.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
-    mismatch(disallowed ?? node ?? value, relative, `${error.message.replace(/^content/, where)} (the tool's ${field}).`);
+    const relative: Array<string | number> = error.instancePath === '' ? [] : error.instancePath.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const place = readablePath(pointerOf(...path, ...relative));
+    if (disallowed) relative.push(error.disallowedProperty!);
+    mismatch(disallowed ?? node ?? value, relative, `${place} ${error.detail} (the tool's ${field}).`);
   }
 }
 
