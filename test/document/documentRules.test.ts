@@ -17,7 +17,7 @@ import { parseJsonDocument } from '../../server/src/checker/syntax/json/jsonDocu
 import { checkDocumentRules } from '../../server/src/checker/rules/document/documentRules';
 import { checkWholeSchema } from '../../server/src/checker/rules/document/documentSchema';
 import { templateVariables } from '../../server/src/checker/rules/document/promptAndCompletionExamples';
-import { nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
+import { keyNodeOf, nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
 import { generateDocument } from '../../bench/generate';
 import { SeededRandom } from '../support/random';
 import { REPO_ROOT } from '../support/repo';
@@ -327,8 +327,10 @@ test('RFC 6570 variables of a resource template, and why a template is not one',
 
 // ---------------------------------------------------------------------------------------------
 // The agreement corpus: each document lists, in `x-official-findings`, the official validator's
-// findings for it (code and JSON pointer, one per real problem); we must give each, on the node
-// the pointer names (or, for a missing member, on its object), and nothing else.
+// findings for it (code and JSON pointer, one per real problem); we must give each, exactly on the
+// node the pointer names (or, for a missing member, on its object's key), and nothing else. Where
+// the official validator points at a container and we at the node inside it that is at fault (the
+// repeated item, the bad name, the reference), the finding says where in `at`.
 
 function corpusFiles(): string[] {
   return fs
@@ -337,13 +339,20 @@ function corpusFiles(): string[] {
     .sort();
 }
 
-/** Whether [offset, offset+length) lies in what the pointer names: its member (key and value), or for a missing member, its object's. */
+/**
+ * Whether the diagnostic's range is exactly the node the pointer names: the member's key or its
+ * value (an array element: the element); for a missing member, its object's key. An object with no
+ * key (the document root, an array element) may be marked by its first character.
+ */
 function isAt(root: SyntaxNode, pointer: string, diagnostic: Diagnostic): boolean {
-  let target = nodeAtPointer(root, pointer);
-  if (!target) target = nodeAtPointer(root, pointer.slice(0, pointer.lastIndexOf('/')));
+  const present = nodeAtPointer(root, pointer);
+  const target = present ?? nodeAtPointer(root, pointer.slice(0, pointer.lastIndexOf('/')));
   if (!target) return false;
-  const place = target.parent?.type === 'property' ? target.parent : target;
-  return diagnostic.data.offset >= place.offset && diagnostic.data.offset + diagnostic.data.length <= place.offset + place.length;
+  const property = target.parent?.type === 'property' ? target.parent : undefined;
+  const candidates: Array<{ offset: number; length: number }> = [target, ...(property ? [keyNodeOf(property)!] : [])];
+  // An object with no key of its own (the root, an array element) is marked by its first character.
+  if (!property) candidates.push({ offset: target.offset, length: 1 });
+  return candidates.some((node) => diagnostic.data.offset === node.offset && diagnostic.data.length === node.length);
 }
 
 for (const name of corpusFiles()) {
@@ -352,14 +361,14 @@ for (const name of corpusFiles()) {
     const text = fs.readFileSync(path.join(CORPUS, name), 'utf8');
     const result = check(text, format);
     const root = result.roots[0];
-    const expected = valueOf(memberOf(root, 'x-official-findings')!) as Array<{ code: string; pointer: string }>;
+    const expected = valueOf(memberOf(root, 'x-official-findings')!) as Array<{ code: string; pointer: string; at?: string }>;
     const unmatched = [...result.diagnostics];
     for (const finding of expected) {
       const index = unmatched.findIndex(
         (diagnostic) =>
           diagnostic.data.officialCode === finding.code &&
           (diagnostic.data.pointer ?? finding.pointer) === finding.pointer &&
-          isAt(root, finding.pointer, diagnostic),
+          isAt(root, finding.at ?? finding.pointer, diagnostic),
       );
       assert.ok(
         index >= 0,
