@@ -388,6 +388,34 @@ for (const name of corpusFiles()) {
   });
 }
 
+// The official validator's warnings, as its code reads; every other official code is an error.
+const OFFICIAL_WARNINGS = new Set([
+  'interaction-example-client-requirements-contradiction',
+  'deprecated-client-requirement',
+  'incomplete-tool-example-validation',
+  'legacy-protocol-validation-incomplete',
+  'legacy-sse-for-modern-version',
+  'logging-deprecated-in-2026',
+  'uncatalogued-oauth-scope',
+  'meta-unknown-reserved-key',
+]);
+
+test("'on' (the mcpdesc:official preset) gives each code the official severity; a severity set for the rule gives it to all", () => {
+  const official: CheckOptions = { rules: { [DOCUMENT_SCHEMA_RULE_ID]: 'on', [DOCUMENT_SEMANTICS_RULE_ID]: 'on' } };
+  const seenSeverities = new Set<number>();
+  for (const name of corpusFiles()) {
+    const text = fs.readFileSync(path.join(CORPUS, name), 'utf8');
+    const format = name.endsWith('.json') ? 'json' : 'yaml';
+    for (const diagnostic of ofDocumentRules(checkDocument(text, { ...official, format }))) {
+      const code = diagnostic.data.officialCode!;
+      assert.equal(diagnostic.severity, OFFICIAL_WARNINGS.has(code) ? 2 : 1, `${name}: ${code} at ${diagnostic.data.pointer}`);
+      seenSeverities.add(diagnostic.severity);
+    }
+    for (const diagnostic of ofDocumentRules(checkDocument(text, { ...ON, format }))) assert.equal(diagnostic.severity, 1);
+  }
+  assert.deepEqual([...seenSeverities].sort(), [1, 2], 'the corpus has both');
+});
+
 // ---------------------------------------------------------------------------------------------
 // Shortcuts held to the plain path.
 
