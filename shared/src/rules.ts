@@ -141,6 +141,7 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
       'logging-deprecated-in-2026': 'warning',
       'uncatalogued-oauth-scope': 'warning',
       'meta-unknown-reserved-key': 'warning',
+      'unresolved-external-tool-schema-reference': 'warning',
     },
     tags: ['correctness', 'mcpdesc', 'mcp'],
     precision: 'very-high',

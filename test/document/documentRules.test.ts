@@ -398,6 +398,7 @@ const OFFICIAL_WARNINGS = new Set([
   'logging-deprecated-in-2026',
   'uncatalogued-oauth-scope',
   'meta-unknown-reserved-key',
+  'unresolved-external-tool-schema-reference',
 ]);
 
 test("'on' (the mcpdesc:official preset) gives each code the official severity; a severity set for the rule gives it to all", () => {

@@ -137,6 +137,12 @@ export const OFFICIAL_NAMED_KINDS = [
   'meta-reserved-key-context',
   'meta-reserved-key-value',
   'meta-unknown-reserved-key',
+  'invalid-legacy-tool-schema-shape',
+  'unsupported-tool-schema-dialect',
+  'invalid-tool-schema',
+  'unresolved-external-tool-schema-reference',
+  'invalid-x-mcp-header',
+  'duplicate-x-mcp-header',
 ] as const;
 export type OfficialNamedKind = (typeof OFFICIAL_NAMED_KINDS)[number];
 

@@ -73,7 +73,7 @@ function scopeToolFrom(finding: SemanticFinding, root: SyntaxNode, editor: Docum
 /** Removes the repeated element a finding points at. */
 function dropElement(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
   const element = nodeAtPointer(root, finding.pointer);
-  const array = element?.parent;
+  const array = nodeAtPointer(root, finding.pointer.slice(0, finding.pointer.lastIndexOf('/')));
   if (!element || array?.type !== 'array') return [];
   const rest = elementsOf(array).filter((candidate) => candidate !== element);
   return plan(`Remove the repeated scope ${JSON.stringify(element.value)}`, true, editor.replaceValue(array, { elements: rest.map((kept) => ({ copyOf: kept })) }));

@@ -9,6 +9,7 @@ import { checkRootReferences, checkToolReferences } from './componentReferences'
 import { checkPromptAndCompletionExamples } from './promptAndCompletionExamples';
 import { checkToolSemantics, type SemanticFinding } from './interactionSemantics';
 import { checkToolExamples } from './toolExamples';
+import { checkToolSchemas } from './toolSchemas';
 import { checkRootScopes, checkToolScopes } from './protocolScopes';
 import { checkRootRevisionFields, checkToolRevisionFields } from './revisionFields';
 import { checkRootSecurityAndTags, checkToolSecurityAndTags } from './securityAndTags';
@@ -55,6 +56,7 @@ export function checkToolDocumentRules(root: SyntaxNode, tool: SyntaxNode, index
       ...checkClientRequirements(root, tool, 'tools', index),
       ...checkToolSemantics(root, tool, index),
       ...checkToolExamples(root, tool, index),
+      ...checkToolSchemas(root, tool, index),
       ...checkToolScopes(root, index),
       ...checkToolRevisionFields(root, tool, index),
       ...checkToolSecurityAndTags(root, tool, index),
