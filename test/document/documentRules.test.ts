@@ -399,6 +399,9 @@ const OFFICIAL_WARNINGS = new Set([
   'uncatalogued-oauth-scope',
   'meta-unknown-reserved-key',
   'unresolved-external-tool-schema-reference',
+  'resource-example-mime-type-mismatch',
+  'resource-example-size-mismatch',
+  'resource-example-requested-uri-not-returned',
 ]);
 
 test("'on' (the mcpdesc:official preset) gives each code the official severity; a severity set for the rule gives it to all", () => {

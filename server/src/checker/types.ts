@@ -143,6 +143,16 @@ export const OFFICIAL_NAMED_KINDS = [
   'unresolved-external-tool-schema-reference',
   'invalid-x-mcp-header',
   'duplicate-x-mcp-header',
+  'resource-example-json-rpc-envelope',
+  'incomplete-resource-example-result',
+  'resource-example-result-version-mismatch',
+  'resource-example-content-version-mismatch',
+  'invalid-resource-example-base64',
+  'resource-example-mime-type-mismatch',
+  'resource-example-size-mismatch',
+  'resource-example-requested-uri-not-returned',
+  'resource-template-example-invalid-template',
+  'resource-template-example-invalid-expansion',
 ] as const;
 export type OfficialNamedKind = (typeof OFFICIAL_NAMED_KINDS)[number];
 

@@ -14,6 +14,7 @@ import { checkRootScopes, checkToolScopes } from './protocolScopes';
 import { checkRootRevisionFields, checkToolRevisionFields } from './revisionFields';
 import { checkRootSecurityAndTags, checkToolSecurityAndTags } from './securityAndTags';
 import { checkRootMeta, checkToolMeta } from './metaKeys';
+import { checkResourceExamples } from './resourceExamples';
 
 export interface ToolDocumentFindings {
   schema: SchemaFinding[];
@@ -40,6 +41,7 @@ export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
       ...checkRootRevisionFields(root),
       ...checkRootSecurityAndTags(root),
       ...checkRootMeta(root),
+      ...checkResourceExamples(root),
     ],
     tools: [],
   };
