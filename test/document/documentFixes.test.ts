@@ -15,12 +15,21 @@ function semantics(text: string, format: 'json' | 'yaml'): Array<[string, string
 
 function fixesOf(text: string, format: 'json' | 'yaml', pointer: string, violation: string): Fix[] {
   const result = checkDocument(text, { ...ON, format });
-  const diagnostic = result.diagnostics.find((candidate) => candidate.data.pointer === pointer && candidate.data.violation === violation);
+  const diagnostic = result.diagnostics.find(
+    (candidate) => candidate.data.pointer === pointer && candidate.data.violation === violation,
+  );
   assert.ok(diagnostic, `a ${violation} at ${pointer}; got ${JSON.stringify(semantics(text, format))}`);
   return result.fixesFor(diagnostic);
 }
 
-function applied(text: string, format: 'json' | 'yaml', pointer: string, violation: string, title: string, preferred: boolean): string {
+function applied(
+  text: string,
+  format: 'json' | 'yaml',
+  pointer: string,
+  violation: string,
+  title: string,
+  preferred: boolean,
+): string {
   const fixes = fixesOf(text, format, pointer, violation);
   const fix = fixes.find((candidate) => candidate.title === title);
   assert.ok(fix, `the fix '${title}'; offered: ${JSON.stringify(fixes.map((candidate) => candidate.title))}`);
@@ -28,7 +37,8 @@ function applied(text: string, format: 'json' | 'yaml', pointer: string, violati
   return applyEdits(text, fix.edits);
 }
 
-const URL_STEP = '{ "type": "elicitation", "request": { "mode": "url", "message": "Sign in.", "url": "https://example.com/in" }, "response": { "action": "accept" } }';
+const URL_STEP =
+  '{ "type": "elicitation", "request": { "mode": "url", "message": "Sign in.", "url": "https://example.com/in" }, "response": { "action": "accept" } }';
 
 test('a url step where the scope has 2025-06-18: scope the tool to the revisions with url mode (its own protocolVersions)', () => {
   const text = `{ "mcpdesc": "0.8.0", "info": { "name": "n", "version": "1" }, "protocolVersions": ["2025-06-18", "2025-11-25", "2026-07-28"],
@@ -36,8 +46,21 @@ test('a url step where the scope has 2025-06-18: scope the tool to the revisions
     "interactionExamples": { "e": { "input": {}, "result": { "content": [] }, "steps": [ ${URL_STEP} ] } } } ]
 }`;
   const pointer = '/tools/0/interactionExamples/e/steps/0/request/mode';
-  const fixed = applied(text, 'json', pointer, 'step-revision-mismatch', 'Scope the tool to MCP 2025-11-25 (drop 2025-06-18)', false);
-  assert.equal(fixed, text.replace('"protocolVersions": ["2025-06-18", "2025-11-25"], "inputSchema"', '"protocolVersions": ["2025-11-25"], "inputSchema"'));
+  const fixed = applied(
+    text,
+    'json',
+    pointer,
+    'step-revision-mismatch',
+    'Scope the tool to MCP 2025-11-25 (drop 2025-06-18)',
+    false,
+  );
+  assert.equal(
+    fixed,
+    text.replace(
+      '"protocolVersions": ["2025-06-18", "2025-11-25"], "inputSchema"',
+      '"protocolVersions": ["2025-11-25"], "inputSchema"',
+    ),
+  );
   assert.deepEqual(semantics(fixed, 'json'), []);
 });
 
@@ -58,7 +81,14 @@ tools:
             response: {action: accept}
 `;
   const pointer = '/tools/0/interactionExamples/e/steps/0/request/mode';
-  const fixed = applied(text, 'yaml', pointer, 'step-revision-mismatch', 'Scope the tool to MCP 2025-11-25 (drop 2025-06-18)', false);
+  const fixed = applied(
+    text,
+    'yaml',
+    pointer,
+    'step-revision-mismatch',
+    'Scope the tool to MCP 2025-11-25 (drop 2025-06-18)',
+    false,
+  );
   assert.equal(fixed, text.replace('  - name: t\n', '  - name: t\n    protocolVersions:\n      - "2025-11-25"\n'));
   assert.deepEqual(semantics(fixed, 'yaml'), []);
 });
@@ -68,7 +98,10 @@ test('no scope fix when nothing of the scope would remain', () => {
   "tools": [ { "name": "t", "inputSchema": { "type": "object" }, "interactionExamples": { "e": { "input": {}, "result": { "content": [] }, "steps": [ ${URL_STEP} ] } } } ]
 }`;
   const fixes = fixesOf(text, 'json', '/tools/0/interactionExamples/e/steps/0/request/mode', 'step-revision-mismatch');
-  assert.deepEqual(fixes.map((fix) => fix.title), []);
+  assert.deepEqual(
+    fixes.map((fix) => fix.title),
+    [],
+  );
 });
 
 test('security: a repeated scope is removed, the scopes of an API-key scheme cleared', () => {
@@ -77,9 +110,23 @@ test('security: a repeated scope is removed, the scopes of an API-key scheme cle
     "k": { "type": "apiKey", "name": "X-Key", "in": "header" } },
   "tools": [ { "name": "t", "inputSchema": { "type": "object" }, "security": [ { "o": ["a", "b", "a"] }, { "k": ["admin"] } ] } ]
 }`;
-  const deduplicated = applied(text, 'json', '/tools/0/security/0/o/2', 'duplicate-security-scope', 'Remove the repeated scope "a"', true);
+  const deduplicated = applied(
+    text,
+    'json',
+    '/tools/0/security/0/o/2',
+    'duplicate-security-scope',
+    'Remove the repeated scope "a"',
+    true,
+  );
   assert.equal(deduplicated, text.replace('["a", "b", "a"]', '["a", "b"]'));
-  const cleared = applied(deduplicated, 'json', '/tools/0/security/1/k', 'non-oauth-scope-misuse', 'Clear the scopes (write [])', true);
+  const cleared = applied(
+    deduplicated,
+    'json',
+    '/tools/0/security/1/k',
+    'non-oauth-scope-misuse',
+    'Clear the scopes (write [])',
+    true,
+  );
   assert.equal(cleared, deduplicated.replace('["admin"]', '[]'));
   assert.deepEqual(semantics(cleared, 'json'), []);
 });
@@ -107,9 +154,29 @@ tools:
           resultType: complete
           content: []
 `;
-  const added = applied(text, 'yaml', '/tools/0/examples/e/result/resultType', 'tool-example-result-version-mismatch', 'Add "resultType": "complete"', true);
-  assert.equal(added, text.replace('        result:\n          content: []\n  - name: before', '        result:\n          resultType: complete\n          content: []\n  - name: before'));
-  const removed = applied(added, 'yaml', '/tools/1/examples/e/result/resultType', 'tool-example-result-version-mismatch', 'Remove resultType (MCP 2025-11-25 has none)', true);
+  const added = applied(
+    text,
+    'yaml',
+    '/tools/0/examples/e/result/resultType',
+    'tool-example-result-version-mismatch',
+    'Add "resultType": "complete"',
+    true,
+  );
+  assert.equal(
+    added,
+    text.replace(
+      '        result:\n          content: []\n  - name: before',
+      '        result:\n          resultType: complete\n          content: []\n  - name: before',
+    ),
+  );
+  const removed = applied(
+    added,
+    'yaml',
+    '/tools/1/examples/e/result/resultType',
+    'tool-example-result-version-mismatch',
+    'Remove resultType (MCP 2025-11-25 has none)',
+    true,
+  );
   const line = '          resultType: complete\n';
   const last = added.lastIndexOf(line);
   assert.equal(removed, added.slice(0, last) + added.slice(last + line.length));

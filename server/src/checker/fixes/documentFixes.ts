@@ -4,7 +4,16 @@
 // twice in a security requirement loses the repetition; the scopes of an HTTP or API-key scheme are
 // cleared; a result's resultType goes where the scope calls for it, or away where none of it does.
 // Nodes are found from the finding's pointer, so the fixes read the tree as it is now.
-import { effectiveProperties, elementsOf, keyNodeOf, memberOf, nodeAtPointer, propertyOf, stringOf, type SyntaxNode } from '../syntax/tree';
+import {
+  effectiveProperties,
+  elementsOf,
+  keyNodeOf,
+  memberOf,
+  nodeAtPointer,
+  propertyOf,
+  stringOf,
+  type SyntaxNode,
+} from '../syntax/tree';
 import { normalizeEdits } from '../syntax/textEdits';
 import { primitiveScope } from '../rules/declarationValidity/scope';
 import { isFrom, LATEST_REVISION } from '../rules/document/findingCollector';
@@ -21,7 +30,9 @@ export function semanticFixesFor(finding: SemanticFinding, root: SyntaxNode, edi
       return dropElement(finding, root, editor);
     case 'non-oauth-scope-misuse': {
       const scopes = nodeAtPointer(root, finding.pointer);
-      return scopes?.type === 'array' ? plan('Clear the scopes (write [])', true, editor.replaceValue(scopes, { elements: [] })) : [];
+      return scopes?.type === 'array'
+        ? plan('Clear the scopes (write [])', true, editor.replaceValue(scopes, { elements: [] }))
+        : [];
     }
     case 'tool-example-result-version-mismatch':
       return resultTypeFix(finding, root, editor);
@@ -76,7 +87,11 @@ function dropElement(finding: SemanticFinding, root: SyntaxNode, editor: Documen
   const array = nodeAtPointer(root, finding.pointer.slice(0, finding.pointer.lastIndexOf('/')));
   if (!element || array?.type !== 'array') return [];
   const rest = elementsOf(array).filter((candidate) => candidate !== element);
-  return plan(`Remove the repeated scope ${JSON.stringify(element.value)}`, true, editor.replaceValue(array, { elements: rest.map((kept) => ({ copyOf: kept })) }));
+  return plan(
+    `Remove the repeated scope ${JSON.stringify(element.value)}`,
+    true,
+    editor.replaceValue(array, { elements: rest.map((kept) => ({ copyOf: kept })) }),
+  );
 }
 
 /**
@@ -92,11 +107,20 @@ function resultTypeFix(finding: SemanticFinding, root: SyntaxNode, editor: Docum
   const property = propertyOf(result, 'resultType');
   if (scope.every((revision) => revision === LATEST_REVISION)) {
     const value = memberOf(result, 'resultType');
-    if (!value) return plan('Add "resultType": "complete"', true, editor.addMembers(result, [['resultType', { json: 'complete' }]], [...effectiveProperties(result).values()][0]));
+    if (!value)
+      return plan(
+        'Add "resultType": "complete"',
+        true,
+        editor.addMembers(result, [['resultType', { json: 'complete' }]], [...effectiveProperties(result).values()][0]),
+      );
     return value.type === 'string' ? plan('Use "resultType": "complete"', true, editor.replaceString(value, 'complete')) : [];
   }
   if (!scope.includes(LATEST_REVISION) && property && keyNodeOf(property) && !editor.isInherited?.(property)) {
-    return plan(`Remove resultType (MCP ${scope.join(', ')} ${scope.length > 1 ? 'have' : 'has'} none)`, true, editor.removeMember(property));
+    return plan(
+      `Remove resultType (MCP ${scope.join(', ')} ${scope.length > 1 ? 'have' : 'has'} none)`,
+      true,
+      editor.removeMember(property),
+    );
   }
   return [];
 }

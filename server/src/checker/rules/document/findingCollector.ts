@@ -41,7 +41,11 @@ export class FindingCollector {
       if (revision && !known.revisions.includes(revision)) known.revisions.push(revision);
       return;
     }
-    this.byKey.set(key, { finding: { kind, offset: node.offset, length: node.length, pointer }, revisions: revision ? [revision] : [], say });
+    this.byKey.set(key, {
+      finding: { kind, offset: node.offset, length: node.length, pointer },
+      revisions: revision ? [revision] : [],
+      say,
+    });
   }
 
   findings(): SemanticFinding[] {

@@ -23,7 +23,10 @@ const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'crit
 function isReservedPrefix(key: string, revision: string): boolean {
   const slash = key.indexOf('/');
   if (slash < 0) return false;
-  const labels = key.slice(0, slash).split('.').map((label) => label.toLowerCase());
+  const labels = key
+    .slice(0, slash)
+    .split('.')
+    .map((label) => label.toLowerCase());
   // 2025-06-18 reserved any label but the last one; later revisions reserve the second label.
   if (revision === '2025-06-18') return labels.slice(0, -1).some((label) => RESERVED_LABELS.has(label));
   return labels.length >= 2 && RESERVED_LABELS.has(labels[1]);
@@ -43,17 +46,32 @@ interface ReservedKey {
 
 /** A key MCP reserves and defines in `revision`, or undefined. */
 function reservedKey(key: string, revision: string): ReservedKey | undefined {
-  const requestOnly = (valid: (value: SyntaxNode) => boolean, expected: string): ReservedKey => ({ contexts: [], where: 'requests', valid, expected });
+  const requestOnly = (valid: (value: SyntaxNode) => boolean, expected: string): ReservedKey => ({
+    contexts: [],
+    where: 'requests',
+    valid,
+    expected,
+  });
   if (key === 'progressToken' && isFrom(revision, '2025-06-18')) {
     return requestOnly((value) => value.type === 'string' || value.type === 'number', 'a string or a number');
   }
   if (key === 'io.modelcontextprotocol/related-task' && revision === '2025-11-25') {
-    return { contexts: ['result'], where: 'results', valid: (value) => isObject(value) && stringOf(memberOf(value, 'taskId')) !== undefined, expected: 'an object with a string taskId' };
+    return {
+      contexts: ['result'],
+      where: 'results',
+      valid: (value) => isObject(value) && stringOf(memberOf(value, 'taskId')) !== undefined,
+      expected: 'an object with a string taskId',
+    };
   }
   if (revision !== '2026-07-28') return undefined;
   switch (key) {
     case 'io.modelcontextprotocol/serverInfo':
-      return { contexts: ['result'], where: 'results', valid: isImplementation, expected: 'an implementation (a string name and version)' };
+      return {
+        contexts: ['result'],
+        where: 'results',
+        valid: isImplementation,
+        expected: 'an implementation (a string name and version)',
+      };
     case 'io.modelcontextprotocol/protocolVersion':
       return requestOnly((value) => value.type === 'string', 'a string');
     case 'io.modelcontextprotocol/clientInfo':
@@ -63,11 +81,21 @@ function reservedKey(key: string, revision: string): ReservedKey | undefined {
     case 'io.modelcontextprotocol/logLevel':
       return requestOnly((value) => LOG_LEVELS.has(stringOf(value) ?? ''), 'a log level');
     case 'io.modelcontextprotocol/subscriptionId':
-      return { contexts: [], where: 'notifications and subscription results', valid: (value) => value.type === 'string' || value.type === 'number', expected: 'a string or a number' };
+      return {
+        contexts: [],
+        where: 'notifications and subscription results',
+        valid: (value) => value.type === 'string' || value.type === 'number',
+        expected: 'a string or a number',
+      };
     case 'traceparent':
     case 'tracestate':
     case 'baggage':
-      return { contexts: ['declaration', 'result', 'content'], where: 'any _meta', valid: (value) => (stringOf(value) ?? '') !== '', expected: 'a non-empty string' };
+      return {
+        contexts: ['declaration', 'result', 'content'],
+        where: 'any _meta',
+        valid: (value) => (stringOf(value) ?? '') !== '',
+        expected: 'a non-empty string',
+      };
     default:
       return undefined;
   }
@@ -90,7 +118,13 @@ export function checkMeta(
     const keyPath = [...path, key];
     const shown = key.length > 80 ? `${key.slice(0, 79)}…` : key;
     if (!META_KEY.test(key)) {
-      collected.add('meta-key-invalid', keyNode, keyPath, () => `${where} has the key '${shown}', which is not a valid _meta key (an optional prefix of dot-separated labels and '/', then a name of letters, digits, '-', '_' and '.' that starts and ends with a letter or digit).`);
+      collected.add(
+        'meta-key-invalid',
+        keyNode,
+        keyPath,
+        () =>
+          `${where} has the key '${shown}', which is not a valid _meta key (an optional prefix of dot-separated labels and '/', then a name of letters, digits, '-', '_' and '.' that starts and ends with a letter or digit).`,
+      );
       continue;
     }
     for (const revision of scope) {
@@ -98,14 +132,37 @@ export function checkMeta(
       const reserved = reservedKey(key, revision);
       if (reserved) {
         if (!reserved.contexts.includes(context)) {
-          collected.add('meta-reserved-key-context', keyNode, keyPath, (revisions, plural) => `${where} uses the reserved key '${shown}', which ${revisions} define${plural ? '' : 's'} only in the _meta of ${reserved.where}, not of a ${context === 'declaration' ? 'declaration' : context === 'result' ? 'result' : 'content block'}.`, revision, 'context');
+          collected.add(
+            'meta-reserved-key-context',
+            keyNode,
+            keyPath,
+            (revisions, plural) =>
+              `${where} uses the reserved key '${shown}', which ${revisions} define${plural ? '' : 's'} only in the _meta of ${reserved.where}, not of a ${context === 'declaration' ? 'declaration' : context === 'result' ? 'result' : 'content block'}.`,
+            revision,
+            'context',
+          );
         } else if (!reserved.valid(value)) {
-          collected.add('meta-reserved-key-value', value, keyPath, (revisions) => `${where}['${shown}'] must be ${reserved.expected} for ${revisions}.`, revision, 'value');
+          collected.add(
+            'meta-reserved-key-value',
+            value,
+            keyPath,
+            (revisions) => `${where}['${shown}'] must be ${reserved.expected} for ${revisions}.`,
+            revision,
+            'value',
+          );
         }
         continue;
       }
       if (isReservedPrefix(key, revision)) {
-        collected.add('meta-unknown-reserved-key', keyNode, keyPath, (revisions, plural) => `${where} has '${shown}', under a prefix MCP reserves, which ${revisions} do${plural ? '' : 'es'} not define; keep it only if its authority is known.`, revision, 'prefix');
+        collected.add(
+          'meta-unknown-reserved-key',
+          keyNode,
+          keyPath,
+          (revisions, plural) =>
+            `${where} has '${shown}', under a prefix MCP reserves, which ${revisions} do${plural ? '' : 'es'} not define; keep it only if its authority is known.`,
+          revision,
+          'prefix',
+        );
       }
     }
   }
@@ -138,6 +195,12 @@ export function checkRootMeta(root: SyntaxNode): SemanticFinding[] {
 /** A tool's own `_meta` (its examples' results are toolExamples.ts'). */
 export function checkToolMeta(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
   const collected = new FindingCollector();
-  checkMeta(memberOf(tool, '_meta'), 'declaration', primitiveScope(tool, root)?.versions ?? [], ['tools', index, '_meta'], collected);
+  checkMeta(
+    memberOf(tool, '_meta'),
+    'declaration',
+    primitiveScope(tool, root)?.versions ?? [],
+    ['tools', index, '_meta'],
+    collected,
+  );
   return collected.findings();
 }

@@ -14,7 +14,10 @@ import type { SemanticFinding } from './interactionSemantics';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
-const NAMESPACE_OF: Readonly<Record<string, string>> = { resources: 'resourceExamples', resourceTemplates: 'resourceTemplateExamples' };
+const NAMESPACE_OF: Readonly<Record<string, string>> = {
+  resources: 'resourceExamples',
+  resourceTemplates: 'resourceTemplateExamples',
+};
 const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
 export function checkResourceExamples(root: SyntaxNode): SemanticFinding[] {
@@ -36,12 +39,23 @@ export function checkResourceExamples(root: SyntaxNode): SemanticFinding[] {
         const uriNode = memberOf(example, 'uri');
         const requested = collection === 'resources' ? stringOf(memberOf(owner, 'uri')) : stringOf(uriNode);
         if (template && requested !== undefined && uriNode && !matches(template, requested)) {
-          collected.add('resource-template-example-invalid-expansion', at(uriNode, exampleKey), [...path, 'uri'], () =>
-            `${readablePath(pointerOf(...path))}.uri '${shown(requested)}' is not an expansion of the template '${shown(stringOf(memberOf(owner, 'uriTemplate')) ?? '')}'.`);
+          collected.add(
+            'resource-template-example-invalid-expansion',
+            at(uriNode, exampleKey),
+            [...path, 'uri'],
+            () =>
+              `${readablePath(pointerOf(...path))}.uri '${shown(requested)}' is not an expansion of the template '${shown(stringOf(memberOf(owner, 'uriTemplate')) ?? '')}'.`,
+          );
         }
         const result = memberOf(example, 'result');
         if (result?.type !== 'object') continue;
-        const context: ExampleContext = { collected, scope, path: [...path, 'result'], resultKey: keyNodeOf(propertyOf(example, 'result'))!, at: (node) => at(node, exampleKey) };
+        const context: ExampleContext = {
+          collected,
+          scope,
+          path: [...path, 'result'],
+          resultKey: keyNodeOf(propertyOf(example, 'result'))!,
+          at: (node) => at(node, exampleKey),
+        };
         completedResult(result, context);
         if (requested !== undefined) contentsFor(owner, requested, result, context);
       }
@@ -61,14 +75,21 @@ interface ExampleContext {
 }
 
 /** A resource (template) example through its `$componentRef`s; undefined when one does not resolve (componentReferences.ts reports it). */
-function throughReferences(root: SyntaxNode, value: SyntaxNode, namespace: string): { example: SyntaxNode; via?: SyntaxNode } | undefined {
+function throughReferences(
+  root: SyntaxNode,
+  value: SyntaxNode,
+  namespace: string,
+): { example: SyntaxNode; via?: SyntaxNode } | undefined {
   let current = value;
   let via: SyntaxNode | undefined;
   for (let hops = 0; current.type === 'object' && propertyOf(current, '$componentRef'); hops++) {
     via ??= memberOf(current, '$componentRef');
     const prefix = `#/components/${namespace}/`;
     const ref = stringOf(memberOf(current, '$componentRef')) ?? '';
-    const target = ref.startsWith(prefix) && !ref.slice(prefix.length).includes('/') ? memberOf(memberOf(memberOf(root, 'components'), namespace), ref.slice(prefix.length)) : undefined;
+    const target =
+      ref.startsWith(prefix) && !ref.slice(prefix.length).includes('/')
+        ? memberOf(memberOf(memberOf(root, 'components'), namespace), ref.slice(prefix.length))
+        : undefined;
     if (!target || hops > 64) return undefined;
     current = target;
   }
@@ -80,30 +101,71 @@ function completedResult(result: SyntaxNode, context: ExampleContext): void {
   const where = readablePath(pointerOf(...path));
   const key = (name: string) => keyNodeOf(propertyOf(result, name));
   for (const field of ENVELOPE) {
-    if (key(field)) collected.add('resource-example-json-rpc-envelope', context.at(key(field)), [...path, field], () => `${where} has '${field}', a member of the JSON-RPC envelope; an example's result is the result object alone.`);
+    if (key(field))
+      collected.add(
+        'resource-example-json-rpc-envelope',
+        context.at(key(field)),
+        [...path, field],
+        () => `${where} has '${field}', a member of the JSON-RPC envelope; an example's result is the result object alone.`,
+      );
   }
   for (const field of INCOMPLETE) {
-    if (key(field)) collected.add('incomplete-resource-example-result', context.at(key(field)), [...path, field], () => `${where} has '${field}', which only a read that has not completed returns; an example shows a completed read.`);
+    if (key(field))
+      collected.add(
+        'incomplete-resource-example-result',
+        context.at(key(field)),
+        [...path, field],
+        () => `${where} has '${field}', which only a read that has not completed returns; an example shows a completed read.`,
+      );
   }
   const resultType = memberOf(result, 'resultType');
   for (const revision of context.scope) {
     if (revision === LATEST_REVISION && stringOf(resultType) !== 'complete') {
-      collected.add('resource-example-result-version-mismatch', context.at(resultType ?? context.resultKey), [...path, 'resultType'], (revisions) =>
-        resultType ? `${where}.resultType must be 'complete' for ${revisions}.` : `${where} needs resultType 'complete' for ${revisions}.`, revision, 'latest');
+      collected.add(
+        'resource-example-result-version-mismatch',
+        context.at(resultType ?? context.resultKey),
+        [...path, 'resultType'],
+        (revisions) =>
+          resultType
+            ? `${where}.resultType must be 'complete' for ${revisions}.`
+            : `${where} needs resultType 'complete' for ${revisions}.`,
+        revision,
+        'latest',
+      );
     }
     if (revision !== LATEST_REVISION && resultType) {
-      collected.add('resource-example-result-version-mismatch', context.at(key('resultType')), [...path, 'resultType'], (revisions, plural) =>
-        `${where}.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`, revision, 'older');
+      collected.add(
+        'resource-example-result-version-mismatch',
+        context.at(key('resultType')),
+        [...path, 'resultType'],
+        (revisions, plural) =>
+          `${where}.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+        revision,
+        'older',
+      );
     }
     if (key('_meta') && isBefore(revision, '2025-06-18')) {
-      collected.add('resource-example-result-version-mismatch', context.at(key('_meta')), [...path, '_meta'], (revisions, plural) =>
-        `${where}._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`, revision, 'meta');
+      collected.add(
+        'resource-example-result-version-mismatch',
+        context.at(key('_meta')),
+        [...path, '_meta'],
+        (revisions, plural) =>
+          `${where}._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+        revision,
+        'meta',
+      );
     }
     elementsOf(memberOf(result, 'contents')).forEach((content, index) => {
       const metaKey = keyNodeOf(propertyOf(content, '_meta'));
       if (!metaKey || !isBefore(revision, '2025-06-18')) return;
-      collected.add('resource-example-content-version-mismatch', context.at(metaKey), [...path, 'contents', index, '_meta'], (revisions, plural) =>
-        `${where}.contents[${index}]._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`, revision);
+      collected.add(
+        'resource-example-content-version-mismatch',
+        context.at(metaKey),
+        [...path, 'contents', index, '_meta'],
+        (revisions, plural) =>
+          `${where}.contents[${index}]._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+        revision,
+      );
     });
   }
 }
@@ -121,29 +183,50 @@ function contentsFor(owner: SyntaxNode, requested: string, result: SyntaxNode, c
     const blob = stringOf(blobNode);
     const blobValid = blob === undefined || isCanonicalBase64(blob);
     if (!blobValid) {
-      collected.add('invalid-resource-example-base64', context.at(blobNode), [...contentPath, 'blob'], () => `${readablePath(pointerOf(...contentPath))}.blob must be canonical base64 (A–Z, a–z, 0–9, '+', '/', padded with '=' to a multiple of 4).`);
+      collected.add(
+        'invalid-resource-example-base64',
+        context.at(blobNode),
+        [...contentPath, 'blob'],
+        () =>
+          `${readablePath(pointerOf(...contentPath))}.blob must be canonical base64 (A–Z, a–z, 0–9, '+', '/', padded with '=' to a multiple of 4).`,
+      );
     }
     if (stringOf(memberOf(content, 'uri')) !== requested) return;
     found = true;
     const typeNode = memberOf(content, 'mimeType');
     const type = stringOf(typeNode);
     if (declaredType !== undefined && type !== undefined && type !== declaredType) {
-      collected.add('resource-example-mime-type-mismatch', context.at(typeNode), [...contentPath, 'mimeType'], () =>
-        `${readablePath(pointerOf(...contentPath))}.mimeType is '${shown(type)}', but the declaration says '${shown(declaredType)}'.`);
+      collected.add(
+        'resource-example-mime-type-mismatch',
+        context.at(typeNode),
+        [...contentPath, 'mimeType'],
+        () =>
+          `${readablePath(pointerOf(...contentPath))}.mimeType is '${shown(type)}', but the declaration says '${shown(declaredType)}'.`,
+      );
     }
     if (declaredSize?.type === 'number' && typeof declaredSize.value === 'number') {
       const size = text !== undefined ? utf8Length(text) : blob !== undefined && blobValid ? base64Length(blob) : undefined;
       if (size !== undefined && size !== declaredSize.value) {
         const valueNode = memberOf(content, text !== undefined ? 'text' : 'blob');
-        collected.add('resource-example-size-mismatch', context.at(valueNode), [...contentPath, text !== undefined ? 'text' : 'blob'], () =>
-          `${readablePath(pointerOf(...contentPath))} holds ${size} bytes, but the declaration's size is ${declaredSize.value}.`);
+        collected.add(
+          'resource-example-size-mismatch',
+          context.at(valueNode),
+          [...contentPath, text !== undefined ? 'text' : 'blob'],
+          () =>
+            `${readablePath(pointerOf(...contentPath))} holds ${size} bytes, but the declaration's size is ${declaredSize.value}.`,
+        );
       }
     }
   });
   if (!found) {
     const contentsKey = keyNodeOf(propertyOf(result, 'contents'));
-    collected.add('resource-example-requested-uri-not-returned', context.at(contentsKey ?? result), [...path, 'contents'], () =>
-      `${where}.contents has no entry for the requested URI '${shown(requested)}'; say so in the description if the read returns a collection or redirects.`);
+    collected.add(
+      'resource-example-requested-uri-not-returned',
+      context.at(contentsKey ?? result),
+      [...path, 'contents'],
+      () =>
+        `${where}.contents has no entry for the requested URI '${shown(requested)}'; say so in the description if the read returns a collection or redirects.`,
+    );
   }
 }
 
@@ -154,14 +237,19 @@ function templateOf(owner: SyntaxNode, ownerIndex: number, collected: FindingCol
   if (template === undefined) return undefined;
   const problem = templateVariables(template);
   if (typeof problem === 'string') {
-    collected.add('resource-template-example-invalid-template', node!, ['resourceTemplates', ownerIndex, 'uriTemplate'], () =>
-      `resourceTemplates[${ownerIndex}].uriTemplate is not an RFC 6570 template (${problem}), so its examples' URIs cannot be expansions of it.`);
+    collected.add(
+      'resource-template-example-invalid-template',
+      node!,
+      ['resourceTemplates', ownerIndex, 'uriTemplate'],
+      () =>
+        `resourceTemplates[${ownerIndex}].uriTemplate is not an RFC 6570 template (${problem}), so its examples' URIs cannot be expansions of it.`,
+    );
     return undefined;
   }
   return safeRegExp(`^${templatePattern(template)}$`, 'u');
 }
 
-const UNRESERVED = "A-Za-z0-9\\-._~%";
+const UNRESERVED = 'A-Za-z0-9\\-._~%';
 const RESERVED = `${UNRESERVED}:/?#\\[\\]@!$&'()*+,;=`;
 
 /**

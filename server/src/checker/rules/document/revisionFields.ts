@@ -19,15 +19,27 @@ const SINCE = {
   capability: { completions: '2025-03-26', tasks: '2025-11-25' },
 } as const;
 
-function fieldsSince(item: SyntaxNode, members: Readonly<Record<string, string>>, scope: readonly string[], path: Path, collected: FindingCollector): void {
+function fieldsSince(
+  item: SyntaxNode,
+  members: Readonly<Record<string, string>>,
+  scope: readonly string[],
+  path: Path,
+  collected: FindingCollector,
+): void {
   const where = readablePath(pointerOf(...path));
   for (const [member, since] of Object.entries(members)) {
     const key = keyNodeOf(propertyOf(item, member));
     if (!key) continue;
     for (const revision of scope) {
       if (!isBefore(revision, since)) continue;
-      collected.add('field-not-supported-by-version', key, [...path, member], (revisions, plural) =>
-        `${where}.${member} is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${since}).`, revision);
+      collected.add(
+        'field-not-supported-by-version',
+        key,
+        [...path, member],
+        (revisions, plural) =>
+          `${where}.${member} is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${since}).`,
+        revision,
+      );
     }
   }
 }
@@ -52,13 +64,20 @@ export function checkRootRevisionFields(root: SyntaxNode): SemanticFinding[] {
       if (collection !== 'prompts' && lastModified) {
         for (const revision of itemScope) {
           if (!isBefore(revision, '2025-06-18')) continue;
-          collected.add('resource-annotation-not-supported-by-version', lastModified, [...path, 'annotations', 'lastModified'], (revisions, plural) =>
-            `${readablePath(pointerOf(...path))}.annotations.lastModified is an annotation ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`, revision);
+          collected.add(
+            'resource-annotation-not-supported-by-version',
+            lastModified,
+            [...path, 'annotations', 'lastModified'],
+            (revisions, plural) =>
+              `${readablePath(pointerOf(...path))}.annotations.lastModified is an annotation ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+            revision,
+          );
         }
       }
       if (collection === 'prompts') {
         elementsOf(memberOf(item, 'arguments')).forEach((argument, argumentIndex) => {
-          if (argument.type === 'object') fieldsSince(argument, SINCE.argument, itemScope, [...path, 'arguments', argumentIndex], collected);
+          if (argument.type === 'object')
+            fieldsSince(argument, SINCE.argument, itemScope, [...path, 'arguments', argumentIndex], collected);
         });
       }
     });
@@ -73,12 +92,24 @@ function checkTransport(root: SyntaxNode, transport: SyntaxNode, index: number, 
   const scope = primitiveScope(transport, root)?.versions ?? [];
   for (const revision of scope) {
     if (type === 'streamable-http' && isBefore(revision, '2025-03-26')) {
-      collected.add('transport-not-supported-by-version', typeNode!, ['transports', index, 'type'], (revisions, plural) =>
-        `transports[${index}] is Streamable HTTP, which ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-03-26); scope this transport to 2025-03-26 and later, and describe HTTP with SSE for the older revisions.`, revision);
+      collected.add(
+        'transport-not-supported-by-version',
+        typeNode!,
+        ['transports', index, 'type'],
+        (revisions, plural) =>
+          `transports[${index}] is Streamable HTTP, which ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-03-26); scope this transport to 2025-03-26 and later, and describe HTTP with SSE for the older revisions.`,
+        revision,
+      );
     }
     if (type === 'sse' && isFrom(revision, '2025-03-26')) {
-      collected.add('legacy-sse-for-modern-version', typeNode!, ['transports', index, 'type'], (revisions) =>
-        `transports[${index}] is the legacy HTTP with SSE transport for ${revisions}, where Streamable HTTP is the standard remote transport.`, revision);
+      collected.add(
+        'legacy-sse-for-modern-version',
+        typeNode!,
+        ['transports', index, 'type'],
+        (revisions) =>
+          `transports[${index}] is the legacy HTTP with SSE transport for ${revisions}, where Streamable HTTP is the standard remote transport.`,
+        revision,
+      );
     }
   }
 }
@@ -90,19 +121,34 @@ function checkCapability(root: SyntaxNode, capability: SyntaxNode, index: number
   fieldsSince(capability, SINCE.capability, scope, path, collected);
   const key = (member: string) => keyNodeOf(propertyOf(capability, member));
   if (key('tasks') && scope.includes(LATEST_REVISION)) {
-    collected.add('tasks-core-not-valid-in-2026', key('tasks')!, [...path, 'tasks'], () =>
-      `capabilities[${index}].tasks applies to MCP 2026-07-28, where tasks are no core capability; declare them under capabilities.extensions ('io.modelcontextprotocol/tasks').`);
+    collected.add(
+      'tasks-core-not-valid-in-2026',
+      key('tasks')!,
+      [...path, 'tasks'],
+      () =>
+        `capabilities[${index}].tasks applies to MCP 2026-07-28, where tasks are no core capability; declare them under capabilities.extensions ('io.modelcontextprotocol/tasks').`,
+    );
   }
   if (key('extensions')) {
     for (const revision of scope) {
       if (!isBefore(revision, LATEST_REVISION)) continue;
-      collected.add('extensions-not-supported-by-version', key('extensions')!, [...path, 'extensions'], (revisions, plural) =>
-        `capabilities[${index}].extensions is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`, revision);
+      collected.add(
+        'extensions-not-supported-by-version',
+        key('extensions')!,
+        [...path, 'extensions'],
+        (revisions, plural) =>
+          `capabilities[${index}].extensions is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+        revision,
+      );
     }
   }
   if (key('logging') && scope.includes(LATEST_REVISION)) {
-    collected.add('logging-deprecated-in-2026', key('logging')!, [...path, 'logging'], () =>
-      `capabilities[${index}].logging applies to MCP 2026-07-28, which deprecates logging.`);
+    collected.add(
+      'logging-deprecated-in-2026',
+      key('logging')!,
+      [...path, 'logging'],
+      () => `capabilities[${index}].logging applies to MCP 2026-07-28, which deprecates logging.`,
+    );
   }
 }
 
@@ -117,8 +163,13 @@ export function checkToolRevisionFields(root: SyntaxNode, tool: SyntaxNode, inde
   if (execution) {
     for (const revision of scope) {
       if (revision === '2025-11-25') continue;
-      collected.add('field-not-supported-by-version', execution, [...path, 'execution'], (revisions) =>
-        `tools[${index}].execution is defined only for MCP 2025-11-25, not for ${revisions}.`, revision);
+      collected.add(
+        'field-not-supported-by-version',
+        execution,
+        [...path, 'execution'],
+        (revisions) => `tools[${index}].execution is defined only for MCP 2025-11-25, not for ${revisions}.`,
+        revision,
+      );
     }
   }
   for (const field of ['inputSchema', 'outputSchema'] as const) {
@@ -127,13 +178,24 @@ export function checkToolRevisionFields(root: SyntaxNode, tool: SyntaxNode, inde
     const dollarSchema = keyNodeOf(propertyOf(schema, '$schema'));
     for (const revision of scope) {
       if (dollarSchema && isBefore(revision, '2025-11-25')) {
-        collected.add('field-not-supported-by-version', dollarSchema, [...path, field, '$schema'], (revisions, plural) =>
-          `tools[${index}].${field}.$schema is a member ${revisions} ${plural ? 'do' : 'does'} not define (tool schemas name their dialect from 2025-11-25).`, revision);
+        collected.add(
+          'field-not-supported-by-version',
+          dollarSchema,
+          [...path, field, '$schema'],
+          (revisions, plural) =>
+            `tools[${index}].${field}.$schema is a member ${revisions} ${plural ? 'do' : 'does'} not define (tool schemas name their dialect from 2025-11-25).`,
+          revision,
+        );
       }
       const type = memberOf(schema, 'type');
       if (field === 'outputSchema' && stringOf(type) !== 'object' && revision !== LATEST_REVISION) {
-        collected.add('field-not-supported-by-version', type ?? keyNodeOf(propertyOf(tool, field))!, [...path, field, 'type'], (revisions) =>
-          `tools[${index}].outputSchema must have type 'object' for ${revisions}.`, revision);
+        collected.add(
+          'field-not-supported-by-version',
+          type ?? keyNodeOf(propertyOf(tool, field))!,
+          [...path, field, 'type'],
+          (revisions) => `tools[${index}].outputSchema must have type 'object' for ${revisions}.`,
+          revision,
+        );
       }
     }
   }

@@ -32,8 +32,12 @@ function checkRequirements(root: SyntaxNode, security: SyntaxNode | undefined, p
       const key = keyNodeOf(property)!;
       const scheme = schemes?.type === 'object' ? memberOf(schemes, name) : undefined;
       if (!scheme) {
-        collected.add('unknown-security-scheme', key, [...requirementPath, name], () =>
-          `${where} names the security scheme '${shown(name)}', which securitySchemes does not declare.`);
+        collected.add(
+          'unknown-security-scheme',
+          key,
+          [...requirementPath, name],
+          () => `${where} names the security scheme '${shown(name)}', which securitySchemes does not declare.`,
+        );
         continue;
       }
       const scopes = memberOf(requirement, name)!;
@@ -46,7 +50,12 @@ function checkRequirements(root: SyntaxNode, security: SyntaxNode | undefined, p
         if (scope === undefined) return;
         const scopePath = [...requirementPath, name, scopeIndex];
         if (seen.has(scope)) {
-          collected.add('duplicate-security-scope', element, scopePath, () => `${where}.${name} lists the scope '${shown(scope)}' more than once.`);
+          collected.add(
+            'duplicate-security-scope',
+            element,
+            scopePath,
+            () => `${where}.${name} lists the scope '${shown(scope)}' more than once.`,
+          );
         }
         seen.add(scope);
         // An OpenID Connect scheme has no static catalogue in the document: its scopes are all uncatalogued.
@@ -54,12 +63,18 @@ function checkRequirements(root: SyntaxNode, security: SyntaxNode | undefined, p
           collected.add('uncatalogued-oauth-scope', element, scopePath, () =>
             type === 'oauth2'
               ? `${where}.${name} requires the scope '${shown(scope)}', which none of the flows of securitySchemes.${name} declares.`
-              : `${where}.${name} requires the scope '${shown(scope)}', which no static scope catalogue declares (an OpenID Connect scheme lists none).`);
+              : `${where}.${name} requires the scope '${shown(scope)}', which no static scope catalogue declares (an OpenID Connect scheme lists none).`,
+          );
         }
       });
       if ((type === 'http' || type === 'apiKey') && elementsOf(scopes).length > 0) {
-        collected.add('non-oauth-scope-misuse', scopes, [...requirementPath, name], () =>
-          `${where}.${name} lists scopes, but '${name}' is an ${type} scheme: only oauth2 and openIdConnect requirements list scopes (write []).`);
+        collected.add(
+          'non-oauth-scope-misuse',
+          scopes,
+          [...requirementPath, name],
+          () =>
+            `${where}.${name} lists scopes, but '${name}' is an ${type} scheme: only oauth2 and openIdConnect requirements list scopes (write []).`,
+        );
       }
     }
   });
@@ -81,8 +96,12 @@ function checkTags(root: SyntaxNode, item: SyntaxNode, path: Path, collected: Fi
   elementsOf(memberOf(item, 'tags')).forEach((element, index) => {
     const tag = stringOf(element);
     if (tag === undefined || declared.has(tag)) return;
-    collected.add('unknown-tag-reference', element, [...path, 'tags', index], () =>
-      `${readablePath(pointerOf(...path))} has the tag '${shown(tag)}', which the document's tags do not declare.`);
+    collected.add(
+      'unknown-tag-reference',
+      element,
+      [...path, 'tags', index],
+      () => `${readablePath(pointerOf(...path))} has the tag '${shown(tag)}', which the document's tags do not declare.`,
+    );
   });
 }
 
@@ -100,7 +119,12 @@ export function checkRootSecurityAndTags(root: SyntaxNode): SemanticFinding[] {
     const name = stringOf(nameNode);
     if (name === undefined) return;
     if (seen.has(name)) {
-      collected.add('duplicate-root-tag', nameNode!, ['tags', index, 'name'], () => `tags[${index}] is named '${shown(name)}', as an earlier tag is; tag names are unique.`);
+      collected.add(
+        'duplicate-root-tag',
+        nameNode!,
+        ['tags', index, 'name'],
+        () => `tags[${index}] is named '${shown(name)}', as an earlier tag is; tag names are unique.`,
+      );
     }
     seen.add(name);
   });
