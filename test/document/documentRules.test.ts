@@ -17,7 +17,7 @@ import { parseJsonDocument } from '../../server/src/checker/syntax/json/jsonDocu
 import { checkDocumentRules } from '../../server/src/checker/rules/document/documentRules';
 import { checkWholeSchema } from '../../server/src/checker/rules/document/documentSchema';
 import { templateVariables } from '../../server/src/checker/rules/document/promptAndCompletionExamples';
-import { keyNodeOf, nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
+import { elementsOf, keyNodeOf, nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
 import { generateDocument } from '../../bench/generate';
 import { SeededRandom } from '../support/random';
 import { REPO_ROOT } from '../support/repo';
@@ -437,6 +437,29 @@ test('the parts (the root, then each tool) give exactly what one validation of t
     const key = (finding: { offset: number; message: string }) => `${finding.offset}:${finding.message}`;
     assert.deepEqual(fromParts.map(key).sort(), checkWholeSchema(root).map(key).sort());
   }
+});
+
+test('the one-tool shortcut on the agreement corpus (same-name variants, scopes, examples, schemas) gives what a full check gives', () => {
+  let shortcuts = 0;
+  for (const name of corpusFiles()) {
+    const format = name.endsWith('.json') ? 'json' : 'yaml';
+    const options: CheckOptions = { rules: { [DOCUMENT_SCHEMA_RULE_ID]: 'on', [DOCUMENT_SEMANTICS_RULE_ID]: 'on' }, format };
+    let text = fs.readFileSync(path.join(CORPUS, name), 'utf8');
+    const incremental = new IncrementalDocument(text, options);
+    const tools = memberOf(checkDocument(text, options).roots[0], 'tools');
+    const starts = elementsOf(tools).map((tool) => tool.offset);
+    // Back to front, so that the earlier tools' offsets still hold.
+    for (const start of starts.reverse()) {
+      const offset = text.indexOf('object', start);
+      if (offset < 0) continue;
+      const next = text.slice(0, offset) + 'objecz' + text.slice(offset + 'object'.length);
+      const result = incremental.update(next, { offset, length: 6, newLength: 6 });
+      if (incremental.lastUpdateWasIncremental) shortcuts++;
+      assert.deepEqual(result.diagnostics, checkDocument(next, options).diagnostics, `${name} at ${offset}`);
+      text = next;
+    }
+  }
+  assert.ok(shortcuts > 10, `the shortcut was taken ${shortcuts} times`);
 });
 
 const EDITS = {
