@@ -262,7 +262,8 @@ function checkValue(
   field: 'inputSchema' | 'outputSchema',
   at: (node: SyntaxNode | undefined) => SyntaxNode,
 ): void {
-  if (!written) return;
+  // A missing input is the schema rule's (a required member); the official validator stops at it too.
+  if (!written || !value) return;
   const resolution = resolveSchemaNode(written, context.root);
   if (!resolution.ok || resolution.node.type !== 'object') return;
   let schema: JsonValue;
