@@ -3,11 +3,16 @@
 // the CLI (SARIF rule metadata, --rule), the manifest test and the docs all read it.
 
 export type SeverityName = 'error' | 'warning' | 'information' | 'hint';
-export type SeveritySetting = SeverityName | 'off';
+/**
+ * What a user sets a rule to: a severity for all its diagnostics, 'on' for each kind's default
+ * severity (the whole-document rules then keep the official validator's error or warning per
+ * code), or 'off'.
+ */
+export type SeveritySetting = SeverityName | 'on' | 'off';
 /** LSP DiagnosticSeverity. */
 export type SeverityNumber = 1 | 2 | 3 | 4;
 
-export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'on', 'off'];
 
 const NUMBER_OF: Record<SeverityName, SeverityNumber> = { error: 1, warning: 2, information: 3, hint: 4 };
 const NAME_OF: Record<SeverityNumber, SeverityName> = { 1: 'error', 2: 'warning', 3: 'information', 4: 'hint' };
@@ -120,13 +125,27 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
   [DOCUMENT_SEMANTICS_RULE_ID]: {
     id: DOCUMENT_SEMANTICS_RULE_ID,
     name: 'DocumentSemantics',
-    shortDescription: "What MCP Description 0.8.0 requires beyond a schema: interaction steps valid in every revision of the tool's scope, consistent with its clientRequirements, roots whose URIs use the file scheme.",
+    shortDescription: "What MCP Description 0.8.0 requires beyond a schema: interaction steps, examples and fields valid in every revision of their scope, consistent clientRequirements, tool schemas, protocol scopes and transports, security, tags and _meta.",
     fullDescription:
-      "The semantic checks of MCP Description 0.8.0 that no schema can state, one violation kind per check, each naming the official validator's code in data.officialCode and taking its severity: an interaction step that a revision in the tool's effective protocol scope does not have (elicitation before 2025-06-18, url-mode elicitation before 2025-11-25, sampling tools before 2025-11-25; error), a step that contradicts the tool's explicit clientRequirements (warning, as section 9.4 says validators SHOULD warn), a roots step whose root URI does not use the file scheme (error), a component reference into the wrong namespace, in a cycle, or to a missing component (errors), clientRequirements that a revision in scope does not define (error) or deprecates (warning).",
+      "The semantic checks of MCP Description 0.8.0 that no schema can state, one violation kind per check, each naming the official validator's code in data.officialCode and taking its severity when the rule is set to 'on' (errors, and warnings where the official validator warns): interaction steps a revision of the tool's scope does not have, steps contradicting the tool's clientRequirements, roots that are not file URIs; component references into the wrong namespace, in a cycle or to nothing; clientRequirements a revision does not define or deprecates; prompt, completion, tool and resource examples (completed results, content and fields per revision, input and structured content valid against the tool's schemas, base64 blobs, template expansions); tool schemas (legacy shape, dialect, validity, external references, x-mcp-header); protocol scopes inside the document's, transports covering it, no overlapping variants; fields, transports and capabilities per revision; security requirements naming declared schemes and scopes; unique and declared tags; _meta keys.",
     docsFile: 'document-semantics.md',
     defaultSeverity: 'error',
     offByDefault: true,
-    defaultSeverityOf: { 'client-requirements-contradiction': 'warning', 'deprecated-client-requirement': 'warning' },
+    // The official validator's warnings; every other kind is one of its errors.
+    defaultSeverityOf: {
+      'client-requirements-contradiction': 'warning',
+      'deprecated-client-requirement': 'warning',
+      'incomplete-tool-example-validation': 'warning',
+      'legacy-protocol-validation-incomplete': 'warning',
+      'legacy-sse-for-modern-version': 'warning',
+      'logging-deprecated-in-2026': 'warning',
+      'uncatalogued-oauth-scope': 'warning',
+      'meta-unknown-reserved-key': 'warning',
+      'unresolved-external-tool-schema-reference': 'warning',
+      'resource-example-mime-type-mismatch': 'warning',
+      'resource-example-size-mismatch': 'warning',
+      'resource-example-requested-uri-not-returned': 'warning',
+    },
     tags: ['correctness', 'mcpdesc', 'mcp'],
     precision: 'very-high',
   },
@@ -198,3 +217,14 @@ export function ruleDocsUri(ruleId: RuleId, docsBaseUri = RELATIVE_DOCS_BASE): s
 }
 
 export const RELATIVE_DOCS_BASE = 'docs/rules/';
+
+/** The name of the configuration preset that turns on the whole-document rules (`"extends": "mcpdesc:official"`). */
+export const OFFICIAL_PRESET = 'mcpdesc:official';
+
+/**
+ * What the preset sets: the whole-document rules on, each diagnostic at its kind's default, which
+ * is the official validator's error or warning for its code.
+ */
+export const PRESETS: Readonly<Record<string, Readonly<Record<string, SeveritySetting>>>> = {
+  [OFFICIAL_PRESET]: { [DOCUMENT_SCHEMA_RULE_ID]: 'on', [DOCUMENT_SEMANTICS_RULE_ID]: 'on' },
+};

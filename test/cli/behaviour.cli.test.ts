@@ -96,6 +96,34 @@ describe('cli behaviour (built dist/cli.js)', () => {
       assert.match(run.stdout, /invalid\.mcpdesc\.json/);
     });
 
+    it('--official, or "extends": "mcpdesc:official", turns the whole-document rules on with the official severities', () => {
+      const corpus = path.join(repoRoot(), 'test-fixtures', 'official-agreement', 'security-and-tags.yaml');
+      const seen = (problems: JsonProblem[]) =>
+        problems.filter((problem) => problem.code.startsWith('mcpdesc.document.')).map((problem) => `${problem.severity} ${problem.violation}`).sort();
+      const off = runBuiltCli(['--format', 'json', '--no-config', corpus]);
+      assert.deepEqual(seen(jsonProblems(off.stdout)), []);
+      const official = runBuiltCli(['--format', 'json', '--no-config', '--official', corpus]);
+      assert.equal(official.status, 1);
+      const expected = [
+        'error duplicate-root-tag',
+        'error duplicate-security-scope',
+        'error invalid-value',
+        'error non-oauth-scope-misuse',
+        'error unknown-security-scheme',
+        'error unknown-tag-reference',
+        'error unknown-tag-reference',
+        'warning uncatalogued-oauth-scope',
+        'warning uncatalogued-oauth-scope',
+      ];
+      assert.deepEqual(seen(jsonProblems(official.stdout)), expected);
+      const tree = makeTempTree({ 'mcpdesc-lint.config.json': '{ "extends": "mcpdesc:official" }', 'vault.mcpdesc.yaml': fs.readFileSync(corpus, 'utf8') });
+      try {
+        assert.deepEqual(seen(jsonProblems(runBuiltCli(['--format', 'json', '.'], { cwd: tree }).stdout)), expected);
+      } finally {
+        removeTree(tree);
+      }
+    });
+
     it('--help and --version exit 0', () => {
       const help = runBuiltCli(['--help']);
       assert.equal(help.status, 0);

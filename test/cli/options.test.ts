@@ -61,6 +61,12 @@ describe('cli options', () => {
     assert.equal(parsed.jobs, 3);
   });
 
+  it('--official turns the whole-document rules on (the configuration preset), and a --rule wins over it', () => {
+    assert.deepEqual(options(['--official']).rules, { 'mcpdesc.document.schema': 'on', 'mcpdesc.document.semantics': 'on' });
+    assert.deepEqual(options(['--rule', 'mcpdesc.document.schema=off', '--official']).rules, { 'mcpdesc.document.schema': 'off', 'mcpdesc.document.semantics': 'on' });
+    assert.deepEqual(options(['--rule', 'mcpdesc.document.schema=on']).rules, { 'mcpdesc.document.schema': 'on' });
+  });
+
   it('accepts --opt=value and short forms', () => {
     const parsed = options(['--format=json', '-h', '-v']);
     assert.equal(parsed.format, 'json');

@@ -89,13 +89,13 @@ describe('the project configuration over LSP', () => {
 
   it('an open configuration file is judged as typed', async () => {
     const uri = workspace.uri('packages/shadow/mcpdesc-lint.config.json');
-    const typed = '{ "rules": { "x": "on" } }\n';
+    const typed = '{ "rules": { "x": "enabled" } }\n';
     await client.open(uri, typed, 'jsonc');
     const diagnostics = await client.diagnosticsFor(uri, 1);
     assert.deepEqual(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.data?.violation]), [[CONFIG_RULE_ID, 'invalid-config']]);
-    const start = typed.indexOf('"on"');
-    assert.deepEqual(diagnostics[0].range, { start: { line: 0, character: start }, end: { line: 0, character: start + 4 } });
-    assert.match(String(diagnostics[0].message), /The severity 'on' of x is not one of error, warning, information, hint, off/);
+    const start = typed.indexOf('"enabled"');
+    assert.deepEqual(diagnostics[0].range, { start: { line: 0, character: start }, end: { line: 0, character: start + 9 } });
+    assert.match(String(diagnostics[0].message), /The severity 'enabled' of x is not one of error, warning, information, hint, on, off/);
     const version = await client.replaceText(uri, '{ "rules": {} }\n');
     assert.deepEqual(await client.diagnosticsFor(uri, version), []);
     await client.close(uri);

@@ -28,11 +28,14 @@ describe('the project configuration file', () => {
       ['{ "root": true "rules": {} }', 'json', '"rules"', 'Syntax error: Comma expected'],
       ['[]', 'json', '[]', 'The configuration must be an object (a mapping in YAML) of root, rules, include, exclude and overrides.'],
       ['{ "root": "yes", "rules": 3 }', 'json', '"yes"', '"root" must be true or false.'],
-      [`{ "rules": { "${E}": "warn" } }`, 'json', '"warn"', `The severity 'warn' of ${E} is not one of error, warning, information, hint, off.`],
+      [`{ "rules": { "${E}": "warn" } }`, 'json', '"warn"', `The severity 'warn' of ${E} is not one of error, warning, information, hint, on, off.`],
       ['{ "include": "specs/*.json" }', 'json', '"specs/*.json"', '"include" must be an array of globs (relative to this file\'s folder).'],
       ['{ "exclude": ["!keep/**"] }', 'json', '"!keep/**"', 'Negated globs are not supported in "exclude"; list what to leave out in "exclude" instead.'],
       ['{ "overrides": [{ "rules": {} }] }', 'json', '{ "rules": {} }', 'overrides[0] needs "files": the globs (relative to this file\'s folder) it applies to.'],
       ['{ "overrides": [{ "files": [] }] }', 'json', '[]', 'overrides[0].files must name at least one glob.'],
+      ['{ "extends": "mcpdesc:strict" }', 'json', '"mcpdesc:strict"', "The preset 'mcpdesc:strict' is not one of this version of mcpdesc-lint ('mcpdesc:official')."],
+      ['{ "extends": ["mcpdesc:official", "toString"] }', 'json', '"toString"', "The preset 'toString' is not one of this version of mcpdesc-lint ('mcpdesc:official')."],
+      ['{ "extends": 1 }', 'json', '1', `"extends" must be a preset name ('mcpdesc:official') or an array of them.`],
       ['rules: {}\n---\nroot: true\n', 'yaml', '', 'The configuration must be one YAML document; this is a second one.'],
       ['rules: [a\n', 'yaml', '', ''],
     ];
@@ -49,6 +52,14 @@ describe('the project configuration file', () => {
         assert.match(said, /^Syntax error: /, text);
       }
     }
+  });
+
+  it('"extends": "mcpdesc:official" turns the whole-document rules on, under the file\'s own rules', () => {
+    const official = { 'mcpdesc.document.schema': 'on', 'mcpdesc.document.semantics': 'on' };
+    assert.deepEqual(parseProjectConfig('{ "extends": "mcpdesc:official" }', 'json'), { config: { ...EMPTY_CONFIG, rules: official }, problems: [] });
+    assert.deepEqual(parseProjectConfig('extends: [mcpdesc:official]\n', 'yaml').config?.rules, official);
+    const overridden = parseProjectConfig('{ "rules": { "mcpdesc.document.schema": "off" }, "extends": "mcpdesc:official" }', 'json');
+    assert.deepEqual(overridden.config?.rules, { 'mcpdesc.document.schema': 'off', 'mcpdesc.document.semantics': 'on' });
   });
 
   it('unknown members and rule ids are warnings; the rest is used, and an unknown id is kept', () => {

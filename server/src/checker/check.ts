@@ -18,7 +18,7 @@ import { checkDeclarationValidity, type DeclarationFindings } from './rules/decl
 import type { DeclarationFinding } from './rules/declarationValidity/kinds';
 import type { DeclarationAspect, Finding } from './rules/elicitation/findings';
 import { AliasExpansionError, type SyntaxNode } from './syntax/tree';
-import { SchemaValidatorCache } from './schema/schemaValidator';
+import { schemaCache } from './schema/sharedSchemaCache';
 import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { internalErrorMessage, TOO_DEEP_MESSAGE } from './rules/checkerNotices';
@@ -26,11 +26,13 @@ import { isRuleOn, makeDiagnostic } from './rules/makeDiagnostic';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
 import { declarationFixesFor } from './fixes/declarationFixes';
+import { semanticFixesFor } from './fixes/documentFixes';
+import type { SemanticFinding } from './rules/document/interactionSemantics';
 import { applySuppressions, findSuppressions, SuppressionFixes, type Suppression } from './rules/suppressions';
 import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
 
 /** Shared by every check: each distinct schema is compiled once per process. */
-export const schemaCache = new SchemaValidatorCache();
+export { schemaCache };
 
 
 /**
@@ -56,6 +58,8 @@ export interface PreferredFix {
 export interface Located {
   /** A finding of the elicitation-consistency rule. */
   finding?: Finding;
+  /** A finding of mcpdesc.document.semantics, with the root it was found in (its pointer starts there). */
+  semantic?: { finding: SemanticFinding; root: SyntaxNode };
   /** A finding of the declaration-validity rule. */
   declarationFinding?: DeclarationFinding;
   /**
@@ -131,7 +135,7 @@ export class DocumentCheck {
     this.settleTree?.();
     const entry = this.entryFor(diagnostic);
     if (!entry) return [];
-    const editor = entry.finding || entry.declarationFinding ? this.editor(formatting) : undefined;
+    const editor = entry.finding || entry.declarationFinding || entry.semantic ? this.editor(formatting) : undefined;
     const fixes: Fix[] = editor
       ? plansOf(entry, editor).map((fix) => ({
           title: fix.title,
@@ -160,7 +164,7 @@ export class DocumentCheck {
     let count = 0;
     for (const diagnostic of this.diagnostics) {
       const entry = this.entryFor(diagnostic);
-      if (!entry || !(entry.finding || entry.declarationFinding)) continue;
+      if (!entry || !(entry.finding || entry.declarationFinding || entry.semantic)) continue;
       let preferred = preferredOf.get(entry);
       if (preferred === undefined) {
         editor ??= this.editor(formatting);
@@ -175,7 +179,7 @@ export class DocumentCheck {
   /** The located diagnostic whose fixes `diagnostic` gets: of those at its range with its violation, the first with a finding. */
   private entryFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>): Located | undefined {
     const matching = this.locatedAt(diagnostic);
-    return matching.find((candidate) => candidate.finding || candidate.declarationFinding) ?? matching[0];
+    return matching.find((candidate) => candidate.finding || candidate.declarationFinding || candidate.semantic) ?? matching[0];
   }
 
   /** The located diagnostics with the violation and range of `diagnostic`, in document order. */
@@ -229,6 +233,7 @@ export class DocumentCheck {
  */
 function plansOf(entry: Located, editor: DocumentEditor): FixPlan[] {
   if (entry.declarationFinding) return declarationFixesFor(entry.declarationFinding, editor);
+  if (entry.semantic) return semanticFixesFor(entry.semantic.finding, entry.semantic.root, editor);
   if (!entry.finding) return [];
   const plans = fixesForFinding(entry.finding, editor, schemaCache);
   for (const finding of entry.alsoFixes ?? []) plans.push(...declarationFixesFor(finding, editor));
@@ -419,6 +424,6 @@ export function locate(
     for (const perTool of perRoot.tools) for (const finding of perTool) pushDeclarationFinding(finding);
     for (const finding of perRoot.others) pushDeclarationFinding(finding);
   }
-  for (const perRoot of parts.documentFindings ?? []) located.push(...locateDocumentFindings(perRoot, options, lines));
+  (parts.documentFindings ?? []).forEach((perRoot, index) => located.push(...locateDocumentFindings(perRoot, options, lines, parts.roots[index])));
   return located;
 }

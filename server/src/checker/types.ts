@@ -77,7 +77,8 @@ export type SemanticViolationKind =
   | 'client-requirement-revision-mismatch'
   | 'invalid-client-requirement'
   | 'deprecated-client-requirement'
-  | ExampleViolationKind;
+  | ExampleViolationKind
+  | OfficialNamedKind;
 
 /** Kinds of mcpdesc.document.semantics named as the official validator's codes (prompt and completion examples). */
 export const EXAMPLE_VIOLATION_KINDS = [
@@ -100,6 +101,60 @@ export const EXAMPLE_VIOLATION_KINDS = [
   'completion-example-result-version-mismatch',
 ] as const;
 export type ExampleViolationKind = (typeof EXAMPLE_VIOLATION_KINDS)[number];
+
+/**
+ * More kinds of mcpdesc.document.semantics named as the official validator's codes: tool examples,
+ * protocol scopes and transports, fields per revision, security, tags and `_meta`.
+ */
+export const OFFICIAL_NAMED_KINDS = [
+  'tool-example-json-rpc-envelope',
+  'incomplete-tool-example-result',
+  'tool-example-result-version-mismatch',
+  'tool-example-content-version-mismatch',
+  'structured-tool-error-example',
+  'missing-tool-example-structured-content',
+  'tool-example-schema-mismatch',
+  'incomplete-tool-example-validation',
+  'protocol-scope-outside-parent',
+  'transport-coverage-gap',
+  'capability-scope-overlap',
+  'primitive-scope-overlap',
+  'legacy-protocol-validation-incomplete',
+  'transport-not-supported-by-version',
+  'legacy-sse-for-modern-version',
+  'field-not-supported-by-version',
+  'resource-annotation-not-supported-by-version',
+  'tasks-core-not-valid-in-2026',
+  'extensions-not-supported-by-version',
+  'logging-deprecated-in-2026',
+  'unknown-security-scheme',
+  'duplicate-security-scope',
+  'non-oauth-scope-misuse',
+  'uncatalogued-oauth-scope',
+  'duplicate-root-tag',
+  'unknown-tag-reference',
+  'meta-key-invalid',
+  'meta-reserved-key-context',
+  'meta-reserved-key-value',
+  'meta-unknown-reserved-key',
+  'invalid-legacy-tool-schema-shape',
+  'unsupported-tool-schema-dialect',
+  'invalid-tool-schema',
+  'unresolved-external-tool-schema-reference',
+  'invalid-x-mcp-header',
+  'duplicate-x-mcp-header',
+  'resource-example-json-rpc-envelope',
+  'incomplete-resource-example-result',
+  'resource-example-result-version-mismatch',
+  'resource-example-content-version-mismatch',
+  'invalid-resource-example-base64',
+  'resource-example-mime-type-mismatch',
+  'resource-example-size-mismatch',
+  'resource-example-requested-uri-not-returned',
+  'resource-template-example-invalid-template',
+  'resource-template-example-invalid-expansion',
+] as const;
+export type OfficialNamedKind = (typeof OFFICIAL_NAMED_KINDS)[number];
 
 /** Kinds of mcpdesc.config diagnostics, on a project configuration file. */
 export type ConfigViolation = 'invalid-config' | 'unknown-rule' | 'unknown-member' | 'unused-config';

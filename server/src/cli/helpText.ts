@@ -1,6 +1,6 @@
 // The --help page. It is also where the CLI's decisions on edge cases are written down for users.
 import { ELICITATION_RULE_ID, RULE_IDS } from '../../../shared/src/constants';
-import { UNUSED_SUPPRESSION_RULE_ID } from '../../../shared/src/rules';
+import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID, OFFICIAL_PRESET, UNUSED_SUPPRESSION_RULE_ID } from '../../../shared/src/rules';
 import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
 
 export function helpText(version: string): string {
@@ -23,9 +23,13 @@ Options:
   -f, --format <name>        stylish (default), json, sarif (SARIF 2.1.0, URIs relative to the
                              current directory) or github (GitHub Actions annotations)
       --fix                  apply every preferred quick-fix in place, then report what remains
-      --rule <id>=<severity> set a rule's severity: error, warning, information, hint or off
-                             (repeatable); rules:
+      --rule <id>=<severity> set a rule's severity: error, warning, information, hint, on (each
+                             problem at its kind's default) or off (repeatable); rules:
 ${RULE_IDS.map((id) => `                               ${id}`).join('\n')}
+      --official             also check the whole document as the format's official validator
+                             does (${DOCUMENT_SCHEMA_RULE_ID}, ${DOCUMENT_SEMANTICS_RULE_ID} on,
+                             each code at the official error or warning); the preset
+                             "extends": "${OFFICIAL_PRESET}" of a configuration file does the same
       --include <glob>       also treat files matching the glob as mcpdesc documents (repeatable)
       --exclude <glob>       never check files matching the glob, even when named (repeatable)
                              (globs match paths relative to the current directory)

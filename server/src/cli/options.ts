@@ -1,7 +1,7 @@
 // Turns argv into a validated options object, or one usage message. Nothing here touches the file
 // system: a path that does not exist is discovery's business, not a usage error.
 import { parseArgs } from 'node:util';
-import { SEVERITY_SETTINGS } from '../../../shared/src/rules';
+import { OFFICIAL_PRESET, PRESETS, SEVERITY_SETTINGS } from '../../../shared/src/rules';
 import { RULE_IDS } from '../../../shared/src/constants';
 import type { RuleSeverity } from '../../../shared/src/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
@@ -51,6 +51,7 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
         format: { type: 'string', short: 'f' },
         fix: { type: 'boolean' },
         rule: { type: 'string', multiple: true },
+        official: { type: 'boolean' },
         include: { type: 'string', multiple: true },
         exclude: { type: 'string', multiple: true },
         quiet: { type: 'boolean', short: 'q' },
@@ -77,7 +78,8 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
     return { ok: false, message: `Unknown format '${format}' (expected one of: ${OUTPUT_FORMATS.join(', ')})` };
   }
 
-  const rules: Record<string, RuleSeverity> = {};
+  // --official is the preset of a configuration file's "extends": "mcpdesc:official"; a --rule wins over it.
+  const rules: Record<string, RuleSeverity> = values.official ? { ...PRESETS[OFFICIAL_PRESET] } : {};
   for (const assignment of values.rule ?? []) {
     const parsedRule = parseRuleAssignment(assignment);
     if (typeof parsedRule === 'string') return { ok: false, message: parsedRule };

@@ -1,7 +1,8 @@
 // The project configuration file (mcpdesc-lint.config.json, .jsonc, .yaml, .yml) read from its
 // text: data, never code, so reading one from an untrusted workspace is safe. Its members:
 //   root       boolean: the lookup for configuration files stops here
-//   rules      rule id -> error | warning | information | hint | off
+//   extends    a preset name, or an array of them (mcpdesc:official), laid under this file's rules
+//   rules      rule id -> error | warning | information | hint | on | off
 //   include    globs of extra mcpdesc documents, relative to the file's folder
 //   exclude    globs never checked, relative to the file's folder
 //   overrides  [{ files: [globs], rules: {…} }], later entries win
@@ -9,12 +10,12 @@
 // does not exist) is not used at all, and gets one error at the first place that is wrong; unknown
 // rule ids and members are warnings and passed over (an id is kept, for a newer linter's rules).
 // JSON files are read as JSONC (comments, trailing commas), as every JSON document here is.
-import { CONFIG_RULE_ID, SEVERITY_SETTINGS, isRuleId, isSeveritySetting, type SeveritySetting } from '../../../../shared/src/rules';
+import { CONFIG_RULE_ID, PRESETS, SEVERITY_SETTINGS, isRuleId, isSeveritySetting, type SeveritySetting } from '../../../../shared/src/rules';
 import { MAX_GLOBS_TOTAL_LENGTH, recognitionGlob } from '../recognition/globMatcher';
 import { LineIndex } from '../syntax/lineIndex';
 import { makeDiagnostic } from '../rules/makeDiagnostic';
 import { parseJsonDocument } from '../syntax/json/jsonDocument';
-import { effectiveProperties, type SyntaxNode } from '../syntax/tree';
+import { effectiveProperties, elementsOf, stringOf, type SyntaxNode } from '../syntax/tree';
 import type { ConfigViolation, Diagnostic, DocumentFormat } from '../types';
 import { parseYamlDocuments } from '../syntax/yaml';
 
@@ -68,7 +69,7 @@ class Invalid extends Error {
   }
 }
 
-const TOP_LEVEL_MEMBERS = new Set(['$schema', 'root', 'rules', 'include', 'exclude', 'overrides']);
+const TOP_LEVEL_MEMBERS = new Set(['$schema', 'root', 'extends', 'rules', 'include', 'exclude', 'overrides']);
 const OVERRIDE_MEMBERS = new Set(['files', 'rules']);
 
 export function parseProjectConfig(text: string, format: DocumentFormat): ParsedProjectConfig {
@@ -89,7 +90,8 @@ export function parseProjectConfig(text: string, format: DocumentFormat): Parsed
     if (overridesNode && overridesNode.type !== 'array') throw invalid(overridesNode, '"overrides" must be an array of { "files": [globs], "rules": {…} }.');
     const config: ProjectConfig = {
       root: rootNode?.value === true,
-      rules: rulesOf(value('rules'), 'rules', warnings),
+      // A preset is what its rules would be if written here; the file's own rules win over it.
+      rules: { ...presetRules(value('extends')), ...rulesOf(value('rules'), 'rules', warnings) },
       include: globsOf(value('include'), 'include', globBudget),
       exclude: globsOf(value('exclude'), 'exclude', globBudget),
       overrides: (overridesNode?.children ?? []).map((entry, index) => overrideOf(entry, index, warnings, globBudget)),
@@ -150,6 +152,25 @@ function rulesOf(node: SyntaxNode | undefined, where: string, warnings: ConfigPr
       warnings.push({ violation: 'unknown-rule', message: `Unknown rule '${shortened(ruleId)}' (not a rule of this version of mcpdesc-lint); its severity is kept but applies to nothing.`, offset: key.offset, length: key.length });
     }
     rules[ruleId] = severity.value;
+  }
+  return rules;
+}
+
+/** The rules of the presets `extends` names, the later preset winning; a name that is no preset makes the file unusable. */
+function presetRules(node: SyntaxNode | undefined): Record<string, SeveritySetting> {
+  if (!node) return {};
+  const known = Object.keys(PRESETS).map((name) => `'${name}'`).join(', ');
+  const elements = node.type === 'array' ? elementsOf(node) : [node];
+  if (node.type !== 'array' && node.type !== 'string') throw invalid(node, `"extends" must be a preset name (${known}) or an array of them.`);
+  const rules: Record<string, SeveritySetting> = {};
+  for (const element of elements) {
+    const name = stringOf(element);
+    const preset = name !== undefined && Object.hasOwn(PRESETS, name) ? PRESETS[name] : undefined;
+    if (!preset) {
+      const written = name === undefined ? '' : ` '${shortened(name)}'`;
+      throw invalid(element, `The preset${written} is not one of this version of mcpdesc-lint (${known}).`);
+    }
+    Object.assign(rules, preset);
   }
   return rules;
 }

@@ -11,7 +11,7 @@ export type DiagnosticOptions = Pick<CheckOptions, 'rules' | 'docsBaseUri'>;
 export function severityOf(ruleId: RuleId, violation: string, options: DiagnosticOptions): Severity | undefined {
   if (!isRuleOn(ruleId, options)) return undefined;
   const configured = options.rules?.[ruleId];
-  return severityNumber(configured !== undefined && configured !== 'off' ? configured : defaultSeverity(ruleId, violation));
+  return severityNumber(configured !== undefined && configured !== 'off' && configured !== 'on' ? configured : defaultSeverity(ruleId, violation));
 }
 
 /** Whether a rule reports anything at all: not set to 'off', and configured if it is off by default. */

@@ -22,6 +22,8 @@ export interface ValidationError {
   message: string;
   /** For a property the schema does not allow: its name. */
   disallowedProperty?: string;
+  /** The message without the place it begins with ('must be string'), for callers that name the place their own way. */
+  detail: string;
 }
 
 export type CompiledSchema =
@@ -75,7 +77,8 @@ function describe(error: ErrorObject): ValidationError {
           ? error.propertyName
           : undefined;
   const where = error.instancePath === '' ? 'content' : `content${error.instancePath}`;
-  let message = `${clip(where)} ${clip(error.message ?? 'is invalid')}`;
+  const place = `${clip(where)} `;
+  let message = `${place}${clip(error.message ?? 'is invalid')}`;
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     const allowed = params.allowedValues as unknown[];
     const listed = allowed.slice(0, MAX_LISTED_VALUES).map((value) => clip(JSON.stringify(value) ?? String(value)));
@@ -84,7 +87,7 @@ function describe(error: ErrorObject): ValidationError {
   } else if (disallowed !== undefined) {
     message += `: '${clip(disallowed)}'`;
   }
-  return { keyword: error.keyword, instancePath: error.instancePath, message, disallowedProperty: disallowed };
+  return { keyword: error.keyword, instancePath: error.instancePath, message, disallowedProperty: disallowed, detail: message.slice(place.length) };
 }
 
 // Messages repeat per failing step: a 1 MB enum or pattern must not be copied into each of them.
@@ -333,9 +336,9 @@ export class SchemaValidatorCache {
               : validateFunction(value);
           if (valid) return [];
         } catch (error) {
-          if (error instanceof FormatTimeoutError) return [{ keyword: 'format', instancePath: '', message: `content could not be checked: ${error.message}` }];
+          if (error instanceof FormatTimeoutError) return [{ keyword: 'format', instancePath: '', message: `content could not be checked: ${error.message}`, detail: `could not be checked: ${error.message}` }];
           if (!(error instanceof PatternTimeoutError) && !(error instanceof TimeLimitError)) throw error;
-          return [{ keyword: 'pattern', instancePath: '', message: `content could not be checked: ${error.message}` }];
+          return [{ keyword: 'pattern', instancePath: '', message: `content could not be checked: ${error.message}`, detail: `could not be checked: ${error.message}` }];
         }
         return (validateFunction.errors ?? []).map(describe);
       },

@@ -58,6 +58,11 @@ export function effectiveProperties(object: SyntaxNode | undefined): Map<string,
   return members;
 }
 
+/** The elements of an array node, in order; none for any other node. */
+export function elementsOf(array: SyntaxNode | undefined): readonly SyntaxNode[] {
+  return array?.type === 'array' ? (array.children ?? []) : [];
+}
+
 export function stringOf(node: SyntaxNode | undefined): string | undefined {
   return node && node.type === 'string' && typeof node.value === 'string' ? node.value : undefined;
 }

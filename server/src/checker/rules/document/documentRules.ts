@@ -2,12 +2,19 @@
 // semantic checks (mcpdesc.document.semantics). Each tool's findings are kept apart, so that an
 // edit inside one tool re-checks that tool alone (incremental.ts). Every part runs on what it can
 // read: a schema error never stops the semantic checks, nor the other rules.
-import { memberOf, type SyntaxNode } from '../../syntax/tree';
+import { elementsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
 import { checkRootSchema, checkToolSchema, type SchemaFinding } from './documentSchema';
 import { checkClientRequirements } from './clientRequirements';
 import { checkRootReferences, checkToolReferences } from './componentReferences';
 import { checkPromptAndCompletionExamples } from './promptAndCompletionExamples';
 import { checkToolSemantics, type SemanticFinding } from './interactionSemantics';
+import { checkToolExamples } from './toolExamples';
+import { checkToolSchemas } from './toolSchemas';
+import { checkRootScopes, checkToolScopes } from './protocolScopes';
+import { checkRootRevisionFields, checkToolRevisionFields } from './revisionFields';
+import { checkRootSecurityAndTags, checkToolSecurityAndTags } from './securityAndTags';
+import { checkRootMeta, checkToolMeta } from './metaKeys';
+import { checkResourceExamples } from './resourceExamples';
 
 export interface ToolDocumentFindings {
   schema: SchemaFinding[];
@@ -30,13 +37,16 @@ export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
       ...checkRootReferences(root),
       ...otherPrimitivesRequirements(root),
       ...checkPromptAndCompletionExamples(root),
+      ...checkRootScopes(root),
+      ...checkRootRevisionFields(root),
+      ...checkRootSecurityAndTags(root),
+      ...checkRootMeta(root),
+      ...checkResourceExamples(root),
     ],
     tools: [],
   };
   const tools = root.type === 'object' ? memberOf(root, 'tools') : undefined;
-  if (tools?.type === 'array') {
-    (tools.children ?? []).forEach((tool, index) => findings.tools.push(checkToolDocumentRules(root, tool, index)));
-  }
+  elementsOf(tools).forEach((tool, index) => findings.tools.push(checkToolDocumentRules(root, tool, index)));
   return findings;
 }
 
@@ -47,6 +57,12 @@ export function checkToolDocumentRules(root: SyntaxNode, tool: SyntaxNode, index
       ...checkToolReferences(root, tool, index),
       ...checkClientRequirements(root, tool, 'tools', index),
       ...checkToolSemantics(root, tool, index),
+      ...checkToolExamples(root, tool, index),
+      ...checkToolSchemas(root, tool, index),
+      ...checkToolScopes(root, index),
+      ...checkToolRevisionFields(root, tool, index),
+      ...checkToolSecurityAndTags(root, tool, index),
+      ...checkToolMeta(root, tool, index),
     ],
   };
 }
@@ -56,9 +72,7 @@ function otherPrimitivesRequirements(root: SyntaxNode): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
   if (root.type !== 'object') return findings;
   for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
-    const primitives = memberOf(root, collection);
-    if (primitives?.type !== 'array') continue;
-    (primitives.children ?? []).forEach((primitive, index) =>
+    elementsOf(memberOf(root, collection)).forEach((primitive, index) =>
       findings.push(...checkClientRequirements(root, primitive, collection, index)),
     );
   }

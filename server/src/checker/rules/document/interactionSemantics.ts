@@ -5,9 +5,9 @@
 // validator's code for the same problem. It reads what it can: a step of the wrong shape is the
 // schema rule's to report, and gives nothing here.
 import { primitiveScope } from '../declarationValidity/scope';
-import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, elementsOf, type SyntaxNode } from '../../syntax/tree';
 import { pointerOf, readablePath } from './pointers';
-import { EXAMPLE_VIOLATION_KINDS, type ExampleViolationKind, type SemanticViolationKind } from '../../types';
+import { EXAMPLE_VIOLATION_KINDS, OFFICIAL_NAMED_KINDS, type ExampleViolationKind, type OfficialNamedKind, type SemanticViolationKind } from '../../types';
 
 /** Every kind of mcpdesc.document.semantics (this file's and componentReferences.ts'). */
 export type SemanticKind = SemanticViolationKind;
@@ -24,6 +24,7 @@ export const OFFICIAL_CODE_OF: Readonly<Record<SemanticKind, string>> = {
   'invalid-client-requirement': 'invalid-client-requirement-value',
   'deprecated-client-requirement': 'deprecated-client-requirement',
   ...(Object.fromEntries(EXAMPLE_VIOLATION_KINDS.map((kind) => [kind, kind])) as Record<ExampleViolationKind, string>),
+  ...(Object.fromEntries(OFFICIAL_NAMED_KINDS.map((kind) => [kind, kind])) as Record<OfficialNamedKind, string>),
 };
 
 export interface SemanticFinding {
@@ -51,7 +52,7 @@ export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: nu
   for (const exampleName of effectiveProperties(examples).keys()) {
     const steps = memberOf(memberOf(examples, exampleName), 'steps');
     if (steps?.type !== 'array') continue;
-    (steps.children ?? []).forEach((step, stepIndex) => {
+    elementsOf(steps).forEach((step, stepIndex) => {
       if (step.type !== 'object') return;
       const stepPath = ['tools', index, 'interactionExamples', exampleName, 'steps', stepIndex] as const;
       const context: StepContext = { root, tool, step, stepPath, scope, findings };
@@ -227,7 +228,7 @@ function checkRoots(context: StepContext): void {
   if (stringOf(memberOf(step, 'type')) !== 'roots') return;
   const roots = memberOf(memberOf(step, 'response'), 'roots');
   if (roots?.type !== 'array') return;
-  (roots.children ?? []).forEach((rootEntry, rootIndex) => {
+  elementsOf(roots).forEach((rootEntry, rootIndex) => {
     const uriNode = memberOf(rootEntry, 'uri');
     const uri = stringOf(uriNode);
     if (uri !== undefined && !uri.startsWith('file://')) {
@@ -246,7 +247,7 @@ function checkRoots(context: StepContext): void {
 function declarationNamed(tool: SyntaxNode, name: string): SyntaxNode | undefined {
   const elicitations = memberOf(tool, 'elicitations');
   if (elicitations?.type !== 'array') return undefined;
-  return (elicitations.children ?? []).find(
+  return elementsOf(elicitations).find(
     (element) => element.type === 'object' && stringOf(memberOf(element, 'name')) === name,
   );
 }

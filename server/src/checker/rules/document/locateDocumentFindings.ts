@@ -2,6 +2,7 @@
 // findings of the elicitation-consistency rule (which keep their own kinds).
 import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../../../../shared/src/rules';
 import type { LineIndex } from '../../syntax/lineIndex';
+import type { SyntaxNode } from '../../syntax/tree';
 import { makeDiagnostic, type DiagnosticOptions } from '../makeDiagnostic';
 import type { Diagnostic, SchemaViolationKind, ViolationKind } from '../../types';
 import type { DocumentFindings } from './documentRules';
@@ -40,12 +41,14 @@ function schemaViolation(finding: SchemaFinding): SchemaViolationKind {
   }
 }
 
+/** `root`: the root the findings were found in; a semantic finding keeps it, for its fixes. */
 export function locateDocumentFindings(
   findings: DocumentFindings,
   options: DiagnosticOptions,
   lines: LineIndex,
-): Array<{ diagnostic: Diagnostic }> {
-  const located: Array<{ diagnostic: Diagnostic }> = [];
+  root?: SyntaxNode,
+): Array<{ diagnostic: Diagnostic; semantic?: { finding: SemanticFinding; root: SyntaxNode } }> {
+  const located: Array<{ diagnostic: Diagnostic; semantic?: { finding: SemanticFinding; root: SyntaxNode } }> = [];
   const pushSchema = (finding: SchemaFinding) => {
     const data = {
       violation: schemaViolation(finding),
@@ -79,7 +82,7 @@ export function locateDocumentFindings(
       lines.rangeOf(finding.offset, finding.length),
       options,
     );
-    if (diagnostic) located.push({ diagnostic });
+    if (diagnostic) located.push(root ? { diagnostic, semantic: { finding, root } } : { diagnostic });
   };
   for (const finding of findings.rootSemantics) pushSemantic(finding);
   for (const tool of findings.tools) {

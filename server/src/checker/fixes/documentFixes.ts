@@ -1,0 +1,126 @@
+// The quick-fixes of mcpdesc.document.semantics, offered where the repair is evident from the
+// finding alone: a step a revision of the tool's scope lacks is fixed by scoping the tool to the
+// revisions that have it (offered, not preferred: it changes what the tool claims); a scope listed
+// twice in a security requirement loses the repetition; the scopes of an HTTP or API-key scheme are
+// cleared; a result's resultType goes where the scope calls for it, or away where none of it does.
+// Nodes are found from the finding's pointer, so the fixes read the tree as it is now.
+import {
+  effectiveProperties,
+  elementsOf,
+  keyNodeOf,
+  memberOf,
+  nodeAtPointer,
+  propertyOf,
+  stringOf,
+  type SyntaxNode,
+} from '../syntax/tree';
+import { normalizeEdits } from '../syntax/textEdits';
+import { primitiveScope } from '../rules/declarationValidity/scope';
+import { isFrom, LATEST_REVISION } from '../rules/document/findingCollector';
+import type { SemanticFinding } from '../rules/document/interactionSemantics';
+import type { OffsetEdit } from '../types';
+import type { DocumentEditor } from './editor';
+import type { FixPlan } from './quickFixes';
+
+export function semanticFixesFor(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
+  switch (finding.kind) {
+    case 'step-revision-mismatch':
+      return scopeToolFrom(finding, root, editor);
+    case 'duplicate-security-scope':
+      return dropElement(finding, root, editor);
+    case 'non-oauth-scope-misuse': {
+      const scopes = nodeAtPointer(root, finding.pointer);
+      return scopes?.type === 'array'
+        ? plan('Clear the scopes (write [])', true, editor.replaceValue(scopes, { elements: [] }))
+        : [];
+    }
+    case 'tool-example-result-version-mismatch':
+      return resultTypeFix(finding, root, editor);
+    default:
+      return [];
+  }
+}
+
+function plan(title: string, isPreferred: boolean, edits: OffsetEdit[] | undefined): FixPlan[] {
+  const normalized = edits && edits.length ? normalizeEdits(edits) : undefined;
+  return normalized ? [{ title, isPreferred, edits: normalized }] : [];
+}
+
+/** The element of `/tools/N` a pointer lies in. */
+function toolOf(root: SyntaxNode, pointer: string): SyntaxNode | undefined {
+  const match = /^\/tools\/(\d+)\//.exec(pointer);
+  return match ? nodeAtPointer(root, `/tools/${match[1]}`) : undefined;
+}
+
+/** The first revision that has what the step uses: elicitation from 2025-06-18, url mode and sampling tools from 2025-11-25. */
+function firstRevisionWith(pointer: string): string {
+  return /\/steps\/\d+\/type$/.test(pointer) ? '2025-06-18' : '2025-11-25';
+}
+
+/** "Scope the tool to …": its protocolVersions without the revisions before the one the step needs. */
+function scopeToolFrom(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
+  const tool = toolOf(root, finding.pointer);
+  if (tool?.type !== 'object') return [];
+  const scope = primitiveScope(tool, root)?.versions;
+  if (!scope) return [];
+  const from = firstRevisionWith(finding.pointer);
+  const kept = scope.filter((revision) => isFrom(revision, from));
+  const dropped = scope.filter((revision) => !kept.includes(revision));
+  if (kept.length === 0 || dropped.length === 0) return [];
+  const title = `Scope the tool to MCP ${kept.join(', ')} (drop ${dropped.join(', ')})`;
+  const own = memberOf(tool, 'protocolVersions');
+  const ownProperty = propertyOf(tool, 'protocolVersions');
+  if (own?.type === 'array' && ownProperty && !editor.isInherited?.(ownProperty)) {
+    const elements = elementsOf(own).filter((element) => kept.includes(stringOf(element) ?? ''));
+    return plan(title, false, editor.replaceValue(own, { elements: elements.map((element) => ({ copyOf: element })) }));
+  }
+  // The tool inherits the document's scope: it gets one of its own, after its name.
+  const members = [...effectiveProperties(tool).values()];
+  const name = propertyOf(tool, 'name');
+  const after = name ? members[members.indexOf(name) + 1] : members[0];
+  return plan(title, false, editor.addMembers(tool, [['protocolVersions', { json: kept }]], after));
+}
+
+/** Removes the repeated element a finding points at. */
+function dropElement(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
+  const element = nodeAtPointer(root, finding.pointer);
+  const array = nodeAtPointer(root, finding.pointer.slice(0, finding.pointer.lastIndexOf('/')));
+  if (!element || array?.type !== 'array') return [];
+  const rest = elementsOf(array).filter((candidate) => candidate !== element);
+  return plan(
+    `Remove the repeated scope ${JSON.stringify(element.value)}`,
+    true,
+    editor.replaceValue(array, { elements: rest.map((kept) => ({ copyOf: kept })) }),
+  );
+}
+
+/**
+ * A result's resultType: added as 'complete' where the tool's scope is 2026-07-28 alone, removed
+ * where the scope has no 2026-07-28. A scope with both cannot hold one result for all of them.
+ */
+function resultTypeFix(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
+  if (!finding.pointer.endsWith('/result/resultType')) return [];
+  const tool = toolOf(root, finding.pointer);
+  const scope = tool ? primitiveScope(tool, root)?.versions : undefined;
+  const result = nodeAtPointer(root, finding.pointer.slice(0, -'/resultType'.length));
+  if (!scope || result?.type !== 'object') return [];
+  const property = propertyOf(result, 'resultType');
+  if (scope.every((revision) => revision === LATEST_REVISION)) {
+    const value = memberOf(result, 'resultType');
+    if (!value)
+      return plan(
+        'Add "resultType": "complete"',
+        true,
+        editor.addMembers(result, [['resultType', { json: 'complete' }]], [...effectiveProperties(result).values()][0]),
+      );
+    return value.type === 'string' ? plan('Use "resultType": "complete"', true, editor.replaceString(value, 'complete')) : [];
+  }
+  if (!scope.includes(LATEST_REVISION) && property && keyNodeOf(property) && !editor.isInherited?.(property)) {
+    return plan(
+      `Remove resultType (MCP ${scope.join(', ')} ${scope.length > 1 ? 'have' : 'has'} none)`,
+      true,
+      editor.removeMember(property),
+    );
+  }
+  return [];
+}

@@ -1,0 +1,332 @@
+// Named examples of resources and resource templates (MCP Description 0.8.0 §10.4): a completed
+// read result (no JSON-RPC envelope, nothing of a workflow that has not completed, resultType and
+// `_meta` as every revision of the scope defines them), canonical base64 blobs, a template example's
+// URI an expansion of its template; and, as warnings, a result that returns no entry for the
+// requested URI, or returns it with another MIME type or size than the declaration states. An
+// example given by a `$componentRef` is read through it (the findings then sit on the reference).
+import { effectiveProperties, elementsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { primitiveScope } from '../declarationValidity/scope';
+import { safeRegExp, type RegExpLike } from '../../schema/safeRegExp';
+import { FindingCollector, isBefore, LATEST_REVISION, type Path } from './findingCollector';
+import { pointerOf, readablePath } from './pointers';
+import { templateVariables } from './promptAndCompletionExamples';
+import type { SemanticFinding } from './interactionSemantics';
+
+const ENVELOPE = ['jsonrpc', 'id', 'error'];
+const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
+const NAMESPACE_OF: Readonly<Record<string, string>> = {
+  resources: 'resourceExamples',
+  resourceTemplates: 'resourceTemplateExamples',
+};
+const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
+export function checkResourceExamples(root: SyntaxNode): SemanticFinding[] {
+  if (root.type !== 'object') return [];
+  const collected = new FindingCollector();
+  for (const collection of ['resources', 'resourceTemplates']) {
+    elementsOf(memberOf(root, collection)).forEach((owner, ownerIndex) => {
+      const examples = memberOf(owner, 'examples');
+      if (owner.type !== 'object' || examples?.type !== 'object') return;
+      const scope = primitiveScope(owner, root)?.versions ?? [];
+      const template = collection === 'resourceTemplates' ? templateOf(owner, ownerIndex, collected) : undefined;
+      for (const name of effectiveProperties(examples).keys()) {
+        const resolved = throughReferences(root, memberOf(examples, name)!, NAMESPACE_OF[collection]);
+        if (!resolved || resolved.example.type !== 'object') continue;
+        const { example, via } = resolved;
+        const path = [collection, ownerIndex, 'examples', name];
+        const at = (node: SyntaxNode | undefined, fallback: SyntaxNode) => via ?? node ?? fallback;
+        const exampleKey = keyNodeOf(propertyOf(examples, name))!;
+        const uriNode = memberOf(example, 'uri');
+        const requested = collection === 'resources' ? stringOf(memberOf(owner, 'uri')) : stringOf(uriNode);
+        if (template && requested !== undefined && uriNode && !matches(template, requested)) {
+          collected.add(
+            'resource-template-example-invalid-expansion',
+            at(uriNode, exampleKey),
+            [...path, 'uri'],
+            () =>
+              `${readablePath(pointerOf(...path))}.uri '${shown(requested)}' is not an expansion of the template '${shown(stringOf(memberOf(owner, 'uriTemplate')) ?? '')}'.`,
+          );
+        }
+        const result = memberOf(example, 'result');
+        if (result?.type !== 'object') continue;
+        const context: ExampleContext = {
+          collected,
+          scope,
+          path: [...path, 'result'],
+          resultKey: keyNodeOf(propertyOf(example, 'result'))!,
+          at: (node) => at(node, exampleKey),
+        };
+        completedResult(result, context);
+        if (requested !== undefined) contentsFor(owner, requested, result, context);
+      }
+    });
+  }
+  return collected.findings();
+}
+
+interface ExampleContext {
+  collected: FindingCollector;
+  scope: readonly string[];
+  /** The result's path. */
+  path: Path;
+  /** The example's key of its result: where a member missing from the result is reported. */
+  resultKey: SyntaxNode;
+  at(node: SyntaxNode | undefined): SyntaxNode;
+}
+
+/** A resource (template) example through its `$componentRef`s; undefined when one does not resolve (componentReferences.ts reports it). */
+function throughReferences(
+  root: SyntaxNode,
+  value: SyntaxNode,
+  namespace: string,
+): { example: SyntaxNode; via?: SyntaxNode } | undefined {
+  let current = value;
+  let via: SyntaxNode | undefined;
+  for (let hops = 0; current.type === 'object' && propertyOf(current, '$componentRef'); hops++) {
+    via ??= memberOf(current, '$componentRef');
+    const prefix = `#/components/${namespace}/`;
+    const ref = stringOf(memberOf(current, '$componentRef')) ?? '';
+    const target =
+      ref.startsWith(prefix) && !ref.slice(prefix.length).includes('/')
+        ? memberOf(memberOf(memberOf(root, 'components'), namespace), ref.slice(prefix.length))
+        : undefined;
+    if (!target || hops > 64) return undefined;
+    current = target;
+  }
+  return { example: current, via };
+}
+
+function completedResult(result: SyntaxNode, context: ExampleContext): void {
+  const { collected, path } = context;
+  const where = readablePath(pointerOf(...path));
+  const key = (name: string) => keyNodeOf(propertyOf(result, name));
+  for (const field of ENVELOPE) {
+    if (key(field))
+      collected.add(
+        'resource-example-json-rpc-envelope',
+        context.at(key(field)),
+        [...path, field],
+        () => `${where} has '${field}', a member of the JSON-RPC envelope; an example's result is the result object alone.`,
+      );
+  }
+  for (const field of INCOMPLETE) {
+    if (key(field))
+      collected.add(
+        'incomplete-resource-example-result',
+        context.at(key(field)),
+        [...path, field],
+        () => `${where} has '${field}', which only a read that has not completed returns; an example shows a completed read.`,
+      );
+  }
+  const resultType = memberOf(result, 'resultType');
+  for (const revision of context.scope) {
+    if (revision === LATEST_REVISION && stringOf(resultType) !== 'complete') {
+      collected.add(
+        'resource-example-result-version-mismatch',
+        context.at(resultType ?? context.resultKey),
+        [...path, 'resultType'],
+        (revisions) =>
+          resultType
+            ? `${where}.resultType must be 'complete' for ${revisions}.`
+            : `${where} needs resultType 'complete' for ${revisions}.`,
+        revision,
+        'latest',
+      );
+    }
+    if (revision !== LATEST_REVISION && resultType) {
+      collected.add(
+        'resource-example-result-version-mismatch',
+        context.at(key('resultType')),
+        [...path, 'resultType'],
+        (revisions, plural) =>
+          `${where}.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+        revision,
+        'older',
+      );
+    }
+    if (key('_meta') && isBefore(revision, '2025-06-18')) {
+      collected.add(
+        'resource-example-result-version-mismatch',
+        context.at(key('_meta')),
+        [...path, '_meta'],
+        (revisions, plural) =>
+          `${where}._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+        revision,
+        'meta',
+      );
+    }
+    elementsOf(memberOf(result, 'contents')).forEach((content, index) => {
+      const metaKey = keyNodeOf(propertyOf(content, '_meta'));
+      if (!metaKey || !isBefore(revision, '2025-06-18')) return;
+      collected.add(
+        'resource-example-content-version-mismatch',
+        context.at(metaKey),
+        [...path, 'contents', index, '_meta'],
+        (revisions, plural) =>
+          `${where}.contents[${index}]._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+        revision,
+      );
+    });
+  }
+}
+
+function contentsFor(owner: SyntaxNode, requested: string, result: SyntaxNode, context: ExampleContext): void {
+  const { collected, path } = context;
+  const where = readablePath(pointerOf(...path));
+  const declaredType = stringOf(memberOf(owner, 'mimeType'));
+  const declaredSize = memberOf(owner, 'size');
+  let found = false;
+  elementsOf(memberOf(result, 'contents')).forEach((content, index) => {
+    const contentPath = [...path, 'contents', index];
+    const text = stringOf(memberOf(content, 'text'));
+    const blobNode = memberOf(content, 'blob');
+    const blob = stringOf(blobNode);
+    const blobValid = blob === undefined || isCanonicalBase64(blob);
+    if (!blobValid) {
+      collected.add(
+        'invalid-resource-example-base64',
+        context.at(blobNode),
+        [...contentPath, 'blob'],
+        () =>
+          `${readablePath(pointerOf(...contentPath))}.blob must be canonical base64 (A–Z, a–z, 0–9, '+', '/', padded with '=' to a multiple of 4).`,
+      );
+    }
+    if (stringOf(memberOf(content, 'uri')) !== requested) return;
+    found = true;
+    const typeNode = memberOf(content, 'mimeType');
+    const type = stringOf(typeNode);
+    if (declaredType !== undefined && type !== undefined && type !== declaredType) {
+      collected.add(
+        'resource-example-mime-type-mismatch',
+        context.at(typeNode),
+        [...contentPath, 'mimeType'],
+        () =>
+          `${readablePath(pointerOf(...contentPath))}.mimeType is '${shown(type)}', but the declaration says '${shown(declaredType)}'.`,
+      );
+    }
+    if (declaredSize?.type === 'number' && typeof declaredSize.value === 'number') {
+      const size = text !== undefined ? utf8Length(text) : blob !== undefined && blobValid ? base64Length(blob) : undefined;
+      if (size !== undefined && size !== declaredSize.value) {
+        const valueNode = memberOf(content, text !== undefined ? 'text' : 'blob');
+        collected.add(
+          'resource-example-size-mismatch',
+          context.at(valueNode),
+          [...contentPath, text !== undefined ? 'text' : 'blob'],
+          () =>
+            `${readablePath(pointerOf(...contentPath))} holds ${size} bytes, but the declaration's size is ${declaredSize.value}.`,
+        );
+      }
+    }
+  });
+  if (!found) {
+    const contentsKey = keyNodeOf(propertyOf(result, 'contents'));
+    collected.add(
+      'resource-example-requested-uri-not-returned',
+      context.at(contentsKey ?? result),
+      [...path, 'contents'],
+      () =>
+        `${where}.contents has no entry for the requested URI '${shown(requested)}'; say so in the description if the read returns a collection or redirects.`,
+    );
+  }
+}
+
+/** The template's regular expression, or undefined with a finding when the template is not one. */
+function templateOf(owner: SyntaxNode, ownerIndex: number, collected: FindingCollector): RegExpLike | undefined {
+  const node = memberOf(owner, 'uriTemplate');
+  const template = stringOf(node);
+  if (template === undefined) return undefined;
+  const problem = templateVariables(template);
+  if (typeof problem === 'string') {
+    collected.add(
+      'resource-template-example-invalid-template',
+      node!,
+      ['resourceTemplates', ownerIndex, 'uriTemplate'],
+      () =>
+        `resourceTemplates[${ownerIndex}].uriTemplate is not an RFC 6570 template (${problem}), so its examples' URIs cannot be expansions of it.`,
+    );
+    return undefined;
+  }
+  return safeRegExp(`^${templatePattern(template)}$`, 'u');
+}
+
+const UNRESERVED = 'A-Za-z0-9\\-._~%';
+const RESERVED = `${UNRESERVED}:/?#\\[\\]@!$&'()*+,;=`;
+
+/**
+ * What an expansion of the template can be: its literal text, and per expression what its
+ * operator allows (every variable may be undefined, so every expression may expand to nothing).
+ * Run by a linear engine (safeRegExp): adjacent expressions cannot make it backtrack.
+ */
+function templatePattern(template: string): string {
+  let pattern = '';
+  let position = 0;
+  for (const match of template.matchAll(/\{([^}]*)\}/g)) {
+    pattern += escape(template.slice(position, match.index));
+    const operator = match[1][0] ?? '';
+    switch (operator) {
+      case '+':
+        pattern += `[${RESERVED}]*`;
+        break;
+      case '#':
+        pattern += `(?:#[${RESERVED}]*)?`;
+        break;
+      case '.':
+        pattern += `(?:\\.[${UNRESERVED},]*)?`;
+        break;
+      case '/':
+        pattern += `(?:/[${UNRESERVED},/]*)?`;
+        break;
+      case ';':
+        pattern += `(?:;[${UNRESERVED},;=]*)?`;
+        break;
+      case '?':
+        pattern += `(?:\\?[${UNRESERVED},&=]*)?`;
+        break;
+      case '&':
+        pattern += `(?:&[${UNRESERVED},&=]*)?`;
+        break;
+      default:
+        pattern += `[${UNRESERVED},]*`;
+    }
+    position = match.index + match[0].length;
+  }
+  return pattern + escape(template.slice(position));
+}
+
+function escape(literal: string): string {
+  return literal.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
+
+function matches(template: RegExpLike, uri: string): boolean {
+  try {
+    return template.test(uri);
+  } catch {
+    return true; // Not decidable in time: no finding rather than a wrong one.
+  }
+}
+
+function isCanonicalBase64(value: string): boolean {
+  if (value.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) return false;
+  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
+  const body = value.slice(0, value.length - padding);
+  if (body.includes('=')) return false;
+  // The bits a padded encoding leaves over must be zero, or decoding and encoding again differs.
+  const last = body[body.length - 1];
+  if (padding === 2) return 'AQgw'.includes(last);
+  if (padding === 1) return 'AEIMQUYcgkosw048'.includes(last);
+  return true;
+}
+
+function base64Length(value: string): number {
+  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0;
+  return (value.length / 4) * 3 - padding;
+}
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}

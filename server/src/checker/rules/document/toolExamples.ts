@@ -1,0 +1,393 @@
+// A tool's named examples (MCP Description 0.8.0 §9.3) and the input and result of its interaction
+// examples (§9.4): a result that is the completed result object alone, fields and content every
+// revision of the tool's scope defines, structuredContent exactly where the tool's outputSchema and
+// isError call for it, and input and structuredContent valid against the tool's schemas. Revisions
+// before 2025-11-25 define no JSON Schema dialect for tool schemas: there only what every reading
+// agrees on is checked (object type, required, closed properties), with one warning that the rest
+// could not be. An example given by a `$componentRef` is read through it (the findings then sit on
+// the reference). A tool's findings read that tool and what lies outside every tool (components).
+import {
+  AliasExpansionError,
+  effectiveProperties,
+  elementsOf,
+  keyNodeOf,
+  memberOf,
+  nodeAtPointer,
+  propertyOf,
+  stringOf,
+  valueOf,
+  type JsonValue,
+  type SyntaxNode,
+} from '../../syntax/tree';
+import { resolveSchemaNode } from '../../model/componentRef';
+import { schemaCache } from '../../schema/sharedSchemaCache';
+import { primitiveScope } from '../declarationValidity/scope';
+import { FindingCollector, isBefore, isFrom, LATEST_REVISION, type Path } from './findingCollector';
+import { checkMeta } from './metaKeys';
+import { pointerOf, readablePath } from './pointers';
+import type { SemanticFinding } from './interactionSemantics';
+
+const ENVELOPE = ['jsonrpc', 'id', 'error'];
+const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
+const DIALECT_REVISION = '2025-11-25';
+/** Errors reported for one value: past these, the first ones say enough. */
+const MAX_VALUE_ERRORS = 20;
+
+interface ToolContext {
+  root: SyntaxNode;
+  tool: SyntaxNode;
+  scope: readonly string[];
+  collected: FindingCollector;
+}
+
+interface ExampleContext extends ToolContext {
+  example: SyntaxNode;
+  path: Path;
+  where: string;
+  /** The example's key in its map: where a finding about something missing goes. */
+  keyNode: SyntaxNode;
+  /** The `$componentRef` the example came through, where its findings go. */
+  via?: SyntaxNode;
+}
+
+export function checkToolExamples(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
+  if (tool.type !== 'object') return [];
+  const context: ToolContext = {
+    root,
+    tool,
+    scope: primitiveScope(tool, root)?.versions ?? [],
+    collected: new FindingCollector(),
+  };
+  for (const field of ['examples', 'interactionExamples'] as const) {
+    const examples = memberOf(tool, field);
+    if (examples?.type !== 'object') continue;
+    for (const name of effectiveProperties(examples).keys()) {
+      const written = memberOf(examples, name)!;
+      const resolved = field === 'examples' ? throughReferences(root, written) : { example: written };
+      if (resolved?.example.type !== 'object') continue;
+      const path = ['tools', index, field, name];
+      checkExample({
+        ...context,
+        ...resolved,
+        path,
+        where: readablePath(pointerOf(...path)),
+        keyNode: keyNodeOf(propertyOf(examples, name))!,
+      });
+    }
+  }
+  return context.collected.findings();
+}
+
+/** A tool example through its `$componentRef`s (into components.toolExamples); undefined when one does not resolve (componentReferences.ts reports it). */
+function throughReferences(root: SyntaxNode, value: SyntaxNode): { example: SyntaxNode; via?: SyntaxNode } | undefined {
+  let current = value;
+  let via: SyntaxNode | undefined;
+  for (let hops = 0; current.type === 'object' && propertyOf(current, '$componentRef'); hops++) {
+    via ??= memberOf(current, '$componentRef');
+    const match = /^#\/components\/toolExamples\/([^/]+)$/.exec(stringOf(memberOf(current, '$componentRef')) ?? '');
+    const target = match ? memberOf(memberOf(memberOf(root, 'components'), 'toolExamples'), match[1]) : undefined;
+    if (!target || hops > 64) return undefined;
+    current = target;
+  }
+  return { example: current, via };
+}
+
+function checkExample(context: ExampleContext): void {
+  const { example, collected, scope, where, path } = context;
+  const at = (node: SyntaxNode | undefined) => context.via ?? node ?? context.keyNode;
+  const resultProperty = propertyOf(example, 'result');
+  const result = memberOf(example, 'result');
+  const resultPath = [...path, 'result'];
+  const members = result?.type === 'object' ? result : undefined;
+  const memberKey = (name: string) => keyNodeOf(propertyOf(members, name));
+  for (const field of ENVELOPE) {
+    if (!memberKey(field)) continue;
+    collected.add(
+      'tool-example-json-rpc-envelope',
+      at(memberKey(field)),
+      [...resultPath, field],
+      () => `${where}.result has '${field}', a member of the JSON-RPC envelope; an example's result is the result object alone.`,
+    );
+  }
+  for (const field of INCOMPLETE) {
+    if (!memberKey(field)) continue;
+    collected.add(
+      'incomplete-tool-example-result',
+      at(memberKey(field)),
+      [...resultPath, field],
+      () =>
+        `${where}.result has '${field}', which only a call that has not completed returns; an example shows a completed call.`,
+    );
+  }
+  const structured = memberOf(members, 'structuredContent');
+  for (const revision of scope) {
+    const resultType = memberOf(members, 'resultType');
+    if (revision === LATEST_REVISION && stringOf(resultType) !== 'complete') {
+      collected.add(
+        'tool-example-result-version-mismatch',
+        at(resultType ?? keyNodeOf(resultProperty)),
+        [...resultPath, 'resultType'],
+        (revisions) =>
+          resultType
+            ? `${where}.result.resultType must be 'complete' for ${revisions}.`
+            : `${where}.result needs resultType 'complete' for ${revisions}.`,
+        revision,
+        'latest',
+      );
+    }
+    if (revision !== LATEST_REVISION && resultType) {
+      collected.add(
+        'tool-example-result-version-mismatch',
+        at(memberKey('resultType')),
+        [...resultPath, 'resultType'],
+        (revisions, plural) =>
+          `${where}.result.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+        revision,
+        'older',
+      );
+    }
+    if (structured && isBefore(revision, '2025-06-18')) {
+      collected.add(
+        'tool-example-result-version-mismatch',
+        at(memberKey('structuredContent')),
+        [...resultPath, 'structuredContent'],
+        (revisions, plural) =>
+          `${where}.result.structuredContent is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+        revision,
+        'absent',
+      );
+    }
+    if (structured && revision !== LATEST_REVISION && structured.type !== 'object') {
+      collected.add(
+        'tool-example-result-version-mismatch',
+        at(structured),
+        [...resultPath, 'structuredContent'],
+        (revisions) => `${where}.result.structuredContent must be an object for ${revisions}.`,
+        revision,
+        'object',
+      );
+    }
+    elementsOf(memberOf(members, 'content')).forEach((content, contentIndex) =>
+      checkContent(context, content, [...resultPath, 'content', contentIndex], revision, at),
+    );
+  }
+  checkMeta(memberOf(members, '_meta'), 'result', scope, [...resultPath, '_meta'], collected);
+  elementsOf(memberOf(members, 'content')).forEach((content, contentIndex) => {
+    const contentPath = [...resultPath, 'content', contentIndex];
+    checkMeta(memberOf(content, '_meta'), 'content', scope, [...contentPath, '_meta'], collected);
+    if (stringOf(memberOf(content, 'type')) === 'resource')
+      checkMeta(
+        memberOf(memberOf(content, 'resource'), '_meta'),
+        'content',
+        scope,
+        [...contentPath, 'resource', '_meta'],
+        collected,
+      );
+  });
+
+  const successful = memberOf(members, 'isError')?.value !== true;
+  if (!successful && structured) {
+    collected.add(
+      'structured-tool-error-example',
+      at(memberKey('structuredContent')),
+      [...resultPath, 'structuredContent'],
+      () => `${where}.result has structuredContent, but isError is true: a tool error carries no structured content.`,
+    );
+  }
+  const outputSchema = memberOf(context.tool, 'outputSchema');
+  // An outputSchema whose reference does not resolve declares nothing to hold the result to (componentReferences.ts says why).
+  const declaresOutput = outputSchema !== undefined && resolveSchemaNode(outputSchema, context.root).ok;
+  if (successful && declaresOutput && !structured) {
+    collected.add(
+      'missing-tool-example-structured-content',
+      at(keyNodeOf(resultProperty)),
+      [...resultPath, 'structuredContent'],
+      () =>
+        `${where}.result needs structuredContent: the tool declares an outputSchema, and a successful result must carry content valid against it.`,
+    );
+  }
+  checkValue(context, memberOf(context.tool, 'inputSchema'), memberOf(example, 'input'), [...path, 'input'], 'inputSchema', at);
+  if (successful && structured && outputSchema)
+    checkValue(context, outputSchema, structured, [...resultPath, 'structuredContent'], 'outputSchema', at);
+}
+
+function checkContent(
+  context: ExampleContext,
+  content: SyntaxNode,
+  contentPath: Path,
+  revision: string,
+  at: (node: SyntaxNode | undefined) => SyntaxNode,
+): void {
+  if (content.type !== 'object') return;
+  const where = readablePath(pointerOf(...contentPath));
+  const type = stringOf(memberOf(content, 'type'));
+  const add = (node: SyntaxNode | undefined, relative: Path, since: string, what: string, detail: string) =>
+    context.collected.add(
+      'tool-example-content-version-mismatch',
+      at(node),
+      [...contentPath, ...relative],
+      (revisions, plural) => `${where} ${what}, which ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${since}).`,
+      revision,
+      detail,
+    );
+  const keyOf = (node: SyntaxNode | undefined, name: string) => keyNodeOf(propertyOf(node, name));
+  if (type === 'audio' && isBefore(revision, '2025-03-26'))
+    add(memberOf(content, 'type'), ['type'], '2025-03-26', 'is audio content', 'audio');
+  if (type === 'resource_link' && isBefore(revision, '2025-06-18'))
+    add(memberOf(content, 'type'), ['type'], '2025-06-18', 'is a resource link', 'link');
+  if (propertyOf(content, '_meta') && isBefore(revision, '2025-06-18'))
+    add(keyOf(content, '_meta'), ['_meta'], '2025-06-18', 'has _meta', 'meta');
+  const resource = memberOf(content, 'resource');
+  if (type === 'resource' && propertyOf(resource, '_meta') && isBefore(revision, '2025-06-18'))
+    add(keyOf(resource, '_meta'), ['resource', '_meta'], '2025-06-18', 'has resource._meta', 'resource-meta');
+  if (type === 'resource_link' && memberOf(content, 'icons')?.type === 'array' && isBefore(revision, '2025-11-25'))
+    add(keyOf(content, 'icons'), ['icons'], '2025-11-25', 'has icons', 'icons');
+  const annotations = memberOf(content, 'annotations');
+  if (propertyOf(annotations, 'lastModified') && isBefore(revision, '2025-06-18'))
+    add(
+      keyOf(annotations, 'lastModified'),
+      ['annotations', 'lastModified'],
+      '2025-06-18',
+      'has annotations.lastModified',
+      'last-modified',
+    );
+}
+
+/** `value` (at `path`) against the tool's schema `field`, read through a `$componentRef`. */
+function checkValue(
+  context: ExampleContext,
+  written: SyntaxNode | undefined,
+  value: SyntaxNode | undefined,
+  path: Path,
+  field: 'inputSchema' | 'outputSchema',
+  at: (node: SyntaxNode | undefined) => SyntaxNode,
+): void {
+  // A missing input is the schema rule's (a required member); the official validator stops at it too.
+  if (!written || !value) return;
+  const resolution = resolveSchemaNode(written, context.root);
+  if (!resolution.ok || resolution.node.type !== 'object') return;
+  let schema: JsonValue;
+  let instance: JsonValue | undefined;
+  try {
+    schema = valueOf(resolution.node);
+    instance = value === undefined ? undefined : valueOf(value);
+  } catch (error) {
+    if (error instanceof AliasExpansionError) return;
+    throw error;
+  }
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return;
+  const where = readablePath(pointerOf(...path));
+  const legacy = context.scope.filter((revision) => isBefore(revision, DIALECT_REVISION));
+  const modern = context.scope.some((revision) => isFrom(revision, DIALECT_REVISION));
+  const mismatch = (node: SyntaxNode | undefined, relative: Path, message: string) =>
+    context.collected.add('tool-example-schema-mismatch', at(node), [...path, ...relative], () => message, '', message);
+  if (legacy.length > 0) {
+    checkLegacyShape(schema, value, instance, where, field, mismatch);
+    context.collected.add(
+      'incomplete-tool-example-validation',
+      at(value),
+      path,
+      () =>
+        `${where} is checked only for its type, required and undeclared properties for MCP ${legacy.join(' and ')}: ${legacy.length > 1 ? 'those revisions define' : 'that revision defines'} no JSON Schema dialect for tool schemas (2025-11-25 does).`,
+    );
+  }
+  if (!modern) return;
+  if (!isKnownDialect(schema)) return; // The tool schema's own problem, not the example's.
+  const external = externalReferences(schema);
+  if (external.length > 0) {
+    context.collected.add(
+      'incomplete-tool-example-validation',
+      at(value),
+      path,
+      () =>
+        `${where} could not be validated completely: the tool's ${field} has $ref values outside the document (${external
+          .slice(0, 3)
+          .map((ref) => `'${ref}'`)
+          .join(', ')}), which are never fetched.`,
+      '',
+      'external',
+    );
+    return;
+  }
+  const compiled = schemaCache.compile(schema);
+  if (!compiled.ok) return;
+  for (const error of compiled.validate(instance === undefined ? null : instance).slice(0, MAX_VALUE_ERRORS)) {
+    const node = value && nodeAtPointer(value, error.instancePath);
+    const disallowed =
+      error.disallowedProperty !== undefined && node ? keyNodeOf(propertyOf(node, error.disallowedProperty)) : undefined;
+    const relative: Array<string | number> =
+      error.instancePath === ''
+        ? []
+        : error.instancePath
+            .slice(1)
+            .split('/')
+            .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const place = readablePath(pointerOf(...path, ...relative));
+    if (disallowed) relative.push(error.disallowedProperty!);
+    mismatch(disallowed ?? node ?? value, relative, `${place} ${error.detail} (the tool's ${field}).`);
+  }
+}
+
+type Mismatch = (node: SyntaxNode | undefined, relative: Path, message: string) => void;
+
+/** What every reading of a tool schema agrees on: an object, its required members, no undeclared member when it is closed. */
+function checkLegacyShape(
+  schema: { [key: string]: JsonValue },
+  value: SyntaxNode | undefined,
+  instance: JsonValue | undefined,
+  where: string,
+  field: string,
+  mismatch: Mismatch,
+): void {
+  const isObject = instance !== null && typeof instance === 'object' && !Array.isArray(instance);
+  if (schema.type === 'object' && !isObject) {
+    mismatch(value, [], `${where} must be an object (the tool's ${field} has type 'object').`);
+    return;
+  }
+  if (!isObject || !value) return;
+  const present = effectiveProperties(value);
+  if (Array.isArray(schema.required)) {
+    for (const name of schema.required) {
+      if (typeof name === 'string' && !present.has(name))
+        mismatch(value, [], `${where} is missing '${name}', which the tool's ${field} requires.`);
+    }
+  }
+  const properties = schema.properties;
+  if (
+    schema.additionalProperties === false &&
+    properties !== null &&
+    typeof properties === 'object' &&
+    !Array.isArray(properties)
+  ) {
+    for (const name of present.keys()) {
+      if (!Object.hasOwn(properties, name))
+        mismatch(
+          keyNodeOf(present.get(name)),
+          [name],
+          `${where} has '${name}', which the tool's ${field} does not declare (its additionalProperties is false).`,
+        );
+    }
+  }
+}
+
+function isKnownDialect(schema: { [key: string]: JsonValue }): boolean {
+  const declared = schema.$schema;
+  if (declared === undefined) return true;
+  return typeof declared === 'string' && /^https?:\/\/json-schema\.org\/(?:draft\/2020-12|draft-07)\/schema#?$/.test(declared);
+}
+
+/** The `$ref` values of a schema that leave it (not starting with '#'). */
+function externalReferences(schema: JsonValue): string[] {
+  const found = new Set<string>();
+  const visit = (value: JsonValue) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) found.add(child);
+        else visit(child);
+      }
+    }
+  };
+  visit(schema);
+  return [...found].sort();
+}
