@@ -1,5 +1,6 @@
 // What the client, the server and the CLI must agree on: identifiers that appear in settings,
 // diagnostics and commands. Changing one here changes it everywhere.
+import type { SeveritySetting } from './rules';
 
 export { CHECKER_RULE_ID, DECLARATION_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_IDS, SYNTAX_RULE_ID, type RuleId } from './rules';
 
@@ -79,7 +80,8 @@ export interface DocumentStatusParams {
 /** A rule that ran on a checked document: with the severity it had there and its page. */
 export interface RuleRun {
   id: string;
-  severity: 'error' | 'warning' | 'information' | 'hint';
+  /** As configured: a severity for all of the rule's diagnostics, or 'on' (each kind at its default). */
+  severity: Exclude<SeveritySetting, 'off'>;
   docsUri: string;
 }
 export type DocumentStatus =
