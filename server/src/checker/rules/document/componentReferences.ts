@@ -43,7 +43,7 @@ export function checkRootReferences(root: SyntaxNode): SemanticFinding[] {
   for (const collection of ['resources', 'resourceTemplates', 'prompts'] as const) {
     const primitives = memberOf(root, collection);
     if (primitives?.type !== 'array') continue;
-    (primitives.children ?? []).forEach((primitive, index) => checkExamples(root, primitive, collection, index, findings));
+    primitives.items.forEach((primitive, index) => checkExamples(root, primitive, collection, index, findings));
   }
   return findings;
 }

@@ -35,7 +35,7 @@ export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
   };
   const tools = root.type === 'object' ? memberOf(root, 'tools') : undefined;
   if (tools?.type === 'array') {
-    (tools.children ?? []).forEach((tool, index) => findings.tools.push(checkToolDocumentRules(root, tool, index)));
+    tools.items.forEach((tool, index) => findings.tools.push(checkToolDocumentRules(root, tool, index)));
   }
   return findings;
 }
@@ -58,7 +58,7 @@ function otherPrimitivesRequirements(root: SyntaxNode): SemanticFinding[] {
   for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
     const primitives = memberOf(root, collection);
     if (primitives?.type !== 'array') continue;
-    (primitives.children ?? []).forEach((primitive, index) =>
+    primitives.items.forEach((primitive, index) =>
       findings.push(...checkClientRequirements(root, primitive, collection, index)),
     );
   }

@@ -136,7 +136,7 @@ function rootValueWithoutTools(root: SyntaxNode): JsonValue {
     const valueNode = memberOf(root, name)!;
     const value =
       name === 'tools' && valueNode.type === 'array'
-        ? new Array<JsonValue>(valueNode.children?.length ?? 0).fill(null)
+        ? new Array<JsonValue>(valueNode.items.length).fill(null)
         : valueOf(valueNode);
     Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
   }

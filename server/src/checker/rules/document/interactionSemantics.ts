@@ -5,7 +5,7 @@
 // validator's code for the same problem. It reads what it can: a step of the wrong shape is the
 // schema rule's to report, and gives nothing here.
 import { primitiveScope } from '../declarationValidity/scope';
-import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, scalarOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { pointerOf, readablePath } from './pointers';
 import { EXAMPLE_VIOLATION_KINDS, type ExampleViolationKind, type SemanticViolationKind } from '../../types';
 
@@ -51,7 +51,7 @@ export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: nu
   for (const exampleName of effectiveProperties(examples).keys()) {
     const steps = memberOf(memberOf(examples, exampleName), 'steps');
     if (steps?.type !== 'array') continue;
-    (steps.children ?? []).forEach((step, stepIndex) => {
+    steps.items.forEach((step, stepIndex) => {
       if (step.type !== 'object') return;
       const stepPath = ['tools', index, 'interactionExamples', exampleName, 'steps', stepIndex] as const;
       const context: StepContext = { root, tool, step, stepPath, scope, findings };
@@ -184,8 +184,8 @@ function checkRequirements(context: StepContext, requirements: SyntaxNode): void
       includeContext &&
       !(includeContext.type === 'string' && (includeContext.value === 'none' || includeContext.value === '')) &&
       includeContext.type !== 'null' &&
-      includeContext.value !== false &&
-      includeContext.value !== 0 &&
+      scalarOf(includeContext) !== false &&
+      scalarOf(includeContext) !== 0 &&
       !propertyOf(samplingValue, 'context')
     ) {
       warn(
@@ -227,7 +227,7 @@ function checkRoots(context: StepContext): void {
   if (stringOf(memberOf(step, 'type')) !== 'roots') return;
   const roots = memberOf(memberOf(step, 'response'), 'roots');
   if (roots?.type !== 'array') return;
-  (roots.children ?? []).forEach((rootEntry, rootIndex) => {
+  roots.items.forEach((rootEntry, rootIndex) => {
     const uriNode = memberOf(rootEntry, 'uri');
     const uri = stringOf(uriNode);
     if (uri !== undefined && !uri.startsWith('file://')) {
@@ -246,7 +246,7 @@ function checkRoots(context: StepContext): void {
 function declarationNamed(tool: SyntaxNode, name: string): SyntaxNode | undefined {
   const elicitations = memberOf(tool, 'elicitations');
   if (elicitations?.type !== 'array') return undefined;
-  return (elicitations.children ?? []).find(
+  return elicitations.items.find(
     (element) => element.type === 'object' && stringOf(memberOf(element, 'name')) === name,
   );
 }
