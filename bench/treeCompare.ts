@@ -6,6 +6,13 @@
 // the same run.
 //
 //   node --expose-gc out/bench/treeCompare.js [--rounds=N] [--seed=N] [--shape=base] [--only=edit] --compare=before=/tmp/x/out
+//
+// With `--processes`, each sample is a process of its own (one build loaded, the document read from
+// a file, a warm-up then a few timed runs), the processes of all builds interleaved round by round:
+// no build's heap or hidden classes in another's way, and each process's peak RSS is reported too.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { benchText, type BenchTextName } from './benchTexts';
 import { summarize } from './measure';
@@ -68,17 +75,119 @@ function retainedMB(make: () => unknown): number {
   return (after - before) / 1024 / 1024;
 }
 
+type Task = 'full check' | 'edit in one tool';
+const TASKS: readonly Task[] = ['full check', 'edit in one tool'];
+
+/** One task of one build in this process (a `--processes` sample): its median time and the peak RSS. */
+function childMain(value: (name: string) => string | undefined): void {
+  const build = loadBuild('child', value('build')!);
+  const format = value('format') as Format;
+  const text = fs.readFileSync(value('text')!, 'utf8');
+  const task = value('task') as Task;
+  const samples = Number(value('samples') ?? 5);
+  let run: () => void;
+  if (task === 'full check') {
+    run = () => void build.check(text, { format });
+  } else {
+    const offset = editOffset(text, format);
+    const edited = `${text.slice(0, offset)}x${text.slice(offset)}`;
+    const incremental = new build.incremental(text, { format });
+    let isEdited = false;
+    run = () => {
+      isEdited = !isEdited;
+      const result = isEdited
+        ? incremental.update(edited, { offset, length: 0, newLength: 1 })
+        : incremental.update(text, { offset, length: 1, newLength: 0 });
+      if (!incremental.lastUpdateWasIncremental) throw new Error('the edit was not incremental');
+      void result.roots;
+    };
+  }
+  run();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    collectGarbage?.();
+    const start = performance.now();
+    run();
+    times.push(performance.now() - start);
+  }
+  process.stdout.write(JSON.stringify({ ms: summarize(times).median, maxRssMB: process.resourceUsage().maxRSS / 1024 }));
+}
+
+/** Every build's tasks, each sample a process of its own (see the top of the file). */
+function processesMain(builds: readonly { label: string; dir: string }[], rounds: number, seed: number, shape: ShapeName): void {
+  const names: BenchTextName[] = ['10 MB JSON', '7.5 MB YAML'];
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tree-compare-'));
+  const files = new Map(
+    names.map((name) => {
+      const { text, format } = benchText(seed, name, shape);
+      const file = path.join(directory, `${name.replace(/\W+/g, '-')}.${format}`);
+      fs.writeFileSync(file, text);
+      return [name, { file, format }] as const;
+    }),
+  );
+  const contenders = names.flatMap((name) => TASKS.flatMap((task) => builds.map((build) => ({ name, task, build }))));
+  const results = new Map(contenders.map((c) => [c, { ms: [] as number[], rss: [] as number[] }]));
+  for (let round = 0; round < rounds; round++) {
+    const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]);
+    for (const c of order) {
+      const { file, format } = files.get(c.name)!;
+      const samples = c.task === 'full check' ? (format === 'json' ? 5 : 3) : 15;
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--expose-gc',
+          __filename,
+          '--child',
+          `--build=${c.build.dir}`,
+          `--text=${file}`,
+          `--format=${format}`,
+          `--task=${c.task}`,
+          `--samples=${samples}`,
+        ],
+        { encoding: 'utf8', maxBuffer: 1 << 20 },
+      );
+      if (child.status !== 0) throw new Error(`${c.build.label}, ${c.name}, ${c.task}: ${child.stderr}`);
+      const { ms, maxRssMB } = JSON.parse(child.stdout) as { ms: number; maxRssMB: number };
+      results.get(c)!.ms.push(ms);
+      results.get(c)!.rss.push(maxRssMB);
+    }
+    process.stderr.write(`round ${round + 1}/${rounds}\n`);
+  }
+  fs.rmSync(directory, { recursive: true, force: true });
+  console.log(
+    `| document (${shape}), one process per sample | build | median ms | ratio to first build | peak RSS MB | ratio to first build |`,
+  );
+  console.log(`|---|---|---:|---:|---:|---:|`);
+  for (const name of names) {
+    for (const task of TASKS) {
+      const ofTask = contenders.filter((c) => c.name === name && c.task === task);
+      const firstMs = summarize(results.get(ofTask[0])!.ms).median;
+      const firstRss = summarize(results.get(ofTask[0])!.rss).median;
+      for (const c of ofTask) {
+        const ms = summarize(results.get(c)!.ms).median;
+        const rss = summarize(results.get(c)!.rss).median;
+        console.log(
+          `| ${name}, ${task} | ${c.build.label} | ${ms.toFixed(ms < 10 ? 2 : 0)} | ${(ms / firstMs).toFixed(3)} | ${rss.toFixed(0)} | ${(rss / firstRss).toFixed(3)} |`,
+        );
+      }
+    }
+  }
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const value = (name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const rounds = Number(value('rounds') ?? 7);
   const seed = Number(value('seed') ?? 20260601);
   const shape = (value('shape') ?? 'base') as ShapeName;
-  const builds: Build[] = [loadBuild('this build', path.resolve(__dirname, '..'))];
+  if (args.includes('--child')) return childMain(value);
+  const buildDirs = [{ label: 'this build', dir: path.resolve(__dirname, '..') }];
   for (const spec of args.filter((a) => a.startsWith('--compare='))) {
     const [label, dir] = spec.slice('--compare='.length).split(/=(.*)/s);
-    builds.push(loadBuild(label, dir));
+    buildDirs.push({ label, dir });
   }
+  if (args.includes('--processes')) return processesMain(buildDirs, rounds, seed, shape);
+  const builds = buildDirs.map(({ label, dir }) => loadBuild(label, dir));
   const names: BenchTextName[] = ['10 MB JSON', '7.5 MB YAML'];
   const contenders = names.flatMap((name) => {
     const { text, format } = benchText(seed, name, shape);

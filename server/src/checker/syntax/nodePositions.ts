@@ -49,14 +49,36 @@ export function shiftInside(node: SyntaxNode, delta: number): void {
   shiftAll(pending, delta);
 }
 
+// Most of a document's nodes move here after an edit: one test of the kind per node, which both
+// moves the node and finds what it owns.
 function shiftAll(pending: SyntaxNode[], delta: number): void {
   while (pending.length > 0) {
-    const current = pending.pop()!;
-    moveNode(current, delta);
-    pushOwnedChildren(current, pending);
+    const node = pending.pop()!;
+    node.offset += delta;
+    switch (node.type) {
+      case 'object': {
+        if (node.mergePairs) for (const pair of node.mergePairs) pair.offset += delta;
+        const properties = node.properties;
+        for (let i = 0; i < properties.length; i++) if (properties[i].parent === node) pending.push(properties[i]);
+        break;
+      }
+      case 'array': {
+        const items = node.items;
+        for (let i = 0; i < items.length; i++) if (items[i].parent === node) pending.push(items[i]);
+        break;
+      }
+      case 'property': {
+        if (node.colonOffset !== undefined) node.colonOffset += delta;
+        const { key, value } = node;
+        if (key.parent === node) pending.push(key);
+        if (value && value.parent === node) pending.push(value);
+        break;
+      }
+    }
   }
 }
 
+/** Pushes the nodes `node` owns onto `pending`. */
 function pushOwnedChildren(node: SyntaxNode, pending: SyntaxNode[]): void {
   switch (node.type) {
     case 'object': {
