@@ -7,6 +7,7 @@ import { checkDocument, IncrementalDocument, type ChangeSpan, type CheckResult, 
 import { generateDocument } from '../../bench/generate';
 import { SeededRandom } from '../support/random';
 import { spanBetween } from '../support/changeSpans';
+import { childrenOf, scalarOf } from '../../server/src/checker/syntax/tree';
 
 export function prng(seed: number): () => number {
   const random = new SeededRandom(seed);
@@ -90,9 +91,9 @@ function shapeOf(node: SyntaxNode): NodeShape {
     node.type,
     node.offset,
     node.length,
-    node.colonOffset,
-    node.type === 'object' || node.type === 'array' ? undefined : node.value,
-    node.children?.map(shapeOf),
+    node.type === 'property' ? node.colonOffset : undefined,
+    scalarOf(node),
+    node.type === 'object' || node.type === 'array' || node.type === 'property' ? childrenOf(node).map(shapeOf) : undefined,
   ];
 }
 

@@ -1,6 +1,7 @@
 // The tree builder against jsonc-parser's parseTree, which it replaces on the check path: for any
 // text, valid or not, the same nodes (types, offsets, lengths, values, colonOffset, parent links,
-// children) and the same errors in the same order. Inputs: hand-written edge cases, every JSON/JSONC
+// children; the typed tree compared in parseTree's shape, test/support/jsoncShape.ts) and the same
+// errors in the same order. Inputs: hand-written edge cases, every JSON/JSONC
 // fixture, the generated hostile documents, the benchmark documents when present, and a seeded
 // fuzzer (token soup and damaged fixtures). Another seed or a longer run:
 // MCPDESC_JSONTREE_SEED=n MCPDESC_JSONTREE_ITERATIONS=n node --test out/test/checker/jsonTree.test.js
@@ -19,6 +20,8 @@ import { GENERATED_CASES } from '../hostile/support/generatedCases';
 import { damagedFixture, jsonFixtures, tokenSoup, TRICKY_CASES } from '../support/jsonFuzz';
 import { SeededRandom } from '../support/random';
 import { repoPath } from '../support/repo';
+import { asJsoncNode } from '../support/jsoncShape';
+import { childrenOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
 
 const PARSE_TREE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
 
@@ -95,6 +98,18 @@ function outcome(parse: () => { root: Node | undefined; errors: ParseError[] }):
   return { nodes: flatten(result.root), errors: result.errors };
 }
 
+/** Asserts that every node under `root` has its container as its parent (the shape conversion does not look). */
+function assertParentLinks(root: SyntaxNode): void {
+  const pending: SyntaxNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    for (const child of childrenOf(node)) {
+      assert.ok(child.parent === node, `a child of the ${node.type} at ${node.offset} has another parent`);
+      pending.push(child);
+    }
+  }
+}
+
 /** The whole input, but for the big documents (which the context names). */
 function describeInput(text: string): string {
   return text.length <= 100_000 ? JSON.stringify(text) : `${JSON.stringify(text.slice(0, 2000))} … (${text.length} characters)`;
@@ -107,7 +122,11 @@ function assertSameAsParseTree(text: string, context = ''): void {
       const errors: ParseError[] = [];
       return { root: parseTree(text, errors, PARSE_TREE_OPTIONS), errors };
     });
-    const actual = outcome(() => buildJsonTree(text));
+    const actual = outcome(() => {
+      const { root, errors } = buildJsonTree(text);
+      if (root) assertParentLinks(root);
+      return { root: root && asJsoncNode(root), errors };
+    });
     assert.deepStrictEqual(actual, expected);
   } catch (error) {
     if (error instanceof Error) error.message = `${context ? `${context}\n` : ''}input: ${describeInput(text)}\n${error.message}`;
@@ -231,7 +250,8 @@ describe('parseJsonDocument (the check path) builds its tree with buildJsonTree'
       const errors: ParseError[] = [];
       const root = parseTree(blanked, errors, PARSE_TREE_OPTIONS);
       const parsed = parseJsonDocument(text);
-      assert.deepStrictEqual(parsed.roots.map(flatten), root ? [flatten(root)] : [], JSON.stringify(text));
+      parsed.roots.forEach(assertParentLinks);
+      assert.deepStrictEqual(parsed.roots.map((ours) => flatten(asJsoncNode(ours))), root ? [flatten(root)] : [], JSON.stringify(text));
       assert.deepStrictEqual(
         parsed.syntaxErrors.map(({ offset, length }) => ({ offset, length })),
         errors.map(({ offset, length }) => ({ offset, length })),

@@ -25,7 +25,7 @@ function rootHasMcpdescByFullParse(text: string, format: 'json' | 'yaml'): boole
   } catch {
     return false; // what the sniff answers for a text too deep to parse
   }
-  return !!root && root.type === 'object' && (root.children ?? []).some((property) => property.children?.[0]?.value === 'mcpdesc');
+  return !!root && root.type === 'object' && root.properties.some((property) => property.key.value === 'mcpdesc');
 }
 
 describe('an escaped root key is still mcpdesc', () => {

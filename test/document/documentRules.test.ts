@@ -17,7 +17,7 @@ import { parseJsonDocument } from '../../server/src/checker/syntax/json/jsonDocu
 import { checkDocumentRules } from '../../server/src/checker/rules/document/documentRules';
 import { checkWholeSchema } from '../../server/src/checker/rules/document/documentSchema';
 import { templateVariables } from '../../server/src/checker/rules/document/promptAndCompletionExamples';
-import { elementsOf, keyNodeOf, nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
+import { itemsOf, keyNodeOf, nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
 import { generateDocument } from '../../bench/generate';
 import { SeededRandom } from '../support/random';
 import { REPO_ROOT } from '../support/repo';
@@ -447,7 +447,7 @@ test('the one-tool shortcut on the agreement corpus (same-name variants, scopes,
     let text = fs.readFileSync(path.join(CORPUS, name), 'utf8');
     const incremental = new IncrementalDocument(text, options);
     const tools = memberOf(checkDocument(text, options).roots[0], 'tools');
-    const starts = elementsOf(tools).map((tool) => tool.offset);
+    const starts = itemsOf(tools).map((tool) => tool.offset);
     // Back to front, so that the earlier tools' offsets still hold.
     for (const start of starts.reverse()) {
       const offset = text.indexOf('object', start);

@@ -8,7 +8,7 @@ import { parseAllDocuments } from 'yaml';
 import { checkDocument, type SyntaxNode } from '../../server/src/checker';
 import { renameEdit } from '../../server/src/checker/navigation/scalarText';
 import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
-import { memberOf } from '../../server/src/checker/syntax/tree';
+import { itemsOf, memberOf } from '../../server/src/checker/syntax/tree';
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 
 const LONG_NAMES = [
@@ -18,11 +18,11 @@ const LONG_NAMES = [
   `line one\nline two ${'z'.repeat(1_100)}`,
 ];
 
-function stepsOf(text: string): SyntaxNode[] {
+function stepsOf(text: string): readonly SyntaxNode[] {
   const [document] = parseYamlDocuments(text).documents;
-  const tool = memberOf(document.root, 'tools')!.children![0];
+  const tool = itemsOf(memberOf(document.root, 'tools'))[0];
   const example = memberOf(memberOf(tool, 'interactionExamples'), 'approve');
-  return memberOf(example, 'steps')!.children!;
+  return itemsOf(memberOf(example, 'steps'));
 }
 
 function readBack(text: string): { errors: string[]; declarations: unknown[]; names: unknown[] } {
@@ -66,7 +66,7 @@ describe('YAML: names written as values can be of any length', () => {
     it(`${JSON.stringify(name.slice(0, 24))}… (${name.length} characters) in plain, double-quoted and single-quoted, block and flow values`, () => {
       const edits = stepsOf(NEW_SHAPE).map((step) => renameEdit(NEW_SHAPE, memberOf(step, 'declaration')!, name));
       const [document] = parseYamlDocuments(NEW_SHAPE).documents;
-      const declarations = memberOf(memberOf(document.root, 'tools')!.children![0], 'elicitations')!.children!;
+      const declarations = itemsOf(memberOf(itemsOf(memberOf(document.root, 'tools'))[0], 'elicitations'));
       edits.push(...declarations.map((declaration) => renameEdit(NEW_SHAPE, memberOf(declaration, 'name')!, name)));
       const renamed = applyOffsetEdits(NEW_SHAPE, edits);
       assert.deepEqual(readBack(renamed), { errors: [], declarations: [name, name, name, name], names: [name, name] });

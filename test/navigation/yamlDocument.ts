@@ -1,10 +1,10 @@
 // YAML documents for the navigation tests, parsed by the YAML adapter into the same tree shape.
-import type { SyntaxNode } from '../../server/src/checker';
+import type { ValueNode } from '../../server/src/checker/syntax/tree';
 import type { NavigationDocument } from '../../server/src/checker/navigation';
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 
 export function yamlDocument(text: string): NavigationDocument {
-  const roots = parseYamlDocuments(text).documents.map((document) => document.root).filter((root): root is SyntaxNode => !!root);
+  const roots = parseYamlDocuments(text).documents.map((document) => document.root).filter((root): root is ValueNode => !!root);
   return { text, roots };
 }
 

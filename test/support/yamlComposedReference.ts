@@ -25,13 +25,28 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
-import type { Node } from 'jsonc-parser';
 import {
   DEFAULT_ALIAS_EXPANSION_LIMIT,
   type ParsedYaml,
   type YamlDocument,
 } from '../../server/src/checker/syntax/yaml/parseYamlDocuments';
-import { YamlTreeNode, type MergePairSpan } from '../../server/src/checker/syntax/yaml/yamlTreeNode';
+import {
+  booleanNode,
+  BuiltArray,
+  BuiltObject,
+  BuiltProperty,
+  nullNode,
+  numberNode,
+  stringNode,
+  type BuiltScalarNode,
+  type BuiltString,
+  type BuiltValue,
+  type MergePairSpan,
+  type ParentNode,
+  type PropertyNode,
+  type ScalarNode,
+  type ValueNode,
+} from '../../server/src/checker/syntax/treeNodes';
 import { duplicateKeyError, type YamlSyntaxError } from '../../server/src/checker/syntax/yaml/yamlSyntaxError';
 import { YamlAliases } from '../../server/src/checker/syntax/yaml/yamlAliases';
 import {
@@ -99,7 +114,7 @@ export function parseYamlDocumentsComposed(
   for (const document of parsed) {
     for (const error of document.errors) addYamlError(error);
     const [start, , end] = document.range ?? [0, 0, text.length];
-    let root: Node | undefined;
+    let root: ValueNode | undefined;
     try {
       root = new ComposedTreeBuilder(text, errors, limit, colons).buildRoot(document.contents, start);
     } catch (error) {
@@ -143,7 +158,7 @@ function characterBoundary(text: string, offset: number, direction: -1 | 1): num
 interface PendingMerge {
   /** How many explicit properties precede the `<<` pair. */
   index: number;
-  source: YamlTreeNode;
+  source: ValueNode;
   pair: MergePairSpan;
 }
 
@@ -169,7 +184,7 @@ class ComposedTreeBuilder {
   }
 
   /** The tree of a document's contents; undefined for an empty document. */
-  buildRoot(contents: unknown, documentStart: number): YamlTreeNode | undefined {
+  buildRoot(contents: unknown, documentStart: number): BuiltValue | undefined {
     if (contents === null || contents === undefined) return undefined;
     if (isScalar(contents) && contents.source === '' && contents.value === null && !contents.anchor && !contents.tag) {
       return undefined;
@@ -178,58 +193,49 @@ class ComposedTreeBuilder {
   }
 
   /** `depth`: how many collections deep the node sits, itself included if it is one (the root is 1). */
-  private node(source: unknown, parent: YamlTreeNode | undefined, fallbackOffset: number, depth: number): YamlTreeNode {
+  private node(source: unknown, parent: ParentNode | undefined, fallbackOffset: number, depth: number): BuiltValue {
     if (isScalar(source)) return this.scalar(source, parent);
     if (isMap(source)) return this.map(source, parent, depth);
     if (isSeq(source)) return this.sequence(source, parent, depth);
     if (isAlias(source)) return this.alias(source, parent, depth);
-    return this.nullNode(fallbackOffset, 0, parent);
+    return nullNode(fallbackOffset, 0, parent);
   }
 
-  private nullNode(offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
-    const node = new YamlTreeNode('null', offset, length, parent);
-    node.value = null;
-    return node;
-  }
-
-  private scalar(scalar: Scalar, parent: YamlTreeNode | undefined): YamlTreeNode {
+  private scalar(scalar: Scalar, parent: ParentNode | undefined): BuiltScalarNode {
     const [start, valueEnd] = rangeOf(scalar, 0);
     const isBlock = scalar.type === Scalar.BLOCK_LITERAL || scalar.type === Scalar.BLOCK_FOLDED;
-    const end = isBlock ? this.blockScalarEnd(start, valueEnd) : valueEnd;
-    const node = new YamlTreeNode('null', start, end - start, parent);
+    const length = (isBlock ? this.blockScalarEnd(start, valueEnd) : valueEnd) - start;
     const value: unknown = scalar.value;
+    let node: BuiltScalarNode;
     switch (typeof value) {
       case 'string':
-        node.type = 'string';
-        node.value = value;
+        node = stringNode(value, start, length, parent);
         break;
       case 'number':
+        node = numberNode(value, start, length, parent);
+        break;
       case 'boolean':
-        node.type = typeof value as 'number' | 'boolean';
-        node.value = value;
+        node = booleanNode(value, start, length, parent);
         break;
       case 'bigint':
-        node.type = 'number';
-        node.value = Number(value);
+        node = numberNode(Number(value), start, length, parent);
         break;
       default:
-        if (value === null) {
-          node.value = null;
-        } else {
-          // Values JSON has no type for (dates, binary, ...): the text as written.
-          node.type = 'string';
-          node.value = typeof scalar.source === 'string' ? scalar.source : String(value);
-        }
+        // Values JSON has no type for (dates, binary, ...): the text as written.
+        node =
+          value === null
+            ? nullNode(start, length, parent)
+            : stringNode(typeof scalar.source === 'string' ? scalar.source : String(value), start, length, parent);
     }
     if (scalar.anchor) this.aliases.define(scalar.anchor, node);
     return node;
   }
 
-  private map(map: YAMLMap, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
+  private map(map: YAMLMap, parent: ParentNode | undefined, depth: number): BuiltObject {
     const [start, valueEnd] = rangeOf(map, 0);
-    const object = new YamlTreeNode('object', start, 0, parent);
+    const object = new BuiltObject(start, parent);
     const slot = this.aliases.open(map.anchor);
-    let properties: YamlTreeNode[] = [];
+    let properties: PropertyNode[] = [];
     let merges: PendingMerge[] | undefined;
     let seenKeys: Set<string> | undefined;
     let cursor = start;
@@ -254,24 +260,23 @@ class ComposedTreeBuilder {
         continue;
       }
       const keyNode = key.type === 'string' ? key : this.stringKey(key);
-      const property = new YamlTreeNode('property', key.offset, 0, object);
+      const property = new BuiltProperty(keyNode, key.offset, object, colonOffset);
       keyNode.parent = property;
-      property.colonOffset = colonOffset;
       const value = this.node(item.value, property, colonOffset === undefined ? keyEnd : colonOffset + 1, depth + 1);
       const end = Math.max(keyEnd, value.offset + value.length, colonOffset === undefined ? 0 : colonOffset + 1);
       property.length = end - property.offset;
-      property.children = [keyNode, value];
+      property.value = value;
       properties.push(property);
       cursor = end;
       if (map.items.length > 1) {
-        const name = keyNode.value as string;
+        const name = keyNode.value;
         if (isDuplicate(name, properties, map.items.length > SMALL_MAP ? (seenKeys ??= new Set()) : undefined)) {
           this.errors.push(duplicateKeyError(keyNode));
         }
       }
     }
     if (merges) properties = this.merged(object, properties, merges);
-    object.children = properties;
+    object.properties = properties;
     const end = !map.flow && properties.length > 0 ? cursor : this.trimmedEnd(start, valueEnd);
     object.length = Math.max(end, cursor) - start;
     if (slot) slot.node = object;
@@ -282,10 +287,9 @@ class ComposedTreeBuilder {
    * A key that is not a string, as the string a JS object would use (`1` -> "1", null -> ""). A new
    * node: the scalar itself may be anchored, and an alias to it must still see a number.
    */
-  private stringKey(key: YamlTreeNode): YamlTreeNode {
-    const node = new YamlTreeNode('string', key.offset, key.length, undefined);
-    node.value = key.value === null || key.value === undefined ? '' : String(key.value);
-    node.origin = key.origin;
+  private stringKey(key: ScalarNode): BuiltString {
+    const node = stringNode(key.value === null ? '' : String(key.value), key.offset, key.length, undefined);
+    if (key.origin) node.origin = key.origin;
     return node;
   }
 
@@ -294,14 +298,14 @@ class ComposedTreeBuilder {
    * the members the mapping sets itself or an earlier source already gave (YAML 1.1 merge, as `yaml`
    * does it), so "the last duplicate wins" readers see the merged meaning.
    */
-  private merged(object: YamlTreeNode, explicit: YamlTreeNode[], merges: PendingMerge[]): YamlTreeNode[] {
+  private merged(object: BuiltObject, explicit: PropertyNode[], merges: PendingMerge[]): PropertyNode[] {
     const taken = new Set<string>();
     for (const property of explicit) taken.add(keyOf(property));
-    const result: YamlTreeNode[] = [];
+    const result: PropertyNode[] = [];
     let next = 0;
     for (const merge of merges) {
       while (next < merge.index) result.push(explicit[next++]);
-      const sources = merge.source.type === 'array' ? (merge.source.children ?? []) : [merge.source];
+      const sources = merge.source.type === 'array' ? merge.source.items : [merge.source];
       for (const source of sources) {
         if (source.type !== 'object') {
           if (source.type !== 'null' || source.length > 0) {
@@ -314,11 +318,11 @@ class ComposedTreeBuilder {
           }
           continue;
         }
-        const members = new Map<string, YamlTreeNode>();
-        for (const property of source.children ?? []) members.set(keyOf(property), property);
+        const members = new Map<string, PropertyNode>();
+        for (const property of source.properties) members.set(keyOf(property), property);
         merge.pair.keys.push(...members.keys());
         // A shared source's properties are its anchor's own: they get a property node of the merging mapping's.
-        const isShared = source.origin !== undefined && source.children === source.origin.children;
+        const isShared = source.origin?.type === 'object' && source.properties === source.origin.properties;
         for (const [name, property] of members) {
           if (taken.has(name)) continue;
           taken.add(name);
@@ -336,33 +340,34 @@ class ComposedTreeBuilder {
   }
 
   /** A member of a shared merge source as a member of `object`: its key copied, its value shared. */
-  private mergedMember(property: YamlTreeNode, source: YamlTreeNode, object: YamlTreeNode): YamlTreeNode {
-    const member = new YamlTreeNode('property', source.offset, source.length, object);
+  private mergedMember(property: PropertyNode, source: ValueNode, object: BuiltObject): BuiltProperty {
+    const member = new BuiltProperty(this.aliases.copyKey(property.key, source.offset, source.length), source.offset, object, undefined);
+    member.key.parent = member;
+    member.length = source.length;
     member.origin = property.origin ?? property;
-    const [key, value] = property.children!;
-    member.children = [this.aliases.copy(key, source.offset, source.length, member), value];
+    member.value = property.value;
     return member;
   }
 
-  private sequence(sequence: YAMLSeq, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
+  private sequence(sequence: YAMLSeq, parent: ParentNode | undefined, depth: number): BuiltArray {
     const [start, valueEnd] = rangeOf(sequence, 0);
-    const array = new YamlTreeNode('array', start, 0, parent);
+    const array = new BuiltArray(start, parent);
     const slot = this.aliases.open(sequence.anchor);
-    const items: YamlTreeNode[] = new Array(sequence.items.length);
+    const items: ValueNode[] = new Array(sequence.items.length);
     let cursor = start;
     for (let i = 0; i < items.length; i++) {
       const item = this.node(sequence.items[i], array, cursor, depth + 1);
       items[i] = item;
       cursor = Math.max(cursor, item.offset + item.length);
     }
-    array.children = items;
+    array.items = items;
     const end = !sequence.flow && items.length > 0 ? cursor : this.trimmedEnd(start, valueEnd);
     array.length = Math.max(end, cursor) - start;
     if (slot) slot.node = array;
     return array;
   }
 
-  private alias(alias: Alias, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
+  private alias(alias: Alias, parent: ParentNode | undefined, depth: number): BuiltValue {
     const [start, end] = rangeOf(alias, 0);
     return this.aliases.resolve(alias.source, start, end - start, parent, depth);
   }
@@ -399,7 +404,7 @@ const SMALL_MAP = 8;
  * Whether `name` is already the key of one of `properties` (the last of which is its own property).
  * With `seen`, the lookup is in the set (which it then adds `name` to) instead of a scan.
  */
-function isDuplicate(name: string, properties: YamlTreeNode[], seen: Set<string> | undefined): boolean {
+function isDuplicate(name: string, properties: PropertyNode[], seen: Set<string> | undefined): boolean {
   if (seen) {
     if (seen.has(name)) return true;
     seen.add(name);
@@ -445,8 +450,8 @@ function rangeOf(node: Ranged, fallback: number): readonly [number, number, numb
   return node.range ?? [fallback, fallback, fallback];
 }
 
-function keyOf(property: YamlTreeNode): string {
-  return property.children?.[0]?.value as string;
+function keyOf(property: PropertyNode): string {
+  return property.key.value;
 }
 
 /** Streams aliasing more than this were not read back (and the edit was not offered). */

@@ -2,13 +2,14 @@
 // reference (yamlComposedReference.ts): hand-written edge cases, random values `yaml` writes in
 // random styles, line soup, damage to a text; and a node-by-node record of a tree.
 import assert from 'node:assert/strict';
-import type { Node } from 'jsonc-parser';
+import { childrenOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
 import type { stringify } from 'yaml';
 import type { SeededRandom } from './random';
 
 /**
  * One node without its object links: `parent` is its container's index in the preorder list,
- * `children` a count; a node reached again (the children an alias shares with its anchor) is
+ * `children` a count of the nodes under it (an object's properties, a property's key and value, an
+ * array's items); a node reached again (the children an alias shares with its anchor) is
  * `sameAs` its first record's index, and is not walked again.
  */
 export interface NodeRecord {
@@ -18,11 +19,11 @@ export interface NodeRecord {
   sameAs?: number;
 }
 
-export function flatten(root: Node | undefined): NodeRecord[] {
+export function flatten(root: SyntaxNode | undefined): NodeRecord[] {
   const records: NodeRecord[] = [];
   if (!root) return records;
-  const seen = new Map<Node, number>();
-  const pendingNodes: Node[] = [root];
+  const seen = new Map<SyntaxNode, number>();
+  const pendingNodes: SyntaxNode[] = [root];
   const pendingParents: Array<number | undefined> = [undefined];
   while (pendingNodes.length > 0) {
     const node = pendingNodes.pop()!;
@@ -34,22 +35,21 @@ export function flatten(root: Node | undefined): NodeRecord[] {
     }
     const members: Record<string, unknown> = { class: node.constructor.name };
     for (const [name, value] of Object.entries(node)) {
-      if (name === 'parent' || name === 'children') continue;
+      // Links to other nodes are the records' structure, not members.
+      if (name === 'parent' || name === 'properties' || name === 'items' || name === 'key') continue;
+      if (name === 'value' && node.type === 'property') continue;
       // An alias copy's origin is its definition: recorded by where that is, not walked.
-      members[name] =
-        name === 'origin' && value
-          ? `origin at ${(value as Node).offset}+${(value as Node).length} ${(value as Node).type}`
-          : value;
+      members[name] = name === 'origin' && value ? `origin at ${node.origin!.offset}+${node.origin!.length} ${node.origin!.type}` : value;
     }
-    const children = node.children;
-    const index = records.push({ members, children: children?.length, parent }) - 1;
+    const isContainer = node.type === 'object' || node.type === 'array' || node.type === 'property';
+    const children = childrenOf(node);
+    const index = records.push({ members, children: isContainer ? children.length : undefined, parent }) - 1;
     seen.set(node, index);
-    if (!children) continue;
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i];
       const owned = child.parent === node;
       assert.ok(
-        owned || (node as { origin?: unknown }).origin !== undefined,
+        owned || node.origin !== undefined,
         `child ${i} of the ${node.type} at ${node.offset} has another parent`,
       );
       pendingNodes.push(child);
@@ -403,9 +403,9 @@ function describeInput(text: string): string {
  */
 export function assertSameAsReference(
   text: string,
-  read: (text: string) => { documents: Array<{ root: Node | undefined; offset: number; length: number }>; errors: unknown[] },
+  read: (text: string) => { documents: Array<{ root: SyntaxNode | undefined; offset: number; length: number }>; errors: unknown[] },
   reference: (text: string) => {
-    documents: Array<{ root: Node | undefined; offset: number; length: number }>;
+    documents: Array<{ root: SyntaxNode | undefined; offset: number; length: number }>;
     errors: unknown[];
   },
   context = '',

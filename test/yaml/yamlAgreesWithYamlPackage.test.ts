@@ -4,7 +4,9 @@
 // scalar's text re-reading as its value).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { getNodeValue, type Node } from 'jsonc-parser';
+import { getNodeValue } from 'jsonc-parser';
+import { asJsoncNode } from '../support/jsoncShape';
+import { childrenOf, scalarOf, type ValueNode } from '../../server/src/checker/syntax/tree';
 import { parse, parseAllDocuments, stringify, type ToStringOptions } from 'yaml';
 import { isAliasCopy, parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { allNodes } from './yamlTreeHelpers';
@@ -20,19 +22,19 @@ function yamlPackageValues(text: string): unknown[] {
 }
 
 function ourValues(text: string): unknown[] {
-  return parseYamlDocuments(text).documents.map((document) => (document.root ? asJson(getNodeValue(document.root)) : null));
+  return parseYamlDocuments(text).documents.map((document) => (document.root ? asJson(getNodeValue(asJsoncNode(document.root))) : null));
 }
 
 /**
  * Range and link invariants of a tree built from `text`. `reread`: check that each flow scalar's text
  * reads back as its value (not with tags, which stay outside the range).
  */
-function assertWellFormed(text: string, root: Node, reread: boolean): void {
+function assertWellFormed(text: string, root: ValueNode, reread: boolean): void {
   for (const node of allNodes(root)) {
     const end = node.offset + node.length;
     assert.ok(node.offset >= 0 && node.length >= 0 && end <= text.length, `range inside the text: ${node.type} ${node.offset}+${node.length}`);
     let previous = -1;
-    for (const child of node.children ?? []) {
+    for (const child of childrenOf(node)) {
       assert.equal(child.parent, node, 'child links to its parent');
       if (isAliasCopy(child) || isAliasCopy(node)) continue;
       assert.ok(child.offset >= node.offset && child.offset + child.length <= end, `child ${child.type} inside ${node.type}`);
@@ -41,18 +43,18 @@ function assertWellFormed(text: string, root: Node, reread: boolean): void {
     }
     if (isAliasCopy(node)) continue;
     if (node.type === 'property') {
-      assert.equal(node.children?.length, 2);
-      assert.equal(node.children![0].type, 'string');
-      assert.equal(node.offset, node.children![0].offset, 'a property starts at its key');
+      assert.ok(node.value !== undefined, 'a property has a value');
+      assert.equal(node.key.type, 'string');
+      assert.equal(node.offset, node.key.offset, 'a property starts at its key');
       if (node.colonOffset !== undefined) assert.equal(text[node.colonOffset], ':', 'colonOffset points at the colon');
     }
-    const isValue = node.parent?.type === 'array' || (node.parent?.type === 'property' && node.parent.children?.[1] === node);
-    if (isValue && node.children === undefined && node.length > 0) {
+    const isValue = node.parent?.type === 'array' || (node.parent?.type === 'property' && node.parent.value === node);
+    if (isValue && scalarOf(node) !== undefined && node.length > 0) {
       const source = text.slice(node.offset, end);
       if (source.startsWith('|') || source.startsWith('>')) {
         assert.ok(!source.endsWith('\n'), 'a block scalar range excludes its final line break');
       } else if (reread) {
-        assert.deepEqual(asJson(parse(source)), asJson(node.value), `the text ${JSON.stringify(source)} reads as the value`);
+        assert.deepEqual(asJson(parse(source)), asJson(scalarOf(node)), `the text ${JSON.stringify(source)} reads as the value`);
       }
     }
   }

@@ -2,30 +2,32 @@
 // placed at the alias, so a diagnostic about it lands on `*name`.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { getNodeValue, type Node } from 'jsonc-parser';
+import { getNodeValue } from 'jsonc-parser';
+import { asJsoncNode } from '../support/jsoncShape';
+import { childrenOf, itemsOf, propertiesOf, scalarOf, type SyntaxNode, type ValueNode } from '../../server/src/checker/syntax/tree';
 import { parseAllDocuments } from 'yaml';
 import { definitionOf, isAliasCopy, parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { allNodes, assertCovers, assertScalar, keyAt, propertyAt, rootOf, spanOf, valueAt } from './yamlTreeHelpers';
 
 /** How many distinct node objects the tree holds (an alias that shares its anchor's children adds one). */
-function distinctNodes(root: Node): number {
-  const seen = new Set<Node>();
-  const stack = [root];
+function distinctNodes(root: ValueNode): number {
+  const seen = new Set<SyntaxNode>();
+  const stack: SyntaxNode[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (seen.has(node)) continue;
     seen.add(node);
-    for (const child of node.children ?? []) stack.push(child);
+    for (const child of childrenOf(node)) stack.push(child);
   }
   return seen.size;
 }
 
-function textOf(text: string, node: Node): string {
+function textOf(text: string, node: ValueNode): string {
   return text.slice(node.offset, node.offset + node.length);
 }
 
-function plain(node: Node): unknown {
-  return JSON.parse(JSON.stringify(getNodeValue(node)));
+function plain(node: ValueNode): unknown {
+  return JSON.parse(JSON.stringify(getNodeValue(asJsoncNode(node))));
 }
 
 /** What the `yaml` package itself makes of the (first) document, as plain JSON data. */
@@ -70,14 +72,14 @@ describe('YAML aliases', () => {
     assert.deepEqual(plain(schema), { type: 'object', properties: { approved: { type: 'boolean' } } });
     const aliasSpan = spanOf(text, '*approval');
     for (const node of allNodes(schema)) {
-      assert.deepEqual({ offset: node.offset, length: node.length }, aliasSpan, `${node.type} ${String(node.value)}`);
+      assert.deepEqual({ offset: node.offset, length: node.length }, aliasSpan, `${node.type} ${String(scalarOf(node))}`);
       assert.equal(isAliasCopy(node), true);
     }
     const copiedKey = keyAt(root, 'step', 'request', 'requestedSchema', 'properties', 'approved');
     assert.equal(definitionOf(copiedKey), keyAt(root, 'schemas', 'approval', 'properties', 'approved'));
     // Parents link the copy into the tree where the alias is.
     assert.equal(schema.parent, propertyAt(root, 'step', 'request', 'requestedSchema'));
-    assert.equal(schema.children![0].parent, schema);
+    assert.equal(propertiesOf(schema)[0].parent, schema);
   });
 
   it('uses the latest anchor of a name before the alias', () => {
@@ -133,11 +135,11 @@ describe('YAML aliases', () => {
       const copy = valueAt(root, 'l1', 0);
       assert.ok(isAliasCopy(copy));
       assert.deepEqual(plain(copy), Array(9).fill('lol'));
-      assert.equal(textOf(source, copy.children![3]), '*l0');
+      assert.equal(textOf(source, itemsOf(copy)[3]), '*l0');
       // A large one is one node at the alias sharing its anchor's children: the same value.
       const shared = valueAt(root, 'l9', 8);
       assert.equal(textOf(source, shared), '*l8');
-      assert.equal(shared.children, valueAt(root, 'l8').children);
+      assert.equal(itemsOf(shared), itemsOf(valueAt(root, 'l8')));
       assert.equal(definitionOf(shared), valueAt(root, 'l8'));
     }
   });
@@ -145,8 +147,8 @@ describe('YAML aliases', () => {
   it('copies aliases while the copy budget lasts, then shares them', () => {
     const document = 'a: &a [1, 2, 3, 4]\nb: [*a, *a, *a, *a]\n';
     const root = parseYamlDocuments(document, { aliasExpansionLimit: 12 }).documents[0].root!;
-    const uses = valueAt(root, 'b').children!;
-    assert.deepEqual(uses.map((use) => use.children === valueAt(root, 'a').children), [false, false, true, true]);
+    const uses = itemsOf(valueAt(root, 'b'));
+    assert.deepEqual(uses.map((use) => itemsOf(use) === itemsOf(valueAt(root, 'a'))), [false, false, true, true]);
     assert.deepEqual(uses.map((use) => plain(use)), Array(4).fill([1, 2, 3, 4]));
   });
 
@@ -180,7 +182,7 @@ describe('YAML merge keys', () => {
     assert.equal(propertyAt(root, 'confirm', 'mode').parent, confirm);
     assertCovers(text, valueAt(root, 'confirm', 'message'), 'Really approve?');
     // No `<<` member, and no shadowed merged member: each name once, in text order.
-    assert.deepEqual(confirm.children!.map((property) => property.children![0].value), ['message', 'mode', 'extra']);
+    assert.deepEqual(propertiesOf(confirm).map((property) => property.key.value), ['message', 'mode', 'extra']);
     assertCovers(text, confirm, 'message: Really approve?\n  <<: *base\n  extra: 1');
   });
 

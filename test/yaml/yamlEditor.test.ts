@@ -3,7 +3,9 @@
 // errors as the expected value.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { getNodeValue, type Node } from 'jsonc-parser';
+import { getNodeValue } from 'jsonc-parser';
+import { asJsoncNode } from '../support/jsoncShape';
+import type { ValueNode } from '../../server/src/checker/syntax/tree';
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { YamlEditor } from '../../server/src/checker/syntax/yaml/yamlEditor';
 import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
@@ -11,7 +13,7 @@ import type { FormattingOptions, OffsetEdit } from '../../server/src/checker/typ
 import type { InsertValue } from '../../server/src/checker/fixes/editor';
 import { keyAt, propertyAt, valueAt } from './yamlTreeHelpers';
 
-function setup(text: string, formatting?: FormattingOptions): { root: Node; editor: YamlEditor } {
+function setup(text: string, formatting?: FormattingOptions): { root: ValueNode; editor: YamlEditor } {
   const parsed = parseYamlDocuments(text);
   assert.deepEqual(parsed.errors, []);
   return { root: parsed.documents[0].root!, editor: new YamlEditor(text, formatting) };
@@ -27,7 +29,7 @@ function applied(text: string, edits: OffsetEdit[]): string {
 }
 
 function valueOfText(text: string): unknown {
-  return JSON.parse(JSON.stringify(getNodeValue(parseYamlDocuments(text).documents[0].root!)));
+  return JSON.parse(JSON.stringify(getNodeValue(asJsoncNode(parseYamlDocuments(text).documents[0].root!))));
 }
 
 describe('YamlEditor.replaceString keeps the quoting style', () => {
@@ -303,7 +305,7 @@ describe('YamlEditor.removeMember', () => {
 
 describe('YamlEditor.appendElements and new members next to explicit keys', () => {
   const declaration: InsertValue = { members: [['name', { json: 'new' }], ['mode', { json: 'url' }], ['message', { json: 'M.' }]] };
-  const listOf = (root: Node, tool = 0): Node => valueAt(root, 'tools', tool, 'elicitations');
+  const listOf = (root: ValueNode, tool = 0): ValueNode => valueAt(root, 'tools', tool, 'elicitations');
 
   it('appends after the last item at the dashes’ column, past a comment indented into it, before one at the dashes’ column', () => {
     const text = 'tools:\n- name: t\n  elicitations:\n  - name: a\n    mode: url\n    # about a\n  # before examples\n  interactionExamples: {}\n';

@@ -7,7 +7,7 @@
 // document then means, and what a re-check reports.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Node } from 'jsonc-parser';
+import type { ValueNode } from '../../server/src/checker/syntax/tree';
 import { parseDocument } from 'yaml';
 import { applyEdits, checkDocument, fixAll, LineIndex, type Fix, type TextEdit } from '../../server/src/checker';
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
@@ -291,7 +291,7 @@ describe('YAML fixes adding a member to a mapping made only of a `<<` merge', ()
 });
 
 describe('YamlEditor next to `<<` pairs', () => {
-  function editing(text: string): { root: Node; editor: YamlEditor } {
+  function editing(text: string): { root: ValueNode; editor: YamlEditor } {
     const parsed = parseYamlDocuments(text);
     assert.deepEqual(parsed.errors, []);
     return { root: parsed.documents[0].root!, editor: new YamlEditor(text) };

@@ -13,6 +13,7 @@ import { applyEdits, checkDocument, fixAll, type Diagnostic } from '../../server
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { parsesAs } from '../hostile/support/fixChecks';
 import { mergeKeyDocument } from './mergeKeyDocuments';
+import { itemsOf, propertiesOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
 
 const SEED = Number(process.env.MCPDESC_MERGE_FUZZ_SEED ?? 20260611);
 const ITERATIONS = Number(process.env.MCPDESC_MERGE_FUZZ_ITERATIONS ?? 150);
@@ -39,9 +40,9 @@ function meaningOf(text: string): Meaning {
 /** The text ranges of the steps, from the checker's own tree. */
 function stepRanges(text: string): Array<[number, number]> {
   const root = parseYamlDocuments(text).documents[0].root!;
-  const member = (node: typeof root, key: string) => node.children!.find((property) => property.children![0].value === key)!.children![1];
-  const steps = member(member(member(member(root, 'tools').children![0], 'interactionExamples'), 'e'), 'steps');
-  return steps.children!.map((step) => [step.offset, step.offset + step.length]);
+  const member = (node: SyntaxNode | undefined, key: string) => propertiesOf(node).find((property) => property.key.value === key)!.value;
+  const steps = member(member(member(itemsOf(member(root, 'tools'))[0], 'interactionExamples'), 'e'), 'steps');
+  return itemsOf(steps).map((step) => [step.offset, step.offset + step.length]);
 }
 
 function count(diagnostics: readonly Diagnostic[], violation: string): number {

@@ -14,7 +14,7 @@ import { stringify } from 'yaml';
 import { checkDocument } from '../../server/src/checker';
 import { documentCheckOf, parseAndFind } from '../../server/src/checker/check';
 import { LineIndex } from '../../server/src/checker/syntax/lineIndex';
-import type { SyntaxNode } from '../../server/src/checker/syntax/tree';
+import type { ValueNode } from '../../server/src/checker/syntax/tree';
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml/parseYamlDocuments';
 import { YamlTreeBuilder } from '../../server/src/checker/syntax/yaml/yamlTreeBuilder';
 import { generateMcpdesc } from '../../bench/generate';
@@ -41,7 +41,7 @@ function assertSameDiagnostics(text: string, context: string): void {
   const read = checkDocument(text, { format: 'yaml' });
   const composedParse = (source: string) => {
     const parsed = parseYamlDocumentsComposed(source);
-    const roots = parsed.documents.map((document) => document.root).filter((root): root is SyntaxNode => root !== undefined);
+    const roots = parsed.documents.map((document) => document.root).filter((root): root is ValueNode => root !== undefined);
     const syntaxErrors = parsed.errors.filter((error) => error.code !== 'DUPLICATE_KEY').map(({ offset, length, message }) => ({ offset, length, message }));
     return { roots, syntaxErrors };
   };

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CHECKER_RULE_ID, ELICITATION_RULE_ID } from '../../shared/src/constants';
 import { checkDocument, fixAll } from '../../server/src/checker';
-import { valueOf } from '../../server/src/checker/syntax/tree';
+import { propertiesOf, valueOf } from '../../server/src/checker/syntax/tree';
 import { parseYamlDocuments, YamlEditor } from '../../server/src/checker/syntax/yaml';
 import { valueAt } from './yamlTreeHelpers';
 
@@ -135,20 +135,20 @@ describe('YAML: a shared anchor is one node', () => {
 
   it('merging it leaves the anchor\'s own members where they are', () => {
     const merged = valueAt(root, 'merged');
-    assert.equal(merged.children!.length, 1201);
-    const p0 = merged.children!.find((property) => property.children![0].value === 'p0')!;
+    assert.equal(propertiesOf(merged).length, 1201);
+    const p0 = propertiesOf(merged).find((property) => property.key.value === 'p0')!;
     assert.equal(p0.parent, merged);
     assert.equal(text.slice(p0.offset, p0.offset + p0.length), '*base');
-    const ownP0 = valueAt(root, 'base').children![0];
+    const ownP0 = propertiesOf(valueAt(root, 'base'))[0];
     assert.equal(ownP0.parent, valueAt(root, 'base'), 'the anchor keeps its members');
     assert.equal((valueOf(merged) as Record<string, number>).own, 1);
   });
 
   it('is not edited through an alias or at its anchor (the edit would change every alias); an alias is replaced whole', () => {
     const editor = new YamlEditor(text);
-    const insideAlias = valueAt(root, 'first').children![0];
+    const insideAlias = propertiesOf(valueAt(root, 'first'))[0];
     assert.deepEqual(editor.removeMember(insideAlias), []);
-    assert.deepEqual(editor.replaceValue(insideAlias.children![1], { json: 5 }), []);
+    assert.deepEqual(editor.replaceValue(insideAlias.value!, { json: 5 }), []);
     assert.deepEqual(editor.addMembers(valueAt(root, 'base'), [['extra', { json: 1 }]]), []);
     const whole = editor.replaceValue(valueAt(root, 'first'), { json: 5 });
     assert.equal(whole.length, 1);

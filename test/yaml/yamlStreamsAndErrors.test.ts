@@ -3,6 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getNodeValue } from 'jsonc-parser';
+import { asJsoncNode } from '../support/jsoncShape';
+import { itemsOf, propertiesOf } from '../../server/src/checker/syntax/tree';
 import { isYamlMcpdescRoot, isYamlMcpdescText, parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { assertCovers, assertScalar, keyAt, valueAt } from './yamlTreeHelpers';
 
@@ -28,7 +30,7 @@ describe('YAML streams', () => {
 
   it('gives an empty document an undefined root, and a comment-only or empty text no document', () => {
     const parsed = parseYamlDocuments('---\n---\na: 1\n--- ~\n');
-    assert.deepEqual(parsed.documents.map((document) => document.root && plain(getNodeValue(document.root))), [undefined, { a: 1 }, null]);
+    assert.deepEqual(parsed.documents.map((document) => document.root && plain(getNodeValue(asJsoncNode(document.root)))), [undefined, { a: 1 }, null]);
     assert.deepEqual(parseYamlDocuments('# just a comment\n# and another\n'), { documents: [], errors: [] });
     assert.deepEqual(parseYamlDocuments(''), { documents: [], errors: [] });
     assert.deepEqual(parseYamlDocuments('\uFEFF'), { documents: [], errors: [] });
@@ -50,7 +52,7 @@ describe('YAML syntax errors', () => {
       assert.ok(error.message.length > 0 && !error.message.includes('\n'), 'a plain one-line message');
     }
     const root = parsed.documents[0].root!;
-    assert.deepEqual(plain(getNodeValue(valueAt(root, 'tools'))), ['a', 'b']);
+    assert.deepEqual(plain(getNodeValue(asJsoncNode(valueAt(root, 'tools')))), ['a', 'b']);
     assertCovers(text, valueAt(root, 'name'), 'after');
   });
 
@@ -108,7 +110,7 @@ describe('YAML syntax errors', () => {
     const parsed = parseYamlDocuments(text);
     assert.deepEqual(parsed.errors, []);
     let node = parsed.documents[0].root!;
-    for (let level = 0; level < depth; level++) node = node.children![0];
+    for (let level = 0; level < depth; level++) node = itemsOf(node)[0];
     assertCovers(text, node, 'leaf');
   });
 
@@ -121,7 +123,7 @@ c: *a
     const parsed = parseYamlDocuments(text);
     assert.deepEqual(parsed.errors.map((error) => [error.code, error.offset]), [['NESTING_TOO_DEEP', text.indexOf('*a')]]);
     const root = parsed.documents[0].root!;
-    assert.deepEqual(plain(getNodeValue(valueAt(root, 'c'))), plain(getNodeValue(valueAt(root, 'a'))));
+    assert.deepEqual(plain(getNodeValue(asJsoncNode(valueAt(root, 'c')))), plain(getNodeValue(asJsoncNode(valueAt(root, 'a')))));
   });
 
   it('does not crash on arbitrary bytes', () => {
@@ -135,7 +137,7 @@ describe('YAML keys', () => {
     const text = 'declaration: first\nother: 1\ndeclaration: second\n';
     const parsed = parseYamlDocuments(text);
     const root = parsed.documents[0].root!;
-    assert.deepEqual(root.children!.map((property) => property.children![0].value), ['declaration', 'other', 'declaration']);
+    assert.deepEqual(propertiesOf(root).map((property) => property.key.value), ['declaration', 'other', 'declaration']);
     assertScalar(valueAt(root, 'declaration'), 'string', 'second');
     assert.deepEqual(parsed.errors.map((error) => [error.code, error.offset, error.length]), [['DUPLICATE_KEY', text.lastIndexOf('declaration'), 'declaration'.length]]);
   });
@@ -161,7 +163,7 @@ describe('YAML keys', () => {
     const parsed = parseYamlDocuments(text);
     assert.deepEqual(parsed.errors, []);
     const root = parsed.documents[0].root!;
-    assert.deepEqual(root.children!.map((property) => property.children![0].value), ['plain']);
+    assert.deepEqual(propertiesOf(root).map((property) => property.key.value), ['plain']);
     assertCovers(text, valueAt(root, 'plain'), 'kept');
   });
 
@@ -172,7 +174,7 @@ describe('YAML keys', () => {
     const root = parsed.documents[0].root!;
     assertCovers(text, keyAt(root, 'explicit'), 'explicit');
     assertCovers(text, valueAt(root, 'explicit'), 'value');
-    assert.equal(root.children![0].colonOffset, text.indexOf(': value'));
+    assert.equal(propertiesOf(root)[0].colonOffset, text.indexOf(': value'));
     assertScalar(valueAt(root, 'novalue'), 'null', null);
   });
 });

@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getNodeValue } from 'jsonc-parser';
+import { asJsoncNode } from '../support/jsoncShape';
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { assertCovers, assertScalar, keyAt, propertyAt, rootOf, valueAt } from './yamlTreeHelpers';
 
@@ -18,15 +19,15 @@ describe('YAML tree: block mappings and sequences', () => {
     '',
   ].join('\n');
 
-  it('makes objects of mappings, with property nodes whose children are [key, value]', () => {
+  it('makes objects of mappings, with property nodes of a key and a value', () => {
     const root = rootOf(text);
-    assert.equal(root.type, 'object');
-    assert.equal(root.children?.length, 2);
-    const property = root.children![0];
+    assert.ok(root.type === 'object');
+    assert.equal(root.properties.length, 2);
+    const property = root.properties[0];
     assert.equal(property.type, 'property');
-    assert.equal(property.children?.length, 2);
-    assert.equal(property.children![0].parent, property);
-    assert.equal(property.children![1].parent, property);
+    assert.ok(property.value);
+    assert.equal(property.key.parent, property);
+    assert.equal(property.value.parent, property);
     assert.equal(property.parent, root);
   });
 
@@ -52,8 +53,8 @@ describe('YAML tree: block mappings and sequences', () => {
   it('makes arrays of sequences; a block collection ends where its last entry ends', () => {
     const root = rootOf(text);
     const tools = valueAt(root, 'tools');
-    assert.equal(tools.type, 'array');
-    assert.equal(tools.children?.length, 2);
+    assert.ok(tools.type === 'array');
+    assert.equal(tools.items.length, 2);
     // A block sequence starts at its first `-`; an item at its own content.
     assertCovers(text, tools, '- name: prepare_release\n    elicitations:\n      confirm:\n        mode: form\n  - name: second');
     assertCovers(text, valueAt(root, 'tools', 0), 'name: prepare_release\n    elicitations:\n      confirm:\n        mode: form');
@@ -188,7 +189,7 @@ describe('YAML tree: scalar styles and types', () => {
     // The tag is a node property, outside the value's range.
     assertCovers(text, valueAt(root, 'a'), '12');
     assertScalar(valueAt(root, 'b'), 'number', 7);
-    assert.deepEqual({ ...getNodeValue(valueAt(root, 'c')) }, { x: 1 });
+    assert.deepEqual({ ...getNodeValue(asJsoncNode(valueAt(root, 'c'))) }, { x: 1 });
     assertCovers(text, valueAt(root, 'c'), '{x: 1}');
     assertScalar(valueAt(root, 'd'), 'string', 'text');
     // Binary has no JSON type: its text as written.

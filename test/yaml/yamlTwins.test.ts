@@ -10,6 +10,7 @@ import { parse, stringify, type ToStringOptions } from 'yaml';
 import { checkDocument, fixAll, type Diagnostic } from '../../server/src/checker';
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { repoPath } from '../support/repo';
+import { asJsoncNode } from '../support/jsoncShape';
 
 type Segment = string | number;
 interface Place {
@@ -106,7 +107,7 @@ describe('YAML twins of the JSON fixtures', () => {
         );
 
         const jsonPlaces = placesOf(parseTree(json.replace(/^\uFEFF/, ' '))!);
-        const yamlRoot = parseYamlDocuments(yaml).documents[0].root!;
+        const yamlRoot = asJsoncNode(parseYamlDocuments(yaml).documents[0].root!);
         jsonDiagnostics.forEach((diagnostic, index) => {
           const place = jsonPlaces.get(`${diagnostic.data.offset}:${diagnostic.data.length}`);
           assert.ok(place, `${diagnostic.data.violation} at ${diagnostic.data.offset}:${diagnostic.data.length} covers a whole key or value node`);

@@ -22,7 +22,8 @@ import type { SyntaxNode } from './syntax/tree';
 import { changeMayWriteDirective, findSuppressions, mayHoldDirectives, type Suppression } from './rules/suppressions';
 
 import type { CheckOptions } from './types';
-import { adoptNode, OwedShifts } from './syntax/owedShifts';
+import { OwedShifts } from './syntax/owedShifts';
+import { replaceItem } from './syntax/nodePositions';
 import { syntaxOf } from './syntax/syntaxOf';
 import type { ChangeSpan } from './syntax/syntax';
 
@@ -133,7 +134,7 @@ export class IncrementalDocument {
     if (newText.length !== this.text.length + change.newLength - change.length) return false;
     const root = parts.roots[0];
     const tools = root?.type === 'object' ? toolsArrayOf(root) : undefined;
-    const elements = tools?.children;
+    const elements = tools?.items;
     if (!tools || !elements || elements.length === 0) return false;
     const syntax = syntaxOf(this.format);
     const index = syntax.toolHolding(elements, change);
@@ -146,8 +147,7 @@ export class IncrementalDocument {
     if (!replacement) return false;
     // Messages tell same-named tools apart, so a renamed tool can change other tools' messages.
     if (!sameTitleParts(old, replacement)) return false;
-    adoptNode(replacement, tools);
-    elements[index] = replacement;
+    replaceItem(tools, index, replacement);
     this.owed.forget(old);
     syntax.placeTool(replacement, delta, change, this.owed);
 

@@ -73,11 +73,10 @@ function pathWithin(root: SyntaxNode, start: number, end: number, segmentsOfArra
   for (;;) {
     const child = childContaining(node, start, end);
     if (!child) return segments;
-    if (node.type === 'object') {
-      // `child` is a property: its key names the step, and the path ends on the key unless the span is in the value.
-      const key = child.children?.[0];
-      segments.push(typeof key?.value === 'string' ? key.value : '');
-      const value = child.children?.[1];
+    if (child.type === 'property') {
+      // Its key names the step, and the path ends on the key unless the span is in the value.
+      segments.push(child.key.value);
+      const value = child.value;
       if (!value || !contains(value, start, end)) return segments;
       node = value;
     } else if (node.type === 'array') {
@@ -91,7 +90,7 @@ function pathWithin(root: SyntaxNode, start: number, end: number, segmentsOfArra
 
 /** Children are in document order, so the one holding the span is found by bisection (arrays can be huge). */
 function childContaining(node: SyntaxNode, start: number, end: number): SyntaxNode | undefined {
-  const children = node.children;
+  const children = node.type === 'object' ? node.properties : node.type === 'array' ? node.items : undefined;
   if (!children || children.length === 0) return undefined;
   let low = 0;
   let high = children.length - 1;
@@ -109,7 +108,8 @@ function elementSegment(array: SyntaxNode, element: SyntaxNode, segmentsOfArrays
   if (!segments) {
     segments = new Map();
     const seen = new Map<string, number>();
-    (array.children ?? []).forEach((child, index) => {
+    if (array.type !== 'array') return '';
+    array.items.forEach((child, index) => {
       const name = nameOf(child);
       if (name === undefined) {
         segments!.set(child, String(index));
@@ -127,9 +127,9 @@ function elementSegment(array: SyntaxNode, element: SyntaxNode, segmentsOfArrays
 
 function nameOf(element: SyntaxNode): string | undefined {
   if (element.type !== 'object') return undefined;
-  for (let i = (element.children?.length ?? 0) - 1; i >= 0; i--) {
-    const [key, value] = element.children![i].children ?? [];
-    if (key?.value === 'name' && value?.type === 'string' && typeof value.value === 'string') return value.value;
+  for (let i = element.properties.length - 1; i >= 0; i--) {
+    const { key, value } = element.properties[i];
+    if (key.value === 'name' && value?.type === 'string') return value.value;
   }
   return undefined;
 }

@@ -80,8 +80,8 @@ function rulesThatRan(settings: McpdescSettings): RuleRun[] {
 
 /** A `protocolVersions` array of strings; undefined when it is missing or anything else. */
 function versionsOf(node: SyntaxNode | undefined): string[] | undefined {
-  if (node?.type !== 'array' || !node.children) return undefined;
-  const versions = node.children.map(stringOf);
+  if (node?.type !== 'array') return undefined;
+  const versions = node.items.map(stringOf);
   return versions.every((version): version is string => version !== undefined) ? versions : undefined;
 }
 

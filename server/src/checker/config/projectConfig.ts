@@ -15,7 +15,7 @@ import { MAX_GLOBS_TOTAL_LENGTH, recognitionGlob } from '../recognition/globMatc
 import { LineIndex } from '../syntax/lineIndex';
 import { makeDiagnostic } from '../rules/makeDiagnostic';
 import { parseJsonDocument } from '../syntax/json/jsonDocument';
-import { effectiveProperties, elementsOf, stringOf, type SyntaxNode } from '../syntax/tree';
+import { effectiveProperties, itemsOf, stringOf, type PropertyNode, type SyntaxNode } from '../syntax/tree';
 import type { ConfigViolation, Diagnostic, DocumentFormat } from '../types';
 import { parseYamlDocuments } from '../syntax/yaml';
 
@@ -82,7 +82,7 @@ export function parseProjectConfig(text: string, format: DocumentFormat): Parsed
     for (const [name, property] of members) {
       if (!TOP_LEVEL_MEMBERS.has(name)) warnings.push(unknownMember(property, name, [...TOP_LEVEL_MEMBERS].filter((member) => member !== '$schema')));
     }
-    const value = (name: string): SyntaxNode | undefined => members.get(name)?.children?.[1];
+    const value = (name: string): SyntaxNode | undefined => members.get(name)?.value;
     const rootNode = value('root');
     if (rootNode && rootNode.type !== 'boolean') throw invalid(rootNode, '"root" must be true or false.');
     const overridesNode = value('overrides');
@@ -94,7 +94,7 @@ export function parseProjectConfig(text: string, format: DocumentFormat): Parsed
       rules: { ...presetRules(value('extends')), ...rulesOf(value('rules'), 'rules', warnings) },
       include: globsOf(value('include'), 'include', globBudget),
       exclude: globsOf(value('exclude'), 'exclude', globBudget),
-      overrides: (overridesNode?.children ?? []).map((entry, index) => overrideOf(entry, index, warnings, globBudget)),
+      overrides: (overridesNode?.items ?? []).map((entry, index) => overrideOf(entry, index, warnings, globBudget)),
     };
     return { config, problems: warnings };
   } catch (error) {
@@ -132,8 +132,8 @@ function shortened(text: string): string {
   return `${text.slice(0, end)}…`;
 }
 
-function unknownMember(property: SyntaxNode, name: string, known: string[]): ConfigProblem {
-  const key = property.children?.[0] ?? property;
+function unknownMember(property: PropertyNode, name: string, known: string[]): ConfigProblem {
+  const key = property.key;
   return { violation: 'unknown-member', message: `Unknown member "${shortened(name)}" (known: ${known.join(', ')}); it is ignored.`, offset: key.offset, length: key.length };
 }
 
@@ -142,13 +142,13 @@ function rulesOf(node: SyntaxNode | undefined, where: string, warnings: ConfigPr
   if (!node) return rules;
   if (node.type !== 'object') throw invalid(node, `"${where}" must be an object of rule id to severity (${SEVERITY_SETTINGS.join(', ')}).`);
   for (const [ruleId, property] of effectiveProperties(node)) {
-    const severity = property.children![1];
-    if (!isSeveritySetting(severity.value) || severity.type !== 'string') {
-      const written = typeof severity.value === 'string' ? ` '${shortened(severity.value)}'` : '';
+    const severity = property.value;
+    if (severity.type !== 'string' || !isSeveritySetting(severity.value)) {
+      const written = severity.type === 'string' ? ` '${shortened(severity.value)}'` : '';
       throw invalid(severity, `The severity${written} of ${shortened(ruleId)} is not one of ${SEVERITY_SETTINGS.join(', ')}.`);
     }
     if (!isRuleId(ruleId)) {
-      const key = property.children![0];
+      const key = property.key;
       warnings.push({ violation: 'unknown-rule', message: `Unknown rule '${shortened(ruleId)}' (not a rule of this version of mcpdesc-lint); its severity is kept but applies to nothing.`, offset: key.offset, length: key.length });
     }
     rules[ruleId] = severity.value;
@@ -160,7 +160,7 @@ function rulesOf(node: SyntaxNode | undefined, where: string, warnings: ConfigPr
 function presetRules(node: SyntaxNode | undefined): Record<string, SeveritySetting> {
   if (!node) return {};
   const known = Object.keys(PRESETS).map((name) => `'${name}'`).join(', ');
-  const elements = node.type === 'array' ? elementsOf(node) : [node];
+  const elements = node.type === 'array' ? itemsOf(node) : [node];
   if (node.type !== 'array' && node.type !== 'string') throw invalid(node, `"extends" must be a preset name (${known}) or an array of them.`);
   const rules: Record<string, SeveritySetting> = {};
   for (const element of elements) {
@@ -182,8 +182,8 @@ function presetRules(node: SyntaxNode | undefined): Record<string, SeveritySetti
 function globsOf(node: SyntaxNode | undefined, where: string, budget: { left: number }): string[] {
   if (!node) return [];
   if (node.type !== 'array') throw invalid(node, `"${where}" must be an array of globs (relative to this file's folder).`);
-  return (node.children ?? []).map((element) => {
-    if (element.type !== 'string' || typeof element.value !== 'string' || element.value.trim() === '') {
+  return node.items.map((element) => {
+    if (element.type !== 'string' || element.value.trim() === '') {
       throw invalid(element, `Each glob of "${where}" must be a non-empty string.`);
     }
     if (element.value.startsWith('!')) throw invalid(element, `Negated globs are not supported in "${where}"; list what to leave out in "exclude" instead.`);
@@ -205,11 +205,11 @@ function overrideOf(entry: SyntaxNode, index: number, warnings: ConfigProblem[],
   for (const [name, property] of members) {
     if (!OVERRIDE_MEMBERS.has(name)) warnings.push(unknownMember(property, name, [...OVERRIDE_MEMBERS]));
   }
-  const files = members.get('files')?.children?.[1];
+  const files = members.get('files')?.value;
   if (!files) throw invalid(entry, `${where} needs "files": the globs (relative to this file's folder) it applies to.`);
   const globs = globsOf(files, `${where}.files`, globBudget);
   if (globs.length === 0) throw invalid(files, `${where}.files must name at least one glob.`);
-  return { files: globs, rules: rulesOf(members.get('rules')?.children?.[1], `${where}.rules`, warnings) };
+  return { files: globs, rules: rulesOf(members.get('rules')?.value, `${where}.rules`, warnings) };
 }
 
 /**

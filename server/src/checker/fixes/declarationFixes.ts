@@ -5,7 +5,7 @@
 import { readTool, toolNameCounts, toolsArrayOf, type ElicitationDeclaration, type Tool } from '../model/documentModel';
 import type { DeclarationFinding } from '../rules/declarationValidity/kinds';
 import { normalizeEdits } from '../syntax/textEdits';
-import { allPropertiesOf, propertyOf, stringOf, type SyntaxNode } from '../syntax/tree';
+import { allPropertiesOf, propertiesOf, propertyOf, stringOf, valueOf, type SyntaxNode } from '../syntax/tree';
 import type { OffsetEdit } from '../types';
 import type { DocumentEditor } from './editor';
 import type { FixPlan } from './quickFixes';
@@ -49,7 +49,7 @@ function removeAll(object: SyntaxNode, key: string, editor: DocumentEditor): Off
 function stepsOf(declaration: ElicitationDeclaration): Tool['steps'] {
   const { owner } = declaration;
   if (owner.kind !== 'tool') return [];
-  const siblings = toolsArrayOf(owner.root)?.children ?? [owner.node];
+  const siblings = toolsArrayOf(owner.root)?.items ?? [owner.node];
   const tool = readTool(owner.root, owner.node, owner.index, siblings, toolNameCounts(siblings));
   return tool.steps.filter((step) => step.declaration?.node === declaration.node);
 }
@@ -72,7 +72,7 @@ function addMode(declaration: ElicitationDeclaration, editor: DocumentEditor): F
 
 /** "Add a message": the message every step's request shows, when they agree; else one naming the declaration. */
 function addMessage(declaration: ElicitationDeclaration, editor: DocumentEditor): FixPlan[] {
-  const texts = new Set(stepsOf(declaration).map((step) => stringOf(propertyOf(step.request, 'message')?.children?.[1])));
+  const texts = new Set(stepsOf(declaration).map((step) => stringOf(propertyOf(step.request, 'message')?.value)));
   const [agreed] = texts;
   const text = texts.size === 1 && agreed ? agreed : declaration.name !== undefined ? `Elicitation '${declaration.name}'.` : 'Please provide the requested information.';
   const existing = declaration.messageNode;
@@ -90,8 +90,8 @@ function dropRequiredEntry(entry: SyntaxNode, editor: DocumentEditor): FixPlan[]
   const array = entry.parent;
   const property = array?.parent;
   if (array?.type !== 'array' || property?.type !== 'property') return [];
-  const title = `Drop ${JSON.stringify(entry.value)} from required`;
-  const rest = (array.children ?? []).filter((element) => element !== entry);
+  const title = `Drop ${JSON.stringify(valueOf(entry))} from required`;
+  const rest = array.items.filter((element) => element !== entry);
   if (rest.length === 0) return editor.isInherited?.(property) ? [] : plan(title, editor.removeMember(property));
   return plan(title, editor.replaceValue(array, { elements: rest.map((element) => ({ copyOf: element })) }));
 }
@@ -103,6 +103,6 @@ function memberAfterName(declaration: ElicitationDeclaration): SyntaxNode | unde
 }
 
 function nextSibling(object: SyntaxNode, property: SyntaxNode): SyntaxNode | undefined {
-  const children = object.children ?? [];
-  return children[children.indexOf(property) + 1];
+  const properties = propertiesOf(object);
+  return properties[properties.findIndex((candidate) => candidate === property) + 1];
 }

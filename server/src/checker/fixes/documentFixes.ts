@@ -6,12 +6,13 @@
 // Nodes are found from the finding's pointer, so the fixes read the tree as it is now.
 import {
   effectiveProperties,
-  elementsOf,
+  itemsOf,
   keyNodeOf,
   memberOf,
   nodeAtPointer,
   propertyOf,
   stringOf,
+  scalarOf,
   type SyntaxNode,
 } from '../syntax/tree';
 import { normalizeEdits } from '../syntax/textEdits';
@@ -71,7 +72,7 @@ function scopeToolFrom(finding: SemanticFinding, root: SyntaxNode, editor: Docum
   const own = memberOf(tool, 'protocolVersions');
   const ownProperty = propertyOf(tool, 'protocolVersions');
   if (own?.type === 'array' && ownProperty && !editor.isInherited?.(ownProperty)) {
-    const elements = elementsOf(own).filter((element) => kept.includes(stringOf(element) ?? ''));
+    const elements = itemsOf(own).filter((element) => kept.includes(stringOf(element) ?? ''));
     return plan(title, false, editor.replaceValue(own, { elements: elements.map((element) => ({ copyOf: element })) }));
   }
   // The tool inherits the document's scope: it gets one of its own, after its name.
@@ -86,9 +87,9 @@ function dropElement(finding: SemanticFinding, root: SyntaxNode, editor: Documen
   const element = nodeAtPointer(root, finding.pointer);
   const array = nodeAtPointer(root, finding.pointer.slice(0, finding.pointer.lastIndexOf('/')));
   if (!element || array?.type !== 'array') return [];
-  const rest = elementsOf(array).filter((candidate) => candidate !== element);
+  const rest = itemsOf(array).filter((candidate) => candidate !== element);
   return plan(
-    `Remove the repeated scope ${JSON.stringify(element.value)}`,
+    `Remove the repeated scope ${JSON.stringify(scalarOf(element))}`,
     true,
     editor.replaceValue(array, { elements: rest.map((kept) => ({ copyOf: kept })) }),
   );

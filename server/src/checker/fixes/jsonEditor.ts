@@ -2,7 +2,7 @@
 // the last member (keeping a trailing comment on its line), removals take their own lines and one
 // separator, and everything else, comments included, stays byte for byte.
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import type { JsonValue, SyntaxNode } from '../syntax/tree';
+import { childrenOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
 import type { FormattingOptions, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from './editor';
 import { detectEol, detectIndentUnit, indentationAt, lineStartOf, reindent, startsLine } from './layout';
@@ -36,7 +36,7 @@ export class JsonEditor implements DocumentEditor {
 
   /** Appends rendered items (members or elements) after the last child of an object or array. */
   private append(container: SyntaxNode, render: (indent: string, multiline: boolean) => string[]): OffsetEdit[] {
-    const children = container.children ?? [];
+    const children = childrenOf(container);
     if (children.length === 0) return this.fillEmpty(container, render);
     const first = children[0];
     const last = children[children.length - 1];
@@ -68,7 +68,7 @@ export class JsonEditor implements DocumentEditor {
   }
 
   removeMember(property: SyntaxNode): OffsetEdit[] {
-    const siblings = property.parent?.children ?? [property];
+    const siblings = property.parent ? childrenOf(property.parent) : [property];
     const index = siblings.indexOf(property);
     const previous = siblings[index - 1];
     const next = siblings[index + 1];

@@ -153,7 +153,7 @@ function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: S
 
 /** Appends declarations to a tool's `elicitations` (made when absent); undefined when `elicitations` is not an array. */
 export function declarationEdits(tool: Step['tool'], elements: InsertValue[], editor: DocumentEditor): OffsetEdit[] | undefined {
-  const elicitations = tool.elicitationsProperty?.children?.[1];
+  const elicitations = tool.elicitationsProperty?.value;
   if (elicitations?.type === 'array') return editor.appendElements(elicitations, elements);
   if (!elicitations) {
     const before = propertyOf(tool.node, 'interactionExamples');
@@ -210,7 +210,7 @@ function removeContent(step: Step, editor: DocumentEditor): OffsetEdit[] | undef
   const response = step.response;
   if (!response) return undefined;
   // Every duplicate goes: removing only the last would make an earlier one the content.
-  const contents = (response.children ?? []).filter((property) => property.children?.[0]?.value === 'content');
+  const contents = response.properties.filter((property) => property.key.value === 'content');
   const edits = contents.flatMap((property) => editor.removeMember(property));
   return normalizeEdits(edits) ?? (step.contentProperty ? editor.removeMember(step.contentProperty) : undefined);
 }
@@ -239,7 +239,7 @@ function useDeclarationRequest(finding: Finding, step: Step, declaration: Declar
     members.push(...wanted.filter(([key]) => key !== 'mode'));
     const value: InsertValue = { members };
     return step.requestProperty
-      ? editor.replaceValue(step.requestProperty.children![1], value)
+      ? editor.replaceValue(step.requestProperty.value, value)
       : editor.addMembers(step.node, [['request', value]]);
   }
 
@@ -262,7 +262,7 @@ function useDeclarationRequest(finding: Finding, step: Step, declaration: Declar
   for (const [key, value] of wanted) {
     const existing = propertyOf(request, key);
     if (existing && !isInherited(existing)) {
-      push(editor.replaceValue(existing.children![1], value));
+      push(editor.replaceValue(existing.value, value));
     } else if (other && !replaced.has(other) && key !== 'mode') {
       replaced.add(other);
       push(editor.replaceMember(other, key, value));
@@ -280,7 +280,7 @@ function useDeclarationRequest(finding: Finding, step: Step, declaration: Declar
   for (const [key, property] of effectiveProperties(request)) {
     if (found && key === otherKey) continue;
     const replacement = wanted.find(([wantedKey]) => wantedKey === key);
-    members.push(replacement ?? [key, { copyOf: property.children![1] }]);
+    members.push(replacement ?? [key, { copyOf: property.value }]);
   }
   members.push(...wanted.filter(([key]) => !members.some(([written]) => written === key)));
   return editor.replaceValue(request, { members });

@@ -15,7 +15,7 @@ const MAX_HOPS = 64;
 
 /** Whether `node` is a Reference Object: an object whose only (effective) member is `$componentRef`. */
 export function isComponentRef(node: SyntaxNode | undefined): boolean {
-  if (!node || node.type !== 'object' || !node.children || node.children.length === 0) return false;
+  if (!node || node.type !== 'object' || node.properties.length === 0) return false;
   const members = effectiveProperties(node);
   return members.size === 1 && members.has('$componentRef');
 }

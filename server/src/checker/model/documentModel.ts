@@ -8,7 +8,7 @@
 // `name`; the declaration named N is the first object element whose `name` is the string N. A step's
 // `declaration` is optional.
 import { quote } from '../rules/elicitation/describe';
-import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../syntax/tree';
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type ArrayNode, type MemberNode, type ObjectNode, type StringNode, type SyntaxNode, type ValueNode } from '../syntax/tree';
 
 export type ElicitationMode = 'form' | 'url';
 export type ResponseAction = 'accept' | 'decline' | 'cancel';
@@ -20,23 +20,23 @@ export interface ElicitationDeclaration<Owner extends Primitive = Primitive> {
   /** Its position in `elicitations`. */
   index: number;
   /** The array element, whatever its type. */
-  node: SyntaxNode;
+  node: ValueNode;
   /** The `name` value node, whatever its type (absent when there is no `name` member). */
-  nameNode?: SyntaxNode;
+  nameNode?: ValueNode;
   /** The name, when `name` is a string. */
   name?: string;
   /** An earlier element with the same name: this one is a duplicate, never found by a lookup. */
   duplicateOf?: ElicitationDeclaration<Owner>;
   /** The `mode` value node, whatever its type. */
-  modeNode?: SyntaxNode;
+  modeNode?: ValueNode;
   /** `mode` when it is exactly "form" or "url" (a declaration has no default mode). */
   mode?: ElicitationMode;
   /** The `requestedSchema` value node as written (possibly a `$componentRef`). */
-  requestedSchemaNode?: SyntaxNode;
+  requestedSchemaNode?: ValueNode;
   /** The `url` value node, whatever its type. */
-  urlNode?: SyntaxNode;
+  urlNode?: ValueNode;
   /** The `message` value node, whatever its type. */
-  messageNode?: SyntaxNode;
+  messageNode?: ValueNode;
 }
 
 /** A tool's declaration: what the consistency rule, its fixes and navigation read. */
@@ -57,7 +57,7 @@ export type PrimitiveKind = keyof typeof PRIMITIVE_COLLECTIONS;
 
 export interface Primitive {
   kind: PrimitiveKind;
-  node: SyntaxNode;
+  node: ObjectNode;
   /** The document root the primitive belongs to (where `components` live). */
   root: SyntaxNode;
   /** Its position in its collection (`tools`, `resources`, …). */
@@ -76,7 +76,7 @@ export interface Primitive {
    */
   scope?: string;
   /** The `elicitations` property (key and value), whatever the value's type. */
-  elicitationsProperty?: SyntaxNode;
+  elicitationsProperty?: MemberNode;
   /** Every element of `elicitations` when it is an array, in order. */
   declarations: ElicitationDeclaration[];
   /** Name → the first element declaring it (own keys only: no prototype names). */
@@ -95,45 +95,45 @@ export interface Tool extends Primitive {
 export interface Example {
   name: string;
   /** Its property in `interactionExamples`. */
-  property: SyntaxNode;
+  property: MemberNode;
   steps: Step[];
 }
 
 export interface Step {
   tool: Tool;
   example: Example;
-  node: SyntaxNode;
+  node: ObjectNode;
   /** The `type` value node (always the string "elicitation"): the last-resort anchor. */
-  typeNode: SyntaxNode;
+  typeNode: ValueNode;
   /** The `declaration` value node, whatever its type; absent when the step names none. */
-  declarationNode?: SyntaxNode;
+  declarationNode?: ValueNode;
   /** The named declaration when `declaration` is a string. */
   declarationName?: string;
   /** The declaration that name finds in the step's own tool object. */
   declaration?: Declaration;
-  requestProperty?: SyntaxNode;
+  requestProperty?: MemberNode;
   /** The request node when it is an object. */
-  request?: SyntaxNode;
+  request?: ObjectNode;
   /** The request's effective mode: its `mode`, or "form" when absent; undefined when `mode` is not a string. */
   requestMode?: string;
-  responseProperty?: SyntaxNode;
+  responseProperty?: MemberNode;
   /** The response node when it is an object. */
-  response?: SyntaxNode;
-  actionNode?: SyntaxNode;
+  response?: ObjectNode;
+  actionNode?: ValueNode;
   /** The action when it is one of the three. */
   action?: ResponseAction;
-  contentProperty?: SyntaxNode;
+  contentProperty?: MemberNode;
 }
 
 const ACTIONS: ReadonlySet<string> = new Set(['accept', 'decline', 'cancel']);
 
 /** The effective `tools` array of a document root, when it is one. */
-export function toolsArrayOf(root: SyntaxNode | undefined): SyntaxNode | undefined {
+export function toolsArrayOf(root: SyntaxNode | undefined): ArrayNode | undefined {
   return collectionOf(root, 'tool');
 }
 
 /** The effective array of one kind of primitive (`tools`, `resources`, …) of a document root, when it is one. */
-export function collectionOf(root: SyntaxNode | undefined, kind: PrimitiveKind): SyntaxNode | undefined {
+export function collectionOf(root: SyntaxNode | undefined, kind: PrimitiveKind): ArrayNode | undefined {
   const collection = memberOf(root, PRIMITIVE_COLLECTIONS[kind]);
   return collection?.type === 'array' ? collection : undefined;
 }
@@ -143,7 +143,7 @@ export function collectionOf(root: SyntaxNode | undefined, kind: PrimitiveKind):
  * readTools; a rule that needs only declarations does not pay for them).
  */
 export function readPrimitives(root: SyntaxNode, kind: PrimitiveKind): Primitive[] {
-  const elements = collectionOf(root, kind)?.children ?? [];
+  const elements = collectionOf(root, kind)?.items ?? [];
   const names = toolNameCounts(elements);
   const primitives: Primitive[] = [];
   elements.forEach((node, index) => {
@@ -156,7 +156,7 @@ export function readPrimitives(root: SyntaxNode, kind: PrimitiveKind): Primitive
 export function readPrimitive(
   root: SyntaxNode,
   kind: PrimitiveKind,
-  node: SyntaxNode,
+  node: ObjectNode,
   index: number,
   siblings: readonly SyntaxNode[],
   nameCounts: ReadonlyMap<string, number>,
@@ -169,7 +169,7 @@ export function readPrimitive(
 
 /** Every tool object of a document root, read; elements that are not objects are skipped. */
 export function readTools(root: SyntaxNode | undefined): Tool[] {
-  const elements = toolsArrayOf(root)?.children ?? [];
+  const elements = toolsArrayOf(root)?.items ?? [];
   const names = toolNameCounts(elements);
   const tools: Tool[] = [];
   elements.forEach((node, index) => {
@@ -189,7 +189,7 @@ export function toolNameCounts(elements: readonly SyntaxNode[]): Map<string, num
 }
 
 /** One tool object; `siblings` and `nameCounts` (of the whole `tools` array) only shape its title. */
-export function readTool(root: SyntaxNode, node: SyntaxNode, index: number, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): Tool {
+export function readTool(root: SyntaxNode, node: ObjectNode, index: number, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): Tool {
   const tool: Tool = {
     kind: 'tool',
     node,
@@ -240,15 +240,15 @@ function distinguishingScope(
 
 function protocolVersionsText(node: SyntaxNode): string | undefined {
   const versions = memberOf(node, 'protocolVersions');
-  if (versions?.type !== 'array' || !versions.children?.length) return undefined;
-  const texts = versions.children.map(stringOf);
+  if (versions?.type !== 'array' || versions.items.length === 0) return undefined;
+  const texts = versions.items.map(stringOf);
   return texts.every((text) => text !== undefined) ? texts.join(', ') : undefined;
 }
 
 function readDeclarations(owner: Primitive): void {
-  const elicitations = owner.elicitationsProperty?.children?.[1];
+  const elicitations = owner.elicitationsProperty?.value;
   if (elicitations?.type !== 'array') return;
-  (elicitations.children ?? []).forEach((node, index) => {
+  elicitations.items.forEach((node, index) => {
     // A tool's declarations are also read as the tool's (`tool`), as the consistency rule and navigation use them.
     const declaration: ElicitationDeclaration = owner.kind === 'tool' ? ({ owner, tool: owner as Tool, index, node } as Declaration) : { owner, index, node };
     if (node.type === 'object') {
@@ -274,9 +274,10 @@ function readExamples(tool: Tool): void {
   for (const [name, property] of effectiveProperties(memberOf(tool.node, 'interactionExamples'))) {
     const example: Example = { name, property, steps: [] };
     tool.examples.push(example);
-    const stepNodes = memberOf(property.children![1], 'steps');
+    const stepNodes = memberOf(property.value, 'steps');
     if (stepNodes?.type !== 'array') continue;
-    for (const stepNode of stepNodes.children ?? []) {
+    for (const stepNode of stepNodes.items) {
+      if (stepNode.type !== 'object') continue;
       const typeNode = memberOf(stepNode, 'type');
       if (!typeNode || stringOf(typeNode) !== 'elicitation') continue;
       const step = readStep(tool, example, stepNode, typeNode);
@@ -286,7 +287,7 @@ function readExamples(tool: Tool): void {
   }
 }
 
-function readStep(tool: Tool, example: Example, node: SyntaxNode, typeNode: SyntaxNode): Step {
+function readStep(tool: Tool, example: Example, node: ObjectNode, typeNode: ValueNode): Step {
   const step: Step = { tool, example, node, typeNode };
   step.declarationNode = memberOf(node, 'declaration');
   step.declarationName = stringOf(step.declarationNode);
@@ -294,13 +295,13 @@ function readStep(tool: Tool, example: Example, node: SyntaxNode, typeNode: Synt
   if (step.declarationName !== undefined) step.declaration = tool.declarationsByName.get(step.declarationName);
 
   step.requestProperty = propertyOf(node, 'request');
-  const request = step.requestProperty?.children?.[1];
+  const request = step.requestProperty?.value;
   step.request = request?.type === 'object' ? request : undefined;
   const modeNode = memberOf(step.request, 'mode');
   step.requestMode = modeNode ? stringOf(modeNode) : 'form';
 
   step.responseProperty = propertyOf(node, 'response');
-  const response = step.responseProperty?.children?.[1];
+  const response = step.responseProperty?.value;
   step.response = response?.type === 'object' ? response : undefined;
   step.actionNode = memberOf(step.response, 'action');
   const action = stringOf(step.actionNode);
@@ -310,11 +311,11 @@ function readStep(tool: Tool, example: Example, node: SyntaxNode, typeNode: Synt
 }
 
 /** The `name` key's sibling value node, else the element: where a declaration's problems are shown. */
-export function declarationAnchor(declaration: Declaration): SyntaxNode {
+export function declarationAnchor(declaration: Declaration): ValueNode {
   return declaration.nameNode ?? declaration.node;
 }
 
 /** The key node of the primitive's `elicitations` member. */
-export function elicitationsKeyOf(primitive: Primitive): SyntaxNode | undefined {
+export function elicitationsKeyOf(primitive: Primitive): StringNode | undefined {
   return keyNodeOf(primitive.elicitationsProperty);
 }

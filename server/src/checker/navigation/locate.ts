@@ -4,12 +4,12 @@
 // document, not its size; what the tool declares and which steps count is the document model's reading.
 import { isAliasCopy } from '../syntax/yaml/yamlTreeNode';
 import { readTool, toolNameCounts, toolsArrayOf, type Example, type Tool } from '../model/documentModel';
-import { keyNodeOf, memberOf, type SyntaxNode } from '../syntax/tree';
+import { childrenOf, keyNodeOf, memberOf, type ObjectNode, type PropertyNode, type SyntaxNode, type ValueNode } from '../syntax/tree';
 import type { NavigationDocument } from './types';
 
 export interface ToolAt {
   root: SyntaxNode;
-  node: SyntaxNode;
+  node: ObjectNode;
   /** Position in `tools`. */
   index: number;
   /** Every element of `tools` (how the tool is named depends on its siblings' names). */
@@ -25,8 +25,8 @@ export function contains(node: SyntaxNode, offset: number): boolean {
  * two children touch, the one that really contains the offset wins.
  */
 export function childAt(node: SyntaxNode | undefined, offset: number): SyntaxNode | undefined {
-  const children = node?.children;
-  if (!children) return undefined;
+  if (!node) return undefined;
+  const children = childrenOf(node);
   let touching: SyntaxNode | undefined;
   let low = 0;
   let high = children.length - 1;
@@ -52,7 +52,7 @@ export function toolAt(document: NavigationDocument, offset: number): ToolAt | u
   if (!root || !tools || !contains(tools, offset)) return undefined;
   const node = childAt(tools, offset);
   if (node?.type !== 'object' || isAliasCopy(node)) return undefined;
-  const siblings = tools.children ?? [];
+  const siblings = tools.items;
   return { root, node, index: siblings.indexOf(node), siblings };
 }
 
@@ -72,13 +72,13 @@ export interface StepDeclarationAt {
   tool: Tool;
   example: Example;
   /** The step object (of any type, or none yet). */
-  step: SyntaxNode;
+  step: ObjectNode;
   /** The `declaration` property (it may lack a value while being typed). */
-  property: SyntaxNode;
+  property: PropertyNode;
   /** Where the offset is: on the key, on the value, or after the colon of a value not written yet. */
   part: 'key' | 'value' | 'missing-value';
   /** The value node, when there is one. */
-  value?: SyntaxNode;
+  value?: ValueNode;
 }
 
 /** A `declaration` member of a step of one of the tool's examples, at the offset. */
@@ -87,16 +87,17 @@ export function stepDeclarationAt(document: NavigationDocument, offset: number):
   if (!at || toolMemberAt(at.node, offset) !== 'interactionExamples') return undefined;
   const tool = readToolAt(at);
   const example = tool.examples.find((candidate) => contains(candidate.property, offset));
-  const steps = example && memberOf(example.property.children![1], 'steps');
+  const steps = example && memberOf(example.property.value, 'steps');
   if (!example || steps?.type !== 'array' || !contains(steps, offset)) return undefined;
   const step = childAt(steps, offset);
   if (step?.type !== 'object' || isAliasCopy(step)) return undefined;
-  const property = childAt(step, offset) ?? valuelessDeclarationBefore(step, offset);
-  const key = keyNodeOf(property);
-  if (!property || key?.value !== 'declaration') return undefined;
+  const member = childAt(step, offset);
+  const property = member?.type === 'property' ? member : valuelessDeclarationBefore(step, offset);
+  if (!property || property.key.value !== 'declaration') return undefined;
+  const key = property.key;
   const base = { tool, example, step, property };
   if (contains(key, offset)) return { ...base, part: 'key' };
-  const value = property.children?.[1];
+  const value = property.value;
   if (value && contains(value, offset) && !isEmptyValue(value)) return { ...base, part: 'value', value };
   const colon = property.colonOffset;
   if (colon !== undefined && offset > colon && (!value || offset <= value.offset || isEmptyValue(value))) {
@@ -114,12 +115,12 @@ function isEmptyValue(value: SyntaxNode): boolean {
  * While `"declaration": ` is being typed, JSON's parse may end the property before the cursor (at the
  * error). Found by its colon: the last such property whose colon precedes the offset.
  */
-function valuelessDeclarationBefore(step: SyntaxNode, offset: number): SyntaxNode | undefined {
-  let found: SyntaxNode | undefined;
-  for (const property of step.children ?? []) {
-    const value = property.children?.[1];
+function valuelessDeclarationBefore(step: ObjectNode, offset: number): PropertyNode | undefined {
+  let found: PropertyNode | undefined;
+  for (const property of step.properties) {
+    const value = property.value;
     const valueless = !value || isEmptyValue(value);
-    if (keyNodeOf(property)?.value === 'declaration' && valueless && property.colonOffset !== undefined && property.colonOffset < offset) {
+    if (property.key.value === 'declaration' && valueless && property.colonOffset !== undefined && property.colonOffset < offset) {
       found = property;
     }
   }

@@ -5,7 +5,7 @@
 // walk stops at a symbol limit, so a huge document answers at once; a last top-level symbol then says
 // where the outline stops.
 import { readTool, toolNameCounts, toolsArrayOf, type Declaration, type Example, type Step, type Tool } from '../model/documentModel';
-import { keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../syntax/tree';
+import { keyNodeOf, memberOf, propertyOf, stringOf, type MemberNode, type SyntaxNode } from '../syntax/tree';
 import { modeText } from './declarationMarkdown';
 import type { NavigationDocument, OffsetRange, OutlineKind, OutlineResult, OutlineSymbol } from './types';
 
@@ -63,11 +63,12 @@ export function outline(document: NavigationDocument, limit = DEFAULT_OUTLINE_LI
   const builder = new OutlineBuilder(limit);
   const symbols: OutlineSymbol[] = [];
   for (const root of document.roots) {
-    const elements = toolsArrayOf(root)?.children ?? [];
+    const elements = toolsArrayOf(root)?.items ?? [];
     const nameCounts = toolNameCounts(elements);
     // Each tool is read only when the outline gets to it.
     for (let index = 0; index < elements.length && !builder.full; index++) {
-      if (elements[index].type === 'object') addTool(builder, symbols, readTool(root, elements[index], index, elements, nameCounts));
+      const element = elements[index];
+      if (element.type === 'object') addTool(builder, symbols, readTool(root, element, index, elements, nameCounts));
     }
   }
   if (builder.stoppedAt) {
@@ -93,8 +94,8 @@ function addTool(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: Tool)
 }
 
 /** False once the limit is reached. */
-function addDeclarations(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: Tool, property: SyntaxNode): boolean {
-  const isArray = property.children![1].type === 'array';
+function addDeclarations(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: Tool, property: MemberNode): boolean {
+  const isArray = property.value.type === 'array';
   const group = builder.add(siblings, 'elicitations', 'group', property, keyNodeOf(property), isArray ? undefined : 'not an array: declares nothing');
   if (!group) return false;
   for (const declaration of tool.declarations) {
@@ -115,8 +116,8 @@ function addExamples(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: T
   const group = builder.add(siblings, 'interactionExamples', 'group', property, keyNodeOf(property));
   if (!group) return;
   for (const example of tool.examples) {
-    const steps = memberOf(example.property.children![1], 'steps');
-    const stepNodes = steps?.type === 'array' ? steps.children ?? [] : [];
+    const steps = memberOf(example.property.value, 'steps');
+    const stepNodes = steps?.type === 'array' ? steps.items : [];
     const detail = `${stepNodes.length} step${stepNodes.length === 1 ? '' : 's'}`;
     const symbol = builder.add(group.children, example.name, 'example', example.property, keyNodeOf(example.property), detail);
     if (!symbol) return;

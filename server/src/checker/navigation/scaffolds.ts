@@ -29,7 +29,7 @@ export function scaffoldsAt(document: NavigationDocument, offset: number): Scaff
   if (member === 'interactionExamples') {
     const tool = readToolAt(at);
     const example = tool.examples.find((candidate) => contains(candidate.property, offset));
-    const steps = example && memberOf(example.property.children![1], 'steps');
+    const steps = example && memberOf(example.property.value, 'steps');
     const slot = steps && slotAt(document, steps, offset);
     return slot && stepScaffolds(tool, slot);
   }
@@ -60,14 +60,14 @@ function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number)
   if (array.type !== 'array' || isAliasCopy(array) || offset <= array.offset || offset > array.offset + array.length) return undefined;
   const yaml = isYaml(document);
   const unit = yaml ? '  ' : detectIndentUnit(text);
-  const elements = array.children ?? [];
+  const elements = array.items;
   const element = elements.find((candidate) => offset > candidate.offset && offset < candidate.offset + candidate.length)
     ?? elements.find((candidate) => candidate.length === 0 && candidate.offset === offset)
     ?? (yaml ? elements.find((candidate) => candidate.offset < offset && candidate.offset + candidate.length === offset) : undefined);
   const base = { yaml, unit, after: '' };
   if (element) {
     const source = text.slice(element.offset, element.offset + element.length);
-    const emptyObject = element.type === 'object' && (element.children ?? []).length === 0 && !/[\r\n]/.test(source);
+    const emptyObject = element.type === 'object' && element.properties.length === 0 && !/[\r\n]/.test(source);
     const emptyYamlItem = yaml && element.type === 'null' && element.length === 0;
     const typedWord = yaml && element.type === 'string' && /^[A-Za-z][\w -]*$/.test(source);
     if (!emptyObject && !emptyYamlItem && !typedWord) return undefined;

@@ -7,7 +7,9 @@ import { parseJsonDocument } from './json/jsonDocument';
 import { buildJsonTree } from './json/jsonTree';
 import { rootObjectHasMember } from './json/rootMember';
 import type { SyntaxNode } from './tree';
-import { growNode, moveNode, shiftSubtree, type OwedShifts } from './owedShifts';
+import { childrenOf, type ObjectNode } from './tree';
+import { growNode, moveNode, shiftSubtree } from './nodePositions';
+import type { OwedShifts } from './owedShifts';
 import type { ChangeSpan, Syntax } from './syntax';
 
 export const jsonSyntax: Syntax = {
@@ -27,7 +29,7 @@ function jsonHasMcpdescRoot(text: string): boolean {
     if (fromTokens !== undefined) return fromTokens;
     // Broken before the answer: which members the root has is what the parser's recovery makes of it.
     const root = buildJsonTree(source).root;
-    return !!root && root.type === 'object' && (root.children ?? []).some((property) => property.children?.[0]?.value === 'mcpdesc');
+    return !!root && root.type === 'object' && root.properties.some((property) => property.key.value === 'mcpdesc');
   } catch {
     return false;
   }
@@ -51,7 +53,7 @@ function elementContaining(elements: readonly SyntaxNode[], change: ChangeSpan):
 }
 
 /** The element re-parsed from its new text alone, if it is still exactly one well-formed object spanning the same boundaries. */
-function reparsedJsonTool(newText: string, old: SyntaxNode, delta: number): SyntaxNode | undefined {
+function reparsedJsonTool(newText: string, old: SyntaxNode, delta: number): ObjectNode | undefined {
   const source = detachedSlice(newText, old.offset, old.offset + old.length + delta);
   const { root: replacement, errors } = buildJsonTree(source);
   if (errors.length > 0 || !replacement || replacement.type !== 'object' || replacement.offset !== 0 || replacement.length !== source.length) {
@@ -69,9 +71,9 @@ function reparsedJsonTool(newText: string, old: SyntaxNode, delta: number): Synt
 function growAncestorsAndShiftFollowers(node: SyntaxNode, delta: number, owed: OwedShifts): void {
   if (delta === 0) return;
   const tools = node.parent;
-  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+  for (let child: SyntaxNode = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
     growNode(parent, delta);
-    for (const sibling of parent.children ?? []) {
+    for (const sibling of childrenOf(parent)) {
       if (sibling.offset <= child.offset) continue;
       if (parent === tools) {
         moveNode(sibling, delta);

@@ -11,26 +11,25 @@ export function holdsIdentical(node: SyntaxNode, value: JsonValue): boolean {
   switch (node.type) {
     case 'object': {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-      const children = node.children ?? [];
+      const properties = node.properties;
       const keys = Object.keys(value);
-      // Duplicate or incomplete members only ever add children: with fewer, the values differ (and
+      // Duplicate or incomplete members only ever add properties: with fewer, the values differ (and
       // stringifying a large declared schema for every step that differs from it would be quadratic).
-      if (children.length < keys.length) return false;
-      if (children.length !== keys.length) {
+      if (properties.length < keys.length) return false;
+      if (properties.length !== keys.length) {
         // Duplicate or incomplete members: their value is what JSON.parse would keep.
         return JSON.stringify(valueOf(node)) === JSON.stringify(value);
       }
-      for (let i = 0; i < children.length; i++) {
-        const keyNode = children[i].children?.[0];
-        const valueNode = children[i].children?.[1];
-        if (!keyNode || !valueNode || keyNode.value !== keys[i] || !holdsIdentical(valueNode, value[keys[i]])) return false;
+      for (let i = 0; i < properties.length; i++) {
+        const { key: keyNode, value: valueNode } = properties[i];
+        if (!valueNode || keyNode.value !== keys[i] || !holdsIdentical(valueNode, value[keys[i]])) return false;
       }
       return true;
     }
     case 'array': {
-      const children = node.children ?? [];
-      if (!Array.isArray(value) || value.length !== children.length) return false;
-      return children.every((child, index) => holdsIdentical(child, value[index]));
+      const items = node.items;
+      if (!Array.isArray(value) || value.length !== items.length) return false;
+      return items.every((item, index) => holdsIdentical(item, value[index]));
     }
     case 'null':
       return value === null;
@@ -51,26 +50,26 @@ export function holdsEqual(node: SyntaxNode, value: JsonValue, unorderedRequired
       const members = effectiveProperties(node);
       if (members.size !== Object.keys(value).length) return false;
       for (const [name, property] of members) {
-        if (!Object.prototype.hasOwnProperty.call(value, name) || !holdsEqual(property.children![1], value[name], unorderedRequired, name)) {
+        if (!Object.prototype.hasOwnProperty.call(value, name) || !holdsEqual(property.value, value[name], unorderedRequired, name)) {
           return false;
         }
       }
       return true;
     }
     case 'array': {
-      const children = node.children ?? [];
-      if (!Array.isArray(value) || value.length !== children.length) return false;
+      const items = node.items;
+      if (!Array.isArray(value) || value.length !== items.length) return false;
       if (unorderedRequired && key === 'required') {
         // Compared as multisets: each element of the node is matched with an unused equal element.
         const unused = [...value];
-        return children.every((child) => {
-          const index = unused.findIndex((candidate) => holdsEqual(child, candidate, unorderedRequired));
+        return items.every((item) => {
+          const index = unused.findIndex((candidate) => holdsEqual(item, candidate, unorderedRequired));
           if (index < 0) return false;
           unused.splice(index, 1);
           return true;
         });
       }
-      return children.every((child, index) => holdsEqual(child, value[index], unorderedRequired));
+      return items.every((item, index) => holdsEqual(item, value[index], unorderedRequired));
     }
     case 'null':
       return value === null;

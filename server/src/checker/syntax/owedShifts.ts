@@ -1,34 +1,9 @@
-// Moving nodes of a parsed tree in place, for the one-tool shortcut of incremental re-checks. An
-// edit in a document of hundreds of tools costs little more than its tool's re-parse: the tools
-// after the edit move at once, the nodes inside them only when something reads the tree.
+// The moves of the one-tool shortcut of incremental re-checks that are owed to the nodes inside
+// tools (nodePositions.ts moves them). An edit in a document of hundreds of tools costs little more
+// than its tool's re-parse: the tools after the edit move at once, the nodes inside them only when
+// something reads the tree.
 import type { SyntaxNode } from './tree';
-
-/** The shortcut moves nodes in place; jsonc-parser declares them read-only for its callers' sake. */
-type MovableNode = { -readonly [K in keyof SyntaxNode]: SyntaxNode[K] };
-
-export function moveNode(node: SyntaxNode, delta: number): void {
-  const movable = node as MovableNode;
-  movable.offset += delta;
-  if (movable.colonOffset !== undefined) movable.colonOffset += delta;
-}
-
-export function growNode(node: SyntaxNode, delta: number): void {
-  (node as MovableNode).length += delta;
-}
-
-export function adoptNode(node: SyntaxNode, parent: SyntaxNode): void {
-  (node as MovableNode).parent = parent;
-}
-
-export function shiftSubtree(node: SyntaxNode, delta: number): void {
-  const pending: SyntaxNode[] = [node];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    moveNode(current, delta);
-    const children = current.children;
-    if (children) for (let i = 0; i < children.length; i++) pending.push(children[i]);
-  }
-}
+import { hasChildren, shiftInside } from './nodePositions';
 
 /**
  * The moves the shortcut has made to whole tools but not yet to the nodes inside them. A tool
@@ -42,7 +17,7 @@ export class OwedShifts {
 
   /** `element` has moved by `delta`, and what is inside it has not. */
   add(element: SyntaxNode, delta: number): void {
-    if (element.children?.length) this.owed.set(element, (this.owed.get(element) ?? 0) + delta);
+    if (hasChildren(element)) this.owed.set(element, (this.owed.get(element) ?? 0) + delta);
   }
 
   /** `element` has left the tree (a re-parsed tool replaced it). */
@@ -52,7 +27,7 @@ export class OwedShifts {
 
   readonly settle = (): void => {
     if (this.owed.size === 0) return;
-    for (const [element, delta] of this.owed) for (const child of element.children ?? []) shiftSubtree(child, delta);
+    for (const [element, delta] of this.owed) shiftInside(element, delta);
     this.owed.clear();
   };
 }

@@ -1,18 +1,26 @@
-// Read access to the position-annotated tree (jsonc-parser's Node shape; the YAML adapter produces
-// the same shape). Member lookups follow JSON.parse: the last of duplicate members wins, and only
+// Read access to the position-annotated tree (treeNodes.ts; the JSON and YAML builders make the
+// same nodes). Member lookups follow JSON.parse: the last of duplicate members wins, and only
 // members really present count (no prototype names).
-import type { Node } from 'jsonc-parser';
+import type { ObjectNode, PropertyNode, StringNode, SyntaxNode, ValueNode } from './treeNodes';
 
-export type SyntaxNode = Node;
+export type * from './treeNodes';
+
+/** A property that has a value (a JSON member cut short has none): what member lookups return. */
+export type MemberNode = PropertyNode & { readonly value: ValueNode };
 
 /** Objects with more members than this get a name index, so lookups in them stay O(1). */
 const INDEXED_OBJECT_MEMBERS = 32;
-const memberIndexes = new WeakMap<SyntaxNode, Map<string, SyntaxNode>>();
+const memberIndexes = new WeakMap<ObjectNode, Map<string, MemberNode>>();
+
+function hasValue(property: PropertyNode): property is MemberNode {
+  return property.value !== undefined;
+}
 
 /** The property node of `key` in an object node, or undefined. Properties without a value do not count. */
-export function propertyOf(object: SyntaxNode | undefined, key: string): SyntaxNode | undefined {
-  if (!object || object.type !== 'object' || !object.children) return undefined;
-  if (object.children.length > INDEXED_OBJECT_MEMBERS) {
+export function propertyOf(object: SyntaxNode | undefined, key: string): MemberNode | undefined {
+  if (!object || object.type !== 'object') return undefined;
+  const properties = object.properties;
+  if (properties.length > INDEXED_OBJECT_MEMBERS) {
     // One error per member of a 100,000-member content object must not cost a scan each.
     let index = memberIndexes.get(object);
     if (!index) {
@@ -21,66 +29,93 @@ export function propertyOf(object: SyntaxNode | undefined, key: string): SyntaxN
     }
     return index.get(key);
   }
-  for (let i = object.children.length - 1; i >= 0; i--) {
-    const property = object.children[i];
-    const keyNode = property.children?.[0];
-    if (keyNode && keyNode.value === key && property.children?.[1]) return property;
+  for (let i = properties.length - 1; i >= 0; i--) {
+    const property = properties[i];
+    if (property.key.value === key && hasValue(property)) return property;
   }
   return undefined;
 }
 
 /** The value node of member `key`, or undefined. */
-export function memberOf(object: SyntaxNode | undefined, key: string): SyntaxNode | undefined {
-  return propertyOf(object, key)?.children?.[1];
+export function memberOf(object: SyntaxNode | undefined, key: string): ValueNode | undefined {
+  return propertyOf(object, key)?.value;
 }
 
-export function keyNodeOf(property: SyntaxNode | undefined): SyntaxNode | undefined {
-  return property?.children?.[0];
+export function keyNodeOf(property: SyntaxNode | undefined): StringNode | undefined {
+  return property?.type === 'property' ? property.key : undefined;
 }
 
 /** Every property of `key` (duplicates included), in document order. */
-export function allPropertiesOf(object: SyntaxNode | undefined, key: string): SyntaxNode[] {
-  if (!object || object.type !== 'object' || !object.children) return [];
-  return object.children.filter((property) => property.children?.[0]?.value === key && property.children?.[1]);
+export function allPropertiesOf(object: SyntaxNode | undefined, key: string): MemberNode[] {
+  if (!object || object.type !== 'object') return [];
+  return object.properties.filter((property): property is MemberNode => property.key.value === key && hasValue(property));
 }
 
 /**
  * The members an object really has, as JSON.parse would keep them: one entry per name, the last
  * duplicate's property node, in the order the names first appear.
  */
-export function effectiveProperties(object: SyntaxNode | undefined): Map<string, SyntaxNode> {
-  const members = new Map<string, SyntaxNode>();
-  if (!object || object.type !== 'object' || !object.children) return members;
-  for (const property of object.children) {
-    const keyNode = property.children?.[0];
-    if (keyNode && typeof keyNode.value === 'string' && property.children?.[1]) members.set(keyNode.value, property);
+export function effectiveProperties(object: SyntaxNode | undefined): Map<string, MemberNode> {
+  const members = new Map<string, MemberNode>();
+  if (!object || object.type !== 'object') return members;
+  for (const property of object.properties) {
+    if (hasValue(property)) members.set(property.key.value, property);
   }
   return members;
 }
 
-/** The elements of an array node, in order; none for any other node. */
-export function elementsOf(array: SyntaxNode | undefined): readonly SyntaxNode[] {
-  return array?.type === 'array' ? (array.children ?? []) : [];
+/** The elements of an array node; none for anything else. */
+export function itemsOf(node: SyntaxNode | undefined): readonly ValueNode[] {
+  return node?.type === 'array' ? node.items : NO_ITEMS;
+}
+
+/** The properties of an object node; none for anything else. */
+export function propertiesOf(node: SyntaxNode | undefined): readonly PropertyNode[] {
+  return node?.type === 'object' ? node.properties : NO_PROPERTIES;
+}
+
+const NO_ITEMS: readonly ValueNode[] = [];
+const NO_PROPERTIES: readonly PropertyNode[] = [];
+
+/**
+ * The nodes directly under `node`, in text order: an object's properties, a property's key and
+ * value, an array's items. For walks that treat every kind alike; a property's costs an array.
+ */
+export function childrenOf(node: SyntaxNode): readonly SyntaxNode[] {
+  switch (node.type) {
+    case 'object':
+      return node.properties;
+    case 'array':
+      return node.items;
+    case 'property':
+      return node.value ? [node.key, node.value] : [node.key];
+    default:
+      return NO_ITEMS;
+  }
+}
+
+/** A scalar node's value (a string, number, boolean or null); undefined for anything else. */
+export function scalarOf(node: SyntaxNode | undefined): string | number | boolean | null | undefined {
+  switch (node?.type) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'null':
+      return node.value;
+    default:
+      return undefined;
+  }
 }
 
 export function stringOf(node: SyntaxNode | undefined): string | undefined {
-  return node && node.type === 'string' && typeof node.value === 'string' ? node.value : undefined;
+  return node?.type === 'string' ? node.value : undefined;
 }
 
-export function isObjectNode(node: SyntaxNode | undefined): node is SyntaxNode & { children: SyntaxNode[] } {
-  return !!node && node.type === 'object';
+export function isObjectNode(node: SyntaxNode | undefined): node is ObjectNode {
+  return node?.type === 'object';
 }
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
-/**
- * What the YAML adapter adds to a node (see yamlTreeNode.ts): `origin` on a node that stands for an
- * alias, `aliased` on an anchored node some alias stands for. All of them have one value, built once.
- */
-interface AliasableNode extends SyntaxNode {
-  origin?: SyntaxNode;
-  aliased?: boolean;
-}
 
 /** An anchored node's value and how many nodes that value has (aliases in it expanded). */
 interface SharedValue {
@@ -103,9 +138,12 @@ export class AliasExpansionError extends Error {
   }
 }
 
+/**
+ * The node whose value an alias or an anchored node shares (`origin` on a node that stands for an
+ * alias, the node itself when it is anchored and aliased): all of them have one value, built once.
+ */
 function sharedValueKey(node: SyntaxNode): SyntaxNode | undefined {
-  const aliasable = node as AliasableNode;
-  return aliasable.origin ?? (aliasable.aliased ? node : undefined);
+  return node.origin ?? (node.aliased ? node : undefined);
 }
 
 /**
@@ -156,11 +194,10 @@ function buildFresh(node: SyntaxNode): JsonValue {
   switch (node.type) {
     case 'object': {
       const result: { [key: string]: JsonValue } = {};
-      for (const property of node.children ?? []) {
-        const keyNode = property.children?.[0];
-        const valueNode = property.children?.[1];
-        if (!keyNode || !valueNode || typeof keyNode.value !== 'string') continue;
-        Object.defineProperty(result, keyNode.value, {
+      for (const property of node.properties) {
+        const valueNode = property.value;
+        if (!valueNode) continue;
+        Object.defineProperty(result, property.key.value, {
           value: build(valueNode),
           enumerable: true,
           writable: true,
@@ -170,11 +207,11 @@ function buildFresh(node: SyntaxNode): JsonValue {
       return result;
     }
     case 'array':
-      return (node.children ?? []).map(build);
+      return node.items.map(build);
     case 'string':
     case 'number':
     case 'boolean':
-      return node.value as JsonValue;
+      return node.value;
     default:
       return null;
   }
@@ -188,7 +225,7 @@ export function nodeAtPointer(node: SyntaxNode, pointer: string): SyntaxNode | u
     const segment = rawSegment.replace(/~1/g, '/').replace(/~0/g, '~');
     if (!current) return undefined;
     if (current.type === 'object') current = memberOf(current, segment);
-    else if (current.type === 'array' && /^\d+$/.test(segment)) current = current.children?.[Number(segment)];
+    else if (current.type === 'array' && /^\d+$/.test(segment)) current = current.items[Number(segment)];
     else return undefined;
   }
   return current;

@@ -2,7 +2,7 @@
 // with YamlEditor, and an edit inside one tool of a block sequence re-parses that tool's lines
 // alone when they read alone as they do in place (incrementalYaml.ts says when).
 import { growYamlAncestorsAndShiftFollowers, reparseYamlTool, yamlAllowsToolEdits } from './yaml/incrementalYaml';
-import type { SyntaxNode } from './tree';
+import type { SyntaxNode, ValueNode } from './tree';
 import { parseYamlDocuments, type YamlParseOptions } from './yaml/parseYamlDocuments';
 import { YamlEditor } from './yaml/yamlEditor';
 import { isYamlMcpdescText } from './yaml/yamlMcpdescSniff';
@@ -27,7 +27,7 @@ export const yamlSyntax: Syntax = {
  */
 export function parseYamlForCheck(text: string, options?: YamlParseOptions): ParsedDocument {
   const parsed = parseYamlDocuments(text, options);
-  const roots = parsed.documents.map((document) => document.root).filter((root): root is SyntaxNode => root !== undefined);
+  const roots = parsed.documents.map((document) => document.root).filter((root): root is ValueNode => root !== undefined);
   const syntaxErrors = parsed.errors
     .filter((error) => error.code !== 'DUPLICATE_KEY')
     .map(({ offset, length, message }) => ({ offset, length, message }));

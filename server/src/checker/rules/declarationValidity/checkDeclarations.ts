@@ -2,7 +2,7 @@
 // scope, then its mode's branch (form: the requestedSchema walk; url: the url's syntax).
 import { resolveSchemaNode } from '../../model/componentRef';
 import type { ElicitationDeclaration, Primitive } from '../../model/documentModel';
-import { keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
+import { itemsOf, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
 import { describeNode, quote } from '../elicitation/describe';
 import type { DeclarationAspect } from '../elicitation/findings';
 import { checkRequestedSchema, revisionList, type SchemaContext } from './formSchema';
@@ -32,7 +32,7 @@ export function declarationText(declaration: ElicitationDeclaration): string {
 
 export function checkPrimitiveDeclarations(owner: Primitive): DeclarationFinding[] {
   const findings: DeclarationFinding[] = [];
-  const elicitations = owner.elicitationsProperty?.children?.[1];
+  const elicitations = owner.elicitationsProperty?.value;
   if (!elicitations) return findings;
   const key = keyNodeOf(owner.elicitationsProperty)!;
   if (elicitations.type !== 'array') {
@@ -146,11 +146,11 @@ function declarationScope(declaration: ElicitationDeclaration, parentScope: Scop
   const versions = versionsOf(node);
   const title = () => declarationText(declaration);
   if (!versions) {
-    report('invalid-scope', node, `Elicitation ${title()} has protocolVersions ${node.type === 'array' ? (node.children?.length ? 'with an entry that is not a string' : '[] (empty)') : describeNode(node)}; it must be a non-empty array of MCP revisions, or left out to inherit the ${OWNER_WORDS[declaration.owner.kind]}'s.`);
+    report('invalid-scope', node, `Elicitation ${title()} has protocolVersions ${node.type === 'array' ? (node.items.length ? 'with an entry that is not a string' : '[] (empty)') : describeNode(node)}; it must be a non-empty array of MCP revisions, or left out to inherit the ${OWNER_WORDS[declaration.owner.kind]}'s.`);
     return parentScope;
   }
   if (parentScope) {
-    node.children!.forEach((element, index) => {
+    itemsOf(node).forEach((element, index) => {
       if (!parentScope.versions.includes(versions[index])) {
         report('scope-outside-parent', element,
           `Elicitation ${title()} applies to ${quote(versions[index])}, which is outside ${scopeText(parentScope, OWNER_WORDS[declaration.owner.kind])}; a declaration's scope must be a subset of its ${OWNER_WORDS[declaration.owner.kind]}'s.`);

@@ -15,7 +15,7 @@ export interface DeclarationFindings {
 }
 
 export function checkDeclarationValidity(root: SyntaxNode): DeclarationFindings {
-  const elements = toolsArrayOf(root)?.children ?? [];
+  const elements = toolsArrayOf(root)?.items ?? [];
   const nameCounts = toolNameCounts(elements);
   const tools = elements.map((toolNode, index) => checkToolDeclarations(root, toolNode, index, elements, nameCounts));
   const others: DeclarationFinding[] = [];
@@ -33,6 +33,6 @@ export function checkToolDeclarations(
   siblings: readonly SyntaxNode[],
   nameCounts: ReadonlyMap<string, number>,
 ): DeclarationFinding[] {
-  if (toolNode.type !== 'object' || !toolNode.children?.some((property) => property.children?.[0]?.value === 'elicitations')) return [];
+  if (toolNode.type !== 'object' || !toolNode.properties.some((property) => property.key.value === 'elicitations')) return [];
   return checkPrimitiveDeclarations(readPrimitive(root, 'tool', toolNode, index, siblings, nameCounts));
 }

@@ -3,7 +3,7 @@
 // forms, and arrays only as multi-select enums). The schema is walked once, keyword by keyword;
 // nothing is compiled. Keywords are checked against every checked revision in scope, and against
 // the vocabulary of any revision when the scope names none of them.
-import { effectiveProperties, keyNodeOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, keyNodeOf, memberOf, stringOf, type MemberNode, type SyntaxNode } from '../../syntax/tree';
 import { describeNode, quote } from '../elicitation/describe';
 import type { DeclarationViolationKind } from './kinds';
 import { ANY_REVISION, STRING_FORMATS, type PropertyForm, type RevisionVocabulary } from './revisions';
@@ -77,7 +77,7 @@ export function checkRequestedSchema(schema: SyntaxNode, key: SyntaxNode, contex
     report('invalid-requested-schema', requiredNode, `The required of ${schemaTitle()} must be an array of property names, not ${describeNode(requiredNode)}.`);
     return;
   }
-  for (const entry of requiredNode.children ?? []) {
+  for (const entry of requiredNode.items) {
     const name = stringOf(entry);
     if (name === undefined) {
       report('invalid-requested-schema', entry, `The required of ${schemaTitle()} must list property names (strings), not ${describeNode(entry)}.`);
@@ -88,10 +88,10 @@ export function checkRequestedSchema(schema: SyntaxNode, key: SyntaxNode, contex
   }
 }
 
-function checkProperty(name: string, property: SyntaxNode, context: SchemaContext): void {
+function checkProperty(name: string, property: MemberNode, context: SchemaContext): void {
   const { report } = context;
   const key = keyNodeOf(property)!;
-  const schema = property.children![1];
+  const schema = property.value;
   const which = (): string => `Property ${quote(name)} of ${context.schemaTitle()}`;
   if (schema.type !== 'object') {
     report('invalid-property-schema', schema, `${which()} must be a primitive property schema (an object with a type), not ${describeNode(schema)}.`);
@@ -235,13 +235,13 @@ function choicesOf(schema: SyntaxNode, form: PropertyForm, which: Which, report:
 }
 
 function stringChoices(node: SyntaxNode, what: Which, report: Report): string[] | undefined {
-  if (node.type !== 'array' || !node.children?.length) {
+  if (node.type !== 'array' || !node.items.length) {
     report('invalid-property-schema', node, `${capitalize(what())} must be a non-empty array of strings, not ${node.type === 'array' ? 'an empty array' : describeNode(node)}.`);
     return undefined;
   }
   const choices: string[] = [];
   let ok = true;
-  for (const element of node.children) {
+  for (const element of node.items) {
     const choice = stringOf(element);
     if (choice === undefined) {
       report('invalid-property-schema', element, `${capitalize(what())} must hold strings only, not ${describeNode(element)}.`);
@@ -254,13 +254,13 @@ function stringChoices(node: SyntaxNode, what: Which, report: Report): string[] 
 }
 
 function titledChoices(node: SyntaxNode, what: Which, report: Report): string[] | undefined {
-  if (node.type !== 'array' || !node.children?.length) {
+  if (node.type !== 'array' || !node.items.length) {
     report('invalid-property-schema', node, `${capitalize(what())} must be a non-empty array of {"const": value, "title": label} options, not ${node.type === 'array' ? 'an empty array' : describeNode(node)}.`);
     return undefined;
   }
   const choices: string[] = [];
   let ok = true;
-  for (const option of node.children) {
+  for (const option of node.items) {
     const value = stringOf(memberOf(option, 'const'));
     const title = stringOf(memberOf(option, 'title'));
     const extra = option.type === 'object' ? [...effectiveProperties(option)].find(([keyword]) => keyword !== 'const' && keyword !== 'title') : undefined;
@@ -320,7 +320,7 @@ function checkDefault(node: SyntaxNode, schema: SyntaxNode, form: PropertyForm, 
         wrongType(`an array of its choices (${choiceList(choices)})`);
         return;
       }
-      for (const element of node.children ?? []) {
+      for (const element of node.items) {
         const value = stringOf(element);
         if (value === undefined) {
           report('invalid-default', element, `${which()} has default entry ${describeNode(element)}; every entry must be one of its choices (${choiceList(choices)}).`);

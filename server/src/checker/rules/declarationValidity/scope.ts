@@ -11,9 +11,9 @@ export interface Scope {
 
 /** The versions of a `protocolVersions` value, when it is a non-empty array of strings. */
 export function versionsOf(node: SyntaxNode | undefined): string[] | undefined {
-  if (node?.type !== 'array' || !node.children?.length) return undefined;
+  if (node?.type !== 'array' || !node.items.length) return undefined;
   const versions: string[] = [];
-  for (const element of node.children) {
+  for (const element of node.items) {
     const version = stringOf(element);
     if (version === undefined) return undefined;
     versions.push(version);

@@ -6,7 +6,7 @@
 // reported at the reference (so a tool naming a component whose chain breaks is told so too).
 // Requested schemas of elicitation declarations are the elicitation rules' (an unusable reference
 // makes the declaration unusable there), and are not followed here.
-import { effectiveProperties, memberOf, propertyOf, stringOf, elementsOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, memberOf, propertyOf, stringOf, itemsOf, type SyntaxNode } from '../../syntax/tree';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
 
@@ -43,7 +43,7 @@ export function checkRootReferences(root: SyntaxNode): SemanticFinding[] {
   for (const collection of ['resources', 'resourceTemplates', 'prompts'] as const) {
     const primitives = memberOf(root, collection);
     if (primitives?.type !== 'array') continue;
-    elementsOf(primitives).forEach((primitive, index) => checkExamples(root, primitive, collection, index, findings));
+    itemsOf(primitives).forEach((primitive, index) => checkExamples(root, primitive, collection, index, findings));
   }
   return findings;
 }

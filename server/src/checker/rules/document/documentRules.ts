@@ -2,7 +2,7 @@
 // semantic checks (mcpdesc.document.semantics). Each tool's findings are kept apart, so that an
 // edit inside one tool re-checks that tool alone (incremental.ts). Every part runs on what it can
 // read: a schema error never stops the semantic checks, nor the other rules.
-import { elementsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
+import { itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
 import { checkRootSchema, checkToolSchema, type SchemaFinding } from './documentSchema';
 import { checkClientRequirements } from './clientRequirements';
 import { checkRootReferences, checkToolReferences } from './componentReferences';
@@ -46,7 +46,7 @@ export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
     tools: [],
   };
   const tools = root.type === 'object' ? memberOf(root, 'tools') : undefined;
-  elementsOf(tools).forEach((tool, index) => findings.tools.push(checkToolDocumentRules(root, tool, index)));
+  itemsOf(tools).forEach((tool, index) => findings.tools.push(checkToolDocumentRules(root, tool, index)));
   return findings;
 }
 
@@ -72,7 +72,7 @@ function otherPrimitivesRequirements(root: SyntaxNode): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
   if (root.type !== 'object') return findings;
   for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
-    elementsOf(memberOf(root, collection)).forEach((primitive, index) =>
+    itemsOf(memberOf(root, collection)).forEach((primitive, index) =>
       findings.push(...checkClientRequirements(root, primitive, collection, index)),
     );
   }

@@ -25,7 +25,7 @@ import {
   propertyOf,
   valueOf,
   type JsonValue,
-  elementsOf,
+  itemsOf,
   type SyntaxNode,
 } from '../../syntax/tree';
 import { childAt, escapeSegment as escape, readablePath } from './pointers';
@@ -137,7 +137,7 @@ function rootValueWithoutTools(root: SyntaxNode): JsonValue {
     const valueNode = memberOf(root, name)!;
     const value =
       name === 'tools' && valueNode.type === 'array'
-        ? new Array<JsonValue>(elementsOf(valueNode).length).fill(null)
+        ? new Array<JsonValue>(itemsOf(valueNode).length).fill(null)
         : valueOf(valueNode);
     Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
   }

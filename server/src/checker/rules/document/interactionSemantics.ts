@@ -5,7 +5,7 @@
 // validator's code for the same problem. It reads what it can: a step of the wrong shape is the
 // schema rule's to report, and gives nothing here.
 import { primitiveScope } from '../declarationValidity/scope';
-import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, elementsOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, itemsOf, scalarOf, type SyntaxNode } from '../../syntax/tree';
 import { pointerOf, readablePath } from './pointers';
 import { EXAMPLE_VIOLATION_KINDS, OFFICIAL_NAMED_KINDS, type ExampleViolationKind, type OfficialNamedKind, type SemanticViolationKind } from '../../types';
 
@@ -52,7 +52,7 @@ export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: nu
   for (const exampleName of effectiveProperties(examples).keys()) {
     const steps = memberOf(memberOf(examples, exampleName), 'steps');
     if (steps?.type !== 'array') continue;
-    elementsOf(steps).forEach((step, stepIndex) => {
+    itemsOf(steps).forEach((step, stepIndex) => {
       if (step.type !== 'object') return;
       const stepPath = ['tools', index, 'interactionExamples', exampleName, 'steps', stepIndex] as const;
       const context: StepContext = { root, tool, step, stepPath, scope, findings };
@@ -185,8 +185,8 @@ function checkRequirements(context: StepContext, requirements: SyntaxNode): void
       includeContext &&
       !(includeContext.type === 'string' && (includeContext.value === 'none' || includeContext.value === '')) &&
       includeContext.type !== 'null' &&
-      includeContext.value !== false &&
-      includeContext.value !== 0 &&
+      scalarOf(includeContext) !== false &&
+      scalarOf(includeContext) !== 0 &&
       !propertyOf(samplingValue, 'context')
     ) {
       warn(
@@ -228,7 +228,7 @@ function checkRoots(context: StepContext): void {
   if (stringOf(memberOf(step, 'type')) !== 'roots') return;
   const roots = memberOf(memberOf(step, 'response'), 'roots');
   if (roots?.type !== 'array') return;
-  elementsOf(roots).forEach((rootEntry, rootIndex) => {
+  itemsOf(roots).forEach((rootEntry, rootIndex) => {
     const uriNode = memberOf(rootEntry, 'uri');
     const uri = stringOf(uriNode);
     if (uri !== undefined && !uri.startsWith('file://')) {
@@ -247,7 +247,7 @@ function checkRoots(context: StepContext): void {
 function declarationNamed(tool: SyntaxNode, name: string): SyntaxNode | undefined {
   const elicitations = memberOf(tool, 'elicitations');
   if (elicitations?.type !== 'array') return undefined;
-  return elementsOf(elicitations).find(
+  return itemsOf(elicitations).find(
     (element) => element.type === 'object' && stringOf(memberOf(element, 'name')) === name,
   );
 }

@@ -3,7 +3,7 @@
 // the scope define them, and an unknown key under an MCP-reserved prefix warned about. Revisions
 // before 2025-06-18 are legacy revisions whose `_meta` keys are not judged (the official validator's
 // reading; they get one legacy warning on the document's scope instead).
-import { effectiveProperties, elementsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../declarationValidity/scope';
 import { FindingCollector, isFrom, type Path } from './findingCollector';
 import type { SemanticFinding } from './interactionSemantics';
@@ -172,7 +172,7 @@ export function checkMeta(
 export function checkRootMeta(root: SyntaxNode): SemanticFinding[] {
   const collected = new FindingCollector();
   for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
-    elementsOf(memberOf(root, collection)).forEach((item, index) => {
+    itemsOf(memberOf(root, collection)).forEach((item, index) => {
       if (item.type !== 'object') return;
       const scope = primitiveScope(item, root)?.versions ?? [];
       checkMeta(memberOf(item, '_meta'), 'declaration', scope, [collection, index, '_meta'], collected);
@@ -183,7 +183,7 @@ export function checkRootMeta(root: SyntaxNode): SemanticFinding[] {
         if (result?.type !== 'object') continue;
         const resultPath = [collection, index, 'examples', name, 'result'];
         checkMeta(memberOf(result, '_meta'), 'result', scope, [...resultPath, '_meta'], collected);
-        elementsOf(memberOf(result, 'contents')).forEach((content, contentIndex) =>
+        itemsOf(memberOf(result, 'contents')).forEach((content, contentIndex) =>
           checkMeta(memberOf(content, '_meta'), 'content', scope, [...resultPath, 'contents', contentIndex, '_meta'], collected),
         );
       }

@@ -3,7 +3,7 @@
 // carry only what every revision of the scope defines. A prompt example given by a
 // `$componentRef` is read through it (the finding then sits on the reference); a reference that
 // does not resolve is componentReferences.ts' to report. Kinds are the official validator's codes.
-import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, elementsOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, itemsOf, scalarOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../declarationValidity/scope';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
@@ -56,7 +56,7 @@ export function checkPromptAndCompletionExamples(root: SyntaxNode): SemanticFind
   for (const collection of ['prompts', 'resourceTemplates'] as const) {
     const primitives = memberOf(root, collection);
     if (primitives?.type !== 'array') continue;
-    elementsOf(primitives).forEach((primitive, index) => {
+    itemsOf(primitives).forEach((primitive, index) => {
       if (primitive.type !== 'object') return;
       const scope = primitiveScope(primitive, root)?.versions ?? [];
       if (collection === 'prompts') checkPromptExamples(root, primitive, index, scope, collected);
@@ -71,7 +71,7 @@ function declaredArguments(prompt: SyntaxNode): Map<string, SyntaxNode> {
   const declared = new Map<string, SyntaxNode>();
   const list = memberOf(prompt, 'arguments');
   if (list?.type !== 'array') return declared;
-  for (const argument of elementsOf(list)) {
+  for (const argument of itemsOf(list)) {
     const name = stringOf(memberOf(argument, 'name'));
     if (name !== undefined) declared.set(name, argument);
   }
@@ -124,7 +124,7 @@ function checkPromptExamples(
       }
     }
     for (const [argument, declaration] of declared) {
-      if (memberOf(declaration, 'required')?.value !== true) continue;
+      if (scalarOf(memberOf(declaration, 'required')) !== true) continue;
       if (argumentsValue?.type === 'object' && propertyOf(argumentsValue, argument)) continue;
       const anchor = at(keyNodeOf(propertyOf(example, 'arguments')), exampleKey);
       collected.add(
@@ -153,7 +153,7 @@ function checkPromptExamples(
     );
     const messages = memberOf(result, 'messages');
     if (messages?.type !== 'array') continue;
-    elementsOf(messages).forEach((message, messageIndex) => {
+    itemsOf(messages).forEach((message, messageIndex) => {
       const content = memberOf(message, 'content');
       if (content?.type !== 'object') return;
       checkContentRevisions(content, [...resultPath, 'messages', messageIndex, 'content'], scope, collected, (node) =>

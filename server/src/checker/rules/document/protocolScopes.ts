@@ -5,7 +5,7 @@
 // before 2025-06-18 is warned about once (legacy revisions are checked only in part). A tool's
 // findings read that tool, the root's protocolVersions and the names and scopes of the tools
 // before it (which the one-tool shortcut of incremental.ts never changes).
-import { elementsOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { itemsOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { versionsOf } from '../declarationValidity/scope';
 import { FindingCollector, isBefore, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
@@ -32,7 +32,7 @@ function outsideParent(root: SyntaxNode, item: SyntaxNode, path: Path, collected
   if (!versionsOf(own)) return;
   const parent = rootScope(root);
   if (parent.length === 0) return;
-  elementsOf(own).forEach((element, index) => {
+  itemsOf(own).forEach((element, index) => {
     const version = stringOf(element)!;
     if (parent.includes(version)) return;
     collected.add(
@@ -70,11 +70,11 @@ export function checkRootScopes(root: SyntaxNode): SemanticFinding[] {
   const transports = memberOf(root, 'transports');
   if (transports) {
     const covered = new Set<string>();
-    elementsOf(transports).forEach((transport, index) => {
+    itemsOf(transports).forEach((transport, index) => {
       outsideParent(root, transport, ['transports', index], collected);
       for (const version of scopeOf(transport, root)) covered.add(version);
     });
-    elementsOf(memberOf(root, 'protocolVersions')).forEach((element, index) => {
+    itemsOf(memberOf(root, 'protocolVersions')).forEach((element, index) => {
       const version = stringOf(element);
       if (version === undefined || covered.has(version)) return;
       collected.add(
@@ -86,7 +86,7 @@ export function checkRootScopes(root: SyntaxNode): SemanticFinding[] {
       );
     });
   }
-  const capabilities = elementsOf(memberOf(root, 'capabilities'));
+  const capabilities = itemsOf(memberOf(root, 'capabilities'));
   capabilities.forEach((capability, index) => {
     outsideParent(root, capability, ['capabilities', index], collected);
     const scope = scopeOf(capability, root);
@@ -111,7 +111,7 @@ export function checkRootScopes(root: SyntaxNode): SemanticFinding[] {
 
 function checkPrimitiveScopes(root: SyntaxNode, collection: string, collected: FindingCollector): void {
   const array = memberOf(root, collection);
-  elementsOf(array).forEach((_item, index) => itemScopes(root, collection, array!, index, collected));
+  itemsOf(array).forEach((_item, index) => itemScopes(root, collection, array!, index, collected));
 }
 
 /**
@@ -125,7 +125,7 @@ function sameIdentity(array: SyntaxNode, identity: string, identifier: string): 
   let byIdentity = indexesByIdentity.get(array);
   if (!byIdentity) {
     byIdentity = new Map();
-    elementsOf(array).forEach((element, index) => {
+    itemsOf(array).forEach((element, index) => {
       const name = stringOf(memberOf(element, identity));
       if (name === undefined) return;
       const indexes = byIdentity!.get(name);
@@ -138,7 +138,7 @@ function sameIdentity(array: SyntaxNode, identity: string, identifier: string): 
 }
 
 function itemScopes(root: SyntaxNode, collection: string, array: SyntaxNode, index: number, collected: FindingCollector): void {
-  const items = elementsOf(array);
+  const items = itemsOf(array);
   const item = items[index];
   if (item.type !== 'object') return;
   outsideParent(root, item, [collection, index], collected);

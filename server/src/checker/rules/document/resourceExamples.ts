@@ -4,7 +4,7 @@
 // URI an expansion of its template; and, as warnings, a result that returns no entry for the
 // requested URI, or returns it with another MIME type or size than the declaration states. An
 // example given by a `$componentRef` is read through it (the findings then sit on the reference).
-import { effectiveProperties, elementsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../declarationValidity/scope';
 import { safeRegExp, type RegExpLike } from '../../schema/safeRegExp';
 import { FindingCollector, isBefore, LATEST_REVISION, type Path } from './findingCollector';
@@ -24,7 +24,7 @@ export function checkResourceExamples(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
   for (const collection of ['resources', 'resourceTemplates']) {
-    elementsOf(memberOf(root, collection)).forEach((owner, ownerIndex) => {
+    itemsOf(memberOf(root, collection)).forEach((owner, ownerIndex) => {
       const examples = memberOf(owner, 'examples');
       if (owner.type !== 'object' || examples?.type !== 'object') return;
       const scope = primitiveScope(owner, root)?.versions ?? [];
@@ -155,7 +155,7 @@ function completedResult(result: SyntaxNode, context: ExampleContext): void {
         'meta',
       );
     }
-    elementsOf(memberOf(result, 'contents')).forEach((content, index) => {
+    itemsOf(memberOf(result, 'contents')).forEach((content, index) => {
       const metaKey = keyNodeOf(propertyOf(content, '_meta'));
       if (!metaKey || !isBefore(revision, '2025-06-18')) return;
       collected.add(
@@ -176,7 +176,7 @@ function contentsFor(owner: SyntaxNode, requested: string, result: SyntaxNode, c
   const declaredType = stringOf(memberOf(owner, 'mimeType'));
   const declaredSize = memberOf(owner, 'size');
   let found = false;
-  elementsOf(memberOf(result, 'contents')).forEach((content, index) => {
+  itemsOf(memberOf(result, 'contents')).forEach((content, index) => {
     const contentPath = [...path, 'contents', index];
     const text = stringOf(memberOf(content, 'text'));
     const blobNode = memberOf(content, 'blob');

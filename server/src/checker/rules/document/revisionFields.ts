@@ -4,7 +4,7 @@
 // tool schema's $schema before 2025-11-25, a non-object outputSchema before 2026-07-28, Streamable
 // HTTP before 2025-03-26; and what a revision deprecates or replaces (legacy SSE from 2025-03-26,
 // logging and core tasks in 2026-07-28). One finding per node, naming every revision at fault.
-import { elementsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope, versionsOf } from '../declarationValidity/scope';
 import { FindingCollector, isBefore, isFrom, LATEST_REVISION, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
@@ -51,10 +51,10 @@ export function checkRootRevisionFields(root: SyntaxNode): SemanticFinding[] {
   const scope = versionsOf(memberOf(root, 'protocolVersions')) ?? [];
   const info = memberOf(root, 'info');
   if (info?.type === 'object') fieldsSince(info, SINCE.info, scope, ['info'], collected);
-  elementsOf(memberOf(root, 'transports')).forEach((transport, index) => checkTransport(root, transport, index, collected));
-  elementsOf(memberOf(root, 'capabilities')).forEach((capability, index) => checkCapability(root, capability, index, collected));
+  itemsOf(memberOf(root, 'transports')).forEach((transport, index) => checkTransport(root, transport, index, collected));
+  itemsOf(memberOf(root, 'capabilities')).forEach((capability, index) => checkCapability(root, capability, index, collected));
   for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
-    elementsOf(memberOf(root, collection)).forEach((item, index) => {
+    itemsOf(memberOf(root, collection)).forEach((item, index) => {
       if (item.type !== 'object') return;
       const itemScope = primitiveScope(item, root)?.versions ?? [];
       const path = [collection, index];
@@ -75,7 +75,7 @@ export function checkRootRevisionFields(root: SyntaxNode): SemanticFinding[] {
         }
       }
       if (collection === 'prompts') {
-        elementsOf(memberOf(item, 'arguments')).forEach((argument, argumentIndex) => {
+        itemsOf(memberOf(item, 'arguments')).forEach((argument, argumentIndex) => {
           if (argument.type === 'object')
             fieldsSince(argument, SINCE.argument, itemScope, [...path, 'arguments', argumentIndex], collected);
         });

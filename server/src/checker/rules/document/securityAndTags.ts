@@ -4,7 +4,7 @@
 // the catalogue is not invalid; OAuth 2.0 flows declare a catalogue, OpenID Connect has none). Root tags have unique names, and a primitive's tags name root tags
 // (when the root declares any). A tool's findings read that tool and the root's securitySchemes
 // and tags, outside every tool.
-import { effectiveProperties, elementsOf, keyNodeOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, itemsOf, keyNodeOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
@@ -25,7 +25,7 @@ function scopeCatalogue(scheme: SyntaxNode | undefined): Set<string> {
 function checkRequirements(root: SyntaxNode, security: SyntaxNode | undefined, path: Path, collected: FindingCollector): void {
   if (security?.type !== 'array') return;
   const schemes = memberOf(root, 'securitySchemes');
-  elementsOf(security).forEach((requirement, requirementIndex) => {
+  itemsOf(security).forEach((requirement, requirementIndex) => {
     const requirementPath = [...path, requirementIndex];
     const where = readablePath(pointerOf(...requirementPath));
     for (const [name, property] of effectiveProperties(requirement)) {
@@ -45,7 +45,7 @@ function checkRequirements(root: SyntaxNode, security: SyntaxNode | undefined, p
       const type = stringOf(memberOf(scheme, 'type'));
       const seen = new Set<string>();
       const catalogue = scopeCatalogue(scheme);
-      elementsOf(scopes).forEach((element, scopeIndex) => {
+      itemsOf(scopes).forEach((element, scopeIndex) => {
         const scope = stringOf(element);
         if (scope === undefined) return;
         const scopePath = [...requirementPath, name, scopeIndex];
@@ -67,7 +67,7 @@ function checkRequirements(root: SyntaxNode, security: SyntaxNode | undefined, p
           );
         }
       });
-      if ((type === 'http' || type === 'apiKey') && elementsOf(scopes).length > 0) {
+      if ((type === 'http' || type === 'apiKey') && itemsOf(scopes).length > 0) {
         collected.add(
           'non-oauth-scope-misuse',
           scopes,
@@ -83,7 +83,7 @@ function checkRequirements(root: SyntaxNode, security: SyntaxNode | undefined, p
 /** The tag names the root declares, or undefined when it declares none (then any tag is allowed). */
 function rootTagNames(root: SyntaxNode): Set<string> | undefined {
   const names = new Set<string>();
-  for (const tag of elementsOf(memberOf(root, 'tags'))) {
+  for (const tag of itemsOf(memberOf(root, 'tags'))) {
     const name = stringOf(memberOf(tag, 'name'));
     if (name !== undefined) names.add(name);
   }
@@ -93,7 +93,7 @@ function rootTagNames(root: SyntaxNode): Set<string> | undefined {
 function checkTags(root: SyntaxNode, item: SyntaxNode, path: Path, collected: FindingCollector): void {
   const declared = rootTagNames(root);
   if (!declared) return;
-  elementsOf(memberOf(item, 'tags')).forEach((element, index) => {
+  itemsOf(memberOf(item, 'tags')).forEach((element, index) => {
     const tag = stringOf(element);
     if (tag === undefined || declared.has(tag)) return;
     collected.add(
@@ -110,11 +110,11 @@ export function checkRootSecurityAndTags(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
   checkRequirements(root, memberOf(root, 'security'), ['security'], collected);
-  elementsOf(memberOf(root, 'transports')).forEach((transport, index) =>
+  itemsOf(memberOf(root, 'transports')).forEach((transport, index) =>
     checkRequirements(root, memberOf(transport, 'security'), ['transports', index, 'security'], collected),
   );
   const seen = new Set<string>();
-  elementsOf(memberOf(root, 'tags')).forEach((tag, index) => {
+  itemsOf(memberOf(root, 'tags')).forEach((tag, index) => {
     const nameNode = memberOf(tag, 'name');
     const name = stringOf(nameNode);
     if (name === undefined) return;
@@ -129,7 +129,7 @@ export function checkRootSecurityAndTags(root: SyntaxNode): SemanticFinding[] {
     seen.add(name);
   });
   for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
-    elementsOf(memberOf(root, collection)).forEach((item, index) => {
+    itemsOf(memberOf(root, collection)).forEach((item, index) => {
       checkRequirements(root, memberOf(item, 'security'), [collection, index, 'security'], collected);
       checkTags(root, item, [collection, index], collected);
     });

@@ -9,11 +9,12 @@
 import {
   AliasExpansionError,
   effectiveProperties,
-  elementsOf,
+  itemsOf,
   keyNodeOf,
   memberOf,
   nodeAtPointer,
   propertyOf,
+  scalarOf,
   stringOf,
   valueOf,
   type JsonValue,
@@ -167,12 +168,12 @@ function checkExample(context: ExampleContext): void {
         'object',
       );
     }
-    elementsOf(memberOf(members, 'content')).forEach((content, contentIndex) =>
+    itemsOf(memberOf(members, 'content')).forEach((content, contentIndex) =>
       checkContent(context, content, [...resultPath, 'content', contentIndex], revision, at),
     );
   }
   checkMeta(memberOf(members, '_meta'), 'result', scope, [...resultPath, '_meta'], collected);
-  elementsOf(memberOf(members, 'content')).forEach((content, contentIndex) => {
+  itemsOf(memberOf(members, 'content')).forEach((content, contentIndex) => {
     const contentPath = [...resultPath, 'content', contentIndex];
     checkMeta(memberOf(content, '_meta'), 'content', scope, [...contentPath, '_meta'], collected);
     if (stringOf(memberOf(content, 'type')) === 'resource')
@@ -185,7 +186,7 @@ function checkExample(context: ExampleContext): void {
       );
   });
 
-  const successful = memberOf(members, 'isError')?.value !== true;
+  const successful = scalarOf(memberOf(members, 'isError')) !== true;
   if (!successful && structured) {
     collected.add(
       'structured-tool-error-example',

@@ -7,7 +7,7 @@
 // unique HTTP field-name token. A tool's findings read that tool and the components.
 import {
   effectiveProperties,
-  elementsOf,
+  itemsOf,
   keyNodeOf,
   memberOf,
   propertyOf,
@@ -95,7 +95,7 @@ function legacyShape(schema: SyntaxNode, path: Path, at: At, collected: FindingC
     add(required, ['required'], `${where}.required must be an array of strings`);
     return;
   }
-  elementsOf(required).forEach((element, elementIndex) => {
+  itemsOf(required).forEach((element, elementIndex) => {
     if (element.type !== 'string')
       add(element, ['required', elementIndex], `${where}.required[${elementIndex}] must be a string (a property name)`);
   });
@@ -144,7 +144,7 @@ function externalRefs(
   relative: Path,
   found: Array<{ node: SyntaxNode; relative: Path }>,
 ): Array<{ node: SyntaxNode; relative: Path }> {
-  if (node.type === 'array') elementsOf(node).forEach((element, index) => externalRefs(element, [...relative, index], found));
+  if (node.type === 'array') itemsOf(node).forEach((element, index) => externalRefs(element, [...relative, index], found));
   else if (node.type === 'object') {
     for (const name of effectiveProperties(node).keys()) {
       const child = memberOf(node, name)!;
@@ -203,13 +203,13 @@ function collectHeaders(
       collectHeaders(memberOf(map, name), [...path, keyword, name], false, false, found);
   }
   for (const keyword of ARRAY_KEYWORDS)
-    elementsOf(memberOf(node, keyword)).forEach((child, index) =>
+    itemsOf(memberOf(node, keyword)).forEach((child, index) =>
       collectHeaders(child, [...path, keyword, index], false, false, found),
     );
   for (const keyword of SINGLE_KEYWORDS) {
     const child = memberOf(node, keyword);
     if (child?.type === 'array')
-      elementsOf(child).forEach((item, index) => collectHeaders(item, [...path, keyword, index], false, false, found));
+      itemsOf(child).forEach((item, index) => collectHeaders(item, [...path, keyword, index], false, false, found));
     else collectHeaders(child, [...path, keyword], false, false, found);
   }
   const dependencies = memberOf(node, 'dependencies');

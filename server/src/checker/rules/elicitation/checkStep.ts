@@ -64,7 +64,7 @@ function checkAgainstDeclaration(step: Step, verdict: UsableVerdict, report: Rep
         `Elicitation step's request has no requestedSchema; ${of} requests a form with its own requestedSchema.`);
       return;
     }
-    const resolved = resolveSchemaNode(schemaProperty.children![1], step.tool.root);
+    const resolved = resolveSchemaNode(schemaProperty.value, step.tool.root);
     if (!resolved.ok) {
       report('schema-mismatch', keyNodeOf(schemaProperty)!,
         `Elicitation step's requestedSchema cannot be compared with the requestedSchema of ${of}: ${resolved.reason}.`);
@@ -98,7 +98,7 @@ function forDeclaration(step: Step): string {
 function unknownDeclarationMessage(step: Step): string {
   const tool = step.tool.title;
   const declared = declaredList(step.tool.declarationsByName);
-  const elicitations = step.tool.elicitationsProperty?.children?.[1];
+  const elicitations = step.tool.elicitationsProperty?.value;
   const why = elicitations && elicitations.type !== 'array' ? `; its elicitations is not an array` : '';
   if (step.declarationName === undefined) {
     return `Elicitation step's 'declaration' must be a string naming one of the elicitations of tool ${tool}, not ${describeNode(step.declarationNode!)} (${declared}${why}).`;
@@ -118,13 +118,13 @@ function invalidActionMessage(step: Step): string {
 /** Kind 8: the accepted form content against the requested schema, one finding per validation error. */
 function checkContent(step: Step, declared: UsableVerdict | undefined, schemas: DocumentSchemas, report: Report): void {
   const contentProperty = step.contentProperty!;
-  const contentKey = contentProperty.children![0];
-  const content = contentProperty.children![1];
+  const contentKey = contentProperty.key;
+  const content = contentProperty.value;
   const requestSchemaProperty = propertyOf(step.request, 'requestedSchema');
   let compiled: CompiledSchema;
   if (requestSchemaProperty) {
-    const schemaKey = requestSchemaProperty.children![0];
-    const resolved = resolveSchemaNode(requestSchemaProperty.children![1], step.tool.root);
+    const schemaKey = requestSchemaProperty.key;
+    const resolved = resolveSchemaNode(requestSchemaProperty.value, step.tool.root);
     if (!resolved.ok) {
       report('invalid-content', schemaKey,
         `Elicitation step's requestedSchema cannot be used (${resolved.reason}), so its content cannot be checked.`);

@@ -11,7 +11,7 @@ import type { Finding } from './findings';
 
 /** The findings of each element of `tools`, index for index (the rule never looks across tools). */
 export function checkElicitationConsistency(root: SyntaxNode, schemas: DocumentSchemas): Finding[][] {
-  const elements = toolsArrayOf(root)?.children ?? [];
+  const elements = toolsArrayOf(root)?.items ?? [];
   const nameCounts = toolNameCounts(elements);
   return elements.map((toolNode, index) => checkToolNode(root, toolNode, index, elements, nameCounts, schemas));
 }
@@ -30,7 +30,7 @@ export function checkToolNode(
 function checkTool(tool: Tool, schemas: DocumentSchemas): Finding[] {
   const findings: Finding[] = [];
   const verdicts = new DeclarationVerdicts(schemas);
-  const elicitations = tool.elicitationsProperty?.children?.[1];
+  const elicitations = tool.elicitationsProperty?.value;
   if (elicitations && elicitations.type !== 'array') {
     const key = elicitationsKeyOf(tool)!;
     findings.push({

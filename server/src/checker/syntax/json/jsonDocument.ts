@@ -1,7 +1,7 @@
 // JSON and JSONC text to the position-annotated tree every check walks.
 import { printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { buildJsonTree } from './jsonTree';
-import type { SyntaxNode } from '../tree';
+import type { ValueNode } from '../tree';
 
 export interface SyntaxError {
   offset: number;
@@ -11,7 +11,7 @@ export interface SyntaxError {
 
 export interface ParsedDocument {
   /** One tree per document: JSON has one, a YAML stream may have several. */
-  roots: SyntaxNode[];
+  roots: ValueNode[];
   syntaxErrors: SyntaxError[];
 }
 

@@ -7,7 +7,20 @@
 // then tracks its position in the tree; here the recursion is the position. Like parseTree it
 // recurses for each level of nesting, so absurd nesting ends in the engine's RangeError, which the
 // check reports as "nested too deeply".
-import { createScanner, ParseErrorCode, ScanError, SyntaxKind, type JSONScanner, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, ParseErrorCode, ScanError, SyntaxKind, type JSONScanner, type ParseError } from 'jsonc-parser';
+import {
+  booleanNode,
+  BuiltArray,
+  BuiltObject,
+  BuiltProperty,
+  nullNode,
+  numberNode,
+  stringNode,
+  type BuiltString,
+  type ParentNode,
+  type PropertyNode,
+  type ValueNode,
+} from '../treeNodes';
 
 // jsonc-parser's enums read once into constants: the bundler does not inline another package's
 // const enums, and these are compared for every token.
@@ -27,12 +40,9 @@ const EOF = SyntaxKind.EOF;
 const SCAN_OK = ScanError.None;
 
 export interface JsonTree {
-  root: Node | undefined;
+  root: ValueNode | undefined;
   errors: ParseError[];
 }
-
-/** jsonc-parser declares its nodes read-only for its callers; the builder fills them in. */
-type BuiltNode = { -readonly [K in keyof Node]: Node[K] };
 
 /** The parse error a scan error is reported as (parseTree's mapping). */
 function scanErrorCode(error: ScanError): ParseErrorCode {
@@ -49,43 +59,6 @@ function scanErrorCode(error: ScanError): ParseErrorCode {
       return ParseErrorCode.InvalidEscapeCharacter;
     default:
       return ParseErrorCode.InvalidCharacter;
-  }
-}
-
-/** Every container's children member until its real children are known (never mutated). */
-const NO_CHILDREN: BuiltNode[] = [];
-
-// Nodes are made by constructors, not object literals: V8 tracks literals' allocation sites and,
-// once a large document's nodes all survived, allocates every later node of that site straight in
-// the old generation ("pretenuring"), which made each small document's check after one 10 MB
-// document about three times slower. Constructed objects carry no such site.
-class LeafNode {
-  constructor(
-    public type: Node['type'],
-    public value: unknown,
-    public offset: number,
-    public length: number,
-    public parent: BuiltNode | undefined,
-  ) {}
-}
-
-class ContainerNode {
-  length = -1;
-  children: BuiltNode[] = NO_CHILDREN;
-  constructor(
-    public type: Node['type'],
-    public offset: number,
-    public parent: BuiltNode | undefined,
-  ) {}
-}
-
-class PropertyNode extends ContainerNode {
-  constructor(
-    offset: number,
-    parent: BuiltNode,
-    public colonOffset: number,
-  ) {
-    super('property', offset, parent);
   }
 }
 
@@ -118,12 +91,14 @@ class TreeBuilder {
   private token: SyntaxKind = EOF;
   readonly errors: ParseError[] = [];
   /**
-   * The children of every open object and array, innermost last; each takes its own off the top
-   * when it closes. Children arrays then have exactly their length: arrays grown by push carry
-   * room for 17 or more, and a large document's tree is mostly children arrays.
+   * The properties of every open object and the items of every open array, innermost last; each
+   * takes its own off the top when it closes. Their arrays then have exactly their length: arrays
+   * grown by push carry room for 17 or more, and a large document's tree is mostly such arrays.
    */
-  private readonly stack: BuiltNode[] = [];
-  private pending = 0;
+  private readonly propertyStack: PropertyNode[] = [];
+  private pendingProperties = 0;
+  private readonly itemStack: ValueNode[] = [];
+  private pendingItems = 0;
 
   constructor(private readonly text: string) {
     // Comments are passed over by the scanner, whitespace by `next` (see there).
@@ -141,8 +116,6 @@ class TreeBuilder {
     }
     // Only the first token after the value is looked at (and scanned): one error, the rest ignored.
     if ((this.token as SyntaxKind) !== EOF) this.report(ParseErrorCode.EndOfFileExpected);
-    // parseTree's root has no parent member at all (not an undefined one).
-    delete root.parent;
     return { root, errors: this.errors };
   }
 
@@ -207,19 +180,19 @@ class TreeBuilder {
    * level of nesting costs one stack frame (theirs) and the builder runs out of stack at about the
    * depth parseTree does (which spends two or three smaller ones).
    */
-  private value(parent: BuiltNode | undefined): BuiltNode | undefined {
+  private value(parent: ParentNode | undefined): ValueNode | undefined {
     if (this.token === OPEN_BRACE) return this.object(parent);
     if (this.token === OPEN_BRACKET) return this.array(parent);
     return this.literal(parent);
   }
 
   /** A string, number, boolean or null at the current token, or undefined (nothing consumed). */
-  private literal(parent: BuiltNode | undefined): BuiltNode | undefined {
+  private literal(parent: ParentNode | undefined): ValueNode | undefined {
     const scanner = this.scanner;
-    let node: BuiltNode;
+    let node: ValueNode;
     switch (this.token) {
       case STRING:
-        node = new LeafNode('string', scanner.getTokenValue(), scanner.getTokenOffset(), scanner.getTokenLength(), parent);
+        node = stringNode(scanner.getTokenValue(), scanner.getTokenOffset(), scanner.getTokenLength(), parent);
         break;
       case NUMBER: {
         let value = Number(scanner.getTokenValue());
@@ -227,17 +200,17 @@ class TreeBuilder {
           this.report(ParseErrorCode.InvalidNumberFormat);
           value = 0;
         }
-        node = new LeafNode('number', value, scanner.getTokenOffset(), scanner.getTokenLength(), parent);
+        node = numberNode(value, scanner.getTokenOffset(), scanner.getTokenLength(), parent);
         break;
       }
       case TRUE:
-        node = new LeafNode('boolean', true, scanner.getTokenOffset(), scanner.getTokenLength(), parent);
+        node = booleanNode(true, scanner.getTokenOffset(), scanner.getTokenLength(), parent);
         break;
       case FALSE:
-        node = new LeafNode('boolean', false, scanner.getTokenOffset(), scanner.getTokenLength(), parent);
+        node = booleanNode(false, scanner.getTokenOffset(), scanner.getTokenLength(), parent);
         break;
       case NULL:
-        node = new LeafNode('null', null, scanner.getTokenOffset(), scanner.getTokenLength(), parent);
+        node = nullNode(scanner.getTokenOffset(), scanner.getTokenLength(), parent);
         break;
       default:
         return undefined;
@@ -246,10 +219,10 @@ class TreeBuilder {
     return node;
   }
 
-  private array(parent: BuiltNode | undefined): BuiltNode {
+  private array(parent: ParentNode | undefined): BuiltArray {
     const scanner = this.scanner;
-    const node: BuiltNode = new ContainerNode('array', scanner.getTokenOffset(), parent);
-    const first = this.pending;
+    const node = new BuiltArray(scanner.getTokenOffset(), parent);
+    const first = this.pendingItems;
     this.next();
     let needsComma = false;
     while (this.token !== CLOSE_BRACKET && this.token !== EOF) {
@@ -263,11 +236,12 @@ class TreeBuilder {
       // The value, inlined (see `value`).
       const token = this.token;
       const element = token === OPEN_BRACE ? this.object(node) : token === OPEN_BRACKET ? this.array(node) : this.literal(node);
-      if (element) this.stack[this.pending++] = element;
+      if (element) this.itemStack[this.pendingItems++] = element;
       else this.reportAndSkip(ParseErrorCode.ValueExpected, CLOSE_BRACKET, COMMA);
       needsComma = true;
     }
-    node.children = this.takeChildren(first);
+    node.items = this.itemStack.slice(first, this.pendingItems);
+    this.pendingItems = first;
     // The array ends with its bracket, or with the text when the bracket never comes.
     node.length = scanner.getTokenOffset() + scanner.getTokenLength() - node.offset;
     if (this.token === CLOSE_BRACKET) this.next();
@@ -275,10 +249,10 @@ class TreeBuilder {
     return node;
   }
 
-  private object(parent: BuiltNode | undefined): BuiltNode {
+  private object(parent: ParentNode | undefined): BuiltObject {
     const scanner = this.scanner;
-    const node: BuiltNode = new ContainerNode('object', scanner.getTokenOffset(), parent);
-    const first = this.pending;
+    const node = new BuiltObject(scanner.getTokenOffset(), parent);
+    const first = this.pendingProperties;
     this.next();
     let needsComma = false;
     while (this.token !== CLOSE_BRACE && this.token !== EOF) {
@@ -296,14 +270,13 @@ class TreeBuilder {
         this.report(ParseErrorCode.ValueExpected);
         continue;
       }
-      const name = this.propertyName(node);
-      const property = name.parent as BuiltNode;
+      const property = this.propertyName(node);
       if (property.colonOffset !== undefined) {
         const token = this.token as SyntaxKind;
         const value =
           token === OPEN_BRACE ? this.object(property) : token === OPEN_BRACKET ? this.array(property) : this.literal(property);
         if (value) {
-          property.children = this.pair(name, value);
+          property.value = value;
           property.length = value.offset + value.length - property.offset;
           continue;
         }
@@ -311,10 +284,10 @@ class TreeBuilder {
       } else {
         this.reportAndSkip(ParseErrorCode.ColonExpected, CLOSE_BRACE, COMMA);
       }
-      property.children = this.single(name);
       this.propertyWithoutValue(property);
     }
-    node.children = this.takeChildren(first);
+    node.properties = this.propertyStack.slice(first, this.pendingProperties);
+    this.pendingProperties = first;
     // The object ends with its brace, or with the text when the brace never comes.
     node.length = scanner.getTokenOffset() + scanner.getTokenLength() - node.offset;
     if (this.token === CLOSE_BRACE) this.next();
@@ -323,52 +296,31 @@ class TreeBuilder {
   }
 
   /**
-   * The name of a member of `object` (the current token): its node, whose parent is the member's
-   * new property node. That has `colonOffset` only when a colon follows, which is then consumed
-   * too; its children are set once it is known whether a value comes.
+   * The member of `object` whose name is the current token: its new property node, which has
+   * `colonOffset` only when a colon follows, which is then consumed too; its value is set once it
+   * is known whether one comes.
    */
-  private propertyName(object: BuiltNode): BuiltNode {
+  private propertyName(object: BuiltObject): BuiltProperty {
     const scanner = this.scanner;
     const value = scanner.getTokenValue();
     const offset = scanner.getTokenOffset();
     const length = scanner.getTokenLength();
     this.next();
-    const property: BuiltNode =
-      (this.token as SyntaxKind) === COLON
-        ? new PropertyNode(offset, object, scanner.getTokenOffset())
-        : new ContainerNode('property', offset, object);
-    this.stack[this.pending++] = property;
-    if (property.colonOffset !== undefined) this.next();
-    return new LeafNode('string', value, offset, length, property);
+    const name: BuiltString = stringNode(value, offset, length, undefined);
+    const colonOffset = (this.token as SyntaxKind) === COLON ? scanner.getTokenOffset() : undefined;
+    const property = new BuiltProperty(name, offset, object, colonOffset);
+    name.parent = property;
+    this.propertyStack[this.pendingProperties++] = property;
+    if (colonOffset !== undefined) this.next();
+    return property;
   }
 
   /**
    * A member that got no value ends where the skip stopped: before a comma, or with the object's
    * closing brace (or the end of the text) included, as parseTree closes it.
    */
-  private propertyWithoutValue(property: BuiltNode): void {
+  private propertyWithoutValue(property: BuiltProperty): void {
     const stop = this.scanner.getTokenOffset();
     property.length = ((this.token as SyntaxKind) === COMMA ? stop : stop + this.scanner.getTokenLength()) - property.offset;
-  }
-
-  // A member's children, copied out of the stack rather than written as array literals (whose
-  // allocation sites V8 would pretenure, as the node classes above explain).
-  private pair(name: BuiltNode, value: BuiltNode): BuiltNode[] {
-    const at = this.pending;
-    this.stack[at] = name;
-    this.stack[at + 1] = value;
-    return this.stack.slice(at, at + 2);
-  }
-
-  private single(name: BuiltNode): BuiltNode[] {
-    this.stack[this.pending] = name;
-    return this.stack.slice(this.pending, this.pending + 1);
-  }
-
-  /** The children gathered since `first`, in an array of exactly their number. */
-  private takeChildren(first: number): BuiltNode[] {
-    const children = this.stack.slice(first, this.pending);
-    this.pending = first;
-    return children;
   }
 }

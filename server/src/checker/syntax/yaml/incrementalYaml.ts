@@ -14,8 +14,8 @@
 //   indentation change at the tool's level, a second item, a key of the enclosing mapping).
 import { parseYamlDocuments } from './parseYamlDocuments';
 import { detachedSlice } from '../detachedString';
-import type { YamlTreeNode } from './yamlTreeNode';
-import type { SyntaxNode } from '../tree';
+import { childrenOf, type ObjectNode, type SyntaxNode } from '../tree';
+import { growNode, moveMergePairsAfter, shiftSubtree } from '../nodePositions';
 import { toolsArrayOf } from '../../model/documentModel';
 
 interface Span {
@@ -46,12 +46,11 @@ export function standaloneToolRegion(
   const tools = tool.parent;
   const root = tools?.parent?.parent;
   if (!tools || !root || root.parent || toolsArrayOf(root) !== tools || !allowsToolEdits(root)) return undefined;
-  const node = tool as YamlTreeNode;
-  if (aliasedInside(node)) return undefined;
-  for (let ancestor = node.parent as YamlTreeNode | undefined; ancestor; ancestor = ancestor.parent as YamlTreeNode | undefined) {
+  if (aliasedInside(tool)) return undefined;
+  for (let ancestor = tool.parent; ancestor; ancestor = ancestor.parent) {
     if (ancestor.aliased || ancestor.origin !== undefined || ancestor.sharedByAliases) return undefined;
   }
-  const elements = tools.children ?? [];
+  const elements: readonly SyntaxNode[] = tools.type === 'array' ? tools.items : [];
   const index = elements.indexOf(tool);
   return index < 0 ? undefined : regionOf(text, elements, index);
 }
@@ -93,12 +92,12 @@ function dashLineStart(text: string, itemOffset: number): { lineStart: number; c
   return match ? { lineStart, column: match[1].length } : undefined;
 }
 
-function aliasedInside(node: YamlTreeNode): boolean {
-  const pending: YamlTreeNode[] = [node];
+function aliasedInside(node: SyntaxNode): boolean {
+  const pending: SyntaxNode[] = [node];
   while (pending.length > 0) {
     const current = pending.pop()!;
     if (current.aliased || current.origin !== undefined || current.sharedByAliases) return true;
-    for (const child of current.children ?? []) if (child.parent === current) pending.push(child);
+    for (const child of childrenOf(current)) if (child.parent === current) pending.push(child);
   }
   return false;
 }
@@ -107,8 +106,8 @@ function aliasedInside(node: YamlTreeNode): boolean {
  * The new tree of the tool `elements[index]` after `change`, with the new text's offsets, or
  * undefined when the shortcut does not apply (see the top of the file).
  */
-export function reparseYamlTool(oldText: string, newText: string, elements: readonly SyntaxNode[], index: number, change: Span): YamlTreeNode | undefined {
-  const old = elements[index] as YamlTreeNode;
+export function reparseYamlTool(oldText: string, newText: string, elements: readonly SyntaxNode[], index: number, change: Span): ObjectNode | undefined {
+  const old = elements[index];
   if (aliasedInside(old)) return undefined;
   for (let ancestor = old.parent; ancestor; ancestor = ancestor.parent) {
     if (ancestor.aliased || ancestor.origin !== undefined || ancestor.sharedByAliases) return undefined;
@@ -121,30 +120,14 @@ export function reparseYamlTool(oldText: string, newText: string, elements: read
   if (source.includes('&')) return undefined;
   const parsed = parseYamlDocuments(source);
   if (parsed.errors.some((error) => error.code !== 'DUPLICATE_KEY') || parsed.documents.length !== 1) return undefined;
-  const sequence = parsed.documents[0].root as YamlTreeNode | undefined;
-  if (!sequence || sequence.type !== 'array' || sequence.children?.length !== 1) return undefined;
+  const sequence = parsed.documents[0].root;
+  if (!sequence || sequence.type !== 'array' || sequence.items.length !== 1) return undefined;
   // At the same column: the `- ` line is untouched, so a sequence elsewhere means another structure.
   if (sequence.offset !== oldText.indexOf('-', region.start) - region.start) return undefined;
-  const replacement = sequence.children[0];
+  const replacement = sequence.items[0];
   if (replacement.type !== 'object') return undefined;
-  shiftOwned(replacement, region.start);
+  shiftSubtree(replacement, region.start);
   return replacement;
-}
-
-/**
- * Moves `node` and every node it owns by `delta`. Aliases share nodes (a shared anchor's children,
- * a merged member's value); each node is moved once, through the parent that owns it.
- */
-export function shiftOwned(node: SyntaxNode, delta: number): void {
-  const pending: SyntaxNode[] = [node];
-  while (pending.length > 0) {
-    const current = pending.pop()! as YamlTreeNode;
-    current.offset += delta;
-    if (current.colonOffset !== undefined) current.colonOffset += delta;
-    if (current.mergePairs) for (const pair of current.mergePairs) pair.offset += delta;
-    const children = current.children;
-    if (children) for (let i = 0; i < children.length; i++) if (children[i].parent === current) pending.push(children[i]);
-  }
 }
 
 /**
@@ -153,11 +136,11 @@ export function shiftOwned(node: SyntaxNode, delta: number): void {
  */
 export function growYamlAncestorsAndShiftFollowers(node: SyntaxNode, delta: number, editOffset: number): void {
   if (delta === 0) return;
-  for (let child = node, parent = node.parent as YamlTreeNode | undefined; parent; child = parent, parent = parent.parent as YamlTreeNode | undefined) {
-    parent.length += delta;
-    if (parent.mergePairs) for (const pair of parent.mergePairs) if (pair.offset > editOffset) pair.offset += delta;
-    for (const sibling of parent.children ?? []) {
-      if (sibling !== child && sibling.parent === parent && sibling.offset > editOffset) shiftOwned(sibling, delta);
+  for (let child: SyntaxNode = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    growNode(parent, delta);
+    moveMergePairsAfter(parent, editOffset, delta);
+    for (const sibling of childrenOf(parent)) {
+      if (sibling !== child && sibling.parent === parent && sibling.offset > editOffset) shiftSubtree(sibling, delta);
     }
   }
 }

@@ -2,15 +2,14 @@
 // plus every syntax problem with its offsets. Offsets are UTF-16 code unit indices into `text`, as
 // everywhere in the checker; a byte order mark is text[0], so nothing shifts.
 import { Composer, Document, Parser, type CST, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
-import type { Node } from 'jsonc-parser';
 import { YamlTreeBuilder, type DocumentContext } from './yamlTreeBuilder';
-import type { YamlTreeNode } from './yamlTreeNode';
+import type { ValueNode } from '../treeNodes';
 import type { YamlSyntaxError } from './yamlSyntaxError';
 import { ABSURD_TEXT_NESTING, firstAbsurdNesting, firstTooDeepCollection, MAX_NESTING_DEPTH } from './yamlNestingGuard';
 
 export interface YamlDocument {
   /** The document's contents; undefined for an empty document (`---` alone, or only comments). */
-  root: Node | undefined;
+  root: ValueNode | undefined;
   /** The document's extent in the text, markers (`---`, `...`) included. */
   offset: number;
   length: number;
@@ -75,7 +74,7 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
           const context = new Document(undefined, { ...YAML_OPTIONS, _directives: directives });
           const errors: YamlSyntaxError[] = [];
           const builder = new YamlTreeBuilder(text, errors, limit, context as DocumentContext);
-          let root: YamlTreeNode | undefined;
+          let root: ValueNode | undefined;
           let end = token.offset;
           try {
             ({ root, end } = builder.buildDocument(token));

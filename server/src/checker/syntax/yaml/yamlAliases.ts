@@ -2,12 +2,29 @@
 // whose every node has the alias's range, so a diagnostic inside lands on `*name`; for a large
 // collection, or past the document's copy budget, one node at the alias that shares the anchor's
 // children, so an alias never costs its anchor's size again and reads as the same value.
-import { YamlTreeNode } from './yamlTreeNode';
+import {
+  booleanNode,
+  BuiltArray,
+  BuiltObject,
+  BuiltProperty,
+  nullNode,
+  numberNode,
+  stringNode,
+  type BuiltScalarNode,
+  type BuiltString,
+  type BuiltValue,
+  type ParentNode,
+  type PropertyNode,
+  type ScalarNode,
+  type StringNode,
+  type SyntaxNode,
+  type ValueNode,
+} from '../treeNodes';
 import { MAX_NESTING_DEPTH } from './yamlNestingGuard';
 
 export interface AnchorSlot {
   /** Undefined while the anchored collection is still being built (an alias to it there is a cycle). */
-  node: YamlTreeNode | undefined;
+  node: BuiltValue | undefined;
 }
 
 interface Measure {
@@ -29,7 +46,7 @@ export class YamlAliases {
   private readonly anchors = new Map<string, AnchorSlot>();
   /** Nodes copied for aliases may not exceed the budget; past it, aliases share their anchor's nodes. */
   private remainingCopies: number;
-  private readonly measures = new WeakMap<YamlTreeNode, Measure>();
+  private readonly measures = new WeakMap<SyntaxNode, Measure>();
 
   constructor(
     aliasExpansionLimit: number,
@@ -39,7 +56,7 @@ export class YamlAliases {
   }
 
   /** An anchored scalar, once built. */
-  define(anchor: string, node: YamlTreeNode): void {
+  define(anchor: string, node: BuiltValue): void {
     this.anchors.set(anchor, { node });
   }
 
@@ -52,7 +69,7 @@ export class YamlAliases {
   }
 
   /** The node of the alias `*name` at [start, start + length), `depth` collections deep. */
-  resolve(name: string, start: number, length: number, parent: YamlTreeNode | undefined, depth: number): YamlTreeNode {
+  resolve(name: string, start: number, length: number, parent: ParentNode | undefined, depth: number): BuiltValue {
     const slot = this.anchors.get(name);
     if (!slot) {
       this.problem(start, length, `Unresolved alias '*${name}': no anchor '&${name}' before it`, 'UNRESOLVED_ALIAS');
@@ -64,7 +81,7 @@ export class YamlAliases {
       return nullNode(start, length, parent);
     }
     definition.aliased = true;
-    if (!definition.children) return this.copy(definition, start, length, parent);
+    if (definition.type !== 'object' && definition.type !== 'array') return this.copy(definition, start, length, parent);
     const { size, height } = this.measure(definition);
     if (depth + height - 1 > MAX_NESTING_DEPTH) {
       this.problem(
@@ -83,30 +100,56 @@ export class YamlAliases {
   }
 
   /** A copy of `node`'s subtree where every node has the given range (the caller checked its size and depth). */
-  copy(node: YamlTreeNode, offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
-    const copy = new YamlTreeNode(node.type, offset, length, parent);
-    copy.value = node.value;
-    copy.origin = node.origin ?? node;
-    const children = node.children;
-    if (children) {
-      const copies: YamlTreeNode[] = new Array(children.length);
-      for (let i = 0; i < children.length; i++) copies[i] = this.copy(children[i], offset, length, copy);
-      copy.children = copies;
+  copy(node: ValueNode, offset: number, length: number, parent: ParentNode | undefined): BuiltValue {
+    switch (node.type) {
+      case 'object': {
+        const copy = new BuiltObject(offset, parent);
+        copy.length = length;
+        copy.origin = node.origin ?? node;
+        copy.properties = node.properties.map((property) => this.copyProperty(property, offset, length, copy));
+        return copy;
+      }
+      case 'array': {
+        const copy = new BuiltArray(offset, parent);
+        copy.length = length;
+        copy.origin = node.origin ?? node;
+        copy.items = node.items.map((item) => this.copy(item, offset, length, copy));
+        return copy;
+      }
+      default:
+        return copyScalar(node, offset, length, parent);
     }
+  }
+
+  /** A property copied as copy() copies values: its key and value too. */
+  private copyProperty(property: PropertyNode, offset: number, length: number, parent: ParentNode): BuiltProperty {
+    const copy = new BuiltProperty(this.copyKey(property.key, offset, length), offset, parent, property.colonOffset);
+    copy.key.parent = copy;
+    copy.length = length;
+    copy.origin = property.origin ?? property;
+    if (property.value) copy.value = this.copy(property.value, offset, length, copy);
+    return copy;
+  }
+
+  /** A key copied at the given range (its property, the caller's, sets itself as the parent). */
+  copyKey(key: StringNode, offset: number, length: number): BuiltString {
+    const copy = stringNode(key.value, offset, length, undefined);
+    copy.origin = key.origin ?? key;
     return copy;
   }
 
   /**
-   * The alias of a large collection: one node at the alias, whose children are the definition's own.
+   * The alias of a large collection: one node at the alias, whose members are the definition's own.
    * An alias is the same node as its anchor, so it costs one node however often it is used, and
    * whatever reads it (schema equality, validation) finds the definition's value, built once.
    * Diagnostics inside it land at the definition's text, and edits inside it are refused.
    */
-  private shared(definition: YamlTreeNode, offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
-    const node = new YamlTreeNode(definition.type, offset, length, parent);
-    node.value = definition.value;
+  private shared(definition: BuiltObject | BuiltArray, offset: number, length: number, parent: ParentNode | undefined): BuiltValue {
+    const node = definition.type === 'object' ? new BuiltObject(offset, parent) : new BuiltArray(offset, parent);
+    if (node.type === 'object' && definition.type === 'object') node.properties = definition.properties;
+    if (node.type === 'array' && definition.type === 'array') node.items = definition.items;
+    node.length = length;
     node.origin = definition.origin ?? definition;
-    node.children = definition.children;
     definition.sharedByAliases = true;
     return node;
   }
@@ -115,16 +158,22 @@ export class YamlAliases {
    * How many nodes `node` stands for with every alias in it expanded, and how many collections deep
    * it is. Memoized for anchored nodes, so aliases of aliases ("billion laughs") cost their text only.
    */
-  private measure(node: YamlTreeNode): Measure {
+  private measure(node: SyntaxNode): Measure {
     const key = node.origin ?? node;
     const known = this.measures.get(key);
     if (known) return known;
     let size = 1;
     let height = 0;
-    for (const child of node.children ?? []) {
+    const add = (child: SyntaxNode): void => {
       const measured = this.measure(child);
       size += measured.size;
       if (measured.height > height) height = measured.height;
+    };
+    if (node.type === 'object') node.properties.forEach(add);
+    else if (node.type === 'array') node.items.forEach(add);
+    else if (node.type === 'property') {
+      add(node.key);
+      if (node.value) add(node.value);
     }
     const measure: Measure = { size, height: node.type === 'object' || node.type === 'array' ? height + 1 : height };
     if (key.aliased || node.origin) this.measures.set(key, measure);
@@ -132,8 +181,22 @@ export class YamlAliases {
   }
 }
 
-function nullNode(offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
-  const node = new YamlTreeNode('null', offset, length, parent);
-  node.value = null;
-  return node;
+/** A scalar copied at the given range. */
+function copyScalar(node: ScalarNode, offset: number, length: number, parent: ParentNode | undefined): BuiltScalarNode {
+  let copy: BuiltScalarNode;
+  switch (node.type) {
+    case 'string':
+      copy = stringNode(node.value, offset, length, parent);
+      break;
+    case 'number':
+      copy = numberNode(node.value, offset, length, parent);
+      break;
+    case 'boolean':
+      copy = booleanNode(node.value, offset, length, parent);
+      break;
+    default:
+      copy = nullNode(offset, length, parent);
+  }
+  copy.origin = node.origin ?? node;
+  return copy;
 }

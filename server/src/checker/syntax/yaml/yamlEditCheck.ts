@@ -5,7 +5,7 @@
 // edit is kept only when the `yaml` package reads the new text as the old one with exactly the
 // intended change at the intended place, and with no new error (yamlReadBack.ts: read by the
 // checker's one YAML reader).
-import { valueOf, type JsonValue, type SyntaxNode } from '../tree';
+import { propertiesOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { InsertValue } from '../../fixes/editor';
 import type { OffsetEdit } from '../../types';
 import { applyOffsetEdits, normalizeEdits } from '../textEdits';
@@ -134,12 +134,12 @@ export class YamlEditCheck {
    * when that line holds nothing before the key but the indentation its first key has; else undefined.
    */
   private nextKeyLineStart(tool: SyntaxNode, offset: number): number | undefined {
-    const properties = tool.children ?? [];
-    const first = properties[0]?.children?.[0];
-    const next = properties.find((property) => property.offset > offset)?.children?.[0];
+    const properties = propertiesOf(tool);
+    const first = properties[0]?.key;
+    const next = properties.find((property) => property.offset > offset)?.key;
     if (!first || !next || tool.type !== 'object' || this.text[tool.offset] === '{') return undefined;
     // A key repeated after the cut would win over the one read (the last one wins).
-    const keys = properties.map((property) => property.children?.[0]?.value);
+    const keys = properties.map((property) => property.key.value);
     if (new Set(keys).size !== keys.length) return undefined;
     const column = first.offset - yamlLineStartBefore(this.text, first.offset);
     const lineStart = yamlLineStartBefore(this.text, next.offset);
@@ -238,10 +238,10 @@ function pathOf(node: SyntaxNode): Segment[] | undefined {
   while (current.parent) {
     const parent = current.parent;
     if (parent.type === 'array') {
-      path.unshift((parent.children ?? []).indexOf(current));
+      path.unshift(parent.items.findIndex((item) => item === current));
       current = parent;
-    } else if (parent.type === 'property' && parent.children?.[1] === current && parent.parent) {
-      const key = parent.children[0]?.value;
+    } else if (parent.type === 'property' && parent.value === current && parent.parent) {
+      const key = parent.key.value;
       if (typeof key !== 'string') return undefined;
       path.unshift(key);
       current = parent.parent;

@@ -6,7 +6,7 @@
 // that aliases share (the edit would change every alias). A member merged in with `<<` is never
 // edited where its text is (the merge source, which other mappings may merge too): replacing its
 // value adds an own member to the merging mapping instead, which wins over the merged one.
-import type { SyntaxNode } from '../tree';
+import { itemsOf, keyNodeOf, propertiesOf, type SyntaxNode } from '../tree';
 import type { FormattingOptions, OffsetEdit } from '../../types';
 import type { DocumentEditor, InsertValue } from '../../fixes/editor';
 import { detectIndentUnit, usableFormatting } from '../../fixes/layout';
@@ -60,7 +60,7 @@ export class YamlEditor implements DocumentEditor {
     if (!this.isOwnText(node) || isInMergeSource(node) || isInSharedAnchor(node)) return [];
     // A block collection whose first key has a tag or anchor (`!!merge <<: *a`, `&k key: v`): its
     // range starts after them, and a new value written there would inherit them.
-    if (node.children && !isAliasCopy(node) && !this.isFlow(node) && !this.startsBlockKey(node.offset)) return [];
+    if ((node.type === 'object' || node.type === 'array' || node.type === 'property') && !isAliasCopy(node) && !this.isFlow(node) && !this.startsBlockKey(node.offset)) return [];
     const parent = node.parent;
     const container = parent?.type === 'property' ? parent.parent : parent;
     if (container && this.isFlow(container)) {
@@ -211,7 +211,7 @@ export class YamlEditor implements DocumentEditor {
   }
 
   private appendToFlowSequence(array: SyntaxNode, elements: InsertValue[]): OffsetEdit[] {
-    const items = array.children ?? [];
+    const items = itemsOf(array);
     const inner = this.text.slice(array.offset + 1, array.offset + array.length - 1);
     const parent = array.parent;
     const container = parent?.type === 'property' ? parent.parent : parent;
@@ -272,7 +272,7 @@ export class YamlEditor implements DocumentEditor {
    * `asFlow`, each item is one line of flow YAML (`- {name: x, ...}`).
    */
   private appendToBlockSequence(array: SyntaxNode, elements: InsertValue[], asFlow: boolean): OffsetEdit[] {
-    const items = array.children ?? [];
+    const items = itemsOf(array);
     if (items.length === 0 || this.text[array.offset] !== '-') return [];
     const column = this.columnOf(array.offset);
     const last = items[items.length - 1];
@@ -364,7 +364,7 @@ export class YamlEditor implements DocumentEditor {
     // A merged member cannot be removed: its text is the merge source's. Nor can an own member that
     // overrides a merged one: the merged value would show instead.
     if (isAliasCopy(property) || isInMergeSource(property) || isInSharedAnchor(property) || !object) return [];
-    const key = property.children?.[0]?.value;
+    const key = keyNodeOf(property)?.value;
     if (typeof key === 'string' && mergesKey(object, key)) return [];
     const entries = this.entriesOf(object);
     const index = entries.indexOf(property);
@@ -420,9 +420,9 @@ export class YamlEditor implements DocumentEditor {
    */
   private overridingMember(node: SyntaxNode, value: InsertValue): OffsetEdit[] | undefined {
     const property = node.parent;
-    if (property?.type !== 'property' || property.children?.[1] !== node || !isMergedMember(property) || !property.parent)
+    if (property?.type !== 'property' || property.value !== node || !isMergedMember(property) || !property.parent)
       return undefined;
-    const key = property.children[0]?.value;
+    const key = property.key.value;
     if (typeof key !== 'string') return [];
     return this.addMembers(property.parent, [[key, value]]);
   }
@@ -432,7 +432,7 @@ export class YamlEditor implements DocumentEditor {
    * members a merge brings in are not there: their text is the source's).
    */
   private entriesOf(object: SyntaxNode): Entry[] {
-    const own: Entry[] = (object.children ?? []).filter((property) => !isAliasCopy(property) && !isMergedMember(property));
+    const own: Entry[] = propertiesOf(object).filter((property) => !isAliasCopy(property) && !isMergedMember(property));
     const pairs = mergePairsOf(object);
     if (pairs.length === 0) return own;
     return [...own, ...pairs].sort((a, b) => a.offset - b.offset);

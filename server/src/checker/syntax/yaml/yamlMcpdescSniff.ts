@@ -1,11 +1,11 @@
 // Whether a YAML document is an mcpdesc document by content: its root mapping has an `mcpdesc` key.
-import type { Node } from 'jsonc-parser';
+import type { SyntaxNode } from '../treeNodes';
 import { maySpellMcpdesc } from '../../recognition/mcpdescSpelling';
 import { parseYamlDocuments } from './parseYamlDocuments';
 
-export function isYamlMcpdescRoot(root: Node | undefined): boolean {
-  if (!root || root.type !== 'object' || !root.children) return false;
-  return root.children.some((property) => property.children?.[0]?.value === 'mcpdesc');
+export function isYamlMcpdescRoot(root: SyntaxNode | undefined): boolean {
+  if (!root || root.type !== 'object') return false;
+  return root.properties.some((property) => property.key.value === 'mcpdesc');
 }
 
 /**

@@ -2,9 +2,8 @@
 // moved to a new place, or an edited document against its old reading. The text is read by the
 // checker's own YAML reader (parseYamlDocuments.ts: the `yaml` package's parser, its errors and
 // its meaning), so a read-back means what a check of the edited text would see.
-import { valueOf, type SyntaxNode } from '../tree';
+import { childrenOf, valueOf, type SyntaxNode } from '../tree';
 import { parseYamlDocuments } from './parseYamlDocuments';
-import type { YamlTreeNode } from './yamlTreeNode';
 
 const UNREADABLE_VALUE = new Set(['UNRESOLVED_ALIAS', 'RECURSIVE_ALIAS', 'NESTING_TOO_DEEP', 'BAD_MERGE_SOURCE']);
 
@@ -66,7 +65,7 @@ export function readYamlValue(source: string): { value: unknown } | undefined {
   const parsed = parseYamlDocuments(source);
   if (parsed.errors.length > 0 || parsed.documents.length !== 1) return undefined;
   const root = parsed.documents[0].root;
-  if (root && source.includes('<<') && hasMergeKey(root as YamlTreeNode)) return undefined;
+  if (root && source.includes('<<') && hasMergeKey(root)) return undefined;
   return readValue(root);
 }
 
@@ -79,12 +78,12 @@ function readValue(root: SyntaxNode | undefined): { value: unknown } | undefined
   }
 }
 
-function hasMergeKey(root: YamlTreeNode): boolean {
-  const pending: YamlTreeNode[] = [root];
+function hasMergeKey(root: SyntaxNode): boolean {
+  const pending: SyntaxNode[] = [root];
   while (pending.length > 0) {
     const node = pending.pop()!;
-    if (node.mergePairs) return true;
-    if (node.children && !node.origin) pending.push(...node.children);
+    if (node.type === 'object' && node.mergePairs) return true;
+    if (!node.origin) pending.push(...childrenOf(node));
   }
   return false;
 }

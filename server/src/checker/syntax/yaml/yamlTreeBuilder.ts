@@ -29,14 +29,30 @@
 // keys become strings as in JS objects (null is ''). Pairs whose key is a mapping or sequence are
 // left out (a JSON object cannot have them, and no rule reads them).
 import { CST, isScalar, type Document } from 'yaml';
-import { YamlTreeNode, type MergePairSpan } from './yamlTreeNode';
+import {
+  booleanNode,
+  BuiltArray,
+  BuiltObject,
+  BuiltProperty,
+  nullNode,
+  numberNode,
+  stringNode,
+  type BuiltScalarNode,
+  type BuiltString,
+  type BuiltValue,
+  type MergePairSpan,
+  type ParentNode,
+  type PropertyNode,
+  type ScalarNode,
+  type ValueNode,
+} from '../treeNodes';
 import { duplicateKeyError, type YamlSyntaxError } from './yamlSyntaxError';
 import { YamlAliases } from './yamlAliases';
 
 interface PendingMerge {
   /** How many explicit properties precede the `<<` pair. */
   index: number;
-  source: YamlTreeNode;
+  source: ValueNode;
   pair: MergePairSpan;
 }
 
@@ -119,7 +135,7 @@ export class YamlTreeBuilder {
    * The tree of a document token's contents (undefined for an empty document) and the document's
    * range end (before a `...` marker, which the caller adds).
    */
-  buildDocument(document: CST.Document): { root: YamlTreeNode | undefined; end: number } {
+  buildDocument(document: CST.Document): { root: ValueNode | undefined; end: number } {
     const props = this.props(document.start, 'doc-start', document.offset, false, true, document.value ?? document.end?.[0], 0);
     if (props.found && isBlock(document.value) && !props.hasNewline) this.suspicious = true;
     const node = document.value
@@ -253,11 +269,11 @@ export class YamlTreeBuilder {
   private node(
     token: CST.Token,
     props: Props,
-    parent: YamlTreeNode | undefined,
+    parent: ParentNode | undefined,
     fallbackOffset: number,
     depth: number,
     atKey: boolean,
-  ): YamlTreeNode {
+  ): BuiltValue {
     switch (token.type) {
       case 'alias': {
         if (props.anchor || props.tag || token.source.length < 2) this.suspicious = true;
@@ -301,10 +317,10 @@ export class YamlTreeBuilder {
   private collection(
     token: CST.BlockMap | CST.BlockSequence | CST.FlowCollection,
     props: Props,
-    parent: YamlTreeNode | undefined,
+    parent: ParentNode | undefined,
     depth: number,
-    build: () => YamlTreeNode,
-  ): YamlTreeNode {
+    build: () => BuiltValue,
+  ): BuiltValue {
     if (props.tag && this.collectionTagOf(token, props.tag) === 'pairs') return this.pairsSequence(token, props, parent, depth);
     return build();
   }
@@ -339,25 +355,22 @@ export class YamlTreeBuilder {
   private pairsSequence(
     token: CST.BlockMap | CST.BlockSequence | CST.FlowCollection,
     props: Props,
-    parent: YamlTreeNode | undefined,
+    parent: ParentNode | undefined,
     depth: number,
-  ): YamlTreeNode {
-    const scratch = new YamlTreeNode('array', token.offset, 0, undefined);
+  ): BuiltArray {
+    const scratch = new BuiltArray(token.offset, undefined);
     // Read it as the sequence it is, for its range and its anchors, then replace its items.
     const read =
       token.type === 'block-seq'
         ? this.blockSeq(token, scratch, depth, props)
         : this.flowCollection(token as CST.FlowCollection, scratch, depth, props);
-    const count = read.children?.length ?? 0;
+    const count = read.type === 'array' ? read.items.length : read.properties.length;
     // A block sequence's range ends with its last item's, and these items have no length.
-    const array = new YamlTreeNode(
-      'array',
-      read.offset,
-      token.type === 'flow-collection' || count === 0 ? read.length : 0,
-      parent,
-    );
-    array.children = new Array(count);
-    for (let i = 0; i < count; i++) array.children[i] = nullNode(read.offset, 0, array);
+    const array = new BuiltArray(read.offset, parent);
+    array.length = token.type === 'flow-collection' || count === 0 ? read.length : 0;
+    const items: ValueNode[] = new Array(count);
+    for (let i = 0; i < count; i++) items[i] = nullNode(read.offset, 0, array);
+    array.items = items;
     return array;
   }
 
@@ -429,34 +442,28 @@ export class YamlTreeBuilder {
     isBlockScalar: boolean,
     value: unknown,
     props: Props,
-    parent: YamlTreeNode | undefined,
+    parent: ParentNode | undefined,
     offset: number,
-  ): YamlTreeNode {
+  ): BuiltScalarNode {
     const valueEnd = this.valueEnd;
-    const end = isBlockScalar ? this.blockScalarEnd(offset, valueEnd) : valueEnd;
-    const node = new YamlTreeNode('null', offset, end - offset, parent);
+    const length = (isBlockScalar ? this.blockScalarEnd(offset, valueEnd) : valueEnd) - offset;
+    let node: BuiltScalarNode;
     switch (typeof value) {
       case 'string':
-        node.type = 'string';
-        node.value = value;
+        node = stringNode(value, offset, length, parent);
         break;
       case 'number':
+        node = numberNode(value, offset, length, parent);
+        break;
       case 'boolean':
-        node.type = typeof value as 'number' | 'boolean';
-        node.value = value;
+        node = booleanNode(value, offset, length, parent);
         break;
       case 'bigint':
-        node.type = 'number';
-        node.value = Number(value);
+        node = numberNode(Number(value), offset, length, parent);
         break;
       default:
-        if (value === null) {
-          node.value = null;
-        } else {
-          // Values JSON has no type for (dates, binary, ...): the text as written.
-          node.type = 'string';
-          node.value = this.valueSource;
-        }
+        // Values JSON has no type for (dates, binary, ...): the text as written.
+        node = value === null ? nullNode(offset, length, parent) : stringNode(this.valueSource, offset, length, parent);
     }
     if (props.anchor) this.aliases.define(props.anchor.source.substring(1), node);
     return node;
@@ -467,9 +474,9 @@ export class YamlTreeBuilder {
     offset: number,
     before: readonly CST.SourceToken[] | undefined,
     props: Props,
-    parent: YamlTreeNode | undefined,
+    parent: ParentNode | undefined,
     atKey: boolean,
-  ): YamlTreeNode {
+  ): BuiltValue {
     const position = emptyScalarPosition(offset, before);
     const value = this.resolveTag('', props.tag, true, atKey);
     this.valueEnd = position;
@@ -483,17 +490,17 @@ export class YamlTreeBuilder {
     props: Props,
     emptyAt: number,
     before: readonly CST.SourceToken[] | undefined,
-    parent: YamlTreeNode | undefined,
+    parent: ParentNode | undefined,
     depth: number,
     atKey: boolean,
-  ): YamlTreeNode {
+  ): BuiltValue {
     if (token) return this.node(token, props, parent, emptyAt, depth, atKey);
     return this.emptyNode(emptyAt, before, props, parent, atKey);
   }
 
-  private blockMap(map: CST.BlockMap, parent: YamlTreeNode | undefined, depth: number, props: Props): YamlTreeNode {
+  private blockMap(map: CST.BlockMap, parent: ParentNode | undefined, depth: number, props: Props): BuiltObject {
     const start = map.offset;
-    const object = new YamlTreeNode('object', start, 0, parent);
+    const object = new BuiltObject(start, parent);
     const pairs = new PairCollector(this, object, depth, anchorName(props));
     let offset = map.offset;
     let commentEnd = -1;
@@ -570,11 +577,11 @@ export class YamlTreeBuilder {
     return object;
   }
 
-  private blockSeq(sequence: CST.BlockSequence, parent: YamlTreeNode | undefined, depth: number, props: Props): YamlTreeNode {
+  private blockSeq(sequence: CST.BlockSequence, parent: ParentNode | undefined, depth: number, props: Props): BuiltArray {
     const start = sequence.offset;
-    const array = new YamlTreeNode('array', start, 0, parent);
+    const array = new BuiltArray(start, parent);
     const slot = this.aliases.open(anchorName(props));
-    const items: YamlTreeNode[] = [];
+    const items: ValueNode[] = [];
     let offset = sequence.offset;
     let commentEnd = -1;
     let cursor = start;
@@ -593,7 +600,7 @@ export class YamlTreeBuilder {
       items.push(item);
       cursor = Math.max(cursor, item.offset + item.length);
     }
-    array.children = items;
+    array.items = items;
     const end = items.length > 0 ? cursor : this.trimmedEnd(start, offset);
     array.length = Math.max(end, cursor) - start;
     this.valueEnd = offset;
@@ -604,17 +611,17 @@ export class YamlTreeBuilder {
 
   private flowCollection(
     collection: CST.FlowCollection,
-    parent: YamlTreeNode | undefined,
+    parent: ParentNode | undefined,
     depth: number,
     props: Props,
-  ): YamlTreeNode {
+  ): BuiltObject | BuiltArray {
     const isMap = collection.start.source === '{';
     const start = collection.offset;
     let offset = collection.offset + collection.start.source.length;
-    const node = new YamlTreeNode(isMap ? 'object' : 'array', start, 0, parent);
-    const pairs = isMap ? new PairCollector(this, node, depth, anchorName(props)) : undefined;
+    const node = isMap ? new BuiltObject(start, parent) : new BuiltArray(start, parent);
+    const pairs = node.type === 'object' ? new PairCollector(this, node, depth, anchorName(props)) : undefined;
     const slot = isMap ? undefined : this.aliases.open(anchorName(props));
-    const items: YamlTreeNode[] = [];
+    const items: ValueNode[] = [];
     let cursor = start;
     const collectionItems = collection.items;
     for (let i = 0; i < collectionItems.length; i++) {
@@ -656,7 +663,7 @@ export class YamlTreeBuilder {
       } else {
         // A pair in a flow sequence (`[a: b]`): a one-pair flow mapping, ranged from its key.
         const keyAt = key ? key.offset : emptyScalarPosition(keyStart, startTokens);
-        const map = new YamlTreeNode('object', keyAt, 0, node);
+        const map = new BuiltObject(keyAt, node);
         const single = new PairCollector(this, map, depth + 1);
         single.add(key, itemProps, keyStart, startTokens, colonOffset, describeValue);
         offset = single.lastHadValue ? this.nodeEnd : valueProps!.end;
@@ -686,8 +693,8 @@ export class YamlTreeBuilder {
       const end = this.trimmedEnd(start, closingEnd);
       node.length = Math.max(end, pairs.cursor) - start;
       pairs.close();
-    } else {
-      node.children = items;
+    } else if (node.type === 'array') {
+      node.items = items;
       const end = this.trimmedEnd(start, closingEnd);
       node.length = Math.max(end, cursor) - start;
       if (slot) slot.node = node;
@@ -751,7 +758,7 @@ export class YamlTreeBuilder {
       collector.cursor = pairEnd;
       return;
     }
-    let keyNode: YamlTreeNode;
+    let keyNode: BuiltValue;
     if (keyIsScalar) {
       keyNode = this.scalarNode(keyIsBlockScalar, keyValue, keyProps, undefined, key ? this.valueStart : keyAt);
     } else {
@@ -767,9 +774,8 @@ export class YamlTreeBuilder {
       return;
     }
     const stringKey = keyNode.type === 'string' ? keyNode : this.stringKey(keyNode);
-    const property = new YamlTreeNode('property', keyNode.offset, 0, object);
+    const property = new BuiltProperty(stringKey, keyNode.offset, object, colonOffset);
     stringKey.parent = property;
-    property.colonOffset = colonOffset;
     const described = describeValue();
     collector.lastHadValue = !!described;
     const value = described
@@ -777,13 +783,13 @@ export class YamlTreeBuilder {
       : this.noValue(fallback, property);
     const end = Math.max(keyEnd, value.offset + value.length, colonOffset === undefined ? 0 : colonOffset + 1);
     property.length = end - property.offset;
-    property.children = [stringKey, value];
+    property.value = value;
     collector.property(property, stringKey);
     collector.cursor = end;
   }
 
   /** A pair without a value: the composed reading's null node at the fallback position. */
-  private noValue(offset: number, parent: YamlTreeNode): YamlTreeNode {
+  private noValue(offset: number, parent: ParentNode): BuiltScalarNode {
     return nullNode(offset, 0, parent);
   }
 
@@ -791,10 +797,9 @@ export class YamlTreeBuilder {
    * A key that is not a string, as the string a JS object would use (`1` -> "1", null -> ""). A new
    * node: the scalar itself may be anchored, and an alias to it must still see a number.
    */
-  private stringKey(key: YamlTreeNode): YamlTreeNode {
-    const node = new YamlTreeNode('string', key.offset, key.length, undefined);
-    node.value = key.value === null || key.value === undefined ? '' : String(key.value);
-    node.origin = key.origin;
+  private stringKey(key: ScalarNode): BuiltString {
+    const node = stringNode(key.value === null ? '' : String(key.value), key.offset, key.length, undefined);
+    if (key.origin) node.origin = key.origin;
     return node;
   }
 
@@ -803,14 +808,14 @@ export class YamlTreeBuilder {
    * the members the mapping sets itself or an earlier source already gave (YAML 1.1 merge, as `yaml`
    * does it), so "the last duplicate wins" readers see the merged meaning.
    */
-  merged(object: YamlTreeNode, explicit: YamlTreeNode[], merges: PendingMerge[]): YamlTreeNode[] {
+  merged(object: BuiltObject, explicit: PropertyNode[], merges: PendingMerge[]): PropertyNode[] {
     const taken = new Set<string>();
     for (const property of explicit) taken.add(keyOf(property));
-    const result: YamlTreeNode[] = [];
+    const result: PropertyNode[] = [];
     let next = 0;
     for (const merge of merges) {
       while (next < merge.index) result.push(explicit[next++]);
-      const sources = merge.source.type === 'array' ? (merge.source.children ?? []) : [merge.source];
+      const sources = merge.source.type === 'array' ? merge.source.items : [merge.source];
       for (const source of sources) {
         if (source.type !== 'object') {
           if (source.type !== 'null' || source.length > 0) {
@@ -823,11 +828,11 @@ export class YamlTreeBuilder {
           }
           continue;
         }
-        const members = new Map<string, YamlTreeNode>();
-        for (const property of source.children ?? []) members.set(keyOf(property), property);
+        const members = new Map<string, PropertyNode>();
+        for (const property of source.properties) members.set(keyOf(property), property);
         merge.pair.keys.push(...members.keys());
         // A shared source's properties are its anchor's own: they get a property node of the merging mapping's.
-        const isShared = source.origin !== undefined && source.children === source.origin.children;
+        const isShared = source.origin?.type === 'object' && source.properties === source.origin.properties;
         for (const [name, property] of members) {
           if (taken.has(name)) continue;
           taken.add(name);
@@ -845,11 +850,12 @@ export class YamlTreeBuilder {
   }
 
   /** A member of a shared merge source as a member of `object`: its key copied, its value shared. */
-  private mergedMember(property: YamlTreeNode, source: YamlTreeNode, object: YamlTreeNode): YamlTreeNode {
-    const member = new YamlTreeNode('property', source.offset, source.length, object);
+  private mergedMember(property: PropertyNode, source: ValueNode, object: BuiltObject): BuiltProperty {
+    const member = new BuiltProperty(this.aliases.copyKey(property.key, source.offset, source.length), source.offset, object, undefined);
+    member.key.parent = member;
+    member.length = source.length;
     member.origin = property.origin ?? property;
-    const [key, value] = property.children!;
-    member.children = [this.aliases.copy(key, source.offset, source.length, member), value];
+    member.value = property.value;
     return member;
   }
 
@@ -857,7 +863,7 @@ export class YamlTreeBuilder {
     return this.aliases.open(name);
   }
 
-  duplicateKey(key: YamlTreeNode): void {
+  duplicateKey(key: ScalarNode): void {
     this.errors.push(duplicateKeyError(key));
   }
 
@@ -894,14 +900,14 @@ class PairCollector {
   cursor: number;
   /** Whether the last pair added had a value (a `:` or a value token). */
   lastHadValue = false;
-  private properties: YamlTreeNode[] = [];
+  private properties: PropertyNode[] = [];
   private merges: PendingMerge[] | undefined;
   private seenKeys: Set<string> | undefined;
   private readonly slot: ReturnType<YamlTreeBuilder['openAnchor']>;
 
   constructor(
     private readonly builder: YamlTreeBuilder,
-    readonly object: YamlTreeNode,
+    readonly object: BuiltObject,
     readonly depth: number,
     anchor?: string,
   ) {
@@ -913,11 +919,11 @@ class PairCollector {
     this.builder.buildPair(this, ...args);
   }
 
-  property(property: YamlTreeNode, key: YamlTreeNode): void {
+  property(property: PropertyNode, key: BuiltString): void {
     const properties = this.properties;
     properties.push(property);
     if (properties.length === 1) return;
-    const name = key.value as string;
+    const name = key.value;
     let duplicate: boolean;
     if (this.seenKeys) {
       duplicate = this.seenKeys.has(name);
@@ -929,13 +935,13 @@ class PairCollector {
     if (duplicate) this.builder.duplicateKey(key);
   }
 
-  merge(source: YamlTreeNode, pair: MergePairSpan): void {
+  merge(source: ValueNode, pair: MergePairSpan): void {
     (this.merges ??= []).push({ index: this.properties.length, source, pair });
   }
 
-  finish(): YamlTreeNode[] {
+  finish(): PropertyNode[] {
     const properties = this.merges ? this.builder.merged(this.object, this.properties, this.merges) : this.properties;
-    this.object.children = properties;
+    this.object.properties = properties;
     return properties;
   }
 
@@ -948,7 +954,7 @@ class PairCollector {
 const SMALL_MAP = 8;
 
 /** Whether `name` is already the key of one of `properties` (the last of which is its own property). */
-function isDuplicate(name: string, properties: YamlTreeNode[]): boolean {
+function isDuplicate(name: string, properties: PropertyNode[]): boolean {
   for (let i = properties.length - 2; i >= 0; i--) if (keyOf(properties[i]) === name) return true;
   return false;
 }
@@ -964,7 +970,7 @@ function colonOf(sep: readonly CST.SourceToken[] | undefined): number | undefine
 }
 
 /** Whether the document's contents are nothing at all (no value, anchor or tag): an empty document. */
-function isEmptyDocumentValue(node: YamlTreeNode, props: Props): boolean {
+function isEmptyDocumentValue(node: ValueNode, props: Props): boolean {
   return node.type === 'null' && node.length === 0 && !props.anchor && !props.tag;
 }
 
@@ -1000,12 +1006,6 @@ function containsNewline(key: CST.Token | null | undefined): boolean {
   }
 }
 
-function nullNode(offset: number, length: number, parent: YamlTreeNode | undefined): YamlTreeNode {
-  const node = new YamlTreeNode('null', offset, length, parent);
-  node.value = null;
-  return node;
-}
-
-function keyOf(property: YamlTreeNode): string {
-  return property.children?.[0]?.value as string;
+function keyOf(property: PropertyNode): string {
+  return property.key.value;
 }

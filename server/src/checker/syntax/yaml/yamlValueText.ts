@@ -2,7 +2,7 @@
 // YAML for inside `{...}` / `[...]`. A copy of an existing node keeps its source text (comments,
 // quoting, block scalars) when that text, moved to the new place, still means the same value;
 // otherwise the value is written afresh.
-import { valueOf, type JsonValue, type SyntaxNode } from '../tree';
+import { childrenOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { InsertValue } from '../../fixes/editor';
 import { yamlLineStart } from './yamlLines';
 import { isAliasCopy } from './yamlTreeNode';
@@ -140,8 +140,9 @@ export class YamlValueWriter {
     if (hasAliasCopies(node)) return this.json(value, placement);
     const source = this.text.slice(node.offset, node.offset + node.length);
     const first = source.charAt(0);
-    const isBlockScalar = !node.children && (first === '|' || first === '>');
-    const isBlockCollection = !!node.children && first !== '{' && first !== '[';
+    const isCollection = node.type === 'object' || node.type === 'array' || node.type === 'property';
+    const isBlockScalar = !isCollection && (first === '|' || first === '>');
+    const isBlockCollection = isCollection && first !== '{' && first !== '[';
     if (placement.inFlow) {
       // Read inside a flow sequence: a plain scalar that is fine in block context (`a]b`, `a, b`) may not be in flow.
       if (isBlockScalar || isBlockCollection || /[\r\n]/.test(source) || !this.means(`[${source}]`, [value]))
@@ -212,7 +213,7 @@ function flowJson(value: JsonValue): string {
 
 function hasAliasCopies(node: SyntaxNode): boolean {
   if (isAliasCopy(node)) return true;
-  return (node.children ?? []).some(hasAliasCopies);
+  return childrenOf(node).some(hasAliasCopies);
 }
 
 /** Equal JSON values, ignoring the order of object members (NaN equals NaN). */
