@@ -364,13 +364,19 @@ export class LspTestClient {
 
   // ---- waiting -------------------------------------------------------------------------------
 
-  /** Resolves once `condition` holds (checked now and after every notification), fails after the timeout. */
-  waitFor<T>(description: string, condition: () => T | undefined | false): Promise<T> {
+  /**
+   * Resolves once `condition` holds (checked now and after every notification, and every `pollMs`
+   * when given: for a condition on the server process that no message announces, such as its
+   * thread count), fails after the timeout.
+   */
+  waitFor<T>(description: string, condition: () => T | undefined | false, options: { pollMs?: number } = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let settled = false;
+      const poll = options.pollMs === undefined ? undefined : setInterval(() => waiter.check(), options.pollMs);
       const timer = setTimeout(() => {
         if (settled) return;
         settled = true;
+        clearInterval(poll);
         reject(
           new Error(
             `Timed out after ${this.timeoutMs} ms waiting for ${description}.\nPublishes: ${describe(
@@ -385,6 +391,7 @@ export class LspTestClient {
           if (this.exited) {
             settled = true;
             clearTimeout(timer);
+            clearInterval(poll);
             reject(new Error(`The server exited while waiting for ${description}. stderr: ${this.stderr.slice(-2000)}`));
             return true;
           }
@@ -392,6 +399,7 @@ export class LspTestClient {
           if (value === undefined || value === false) return false;
           settled = true;
           clearTimeout(timer);
+          clearInterval(poll);
           resolve(value as T);
           return true;
         },

@@ -98,7 +98,8 @@ describe('checks of closed files run off the main thread', () => {
       withWorker.logMessages.findIndex((log) => log.message.startsWith('Found 1 candidate file(s)')) < withWorker.logMessages.findIndex((log) => log.message === RELEASE_IDLE_LOG),
       'released after the walk',
     );
-    await withWorker.waitFor(`the worker thread to end (${expected} threads)`, () => threadCount(withWorker.pid) === expected);
+    // No message announces a thread's end: the count is polled.
+    await withWorker.waitFor(`the worker thread to end (${expected} threads)`, () => threadCount(withWorker.pid) === expected, { pollMs: 50 });
   });
 
   const helperThreadsSkip = !fs.existsSync('/proc/self/task') ? 'no /proc (not Linux)' : os.getPriority() > 9 ? 'the tests run at nice 10 or more already: nothing would be lowered' : false;
