@@ -31,6 +31,21 @@ test('an edit inside a tool takes the shortcut; one in a tool whose anchor an al
   assert.deepEqual(aliasedDocument.update(inAnchor.text, inAnchor.change).diagnostics, checkDocument(inAnchor.text, YAML).diagnostics);
   assert.equal(aliasedDocument.lastUpdateWasIncremental, false);
 
+  // An anchor and its alias inside one tool (as PyYAML writes a repeated object) read alone as in place.
+  const firstTool = text.indexOf('\n', text.indexOf('tools:\n  - name: ') + 'tools:\n'.length) + 1;
+  const withLocal = `${text.slice(0, firstTool)}    x-shared: &local {kind: shared}\n    x-again: *local\n${text.slice(firstTool)}`;
+  const localDocument = new IncrementalDocument(withLocal, YAML);
+  const inLocal = typed(withLocal, withLocal.indexOf('message: ') + 'message: '.length);
+  assert.ok(inLocal.change.offset < withLocal.indexOf('\n  - name: ', firstTool), 'the edit is in the first tool');
+  assert.deepEqual(localDocument.update(inLocal.text, inLocal.change).diagnostics, checkDocument(inLocal.text, YAML).diagnostics);
+  assert.ok(localDocument.lastUpdateWasIncremental, 'an anchor only its own tool reads does not stop the shortcut');
+  // The same anchor read after the tool: the edit could change that alias too.
+  const readAfter = `${withLocal}x-later: *local\n`;
+  const laterDocument = new IncrementalDocument(readAfter, YAML);
+  const inTool = typed(readAfter, inLocal.change.offset);
+  assert.deepEqual(laterDocument.update(inTool.text, inTool.change).diagnostics, checkDocument(inTool.text, YAML).diagnostics);
+  assert.equal(laterDocument.lastUpdateWasIncremental, false);
+
   const stream = `${text}---\n${text}`;
   const inStream = typed(stream, at);
   const streamDocument = new IncrementalDocument(stream, YAML);

@@ -12,6 +12,8 @@ import { Random } from '../../bench/random';
 import { repoPath } from '../support/repo';
 import { spanBetween } from '../support/changeSpans';
 import { mergeKeyDocument } from '../yaml/mergeKeyDocuments';
+import { buildSpecLike } from '../../bench/specLike';
+import { renderShape } from '../../bench/shapes';
 
 interface Edit {
   text: string;
@@ -156,6 +158,13 @@ export function yamlDifferentials(iterations: number): void {
     const fixtures = yamlFixtures();
     assert.ok(fixtures.length > 10);
     agreeOver(fixtures, Math.max(ITERATIONS / 2, fixtures.length * 10), 7);
+  });
+
+  test('YAML incremental and full checks agree over random edits of documents written as PyYAML writes them, anchors and aliases inside tools', () => {
+    const texts = [61, 62].map((seed) => renderShape(buildSpecLike(seed, 30_000, 0.1).value, 'spec-like', 'yaml'));
+    assert.ok(texts.every((text) => /&\w+/.test(text) && /\*\w+/.test(text)), 'the documents hold anchors and aliases');
+    const shortcuts = agreeOver(texts, ITERATIONS / 2, 20261202);
+    assert.ok(shortcuts > ITERATIONS * 0.025, `the shortcut was taken ${shortcuts} times of ${ITERATIONS / 2}`);
   });
 
   test('YAML incremental and full checks agree over random edits of documents with anchors, aliases and merge keys', () => {

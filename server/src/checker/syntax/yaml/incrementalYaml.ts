@@ -5,10 +5,14 @@
 // something else in place than alone falls back to a full check:
 // - a stream of several documents, directives (`%YAML` changes how scalars read), or a marker
 //   (`---`, `...`) after the document's start;
-// - an anchor in the tool that an alias reads (the edit would change the alias too), any `&` in the
-//   new text of the tool (a new anchor may capture later aliases), an alias to an anchor outside the
-//   tool (unresolved when parsed alone: an error, so a fallback), a tool that is itself an alias's
-//   copy, a merged member or inside a shared anchor, or an anchored ancestor that aliases read;
+// - an anchor of the tool, old or new, whose name an alias after the tool may read (the edit would
+//   change that alias too, or a new anchor capture it), an alias to an anchor outside the tool
+//   (unresolved when parsed alone: an error, so a fallback), an alias in the tool that shares its
+//   anchor's nodes or an edit that changes how many nodes the tool's aliases copy (the document's
+//   copy budget would then copy or share other aliases otherwise: see yamlAliases.ts), a tool that
+//   is itself an alias's copy, a merged member or inside a shared anchor, or an anchored ancestor
+//   that aliases read. Anchors and aliases inside one tool (as PyYAML writes repeated objects) are
+//   read alone as in place;
 // - an edit on the `- ` line's indentation or indicator, on the line break that ends the region, or
 //   one that makes the lines parse as anything but one mapping item at the same column (an
 //   indentation change at the tool's level, a second item, a key of the enclosing mapping).
@@ -102,13 +106,47 @@ function aliasedInside(node: SyntaxNode): boolean {
   return false;
 }
 
+/** Whether an alias in the tree under `node`, or `node` itself, shares nodes with another (it stands for a large or budget-exceeding anchor, or is one). */
+function sharesNodes(node: SyntaxNode): boolean {
+  const pending: SyntaxNode[] = [node];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    if (current.sharedByAliases) return true;
+    for (const child of childrenOf(current)) {
+      // A child another node owns is shared (an alias standing for its anchor's children).
+      if (child.parent !== current) return true;
+      pending.push(child);
+    }
+  }
+  return false;
+}
+
+/** Anchor names as YAML writes them: `&` then anything but white space and flow indicators. */
+const ANCHOR = /&([^\s,[\]{}]+)/g;
+
+/**
+ * Whether an anchor of the tool's old or new text (`&name`; text that only looks like one counts
+ * too, which only makes the shortcut decline more often) may be read by an alias after the tool.
+ */
+function anchorReadAfter(oldSource: string, newSource: string, newText: string, after: number): boolean {
+  if (!oldSource.includes('&') && !newSource.includes('&')) return false;
+  const names = new Set<string>();
+  for (const source of [oldSource, newSource]) for (const match of source.matchAll(ANCHOR)) names.add(match[1]);
+  for (const name of names) if (newText.indexOf(`*${name}`, after) >= 0) return true;
+  return false;
+}
+
+function mayHoldAlias(source: string): boolean {
+  return source.includes('*');
+}
+
 /**
  * The new tree of the tool `elements[index]` after `change`, with the new text's offsets, or
  * undefined when the shortcut does not apply (see the top of the file).
  */
 export function reparseYamlTool(oldText: string, newText: string, elements: readonly SyntaxNode[], index: number, change: Span): ObjectNode | undefined {
   const old = elements[index];
-  if (aliasedInside(old)) return undefined;
+  if (sharesNodes(old)) return undefined;
   for (let ancestor = old.parent; ancestor; ancestor = ancestor.parent) {
     if (ancestor.aliased || ancestor.origin !== undefined || ancestor.sharedByAliases) return undefined;
   }
@@ -117,15 +155,21 @@ export function reparseYamlTool(oldText: string, newText: string, elements: read
   if (change.offset < old.offset || change.offset + change.length > region.contentEnd) return undefined;
   const delta = change.newLength - change.length;
   const source = detachedSlice(newText, region.start, region.end + delta);
-  if (source.includes('&')) return undefined;
+  const oldSource = oldText.slice(region.start, region.end);
+  if (anchorReadAfter(oldSource, source, newText, region.end + delta)) return undefined;
   const parsed = parseYamlDocuments(source);
   if (parsed.errors.some((error) => error.code !== 'DUPLICATE_KEY') || parsed.documents.length !== 1) return undefined;
+  if (mayHoldAlias(oldSource) || mayHoldAlias(source)) {
+    // The tool alone spends what it spent in place (nothing in it was shared, so the budget never ran out there).
+    const before = parseYamlDocuments(oldSource).documents[0]?.aliasCopies;
+    if (before === undefined || before !== parsed.documents[0].aliasCopies) return undefined;
+  }
   const sequence = parsed.documents[0].root;
   if (!sequence || sequence.type !== 'array' || sequence.items.length !== 1) return undefined;
   // At the same column: the `- ` line is untouched, so a sequence elsewhere means another structure.
   if (sequence.offset !== oldText.indexOf('-', region.start) - region.start) return undefined;
   const replacement = sequence.items[0];
-  if (replacement.type !== 'object') return undefined;
+  if (replacement.type !== 'object' || sharesNodes(replacement)) return undefined;
   shiftSubtree(replacement, region.start);
   return replacement;
 }

@@ -13,6 +13,11 @@ export interface YamlDocument {
   /** The document's extent in the text, markers (`---`, `...`) included. */
   offset: number;
   length: number;
+  /**
+   * How much of the alias copy budget the document spent: the one-tool shortcut keeps a tree only
+   * where an edit leaves this unchanged, so that no other alias is copied or shared otherwise.
+   */
+  aliasCopies?: number;
 }
 
 export interface ParsedYaml {
@@ -91,7 +96,7 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
             suspicious = true;
           }
           if (builder.suspicious) suspicious = true;
-          documents.push({ root, offset: token.offset, length: end - token.offset });
+          documents.push({ root, offset: token.offset, length: end - token.offset, aliasCopies: builder.aliasCopies });
           builderErrors.push(errors);
           break;
         }

@@ -49,10 +49,15 @@ export class YamlAliases {
   private readonly measures = new WeakMap<SyntaxNode, Measure>();
 
   constructor(
-    aliasExpansionLimit: number,
+    private readonly aliasExpansionLimit: number,
     private readonly problem: AliasProblem,
   ) {
     this.remainingCopies = aliasExpansionLimit;
+  }
+
+  /** How much of the document's copy budget its aliases have spent so far. */
+  get copiesMade(): number {
+    return this.aliasExpansionLimit - this.remainingCopies;
   }
 
   /** An anchored scalar, once built. */

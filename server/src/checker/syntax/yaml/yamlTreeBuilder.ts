@@ -101,6 +101,11 @@ function isBlock(token: CST.Token | null | undefined): boolean {
 
 export class YamlTreeBuilder {
   private readonly aliases: YamlAliases;
+
+  /** How much of the document's alias copy budget the document spent (see YamlAliases). */
+  get aliasCopies(): number {
+    return this.aliases.copiesMade;
+  }
   /** Set when the composer might report an error on what was read (the caller composes then). */
   suspicious = false;
   /** The composed node's range[1] and range[2] of the node built last. */
