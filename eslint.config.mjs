@@ -26,7 +26,8 @@ const MACHINE_MODULES = [
 const CHECKER_IS_PURE =
   'The checker is pure (text in, findings out): no LSP, CLI, host, VS Code, file system, process or network modules.';
 
-const NODE_ONLY_IN_RUNTIME = 'The language server also runs in a browser: Node modules are the runtime\'s (lsp/nodeRuntime.ts, see lsp/runtime.ts).';
+const NODE_ONLY_IN_RUNTIME =
+  "The language server also runs in a browser: Node modules are the runtime's (lsp/nodeRuntime.ts, see lsp/runtime.ts).";
 
 /** A pattern for a relative import of a folder or entry module reached by going up (`../x`, `../../x/y`). */
 function upTo(names) {
@@ -105,9 +106,18 @@ export default tseslint.config(
         {
           patterns: [
             { regex: upTo(['cli']), message: 'The language server and the CLI share only the host layer and the checker.' },
-            { regex: '^(node:|(fs|path|os|url|worker_threads|v8|vm|crypto|buffer|child_process|net)$)', message: NODE_ONLY_IN_RUNTIME },
-            { group: ['vscode-languageserver/node', 'vscode-languageserver-protocol/node', 'vscode-jsonrpc/node'], message: NODE_ONLY_IN_RUNTIME },
-            { regex: '^\\.\\./host$', message: `${NODE_ONLY_IN_RUNTIME} (import the host module you need: its index reaches the disk)` },
+            {
+              regex: '^(node:|(fs|path|os|url|worker_threads|v8|vm|crypto|buffer|child_process|net)$)',
+              message: NODE_ONLY_IN_RUNTIME,
+            },
+            {
+              group: ['vscode-languageserver/node', 'vscode-languageserver-protocol/node', 'vscode-jsonrpc/node'],
+              message: NODE_ONLY_IN_RUNTIME,
+            },
+            {
+              regex: '^\\.\\./host$',
+              message: `${NODE_ONLY_IN_RUNTIME} (import the host module you need: its index reaches the disk)`,
+            },
           ],
         },
       ],

@@ -63,7 +63,8 @@ const CLEARANCE = 4000;
  */
 export function toggleOffset(text: string, format: 'json' | 'yaml', problemOffsets: readonly number[]): number {
   // Minified JSON writes no space after the colon.
-  const needle = format === 'yaml' ? 'action: accept' : text.includes('"action": "accept') ? '"action": "accept' : '"action":"accept';
+  const needle =
+    format === 'yaml' ? 'action: accept' : text.includes('"action": "accept') ? '"action": "accept' : '"action":"accept';
   const isClear = (at: number): boolean => problemOffsets.every((offset) => Math.abs(offset - at) > CLEARANCE);
   let index = -1;
   for (let at = text.indexOf(needle, Math.floor(text.length / 2)); at !== -1; at = text.indexOf(needle, at + 1)) {

@@ -88,7 +88,12 @@ interface Round {
   peakRssMB?: number;
 }
 
-async function round(configuration: BigFileScanConfiguration, folder: string, typingPath: string, typingText: string): Promise<Round> {
+async function round(
+  configuration: BigFileScanConfiguration,
+  folder: string,
+  typingPath: string,
+  typingText: string,
+): Promise<Round> {
   const { client, tracker, initializedAt } = await startServer(configuration.serverPath, [folder], undefined, configuration.env);
   const bigFiles = new Set(fs.readdirSync(folder).map((name) => path.join(folder, name)));
   const checked = new Set<string>();
@@ -134,21 +139,34 @@ async function round(configuration: BigFileScanConfiguration, folder: string, ty
       idle.push(await edit());
       await sleep(30);
     }
-    return { open, first: during[0] ?? NaN, during, idle, scanMs: scanEnd > 0 ? scanEnd - initializedAt : undefined, peakRssMB: peakRssMB(client.pid) };
+    return {
+      open,
+      first: during[0] ?? NaN,
+      during,
+      idle,
+      scanMs: scanEnd > 0 ? scanEnd - initializedAt : undefined,
+      peakRssMB: peakRssMB(client.pid),
+    };
   } finally {
     await client.stop();
   }
 }
 
 /** The two big closed files, the typing document and an empty folder for the control, in `scratch`. */
-function writeWorkspace(scratch: string, shape: ShapeName): { folder: string; emptyFolder: string; typingPath: string; typingText: string } {
+function writeWorkspace(
+  scratch: string,
+  shape: ShapeName,
+): { folder: string; emptyFolder: string; typingPath: string; typingText: string } {
   const folder = path.join(scratch, `workspace-${shape}`);
   const emptyFolder = path.join(scratch, 'empty');
   fs.mkdirSync(folder, { recursive: true });
   fs.mkdirSync(emptyFolder, { recursive: true });
   const shapeFor = (format: 'json' | 'yaml'): ShapeName => (shapeHasFormat(shape, format) ? shape : 'base');
   fs.writeFileSync(path.join(folder, 'big2.mcpdesc.json'), generateDocument(101, 10 * 1024 * 1024, { shape: shapeFor('json') }));
-  fs.writeFileSync(path.join(folder, 'big.mcpdesc.yaml'), generateDocument(102, 7.5 * 1024 * 1024, { format: 'yaml', shape: shapeFor('yaml') }));
+  fs.writeFileSync(
+    path.join(folder, 'big.mcpdesc.yaml'),
+    generateDocument(102, 7.5 * 1024 * 1024, { format: 'yaml', shape: shapeFor('yaml') }),
+  );
   const typingText = generateDocument(103, 20 * 1024);
   const typingPath = path.join(scratch, 'typing.mcpdesc.json');
   fs.writeFileSync(typingPath, typingText);
@@ -168,7 +186,9 @@ export async function benchBigFileScan(options: BigFileScanOptions): Promise<Big
       for (let r = 0; r < rounds; r++) {
         for (const [index, configuration] of configurations.entries()) {
           options.log(`  big-file scan (${shape}) ${r + 1}/${rounds}: ${configuration.label} …`);
-          byConfiguration[index]!.push(await round(configuration, configuration.control ? emptyFolder : folder, typingPath, typingText));
+          byConfiguration[index]!.push(
+            await round(configuration, configuration.control ? emptyFolder : folder, typingPath, typingText),
+          );
         }
       }
       fs.rmSync(folder, { recursive: true, force: true });
@@ -179,9 +199,14 @@ export async function benchBigFileScan(options: BigFileScanOptions): Promise<Big
           const peaks = runs.flatMap((run) => (run.peakRssMB === undefined ? [] : [run.peakRssMB]));
           const firsts = runs.map((run) => run.first);
           return {
-            label: configuration.label, shape, control: configuration.control === true, judged: configuration.judged === true, rounds: runs.length,
+            label: configuration.label,
+            shape,
+            control: configuration.control === true,
+            judged: configuration.judged === true,
+            rounds: runs.length,
             openMs: summarize(runs.map((run) => run.open)).median,
-            firstMs: firsts, firstMedianMs: summarize(firsts).median,
+            firstMs: firsts,
+            firstMedianMs: summarize(firsts).median,
             during: summarize(runs.flatMap((run) => run.during)),
             idle: summarize(runs.flatMap((run) => run.idle)),
             scanMs: scans.length ? summarize(scans).median : undefined,
@@ -207,7 +232,16 @@ export function renderBigFileScan(result: BigFileScanResult): string {
     row.scanMs === undefined ? '–' : fmtMs(row.scanMs),
     row.peakRssMB === undefined ? '–' : `${row.peakRssMB.toFixed(0)} MB`,
   ]);
-  const header = ['closed files checked on', 'open → diagnostics', 'first keystroke (× idle p50)', 'p50 during the scan (× idle p50)', 'p95 during the scan (× idle p95)', 'idle p50 / p95', 'scan of the two files', 'peak RSS'];
+  const header = [
+    'closed files checked on',
+    'open → diagnostics',
+    'first keystroke (× idle p50)',
+    'p50 during the scan (× idle p50)',
+    'p95 during the scan (× idle p95)',
+    'idle p50 / p95',
+    'scan of the two files',
+    'peak RSS',
+  ];
   const rounds = result.rows[0]?.rounds ?? 0;
   return [
     `Typing in a 20 KB open document while the scan checks a 10 MB JSON and a 7.5 MB YAML closed file (${rounds} round${rounds === 1 ? '' : 's'}; first keystroke: median of the rounds' first; the control types ${CONTROL_EDITS} edits in a workspace without them; rows with a shape: the big files in that shape, or in the base shape for the format it lacks)`,
@@ -237,8 +271,16 @@ function shapeTargets(result: BigFileScanResult, shape: ShapeName): TargetResult
   const control = result.rows.find((r) => r.control);
   const controlNote = control ? `; control without the big files ${fmtRatio(control.firstMedianMs / control.idle.median)}` : '';
   return [
-    { target: `first keystroke during the big-file scan ≤ 1.3× idle${where}`, status: first <= 1.3 ? 'pass' : 'miss', measured: `${fmtRatio(first)} (${fmtMs(row.firstMedianMs)} vs p50 ${fmtMs(row.idle.median)}${controlNote})` },
-    { target: `p95 keystroke during the big-file scan ≤ 1.3× idle${where}`, status: p95 <= 1.3 ? 'pass' : 'miss', measured: `${fmtRatio(p95)} (${fmtMs(row.during.p95)} vs ${fmtMs(row.idle.p95)}, ${row.during.samples} edits)` },
+    {
+      target: `first keystroke during the big-file scan ≤ 1.3× idle${where}`,
+      status: first <= 1.3 ? 'pass' : 'miss',
+      measured: `${fmtRatio(first)} (${fmtMs(row.firstMedianMs)} vs p50 ${fmtMs(row.idle.median)}${controlNote})`,
+    },
+    {
+      target: `p95 keystroke during the big-file scan ≤ 1.3× idle${where}`,
+      status: p95 <= 1.3 ? 'pass' : 'miss',
+      measured: `${fmtRatio(p95)} (${fmtMs(row.during.p95)} vs ${fmtMs(row.idle.p95)}, ${row.during.samples} edits)`,
+    },
   ];
 }
 
@@ -246,7 +288,9 @@ function shapeTargets(result: BigFileScanResult, shape: ShapeName): TargetResult
 async function main(): Promise<void> {
   const repoRoot = path.resolve(__dirname, '..', '..');
   const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-  const configurations = standardConfigurations(path.join(repoRoot, 'dist', 'server.js')).filter((c) => !only || c.label.includes(only));
+  const configurations = standardConfigurations(path.join(repoRoot, 'dist', 'server.js')).filter(
+    (c) => !only || c.label.includes(only),
+  );
   for (const argument of process.argv.slice(2).filter((a) => a.startsWith('--compare='))) {
     const [label, serverPath] = argument.slice('--compare='.length).split('=');
     if (!label || !serverPath) throw new Error(`--compare=LABEL=path/to/server.js, not ${argument}`);
@@ -254,9 +298,20 @@ async function main(): Promise<void> {
   }
   console.log(JSON.stringify(machineInfo()));
   const shapes = parseShapes(process.argv.find((a) => a.startsWith('--shapes='))?.slice('--shapes='.length) ?? 'base');
-  const result = await benchBigFileScan({ configurations, quick: process.argv.includes('--quick'), shapes, log: (message) => process.stderr.write(`${message}\n`) });
+  const result = await benchBigFileScan({
+    configurations,
+    quick: process.argv.includes('--quick'),
+    shapes,
+    log: (message) => process.stderr.write(`${message}\n`),
+  });
   console.log(renderBigFileScan(result));
-  console.log(markdownTable(['target', 'result', 'measured'], bigFileScanTargets(result).map((t) => [t.target, t.status, t.measured]), 3));
+  console.log(
+    markdownTable(
+      ['target', 'result', 'measured'],
+      bigFileScanTargets(result).map((t) => [t.target, t.status, t.measured]),
+      3,
+    ),
+  );
   console.log(JSON.stringify(machineInfo().loadAverage));
 }
 

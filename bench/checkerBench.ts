@@ -91,7 +91,9 @@ jsonLs.configure({
 async function validateWithJsonLs(text: string): Promise<number> {
   const document = TextDocument.create('file:///bench/document.mcpdesc.json', 'json', 1, text);
   const diagnostics = await jsonLs.doValidation(document, jsonLs.parseJSONDocument(document), {
-    comments: 'ignore', trailingCommas: 'ignore', schemaValidation: 'error',
+    comments: 'ignore',
+    trailingCommas: 'ignore',
+    schemaValidation: 'error',
   });
   return diagnostics.length;
 }
@@ -105,24 +107,36 @@ function countByKind(diagnostics: ReadonlyArray<{ data?: { violation?: string } 
   return counts;
 }
 
-export async function benchChecker(document: BenchDocument, quick: boolean, onProgress?: (message: string) => void): Promise<CheckerBenchResult> {
+export async function benchChecker(
+  document: BenchDocument,
+  quick: boolean,
+  onProgress?: (message: string) => void,
+): Promise<CheckerBenchResult> {
   const { text, format } = document;
   const plan = roundPlan(Buffer.byteLength(text), quick);
   const seededByKind = Object.fromEntries(Object.entries(document.stats.seeded).filter(([, n]) => n > 0));
   const seeded = Object.values(document.stats.seeded).reduce((a, b) => a + b, 0);
   const result: CheckerBenchResult = {
-    label: document.label, format, bytes: Buffer.byteLength(text), tools: document.stats.tools,
-    elicitationSteps: document.stats.elicitationSteps, rounds: plan.rounds, batch: plan.batch,
-    floor: format === 'json' ? PARSE_TREE : YAML_PARSE, contenders: {}, sanity: { seeded, seededByKind },
+    label: document.label,
+    format,
+    bytes: Buffer.byteLength(text),
+    tools: document.stats.tools,
+    elicitationSteps: document.stats.elicitationSteps,
+    rounds: plan.rounds,
+    batch: plan.batch,
+    floor: format === 'json' ? PARSE_TREE : YAML_PARSE,
+    contenders: {},
+    sanity: { seeded, seededByKind },
   };
 
-  const contenders: Contender[] = format === 'json'
-    ? [
-      { name: PARSE_TREE, run: () => parseTree(text) },
-      { name: JSON_PARSE, run: () => JSON.parse(text) },
-      { name: JSON_LS, run: () => validateWithJsonLs(text) },
-    ]
-    : [{ name: YAML_PARSE, run: () => parseYamlDocument(text, { keepSourceTokens: false }) }];
+  const contenders: Contender[] =
+    format === 'json'
+      ? [
+          { name: PARSE_TREE, run: () => parseTree(text) },
+          { name: JSON_PARSE, run: () => JSON.parse(text) },
+          { name: JSON_LS, run: () => validateWithJsonLs(text) },
+        ]
+      : [{ name: YAML_PARSE, run: () => parseYamlDocument(text, { keepSourceTokens: false }) }];
 
   try {
     const checked = checkDocument(text, { format });
@@ -130,9 +144,12 @@ export async function benchChecker(document: BenchDocument, quick: boolean, onPr
     result.sanity.checkerDiagnostics = seededRule.length;
     result.sanity.checkerByKind = countByKind(seededRule);
     result.sanity.declarationDiagnostics = checked.diagnostics.filter((d) => d.code === DECLARATION_RULE_ID).length;
-    result.sanity.checkerSkipped = checked.diagnostics.find((d) => d.data.violation === 'skipped' || d.data.violation === 'internal-error')?.message;
-    result.sanity.checkerMatchesSeeded = seededRule.length === seeded
-      && Object.entries(seededByKind).every(([kind, n]) => result.sanity.checkerByKind?.[kind] === n);
+    result.sanity.checkerSkipped = checked.diagnostics.find(
+      (d) => d.data.violation === 'skipped' || d.data.violation === 'internal-error',
+    )?.message;
+    result.sanity.checkerMatchesSeeded =
+      seededRule.length === seeded &&
+      Object.entries(seededByKind).every(([kind, n]) => result.sanity.checkerByKind?.[kind] === n);
     contenders.push({ name: CHECK, run: () => checkDocument(text, { format }) });
   } catch (error) {
     result.checkerUnavailable = error instanceof Error ? error.message : String(error);
@@ -144,7 +161,10 @@ export async function benchChecker(document: BenchDocument, quick: boolean, onPr
     batch: plan.batch,
     warmupRounds: plan.warmupRounds,
     collectGarbage: Buffer.byteLength(text) >= 200_000,
-    onRound: (round) => { if ((round + 1) % Math.max(1, Math.floor(plan.rounds / 4)) === 0) onProgress?.(`${document.label}: round ${round + 1}/${plan.rounds}`); },
+    onRound: (round) => {
+      if ((round + 1) % Math.max(1, Math.floor(plan.rounds / 4)) === 0)
+        onProgress?.(`${document.label}: round ${round + 1}/${plan.rounds}`);
+    },
   });
   const floorTimes = times.get(result.floor)!;
   const floorMedian = summarize(floorTimes.wall).median;

@@ -60,13 +60,19 @@ export function summarizeCpuProfile(profilePath: string, repoRoot: string, top =
   return summarizeWithTotals(profilePath, repoRoot, top).summary;
 }
 
-function summarizeWithTotals(profilePath: string, repoRoot: string, top: number): { summary: ProfileSummary; functions: Map<string, number>; files: Map<string, number> } {
+function summarizeWithTotals(
+  profilePath: string,
+  repoRoot: string,
+  top: number,
+): { summary: ProfileSummary; functions: Map<string, number>; files: Map<string, number> } {
   const profile = JSON.parse(fs.readFileSync(profilePath, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfMicros = new Map<number, number>();
   // timeDeltas[i] is the time since the previous sample; the first one counts from the profiler's
   // start and lands on whatever was on the stack then (the inspector call that started it): skip it.
-  profile.samples.forEach((id, i) => { if (i > 0) selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)); });
+  profile.samples.forEach((id, i) => {
+    if (i > 0) selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const total = [...selfMicros.values()].reduce((a, b) => a + b, 0);
   const functions = new Map<string, number>();
   const files = new Map<string, number>();
@@ -88,10 +94,15 @@ function summarizeWithTotals(profilePath: string, repoRoot: string, top: number)
     functions.set(fn, (functions.get(fn) ?? 0) + micros);
     files.set(file, (files.get(file) ?? 0) + micros);
   }
-  const rank = (entries: Map<string, number>): HotSpot[] => [...entries]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, top)
-    .map(([name, micros]) => ({ name, selfMs: Math.round(micros / 100) / 10, percent: Math.round((micros / total) * 1000) / 10 }));
+  const rank = (entries: Map<string, number>): HotSpot[] =>
+    [...entries]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, micros]) => ({
+        name,
+        selfMs: Math.round(micros / 100) / 10,
+        percent: Math.round((micros / total) * 1000) / 10,
+      }));
   return {
     summary: { profilePath, totalMs: Math.round(total / 1000), byFunction: rank(functions), byFile: rank(files) },
     functions,
@@ -116,7 +127,10 @@ function indexBundle(url: string): BundleIndex | undefined {
   const marker = /^\/\/ ((?:server|shared|client|bench|node_modules)\/\S+\.[cm]?[jt]s)$/;
   text.split('\n').forEach((line, i) => {
     const match = marker.exec(line);
-    if (match) { starts.push(i); names.push(match[1]!); }
+    if (match) {
+      starts.push(i);
+      names.push(match[1]!);
+    }
   });
   if (starts.length === 0) return undefined;
   return {
@@ -126,7 +140,8 @@ function indexBundle(url: string): BundleIndex | undefined {
       if (zeroBasedLine < starts[0]!) return undefined;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
-        if (starts[mid]! <= zeroBasedLine) lo = mid; else hi = mid - 1;
+        if (starts[mid]! <= zeroBasedLine) lo = mid;
+        else hi = mid - 1;
       }
       return { file: names[lo]! };
     },
@@ -142,8 +157,14 @@ type Subject = 'check' | 'parseTree';
 
 function profileRun(repoRoot: string, documentPath: string, iterations: number, outDir: string, subject: Subject): string {
   fs.mkdirSync(outDir, { recursive: true });
-  const profilePath = path.join(outDir, `${path.basename(documentPath).replace(/\W+/g, '-')}-${subject}-${Date.now()}.cpuprofile`);
-  const run = spawnSync(process.execPath, [__filename, '--child', documentPath, String(iterations), profilePath, subject], { cwd: repoRoot, encoding: 'utf8' });
+  const profilePath = path.join(
+    outDir,
+    `${path.basename(documentPath).replace(/\W+/g, '-')}-${subject}-${Date.now()}.cpuprofile`,
+  );
+  const run = spawnSync(process.execPath, [__filename, '--child', documentPath, String(iterations), profilePath, subject], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`profiling run failed: ${run.stderr || run.stdout}`);
   return profilePath;
 }
@@ -165,7 +186,8 @@ export function compareWithFloor(repoRoot: string, documentPath: string, iterati
       .sort((x, y) => y.extraMs - x.extraMs)
       .slice(0, 12);
   };
-  const perOperation = (totals: Map<string, number>): number => Math.round([...totals.values()].reduce((x, y) => x + y, 0) / iterations / 10) / 100;
+  const perOperation = (totals: Map<string, number>): number =>
+    Math.round([...totals.values()].reduce((x, y) => x + y, 0) / iterations / 10) / 100;
   return {
     check: check.summary,
     floor: floor.summary,
@@ -207,21 +229,32 @@ function findRepoRoot(start: string): string {
 if (require.main === module) {
   const args = process.argv.slice(2);
   if (args[0] === '--child') {
-    runChecks(args[1]!, Number(args[2] ?? 10), args[3]!, args[4] === 'parseTree' ? 'parseTree' : 'check').catch((error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
+    runChecks(args[1]!, Number(args[2] ?? 10), args[3]!, args[4] === 'parseTree' ? 'parseTree' : 'check').catch(
+      (error: unknown) => {
+        console.error(error);
+        process.exitCode = 1;
+      },
+    );
   } else if (args[0]) {
     const repoRoot = findRepoRoot(__dirname);
-    const comparison = compareWithFloor(repoRoot, path.resolve(args[0]), Number(args[1] ?? 10), path.join(benchDataDir(), 'profiles'));
+    const comparison = compareWithFloor(
+      repoRoot,
+      path.resolve(args[0]),
+      Number(args[1] ?? 10),
+      path.join(benchDataDir(), 'profiles'),
+    );
     const summary = comparison.check;
     console.log(`profile: ${summary.profilePath} (${summary.totalMs} ms sampled)`);
-    console.log(`per operation: check ${comparison.checkMsPerOperation} ms, parseTree ${comparison.floorMsPerOperation} ms; the check's extra by function:`);
+    console.log(
+      `per operation: check ${comparison.checkMsPerOperation} ms, parseTree ${comparison.floorMsPerOperation} ms; the check's extra by function:`,
+    );
     for (const e of comparison.extraByFunction) console.log(`  +${e.extraMs.toFixed(2).padStart(8)} ms  ${e.name}`);
     console.log('self time by function:');
-    for (const h of summary.byFunction) console.log(`  ${h.percent.toFixed(1).padStart(5)}%  ${h.selfMs.toFixed(1).padStart(8)} ms  ${h.name}`);
+    for (const h of summary.byFunction)
+      console.log(`  ${h.percent.toFixed(1).padStart(5)}%  ${h.selfMs.toFixed(1).padStart(8)} ms  ${h.name}`);
     console.log('self time by file:');
-    for (const h of summary.byFile) console.log(`  ${h.percent.toFixed(1).padStart(5)}%  ${h.selfMs.toFixed(1).padStart(8)} ms  ${h.name}`);
+    for (const h of summary.byFile)
+      console.log(`  ${h.percent.toFixed(1).padStart(5)}%  ${h.selfMs.toFixed(1).padStart(8)} ms  ${h.name}`);
   } else {
     console.error('usage: node out/bench/cpuProfile.js <document> [iterations]');
     process.exitCode = 2;

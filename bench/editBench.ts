@@ -47,10 +47,20 @@ export interface EditBenchResult {
 const PARSE_TREE = 'jsonc-parser parseTree';
 const YAML_PARSE = 'yaml parseDocument';
 
-function benchOne(seed: number, name: BenchTextName, shape: ShapeName, quick: boolean, log: (message: string) => void): Promise<EditBenchRow> {
+function benchOne(
+  seed: number,
+  name: BenchTextName,
+  shape: ShapeName,
+  quick: boolean,
+  log: (message: string) => void,
+): Promise<EditBenchRow> {
   const { text, format, stats } = benchText(seed, name, shape);
   const label = shapedLabel(name, shape);
-  const offset = toggleOffset(text, format, checkDocument(text, { format }).diagnostics.map((d) => d.data.offset));
+  const offset = toggleOffset(
+    text,
+    format,
+    checkDocument(text, { format }).diagnostics.map((d) => d.data.offset),
+  );
   const broken = `${text.slice(0, offset)}x${text.slice(offset)}`;
   const incremental = new IncrementalDocument(text, { format });
   let isBroken = false;
@@ -61,31 +71,44 @@ function benchOne(seed: number, name: BenchTextName, shape: ShapeName, quick: bo
   const floor = format === 'json' ? () => parseTree(text) : () => parseYamlDocument(text, { keepSourceTokens: false });
   const rounds = quick ? 5 : 15;
   log(`  edit inside one tool, ${label}: ${rounds} rounds …`);
-  return interleave([
-    { name: floorName, run: floor },
-    {
-      name: 'edit',
-      run: () => {
-        isBroken = !isBroken;
-        const result = isBroken
-          ? incremental.update(broken, { offset, length: 0, newLength: 1 })
-          : incremental.update(text, { offset, length: 1, newLength: 0 });
-        updates++;
-        if (incremental.lastUpdateWasIncremental) incrementalUpdates++;
-        counts[isBroken ? 'broken' : 'fixed'] = result.diagnostics.length;
-        return result;
+  return interleave(
+    [
+      { name: floorName, run: floor },
+      {
+        name: 'edit',
+        run: () => {
+          isBroken = !isBroken;
+          const result = isBroken
+            ? incremental.update(broken, { offset, length: 0, newLength: 1 })
+            : incremental.update(text, { offset, length: 1, newLength: 0 });
+          updates++;
+          if (incremental.lastUpdateWasIncremental) incrementalUpdates++;
+          counts[isBroken ? 'broken' : 'fixed'] = result.diagnostics.length;
+          return result;
+        },
       },
-    },
-  ], { rounds, warmupRounds: 2, collectGarbage: true }).then((times) => {
+    ],
+    { rounds, warmupRounds: 2, collectGarbage: true },
+  ).then((times) => {
     const floorTimes = times.get(floorName)!.wall;
     const editTimes = times.get('edit')!.wall;
     const floorSummary = summarize(floorTimes);
     const edit = summarize(editTimes);
     return {
-      document: label, format, big: name !== '1 MB YAML', bytes: Buffer.byteLength(text), tools: stats.tools, floor: floorName,
-      floorMs: floorSummary, edit, ratio: edit.median / floorSummary.median,
+      document: label,
+      format,
+      big: name !== '1 MB YAML',
+      bytes: Buffer.byteLength(text),
+      tools: stats.tools,
+      floor: floorName,
+      floorMs: floorSummary,
+      edit,
+      ratio: edit.median / floorSummary.median,
       pairedRatio: summarize(editTimes.map((t, i) => t / floorTimes[i]!)).median,
-      incremental: incrementalUpdates, updates, countBroken: counts.broken, countFixed: counts.fixed,
+      incremental: incrementalUpdates,
+      updates,
+      countBroken: counts.broken,
+      countFixed: counts.fixed,
     };
   });
 }
@@ -110,7 +133,15 @@ export function renderEdits(result: EditBenchResult): string {
   return [
     'An edit inside one tool (IncrementalDocument.update with its span) against parsing the whole text, interleaved in one process, a forced GC before each sample',
     markdownTable(
-      ['document', 'edit p50 (p25 – p75)', 'whole-text parse (median)', 'edit / parse', 'paired', 'one-tool path', 'diagnostics broken / fixed'],
+      [
+        'document',
+        'edit p50 (p25 – p75)',
+        'whole-text parse (median)',
+        'edit / parse',
+        'paired',
+        'one-tool path',
+        'diagnostics broken / fixed',
+      ],
       result.rows.map((row) => [
         `${row.document} (${row.tools} tools)`,
         `${fmtMs(row.edit.median)} (${fmtMs(row.edit.p25)} – ${fmtMs(row.edit.p75)})`,
@@ -150,7 +181,13 @@ async function main(): Promise<void> {
     parseShapes(process.argv.find((arg) => arg.startsWith('--shapes='))?.slice('--shapes='.length)),
   );
   console.log(renderEdits(result));
-  console.log(markdownTable(['target', 'result', 'measured'], editTargets(result).map((t) => [t.target, t.status, t.measured]), 3));
+  console.log(
+    markdownTable(
+      ['target', 'result', 'measured'],
+      editTargets(result).map((t) => [t.target, t.status, t.measured]),
+      3,
+    ),
+  );
 }
 
 if (require.main === module) {

@@ -91,14 +91,24 @@ function codeActionPath(text: string, format: DocumentFormat): { run: () => stri
   return { run, cached };
 }
 
-function rowsOf(format: DocumentFormat, bytes: number, problems: number, applied: number, times: Map<string, { wall: number[]; cpu: number[] }>): FixAllBenchRow[] {
+function rowsOf(
+  format: DocumentFormat,
+  bytes: number,
+  problems: number,
+  applied: number,
+  times: Map<string, { wall: number[]; cpu: number[] }>,
+): FixAllBenchRow[] {
   const check = times.get(CHECK)!;
   const checkMedian = summarize(check.wall).median;
   const checkCpuMedian = summarize(check.cpu).median;
   return [...times].map(([contender, timings]) => {
     const summary = summarize(timings.wall);
     return {
-      format, bytes, problems, applied, contender,
+      format,
+      bytes,
+      problems,
+      applied,
+      contender,
       samples: summary.samples,
       medianMs: summary.median,
       cpuMedianMs: summarize(timings.cpu).median,
@@ -145,7 +155,9 @@ export async function benchFixAll(options: FixAllBenchOptions = {}): Promise<Fix
     rows.push(...formatRows);
     const codeAction = formatRows.find((row) => row.contender === CODE_ACTION)!;
     ratios[format] = codeAction.ratioToCheck;
-    measured.push(`${format} ${codeAction.ratioToCheck.toFixed(2)}× (paired ${codeAction.pairedRatioToCheck.toFixed(2)}×, CPU ${codeAction.cpuRatioToCheck.toFixed(2)}×)`);
+    measured.push(
+      `${format} ${codeAction.ratioToCheck.toFixed(2)}× (paired ${codeAction.pairedRatioToCheck.toFixed(2)}×, CPU ${codeAction.cpuRatioToCheck.toFixed(2)}×)`,
+    );
 
     if (format === 'yaml') {
       // Before and after on a YAML document small enough for the plain path, each run once (warm).
@@ -162,12 +174,19 @@ export async function benchFixAll(options: FixAllBenchOptions = {}): Promise<Fix
         ],
         { rounds: 1, warmupRounds: 0, collectGarbage: true },
       );
-      rows.push(...rowsOf(format, Buffer.byteLength(small.text), small.problems, fixDocument(small.text, { format }).applied, once));
+      rows.push(
+        ...rowsOf(format, Buffer.byteLength(small.text), small.problems, fixDocument(small.text, { format }).applied, once),
+      );
     }
   }
   const met = Object.values(ratios).every((ratio) => ratio <= TARGET_RATIO);
   machine.loadAverageAtEnd = machineInfo().loadAverage;
-  return { rows, target: { name: FIX_ALL_TARGET, limit: TARGET_RATIO, met, ratios, measured: measured.join('; ') }, sameAsPlain, machine };
+  return {
+    rows,
+    target: { name: FIX_ALL_TARGET, limit: TARGET_RATIO, met, ratios, measured: measured.join('; ') },
+    sameAsPlain,
+    machine,
+  };
 }
 
 export function renderFixAllBench(result: FixAllBenchResult): string {

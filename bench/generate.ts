@@ -8,8 +8,17 @@ import { Random } from './random';
 import { adaptValue, renderBaseYaml, renderShape, type ShapeName } from './shapes';
 import { buildSpecLike } from './specLike';
 import {
-  ADJECTIVES, DOMAINS, ELICITATION_NAMES, ENUM_VALUES, MODELS, NOUNS, PROPERTY_NAMES, PROTOTYPE_NAMES,
-  UNKNOWN_DECLARATION_NAMES, VERBS, WORDS,
+  ADJECTIVES,
+  DOMAINS,
+  ELICITATION_NAMES,
+  ENUM_VALUES,
+  MODELS,
+  NOUNS,
+  PROPERTY_NAMES,
+  PROTOTYPE_NAMES,
+  UNKNOWN_DECLARATION_NAMES,
+  VERBS,
+  WORDS,
 } from './vocabulary';
 
 import { VIOLATION_KINDS, type ViolationKind } from '../server/src/checker';
@@ -70,10 +79,16 @@ export function generateMcpdesc(seed: number, targetBytes: number, options: Gene
   const shape = options.shape ?? 'base';
   if (format === 'jsonc' && shape !== 'base') throw new Error(`the ${shape} shape has no jsonc rendering`);
   const build = (bytes: number): BuiltDocument & { jsonBytes: number } => {
-    const built = shape === 'spec-like' ? buildSpecLike(seed, bytes, options.violationRate ?? 0.1) : buildDocument(seed, bytes, options);
-    return { value: adaptValue(built.value, shape), stats: built.stats, jsonBytes: Buffer.byteLength(JSON.stringify(built.value, null, 2)) };
+    const built =
+      shape === 'spec-like' ? buildSpecLike(seed, bytes, options.violationRate ?? 0.1) : buildDocument(seed, bytes, options);
+    return {
+      value: adaptValue(built.value, shape),
+      stats: built.stats,
+      jsonBytes: Buffer.byteLength(JSON.stringify(built.value, null, 2)),
+    };
   };
-  const render = (value: JsonObject): string => (format === 'jsonc' ? JSONC_HEADER + renderShape(value, 'base', 'json') : renderShape(value, shape, format));
+  const render = (value: JsonObject): string =>
+    format === 'jsonc' ? JSONC_HEADER + renderShape(value, 'base', 'json') : renderShape(value, shape, format);
   // The builders size the value (before adaptValue) as 2-space indented JSON. Other renderings are
   // sized from the first one's ratio to that; the tools are drawn in sequence from one
   // stream, so the second value extends (or cuts) the first.
@@ -83,7 +98,8 @@ export function generateMcpdesc(seed: number, targetBytes: number, options: Gene
     return { text: firstText, value: first.value, stats: { ...first.stats, bytes: Buffer.byteLength(firstText) } };
   }
   const ratio = Buffer.byteLength(firstText) / first.jsonBytes;
-  const second = ratio > 0 && Math.abs(Buffer.byteLength(firstText) - targetBytes) > targetBytes * 0.05 ? build(targetBytes / ratio) : first;
+  const second =
+    ratio > 0 && Math.abs(Buffer.byteLength(firstText) - targetBytes) > targetBytes * 0.05 ? build(targetBytes / ratio) : first;
   const text = second === first ? firstText : render(second.value);
   return { text, value: second.value, stats: { ...second.stats, bytes: Buffer.byteLength(text) } };
 }
@@ -122,7 +138,7 @@ function buildDocument(seed: number, targetBytes: number, options: GenerateOptio
   while (tools.length === 0 || bytes < targetBytes) {
     const tool = generator.tool(tools.length);
     const standalone = JSON.stringify(tool, null, 2);
-    const toolBytes = Buffer.byteLength(standalone) + 4 * (countLines(standalone)) + 2;
+    const toolBytes = Buffer.byteLength(standalone) + 4 * countLines(standalone) + 2;
     // Stop at whichever side of the target is closer (the stats stay those of the tools kept).
     if (tools.length > 0 && bytes + toolBytes - targetBytes > targetBytes - bytes) break;
     tools.push(tool);
@@ -187,8 +203,14 @@ const FORMAT_KINDS = ['email', 'uri', 'date', 'date-time'] as const;
 
 class ToolGenerator {
   private readonly seeded: Record<SeededViolation, number> = {
-    'unknown-declaration': 0, 'mode-mismatch': 0, 'schema-mismatch': 0, 'url-mismatch': 0,
-    'invalid-action': 0, 'missing-content': 0, 'unexpected-content': 0, 'invalid-content': 0,
+    'unknown-declaration': 0,
+    'mode-mismatch': 0,
+    'schema-mismatch': 0,
+    'url-mismatch': 0,
+    'invalid-action': 0,
+    'missing-content': 0,
+    'unexpected-content': 0,
+    'invalid-content': 0,
   };
   private declarations = 0;
   private examples = 0;
@@ -204,8 +226,12 @@ class ToolGenerator {
 
   stats(tools: number): Omit<GenerationStats, 'bytes'> {
     return {
-      tools, declarations: this.declarations, examples: this.examples, steps: this.steps,
-      elicitationSteps: this.elicitationSteps, seeded: { ...this.seeded },
+      tools,
+      declarations: this.declarations,
+      examples: this.examples,
+      steps: this.steps,
+      elicitationSteps: this.elicitationSteps,
+      seeded: { ...this.seeded },
     };
   }
 
@@ -226,7 +252,9 @@ class ToolGenerator {
     const declarations: Declaration[] = [];
     const declarationCount = r.int(1, 4);
     for (const declarationName of r.sample(ELICITATION_NAMES, declarationCount)) {
-      declarations.push(r.chance(0.7) ? this.formDeclaration(declarationName, verb, noun) : this.urlDeclaration(declarationName, name));
+      declarations.push(
+        r.chance(0.7) ? this.formDeclaration(declarationName, verb, noun) : this.urlDeclaration(declarationName, name),
+      );
     }
     this.declarations += declarations.length;
 
@@ -256,7 +284,20 @@ class ToolGenerator {
 
   private formDeclaration(name: string, verb: string, noun: string): FormDeclaration {
     const r = this.random;
-    const kinds: PropertyKind[] = ['email', 'uri', 'date', 'date-time', 'enum', 'enum', 'text', 'text', 'number', 'integer', 'boolean', 'boolean'];
+    const kinds: PropertyKind[] = [
+      'email',
+      'uri',
+      'date',
+      'date-time',
+      'enum',
+      'enum',
+      'text',
+      'text',
+      'number',
+      'integer',
+      'boolean',
+      'boolean',
+    ];
     const properties: PropertySpec[] = [];
     const usedNames = new Set<string>();
     const count = r.int(1, 6);
@@ -269,9 +310,13 @@ class ToolGenerator {
     }
     const required = properties.filter((_, i) => i === 0 || r.chance(0.4)).map((p) => p.name);
     const declaration: FormDeclaration = {
-      name, mode: 'form', explicitMode: r.chance(0.6),
+      name,
+      mode: 'form',
+      explicitMode: r.chance(0.6),
       message: `${capitalize(verb)} the ${noun.replace('_', ' ')}? ${sentence(r, 3, 10)}`,
-      properties, required, schema: {},
+      properties,
+      required,
+      schema: {},
     };
     declaration.schema = requestedSchema(declaration);
     return declaration;
@@ -280,7 +325,9 @@ class ToolGenerator {
   private urlDeclaration(name: string, toolName: string): UrlDeclaration {
     const r = this.random;
     return {
-      name, mode: 'url', message: `Authorize ${toolName.replace(/_/g, ' ')} in your browser.`,
+      name,
+      mode: 'url',
+      message: `Authorize ${toolName.replace(/_/g, ' ')} in your browser.`,
       url: r.chance(0.7) ? `https://mcp.${r.pick(DOMAINS)}/${toolName}/${name}/connect` : undefined,
     };
   }
@@ -290,7 +337,11 @@ class ToolGenerator {
     const stepCount = r.int(3, 10);
     const types: Array<'roots' | 'sampling' | 'elicitation'> = [];
     for (let i = 0; i < stepCount; i++) {
-      const type = r.weighted([['elicitation', 45], ['sampling', 30], ['roots', 25]] as const);
+      const type = r.weighted([
+        ['elicitation', 45],
+        ['sampling', 30],
+        ['roots', 25],
+      ] as const);
       types.push(this.elicitationStepsOnly ? 'elicitation' : type);
     }
     if (!types.includes('elicitation')) types[r.int(0, stepCount - 1)] = 'elicitation';
@@ -325,11 +376,13 @@ class ToolGenerator {
     };
     if (r.chance(0.4)) request.systemPrompt = sentence(r, 5, 15);
     if (r.chance(0.3)) {
-      request.tools = [{
-        name: `${r.pick(VERBS)}_${r.pick(NOUNS)}`,
-        description: sentence(r, 4, 10),
-        inputSchema: { type: 'object', properties: { branch: { type: 'string' } }, required: ['branch'] },
-      }];
+      request.tools = [
+        {
+          name: `${r.pick(VERBS)}_${r.pick(NOUNS)}`,
+          description: sentence(r, 4, 10),
+          inputSchema: { type: 'object', properties: { branch: { type: 'string' } }, required: ['branch'] },
+        },
+      ];
       request.toolChoice = { mode: 'auto' };
     }
     return {
@@ -372,10 +425,20 @@ class ToolGenerator {
         type: 'elicitation',
         declaration: declaration.name,
         request: { mode: 'url', message: declaration.message, url: declaration.url ?? this.stepUrl(toolName, declaration.name) },
-        response: { action: r.weighted([['accept', 70], ['decline', 20], ['cancel', 10]] as const) },
+        response: {
+          action: r.weighted([
+            ['accept', 70],
+            ['decline', 20],
+            ['cancel', 10],
+          ] as const),
+        },
       };
     }
-    const action = r.weighted([['accept', 70], ['decline', 20], ['cancel', 10]] as const);
+    const action = r.weighted([
+      ['accept', 70],
+      ['decline', 20],
+      ['cancel', 10],
+    ] as const);
     const response: JsonObject = { action };
     if (action === 'accept') response.content = validContent(r, declaration);
     return {
@@ -391,7 +454,12 @@ class ToolGenerator {
   }
 
   /** A step with exactly one violation of `kind`, or undefined when `declaration` cannot carry it. */
-  private violatingStep(kind: SeededViolation, declaration: Declaration, declarations: Declaration[], toolName: string): JsonObject | undefined {
+  private violatingStep(
+    kind: SeededViolation,
+    declaration: Declaration,
+    declarations: Declaration[],
+    toolName: string,
+  ): JsonObject | undefined {
     const r = this.random;
     switch (kind) {
       case 'unknown-declaration': {
@@ -450,7 +518,9 @@ class ToolGenerator {
           while (properties[extra]) extra += '_';
           properties[extra] = { type: 'string', maxLength: 200 };
         } else {
-          const bounded = declaration.properties.find((p) => typeof p.schema.maximum === 'number' || typeof p.schema.maxLength === 'number');
+          const bounded = declaration.properties.find(
+            (p) => typeof p.schema.maximum === 'number' || typeof p.schema.maxLength === 'number',
+          );
           if (bounded) {
             const property = properties[bounded.name]!;
             if (typeof property.maximum === 'number') property.maximum += 10;
@@ -553,7 +623,10 @@ function propertySpec(r: Random, name: string, kind: PropertyKind): PropertySpec
   let titled = false;
   if (r.chance(0.5)) schema.title = capitalize(name.replace(/_/g, ' '));
   switch (kind) {
-    case 'email': case 'uri': case 'date': case 'date-time':
+    case 'email':
+    case 'uri':
+    case 'date':
+    case 'date-time':
       schema.format = kind;
       if (r.chance(0.3)) schema.description = `The ${name.replace(/_/g, ' ')} to use.`;
       break;
@@ -597,10 +670,14 @@ function propertySpec(r: Random, name: string, kind: PropertyKind): PropertySpec
 function validValue(r: Random, property: PropertySpec): Json {
   const s = property.schema;
   switch (property.kind) {
-    case 'email': return `${r.pick(['ada', 'grace', 'linus', 'margaret', 'ken', 'barbara'])}.${r.pick(['ops', 'dev', 'lee', 'smith'])}@${r.pick(DOMAINS)}`;
-    case 'uri': return `https://${r.pick(DOMAINS)}/${r.pick(NOUNS)}/${r.int(1, 9999)}`;
-    case 'date': return `20${r.int(24, 27)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))}`;
-    case 'date-time': return `20${r.int(24, 27)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))}T${pad(r.int(0, 23))}:${pad(r.int(0, 59))}:00Z`;
+    case 'email':
+      return `${r.pick(['ada', 'grace', 'linus', 'margaret', 'ken', 'barbara'])}.${r.pick(['ops', 'dev', 'lee', 'smith'])}@${r.pick(DOMAINS)}`;
+    case 'uri':
+      return `https://${r.pick(DOMAINS)}/${r.pick(NOUNS)}/${r.int(1, 9999)}`;
+    case 'date':
+      return `20${r.int(24, 27)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))}`;
+    case 'date-time':
+      return `20${r.int(24, 27)}-${pad(r.int(1, 12))}-${pad(r.int(1, 28))}T${pad(r.int(0, 23))}:${pad(r.int(0, 59))}:00Z`;
     case 'enum': {
       const values = Array.isArray(s.enum) ? s.enum : (s.oneOf as JsonObject[]).map((o) => o.const!);
       return r.pick(values);
@@ -609,9 +686,12 @@ function validValue(r: Random, property: PropertySpec): Json {
       const text = sentence(r, 1, 6);
       return text.slice(0, s.maxLength as number);
     }
-    case 'number': return Math.round(r.next() * (s.maximum as number) * 100) / 100;
-    case 'integer': return r.int(s.minimum as number, s.maximum as number);
-    case 'boolean': return r.chance(0.7);
+    case 'number':
+      return Math.round(r.next() * (s.maximum as number) * 100) / 100;
+    case 'integer':
+      return r.int(s.minimum as number, s.maximum as number);
+    case 'boolean':
+      return r.chance(0.7);
   }
 }
 
@@ -639,11 +719,16 @@ function invalidContent(r: Random, declaration: FormDeclaration): JsonObject {
   if (formatted.length > 0) {
     variants.push(() => {
       const p = r.pick(formatted);
-      content[p.name] = { email: 'someone-at-example.com', uri: 'not a uri', date: '2025-13-45', 'date-time': 'next tuesday' }[p.kind as (typeof FORMAT_KINDS)[number]];
+      content[p.name] = { email: 'someone-at-example.com', uri: 'not a uri', date: '2025-13-45', 'date-time': 'next tuesday' }[
+        p.kind as (typeof FORMAT_KINDS)[number]
+      ];
     });
   }
   const enums = plain.filter((p) => p.kind === 'enum');
-  if (enums.length > 0) variants.push(() => { content[r.pick(enums).name] = 'other'; });
+  if (enums.length > 0)
+    variants.push(() => {
+      content[r.pick(enums).name] = 'other';
+    });
   const bounded = plain.filter((p) => p.kind === 'number' || p.kind === 'integer' || p.kind === 'text');
   if (bounded.length > 0) {
     variants.push(() => {
@@ -651,7 +736,10 @@ function invalidContent(r: Random, declaration: FormDeclaration): JsonObject {
       content[p.name] = p.kind === 'text' ? 'x'.repeat((p.schema.maxLength as number) + 1) : (p.schema.maximum as number) + 1;
     });
   }
-  if (declaration.required.length > 0) variants.push(() => { delete content[r.pick(declaration.required)]; });
+  if (declaration.required.length > 0)
+    variants.push(() => {
+      delete content[r.pick(declaration.required)];
+    });
   // A titled-enum-only form with no required property: a non-string value is the one type error.
   if (variants.length === 0) {
     const p = declaration.properties[0]!;
@@ -671,21 +759,31 @@ function typoOf(r: Random, name: string): string {
 
 function inputPropertySchema(name: string): JsonObject {
   switch (name) {
-    case 'limit': return { type: 'integer', minimum: 1, maximum: 500 };
-    case 'dry_run': return { type: 'boolean', default: false };
-    case 'environment': return { type: 'string', enum: ['development', 'staging', 'production'] };
-    default: return { type: 'string', description: `The ${name} to act on.` };
+    case 'limit':
+      return { type: 'integer', minimum: 1, maximum: 500 };
+    case 'dry_run':
+      return { type: 'boolean', default: false };
+    case 'environment':
+      return { type: 'string', enum: ['development', 'staging', 'production'] };
+    default:
+      return { type: 'string', description: `The ${name} to act on.` };
   }
 }
 
 function inputValue(r: Random, name: string): Json {
   switch (name) {
-    case 'limit': return r.int(1, 500);
-    case 'dry_run': return r.chance(0.5);
-    case 'environment': return r.pick(['development', 'staging', 'production']);
-    case 'version': return `${r.int(0, 4)}.${r.int(0, 20)}.${r.int(0, 9)}`;
-    case 'branch': return r.pick(['main', 'release/2.0', 'feature/login', 'hotfix/cve']);
-    default: return `${name}-${r.int(1000, 9999)}`;
+    case 'limit':
+      return r.int(1, 500);
+    case 'dry_run':
+      return r.chance(0.5);
+    case 'environment':
+      return r.pick(['development', 'staging', 'production']);
+    case 'version':
+      return `${r.int(0, 4)}.${r.int(0, 20)}.${r.int(0, 9)}`;
+    case 'branch':
+      return r.pick(['main', 'release/2.0', 'feature/login', 'hotfix/cve']);
+    default:
+      return `${name}-${r.int(1000, 9999)}`;
   }
 }
 

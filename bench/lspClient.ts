@@ -43,21 +43,34 @@ export class LspClient {
 
   /** `env`: set for the server on top of this process's environment. */
   constructor(serverScript: string, args: string[] = ['--stdio'], nodeArgs: string[] = [], env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, [...nodeArgs, serverScript, ...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    this.child = spawn(process.execPath, [...nodeArgs, serverScript, ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (text: string) => {
       this.stderrTail.push(...text.split('\n').filter((line) => line.length > 0));
       if (this.stderrTail.length > 40) this.stderrTail.splice(0, this.stderrTail.length - 40);
     });
-    this.child.stdin.on('error', () => { /* the server went away; the exit handler reports it */ });
+    this.child.stdin.on('error', () => {
+      /* the server went away; the exit handler reports it */
+    });
     this.exitPromise = new Promise((resolve) => {
       this.child.on('exit', (code) => {
         this.exited = true;
-        const error = new Error(`server exited (code ${code})${this.stderrTail.length ? `: ${this.stderrTail.slice(-5).join(' | ')}` : ''}`);
-        for (const request of this.pending.values()) { clearTimeout(request.timer); request.reject(error); }
+        const error = new Error(
+          `server exited (code ${code})${this.stderrTail.length ? `: ${this.stderrTail.slice(-5).join(' | ')}` : ''}`,
+        );
+        for (const request of this.pending.values()) {
+          clearTimeout(request.timer);
+          request.reject(error);
+        }
         this.pending.clear();
-        for (const waiter of this.waiters) { clearTimeout(waiter.timer); waiter.reject(error); }
+        for (const waiter of this.waiters) {
+          clearTimeout(waiter.timer);
+          waiter.reject(error);
+        }
         this.waiters.clear();
         resolve(code);
       });
@@ -99,9 +112,16 @@ export class LspClient {
   }
 
   /** The first notification from now on that satisfies `predicate`. */
-  waitFor(predicate: (notification: IncomingNotification) => boolean, timeoutMs: number, what = 'notification'): Promise<IncomingNotification> {
+  waitFor(
+    predicate: (notification: IncomingNotification) => boolean,
+    timeoutMs: number,
+    what = 'notification',
+  ): Promise<IncomingNotification> {
     return new Promise((resolve, reject) => {
-      if (this.exited) { reject(new Error('server has exited')); return; }
+      if (this.exited) {
+        reject(new Error('server has exited'));
+        return;
+      }
       const waiter: Waiter = {
         predicate,
         resolve,
@@ -124,7 +144,9 @@ export class LspClient {
     } catch {
       // Going away regardless.
     }
-    const timer = setTimeout(() => { if (!this.exited) this.child.kill('SIGKILL'); }, timeoutMs);
+    const timer = setTimeout(() => {
+      if (!this.exited) this.child.kill('SIGKILL');
+    }, timeoutMs);
     await this.exitPromise;
     clearTimeout(timer);
   }

@@ -14,7 +14,10 @@ const primitiveProperty: JsonObject = {
     description: { type: 'string' },
     format: { enum: ['email', 'uri', 'date', 'date-time'] },
     enum: { type: 'array', items: { type: 'string' }, minItems: 1 },
-    oneOf: { type: 'array', items: { type: 'object', required: ['const'], properties: { const: { type: 'string' }, title: { type: 'string' } } } },
+    oneOf: {
+      type: 'array',
+      items: { type: 'object', required: ['const'], properties: { const: { type: 'string' }, title: { type: 'string' } } },
+    },
     minLength: { type: 'integer', minimum: 0 },
     maxLength: { type: 'integer', minimum: 0 },
     minimum: { type: 'number' },
@@ -106,7 +109,11 @@ const step: JsonObject = {
             properties: {
               messages: {
                 type: 'array',
-                items: { type: 'object', required: ['role', 'content'], properties: { role: { enum: ['user', 'assistant'] }, content: textContent } },
+                items: {
+                  type: 'object',
+                  required: ['role', 'content'],
+                  properties: { role: { enum: ['user', 'assistant'] }, content: textContent },
+                },
               },
               systemPrompt: { type: 'string' },
               maxTokens: { type: 'integer', minimum: 1 },
@@ -139,7 +146,11 @@ const step: JsonObject = {
             properties: {
               roots: {
                 type: 'array',
-                items: { type: 'object', required: ['uri'], properties: { uri: { type: 'string', format: 'uri' }, name: { type: 'string' } } },
+                items: {
+                  type: 'object',
+                  required: ['uri'],
+                  properties: { uri: { type: 'string', format: 'uri' }, name: { type: 'string' } },
+                },
               },
             },
           },
@@ -159,7 +170,11 @@ const tool: JsonObject = {
     inputSchema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
     annotations: {
       type: 'object',
-      properties: { readOnlyHint: { type: 'boolean' }, destructiveHint: { type: 'boolean' }, idempotentHint: { type: 'boolean' } },
+      properties: {
+        readOnlyHint: { type: 'boolean' },
+        destructiveHint: { type: 'boolean' },
+        idempotentHint: { type: 'boolean' },
+      },
     },
     elicitations: { type: 'array', items: { $ref: '#/definitions/declaration' } },
     interactionExamples: {
@@ -172,7 +187,11 @@ const tool: JsonObject = {
           steps: { type: 'array', items: { $ref: '#/definitions/step' } },
           result: {
             type: 'object',
-            properties: { content: { type: 'array', items: textContent }, structuredContent: { type: 'object' }, isError: { type: 'boolean' } },
+            properties: {
+              content: { type: 'array', items: textContent },
+              structuredContent: { type: 'object' },
+              isError: { type: 'boolean' },
+            },
           },
         },
       },
@@ -191,7 +210,12 @@ export const MCPDESC_JSON_SCHEMA: JsonObject = {
     info: {
       type: 'object',
       required: ['name', 'version'],
-      properties: { name: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' }, protocolVersion: { type: 'string' } },
+      properties: {
+        name: { type: 'string' },
+        version: { type: 'string' },
+        description: { type: 'string' },
+        protocolVersion: { type: 'string' },
+      },
     },
     transports: {
       type: 'array',
@@ -200,6 +224,12 @@ export const MCPDESC_JSON_SCHEMA: JsonObject = {
     tools: { type: 'array', items: { $ref: '#/definitions/tool' } },
   },
   definitions: {
-    tool, declaration, requestedSchema, primitiveProperty, step, elicitationRequest, elicitationResponse,
+    tool,
+    declaration,
+    requestedSchema,
+    primitiveProperty,
+    step,
+    elicitationRequest,
+    elicitationResponse,
   },
 };

@@ -45,7 +45,9 @@ export interface MemorySessionOptions {
 }
 
 export async function benchMemorySessions(options: MemorySessionOptions): Promise<MemorySessionRow[]> {
-  const sessions = MEMORY_SESSIONS.flatMap(({ name, limitMB }) => shapesFor(name, options.shapes ?? ['base']).map((shape) => ({ name, limitMB, shape })));
+  const sessions = MEMORY_SESSIONS.flatMap(({ name, limitMB }) =>
+    shapesFor(name, options.shapes ?? ['base']).map((shape) => ({ name, limitMB, shape })),
+  );
   const rows: MemorySessionRow[] = [];
   for (const { name, limitMB, shape } of sessions) {
     const { text, format } = benchText(options.seed, name, shape);
@@ -63,10 +65,15 @@ export async function benchMemorySessions(options: MemorySessionOptions): Promis
         log: (message) => options.log(`  ${message}`),
       });
       rows.push({
-        document: label, limitMB, peakRssMB: result.peakRssMB,
-        openMs: result.open[0]?.medianMs, editP50Ms: result.edit[0]?.p50Ms, editP95Ms: result.edit[0]?.p95Ms,
+        document: label,
+        limitMB,
+        peakRssMB: result.peakRssMB,
+        openMs: result.open[0]?.medianMs,
+        editP50Ms: result.edit[0]?.p50Ms,
+        editP95Ms: result.edit[0]?.p95Ms,
         burstFinalMs: result.burst[0]?.finalAfterLastEditMs,
-        opens: result.open[0]?.samplesMs.length ?? 0, edits: result.edit[0]?.edits ?? 0,
+        opens: result.open[0]?.samplesMs.length ?? 0,
+        edits: result.edit[0]?.edits ?? 0,
       });
     } finally {
       fs.rmSync(scratchDir, { recursive: true, force: true });
@@ -113,7 +120,13 @@ async function main(): Promise<void> {
     log: (message) => process.stderr.write(`${message}\n`),
   });
   console.log(renderMemorySessions(rows));
-  console.log(markdownTable(['target', 'result', 'measured'], memoryTargets(rows).map((t) => [t.target, t.status, t.measured]), 3));
+  console.log(
+    markdownTable(
+      ['target', 'result', 'measured'],
+      memoryTargets(rows).map((t) => [t.target, t.status, t.measured]),
+      3,
+    ),
+  );
 }
 
 if (require.main === module) {

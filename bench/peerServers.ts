@@ -112,20 +112,24 @@ async function start(server: ServerUnderTest, rootDir: string): Promise<LspClien
     return items.map((item) => server.section(item.section) ?? null);
   });
   client.onRequest('workspace/workspaceFolders', () => [{ uri: pathToFileURL(rootDir).href, name: 'bench' }]);
-  await client.request('initialize', {
-    processId: process.pid,
-    clientInfo: { name: 'mcpdesc-bench' },
-    rootUri: pathToFileURL(rootDir).href,
-    workspaceFolders: [{ uri: pathToFileURL(rootDir).href, name: 'bench' }],
-    initializationOptions: { provideFormatter: false, handledSchemaProtocols: ['file'] },
-    capabilities: {
-      textDocument: {
-        synchronization: { dynamicRegistration: false, didSave: true },
-        publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
+  await client.request(
+    'initialize',
+    {
+      processId: process.pid,
+      clientInfo: { name: 'mcpdesc-bench' },
+      rootUri: pathToFileURL(rootDir).href,
+      workspaceFolders: [{ uri: pathToFileURL(rootDir).href, name: 'bench' }],
+      initializationOptions: { provideFormatter: false, handledSchemaProtocols: ['file'] },
+      capabilities: {
+        textDocument: {
+          synchronization: { dynamicRegistration: false, didSave: true },
+          publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
+        },
+        workspace: { configuration: true, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: true } },
       },
-      workspace: { configuration: true, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: true } },
     },
-  }, 60_000);
+    60_000,
+  );
   client.notify('initialized', {});
   if (server.pushed) client.notify('workspace/didChangeConfiguration', { settings: server.pushed });
   await sleep(500);
@@ -136,17 +140,30 @@ async function start(server: ServerUnderTest, rootDir: string): Promise<LspClien
  * The next publish for `uri`, of `version` when the server says which version it checked (ours
  * does; the peers publish only the newest version's diagnostics and say none).
  */
-function nextPublish(client: LspClient, uri: string, version: number | undefined, timeoutMs: number): Promise<{ at: number; count: number }> {
+function nextPublish(
+  client: LspClient,
+  uri: string,
+  version: number | undefined,
+  timeoutMs: number,
+): Promise<{ at: number; count: number }> {
   const matches = (params: { uri: string; version?: number }) =>
     params.uri === uri && (version === undefined || params.version === undefined || params.version === version);
   return client
-    .waitFor((n) => n.method === 'textDocument/publishDiagnostics' && matches(n.params as { uri: string; version?: number }), timeoutMs, `diagnostics for ${uri}`)
+    .waitFor(
+      (n) => n.method === 'textDocument/publishDiagnostics' && matches(n.params as { uri: string; version?: number }),
+      timeoutMs,
+      `diagnostics for ${uri}`,
+    )
     .then((n) => ({ at: n.at, count: (n.params as { diagnostics?: unknown[] }).diagnostics?.length ?? 0 }));
 }
 
 /** Where toggleOffset puts the one-character edit, as a position. */
 function togglePosition(text: string, format: Format): { line: number; character: number } {
-  const offset = toggleOffset(text, format, checkDocument(text, { format }).diagnostics.map((d) => d.data.offset));
+  const offset = toggleOffset(
+    text,
+    format,
+    checkDocument(text, { format }).diagnostics.map((d) => d.data.offset),
+  );
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   let line = 0;
   for (let i = text.indexOf('\n'); i !== -1 && i < lineStart; i = text.indexOf('\n', i + 1)) line++;
@@ -244,7 +261,8 @@ export function peerTable(rows: PeerRow[], delays: Record<string, string>): stri
     const ours = rows.find((row) => row.document === document && row.server === 'mcpdesc-lsp');
     for (const row of rows.filter((r) => r.document === document)) {
       const isOurs = row === ours;
-      const versus = (value: number | undefined, own: number | undefined) => (isOurs || !ours ? '' : ` (ours ${ratio(own, value)})`);
+      const versus = (value: number | undefined, own: number | undefined) =>
+        isOurs || !ours ? '' : ` (ours ${ratio(own, value)})`;
       lines.push(
         `| ${document} | ${row.server} (${delays[row.server] ?? '?'}) | ${ms(row.openMedianMs)}${versus(row.openMedianMs, ours?.openMedianMs)} | ` +
           `${ms(row.editP50Ms)} / ${ms(row.editP95Ms)}${versus(row.editP50Ms, ours?.editP50Ms)} | ` +
@@ -296,11 +314,14 @@ export async function benchPeers(options: PeerOptions): Promise<PeerResult> {
   const rows: PeerRow[] = [];
   try {
     for (const document of documentsFor(options.seed, options.bigYaml, options.shapes ?? ['base'])) {
-      if (options.only && `${document.label} ${document.format}`.replace(/\s+/g, '').toLowerCase() !== options.only.toLowerCase()) continue;
+      if (options.only && `${document.label} ${document.format}`.replace(/\s+/g, '').toLowerCase() !== options.only.toLowerCase())
+        continue;
       for (const server of options.oursOnly ? [ours] : [ours, peers[document.format]]) {
         options.log(`  ${server.name}: ${shapedLabel(`${document.label} ${document.format}`, document.shape)} …`);
         const row = await session(server, document, scratchDir, options.quick);
-        options.log(`    open ${ms(row.openMedianMs)}, edit p50 ${ms(row.editP50Ms)}, peak ${row.peakRssMB ?? '?'} MB, diagnostics ${row.countBroken}/${row.countFixed}`);
+        options.log(
+          `    open ${ms(row.openMedianMs)}, edit p50 ${ms(row.editP50Ms)}, peak ${row.peakRssMB ?? '?'} MB, diagnostics ${row.countBroken}/${row.countFixed}`,
+        );
         rows.push(row);
       }
     }
@@ -311,7 +332,9 @@ export async function benchPeers(options: PeerOptions): Promise<PeerResult> {
 }
 
 export function renderPeers(result: PeerResult): string {
-  const versions = Object.entries(result.versions).map(([name, version]) => `${name} ${version}`).join(', ');
+  const versions = Object.entries(result.versions)
+    .map(([name, version]) => `${name} ${version}`)
+    .join(', ');
   return [
     `Side by side with the servers users would pick instead (${versions}), over stdio, each validating against bench/mcpdescSchema.ts; ours over theirs in parentheses (below 1× is better); the validation delay each server waits after a change is in its latencies`,
     peerTable(result.rows, result.delays),
@@ -333,9 +356,15 @@ export function peerTargets(result: PeerResult): TargetResult[] {
     for (const [measure, own, theirs] of measures) {
       const toggled = ours.countBroken !== ours.countFixed && peer.countBroken !== peer.countFixed;
       const target = `${measure} better than ${peer.server} (${document})`;
-      targets.push(own === undefined || theirs === undefined
-        ? { target, status: 'n/a', measured: 'peak RSS unavailable (no /proc)' }
-        : { target, status: own < theirs && toggled ? 'pass' : 'miss', measured: `${fmtRatio(own / theirs)}${toggled ? '' : ' (an edit did not toggle the diagnostics)'}` });
+      targets.push(
+        own === undefined || theirs === undefined
+          ? { target, status: 'n/a', measured: 'peak RSS unavailable (no /proc)' }
+          : {
+              target,
+              status: own < theirs && toggled ? 'pass' : 'miss',
+              measured: `${fmtRatio(own / theirs)}${toggled ? '' : ' (an edit did not toggle the diagnostics)'}`,
+            },
+      );
     }
   }
   return targets;
@@ -355,7 +384,13 @@ async function main(): Promise<void> {
     log: (message) => process.stderr.write(`${message}\n`),
   });
   console.log(renderPeers(result));
-  console.log(markdownTable(['target', 'result', 'measured'], peerTargets(result).map((t) => [t.target, t.status, t.measured]), 3));
+  console.log(
+    markdownTable(
+      ['target', 'result', 'measured'],
+      peerTargets(result).map((t) => [t.target, t.status, t.measured]),
+      3,
+    ),
+  );
   console.log(JSON.stringify(result.rows));
 }
 

@@ -38,7 +38,17 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { quick: false, seed: 20260601, build: true, checker: true, server: true, scan: true, profileServer: false, skippedSections: new Set(), shapes: [...SHAPE_NAMES] };
+  const options: Options = {
+    quick: false,
+    seed: 20260601,
+    build: true,
+    checker: true,
+    server: true,
+    scan: true,
+    profileServer: false,
+    skippedSections: new Set(),
+    shapes: [...SHAPE_NAMES],
+  };
   const sectionFlags = new Map(BENCH_SECTIONS.map((section) => [`--skip-${section.name}`, section.name]));
   for (const arg of argv) {
     if (arg === '--quick') options.quick = true;
@@ -57,7 +67,9 @@ function parseArgs(argv: string[]): Options {
         process.exit(2);
       }
     } else {
-      console.error(`unknown argument: ${arg}\nusage: node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server] [--shapes=${SHAPE_NAMES.join(',')}|all] ${[...sectionFlags.keys()].map((flag) => `[${flag}]`).join(' ')}`);
+      console.error(
+        `unknown argument: ${arg}\nusage: node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server] [--shapes=${SHAPE_NAMES.join(',')}|all] ${[...sectionFlags.keys()].map((flag) => `[${flag}]`).join(' ')}`,
+      );
       process.exit(2);
     }
   }
@@ -71,7 +83,9 @@ function findRepoRoot(start: string): string {
   }
 }
 
-const log = (message: string): void => { process.stderr.write(`${message}\n`); };
+const log = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
 
 /** The benchmark documents (also written to the data directory's docs/ for the profiler and for trying the CLI on). */
 function benchDocumentsFor(seed: number, dataDir: string): Array<BenchDocument & { file: string }> {
@@ -92,7 +106,10 @@ function benchDocumentsFor(seed: number, dataDir: string): Array<BenchDocument &
     for (let next = 1; next < 200 && !fits(generated); next++) {
       generated = generateMcpdesc(seed + index * 1000 + next, bytes, { format });
     }
-    const file = path.join(docsDir, `bench-${label.replace(/\s+/g, '').toLowerCase()}.mcpdesc.${format === 'yaml' ? 'yaml' : 'json'}`);
+    const file = path.join(
+      docsDir,
+      `bench-${label.replace(/\s+/g, '').toLowerCase()}.mcpdesc.${format === 'yaml' ? 'yaml' : 'json'}`,
+    );
     fs.writeFileSync(file, generated.text);
     return { label, format, text: generated.text, stats: generated.stats, file };
   });
@@ -106,7 +123,11 @@ const SHAPED_SIZES: ReadonlyArray<{ name: BenchTextName; label: string }> = [
   { name: '7.5 MB YAML', label: '7.5 MB' },
 ];
 
-function shapedDocumentsFor(seed: number, dataDir: string, shapes: readonly ShapeName[]): Array<BenchDocument & { file: string }> {
+function shapedDocumentsFor(
+  seed: number,
+  dataDir: string,
+  shapes: readonly ShapeName[],
+): Array<BenchDocument & { file: string }> {
   const docsDir = path.join(dataDir, 'docs');
   fs.mkdirSync(docsDir, { recursive: true });
   return SHAPED_SIZES.flatMap(({ name, label }) =>
@@ -138,12 +159,14 @@ async function main(): Promise<void> {
   const dataDir = benchDataDir();
   fs.mkdirSync(dataDir, { recursive: true });
   const notes: string[] = [];
-  if (!(globalThis as { gc?: unknown }).gc) notes.push('run without --expose-gc: on big documents, garbage from one contender may be collected during the next');
+  if (!(globalThis as { gc?: unknown }).gc)
+    notes.push('run without --expose-gc: on big documents, garbage from one contender may be collected during the next');
 
   log(`generating documents (seed ${options.seed}) …`);
   const baseDocuments = options.shapes.includes('base') ? benchDocumentsFor(options.seed, dataDir) : [];
   const documents = [...baseDocuments, ...shapedDocumentsFor(options.seed, dataDir, options.shapes)];
-  if (!options.shapes.includes('base')) notes.push(`--shapes=${options.shapes.join(',')}: the server session and the workspace scan (base shape only) are left out`);
+  if (!options.shapes.includes('base'))
+    notes.push(`--shapes=${options.shapes.join(',')}: the server session and the workspace scan (base shape only) are left out`);
 
   const checker: CheckerBenchResult[] = [];
   const profiles: RunResult['profiles'] = [];
@@ -153,9 +176,12 @@ async function main(): Promise<void> {
       const row = await benchChecker(document, options.quick, log);
       checker.push(row);
       const check = row.contenders[CHECK];
-      log(`  ${document.label} ${document.format}: ${check ? `check ${check.median.toFixed(2)} ms = ${check.ratioToFloor.toFixed(2)}× the floor` : `checker unavailable: ${row.checkerUnavailable}`}`);
+      log(
+        `  ${document.label} ${document.format}: ${check ? `check ${check.median.toFixed(2)} ms = ${check.ratioToFloor.toFixed(2)}× the floor` : `checker unavailable: ${row.checkerUnavailable}`}`,
+      );
     }
-    if (checker.some((r) => r.checkerUnavailable)) notes.push(`checkDocument unavailable: ${checker.find((r) => r.checkerUnavailable)!.checkerUnavailable}`);
+    if (checker.some((r) => r.checkerUnavailable))
+      notes.push(`checkDocument unavailable: ${checker.find((r) => r.checkerUnavailable)!.checkerUnavailable}`);
     // Where the time goes wherever the checker misses a target.
     for (const row of checker) {
       const check = row.contenders[CHECK];
@@ -167,7 +193,10 @@ async function main(): Promise<void> {
       const iterations = Math.max(options.quick ? 2 : 3, Math.min(2000, Math.round(budgetMs / Math.max(check.median, 0.5))));
       log(`  profiling checkDocument and parseTree on ${row.label} (${iterations} of each) …`);
       try {
-        profiles.push({ label: row.label, comparison: compareWithFloor(repoRoot, document.file, iterations, path.join(dataDir, 'profiles')) });
+        profiles.push({
+          label: row.label,
+          comparison: compareWithFloor(repoRoot, document.file, iterations, path.join(dataDir, 'profiles')),
+        });
       } catch (error) {
         notes.push(`profiling ${row.label} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -212,9 +241,15 @@ async function main(): Promise<void> {
     log('server: open, edit, burst …');
     try {
       server = await benchDocuments({
-        serverPath, scratchDir, quick: options.quick, log, repoRoot,
+        serverPath,
+        scratchDir,
+        quick: options.quick,
+        log,
+        repoRoot,
         profileDir: options.profileServer ? path.join(dataDir, 'profiles') : undefined,
-        documents: baseDocuments.filter((d) => d.format === 'json').map((d) => ({ label: d.label, text: d.text, diagnosticOffsets: diagnosticOffsets(d.text) })),
+        documents: baseDocuments
+          .filter((d) => d.format === 'json')
+          .map((d) => ({ label: d.label, text: d.text, diagnosticOffsets: diagnosticOffsets(d.text) })),
       });
       if (options.profileServer) notes.push('--profile-server: the server ran under --cpu-prof, so its latencies are inflated');
     } catch (error) {
@@ -247,7 +282,13 @@ async function main(): Promise<void> {
         warmFloorRuns.push(readAndParse(workspaceDir, manifest).wallMs);
         log(`  scan ${round + 1}/${rounds} …`);
         const result = await benchScan({
-          serverPath, dir: workspaceDir, manifest, quick: options.quick, scratchDir, log, repoRoot,
+          serverPath,
+          dir: workspaceDir,
+          manifest,
+          quick: options.quick,
+          scratchDir,
+          log,
+          repoRoot,
           // One profiled scan is enough to see where the time goes, and profiling slows it down.
           profileDir: options.profileServer && round === 0 ? path.join(dataDir, 'profiles') : undefined,
         });
@@ -255,29 +296,73 @@ async function main(): Promise<void> {
         if (result.skipped) break;
         for (const workers of workerCounts) {
           log(`  scan ${round + 1}/${rounds} with ${workers} worker(s) …`);
-          roundsByWorkers.get(workers)!.push(await benchScan({
-            serverPath, dir: workspaceDir, manifest, quick: options.quick, scratchDir, log, repoRoot, env: { MCPDESC_CHECK_WORKERS: String(workers) },
-          }));
+          roundsByWorkers.get(workers)!.push(
+            await benchScan({
+              serverPath,
+              dir: workspaceDir,
+              manifest,
+              quick: options.quick,
+              scratchDir,
+              log,
+              repoRoot,
+              env: { MCPDESC_CHECK_WORKERS: String(workers) },
+            }),
+          );
         }
       }
       const scanOnly = medianScan(scanRounds);
-      const byWorkers = [defaultWorkers, ...workerCounts].sort((a, b) => a - b).map((workers) => {
-        const results = workers === defaultWorkers ? scanRounds : roundsByWorkers.get(workers)!;
-        return { workers, isDefault: workers === defaultWorkers, scanMs: results.map((r) => r.scanMs), medianMs: results.length ? medianScan(results).scanMs : undefined };
-      });
-      const floorResult: ScanFloor = { medianMs: summarize(floorRuns).median, runs: floorRuns, cpuRuns: floorCpuRuns, warmMedianMs: summarize(warmFloorRuns).median, warmRuns: warmFloorRuns };
+      const byWorkers = [defaultWorkers, ...workerCounts]
+        .sort((a, b) => a - b)
+        .map((workers) => {
+          const results = workers === defaultWorkers ? scanRounds : roundsByWorkers.get(workers)!;
+          return {
+            workers,
+            isDefault: workers === defaultWorkers,
+            scanMs: results.map((r) => r.scanMs),
+            medianMs: results.length ? medianScan(results).scanMs : undefined,
+          };
+        });
+      const floorResult: ScanFloor = {
+        medianMs: summarize(floorRuns).median,
+        runs: floorRuns,
+        cpuRuns: floorCpuRuns,
+        warmMedianMs: summarize(warmFloorRuns).median,
+        warmRuns: warmFloorRuns,
+      };
       let withTyping: ScanResult | undefined;
       if (!scanOnly.skipped) {
         log('  scan with typing …');
         const typingDocument = documents.find((d) => d.label === '20 KB' && d.format === 'json')!;
         withTyping = await benchScan({
-          serverPath, dir: workspaceDir, manifest, quick: options.quick, scratchDir, log, repoRoot,
-          typingDocument: { label: typingDocument.label, text: typingDocument.text, diagnosticOffsets: diagnosticOffsets(typingDocument.text) },
+          serverPath,
+          dir: workspaceDir,
+          manifest,
+          quick: options.quick,
+          scratchDir,
+          log,
+          repoRoot,
+          typingDocument: {
+            label: typingDocument.label,
+            text: typingDocument.text,
+            diagnosticOffsets: diagnosticOffsets(typingDocument.text),
+          },
         });
       } else {
         notes.push(`workspace scan: ${scanOnly.skipped}`);
       }
-      scan = { floor: floorResult, scanOnly, scanRounds: scanRounds.map((r, i) => ({ scanMs: r.scanMs, floorMs: floorRuns[i], scanCpuMs: r.scanCpuMs, floorCpuMs: floorCpuRuns[i], peakRssMB: r.peakRssMB })), withTyping, byWorkers };
+      scan = {
+        floor: floorResult,
+        scanOnly,
+        scanRounds: scanRounds.map((r, i) => ({
+          scanMs: r.scanMs,
+          floorMs: floorRuns[i],
+          scanCpuMs: r.scanCpuMs,
+          floorCpuMs: floorCpuRuns[i],
+          peakRssMB: r.peakRssMB,
+        })),
+        withTyping,
+        byWorkers,
+      };
     } catch (error) {
       notes.push(`workspace benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -292,7 +377,17 @@ async function main(): Promise<void> {
     }
     log(`${section.title} …`);
     try {
-      sectionReports.push(await section.run({ serverPath, repoRoot, seed: options.seed, quick: options.quick, dataDir, log, shapes: options.shapes }));
+      sectionReports.push(
+        await section.run({
+          serverPath,
+          repoRoot,
+          seed: options.seed,
+          quick: options.quick,
+          dataDir,
+          log,
+          shapes: options.shapes,
+        }),
+      );
     } catch (error) {
       notes.push(`${section.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -332,6 +427,6 @@ function medianScan(rounds: ScanResult[]): ScanResult {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
 });

@@ -93,7 +93,12 @@ export const BENCH_SECTIONS: readonly BenchSection[] = [
     needsServer: true,
     async run({ serverPath, seed, quick, log }) {
       const result = await benchVisibleRanges({ serverPath, seed, megabytes: 5, quick, log });
-      return { name: 'visible-ranges', markdown: renderVisibleRanges(result), targets: visibleRangesTargets(result), data: result };
+      return {
+        name: 'visible-ranges',
+        markdown: renderVisibleRanges(result),
+        targets: visibleRangesTargets(result),
+        data: result,
+      };
     },
   },
 ];

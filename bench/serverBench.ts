@@ -44,11 +44,17 @@ class DiagnosticsTracker {
   /** Resolves with the first publish for `uri` at `version` (or any version, if the server sends none). */
   waitFor(uri: string, version: number, timeoutMs: number): Promise<Publish> {
     const filePath = uriToPath(uri);
-    return this.client.waitFor((n: IncomingNotification) => {
-      if (n.method !== 'textDocument/publishDiagnostics') return false;
-      const params = n.params as { uri: string; version?: number };
-      return uriToPath(params.uri) === filePath && (params.version === undefined || params.version === version);
-    }, timeoutMs, `diagnostics for ${path.basename(filePath)} v${version}`).then(toPublish);
+    return this.client
+      .waitFor(
+        (n: IncomingNotification) => {
+          if (n.method !== 'textDocument/publishDiagnostics') return false;
+          const params = n.params as { uri: string; version?: number };
+          return uriToPath(params.uri) === filePath && (params.version === undefined || params.version === version);
+        },
+        timeoutMs,
+        `diagnostics for ${path.basename(filePath)} v${version}`,
+      )
+      .then(toPublish);
   }
 }
 
@@ -56,7 +62,14 @@ function toPublish(n: IncomingNotification): Publish {
   const params = n.params as { uri: string; version?: number; diagnostics?: Array<{ code?: unknown }> };
   const diagnostics = params.diagnostics ?? [];
   const seededRuleCount = diagnostics.filter((diagnostic) => diagnostic.code === ELICITATION_RULE_ID).length;
-  return { uri: params.uri, filePath: uriToPath(params.uri), version: params.version, count: diagnostics.length, seededRuleCount, at: n.at };
+  return {
+    uri: params.uri,
+    filePath: uriToPath(params.uri),
+    version: params.version,
+    count: diagnostics.length,
+    seededRuleCount,
+    at: n.at,
+  };
 }
 
 function uriToPath(uri: string): string {
@@ -72,7 +85,12 @@ function fileUri(filePath: string): string {
 }
 
 /** `env`: set for the server (MCPDESC_CHECK_WORKERS, …). */
-export async function startServer(serverPath: string, folders: string[] | null, profileDir?: string, env: Record<string, string> = {}): Promise<{ client: LspClient; tracker: DiagnosticsTracker; startedAt: number; initializedAt: number }> {
+export async function startServer(
+  serverPath: string,
+  folders: string[] | null,
+  profileDir?: string,
+  env: Record<string, string> = {},
+): Promise<{ client: LspClient; tracker: DiagnosticsTracker; startedAt: number; initializedAt: number }> {
   const startedAt = performance.now();
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const client = new LspClient(serverPath, ['--stdio'], profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [], env);
@@ -80,7 +98,14 @@ export async function startServer(serverPath: string, folders: string[] | null, 
   const workspaceFolders = folders?.map((folder) => ({ uri: fileUri(folder), name: path.basename(folder) })) ?? null;
   client.onRequest('workspace/configuration', (params) => {
     const items = (params as { items?: Array<{ section?: string }> }).items ?? [];
-    return items.map((item) => (item.section === SETTINGS_SECTION ? DEFAULT_SETTINGS : item.section?.startsWith(`${SETTINGS_SECTION}.`) ? undefined : null) ?? null);
+    return items.map(
+      (item) =>
+        (item.section === SETTINGS_SECTION
+          ? DEFAULT_SETTINGS
+          : item.section?.startsWith(`${SETTINGS_SECTION}.`)
+            ? undefined
+            : null) ?? null,
+    );
   });
   client.onRequest('workspace/workspaceFolders', () => workspaceFolders);
   await client.request('initialize', {
@@ -92,7 +117,10 @@ export async function startServer(serverPath: string, folders: string[] | null, 
       textDocument: {
         synchronization: { dynamicRegistration: false, didSave: true },
         publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
-        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } }, isPreferredSupport: true },
+        codeAction: {
+          codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } },
+          isPreferredSupport: true,
+        },
       },
       workspace: {
         configuration: true,
@@ -179,7 +207,11 @@ interface TogglePoint {
 }
 
 /** Where toggleOffset (benchTexts.ts) puts the edit, as a position. */
-export function togglePoint(text: string, diagnosticOffsets: readonly number[] = [], format: 'json' | 'yaml' = 'json'): TogglePoint {
+export function togglePoint(
+  text: string,
+  diagnosticOffsets: readonly number[] = [],
+  format: 'json' | 'yaml' = 'json',
+): TogglePoint {
   const offset = toggleOffset(text, format, diagnosticOffsets);
   let line = 0;
   let lineStart = 0;
@@ -241,7 +273,10 @@ export async function benchDocuments(options: DocumentSessionOptions): Promise<D
         broken = !broken;
         const published = tracker.waitFor(uri, version, 120_000);
         const sent = performance.now();
-        client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [toggleChange(point, broken)] });
+        client.notify('textDocument/didChange', {
+          textDocument: { uri, version },
+          contentChanges: [toggleChange(point, broken)],
+        });
         const publish = await published;
         latencies.push(publish.at - sent);
         (broken ? countsBroken : countsFixed).push(publish.count);
@@ -249,15 +284,21 @@ export async function benchDocuments(options: DocumentSessionOptions): Promise<D
       }
       const editSummary = summarize(latencies);
       result.edit.push({
-        label: document.label, edits: editCount, p50Ms: editSummary.median, p95Ms: editSummary.p95,
-        countsBroken: [...new Set(countsBroken)], countsFixed: [...new Set(countsFixed)],
+        label: document.label,
+        edits: editCount,
+        p50Ms: editSummary.median,
+        p95Ms: editSummary.p95,
+        countsBroken: [...new Set(countsBroken)],
+        countsFixed: [...new Set(countsFixed)],
       });
       options.log(`  edit ${document.label}: p50 ${editSummary.median.toFixed(1)} ms, p95 ${editSummary.p95.toFixed(1)} ms`);
 
       const burst = await runBurst(client, tracker, uri, point, version, broken, countsBroken[0], countsFixed[0], document.label);
       version = burst.lastVersion;
       result.burst.push(burst.result);
-      options.log(`  burst ${document.label}: final ${burst.result.finalAfterLastEditMs.toFixed(1)} ms after the last edit, ${burst.result.stalePublishes} stale publish(es)`);
+      options.log(
+        `  burst ${document.label}: final ${burst.result.finalAfterLastEditMs.toFixed(1)} ms after the last edit, ${burst.result.stalePublishes} stale publish(es)`,
+      );
       client.notify('textDocument/didClose', { textDocument: { uri } });
       await sleep(100);
       const peak = peakRssMB(client.pid);
@@ -273,8 +314,15 @@ export async function benchDocuments(options: DocumentSessionOptions): Promise<D
 }
 
 async function runBurst(
-  client: LspClient, tracker: DiagnosticsTracker, uri: string, point: TogglePoint, startVersion: number,
-  startBroken: boolean, countBroken: number | undefined, countFixed: number | undefined, label: string,
+  client: LspClient,
+  tracker: DiagnosticsTracker,
+  uri: string,
+  point: TogglePoint,
+  startVersion: number,
+  startBroken: boolean,
+  countBroken: number | undefined,
+  countFixed: number | undefined,
+  label: string,
 ): Promise<{ result: BurstResult; lastVersion: number }> {
   const edits = 10;
   const spacingMs = 30;
@@ -307,7 +355,9 @@ async function runBurst(
   return {
     lastVersion: version,
     result: {
-      label, edits, spacingMs,
+      label,
+      edits,
+      spacingMs,
       finalAfterLastEditMs: final.at - lastSent,
       finalAfterFirstEditMs: final.at - firstSent,
       intermediatePublishes: intermediate.length,
@@ -378,7 +428,8 @@ export interface ScanOptions {
 /** The profile a server run under --cpu-prof left in `dir`, summarized (the newest one not in `before`). */
 function collectServerProfile(dir: string | undefined, before: Set<string>, repoRoot: string): ProfileSummary | undefined {
   if (!dir) return undefined;
-  const written = fs.readdirSync(dir)
+  const written = fs
+    .readdirSync(dir)
     .filter((f) => f.endsWith('.cpuprofile') && !before.has(f))
     .sort((a, b) => fs.statSync(path.join(dir, b)).mtimeMs - fs.statSync(path.join(dir, a)).mtimeMs);
   return written[0] ? summarizeCpuProfile(path.join(dir, written[0]), repoRoot, 20) : undefined;
@@ -391,13 +442,27 @@ function profilesIn(dir: string | undefined): Set<string> {
 export async function benchScan(options: ScanOptions): Promise<ScanResult> {
   const expected = expectedDocuments(options.manifest);
   const expectedByPath = new Map(expected.map((f) => [path.join(options.dir, f.path), f]));
-  const otherPaths = new Set(options.manifest.files.filter((f) => !expectedByPath.has(path.join(options.dir, f.path))).map((f) => path.join(options.dir, f.path)));
+  const otherPaths = new Set(
+    options.manifest.files
+      .filter((f) => !expectedByPath.has(path.join(options.dir, f.path)))
+      .map((f) => path.join(options.dir, f.path)),
+  );
   const result: ScanResult = {
-    files: options.manifest.files.length, bytes: options.manifest.totalBytes, expectedDocuments: expected.length,
-    publishedDocuments: 0, progressReports: 0, countMismatches: 0, unexpectedPublishes: 0,
+    files: options.manifest.files.length,
+    bytes: options.manifest.totalBytes,
+    expectedDocuments: expected.length,
+    publishedDocuments: 0,
+    progressReports: 0,
+    countMismatches: 0,
+    unexpectedPublishes: 0,
   };
   const profilesBefore = profilesIn(options.profileDir);
-  const { client, tracker, startedAt, initializedAt } = await startServer(options.serverPath, [options.dir], options.profileDir, options.env);
+  const { client, tracker, startedAt, initializedAt } = await startServer(
+    options.serverPath,
+    [options.dir],
+    options.profileDir,
+    options.env,
+  );
   const cpuAtInitialized = processCpuMs(client.pid);
   let cpuAtLast: number | undefined;
   const firstPublish = new Map<string, Publish>();
@@ -405,7 +470,9 @@ export async function benchScan(options: ScanOptions): Promise<ScanResult> {
   let progressEndAt: number | undefined;
   let scanDone = false;
   let resolveDone: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => { resolveDone = resolve; });
+  const done = new Promise<void>((resolve) => {
+    resolveDone = resolve;
+  });
   client.onNotification((n) => {
     if (n.method === '$/progress') {
       const value = (n.params as { value?: { kind?: string } }).value;
@@ -427,7 +494,9 @@ export async function benchScan(options: ScanOptions): Promise<ScanResult> {
   });
 
   const typingLatencies: number[] = [];
-  const typing = options.typingDocument ? startTyping(client, tracker, options.typingDocument, options.scratchDir, () => scanDone, typingLatencies) : undefined;
+  const typing = options.typingDocument
+    ? startTyping(client, tracker, options.typingDocument, options.scratchDir, () => scanDone, typingLatencies)
+    : undefined;
 
   const noScanAfterMs = 20_000;
   const maxScanMs = options.quick ? 180_000 : 300_000;
@@ -489,8 +558,12 @@ interface Typing {
 
 /** Types into an open document (outside the workspace) until the scan is done: edit, wait for its diagnostics, pause, repeat. */
 function startTyping(
-  client: LspClient, tracker: DiagnosticsTracker, document: ServerDocument, scratchDir: string,
-  scanDone: () => boolean, latencies: number[],
+  client: LspClient,
+  tracker: DiagnosticsTracker,
+  document: ServerDocument,
+  scratchDir: string,
+  scanDone: () => boolean,
+  latencies: number[],
 ): Typing {
   const uri = fileUri(path.join(scratchDir, `typing-${slug(document.label)}.mcpdesc.json`));
   const point = togglePoint(document.text, document.diagnosticOffsets);

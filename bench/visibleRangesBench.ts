@@ -58,7 +58,10 @@ export async function benchVisibleRanges(options: VisibleRangesBenchOptions): Pr
   const checked = checkDocument(text);
   const problems = checked.diagnostics.length;
   options.log(`  ${(text.length / 1e6).toFixed(1)} MB document, ${problems} problems`);
-  const point = togglePoint(text, checked.diagnostics.map((d) => d.data.offset));
+  const point = togglePoint(
+    text,
+    checked.diagnostics.map((d) => d.data.offset),
+  );
   const { line, character } = point.position;
   const lines = text.split('\n');
   const textWith = (breaking: boolean): string => {
@@ -71,23 +74,26 @@ export async function benchVisibleRanges(options: VisibleRangesBenchOptions): Pr
   const shapes: Array<{ path: string; change: EditShape }> = [
     {
       path: 'typed',
-      change: (breaking) => [breaking
-        ? { range: { start: { line, character }, end: { line, character } }, text: 'x' }
-        : { range: { start: { line, character }, end: { line, character: character + 1 } }, text: '' }],
+      change: (breaking) => [
+        breaking
+          ? { range: { start: { line, character }, end: { line, character } }, text: 'x' }
+          : { range: { start: { line, character }, end: { line, character: character + 1 } }, text: '' },
+      ],
     },
     {
       // What a quick fix's workspace edit arrives as: several ranged changes in one notification,
       // later ones first (as VS Code orders them), here the action's letter and a space before it.
       path: 'quick fix',
-      change: (breaking) => breaking
-        ? [
-          { range: { start: { line, character }, end: { line, character } }, text: 'x' },
-          { range: { start: { line, character: character - 8 }, end: { line, character: character - 8 } }, text: ' ' },
-        ]
-        : [
-          { range: { start: { line, character: character + 1 }, end: { line, character: character + 2 } }, text: '' },
-          { range: { start: { line, character: character - 8 }, end: { line, character: character - 7 } }, text: '' },
-        ],
+      change: (breaking) =>
+        breaking
+          ? [
+              { range: { start: { line, character }, end: { line, character } }, text: 'x' },
+              { range: { start: { line, character: character - 8 }, end: { line, character: character - 8 } }, text: ' ' },
+            ]
+          : [
+              { range: { start: { line, character: character + 1 }, end: { line, character: character + 2 } }, text: '' },
+              { range: { start: { line, character: character - 8 }, end: { line, character: character - 7 } }, text: '' },
+            ],
     },
     { path: 'undo (full text)', change: (breaking) => ({ fullText: breaking ? brokenText : text }) },
   ];
@@ -109,7 +115,10 @@ export async function benchVisibleRanges(options: VisibleRangesBenchOptions): Pr
     client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version, text } });
     const capped = (await opened).count < problems;
     const middleLine = Math.floor(lines.length / 2);
-    client.notify(VISIBLE_RANGES_NOTIFICATION, { uri, ranges: [{ start: { line: middleLine, character: 0 }, end: { line: middleLine + 60, character: 0 } }] });
+    client.notify(VISIBLE_RANGES_NOTIFICATION, {
+      uri,
+      ranges: [{ start: { line: middleLine, character: 0 }, end: { line: middleLine + 60, character: 0 } }],
+    });
     await sleep(500);
     const editCount = options.quick ? 10 : 30;
     for (const shape of shapes) {
@@ -141,7 +150,9 @@ export async function benchVisibleRanges(options: VisibleRangesBenchOptions): Pr
       const latency = summarize(latencies);
       edits.push({ path: shape.path, latency, ratioToParse: 0, publishedCounts: [...counts] });
       load.push(os.loadavg()[0]);
-      options.log(`  ${shape.path}: p50 ${latency.median.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, published ${[...counts].join('/')}`);
+      options.log(
+        `  ${shape.path}: p50 ${latency.median.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, published ${[...counts].join('/')}`,
+      );
     }
     for (let i = 0; capped && i < (options.quick ? 6 : 16); i++) {
       // Near the start, then near the end: each view chooses another set (a view whose nearest
@@ -149,7 +160,10 @@ export async function benchVisibleRanges(options: VisibleRangesBenchOptions): Pr
       const at = Math.floor((i % 2 === 0 ? 0.05 : 0.95) * lines.length);
       const published = tracker.waitFor(uri, version, 60_000);
       const sent = performance.now();
-      client.notify(VISIBLE_RANGES_NOTIFICATION, { uri, ranges: [{ start: { line: at, character: 0 }, end: { line: at + 60, character: 0 } }] });
+      client.notify(VISIBLE_RANGES_NOTIFICATION, {
+        uri,
+        ranges: [{ start: { line: at, character: 0 }, end: { line: at + 60, character: 0 } }],
+      });
       scrollSamples.push((await published).at - sent);
       await sleep(50);
     }
@@ -159,13 +173,17 @@ export async function benchVisibleRanges(options: VisibleRangesBenchOptions): Pr
   const parse = summarize(parseSamples);
   for (const edit of edits) edit.ratioToParse = edit.latency.median / parse.median;
   const scrollToPublish = scrollSamples.length > 0 ? summarize(scrollSamples) : undefined;
-  options.log(`  parseTree of the whole text: median ${parse.median.toFixed(1)} ms${scrollToPublish ? `; scroll → publish median ${scrollToPublish.median.toFixed(1)} ms` : ''}`);
+  options.log(
+    `  parseTree of the whole text: median ${parse.median.toFixed(1)} ms${scrollToPublish ? `; scroll → publish median ${scrollToPublish.median.toFixed(1)} ms` : ''}`,
+  );
   return { bytes: Buffer.byteLength(text), problems, parseTree: parse, edits, scrollToPublish, load };
 }
 
 export function renderVisibleRanges(result: VisibleRangesBenchResult): string {
-  const rows = result.edits.map((edit) =>
-    `| ${edit.path} | ${edit.latency.median.toFixed(1)} | ${edit.latency.p95.toFixed(1)} | ${edit.ratioToParse.toFixed(2)}× | ${edit.publishedCounts.join(', ')} |`);
+  const rows = result.edits.map(
+    (edit) =>
+      `| ${edit.path} | ${edit.latency.median.toFixed(1)} | ${edit.latency.p95.toFixed(1)} | ${edit.ratioToParse.toFixed(2)}× | ${edit.publishedCounts.join(', ')} |`,
+  );
   return [
     `Document: ${(result.bytes / 1e6).toFixed(2)} MB, ${result.problems} problems; parseTree median ${result.parseTree.median.toFixed(1)} ms; load ${result.load.map((l) => l.toFixed(1)).join(', ')} (${os.cpus().length} cores)`,
     '',

@@ -59,9 +59,12 @@ export function ensureWorkspace(dir: string, seed: number, options: WorkspaceOpt
   const manifestPath = path.join(dir, MANIFEST_NAME);
   try {
     const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as WorkspaceManifest;
-    if (manifest.version === WORKSPACE_GENERATOR_VERSION && manifest.seed === seed
-      && manifest.fileCount === (options.files ?? 1000)
-      && manifest.files.every((f) => fs.statSync(path.join(dir, f.path), { throwIfNoEntry: false })?.size === f.bytes)) {
+    if (
+      manifest.version === WORKSPACE_GENERATOR_VERSION &&
+      manifest.seed === seed &&
+      manifest.fileCount === (options.files ?? 1000) &&
+      manifest.files.every((f) => fs.statSync(path.join(dir, f.path), { throwIfNoEntry: false })?.size === f.bytes)
+    ) {
       return manifest;
     }
   } catch {
@@ -106,8 +109,11 @@ export function generateWorkspace(dir: string, seed: number, options: WorkspaceO
     budgetLeft -= Buffer.byteLength(text);
   });
   const manifest: WorkspaceManifest = {
-    version: WORKSPACE_GENERATOR_VERSION, seed, fileCount,
-    totalBytes: files.reduce((sum, f) => sum + f.bytes, 0), files,
+    version: WORKSPACE_GENERATOR_VERSION,
+    seed,
+    fileCount,
+    totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    files,
   };
   fs.writeFileSync(path.join(dir, MANIFEST_NAME), JSON.stringify(manifest));
   return manifest;
@@ -137,13 +143,27 @@ function planFiles(random: Random, fileCount: number, totalBytes: number): Plann
     const pkg = `${random.pick(VERBS)}-${random.pick(NOUNS).replace('_', '-')}`;
     const kind = i % 10;
     if (kind < 4) planned.push({ path: unique(`packages/${pkg}/package.json`), bytes: 1500, kind: 'other-json', ignored: false });
-    else if (kind < 6) planned.push({ path: unique(`packages/${pkg}/tsconfig.json`), bytes: 600, kind: 'other-json', ignored: false });
-    else if (kind < 7) planned.push({ path: unique(`config/${pkg}.tools.json`), bytes: 20_000, kind: 'other-json', ignored: false });
-    else if (kind < 9) planned.push({ path: unique(`node_modules/${pkg}/package.json`), bytes: 1200, kind: 'other-json', ignored: true });
-    else planned.push({ path: unique(`data/${pkg}-records.json`), bytes: random.pick([200_000, 600_000, 1_200_000]), kind: 'other-json', ignored: false });
+    else if (kind < 6)
+      planned.push({ path: unique(`packages/${pkg}/tsconfig.json`), bytes: 600, kind: 'other-json', ignored: false });
+    else if (kind < 7)
+      planned.push({ path: unique(`config/${pkg}.tools.json`), bytes: 20_000, kind: 'other-json', ignored: false });
+    else if (kind < 9)
+      planned.push({ path: unique(`node_modules/${pkg}/package.json`), bytes: 1200, kind: 'other-json', ignored: true });
+    else
+      planned.push({
+        path: unique(`data/${pkg}-records.json`),
+        bytes: random.pick([200_000, 600_000, 1_200_000]),
+        kind: 'other-json',
+        ignored: false,
+      });
   }
   for (let i = 0; i < ignoredMcpdesc; i++) {
-    planned.push({ path: unique(`node_modules/@vendor/mcp-${i}/server.mcpdesc.json`), bytes: 30_000, kind: 'mcpdesc-json', ignored: true });
+    planned.push({
+      path: unique(`node_modules/@vendor/mcp-${i}/server.mcpdesc.json`),
+      bytes: 30_000,
+      kind: 'mcpdesc-json',
+      ignored: true,
+    });
   }
 
   // mcpdesc documents: log-uniform sizes (many small, some large), plus 1% of ~1.5 MB dumps,
@@ -162,8 +182,14 @@ function planFiles(random: Random, fileCount: number, totalBytes: number): Plann
   sizes.forEach((bytes, i) => {
     const group = `servers/${NOUNS[i % NOUNS.length]!.replace('_', '-')}`;
     const base = `${random.pick(VERBS)}-${random.pick(NOUNS).replace('_', '-')}`;
-    const kind = random.weighted<WorkspaceFileKind>([['mcpdesc-json', 75], ['mcpdesc-sniffed', 10], ['mcpdesc-jsonc', 10], ['mcpdesc-json-by-name', 5]]);
-    const file = kind === 'mcpdesc-sniffed' ? `${base}.json` : kind === 'mcpdesc-jsonc' ? `${base}.mcpdesc.jsonc` : `${base}.mcpdesc.json`;
+    const kind = random.weighted<WorkspaceFileKind>([
+      ['mcpdesc-json', 75],
+      ['mcpdesc-sniffed', 10],
+      ['mcpdesc-jsonc', 10],
+      ['mcpdesc-json-by-name', 5],
+    ]);
+    const file =
+      kind === 'mcpdesc-sniffed' ? `${base}.json` : kind === 'mcpdesc-jsonc' ? `${base}.mcpdesc.jsonc` : `${base}.mcpdesc.json`;
     planned.push({ path: unique(`${group}/${file}`), bytes, kind, ignored: false });
   });
   // Interleave the kinds in directory order so no scanner meets all the small configs first.
@@ -175,8 +201,11 @@ function otherJson(random: Random, filePath: string, targetBytes: number): strin
   let value: Json;
   if (filePath.endsWith('package.json')) {
     value = {
-      name, version: `${random.int(0, 3)}.${random.int(0, 30)}.${random.int(0, 9)}`, private: true,
-      description: words(random, 6, 14), main: 'dist/index.js',
+      name,
+      version: `${random.int(0, 3)}.${random.int(0, 30)}.${random.int(0, 9)}`,
+      private: true,
+      description: words(random, 6, 14),
+      main: 'dist/index.js',
       scripts: { build: 'tsc -p .', test: 'node --test', lint: 'eslint .' },
       dependencies: { 'jsonc-parser': '^3.3.1', yaml: '^2.5.0' },
       devDependencies: { typescript: '^5.6.0', '@types/node': '^20.0.0' },
@@ -190,7 +219,9 @@ function otherJson(random: Random, filePath: string, targetBytes: number): strin
       tools.push({
         name: `${random.pick(VERBS)}_${random.pick(NOUNS)}`,
         description: words(random, 8, 20),
-        elicitations: [{ name: 'confirm', mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: {} } }],
+        elicitations: [
+          { name: 'confirm', mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: {} } },
+        ],
         interactionExamples: { broken: { steps: [{ type: 'elicitation', declaration: 'missing' }] } },
       });
     }
@@ -200,8 +231,11 @@ function otherJson(random: Random, filePath: string, targetBytes: number): strin
     let bytes = 0;
     while (bytes < targetBytes) {
       const record: JsonObject = {
-        id: random.int(1, 1_000_000), name: words(random, 2, 3), email: `user${random.int(1, 99999)}@example.com`,
-        tags: [random.pick(WORDS), random.pick(WORDS)], createdAt: `2025-0${random.int(1, 9)}-1${random.int(0, 9)}T10:00:00Z`,
+        id: random.int(1, 1_000_000),
+        name: words(random, 2, 3),
+        email: `user${random.int(1, 99999)}@example.com`,
+        tags: [random.pick(WORDS), random.pick(WORDS)],
+        createdAt: `2025-0${random.int(1, 9)}-1${random.int(0, 9)}T10:00:00Z`,
         active: random.chance(0.8),
       };
       records.push(record);

@@ -14,7 +14,8 @@ export function nodeOnlyUses(code, allowedRequires = []) {
     if (/["'`]/.test(code[match.index - 1] ?? '')) continue;
     if (!allowedRequires.includes(match[2])) note(match.index, `require of "${match[2]}"`);
   }
-  for (const match of code.matchAll(/\bimport\s*\(?\s*["']node:[\w/]+["']|\bfrom\s*["']node:[\w/]+["']/g)) note(match.index, 'node: import');
+  for (const match of code.matchAll(/\bimport\s*\(?\s*["']node:[\w/]+["']|\bfrom\s*["']node:[\w/]+["']/g))
+    note(match.index, 'node: import');
   for (const match of code.matchAll(/["']node:[\w/]+["']/g)) note(match.index, 'node: module name');
   for (const match of code.matchAll(/worker_threads/g)) note(match.index, 'worker_threads');
   for (const match of code.matchAll(/\b__dirname\b|\b__filename\b/g)) note(match.index, match[0]);

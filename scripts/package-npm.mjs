@@ -67,7 +67,7 @@ const packageManifest = {
   name: 'mcpdesc-lint',
   version: manifest.version,
   description:
-    'Linter and language server for MCP Description (mcpdesc) documents, JSON, JSONC and YAML: elicitation steps checked against their tool\'s declarations, with quick-fixes. An independent tool for the MCP Description format.',
+    "Linter and language server for MCP Description (mcpdesc) documents, JSON, JSONC and YAML: elicitation steps checked against their tool's declarations, with quick-fixes. An independent tool for the MCP Description format.",
   license: manifest.license,
   keywords: manifest.keywords,
   bin: { 'mcpdesc-lint': 'dist/cli.js', 'mcpdesc-language-server': 'dist/server.js' },
@@ -82,7 +82,9 @@ const packageManifest = {
 };
 fs.writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(packageManifest, null, 2)}\n`);
 
-const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: staging, encoding: 'utf8' }));
+const packed = JSON.parse(
+  execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: staging, encoding: 'utf8' }),
+);
 process.stdout.write(`${path.join(outDir, packed[0].filename)}\n`);
 
 /** Declarations of the library entry and what it imports, copied into types/; returns the entry's path in the package. */
@@ -92,9 +94,24 @@ function writeDeclarations() {
     process.execPath,
     [
       tsc,
-      '--declaration', '--emitDeclarationOnly', '--strict', '--skipLibCheck', '--esModuleInterop', '--resolveJsonModule',
-      '--target', 'ES2022', '--module', 'node16', '--moduleResolution', 'node16', '--types', 'node',
-      '--rootDir', root, '--outDir', declarationsDir,
+      '--declaration',
+      '--emitDeclarationOnly',
+      '--strict',
+      '--skipLibCheck',
+      '--esModuleInterop',
+      '--resolveJsonModule',
+      '--target',
+      'ES2022',
+      '--module',
+      'node16',
+      '--moduleResolution',
+      'node16',
+      '--types',
+      'node',
+      '--rootDir',
+      root,
+      '--outDir',
+      declarationsDir,
       path.join(root, LIBRARY_ENTRY),
     ],
     { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
@@ -107,9 +124,11 @@ function writeDeclarations() {
     if (copied.has(relative)) continue;
     copied.add(relative);
     const text = fs.readFileSync(path.join(declarationsDir, relative), 'utf8');
-    if (/\/\/\/\s*<reference/.test(text)) throw new Error(`${relative}: a triple-slash reference would need a package the user may not have`);
+    if (/\/\/\/\s*<reference/.test(text))
+      throw new Error(`${relative}: a triple-slash reference would need a package the user may not have`);
     for (const [, specifier] of text.matchAll(/(?:from\s+|import\()\s*['"]([^'"]+)['"]/g)) {
-      if (!specifier.startsWith('.')) throw new Error(`${relative} imports '${specifier}': the library's types must not need a dependency`);
+      if (!specifier.startsWith('.'))
+        throw new Error(`${relative} imports '${specifier}': the library's types must not need a dependency`);
       pending.push(path.posix.join(path.posix.dirname(relative), `${specifier}.d.ts`));
     }
     const target = path.join(staging, 'types', relative);

@@ -31,7 +31,9 @@ const PANEL_SEVERITY: Record<number, ExpectedProblem['severity'] | undefined> = 
 /** The problems `mcpdesc-lint` reports for `workspace`; hints are left out, as the Problems panel leaves them out. */
 export function problemsReportedByCli(cliPath: string, workspace: string): ExpectedProblem[] {
   const output = execFileSync(process.execPath, [cliPath, '--format', 'json', '--exit-zero', '.'], {
-    cwd: workspace, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: workspace,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const problems = JSON.parse(output) as CliProblem[];
   const expected: ExpectedProblem[] = [];
@@ -78,7 +80,10 @@ function inFolderOfItsOwn<T>(fileName: string, text: string, use: (folder: strin
 
 export function textFixedByCli(cliPath: string, fileName: string, text: string): string {
   return inFolderOfItsOwn(fileName, text, (folder, file) => {
-    execFileSync(process.execPath, [cliPath, '--fix', '--exit-zero', '--no-config', file], { cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(process.execPath, [cliPath, '--fix', '--exit-zero', '--no-config', file], {
+      cwd: folder,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     return readFileSync(file, 'utf8');
   });
 }

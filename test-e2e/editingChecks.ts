@@ -12,8 +12,18 @@ import { problemsOfTextByCli, problemsReportedByCli, textFixedByCli } from './cl
 import { FIX_ON_SAVE_FILE, INVALID_FILE, NOT_MCPDESC_FILE, SYNTAX_FILE, UNKNOWN_NAME } from './scenario';
 import { declarationPattern, findDeclarationValue, positionOf } from './source-position';
 import {
-  describeProblems, dirtyTab, filterProblems, goToPosition, languageStatusText, openFile, openSuggestions, runCommand, showProblems,
-  UI_TIMEOUT_MS, waitForProblems, type ProblemRow,
+  describeProblems,
+  dirtyTab,
+  filterProblems,
+  goToPosition,
+  languageStatusText,
+  openFile,
+  openSuggestions,
+  runCommand,
+  showProblems,
+  UI_TIMEOUT_MS,
+  waitForProblems,
+  type ProblemRow,
 } from './workbench';
 
 /** The extension's output channel, whose log file code-server writes under the user data folder. */
@@ -36,8 +46,14 @@ function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
-interface JsonStep { declaration?: unknown; request?: { mode?: unknown } }
-interface JsonTool { elicitations?: Array<{ name?: unknown; mode?: unknown }>; interactionExamples?: Record<string, { steps?: JsonStep[] }> }
+interface JsonStep {
+  declaration?: unknown;
+  request?: { mode?: unknown };
+}
+interface JsonTool {
+  elicitations?: Array<{ name?: unknown; mode?: unknown }>;
+  interactionExamples?: Record<string, { steps?: JsonStep[] }>;
+}
 
 /** The tool holding the step `"declaration": NAME`, and that step's request mode. */
 function stepNaming(text: string, name: string): { tool: JsonTool; requestMode: unknown } | undefined {
@@ -62,10 +78,16 @@ export async function completionInUrlModeStep(context: EditingContext): Promise<
   const anchor = findDeclarationValue(text, UNKNOWN_NAME);
   const step = stepNaming(text, UNKNOWN_NAME);
   assert(anchor && step, `${INVALID_FILE} has no step with "declaration": "${UNKNOWN_NAME}"`);
-  assert(step.requestMode === 'url', `the step naming '${UNKNOWN_NAME}' in ${INVALID_FILE} must have a url-mode request (it has ${String(step.requestMode)})`);
+  assert(
+    step.requestMode === 'url',
+    `the step naming '${UNKNOWN_NAME}' in ${INVALID_FILE} must have a url-mode request (it has ${String(step.requestMode)})`,
+  );
   const declarations = step.tool.elicitations ?? [];
   const urlNames = declarations.filter((d) => d.mode === 'url').map((d) => String(d.name));
-  assert(urlNames.length > 0 && declarations.some((d) => d.mode === 'form'), `the step's tool needs declarations of both modes; it has ${JSON.stringify(declarations.map((d) => [d.name, d.mode]))}`);
+  assert(
+    urlNames.length > 0 && declarations.some((d) => d.mode === 'form'),
+    `the step's tool needs declarations of both modes; it has ${JSON.stringify(declarations.map((d) => [d.name, d.mode]))}`,
+  );
 
   await openFile(page, INVALID_FILE);
   await goToPosition(page, anchor.line, anchor.column + 1);
@@ -73,19 +95,34 @@ export async function completionInUrlModeStep(context: EditingContext): Promise<
   await page.keyboard.press('Backspace');
   checks.log(`emptied the declaration at line ${anchor.line}: "declaration": "|"`);
   const { focused, rows } = await openSuggestions(page, UI_TIMEOUT_MS);
-  checks.log(`suggestions: ${rows.map((r) => `${r.label}${r.description ? ` (${r.description})` : ''}${r.ariaLabel === focused.ariaLabel ? ' [focused]' : ''}`).join(' | ')}`);
+  checks.log(
+    `suggestions: ${rows.map((r) => `${r.label}${r.description ? ` (${r.description})` : ''}${r.ariaLabel === focused.ariaLabel ? ' [focused]' : ''}`).join(' | ')}`,
+  );
   await context.shot('8-completion');
   try {
-    assert(focused.icon.includes('codicon-symbol-interface'), `the focused suggestion ${focused.label} is not ours (icon '${focused.icon}'; ours are Interface items)`);
+    assert(
+      focused.icon.includes('codicon-symbol-interface'),
+      `the focused suggestion ${focused.label} is not ours (icon '${focused.icon}'; ours are Interface items)`,
+    );
     const name = /^"(.*)"$/.exec(focused.label)?.[1];
-    assert(name !== undefined && urlNames.includes(name), `the focused suggestion ${focused.label} is not a url-mode declaration of the step's tool (url mode: ${urlNames.join(', ')})`);
-    assert(focused.description === 'url', `the focused suggestion ${focused.label} says '${focused.description}' next to it, not 'url'`);
+    assert(
+      name !== undefined && urlNames.includes(name),
+      `the focused suggestion ${focused.label} is not a url-mode declaration of the step's tool (url mode: ${urlNames.join(', ')})`,
+    );
+    assert(
+      focused.description === 'url',
+      `the focused suggestion ${focused.label} says '${focused.description}' next to it, not 'url'`,
+    );
     checks.log(`focused: ${focused.label}, ${focused.description} (an Interface item: ours)`);
   } finally {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+Z');
   }
-  await page.locator('.editor-instance .view-line').filter({ hasText: declarationPattern(UNKNOWN_NAME) }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+  await page
+    .locator('.editor-instance .view-line')
+    .filter({ hasText: declarationPattern(UNKNOWN_NAME) })
+    .first()
+    .waitFor({ timeout: UI_TIMEOUT_MS });
   await dirtyTab(page, INVALID_FILE).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
   checks.log('undone: the declaration reads "missing" again and the file has no unsaved changes');
 }
@@ -111,9 +148,11 @@ export async function oneProblemPerSyntaxError(context: EditingContext): Promise
   assert(member, `no "declaration": "${name}" in ${SYNTAX_FILE}`);
   const nameEnd = member.index + member[0].length - 1;
   const edited = text.slice(0, nameEnd) + 'x' + text.slice(nameEnd, braceOffset) + text.slice(braceOffset + 1);
-  const expectedRule = problemsOfTextByCli(cli, SYNTAX_FILE, edited)
-    .filter((problem) => problem.code !== SYNTAX_RULE_ID);
-  assert(expectedRule.some((p) => p.message.includes(misspelled)), `mcpdesc-lint reports no problem for '${misspelled}' in the broken ${SYNTAX_FILE}: ${JSON.stringify(expectedRule)}`);
+  const expectedRule = problemsOfTextByCli(cli, SYNTAX_FILE, edited).filter((problem) => problem.code !== SYNTAX_RULE_ID);
+  assert(
+    expectedRule.some((p) => p.message.includes(misspelled)),
+    `mcpdesc-lint reports no problem for '${misspelled}' in the broken ${SYNTAX_FILE}: ${JSON.stringify(expectedRule)}`,
+  );
 
   await openFile(page, SYNTAX_FILE);
   await goToPosition(page, brace.line, brace.column + 1);
@@ -121,22 +160,35 @@ export async function oneProblemPerSyntaxError(context: EditingContext): Promise
   await goToPosition(page, reference.line, reference.column + 1 + name.length);
   await page.keyboard.type('x');
   await page.keyboard.press('Escape');
-  checks.log(`deleted the closing brace at line ${brace.line}, column ${brace.column}; misspelled '${name}' as '${misspelled}' at line ${reference.line}`);
+  checks.log(
+    `deleted the closing brace at line ${brace.line}, column ${brace.column}; misspelled '${name}' as '${misspelled}' at line ${reference.line}`,
+  );
 
   await showProblems(page);
   await filterProblems(page, `**/${SYNTAX_FILE}`);
-  const shown = await waitForProblems(page, (files) => {
-    const file = files.find((f) => f.path === SYNTAX_FILE);
-    const misspelling = file?.rows.some((r) => ours(r) && r.message.includes(`'${misspelled}'`));
-    const editorsOwn = file?.rows.some((r) => !ours(r));
-    return file && misspelling && editorsOwn && file.rows.length === file.count ? file : undefined;
-  }, UI_TIMEOUT_MS, `our problem for '${misspelled}' and VS Code's syntax error in ${SYNTAX_FILE}`);
+  const shown = await waitForProblems(
+    page,
+    (files) => {
+      const file = files.find((f) => f.path === SYNTAX_FILE);
+      const misspelling = file?.rows.some((r) => ours(r) && r.message.includes(`'${misspelled}'`));
+      const editorsOwn = file?.rows.some((r) => !ours(r));
+      return file && misspelling && editorsOwn && file.rows.length === file.count ? file : undefined;
+    },
+    UI_TIMEOUT_MS,
+    `our problem for '${misspelled}' and VS Code's syntax error in ${SYNTAX_FILE}`,
+  );
   await context.shot('9-one-syntax-error');
   checks.log(`Problems panel: ${describeProblems([shown])}`);
   const syntax = shown.rows.filter((r) => !ours(r) || r.text.includes(SYNTAX_RULE_ID));
-  assert(syntax.length === 1, `${syntax.length} syntax problems for one deleted brace: ${syntax.map((r) => `${r.source}: ${r.message}`).join(' | ')}`);
+  assert(
+    syntax.length === 1,
+    `${syntax.length} syntax problems for one deleted brace: ${syntax.map((r) => `${r.source}: ${r.message}`).join(' | ')}`,
+  );
   assert(!ours(syntax[0]), `the one syntax problem is ours, not VS Code's: ${syntax[0].message}`);
-  assert(shown.count === expectedRule.length + 1, `${shown.count} problems in ${SYNTAX_FILE}; expected mcpdesc-lint's ${expectedRule.length} rule problem(s) and VS Code's one syntax error`);
+  assert(
+    shown.count === expectedRule.length + 1,
+    `${shown.count} problems in ${SYNTAX_FILE}; expected mcpdesc-lint's ${expectedRule.length} rule problem(s) and VS Code's one syntax error`,
+  );
   checks.log(`one syntax problem (${syntax[0].source}: ${syntax[0].message}) and ${expectedRule.length} of ours`);
 
   await runCommand(page, 'File: Revert File');
@@ -154,27 +206,45 @@ export async function fixOnSave(context: EditingContext): Promise<void> {
   const edited = `${original}\n`;
   const expected = textFixedByCli(cli, FIX_ON_SAVE_FILE, edited);
   assert(expected !== edited, `mcpdesc-lint --fix changes nothing in ${FIX_ON_SAVE_FILE}; the check needs a file with fixes`);
-  assert(problemsOfTextByCli(cli, FIX_ON_SAVE_FILE, expected).length === 0, `mcpdesc-lint --fix leaves problems in ${FIX_ON_SAVE_FILE}; the check needs a file it fixes completely`);
+  assert(
+    problemsOfTextByCli(cli, FIX_ON_SAVE_FILE, expected).length === 0,
+    `mcpdesc-lint --fix leaves problems in ${FIX_ON_SAVE_FILE}; the check needs a file it fixes completely`,
+  );
   const before = problemsReportedByCli(cli, workspace).filter((p) => p.file === FIX_ON_SAVE_FILE);
   assert(before.length > 0, `mcpdesc-lint reports no problem in ${FIX_ON_SAVE_FILE}`);
 
   // A user edits the workspace settings; the window title they also set shows when VS Code has read them.
   const marker = `mcpdesc-e2e fix-on-save ${process.pid}`;
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
-  writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify({
-    'editor.codeActionsOnSave': { 'source.fixAll.mcpdesc': 'explicit' },
-    'window.title': marker,
-  }, null, 2)}\n`);
-  await page.waitForFunction((title) => document.title.includes(title), marker, { timeout: UI_TIMEOUT_MS, polling: 250 })
-    .catch(() => { throw new Error(`VS Code did not take in the workspace settings within ${UI_TIMEOUT_MS / 1000}s (window title: ${marker})`); });
+  writeFileSync(
+    join(workspace, '.vscode', 'settings.json'),
+    `${JSON.stringify(
+      {
+        'editor.codeActionsOnSave': { 'source.fixAll.mcpdesc': 'explicit' },
+        'window.title': marker,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  await page
+    .waitForFunction((title) => document.title.includes(title), marker, { timeout: UI_TIMEOUT_MS, polling: 250 })
+    .catch(() => {
+      throw new Error(`VS Code did not take in the workspace settings within ${UI_TIMEOUT_MS / 1000}s (window title: ${marker})`);
+    });
   checks.log('workspace settings: editor.codeActionsOnSave {"source.fixAll.mcpdesc": "explicit"} in effect');
 
   await showProblems(page);
   await filterProblems(page, `**/${FIX_ON_SAVE_FILE}`);
-  await waitForProblems(page, (files) => {
-    const file = files.find((f) => f.path === FIX_ON_SAVE_FILE);
-    return file && file.count === before.length ? true : undefined;
-  }, UI_TIMEOUT_MS, `${before.length} problem(s) in ${FIX_ON_SAVE_FILE}`);
+  await waitForProblems(
+    page,
+    (files) => {
+      const file = files.find((f) => f.path === FIX_ON_SAVE_FILE);
+      return file && file.count === before.length ? true : undefined;
+    },
+    UI_TIMEOUT_MS,
+    `${before.length} problem(s) in ${FIX_ON_SAVE_FILE}`,
+  );
   checks.log(`before saving: ${before.length} problem(s) in ${FIX_ON_SAVE_FILE}`);
 
   await openFile(page, FIX_ON_SAVE_FILE.split('/').pop() as string);
@@ -186,19 +256,32 @@ export async function fixOnSave(context: EditingContext): Promise<void> {
   await unsaved.waitFor({ state: 'detached', timeout: SAVE_TIMEOUT_MS });
   const saved = readFileSync(path, 'utf8');
   assert(saved !== edited, `${FIX_ON_SAVE_FILE} was saved without its fixes`);
-  assert(saved === expected, `${FIX_ON_SAVE_FILE} as saved differs from what mcpdesc-lint --fix makes of it:\n--- saved\n${saved}\n--- mcpdesc-lint --fix\n${expected}`);
+  assert(
+    saved === expected,
+    `${FIX_ON_SAVE_FILE} as saved differs from what mcpdesc-lint --fix makes of it:\n--- saved\n${saved}\n--- mcpdesc-lint --fix\n${expected}`,
+  );
   checks.log(`saved: ${FIX_ON_SAVE_FILE} on disk is what mcpdesc-lint --fix makes of it`);
   await context.shot('10-fix-on-save');
 
   // VS Code's JSON support may list problems of its own for the open file (its $schema cannot be loaded here).
-  const left = await waitForProblems(page, (files) => {
-    const file = files.find((f) => f.path === FIX_ON_SAVE_FILE);
-    if (!file) return [];
-    if (file.rows.length + file.unparsed.length < file.count) return undefined;
-    const oursLeft = [...file.rows.filter(ours).map((r) => r.message), ...file.unparsed.filter((label) => label.endsWith(`generated by ${DIAGNOSTIC_SOURCE}`))];
-    return oursLeft.length === 0 ? file.rows.map((r) => `${r.source}: ${r.message}`) : undefined;
-  }, UI_TIMEOUT_MS, `none of our problems left in ${FIX_ON_SAVE_FILE}`);
-  checks.log(`none of our problems is listed for ${FIX_ON_SAVE_FILE} any more${left.length > 0 ? ` (VS Code's own: ${left.join(' | ')})` : ''}`);
+  const left = await waitForProblems(
+    page,
+    (files) => {
+      const file = files.find((f) => f.path === FIX_ON_SAVE_FILE);
+      if (!file) return [];
+      if (file.rows.length + file.unparsed.length < file.count) return undefined;
+      const oursLeft = [
+        ...file.rows.filter(ours).map((r) => r.message),
+        ...file.unparsed.filter((label) => label.endsWith(`generated by ${DIAGNOSTIC_SOURCE}`)),
+      ];
+      return oursLeft.length === 0 ? file.rows.map((r) => `${r.source}: ${r.message}`) : undefined;
+    },
+    UI_TIMEOUT_MS,
+    `none of our problems left in ${FIX_ON_SAVE_FILE}`,
+  );
+  checks.log(
+    `none of our problems is listed for ${FIX_ON_SAVE_FILE} any more${left.length > 0 ? ` (VS Code's own: ${left.join(' | ')})` : ''}`,
+  );
   await filterProblems(page, '');
 }
 
@@ -213,7 +296,10 @@ export async function statusItemOnUncheckedFile(context: EditingContext): Promis
   await page.mouse.move(5, 5);
   await openFile(page, INVALID_FILE);
   const checked = await languageStatusText(page, 'MCP Description: ', UI_TIMEOUT_MS);
-  assert(/MCP Description: (\d+ problems?|no problems)/.test(checked), `on ${INVALID_FILE} the status shows no count: ${checked}`);
+  assert(
+    /MCP Description: (\d+ problems?|no problems)/.test(checked),
+    `on ${INVALID_FILE} the status shows no count: ${checked}`,
+  );
   checks.log(`language status on ${INVALID_FILE}: ${checked}`);
   await page.mouse.move(5, 5);
 }
@@ -241,17 +327,26 @@ export async function refusedRename(context: EditingContext): Promise<void> {
   });
   checks.log(`the editor says: ${(await message.innerText()).replace(/\s+/g, ' ').trim()}`);
   await context.shot('12-rename-refused');
-  assert(await dirtyTab(page, INVALID_FILE).count() === 0, `${INVALID_FILE} was edited by a refused rename`);
+  assert((await dirtyTab(page, INVALID_FILE).count()) === 0, `${INVALID_FILE} was edited by a refused rename`);
   await page.keyboard.press('Escape');
 
   // The extension's log: the refusal as information, and no failed request (vscode-languageclient's own error line).
   const refusedLine = `[info] Rename to 'authorize' refused: `;
   const renameError = (line: string): boolean => line.includes('[error]') && line.includes('textDocument/rename');
-  const log = await waitForLog(context.userData, (text) => text.includes(refusedLine) || text.split('\n').some(renameError),
-    UI_TIMEOUT_MS, `line "${refusedLine}…" or error line for textDocument/rename`);
+  const log = await waitForLog(
+    context.userData,
+    (text) => text.includes(refusedLine) || text.split('\n').some(renameError),
+    UI_TIMEOUT_MS,
+    `line "${refusedLine}…" or error line for textDocument/rename`,
+  );
   const errors = log.split('\n').filter(renameError);
   assert(errors.length === 0, `the extension logged the refused rename as an error: ${errors.join(' | ')}`);
-  checks.log(`the extension's log: ${log.split('\n').find((line) => line.includes(refusedLine))?.replace(/^\S+ \S+ /, '')}; no error line for textDocument/rename`);
+  checks.log(
+    `the extension's log: ${log
+      .split('\n')
+      .find((line) => line.includes(refusedLine))
+      ?.replace(/^\S+ \S+ /, '')}; no error line for textDocument/rename`,
+  );
 }
 
 /** The extension's log file (its output channel's name), once `accept` holds for its text. */
@@ -259,10 +354,15 @@ async function waitForLog(userData: string, accept: (text: string) => boolean, t
   const logs = join(userData, 'logs');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = existsSync(logs) ? readdirSync(logs, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith(`${EXTENSION_LOG_NAME}.log`)) : [];
+    const files = existsSync(logs)
+      ? readdirSync(logs, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith(`${EXTENSION_LOG_NAME}.log`))
+      : [];
     const text = files.map((file) => readFileSync(join(logs, file), 'utf8')).join('\n');
     if (accept(text)) return text;
-    if (Date.now() > deadline) throw new Error(`the extension's log (${files.join(', ') || `no ${EXTENSION_LOG_NAME}.log under ${logs}`}) has no ${what} after ${timeoutMs / 1000}s`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the extension's log (${files.join(', ') || `no ${EXTENSION_LOG_NAME}.log under ${logs}`}) has no ${what} after ${timeoutMs / 1000}s`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 250)); // polling interval of a condition, not a fixed sleep
   }
 }

@@ -13,9 +13,27 @@ import { CheckRunner } from './checks';
 import { problemsReportedByCli } from './cli-oracle';
 import { declarationPattern, findDeclarationValue } from './source-position';
 import { INVALID_FILE, RULE_ID, UNKNOWN_NAME } from './scenario';
-import { center, goToPosition, hoverText, languageStatusText, openFile, readStatusBarProblems, UI_TIMEOUT_MS, waitForSquiggleOn, waitForWorkbench } from './workbench';
+import {
+  center,
+  goToPosition,
+  hoverText,
+  languageStatusText,
+  openFile,
+  readStatusBarProblems,
+  UI_TIMEOUT_MS,
+  waitForSquiggleOn,
+  waitForWorkbench,
+} from './workbench';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** The server in a web worker starts, then lists and reads the whole workspace through the extension host. */
 const FIRST_DIAGNOSTIC_TIMEOUT_MS = 90_000;
 const WORKSPACE_SCAN_TIMEOUT_MS = 90_000;
@@ -59,22 +77,35 @@ async function main(): Promise<boolean> {
       if (!anchor) throw new Error(`${INVALID_FILE} has no "declaration": "${UNKNOWN_NAME}"`);
       await openFile(page, INVALID_FILE);
       await goToPosition(page, anchor.line, anchor.column);
-      const box = await waitForSquiggleOn(page, declarationPattern(UNKNOWN_NAME), `"${UNKNOWN_NAME}"`, FIRST_DIAGNOSTIC_TIMEOUT_MS);
+      const box = await waitForSquiggleOn(
+        page,
+        declarationPattern(UNKNOWN_NAME),
+        `"${UNKNOWN_NAME}"`,
+        FIRST_DIAGNOSTIC_TIMEOUT_MS,
+      );
       await hoverText(page, center(box), RULE_ID, UI_TIMEOUT_MS);
       await shot('1-squiggle');
       await page.keyboard.press('Escape');
     });
-    await checks.run(`web 2. the never-opened files, read through vscode.workspace.fs, bring the count to mcpdesc-lint's ${expected.length}`, async () => {
-      await waitForErrorCount(page, expected.length, WORKSPACE_SCAN_TIMEOUT_MS);
-      await shot('2-count');
-    }, { needs: [OPEN] });
-    await checks.run('web 3. the status items say the file\'s format version and revisions, that configuration files are not read, and the rules that ran', async () => {
-      const hover = await languageStatusText(page, 'format 0.8.0', UI_TIMEOUT_MS);
-      for (const part of ['configuration files are not read here', 'rules: elicitation-consistency']) {
-        if (!hover.includes(part)) throw new Error(`the status hover does not say "${part}": ${hover}`);
-      }
-      await shot('3-status');
-    }, { needs: [OPEN] });
+    await checks.run(
+      `web 2. the never-opened files, read through vscode.workspace.fs, bring the count to mcpdesc-lint's ${expected.length}`,
+      async () => {
+        await waitForErrorCount(page, expected.length, WORKSPACE_SCAN_TIMEOUT_MS);
+        await shot('2-count');
+      },
+      { needs: [OPEN] },
+    );
+    await checks.run(
+      "web 3. the status items say the file's format version and revisions, that configuration files are not read, and the rules that ran",
+      async () => {
+        const hover = await languageStatusText(page, 'format 0.8.0', UI_TIMEOUT_MS);
+        for (const part of ['configuration files are not read here', 'rules: elicitation-consistency']) {
+          if (!hover.includes(part)) throw new Error(`the status hover does not say "${part}": ${hover}`);
+        }
+        await shot('3-status');
+      },
+      { needs: [OPEN] },
+    );
   } catch (error) {
     console.log(`\nthe editor could not be driven: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     await shot('FAILED-workbench').catch(() => undefined);

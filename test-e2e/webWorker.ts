@@ -20,7 +20,14 @@ import { LspSession } from '../test/web/lspSession';
 import { rulePageScenario, type RulePageObservations } from '../test/web/rulePageScenario';
 import type { WebWorkerInput, WebWorkerObservations } from './webWorkerPage';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const DOCS_BASE = 'https://extension.test/mcpdesc/docs/rules/';
 const FOLDER = 'vscode-vfs://github/acme/descriptions';
 /** test-fixtures/workspace/README.md's table: the files with problems, and which. */
@@ -29,8 +36,18 @@ const WORKSPACE_PROBLEMS: Record<string, string[]> = {
   'deploy-bot.mcpdesc.jsonc': ['missing-content'],
   'services/publish-bot.mcpdesc.json': ['url-mismatch'],
   'services/audit.json': ['mode-mismatch'],
-  'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.json': ['unknown-declaration', 'unexpected-content', 'schema-mismatch', 'invalid-content'],
-  'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.yaml': ['unknown-declaration', 'unexpected-content', 'schema-mismatch', 'invalid-content'],
+  'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.json': [
+    'unknown-declaration',
+    'unexpected-content',
+    'schema-mismatch',
+    'invalid-content',
+  ],
+  'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.yaml': [
+    'unknown-declaration',
+    'unexpected-content',
+    'schema-mismatch',
+    'invalid-content',
+  ],
 };
 
 interface ExpectedDiagnostic {
@@ -49,13 +66,26 @@ function value(argv: string[], flag: string): string {
 
 function shapeOf(diagnostic: Diagnostic): ExpectedDiagnostic {
   const { start, end } = diagnostic.range;
-  return { violation: String((diagnostic.data as { violation?: unknown } | undefined)?.violation), line: start.line, character: start.character, endLine: end.line, endCharacter: end.character };
+  return {
+    violation: String((diagnostic.data as { violation?: unknown } | undefined)?.violation),
+    line: start.line,
+    character: start.character,
+    endLine: end.line,
+    endCharacter: end.character,
+  };
 }
 
 /** What both servers must agree on: everything but where the rule pages are. */
 function comparable(observations: RulePageObservations): unknown {
-  const strip = (diagnostic: Diagnostic) => ({ ...diagnostic, codeDescription: diagnostic.codeDescription?.href.split('/').pop() });
-  return { ...observations, diagnostics: observations.diagnostics.map(strip), diagnosticsAfterFix: observations.diagnosticsAfterFix.map(strip) };
+  const strip = (diagnostic: Diagnostic) => ({
+    ...diagnostic,
+    codeDescription: diagnostic.codeDescription?.href.split('/').pop(),
+  });
+  return {
+    ...observations,
+    diagnostics: observations.diagnostics.map(strip),
+    diagnosticsAfterFix: observations.diagnosticsAfterFix.map(strip),
+  };
 }
 
 function assertEqual(actual: unknown, expected: unknown, what: string): void {
@@ -106,9 +136,20 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const repo = value(argv, '--repo');
   const checks = new CheckRunner();
-  const fixturePath = join(repo, 'test-fixtures', 'workspace', 'rule-page', 'invalid-tool-interaction-example-semantics.mcpdesc.json');
+  const fixturePath = join(
+    repo,
+    'test-fixtures',
+    'workspace',
+    'rule-page',
+    'invalid-tool-interaction-example-semantics.mcpdesc.json',
+  );
   const text = readFileSync(fixturePath, 'utf8');
-  const expected = JSON.parse(readFileSync(join(repo, 'test-fixtures', 'expected-invalid', 'invalid-tool-interaction-example-semantics.expected.json'), 'utf8')) as ExpectedDiagnostic[];
+  const expected = JSON.parse(
+    readFileSync(
+      join(repo, 'test-fixtures', 'expected-invalid', 'invalid-tool-interaction-example-semantics.expected.json'),
+      'utf8',
+    ),
+  ) as ExpectedDiagnostic[];
   const input: WebWorkerInput = {
     docsBaseUri: DOCS_BASE,
     folderUri: FOLDER,
@@ -132,26 +173,58 @@ async function main(): Promise<void> {
       });
       await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
       await page.waitForFunction(() => 'runWebWorkerTest' in window);
-      observed = await page.evaluate((pageInput) => (window as unknown as { runWebWorkerTest(input: WebWorkerInput): Promise<WebWorkerObservations> }).runWebWorkerTest(pageInput), input);
+      observed = await page.evaluate(
+        (pageInput) =>
+          (window as unknown as { runWebWorkerTest(input: WebWorkerInput): Promise<WebWorkerObservations> }).runWebWorkerTest(
+            pageInput,
+          ),
+        input,
+      );
       assertEqual(observed.workerErrors, [], 'errors of the worker');
     });
     const needs = ['web: the browser build runs as a web worker of a page in Chromium and answers it'];
-    await checks.run('web: the rule page\'s invalid example gets its four diagnostics at the expected ranges, linked to the given pages', async () => {
-      const rulePage = observed!.rulePage;
-      assertEqual(rulePage.diagnostics.map(shapeOf), expected, 'diagnostics');
-      assertEqual(rulePage.diagnostics[0].codeDescription?.href, `${DOCS_BASE}elicitation-consistency.md`, 'the rule page link');
-    }, { needs });
-    await checks.run('web: its preferred quick-fix, applied, removes the problem and leaves what the desktop server leaves', async () => {
-      const rulePage = observed!.rulePage;
-      if (rulePage.textAfterFix === text) throw new Error('the fix changed nothing');
-      if (rulePage.diagnosticsAfterFix.some((diagnostic) => shapeOf(diagnostic).violation === 'unknown-declaration')) throw new Error('unknown-declaration is still there');
-      assertEqual(comparable(rulePage), comparable(await desktopObservations(repo, text)), 'the browser build against the desktop server');
-    }, { needs });
-    await checks.run('web: the scan of a virtual workspace reads through the page and finds the example workspace\'s problems', async () => {
-      const sorted = (problems: Record<string, string[]>) => Object.fromEntries(Object.keys(problems).sort().map((name) => [name, [...problems[name]].sort()]));
-      assertEqual(sorted(observed!.scanned), sorted(WORKSPACE_PROBLEMS), 'problems per file');
-      if (observed!.reads === 0) throw new Error('nothing was read through the page');
-    }, { needs });
+    await checks.run(
+      "web: the rule page's invalid example gets its four diagnostics at the expected ranges, linked to the given pages",
+      async () => {
+        const rulePage = observed!.rulePage;
+        assertEqual(rulePage.diagnostics.map(shapeOf), expected, 'diagnostics');
+        assertEqual(
+          rulePage.diagnostics[0].codeDescription?.href,
+          `${DOCS_BASE}elicitation-consistency.md`,
+          'the rule page link',
+        );
+      },
+      { needs },
+    );
+    await checks.run(
+      'web: its preferred quick-fix, applied, removes the problem and leaves what the desktop server leaves',
+      async () => {
+        const rulePage = observed!.rulePage;
+        if (rulePage.textAfterFix === text) throw new Error('the fix changed nothing');
+        if (rulePage.diagnosticsAfterFix.some((diagnostic) => shapeOf(diagnostic).violation === 'unknown-declaration'))
+          throw new Error('unknown-declaration is still there');
+        assertEqual(
+          comparable(rulePage),
+          comparable(await desktopObservations(repo, text)),
+          'the browser build against the desktop server',
+        );
+      },
+      { needs },
+    );
+    await checks.run(
+      "web: the scan of a virtual workspace reads through the page and finds the example workspace's problems",
+      async () => {
+        const sorted = (problems: Record<string, string[]>) =>
+          Object.fromEntries(
+            Object.keys(problems)
+              .sort()
+              .map((name) => [name, [...problems[name]].sort()]),
+          );
+        assertEqual(sorted(observed!.scanned), sorted(WORKSPACE_PROBLEMS), 'problems per file');
+        if (observed!.reads === 0) throw new Error('nothing was read through the page');
+      },
+      { needs },
+    );
   } finally {
     await browser.close();
     server.close();

@@ -38,7 +38,9 @@ async function run(input: WebWorkerInput): Promise<WebWorkerObservations> {
   const scanned: Record<string, string[]> = {};
   for (const publish of session.publishes) {
     if (publish.uri === input.rulePageUri) continue;
-    const violations = publish.diagnostics.map((diagnostic) => String((diagnostic.data as { violation?: unknown } | undefined)?.violation));
+    const violations = publish.diagnostics.map((diagnostic) =>
+      String((diagnostic.data as { violation?: unknown } | undefined)?.violation),
+    );
     if (violations.length > 0) scanned[publish.uri.slice(input.folderUri.length + 1)] = violations;
     else delete scanned[publish.uri.slice(input.folderUri.length + 1)];
   }

@@ -75,7 +75,10 @@ async function quickOpen(page: Page, fileName: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: UI_TIMEOUT_MS });
   await input.fill(fileName);
-  await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: fileName }).first()
+  await page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({ hasText: fileName })
+    .first()
     .waitFor({ timeout: UI_TIMEOUT_MS });
   await page.keyboard.press('Enter');
 }
@@ -111,8 +114,14 @@ function tokenBoxWhen(arg: { linePattern: string; token: string; want: 'squiggle
     const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const length = (node.textContent ?? '').length;
-      if (!startSet && start < seen + length) { range.setStart(node, start - seen); startSet = true; }
-      if (startSet && end <= seen + length) { range.setEnd(node, end - seen); break; }
+      if (!startSet && start < seen + length) {
+        range.setStart(node, start - seen);
+        startSet = true;
+      }
+      if (startSet && end <= seen + length) {
+        range.setEnd(node, end - seen);
+        break;
+      }
       seen += length;
     }
     if (!startSet) return null;
@@ -131,17 +140,31 @@ function tokenBoxWhen(arg: { linePattern: string; token: string; want: 'squiggle
 
 /** Waits until `token` (see tokenBoxWhen) is on screen with an error squiggle over it; returns its box. */
 export async function waitForSquiggleOn(page: Page, linePattern: RegExp, token: string, timeoutMs: number): Promise<Rect> {
-  const handle = await page.waitForFunction(tokenBoxWhen, { linePattern: linePattern.source, token, want: 'squiggled' as const },
-    { timeout: timeoutMs, polling: 250 })
-    .catch(() => { throw new Error(`no error squiggle over ${token} (on a line matching ${linePattern}) within ${timeoutMs / 1000}s`); });
+  const handle = await page
+    .waitForFunction(
+      tokenBoxWhen,
+      { linePattern: linePattern.source, token, want: 'squiggled' as const },
+      { timeout: timeoutMs, polling: 250 },
+    )
+    .catch(() => {
+      throw new Error(`no error squiggle over ${token} (on a line matching ${linePattern}) within ${timeoutMs / 1000}s`);
+    });
   return (await handle.jsonValue()) as Rect;
 }
 
 /** Waits until `token` is on screen with NO error squiggle over it; returns its box. */
 export async function waitForNoSquiggleOn(page: Page, linePattern: RegExp, token: string, timeoutMs: number): Promise<Rect> {
-  const handle = await page.waitForFunction(tokenBoxWhen, { linePattern: linePattern.source, token, want: 'clean' as const },
-    { timeout: timeoutMs, polling: 250 })
-    .catch(() => { throw new Error(`the error squiggle over ${token} (on a line matching ${linePattern}) was still there after ${timeoutMs / 1000}s`); });
+  const handle = await page
+    .waitForFunction(
+      tokenBoxWhen,
+      { linePattern: linePattern.source, token, want: 'clean' as const },
+      { timeout: timeoutMs, polling: 250 },
+    )
+    .catch(() => {
+      throw new Error(
+        `the error squiggle over ${token} (on a line matching ${linePattern}) was still there after ${timeoutMs / 1000}s`,
+      );
+    });
   return (await handle.jsonValue()) as Rect;
 }
 
@@ -171,7 +194,11 @@ export async function hoverText(page: Page, at: { x: number; y: number }, expect
 }
 
 /** Opens the Quick Fix menu (Ctrl+.) at the cursor and waits for an entry starting with `title`. */
-export async function openQuickFixMenu(page: Page, title: string, timeoutMs: number): Promise<{ entry: Locator; entries: string[] }> {
+export async function openQuickFixMenu(
+  page: Page,
+  title: string,
+  timeoutMs: number,
+): Promise<{ entry: Locator; entries: string[] }> {
   const rows = page.locator('.action-widget .monaco-list-row');
   const entry = rows.filter({ hasText: title }).first();
   // On a busy machine the first Ctrl+. can land while the editor is still taking the code actions in
@@ -245,7 +272,12 @@ export async function readProblems(page: Page): Promise<ProblemsByFile[]> {
 }
 
 /** Polls the Problems panel until `accept` returns a value (not undefined); returns that value. */
-export async function waitForProblems<T>(page: Page, accept: (files: ProblemsByFile[]) => T | undefined, timeoutMs: number, what: string): Promise<T> {
+export async function waitForProblems<T>(
+  page: Page,
+  accept: (files: ProblemsByFile[]) => T | undefined,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: ProblemsByFile[];
   for (;;) {
@@ -253,7 +285,9 @@ export async function waitForProblems<T>(page: Page, accept: (files: ProblemsByF
     const accepted = accept(last);
     if (accepted !== undefined) return accepted;
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs / 1000}s waiting for the Problems panel to show ${what}; it shows: ${describeProblems(last)}`);
+      throw new Error(
+        `timed out after ${timeoutMs / 1000}s waiting for the Problems panel to show ${what}; it shows: ${describeProblems(last)}`,
+      );
     }
     await page.waitForTimeout(250); // polling interval of a condition, not a fixed sleep
   }
@@ -261,10 +295,15 @@ export async function waitForProblems<T>(page: Page, accept: (files: ProblemsByF
 
 export function describeProblems(files: ProblemsByFile[]): string {
   if (files.length === 0) return '(no problems)';
-  return files.map((f) => `${f.path} [${f.count}]: ${[
-    ...f.rows.map((r) => `${r.severity} L${r.line}:C${r.column} ${r.message}`),
-    ...f.unparsed.map((label) => `(unparsed row) ${label}`),
-  ].join(' | ')}`).join('; ');
+  return files
+    .map(
+      (f) =>
+        `${f.path} [${f.count}]: ${[
+          ...f.rows.map((r) => `${r.severity} L${r.line}:C${r.column} ${r.message}`),
+          ...f.unparsed.map((label) => `(unparsed row) ${label}`),
+        ].join(' | ')}`,
+    )
+    .join('; ');
 }
 
 /** Collapses every file in the Problems tree, so one row per file is rendered and none is virtualized away. */
@@ -283,9 +322,13 @@ export async function readStatusBarProblems(page: Page): Promise<StatusBarCounts
     let kind: keyof typeof counts | undefined;
     for (const node of Array.from(label.childNodes)) {
       if (node instanceof HTMLElement && node.classList.contains('codicon')) {
-        kind = node.classList.contains('codicon-error') ? 'errors'
-          : node.classList.contains('codicon-warning') ? 'warnings'
-            : node.classList.contains('codicon-info') ? 'infos' : undefined;
+        kind = node.classList.contains('codicon-error')
+          ? 'errors'
+          : node.classList.contains('codicon-warning')
+            ? 'warnings'
+            : node.classList.contains('codicon-info')
+              ? 'infos'
+              : undefined;
       } else if (kind && node.nodeType === Node.TEXT_NODE) {
         const number = Number((node.textContent ?? '').trim());
         if (Number.isFinite(number)) counts[kind] = number;
@@ -298,8 +341,9 @@ export async function readStatusBarProblems(page: Page): Promise<StatusBarCounts
 
 /** The total on the Problems tab's badge ("Problems ... - Total N Problems"), 0 when there is none. */
 export async function readProblemsBadgeTotal(page: Page): Promise<number> {
-  const labels = await page.locator('[aria-label*="Total"][aria-label^="Problems"]').evaluateAll((elements) =>
-    elements.map((element) => element.getAttribute('aria-label') ?? ''));
+  const labels = await page
+    .locator('[aria-label*="Total"][aria-label^="Problems"]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
   for (const label of labels) {
     const match = /Total (\d+) Problems?/.exec(label);
     if (match) return Number(match[1]);
@@ -337,12 +381,13 @@ export async function openSuggestions(page: Page, timeoutMs: number): Promise<{ 
       await page.keyboard.press('Escape');
     }
   }
-  const read = (elements: Element[]): SuggestionRow[] => elements.map((element) => ({
-    label: (element.querySelector('.label-name')?.textContent ?? '').trim(),
-    description: (element.querySelector('.details-label')?.textContent ?? '').trim(),
-    icon: element.querySelector('.suggest-icon')?.className ?? '',
-    ariaLabel: element.getAttribute('aria-label') ?? '',
-  }));
+  const read = (elements: Element[]): SuggestionRow[] =>
+    elements.map((element) => ({
+      label: (element.querySelector('.label-name')?.textContent ?? '').trim(),
+      description: (element.querySelector('.details-label')?.textContent ?? '').trim(),
+      icon: element.querySelector('.suggest-icon')?.className ?? '',
+      ariaLabel: element.getAttribute('aria-label') ?? '',
+    }));
   const [focused] = await focusedRow.evaluateAll(read);
   const rows = await widget.locator('.monaco-list-row').evaluateAll(read);
   return { focused, rows };

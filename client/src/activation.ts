@@ -21,7 +21,14 @@ export async function startExtension(
   const status = new LanguageStatus(client);
   const formattingSync = new FormattingOptionsSync(client);
   const visibleRangesSync = new VisibleRangesSync(client);
-  context.subscriptions.push(outputChannel, status, formattingSync, visibleRangesSync, ...(created.disposables ?? []), ...registerCommands(client, status));
+  context.subscriptions.push(
+    outputChannel,
+    status,
+    formattingSync,
+    visibleRangesSync,
+    ...(created.disposables ?? []),
+    ...registerCommands(client, status),
+  );
   try {
     await client.start();
     formattingSync.sendVisible();

@@ -2,14 +2,20 @@
 // the server runs in a web worker (dist/browser/server.js) and, having no disk, lists and reads the
 // workspace's files through this client (workspaceFiles.ts). Everything else is the desktop's.
 import * as vscode from 'vscode';
-import { BrowserMessageReader, BrowserMessageWriter, LanguageClient, type MessageTransports } from 'vscode-languageclient/browser';
+import {
+  BrowserMessageReader,
+  BrowserMessageWriter,
+  LanguageClient,
+  type MessageTransports,
+} from 'vscode-languageclient/browser';
 import { startExtension, stopExtension } from './activation';
 import { CLIENT_ID, CLIENT_NAME, clientOptions } from './clientOptions';
 import { renameMiddleware } from './renameMiddleware';
 import { serveWorkspaceFiles } from './workspaceFiles';
 
 /** The browser extension host's Worker, as the message reader and writer take it (this project compiles without the DOM's types). */
-type ServerWorker = ConstructorParameters<typeof BrowserMessageReader>[0] & ConstructorParameters<typeof BrowserMessageWriter>[0] & { terminate(): void };
+type ServerWorker = ConstructorParameters<typeof BrowserMessageReader>[0] &
+  ConstructorParameters<typeof BrowserMessageWriter>[0] & { terminate(): void };
 declare const Worker: new (url: string) => ServerWorker;
 
 /**

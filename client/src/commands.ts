@@ -47,8 +47,10 @@ async function checkWorkspace(client: BaseLanguageClient, status: LanguageStatus
   );
   const { problems, files } = countProblems(client);
   const documents = status.documentsChecked;
-  const checked = documents === undefined ? 'Workspace checked' : `Checked ${documents} MCP description document${documents === 1 ? '' : 's'}`;
-  const found = problems === 0 ? 'no problems' : `${problems} problem${problems === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`;
+  const checked =
+    documents === undefined ? 'Workspace checked' : `Checked ${documents} MCP description document${documents === 1 ? '' : 's'}`;
+  const found =
+    problems === 0 ? 'no problems' : `${problems} problem${problems === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`;
   const choice = await vscode.window.showInformationMessage(`${checked}: ${found}.`, ...(problems > 0 ? ['Show Problems'] : []));
   if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
 }
@@ -84,7 +86,11 @@ export function registerCommands(client: BaseLanguageClient, status: LanguageSta
     vscode.commands.registerCommand(COMMANDS.restartServer, () => restart(client).catch(report('Restarting the server'))),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => client.outputChannel.show(true)),
     vscode.commands.registerCommand(COMMANDS.fixAllInFile, () => fixAllInFile(client).catch(report('Fix all problems in file'))),
-    vscode.commands.registerCommand(COMMANDS.checkWorkspace, () => checkWorkspace(client, status).catch(report('Check workspace'))),
-    vscode.commands.registerCommand(COMMANDS.showRuleDocumentation, (href: unknown) => showRuleDocumentation(href).catch(report('Show rule documentation'))),
+    vscode.commands.registerCommand(COMMANDS.checkWorkspace, () =>
+      checkWorkspace(client, status).catch(report('Check workspace')),
+    ),
+    vscode.commands.registerCommand(COMMANDS.showRuleDocumentation, (href: unknown) =>
+      showRuleDocumentation(href).catch(report('Show rule documentation')),
+    ),
   ];
 }

@@ -29,7 +29,11 @@ export function crashHandler(outputChannel: vscode.LogOutputChannel, policy = ne
       }
       outputChannel.warn('The server stopped unexpectedly and is being restarted.');
       return decision.tellUser
-        ? { action: CloseAction.Restart, message: 'The MCP Description server stopped unexpectedly and was restarted.', handled: false }
+        ? {
+            action: CloseAction.Restart,
+            message: 'The MCP Description server stopped unexpectedly and was restarted.',
+            handled: false,
+          }
         : { action: CloseAction.Restart, handled: true };
     },
   };

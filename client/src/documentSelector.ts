@@ -8,7 +8,9 @@ const LANGUAGES = ['json', 'jsonc', 'yaml'];
 const SCHEMES = ['file', 'vscode-vfs', 'vscode-remote', 'vscode-test-web'];
 
 /** Plain filters, assignable to both vscode's and vscode-languageclient's DocumentSelector. */
-export const MCPDESC_DOCUMENT_SELECTOR: Array<{ scheme: string; language: string }> = SCHEMES.flatMap((scheme) => LANGUAGES.map((language) => ({ scheme, language })));
+export const MCPDESC_DOCUMENT_SELECTOR: Array<{ scheme: string; language: string }> = SCHEMES.flatMap((scheme) =>
+  LANGUAGES.map((language) => ({ scheme, language })),
+);
 
 export function isSelectedLanguage(languageId: string, scheme: string): boolean {
   return SCHEMES.includes(scheme) && LANGUAGES.includes(languageId);

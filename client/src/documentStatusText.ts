@@ -30,10 +30,13 @@ export function notCheckedText(status: DocumentStatus | undefined): NotCheckedTe
     case 'notMcpdesc':
       return {
         text: 'MCP Description: not an mcpdesc document',
-        detail: 'Not checked: neither its name (*.mcpdesc.json, …), mcpdesc.files.include nor a root "mcpdesc" member make it an MCP description document',
+        detail:
+          'Not checked: neither its name (*.mcpdesc.json, …), mcpdesc.files.include nor a root "mcpdesc" member make it an MCP description document',
       };
     case 'tooLarge':
-      return notChecked(`Not checked: it is ${formatMB(status.sizeBytes / BYTES_PER_MB)} MB, over mcpdesc.maxFileSizeMB (${formatMB(status.limitMB)} MB)`);
+      return notChecked(
+        `Not checked: it is ${formatMB(status.sizeBytes / BYTES_PER_MB)} MB, over mcpdesc.maxFileSizeMB (${formatMB(status.limitMB)} MB)`,
+      );
   }
 }
 
@@ -63,9 +66,14 @@ export interface DocumentItem {
  */
 export function checkedItems(status: CheckedStatus): DocumentItem[] {
   const format = status.formatVersion === undefined ? 'no format version' : `format ${status.formatVersion}`;
-  const revisions = status.revisions === undefined ? 'no MCP revisions named (protocolVersions)' : `MCP ${status.revisions.join(', ') || '(none)'}`;
+  const revisions =
+    status.revisions === undefined
+      ? 'no MCP revisions named (protocolVersions)'
+      : `MCP ${status.revisions.join(', ') || '(none)'}`;
   const time = status.lastCheckMs === undefined ? undefined : `checked in ${formatMs(status.lastCheckMs)}`;
-  const configuration = status.configFilesRead ? configFileNames(status.configFiles) : 'settings only (configuration files are not read here)';
+  const configuration = status.configFilesRead
+    ? configFileNames(status.configFiles)
+    : 'settings only (configuration files are not read here)';
   const config = status.configFiles.at(-1);
   const rule = status.rules[0];
   return [

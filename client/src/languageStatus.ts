@@ -7,7 +7,14 @@
 // and configuration; the rules), each opening what applies when clicked (documentStatusText.ts).
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient } from 'vscode-languageclient';
-import { COMMANDS, DOCUMENT_STATUS_REQUEST, STATUS_NOTIFICATION, type DocumentStatus, type DocumentStatusParams, type ServerStatus } from '../../shared/src/constants';
+import {
+  COMMANDS,
+  DOCUMENT_STATUS_REQUEST,
+  STATUS_NOTIFICATION,
+  type DocumentStatus,
+  type DocumentStatusParams,
+  type ServerStatus,
+} from '../../shared/src/constants';
 import { isSelectedLanguage, MCPDESC_DOCUMENT_SELECTOR } from './documentSelector';
 import { checkedItems, notCheckedText, statusClick, type DocumentItem, type StatusClick } from './documentStatusText';
 
@@ -106,8 +113,12 @@ export class LanguageStatus implements vscode.Disposable {
       return;
     }
     const { problems, files } = countProblems(this.client);
-    item.text = problems === 0 ? '$(check) MCP Description: no problems' : `MCP Description: ${problems} problem${problems === 1 ? '' : 's'}`;
-    const checked = this.documents === undefined ? undefined : `${this.documents} document${this.documents === 1 ? '' : 's'} checked`;
+    item.text =
+      problems === 0
+        ? '$(check) MCP Description: no problems'
+        : `MCP Description: ${problems} problem${problems === 1 ? '' : 's'}`;
+    const checked =
+      this.documents === undefined ? undefined : `${this.documents} document${this.documents === 1 ? '' : 's'} checked`;
     const where = problems === 0 ? undefined : `in ${files} file${files === 1 ? '' : 's'}`;
     item.detail = [where, checked].filter((part) => part !== undefined).join(' · ') || undefined;
     item.severity = problems === 0 ? vscode.LanguageStatusSeverity.Information : vscode.LanguageStatusSeverity.Warning;
@@ -117,7 +128,8 @@ export class LanguageStatus implements vscode.Disposable {
   /** The checked document's items while the server is running and idle; none otherwise. */
   private renderDocumentItems(): void {
     const status = this.activeDocument;
-    const wanted = status?.kind === 'checked' && this.client.state === State.Running && !this.checking ? checkedItems(status) : [];
+    const wanted =
+      status?.kind === 'checked' && this.client.state === State.Running && !this.checking ? checkedItems(status) : [];
     for (const [id, item] of this.documentItems) {
       if (!wanted.some((want) => want.id === id)) {
         item.dispose();

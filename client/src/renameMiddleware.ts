@@ -21,10 +21,19 @@ export interface RenameClient {
     asPosition(position: Position): { line: number; character: number };
   };
   readonly protocol2CodeConverter: {
-    asWorkspaceEdit(edit: ProtocolWorkspaceEdit | null | undefined, token?: CancellationToken): Promise<WorkspaceEdit | undefined>;
+    asWorkspaceEdit(
+      edit: ProtocolWorkspaceEdit | null | undefined,
+      token?: CancellationToken,
+    ): Promise<WorkspaceEdit | undefined>;
   };
   /** The library's handling of a failed request: logs it as an error, then rethrows it (or answers the default). */
-  handleFailedRequest<T>(type: { method: string }, token: CancellationToken | undefined, error: unknown, defaultValue: T, showNotification?: boolean): T;
+  handleFailedRequest<T>(
+    type: { method: string },
+    token: CancellationToken | undefined,
+    error: unknown,
+    defaultValue: T,
+    showNotification?: boolean,
+  ): T;
   info(message: string): void;
 }
 
@@ -40,7 +49,13 @@ export function renameMiddleware(client: RenameClient): Pick<Middleware, 'provid
   };
 }
 
-async function renameEdits(client: RenameClient, document: TextDocument, position: Position, newName: string, token: CancellationToken): Promise<WorkspaceEdit | null> {
+async function renameEdits(
+  client: RenameClient,
+  document: TextDocument,
+  position: Position,
+  newName: string,
+  token: CancellationToken,
+): Promise<WorkspaceEdit | null> {
   const params: RenameParams = {
     textDocument: client.code2ProtocolConverter.asTextDocumentIdentifier(document),
     position: client.code2ProtocolConverter.asPosition(position),

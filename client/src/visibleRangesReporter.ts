@@ -26,7 +26,10 @@ export class VisibleRangesReporter {
   private latest: ReadonlyMap<string, Ranges> | undefined;
   private timer: unknown;
 
-  constructor(private readonly send: (params: VisibleRangesParams) => void, private readonly timers: Timers = realTimers) {}
+  constructor(
+    private readonly send: (params: VisibleRangesParams) => void,
+    private readonly timers: Timers = realTimers,
+  ) {}
 
   /**
    * The editors show exactly these documents, with these ranges each (all editors of a document

@@ -34,9 +34,15 @@ export class VisibleRangesSync implements vscode.Disposable {
       const uri = document.uri.toString();
       const ranges = documents.get(uri) ?? [];
       for (const range of editor.visibleRanges) {
-        ranges.push({ start: { line: range.start.line, character: range.start.character }, end: { line: range.end.line, character: range.end.character } });
+        ranges.push({
+          start: { line: range.start.line, character: range.start.character },
+          end: { line: range.end.line, character: range.end.character },
+        });
       }
-      documents.set(uri, ranges.sort((a, b) => a.start.line - b.start.line));
+      documents.set(
+        uri,
+        ranges.sort((a, b) => a.start.line - b.start.line),
+      );
     }
     this.reporter.shown(documents);
   }

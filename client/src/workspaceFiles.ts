@@ -56,7 +56,8 @@ export async function readWorkspaceFile(params: ReadFileParams): Promise<ReadFil
     // workspace.fs reads whole files only: an oversized one is read once for its head (the size comes from stat).
     const bytes = await vscode.workspace.fs.readFile(uri);
     const sizeBytes = Math.max(stat.size, bytes.byteLength);
-    if (sizeBytes > params.maxBytes) return { kind: 'tooLarge', head: new TextDecoder().decode(bytes.subarray(0, params.headBytes)), sizeBytes };
+    if (sizeBytes > params.maxBytes)
+      return { kind: 'tooLarge', head: new TextDecoder().decode(bytes.subarray(0, params.headBytes)), sizeBytes };
     return { kind: 'text', text: new TextDecoder().decode(bytes) };
   } catch (error) {
     if (isMissing(error)) return { kind: 'missing' };

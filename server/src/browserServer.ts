@@ -12,6 +12,8 @@ import { startServer } from './lsp/startServer';
 declare const self: ConstructorParameters<typeof BrowserMessageReader>[0] & ConstructorParameters<typeof BrowserMessageWriter>[0];
 
 const gate = new LifecycleGate(requestParamsProblem);
-const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self), new BrowserMessageWriter(self), { messageStrategy: gate });
+const connection = createConnection(ProposedFeatures.all, new BrowserMessageReader(self), new BrowserMessageWriter(self), {
+  messageStrategy: gate,
+});
 gate.install(connection);
 startServer(connection, browserRuntime(connection));

@@ -7,5 +7,7 @@ import { serveTasks } from './host/workerPool';
 import type { CheckWorkerAnswer, CheckWorkerTask } from './checkWorkerTasks';
 
 serveTasks<CheckWorkerTask, CheckWorkerAnswer>((task) =>
-  task.kind === 'disk' ? { kind: 'disk', answer: checkFileOnDisk(task.task) } : { kind: 'lint', outcome: lintCandidate(task.candidate, task.settings) },
+  task.kind === 'disk'
+    ? { kind: 'disk', answer: checkFileOnDisk(task.task) }
+    : { kind: 'lint', outcome: lintCandidate(task.candidate, task.settings) },
 );

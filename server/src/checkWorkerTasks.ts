@@ -6,7 +6,8 @@ import type { DiskCheckAnswer, DiskCheckTask } from './host/diskCheck';
 import type { FileOutcome, LintCandidate, LintSettings } from './host/lintFile';
 import { WorkerPool, type TaskRunner } from './host/workerPool';
 
-export type CheckWorkerTask = { kind: 'disk'; task: DiskCheckTask } | { kind: 'lint'; candidate: LintCandidate; settings: LintSettings };
+export type CheckWorkerTask =
+  { kind: 'disk'; task: DiskCheckTask } | { kind: 'lint'; candidate: LintCandidate; settings: LintSettings };
 export type CheckWorkerAnswer = { kind: 'disk'; answer: DiskCheckAnswer } | { kind: 'lint'; outcome: FileOutcome };
 
 /** The worker script next to the running entry point (dist/checkWorker.js next to dist/server.js), if it is there. */
@@ -72,7 +73,11 @@ export function runnerOf<Task, Answer>(
 }
 
 /** The server's: `workers` worker threads (0: this thread) checking closed files. */
-export function diskCheckRunner(script: string | undefined, workers: number, niceness = CHECK_WORKERS_NICENESS): TaskRunner<DiskCheckTask, DiskCheckAnswer> | undefined {
+export function diskCheckRunner(
+  script: string | undefined,
+  workers: number,
+  niceness = CHECK_WORKERS_NICENESS,
+): TaskRunner<DiskCheckTask, DiskCheckAnswer> | undefined {
   if (!script || workers === 0) return undefined;
   return runnerOf(
     new WorkerPool<CheckWorkerTask, CheckWorkerAnswer>(script, workers, { niceness }),

@@ -20,7 +20,14 @@ export type {
   ViolationKind,
 } from './checker/types';
 export { VIOLATION_KINDS } from './checker/types';
-export { RULES, RULE_IDS, type RuleDescription, type RuleId, type SeverityName, type SeveritySetting } from '../../shared/src/rules';
+export {
+  RULES,
+  RULE_IDS,
+  type RuleDescription,
+  type RuleId,
+  type SeverityName,
+  type SeveritySetting,
+} from '../../shared/src/rules';
 
 export interface DocumentCheck {
   /** Sorted by position. Each links (codeDescription.href) to its rule's page shipped in the package. */

@@ -8,7 +8,13 @@ import { checkFramingOf } from './lsp/messageFraming';
 import { requestParamsProblem } from './lsp/requestParams';
 import { startServer } from './lsp/startServer';
 import { nodeRuntime } from './lsp/nodeRuntime';
-import { backgroundNicenessFromEnvironment, CHECK_WORKERS_NICENESS, diskCheckRunner, HELPER_THREADS_NICENESS, workerCountFromEnvironment } from './checkWorkerTasks';
+import {
+  backgroundNicenessFromEnvironment,
+  CHECK_WORKERS_NICENESS,
+  diskCheckRunner,
+  HELPER_THREADS_NICENESS,
+  workerCountFromEnvironment,
+} from './checkWorkerTasks';
 import { defaultWorkerCount } from './host/workerPool';
 import { lowerOtherThreadsPriority } from './host/threadPriority';
 import { limitHeapGrowth } from './lsp/heapGrowth';
@@ -28,7 +34,10 @@ export function startNodeServer(workerScript: string | undefined): void {
     // (a window/logMessage would need the writer's next turn, and the bytes after the error are garbage).
     checkFramingOf(process.stdin, (error) => {
       try {
-        writeSync(2, `mcpdesc language server: framing error in the messages from the client: ${error}. Exiting with code 1 so that the client restarts the server.\n`);
+        writeSync(
+          2,
+          `mcpdesc language server: framing error in the messages from the client: ${error}. Exiting with code 1 so that the client restarts the server.\n`,
+        );
       } finally {
         process.exit(1);
       }

@@ -2,7 +2,15 @@
 // diagnostics and commands. Changing one here changes it everywhere.
 import type { SeveritySetting } from './rules';
 
-export { CHECKER_RULE_ID, DECLARATION_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, RULE_IDS, SYNTAX_RULE_ID, type RuleId } from './rules';
+export {
+  CHECKER_RULE_ID,
+  DECLARATION_RULE_ID,
+  DIAGNOSTIC_SOURCE,
+  ELICITATION_RULE_ID,
+  RULE_IDS,
+  SYNTAX_RULE_ID,
+  type RuleId,
+} from './rules';
 
 export const FIX_ALL_CODE_ACTION_KIND = 'source.fixAll.mcpdesc';
 

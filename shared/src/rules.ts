@@ -110,7 +110,8 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
   [DOCUMENT_SCHEMA_RULE_ID]: {
     id: DOCUMENT_SCHEMA_RULE_ID,
     name: 'DocumentSchema',
-    shortDescription: 'The whole document has the structure MCP Description 0.8.0 defines: required members, known members, value types and allowed values.',
+    shortDescription:
+      'The whole document has the structure MCP Description 0.8.0 defines: required members, known members, value types and allowed values.',
     fullDescription:
       "The document is validated against this linter's structural schema of MCP Description 0.8.0 (shipped with it, written from the specification text): the root, info, transports, security, components, capabilities, tools and their examples and interaction examples, resources, resource templates, prompts and tags. Each problem is reported once, on the node at fault: a missing member on its object's key, an unknown member on its own key, a wrong value on the value. Elicitation declarations and the parts of elicitation steps that the elicitation rules judge are left to those rules. The official validator's code for these findings is schema-validation (data.officialCode).",
     docsFile: 'document-schema.md',
@@ -125,7 +126,8 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
   [DOCUMENT_SEMANTICS_RULE_ID]: {
     id: DOCUMENT_SEMANTICS_RULE_ID,
     name: 'DocumentSemantics',
-    shortDescription: "What MCP Description 0.8.0 requires beyond a schema: interaction steps, examples and fields valid in every revision of their scope, consistent clientRequirements, tool schemas, protocol scopes and transports, security, tags and _meta.",
+    shortDescription:
+      'What MCP Description 0.8.0 requires beyond a schema: interaction steps, examples and fields valid in every revision of their scope, consistent clientRequirements, tool schemas, protocol scopes and transports, security, tags and _meta.',
     fullDescription:
       "The semantic checks of MCP Description 0.8.0 that no schema can state, one violation kind per check, each naming the official validator's code in data.officialCode and taking its severity when the rule is set to 'on' (errors, and warnings where the official validator warns): interaction steps a revision of the tool's scope does not have, steps contradicting the tool's clientRequirements, roots that are not file URIs; component references into the wrong namespace, in a cycle or to nothing; clientRequirements a revision does not define or deprecates; prompt, completion, tool and resource examples (completed results, content and fields per revision, input and structured content valid against the tool's schemas, base64 blobs, template expansions); tool schemas (legacy shape, dialect, validity, external references, x-mcp-header); protocol scopes inside the document's, transports covering it, no overlapping variants; fields, transports and capabilities per revision; security requirements naming declared schemes and scopes; unique and declared tags; _meta keys.",
     docsFile: 'document-semantics.md',
@@ -175,7 +177,8 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
   [CONFIG_RULE_ID]: {
     id: CONFIG_RULE_ID,
     name: 'ProjectConfig',
-    shortDescription: 'A project configuration file (mcpdesc-lint.config.json, .jsonc, .yaml or .yml) is well-formed and names known rules.',
+    shortDescription:
+      'A project configuration file (mcpdesc-lint.config.json, .jsonc, .yaml or .yml) is well-formed and names known rules.',
     fullDescription:
       'A configuration file that cannot be read as written (a syntax error, a member of the wrong type, a severity that does not exist) is not used at all, so the documents below it are checked as if it were not there; its one error says where it went wrong. Unknown rule ids and members are warnings and passed over. Its severity cannot be configured.',
     docsFile: 'config.md',

@@ -46,12 +46,12 @@ export function normalizeSettings(raw: unknown): McpdescSettings {
       }
     }
   }
-  const maxFileSizeMB = typeof source.maxFileSizeMB === 'number' && source.maxFileSizeMB > 0
-    ? source.maxFileSizeMB
-    : DEFAULT_SETTINGS.maxFileSizeMB;
-  const maxProblemsPerFile = typeof source.maxProblemsPerFile === 'number' && Number.isInteger(source.maxProblemsPerFile) && source.maxProblemsPerFile >= 1
-    ? source.maxProblemsPerFile
-    : DEFAULT_SETTINGS.maxProblemsPerFile;
+  const maxFileSizeMB =
+    typeof source.maxFileSizeMB === 'number' && source.maxFileSizeMB > 0 ? source.maxFileSizeMB : DEFAULT_SETTINGS.maxFileSizeMB;
+  const maxProblemsPerFile =
+    typeof source.maxProblemsPerFile === 'number' && Number.isInteger(source.maxProblemsPerFile) && source.maxProblemsPerFile >= 1
+      ? source.maxProblemsPerFile
+      : DEFAULT_SETTINGS.maxProblemsPerFile;
   const traceServer = trace.server === 'messages' || trace.server === 'verbose' ? trace.server : 'off';
   return {
     enable: typeof source.enable === 'boolean' ? source.enable : DEFAULT_SETTINGS.enable,

@@ -68,13 +68,22 @@ function runAction(given: Record<string, string>, files: Record<string, string> 
     for (const [name, value] of Object.entries(step.env ?? {})) env[name] = evaluate(value, given);
     const cwd = step['working-directory'] ? evaluate(step['working-directory'], given) : workspace;
     // The runner's bash: `bash --noprofile --norc -eo pipefail {0}`.
-    const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], { cwd, env, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
+      cwd,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     stdout += run.stdout;
     status = run.status;
     if (status !== 0) break;
   }
   const outputs = Object.fromEntries(
-    fs.readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    fs
+      .readFileSync(outputFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
   fs.rmSync(outputFile);
   return { status, stdout, outputs, workspace };
@@ -88,10 +97,12 @@ describe('the GitHub Action', () => {
   it('is a composite action with the inputs paths, format, fail-on and a SARIF output', () => {
     assert.equal(action.runs.using, 'composite');
     assert.deepEqual(Object.keys(action.inputs).sort(), ['fail-on', 'format', 'paths', 'sarif-file']);
-    assert.deepEqual(
-      Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default])),
-      { paths: '.', format: 'github', 'fail-on': 'warning', 'sarif-file': 'mcpdesc-lint.sarif' },
-    );
+    assert.deepEqual(Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default])), {
+      paths: '.',
+      format: 'github',
+      'fail-on': 'warning',
+      'sarif-file': 'mcpdesc-lint.sarif',
+    });
     assert.equal(action.outputs['sarif-file'].value, '${{ steps.lint.outputs.sarif-file }}');
   });
 
@@ -110,7 +121,11 @@ describe('the GitHub Action', () => {
       assert.deepEqual(run.outputs, { 'sarif-file': 'mcpdesc-lint.sarif', errors: '14', warnings: '0' });
       const log = sarifOf(run);
       assert.equal(log.runs[0].results?.length, 14);
-      assert.ok(log.runs[0].results?.every((result) => result.locations?.[0].physicalLocation?.artifactLocation?.uriBaseId === '%SRCROOT%'));
+      assert.ok(
+        log.runs[0].results?.every(
+          (result) => result.locations?.[0].physicalLocation?.artifactLocation?.uriBaseId === '%SRCROOT%',
+        ),
+      );
       assert.ok(!JSON.stringify(log).includes(run.workspace), 'relative to the workspace, which it does not name');
     } finally {
       fs.rmSync(run.workspace, { recursive: true, force: true });
@@ -120,7 +135,12 @@ describe('the GitHub Action', () => {
   it('paths one per line (spaces kept), another format and fail-on none: passes, and still writes the log', () => {
     const clean = fs.readFileSync(repoPath('test-fixtures', 'workspace', 'changelog-bot.mcpdesc.json'), 'utf8');
     const run = runAction(
-      { paths: 'services/audit.json\n  my spec.mcpdesc.json  \n\n', format: 'stylish', 'fail-on': 'none', 'sarif-file': 'reports/lint.sarif' },
+      {
+        paths: 'services/audit.json\n  my spec.mcpdesc.json  \n\n',
+        format: 'stylish',
+        'fail-on': 'none',
+        'sarif-file': 'reports/lint.sarif',
+      },
       { 'my spec.mcpdesc.json': clean },
     );
     try {
@@ -161,13 +181,17 @@ describe('the GitHub Action', () => {
     try {
       assert.equal(failOn.status, 2);
       // Before: the value was echoed raw, and its second line was an annotation of the attacker's.
-      assert.deepEqual(failOn.stdout.split('\n').filter((line) => /^\s*(::|##\[)/.test(line)), [
-        "::error title=mcpdesc-lint::fail-on must be error, warning or none, not 'none%0A::error file=x,line=1::injected%0D%0A%250A'",
-      ]);
+      assert.deepEqual(
+        failOn.stdout.split('\n').filter((line) => /^\s*(::|##\[)/.test(line)),
+        [
+          "::error title=mcpdesc-lint::fail-on must be error, warning or none, not 'none%0A::error file=x,line=1::injected%0D%0A%250A'",
+        ],
+      );
       assert.equal(sarifFile.status, 2);
-      assert.deepEqual(sarifFile.stdout.split('\n').filter((line) => /^\s*(::|##\[)/.test(line)), [
-        "::error title=mcpdesc-lint::sarif-file must be one line, not 'lint.sarif%0Aerrors=0%0Awarnings=0'",
-      ]);
+      assert.deepEqual(
+        sarifFile.stdout.split('\n').filter((line) => /^\s*(::|##\[)/.test(line)),
+        ["::error title=mcpdesc-lint::sarif-file must be one line, not 'lint.sarif%0Aerrors=0%0Awarnings=0'"],
+      );
       // Before: the path went to GITHUB_OUTPUT as it was, and its lines set errors and warnings to 0.
       assert.deepEqual(sarifFile.outputs, {});
     } finally {

@@ -53,7 +53,11 @@ test('tools, declarations, examples and steps have the shapes the issue asks for
     const tool = asObject(toolValue);
     assert.ok(Array.isArray(tool.elicitations), 'elicitations is an array of named declarations');
     const declarations = tool.elicitations as Json[];
-    assert.equal(new Set(declarations.map((declaration) => asObject(declaration).name)).size, declarations.length, 'names are unique');
+    assert.equal(
+      new Set(declarations.map((declaration) => asObject(declaration).name)).size,
+      declarations.length,
+      'names are unique',
+    );
     assert.ok(declarations.length >= 1 && declarations.length <= 4);
     for (const declarationValue of declarations) {
       const declaration = asObject(declarationValue);
@@ -94,7 +98,11 @@ test('the checker reports exactly the seeded violations, kind by kind', () => {
     // The violations are seeded for the consistency rule; every generated declaration is one MCP
     // clients accept, so the declaration-validity rule (on by default) finds nothing.
     const diagnostics = checkDocument(text).diagnostics;
-    assert.deepEqual(diagnostics.filter((diagnostic) => diagnostic.code === DECLARATION_RULE_ID).map((d) => d.message), [], `seed ${seed}`);
+    assert.deepEqual(
+      diagnostics.filter((diagnostic) => diagnostic.code === DECLARATION_RULE_ID).map((d) => d.message),
+      [],
+      `seed ${seed}`,
+    );
     for (const d of diagnostics.filter((diagnostic) => diagnostic.code === ELICITATION_RULE_ID)) {
       reported[d.data.violation] = (reported[d.data.violation] ?? 0) + 1;
     }

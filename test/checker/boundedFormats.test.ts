@@ -14,20 +14,102 @@ type NativeDefinition = RegExp | ((value: string) => boolean) | { validate?: Reg
 
 function nativeCheck(name: string): (value: string) => boolean {
   const definition = (fullFormats as Record<string, NativeDefinition>)[name];
-  const check = definition instanceof RegExp || typeof definition === 'function' ? definition : typeof definition === 'object' ? definition.validate : undefined;
+  const check =
+    definition instanceof RegExp || typeof definition === 'function'
+      ? definition
+      : typeof definition === 'object'
+        ? definition.validate
+        : undefined;
   if (check instanceof RegExp) return (value) => check.test(value);
   return check as (value: string) => boolean;
 }
 
 const EXPRESSION_FORMATS = Object.keys(fullFormats).filter((name) => {
   const definition = (fullFormats as Record<string, NativeDefinition>)[name];
-  return definition instanceof RegExp || (typeof definition === 'object' && (definition as { validate?: unknown }).validate instanceof RegExp);
+  return (
+    definition instanceof RegExp ||
+    (typeof definition === 'object' && (definition as { validate?: unknown }).validate instanceof RegExp)
+  );
 });
 
 const TOKENS = [
-  'http://', 'https://', 'ftp://', 'HTTP://', 'httpſ://', 'a:', 'urn:uuid:', 'mailto:', '//', '/', '?', '#', '@', ':', '::', '.', '-', '_', '~', '~0', '~1',
-  '%', '%2F', '%zz', '[', ']', '{', '}', '{+a}', '{a,b:3}', 'a', 'Z', 'K', '\u212a', 'x.com', '.com', '.c', 'é', 'λ', '😀', '\ud800', ' ', '\u00a0', '\u3000', '\n',
-  '0', '1', '9', '10', '127', '169', '254', '172', '16', '31', '32', '192', '168', '223', '224', '255', '256', 'ff', 'FFFF', 'v1.', '0123abcd', 'P', 'T', 'Y', 'M', 'D', 'W', 'H', 'S', '=', '+', '/+/=',
+  'http://',
+  'https://',
+  'ftp://',
+  'HTTP://',
+  'httpſ://',
+  'a:',
+  'urn:uuid:',
+  'mailto:',
+  '//',
+  '/',
+  '?',
+  '#',
+  '@',
+  ':',
+  '::',
+  '.',
+  '-',
+  '_',
+  '~',
+  '~0',
+  '~1',
+  '%',
+  '%2F',
+  '%zz',
+  '[',
+  ']',
+  '{',
+  '}',
+  '{+a}',
+  '{a,b:3}',
+  'a',
+  'Z',
+  'K',
+  '\u212a',
+  'x.com',
+  '.com',
+  '.c',
+  'é',
+  'λ',
+  '😀',
+  '\ud800',
+  ' ',
+  '\u00a0',
+  '\u3000',
+  '\n',
+  '0',
+  '1',
+  '9',
+  '10',
+  '127',
+  '169',
+  '254',
+  '172',
+  '16',
+  '31',
+  '32',
+  '192',
+  '168',
+  '223',
+  '224',
+  '255',
+  '256',
+  'ff',
+  'FFFF',
+  'v1.',
+  '0123abcd',
+  'P',
+  'T',
+  'Y',
+  'M',
+  'D',
+  'W',
+  'H',
+  'S',
+  '=',
+  '+',
+  '/+/=',
 ];
 
 describe('format checks on RE2 agree with ajv-formats', () => {
@@ -36,7 +118,7 @@ describe('format checks on RE2 agree with ajv-formats', () => {
     assert.deepEqual(native.sort(), ['byte', 'duration', 'hostname'].filter((name) => EXPRESSION_FORMATS.includes(name)).sort());
   });
 
-  it('gives the same verdicts on random strings of the formats\' own pieces', () => {
+  it("gives the same verdicts on random strings of the formats' own pieces", () => {
     const random = new Random(15);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random.next() * items.length)];
     for (const name of EXPRESSION_FORMATS) {
@@ -50,7 +132,22 @@ describe('format checks on RE2 agree with ajv-formats', () => {
         assert.equal(actual(value), verdict, `${name}: ${JSON.stringify(value)}`);
       }
       // Hand-made values where random ones rarely land.
-      for (const value of ['http://example.com/a?b#c', 'mailto:a@b.c', 'a@b.co', '1.2.3.4', '::1', 'fe80::1%', '2001:db8::8a2e:370:7334', 'P1Y2M3DT4H5M6S', '/a~1b', '#/a', '0/a', '{+path}/x', 'a.b-c.d', '123e4567-e89b-12d3-a456-426614174000']) {
+      for (const value of [
+        'http://example.com/a?b#c',
+        'mailto:a@b.c',
+        'a@b.co',
+        '1.2.3.4',
+        '::1',
+        'fe80::1%',
+        '2001:db8::8a2e:370:7334',
+        'P1Y2M3DT4H5M6S',
+        '/a~1b',
+        '#/a',
+        '0/a',
+        '{+path}/x',
+        'a.b-c.d',
+        '123e4567-e89b-12d3-a456-426614174000',
+      ]) {
         assert.equal(actual(value), expected(value), `${name}: ${JSON.stringify(value)}`);
       }
       assert.ok(accepted >= 0);
@@ -60,12 +157,60 @@ describe('format checks on RE2 agree with ajv-formats', () => {
   it('url excludes exactly the private IPv4 ranges ajv-formats excludes', () => {
     const expected = nativeCheck('url');
     const actual = formatCheck('url')!.validate as (value: string) => boolean;
-    const octets = ['0', '00', '01', '016', '1', '9', '10', '11', '15', '16', '17', '19', '20', '29', '30', '31', '32', '99', '100', '126', '127', '128', '167', '168', '169', '170', '171', '172', '173', '191', '192', '193', '199', '200', '219', '220', '223', '224', '253', '254', '255', '256', '999'];
+    const octets = [
+      '0',
+      '00',
+      '01',
+      '016',
+      '1',
+      '9',
+      '10',
+      '11',
+      '15',
+      '16',
+      '17',
+      '19',
+      '20',
+      '29',
+      '30',
+      '31',
+      '32',
+      '99',
+      '100',
+      '126',
+      '127',
+      '128',
+      '167',
+      '168',
+      '169',
+      '170',
+      '171',
+      '172',
+      '173',
+      '191',
+      '192',
+      '193',
+      '199',
+      '200',
+      '219',
+      '220',
+      '223',
+      '224',
+      '253',
+      '254',
+      '255',
+      '256',
+      '999',
+    ];
     let differentVerdicts = 0;
     for (const first of octets) {
       for (const second of octets) {
         for (const rest of ['.1.1', '.0.254', '.255.255', '.1.0', '.1', '.1.1.1']) {
-          for (const around of [['http://', ''], ['https://user:pw@', ':8080/x'], ['ftp://', '/p q']]) {
+          for (const around of [
+            ['http://', ''],
+            ['https://user:pw@', ':8080/x'],
+            ['ftp://', '/p q'],
+          ]) {
             const value = `${around[0]}${first}.${second}${rest}${around[1]}`;
             const verdict = expected(value);
             assert.equal(actual(value), verdict, JSON.stringify(value));
@@ -75,17 +220,22 @@ describe('format checks on RE2 agree with ajv-formats', () => {
       }
     }
     assert.ok(differentVerdicts > 0, 'the values reach both verdicts');
-    for (const excluded of ['10.0.0.1', '127.0.0.1', '169.254.1.1', '192.168.0.1', '172.16.0.1', '172.31.255.254']) assert.equal(actual(`http://${excluded}`), false, excluded);
-    for (const allowed of ['11.0.0.1', '172.15.0.1', '172.32.0.1', '169.253.1.1', '192.167.0.1', '8.8.8.8']) assert.equal(actual(`http://${allowed}`), true, allowed);
+    for (const excluded of ['10.0.0.1', '127.0.0.1', '169.254.1.1', '192.168.0.1', '172.16.0.1', '172.31.255.254'])
+      assert.equal(actual(`http://${excluded}`), false, excluded);
+    for (const allowed of ['11.0.0.1', '172.15.0.1', '172.32.0.1', '169.253.1.1', '192.167.0.1', '8.8.8.8'])
+      assert.equal(actual(`http://${allowed}`), true, allowed);
   });
 });
 
 /** Values made to make backtracking matchers take quadratic time or worse. */
 function craftedValues(size: number): string[] {
-  const bodies = ['1:', ':', 'a@', 'a.', 'a-', '%', '/', '%aa', ':@', 'a:@', '1111:', 't', '-', '1', '{a'].map((unit) => unit.repeat(Math.ceil(size / unit.length)));
+  const bodies = ['1:', ':', 'a@', 'a.', 'a-', '%', '/', '%aa', ':@', 'a:@', '1111:', 't', '-', '1', '{a'].map((unit) =>
+    unit.repeat(Math.ceil(size / unit.length)),
+  );
   const prefixes = ['', 'http://', 'http://[', 'a:', 'a://', 'a://[', '//', '[', 'a@', '2020-01-01T', 'P'];
   const values: string[] = [];
-  for (const prefix of prefixes) for (const body of bodies) for (const end of ['', '!', '\u0000']) values.push(prefix + body + end);
+  for (const prefix of prefixes)
+    for (const body of bodies) for (const end of ['', '!', '\u0000']) values.push(prefix + body + end);
   return values;
 }
 
@@ -105,7 +255,10 @@ describe('crafted format values cost a document at most its budget', () => {
     assert.ok(compiled.ok);
     const started = process.cpuUsage();
     const errors = withDocumentBudget(() => compiled.validate(`http://[${'1:'.repeat(60_000)}]`));
-    assert.deepEqual(errors.map((error) => error.message), ['content must match format "url"']);
+    assert.deepEqual(
+      errors.map((error) => error.message),
+      ['content must match format "url"'],
+    );
     assert.ok(cpuMsSince(started) < 5000, `took ${cpuMsSince(started)} ms of CPU time (was 13.7 s)`);
   });
 

@@ -14,7 +14,14 @@ test('a detached string is the same code units, lone surrogates, NUL and BOM inc
 });
 
 test('a detached copy of a JSON value is equal and shares no object with it', () => {
-  const value = { type: 'object', properties: { name: { type: 'string', pattern: AWKWARD } }, required: ['name'], n: 1, b: true, z: null };
+  const value = {
+    type: 'object',
+    properties: { name: { type: 'string', pattern: AWKWARD } },
+    required: ['name'],
+    n: 1,
+    b: true,
+    z: null,
+  };
   const copy = detachedCopy(value);
   assert.deepEqual(copy, value);
   assert.notEqual(copy, value);

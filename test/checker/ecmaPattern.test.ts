@@ -12,7 +12,25 @@ import type { JsonValue } from '../../server/src/checker/syntax/tree';
 import { Random } from '../../bench/random';
 
 /** Every ECMA-262 WhiteSpace and LineTerminator, of which RE2's \s has only the first five. */
-const ECMA_SPACES = ['\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2000', '\u2005', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
+const ECMA_SPACES = [
+  '\t',
+  '\n',
+  '\v',
+  '\f',
+  '\r',
+  ' ',
+  '\u00a0',
+  '\u1680',
+  '\u2000',
+  '\u2005',
+  '\u200a',
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u205f',
+  '\u3000',
+  '\ufeff',
+];
 
 const CASES: Array<[pattern: string, value: string, matches: boolean]> = [
   ...ECMA_SPACES.map((space): [string, string, boolean] => ['^\\s+$', space, true]),
@@ -69,7 +87,10 @@ describe('pattern reads as ECMA-262', () => {
     const cache = new SchemaValidatorCache();
     const compiled = cache.compile({ type: 'object', patternProperties: { '^\\s+$': { type: 'number' } } });
     assert.ok(compiled.ok);
-    assert.deepEqual(compiled.validate({ '\u00a0': 'x' }).map((error) => error.instancePath), ['/\u00a0']);
+    assert.deepEqual(
+      compiled.validate({ '\u00a0': 'x' }).map((error) => error.instancePath),
+      ['/\u00a0'],
+    );
     assert.deepEqual(compiled.validate({ 'a\u00a0': 'x' }), []);
   });
 
@@ -84,7 +105,13 @@ describe('pattern reads as ECMA-262', () => {
 
   it('reads RE2-looking text as ECMA-262 does', () => {
     // In ECMA-262 with u, `[[:]` is a class of '[' and ':'; `\x41` is 'A'; `\cJ` is a line feed.
-    for (const [pattern, value, matches] of [['^[[:]+$', '[:', true], ['^\\x41$', 'A', true], ['^\\cJ$', '\n', true], ['^[\\b]$', '\b', true], ['^\\0$', '\0', true]] as const) {
+    for (const [pattern, value, matches] of [
+      ['^[[:]+$', '[:', true],
+      ['^\\x41$', 'A', true],
+      ['^\\cJ$', '\n', true],
+      ['^[\\b]$', '\b', true],
+      ['^\\0$', '\0', true],
+    ] as const) {
       const regExp = safeRegExp(pattern, 'u');
       assert.match(regExp.toString(), /^re2:/, pattern);
       assert.equal(regExp.test(value), matches, pattern);
@@ -94,7 +121,11 @@ describe('pattern reads as ECMA-262', () => {
   it('stays linear: catastrophic patterns on long values return at once', () => {
     const started = performance.now();
     // Each fails only at its last characters, which backtracking pays for exponentially.
-    for (const [pattern, value] of [['^(\\s+)+$', '\u00a0'.repeat(50_000) + 'x'], ['^(.*)*$', 'a'.repeat(50_000) + '\u2028'], ['^(\\S+\\s?)+$', 'a '.repeat(25_000) + '\u3000\u3000']]) {
+    for (const [pattern, value] of [
+      ['^(\\s+)+$', '\u00a0'.repeat(50_000) + 'x'],
+      ['^(.*)*$', 'a'.repeat(50_000) + '\u2028'],
+      ['^(\\S+\\s?)+$', 'a '.repeat(25_000) + '\u3000\u3000'],
+    ]) {
       const regExp = safeRegExp(pattern, 'u');
       assert.match(regExp.toString(), /^re2:/);
       assert.equal(regExp.test(value), false, pattern);
@@ -103,8 +134,54 @@ describe('pattern reads as ECMA-262', () => {
   });
 
   it('charges reading Unicode properties to the document budget: many distinct ones stay bounded', () => {
-    const scripts = ['Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar', 'Georgian', 'Hangul', 'Ethiopic', 'Cherokee', 'Ogham', 'Runic', 'Khmer', 'Mongolian', 'Hiragana', 'Katakana', 'Bopomofo', 'Han', 'Yi', 'Gothic', 'Deseret', 'Tagalog', 'Hanunoo', 'Buhid'];
-    const escapes = scripts.flatMap((script) => [`\\p{Script=${script}}`, `\\p{sc=${script}}`, `\\p{Script_Extensions=${script}}`, `\\P{scx=${script}}`]);
+    const scripts = [
+      'Latin',
+      'Greek',
+      'Cyrillic',
+      'Armenian',
+      'Hebrew',
+      'Arabic',
+      'Syriac',
+      'Thaana',
+      'Devanagari',
+      'Bengali',
+      'Gurmukhi',
+      'Gujarati',
+      'Oriya',
+      'Tamil',
+      'Telugu',
+      'Kannada',
+      'Malayalam',
+      'Sinhala',
+      'Thai',
+      'Lao',
+      'Tibetan',
+      'Myanmar',
+      'Georgian',
+      'Hangul',
+      'Ethiopic',
+      'Cherokee',
+      'Ogham',
+      'Runic',
+      'Khmer',
+      'Mongolian',
+      'Hiragana',
+      'Katakana',
+      'Bopomofo',
+      'Han',
+      'Yi',
+      'Gothic',
+      'Deseret',
+      'Tagalog',
+      'Hanunoo',
+      'Buhid',
+    ];
+    const escapes = scripts.flatMap((script) => [
+      `\\p{Script=${script}}`,
+      `\\p{sc=${script}}`,
+      `\\p{Script_Extensions=${script}}`,
+      `\\P{scx=${script}}`,
+    ]);
     const cache = new SchemaValidatorCache();
     const started = performance.now();
     const verdicts = withDocumentBudget(() =>
@@ -120,8 +197,50 @@ describe('pattern reads as ECMA-262', () => {
 });
 
 // Where RE2 and ECMA-262 part: spaces of both kinds, line terminators, word and non-word, astral.
-const ALPHABET = [...ECMA_SPACES, '\u200b', '\u0085', 'a', 'Z', '_', '1', '٣', 'é', 'λ', '😀', '\ud800', '\u212a', '\u017f', '-', '.', '[', ']'];
-const ATOMS = ['\\s', '\\S', '.', '\\d', '\\D', '\\w', '\\W', '[^\\s]', '[\\s\\d]', '[^a\\s]', '[\\S]', '[a-z]', '\\p{L}', '\\P{Zs}', '\\p{Nd}', 'a', 'é', '😀', '\\u00a0', '\\.', '-', '[^]'];
+const ALPHABET = [
+  ...ECMA_SPACES,
+  '\u200b',
+  '\u0085',
+  'a',
+  'Z',
+  '_',
+  '1',
+  '٣',
+  'é',
+  'λ',
+  '😀',
+  '\ud800',
+  '\u212a',
+  '\u017f',
+  '-',
+  '.',
+  '[',
+  ']',
+];
+const ATOMS = [
+  '\\s',
+  '\\S',
+  '.',
+  '\\d',
+  '\\D',
+  '\\w',
+  '\\W',
+  '[^\\s]',
+  '[\\s\\d]',
+  '[^a\\s]',
+  '[\\S]',
+  '[a-z]',
+  '\\p{L}',
+  '\\P{Zs}',
+  '\\p{Nd}',
+  'a',
+  'é',
+  '😀',
+  '\\u00a0',
+  '\\.',
+  '-',
+  '[^]',
+];
 
 describe('pattern differential against the engine', () => {
   it('agrees with RegExp(pattern, "u") on random patterns without backreferences', () => {

@@ -30,14 +30,23 @@ describe('fix-all: the batched path equals the plain path', () => {
     let applied = 0;
     for (const document of fixtureCorpus()) {
       for (const rules of [undefined, BOTH_RULES]) {
-        applied += assertSameAsPlain(document.text, { format: document.format, rules }, `${document.name}${rules ? ' (both rules)' : ''}`).applied;
+        applied += assertSameAsPlain(
+          document.text,
+          { format: document.format, rules },
+          `${document.name}${rules ? ' (both rules)' : ''}`,
+        ).applied;
       }
     }
     assert.ok(applied > 50, `the corpora had fixes to apply (${applied})`);
   });
 
   it('on the fix-safety documents (broken syntax, fixes taken back)', () => {
-    for (const document of [...UNATTACHED, ATTACHED, CLEAN, { name: 'two fixes apart', format: 'json' as const, text: twoFixesApart(3) }]) {
+    for (const document of [
+      ...UNATTACHED,
+      ATTACHED,
+      CLEAN,
+      { name: 'two fixes apart', format: 'json' as const, text: twoFixesApart(3) },
+    ]) {
       assertSameAsPlain(document.text, { format: document.format }, document.name);
     }
   });
@@ -51,10 +60,16 @@ describe('fix-all: the batched path equals the plain path', () => {
     it(`on seeded generated ${format} documents dense with problems`, () => {
       let merged = 0;
       for (let seed = 1; seed <= 8; seed++) {
-        const { text } = generateMcpdesc(seed, 40_000, { format, violationRate: seed % 2 === 0 ? 1 : 0.4, elicitationStepsOnly: seed % 4 !== 3 });
+        const { text } = generateMcpdesc(seed, 40_000, {
+          format,
+          violationRate: seed % 2 === 0 ? 1 : 0.4,
+          elicitationStepsOnly: seed % 4 !== 3,
+        });
         const options = { format, rules: seed % 3 === 0 ? BOTH_RULES : undefined };
         assertSameAsPlain(text, options, `seed ${seed}`);
-        const unknown = checkDocument(text, options).diagnostics.filter((diagnostic) => diagnostic.data.violation === 'unknown-declaration');
+        const unknown = checkDocument(text, options).diagnostics.filter(
+          (diagnostic) => diagnostic.data.violation === 'unknown-declaration',
+        );
         if (unknown.length > 1) merged++;
       }
       assert.ok(merged >= 4, `several documents had more than one unknown declaration (${merged})`);
@@ -86,7 +101,10 @@ function declaredNames(text: string): string[] {
 
 describe('fix-all: declarations of one tool together', () => {
   it('appends every unknown name once, in the order of their steps, into an existing list', () => {
-    const text = toolWith(['open_a', 'sign_b', 'open_a', 'pay_c'], '"elicitations": [{ "name": "start", "mode": "url", "message": "Start.", "url": "https://example.com/start" }],\n      ');
+    const text = toolWith(
+      ['open_a', 'sign_b', 'open_a', 'pay_c'],
+      '"elicitations": [{ "name": "start", "mode": "url", "message": "Start.", "url": "https://example.com/start" }],\n      ',
+    );
     assertSameAsPlain(text, { format: 'json' }, 'existing list');
     const fixed = fixAll(text, { format: 'json' });
     assert.deepEqual(declaredNames(fixed.text), ['start', 'open_a', 'sign_b', 'pay_c']);
@@ -126,4 +144,3 @@ describe('fix-all: the check the caller already has', () => {
     assert.deepEqual(fixAll(text, { format: 'json', lastCheck: asYaml }), expected);
   });
 });
-

@@ -51,12 +51,17 @@ test('rule page fixture: Declare is preferred, declares a url elicitation, then 
 });
 
 test('a near miss prefers "Change to" the close name; Declare is still offered', () => {
-  const text = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep('confrim', { action: 'accept', content: { approved: true } })] }));
+  const text = documentOf(
+    tool({ elicitations: [CONFIRM], steps: [formStep('confrim', { action: 'accept', content: { approved: true } })] }),
+  );
   const fixes = fixesOf(text, 'unknown-declaration');
-  assert.deepEqual(fixes.map((fix) => [fix.title, fix.isPreferred]), [
-    ["Change to 'confirm'", true],
-    ["Declare elicitation 'confrim' on tool 'prepare_release'", false],
-  ]);
+  assert.deepEqual(
+    fixes.map((fix) => [fix.title, fix.isPreferred]),
+    [
+      ["Change to 'confirm'", true],
+      ["Declare elicitation 'confrim' on tool 'prepare_release'", false],
+    ],
+  );
   assert.deepEqual(violations(applyFix(text, 'unknown-declaration', "Change to 'confirm'")), []);
   const declared = applyFix(text, 'unknown-declaration', "Declare elicitation 'confrim' on tool 'prepare_release'");
   assert.deepEqual(violations(declared), []);
@@ -64,10 +69,21 @@ test('a near miss prefers "Change to" the close name; Declare is still offered',
 
 test('"Change to" lists at most five same-mode names, closest first', () => {
   const elicitations: unknown[] = [AUTHORIZE];
-  for (const name of ['approve', 'confirm', 'confirmed', 'conform', 'x', 'review', 'sign']) elicitations.push({ ...CONFIRM, name });
-  const text = documentOf(tool({ elicitations, steps: [formStep('confirn', { action: 'accept', content: { approved: true } })] }));
-  const titles = fixesOf(text, 'unknown-declaration').map((fix) => fix.title).filter((title) => title.startsWith('Change'));
-  assert.deepEqual(titles, ["Change to 'confirm'", "Change to 'conform'", "Change to 'confirmed'", "Change to 'sign'", "Change to 'review'"]);
+  for (const name of ['approve', 'confirm', 'confirmed', 'conform', 'x', 'review', 'sign'])
+    elicitations.push({ ...CONFIRM, name });
+  const text = documentOf(
+    tool({ elicitations, steps: [formStep('confirn', { action: 'accept', content: { approved: true } })] }),
+  );
+  const titles = fixesOf(text, 'unknown-declaration')
+    .map((fix) => fix.title)
+    .filter((title) => title.startsWith('Change'));
+  assert.deepEqual(titles, [
+    "Change to 'confirm'",
+    "Change to 'conform'",
+    "Change to 'confirmed'",
+    "Change to 'sign'",
+    "Change to 'review'",
+  ]);
 });
 
 test('Declare creates `elicitations` when the tool has none, before interactionExamples', () => {
@@ -81,14 +97,21 @@ test('Declare creates `elicitations` when the tool has none, before interactionE
 });
 
 test('Declare is not offered when the declaration it would write is itself invalid; a same-mode name is preferred instead', () => {
-  const text = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep('zzz', { action: 'decline' }, { message: 'no schema' })] }));
+  const text = documentOf(
+    tool({ elicitations: [CONFIRM], steps: [formStep('zzz', { action: 'decline' }, { message: 'no schema' })] }),
+  );
   const fixes = fixesOf(text, 'unknown-declaration');
-  assert.deepEqual(fixes.map((fix) => [fix.title, fix.isPreferred]), [["Change to 'confirm'", true]]);
+  assert.deepEqual(
+    fixes.map((fix) => [fix.title, fix.isPreferred]),
+    [["Change to 'confirm'", true]],
+  );
 });
 
 test('prototype names are unknown until declared, and Declare makes them real', () => {
   for (const name of ['toString', '__proto__', 'constructor']) {
-    const text = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep(name, { action: 'accept', content: { approved: true } })] }));
+    const text = documentOf(
+      tool({ elicitations: [CONFIRM], steps: [formStep(name, { action: 'accept', content: { approved: true } })] }),
+    );
     assert.deepEqual(violations(text), ['unknown-declaration'], name);
     const fixed = applyFix(text, 'unknown-declaration', `Declare elicitation '${name}' on tool 'prepare_release'`);
     assert.deepEqual(violations(fixed), [], name);
@@ -157,45 +180,74 @@ test('Add content fills every required property: default, else first enum value,
     },
     required: ['approved', 'channel', 'count', 'note', 'ratio'],
   };
-  const text = documentOf(tool({
-    elicitations: [{ name: 'confirm', mode: 'form', message: 'Confirm?', requestedSchema: schema }],
-    steps: [formStep('confirm', { action: 'accept' }, { requestedSchema: schema })],
-  }));
+  const text = documentOf(
+    tool({
+      elicitations: [{ name: 'confirm', mode: 'form', message: 'Confirm?', requestedSchema: schema }],
+      steps: [formStep('confirm', { action: 'accept' }, { requestedSchema: schema })],
+    }),
+  );
   assert.deepEqual(violations(text), ['missing-content']);
   const fixed = applyFix(text, 'missing-content', 'Add content');
-  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].response.content,
-    { approved: false, channel: 'stable', count: 3, note: '', ratio: 0 });
+  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].response.content, {
+    approved: false,
+    channel: 'stable',
+    count: 3,
+    note: '',
+    ratio: 0,
+  });
   assert.deepEqual(violations(fixed), []);
 });
 
 test('Use the request of the declaration: url request of a form declaration becomes the form request', () => {
-  const text = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep('confirm', { action: 'decline' }, requestOf(AUTHORIZE))] }));
+  const text = documentOf(
+    tool({ elicitations: [CONFIRM], steps: [formStep('confirm', { action: 'decline' }, requestOf(AUTHORIZE))] }),
+  );
   assert.deepEqual(violations(text), ['mode-mismatch']);
   const fixed = applyFix(text, 'mode-mismatch', "Use the request of declaration 'confirm'");
   assert.deepEqual(violations(fixed), []);
-  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].request,
-    { mode: 'form', message: 'Authorize publication.', requestedSchema: CONFIRM_SCHEMA });
+  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].request, {
+    mode: 'form',
+    message: 'Authorize publication.',
+    requestedSchema: CONFIRM_SCHEMA,
+  });
 });
 
 test('Use the request of the declaration: form request without mode of a url declaration gets mode and url', () => {
-  const text = documentOf(tool({ elicitations: [AUTHORIZE], steps: [formStep('authorize', { action: 'cancel' }, { message: 'Go', requestedSchema: CONFIRM_SCHEMA })] }));
+  const text = documentOf(
+    tool({
+      elicitations: [AUTHORIZE],
+      steps: [formStep('authorize', { action: 'cancel' }, { message: 'Go', requestedSchema: CONFIRM_SCHEMA })],
+    }),
+  );
   assert.deepEqual(violations(text), ['mode-mismatch']);
   const fixed = applyFix(text, 'mode-mismatch', "Use the request of declaration 'authorize'");
   assert.deepEqual(violations(fixed), []);
-  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].request,
-    { message: 'Go', url: AUTHORIZE.url, mode: 'url' });
+  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].request, {
+    message: 'Go',
+    url: AUTHORIZE.url,
+    mode: 'url',
+  });
 });
 
 test('Use the request of the declaration: schema and url mismatches, and a step with no request at all', () => {
   const otherSchema = { type: 'object', properties: { ok: { type: 'string' } } };
-  const schemaText = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep('confirm', { action: 'decline' }, { requestedSchema: otherSchema })] }));
+  const schemaText = documentOf(
+    tool({ elicitations: [CONFIRM], steps: [formStep('confirm', { action: 'decline' }, { requestedSchema: otherSchema })] }),
+  );
   assert.deepEqual(violations(applyFix(schemaText, 'schema-mismatch', "Use the request of declaration 'confirm'")), []);
 
-  const urlText = documentOf(tool({ elicitations: [AUTHORIZE], steps: [formStep('authorize', { action: 'accept' }, { mode: 'url', url: 'https://elsewhere' })] }));
+  const urlText = documentOf(
+    tool({
+      elicitations: [AUTHORIZE],
+      steps: [formStep('authorize', { action: 'accept' }, { mode: 'url', url: 'https://elsewhere' })],
+    }),
+  );
   assert.deepEqual(violations(urlText), ['url-mismatch']);
   assert.deepEqual(violations(applyFix(urlText, 'url-mismatch', "Use the request of declaration 'authorize'")), []);
 
-  const noRequest = documentOf(tool({ elicitations: [CONFIRM], steps: [{ type: 'elicitation', declaration: 'confirm', response: { action: 'decline' } }] }));
+  const noRequest = documentOf(
+    tool({ elicitations: [CONFIRM], steps: [{ type: 'elicitation', declaration: 'confirm', response: { action: 'decline' } }] }),
+  );
   assert.deepEqual(violations(noRequest), ['schema-mismatch']);
   const fixed = applyFix(noRequest, 'schema-mismatch', "Use the request of declaration 'confirm'");
   assert.deepEqual(violations(fixed), []);
@@ -205,11 +257,16 @@ test('inserted text follows the document: tabs and CRLF, or the client formattin
   const base = documentOf(tool({ elicitations: [CONFIRM], steps: [rulePageInvalidStep] }));
   const tabbed = base.replace(/^( +)/gm, (spaces) => '\t'.repeat(spaces.length / 2)).replace(/\n/g, '\r\n');
   const fixed = applyFix(tabbed, 'unknown-declaration', "Declare elicitation 'missing' on tool 'prepare_release'");
-  assert.ok(fixed.includes(',\r\n\t\t\t\t{\r\n\t\t\t\t\t"name": "missing",\r\n\t\t\t\t\t"mode": "url",\r\n'), JSON.stringify(fixed.slice(0, 900)));
+  assert.ok(
+    fixed.includes(',\r\n\t\t\t\t{\r\n\t\t\t\t\t"name": "missing",\r\n\t\t\t\t\t"mode": "url",\r\n'),
+    JSON.stringify(fixed.slice(0, 900)),
+  );
   assert.ok(!/[^\r]\n/.test(fixed), 'only CRLF line breaks');
 
-  const withOptions = applyFix(base, 'unknown-declaration',
-    "Declare elicitation 'missing' on tool 'prepare_release'", { tabSize: 4, insertSpaces: true });
+  const withOptions = applyFix(base, 'unknown-declaration', "Declare elicitation 'missing' on tool 'prepare_release'", {
+    tabSize: 4,
+    insertSpaces: true,
+  });
   assert.ok(withOptions.includes('\n        {\n            "name": "missing",\n            "mode": "url",'), withOptions);
 });
 
@@ -219,7 +276,14 @@ test('fix-all applies every preferred fix, across tools, and leaves comments alo
     tool({ name: 'second', steps: [formStep('confirm', { action: 'decline', content: {} })] }),
   ).replace('"tools": [', '"tools": [ // all of them');
   const before = violations(text);
-  assert.deepEqual(before, ['unknown-declaration', 'unexpected-content', 'unknown-declaration', 'missing-content', 'unknown-declaration', 'unexpected-content']);
+  assert.deepEqual(before, [
+    'unknown-declaration',
+    'unexpected-content',
+    'unknown-declaration',
+    'missing-content',
+    'unknown-declaration',
+    'unexpected-content',
+  ]);
   const result = fixAll(text);
   assert.deepEqual(violations(result.text), []);
   assert.ok(result.text.includes('"tools": [ // all of them'));
@@ -228,7 +292,9 @@ test('fix-all applies every preferred fix, across tools, and leaves comments alo
 });
 
 test('fix-all on a clean document changes nothing', () => {
-  const text = documentOf(tool({ elicitations: [CONFIRM], steps: [formStep('confirm', { action: 'accept', content: { approved: true } })] }));
+  const text = documentOf(
+    tool({ elicitations: [CONFIRM], steps: [formStep('confirm', { action: 'accept', content: { approved: true } })] }),
+  );
   const result = fixAll(text);
   assert.equal(result.text, text);
   assert.deepEqual(result.edits, []);
@@ -272,30 +338,40 @@ const urlStep = (message: string) =>
   `{ "type": "elicitation", "declaration": "authorize", "request": { "mode": "url", "message": ${JSON.stringify(message)}, "url": "https://mcp.example.com/a" }, "response": { "action": "accept" } }`;
 
 test('Declare appends to a single-line elicitations array on the same line', () => {
-  const declared = '{ "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object", "properties": {} } }';
+  const declared =
+    '{ "name": "confirm", "mode": "form", "message": "Approve?", "requestedSchema": { "type": "object", "properties": {} } }';
   const text = singleToolDocument([`      "elicitations": [${declared}],`], urlStep('Authorize.'));
   const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
   assert.deepEqual(violations(fixed), []);
-  assert.equal(fixed, text.replace(
-    `[${declared}]`,
-    `[${declared}, { "name": "authorize", "mode": "url", "message": "Authorize.", "url": "https://mcp.example.com/a" }]`,
-  ));
+  assert.equal(
+    fixed,
+    text.replace(
+      `[${declared}]`,
+      `[${declared}, { "name": "authorize", "mode": "url", "message": "Authorize.", "url": "https://mcp.example.com/a" }]`,
+    ),
+  );
 });
 
 test('Declare into an empty elicitations array; an empty request message becomes one naming the declaration', () => {
   const text = singleToolDocument(['      "elicitations": [],'], urlStep(''));
   const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
   assert.deepEqual(violations(fixed), []);
-  assert.equal(fixed, text.replace('"elicitations": [],', [
-    '"elicitations": [',
-    '        {',
-    '          "name": "authorize",',
-    '          "mode": "url",',
-    `          "message": "Elicitation 'authorize'.",`,
-    '          "url": "https://mcp.example.com/a"',
-    '        }',
-    '      ],',
-  ].join('\n')));
+  assert.equal(
+    fixed,
+    text.replace(
+      '"elicitations": [],',
+      [
+        '"elicitations": [',
+        '        {',
+        '          "name": "authorize",',
+        '          "mode": "url",',
+        `          "message": "Elicitation 'authorize'.",`,
+        '          "url": "https://mcp.example.com/a"',
+        '        }',
+        '      ],',
+      ].join('\n'),
+    ),
+  );
 });
 
 test('Declare appends to a multi-line JSONC array with comments and trailing commas, keeping them all', () => {
@@ -309,16 +385,22 @@ test('Declare appends to a multi-line JSONC array with comments and trailing com
   const text = `// release bot\n${singleToolDocument(lines, urlStep('Authorize.'))}`;
   const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
   assert.deepEqual(violations(fixed), []);
-  assert.equal(fixed, text.replace('        /* the last comment */\n', [
-    '        {',
-    '          "name": "authorize",',
-    '          "mode": "url",',
-    '          "message": "Authorize.",',
-    '          "url": "https://mcp.example.com/a"',
-    '        }',
-    '        /* the last comment */',
-    '',
-  ].join('\n')));
+  assert.equal(
+    fixed,
+    text.replace(
+      '        /* the last comment */\n',
+      [
+        '        {',
+        '          "name": "authorize",',
+        '          "mode": "url",',
+        '          "message": "Authorize.",',
+        '          "url": "https://mcp.example.com/a"',
+        '        }',
+        '        /* the last comment */',
+        '',
+      ].join('\n'),
+    ),
+  );
 });
 
 test('Declare copies a $componentRef request schema; the declaration resolves it', () => {
@@ -337,14 +419,23 @@ test('Declare copies a $componentRef request schema; the declaration resolves it
   // The content is still wrong (validated against the resolved schema); the declaration is not.
   assert.deepEqual(violations(fixed), ['invalid-content']);
   assert.deepEqual(JSON.parse(fixed).tools[0].elicitations, [
-    { name: 'approval', mode: 'form', message: "Elicitation 'approval'.", requestedSchema: { $componentRef: '#/components/schemas/Approval' } },
+    {
+      name: 'approval',
+      mode: 'form',
+      message: "Elicitation 'approval'.",
+      requestedSchema: { $componentRef: '#/components/schemas/Approval' },
+    },
   ]);
 });
 
-test('Declare goes into the step\'s own tool object when tools share a name, and says which one', () => {
+test("Declare goes into the step's own tool object when tools share a name, and says which one", () => {
   const text = documentOf(
     tool({ elicitations: [CONFIRM], extra: { protocolVersions: ['2025-11-25'] } }),
-    tool({ elicitations: [AUTHORIZE], steps: [formStep('confirm', { action: 'accept', content: { approved: true } })], extra: { protocolVersions: ['2026-07-28'] } }),
+    tool({
+      elicitations: [AUTHORIZE],
+      steps: [formStep('confirm', { action: 'accept', content: { approved: true } })],
+      extra: { protocolVersions: ['2026-07-28'] },
+    }),
   );
   assert.deepEqual(violations(text), ['unknown-declaration']);
   const title = "Declare elicitation 'confirm' on tool 'prepare_release' (protocolVersions 2026-07-28)";
@@ -365,42 +456,75 @@ test('no Declare (and no fix at all) when elicitations is there but not an array
 });
 
 test('"Change to" offers only valid, same-mode declarations: not duplicates, not invalid ones', () => {
-  const text = documentOf(tool({
-    elicitations: [CONFIRM, { ...CONFIRM, message: 'A duplicate.' }, { name: 'confirn', message: 'No mode.' }, { ...AUTHORIZE, name: 'confirmation' }],
-    steps: [formStep('confirmm', { action: 'decline' })],
-  }));
+  const text = documentOf(
+    tool({
+      elicitations: [
+        CONFIRM,
+        { ...CONFIRM, message: 'A duplicate.' },
+        { name: 'confirn', message: 'No mode.' },
+        { ...AUTHORIZE, name: 'confirmation' },
+      ],
+      steps: [formStep('confirmm', { action: 'decline' })],
+    }),
+  );
   assert.deepEqual(violations(text), ['invalid-declaration', 'invalid-declaration', 'unknown-declaration']);
   const fixes = fixesOf(text, 'unknown-declaration');
-  assert.deepEqual(fixes.map((fix) => [fix.title, fix.isPreferred]), [
-    ["Change to 'confirm'", true],
-    ["Declare elicitation 'confirmm' on tool 'prepare_release'", false],
-  ]);
+  assert.deepEqual(
+    fixes.map((fix) => [fix.title, fix.isPreferred]),
+    [
+      ["Change to 'confirm'", true],
+      ["Declare elicitation 'confirmm' on tool 'prepare_release'", false],
+    ],
+  );
 });
 
 test('Use the request of a declaration whose schema is a $componentRef copies the reference', () => {
-  const declaration = { name: 'confirm', mode: 'form', message: 'Approve?', requestedSchema: { $componentRef: '#/components/schemas/Approval' } };
-  const document = JSON.parse(documentOf(tool({
-    elicitations: [declaration],
-    steps: [formStep('confirm', { action: 'accept', content: { approved: true } }, { mode: 'form', message: 'Approve?', requestedSchema: { type: 'object' } })],
-  })));
+  const declaration = {
+    name: 'confirm',
+    mode: 'form',
+    message: 'Approve?',
+    requestedSchema: { $componentRef: '#/components/schemas/Approval' },
+  };
+  const document = JSON.parse(
+    documentOf(
+      tool({
+        elicitations: [declaration],
+        steps: [
+          formStep(
+            'confirm',
+            { action: 'accept', content: { approved: true } },
+            { mode: 'form', message: 'Approve?', requestedSchema: { type: 'object' } },
+          ),
+        ],
+      }),
+    ),
+  );
   document.components = { schemas: { Approval: CONFIRM_SCHEMA } };
   const text = JSON.stringify(document, null, 2);
   assert.deepEqual(violations(text), ['schema-mismatch']);
   const fixed = applyFix(text, 'schema-mismatch', "Use the request of declaration 'confirm'");
   assert.deepEqual(violations(fixed), []);
-  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].request.requestedSchema, declaration.requestedSchema);
+  assert.deepEqual(
+    JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].request.requestedSchema,
+    declaration.requestedSchema,
+  );
 });
 
-test('Add content on a step without a declaration follows the request\'s own schema', () => {
+test("Add content on a step without a declaration follows the request's own schema", () => {
   const text = documentOf(tool({ steps: [formStep(undefined, { action: 'accept' })] }));
   assert.deepEqual(violations(text), ['missing-content']);
   const fixed = applyFix(text, 'missing-content', 'Add content');
   assert.deepEqual(violations(fixed), []);
-  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].response, { action: 'accept', content: { approved: false } });
+  assert.deepEqual(JSON.parse(fixed).tools[0].interactionExamples.example.steps[0].response, {
+    action: 'accept',
+    content: { approved: false },
+  });
 });
 
 test('fix-all on the old map shape fixes what it can and leaves the map to the author', () => {
-  const text = documentOf(tool({ elicitations: { confirm: requestOf(CONFIRM) }, steps: [formStep('confirm', { action: 'decline', content: {} })] }));
+  const text = documentOf(
+    tool({ elicitations: { confirm: requestOf(CONFIRM) }, steps: [formStep('confirm', { action: 'decline', content: {} })] }),
+  );
   assert.deepEqual(violations(text), ['invalid-declaration', 'unknown-declaration', 'unexpected-content']);
   const result = fixAll(text);
   assert.equal(result.applied, 1);
@@ -411,22 +535,34 @@ test('fix-all on the old map shape fixes what it can and leaves the map to the a
 // Declare writes a declaration the declaration-validity rule accepts wherever the step allows one.
 test('Declare leaves out a url that is not an absolute URI: the declaration matches the step and both rules accept it', () => {
   for (const url of ['not a valid URI', 'https://mcp.example.com/🎉', 'relative/path']) {
-    const text = singleToolDocument([], `{ "type": "elicitation", "declaration": "authorize", "request": { "mode": "url", "message": "Authorize.", "url": ${JSON.stringify(url)} }, "response": { "action": "accept" } }`);
+    const text = singleToolDocument(
+      [],
+      `{ "type": "elicitation", "declaration": "authorize", "request": { "mode": "url", "message": "Authorize.", "url": ${JSON.stringify(url)} }, "response": { "action": "accept" } }`,
+    );
     const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
     assert.deepEqual(checkDocument(fixed).diagnostics, [], url);
     assert.deepEqual(JSON.parse(fixed).tools[0].elicitations, [{ name: 'authorize', mode: 'url', message: 'Authorize.' }], url);
   }
 });
 
-test('Declare in a 2025-06-18 scope: a url request gets its declaration and, on its mode, only the other rule\'s revision-mismatch', () => {
-  const text = singleToolDocument([], urlStep('Authorize.')).replace('"mcpdesc": "0.8.0",', '"mcpdesc": "0.8.0",\n  "protocolVersions": ["2025-06-18"],');
+test("Declare in a 2025-06-18 scope: a url request gets its declaration and, on its mode, only the other rule's revision-mismatch", () => {
+  const text = singleToolDocument([], urlStep('Authorize.')).replace(
+    '"mcpdesc": "0.8.0",',
+    '"mcpdesc": "0.8.0",\n  "protocolVersions": ["2025-06-18"],',
+  );
   const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
   const mode = fixed.indexOf('"url"', fixed.indexOf('"name": "authorize"'));
-  assert.deepEqual(checkDocument(fixed).diagnostics.map((d) => [d.code, d.data.violation, d.data.offset, d.data.length]), [
-    [DECLARATION_RULE_ID, 'revision-mismatch', mode, '"url"'.length],
-  ]);
+  assert.deepEqual(
+    checkDocument(fixed).diagnostics.map((d) => [d.code, d.data.violation, d.data.offset, d.data.length]),
+    [[DECLARATION_RULE_ID, 'revision-mismatch', mode, '"url"'.length]],
+  );
   // A form request there gets a declaration both rules accept.
-  const form = singleToolDocument([], '{ "type": "elicitation", "declaration": "confirm", "request": { "requestedSchema": { "type": "object", "properties": { "ok": { "type": "boolean" } } } }, "response": { "action": "accept", "content": { "ok": true } } }')
-    .replace('"mcpdesc": "0.8.0",', '"mcpdesc": "0.8.0",\n  "protocolVersions": ["2025-06-18"],');
-  assert.deepEqual(checkDocument(applyFix(form, 'unknown-declaration', "Declare elicitation 'confirm' on tool 'prepare_release'")).diagnostics, []);
+  const form = singleToolDocument(
+    [],
+    '{ "type": "elicitation", "declaration": "confirm", "request": { "requestedSchema": { "type": "object", "properties": { "ok": { "type": "boolean" } } } }, "response": { "action": "accept", "content": { "ok": true } } }',
+  ).replace('"mcpdesc": "0.8.0",', '"mcpdesc": "0.8.0",\n  "protocolVersions": ["2025-06-18"],');
+  assert.deepEqual(
+    checkDocument(applyFix(form, 'unknown-declaration', "Declare elicitation 'confirm' on tool 'prepare_release'")).diagnostics,
+    [],
+  );
 });

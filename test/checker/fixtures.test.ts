@@ -75,9 +75,7 @@ describe('expected-invalid fixtures give exactly their expected diagnostics', ()
   for (const name of fixtureNames(invalidDir)) {
     test(`expected-invalid/${name}`, () => {
       const text = fs.readFileSync(path.join(invalidDir, name), 'utf8');
-      const expected = JSON.parse(
-        fs.readFileSync(path.join(invalidDir, expectedFileFor(name)), 'utf8'),
-      ) as ExpectedDiagnostic[];
+      const expected = JSON.parse(fs.readFileSync(path.join(invalidDir, expectedFileFor(name)), 'utf8')) as ExpectedDiagnostic[];
       assert.deepEqual(checkFixture(text), expected);
     });
   }
@@ -94,7 +92,10 @@ describe('the rule page fixture, fixed', () => {
     const unknown = result.diagnostics.find((d) => d.data.violation === 'unknown-declaration');
     assert.ok(unknown, 'an unknown-declaration diagnostic');
     const preferred = result.fixesFor(unknown).filter((fix) => fix.isPreferred);
-    assert.deepEqual(preferred.map((fix) => fix.title), ["Declare elicitation 'missing' on tool 'prepare_release'"]);
+    assert.deepEqual(
+      preferred.map((fix) => fix.title),
+      ["Declare elicitation 'missing' on tool 'prepare_release'"],
+    );
   });
 
   test('fix-all declares missing as the request was, and leaves only its revision-mismatch', () => {
@@ -105,9 +106,15 @@ describe('the rule page fixture, fixed', () => {
     const left = checkDocument(fixed.text).diagnostics;
     assert.deepEqual(apartFromDeclarationValidity(left), []);
     const mode = findNodeAtLocation(parseTree(fixed.text)!, ['tools', 0, 'elicitations', 1, 'mode'])!;
-    assert.deepEqual(ofDeclarationValidity(left).map((d) => [d.data.violation, d.range]), [
-      ['revision-mismatch', { start: positionAt(fixed.text, mode.offset), end: positionAt(fixed.text, mode.offset + mode.length) }],
-    ]);
+    assert.deepEqual(
+      ofDeclarationValidity(left).map((d) => [d.data.violation, d.range]),
+      [
+        [
+          'revision-mismatch',
+          { start: positionAt(fixed.text, mode.offset), end: positionAt(fixed.text, mode.offset + mode.length) },
+        ],
+      ],
+    );
     const tool = (JSON.parse(fixed.text) as { tools: Array<Record<string, unknown>> }).tools[0];
     const declarations = tool.elicitations as Array<Record<string, unknown>>;
     assert.equal(declarations.length, 2);
@@ -118,7 +125,9 @@ describe('the rule page fixture, fixed', () => {
       message: 'Authorize publication.',
       url: 'https://mcp.example.com/release/connect',
     });
-    const steps = (tool.interactionExamples as Record<string, { steps: Array<{ request: Record<string, unknown>; response: object }> }>).broken.steps;
+    const steps = (
+      tool.interactionExamples as Record<string, { steps: Array<{ request: Record<string, unknown>; response: object }> }>
+    ).broken.steps;
     assert.deepEqual(steps[0].response, { action: 'accept' });
     assert.deepEqual(steps[1].request.requestedSchema, declarations[0].requestedSchema);
     assert.deepEqual(steps[1].response, { action: 'accept', content: { approved: true } });
@@ -140,7 +149,9 @@ describe('messages name the tool object', () => {
 
   test('a duplicate says which element declared the name first', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'invalid-declaration-duplicate-names.json'), 'utf8');
-    const duplicates = checkDocument(text).diagnostics.filter((d) => d.data.violation === 'invalid-declaration' && d.message.includes('already declares'));
+    const duplicates = checkDocument(text).diagnostics.filter(
+      (d) => d.data.violation === 'invalid-declaration' && d.message.includes('already declares'),
+    );
     assert.deepEqual(
       duplicates.map((d) => d.message.match(/elicitations\[\d+\] already declares the name '[^']+'/)?.[0]),
       [
@@ -157,7 +168,10 @@ describe('messages name the tool object', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'old-map-shape-elicitations.json'), 'utf8');
     const messages = checkDocument(text).diagnostics.map((d) => d.message);
     assert.equal(messages.length, 2);
-    assert.equal(messages[0], "The elicitations of tool 'prepare_release' must be an array of named declarations, not an object; it declares nothing.");
+    assert.equal(
+      messages[0],
+      "The elicitations of tool 'prepare_release' must be an array of named declarations, not an object; it declares nothing.",
+    );
     assert.match(messages[1], /declares no elicitation named 'confirm' \(declared: none; its elicitations is not an array\)/);
   });
 });
@@ -179,29 +193,47 @@ describe('the fixture corpus itself', () => {
     assert.deepEqual(kinds, ['unknown-declaration', 'unexpected-content', 'schema-mismatch', 'invalid-content']);
   });
 
-  test('every fixture is MCP Description 0.8.0 with array-shaped elicitations, but the old map shape\'s own', () => {
+  test("every fixture is MCP Description 0.8.0 with array-shaped elicitations, but the old map shape's own", () => {
     const oldShape = ['expected-invalid/old-map-shape-elicitations.json'];
     // Fixtures whose point is an `elicitations` that is not an array.
-    const notAnArray = new Set([...oldShape, 'expected-invalid/elicitations-not-an-array.json', 'expected-invalid/wrong-types-tools.json']);
-    for (const [folder, dir, names] of [['expected-valid', validDir, valid], ['expected-invalid', invalidDir, invalid]] as const) {
+    const notAnArray = new Set([
+      ...oldShape,
+      'expected-invalid/elicitations-not-an-array.json',
+      'expected-invalid/wrong-types-tools.json',
+    ]);
+    for (const [folder, dir, names] of [
+      ['expected-valid', validDir, valid],
+      ['expected-invalid', invalidDir, invalid],
+    ] as const) {
       for (const name of names) {
         const fixture = `${folder}/${name}`;
         const root = parseTree(fs.readFileSync(path.join(dir, name), 'utf8'), [], { allowTrailingComma: true });
         const version = root?.children?.find((p) => p.children?.[0]?.value === 'mcpdesc')?.children?.[1]?.value;
         assert.equal(version, oldShape.includes(fixture) ? '0.9.0-rc.3' : '0.8.0', `${fixture}: mcpdesc`);
         const tools = root?.children?.find((p) => p.children?.[0]?.value === 'tools')?.children?.[1];
-        const shapes = (tools?.type === 'array' ? tools.children ?? [] : [])
-          .flatMap((tool) => (tool.type === 'object' ? tool.children ?? [] : []))
+        const shapes = (tools?.type === 'array' ? (tools.children ?? []) : [])
+          .flatMap((tool) => (tool.type === 'object' ? (tool.children ?? []) : []))
           .filter((member) => member.children?.[0]?.value === 'elicitations')
           .map((member) => member.children?.[1]?.type);
-        if (!notAnArray.has(fixture)) assert.ok(shapes.every((type) => type === 'array'), `${fixture}: elicitations are arrays (${shapes.join(', ')})`);
-        else assert.ok(shapes.some((type) => type !== 'array'), `${fixture} has an elicitations that is not an array`);
+        if (!notAnArray.has(fixture))
+          assert.ok(
+            shapes.every((type) => type === 'array'),
+            `${fixture}: elicitations are arrays (${shapes.join(', ')})`,
+          );
+        else
+          assert.ok(
+            shapes.some((type) => type !== 'array'),
+            `${fixture} has an elicitations that is not an array`,
+          );
       }
     }
   });
 
   test('every fixture is a complete document with a root "mcpdesc" member', () => {
-    for (const [dir, names] of [[validDir, valid], [invalidDir, invalid]] as const) {
+    for (const [dir, names] of [
+      [validDir, valid],
+      [invalidDir, invalid],
+    ] as const) {
       for (const name of names) {
         const errors: ParseError[] = [];
         const root = parseTree(fs.readFileSync(path.join(dir, name), 'utf8'), errors, { allowTrailingComma: true });

@@ -62,8 +62,26 @@ export function findCycle(graph: ReadonlyMap<string, readonly string[]>): string
 }
 
 it('finds a cycle where there is one, and none in a chain', () => {
-  assert.deepEqual(findCycle(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]])), ['a', 'b', 'c', 'a']);
-  assert.equal(findCycle(new Map([['a', ['b']], ['b', ['c']], ['c', []]])), undefined);
+  assert.deepEqual(
+    findCycle(
+      new Map([
+        ['a', ['b']],
+        ['b', ['c']],
+        ['c', ['a']],
+      ]),
+    ),
+    ['a', 'b', 'c', 'a'],
+  );
+  assert.equal(
+    findCycle(
+      new Map([
+        ['a', ['b']],
+        ['b', ['c']],
+        ['c', []],
+      ]),
+    ),
+    undefined,
+  );
 });
 
 it('the sources of the server, the client and the shared code import each other without cycles', () => {
@@ -71,7 +89,9 @@ it('the sources of the server, the client and the shared code import each other 
   const graph = importGraph(files);
   assert.ok(graph.size > 100, `read the sources (${graph.size} files)`);
   // The resolver really follows the imports: the checker's entry reaches the check.
-  assert.ok(graph.get(path.join(REPO_ROOT, 'server/src/checker/index.ts'))?.includes(path.join(REPO_ROOT, 'server/src/checker/check.ts')));
+  assert.ok(
+    graph.get(path.join(REPO_ROOT, 'server/src/checker/index.ts'))?.includes(path.join(REPO_ROOT, 'server/src/checker/check.ts')),
+  );
   const cycle = findCycle(graph);
   assert.equal(cycle, undefined, `an import cycle: ${cycle?.map((file) => path.relative(REPO_ROOT, file)).join(' → ')}`);
 });

@@ -30,7 +30,12 @@ test('composed changes cover both edits', () => {
   const second = { offset: 6, length: 0, newLength: 2 }; // insert YY before i
   const afterSecond = 'abXfghYYij';
   const composed = composeChanges(first, second);
-  assert.equal(base.slice(0, composed.offset) + afterSecond.slice(composed.offset, composed.offset + composed.newLength) + base.slice(composed.offset + composed.length), afterSecond);
+  assert.equal(
+    base.slice(0, composed.offset) +
+      afterSecond.slice(composed.offset, composed.offset + composed.newLength) +
+      base.slice(composed.offset + composed.length),
+    afterSecond,
+  );
   assert.equal(afterFirst.length + 2, afterSecond.length);
 });
 
@@ -56,7 +61,9 @@ test('a suppression typed or joined inside a tool takes the shortcut and hides w
   const start = generateDocument(7, 24_000);
   assert.ok(!start.includes('mcpdesc-disable'), 'the document starts without directives');
   const initial = checkDocument(start);
-  const target = initial.diagnostics.find((diagnostic) => diagnostic.range.start.line > 20 && diagnostic.data.violation !== 'syntax-error');
+  const target = initial.diagnostics.find(
+    (diagnostic) => diagnostic.range.start.line > 20 && diagnostic.data.violation !== 'syntax-error',
+  );
   assert.ok(target, 'the document has a diagnostic deep inside a tool');
   const lineStart = initial.lines.offsetAt({ line: target.range.start.line, character: 0 });
   const incremental = new IncrementalDocument(start, {});
@@ -71,14 +78,23 @@ test('a suppression typed or joined inside a tool takes the shortcut and hides w
   // Typed a character at a time into an empty comment: the directive is whole only with its last characters.
   const at = (inComment: string) => start.slice(0, lineStart) + `//${inComment}\n` + start.slice(lineStart);
   const directive = ' mcpdesc-disable-next-line';
-  for (let typed = 0; typed <= directive.length; typed++) edit(at(directive.slice(0, typed)), `typing ${JSON.stringify(directive.slice(0, typed))}`);
-  assert.equal(incremental.result.diagnostics.length, initial.diagnostics.length - 1, 'the typed directive hides the diagnostic below it');
+  for (let typed = 0; typed <= directive.length; typed++)
+    edit(at(directive.slice(0, typed)), `typing ${JSON.stringify(directive.slice(0, typed))}`);
+  assert.equal(
+    incremental.result.diagnostics.length,
+    initial.diagnostics.length - 1,
+    'the typed directive hides the diagnostic below it',
+  );
   // Removed, then made whole by deleting what split it: the new directive spans the deletion.
   edit(at(''), 'removing the directive');
   edit(at(' mcpdesc-dis--able-next-line'), 'a split directive');
   assert.equal(incremental.result.diagnostics.length, initial.diagnostics.length, 'a split directive hides nothing');
   edit(at(directive), 'joining the directive');
-  assert.equal(incremental.result.diagnostics.length, initial.diagnostics.length - 1, 'the joined directive hides the diagnostic below it');
+  assert.equal(
+    incremental.result.diagnostics.length,
+    initial.diagnostics.length - 1,
+    'the joined directive hides the diagnostic below it',
+  );
 });
 
 test('a line index moved by a chain of edits answers as a fresh one, and the ones before it still answer for their texts', () => {
@@ -91,7 +107,10 @@ test('a line index moved by a chain of edits answers as a fresh one, and the one
   let lastOffset = 0;
   for (let step = 0; step < 400; step++) {
     // Mostly on the line of the last edit (the move carries over), sometimes anywhere (it is written out).
-    const offset = random() < 0.7 ? Math.max(0, Math.min(text.length, lastOffset - 2 + Math.floor(random() * 5))) : Math.floor(random() * (text.length + 1));
+    const offset =
+      random() < 0.7
+        ? Math.max(0, Math.min(text.length, lastOffset - 2 + Math.floor(random() * 5)))
+        : Math.floor(random() * (text.length + 1));
     lastOffset = offset;
     const length = Math.min(text.length - offset, Math.floor(random() * 3));
     const inserted = pieces[Math.floor(random() * pieces.length)];
@@ -101,7 +120,8 @@ test('a line index moved by a chain of edits answers as a fresh one, and the one
     text = after;
     const fresh = new LineIndex(text);
     assert.equal(index.lineCount, fresh.lineCount, `line count after step ${step}`);
-    for (let at = 0; at <= text.length; at++) assert.deepEqual(index.positionAt(at), fresh.positionAt(at), `step ${step} @${at} in ${JSON.stringify(text)}`);
+    for (let at = 0; at <= text.length; at++)
+      assert.deepEqual(index.positionAt(at), fresh.positionAt(at), `step ${step} @${at} in ${JSON.stringify(text)}`);
     for (let line = 0; line < fresh.lineCount; line++) {
       assert.equal(index.offsetAt({ line, character: 1 }), fresh.offsetAt({ line, character: 1 }), `step ${step} line ${line}`);
     }
@@ -113,6 +133,7 @@ test('a line index moved by a chain of edits answers as a fresh one, and the one
   }
   for (const [older, olderText] of earlier) {
     const fresh = new LineIndex(olderText);
-    for (let at = 0; at <= olderText.length; at++) assert.deepEqual(older.positionAt(at), fresh.positionAt(at), `an earlier index @${at} in ${JSON.stringify(olderText)}`);
+    for (let at = 0; at <= olderText.length; at++)
+      assert.deepEqual(older.positionAt(at), fresh.positionAt(at), `an earlier index @${at} in ${JSON.stringify(olderText)}`);
   }
 });

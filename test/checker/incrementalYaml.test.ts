@@ -18,7 +18,10 @@ yamlDifferentials(100);
 test('an edit inside a tool takes the shortcut; one in a tool whose anchor an alias reads, or in a stream, does not', () => {
   const text = generateDocument(41, 20_000, { format: 'yaml' });
   const at = text.indexOf('message: ') + 'message: '.length;
-  const typed = (source: string, offset: number): Edit => ({ text: source.slice(0, offset) + 'x' + source.slice(offset), change: { offset, length: 0, newLength: 1 } });
+  const typed = (source: string, offset: number): Edit => ({
+    text: source.slice(0, offset) + 'x' + source.slice(offset),
+    change: { offset, length: 0, newLength: 1 },
+  });
   const plain = new IncrementalDocument(text, YAML);
   const edit = typed(text, at);
   assert.deepEqual(plain.update(edit.text, edit.change).diagnostics, checkDocument(edit.text, YAML).diagnostics);
@@ -28,7 +31,10 @@ test('an edit inside a tool takes the shortcut; one in a tool whose anchor an al
   const anchored = text.replace('requestedSchema:', 'requestedSchema: &schema') + 'x-reuse: *schema\n';
   const inAnchor = typed(anchored, anchored.indexOf('type: object', anchored.indexOf('&schema')) + 'type: obj'.length);
   const aliasedDocument = new IncrementalDocument(anchored, YAML);
-  assert.deepEqual(aliasedDocument.update(inAnchor.text, inAnchor.change).diagnostics, checkDocument(inAnchor.text, YAML).diagnostics);
+  assert.deepEqual(
+    aliasedDocument.update(inAnchor.text, inAnchor.change).diagnostics,
+    checkDocument(inAnchor.text, YAML).diagnostics,
+  );
   assert.equal(aliasedDocument.lastUpdateWasIncremental, false);
 
   // An anchor and its alias inside one tool (as PyYAML writes a repeated object) read alone as in place.
@@ -49,6 +55,9 @@ test('an edit inside a tool takes the shortcut; one in a tool whose anchor an al
   const stream = `${text}---\n${text}`;
   const inStream = typed(stream, at);
   const streamDocument = new IncrementalDocument(stream, YAML);
-  assert.deepEqual(streamDocument.update(inStream.text, inStream.change).diagnostics, checkDocument(inStream.text, YAML).diagnostics);
+  assert.deepEqual(
+    streamDocument.update(inStream.text, inStream.change).diagnostics,
+    checkDocument(inStream.text, YAML).diagnostics,
+  );
   assert.equal(streamDocument.lastUpdateWasIncremental, false);
 });

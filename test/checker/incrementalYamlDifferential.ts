@@ -162,7 +162,10 @@ export function yamlDifferentials(iterations: number): void {
 
   test('YAML incremental and full checks agree over random edits of documents written as PyYAML writes them, anchors and aliases inside tools', () => {
     const texts = [61, 62].map((seed) => renderShape(buildSpecLike(seed, 30_000, 0.1).value, 'spec-like', 'yaml'));
-    assert.ok(texts.every((text) => /&\w+/.test(text) && /\*\w+/.test(text)), 'the documents hold anchors and aliases');
+    assert.ok(
+      texts.every((text) => /&\w+/.test(text) && /\*\w+/.test(text)),
+      'the documents hold anchors and aliases',
+    );
     const shortcuts = agreeOver(texts, ITERATIONS / 2, 20261202);
     assert.ok(shortcuts > ITERATIONS * 0.025, `the shortcut was taken ${shortcuts} times of ${ITERATIONS / 2}`);
   });

@@ -27,7 +27,10 @@ const DOCUMENT = `{
 describe('inserted JSON on one line', () => {
   it('Add content writes the skeleton spaced like its line, and the result checks clean', () => {
     const result = checkDocument(DOCUMENT);
-    assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.data.violation), ['missing-content']);
+    assert.deepEqual(
+      result.diagnostics.map((diagnostic) => diagnostic.data.violation),
+      ['missing-content'],
+    );
     const [fix] = result.fixesFor(result.diagnostics[0]);
     assert.equal(fix.title, 'Add content');
     const fixed = applyEdits(DOCUMENT, fix.edits);

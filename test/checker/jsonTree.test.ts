@@ -251,7 +251,11 @@ describe('parseJsonDocument (the check path) builds its tree with buildJsonTree'
       const root = parseTree(blanked, errors, PARSE_TREE_OPTIONS);
       const parsed = parseJsonDocument(text);
       parsed.roots.forEach(assertParentLinks);
-      assert.deepStrictEqual(parsed.roots.map((ours) => flatten(asJsoncNode(ours))), root ? [flatten(root)] : [], JSON.stringify(text));
+      assert.deepStrictEqual(
+        parsed.roots.map((ours) => flatten(asJsoncNode(ours))),
+        root ? [flatten(root)] : [],
+        JSON.stringify(text),
+      );
       assert.deepStrictEqual(
         parsed.syntaxErrors.map(({ offset, length }) => ({ offset, length })),
         errors.map(({ offset, length }) => ({ offset, length })),

@@ -74,7 +74,11 @@ describe('an escaped root key is still mcpdesc', () => {
   });
 
   it('the pre-check stays cheap: texts with only harmless escapes and no mention are not parsed', () => {
-    for (const text of ['{}', '{ "a": "C:\\\\Users\\\\x", "b": "\\n\\r\\t\\b\\f\\/\\"\\u00e9\\ud83d\\ude00" }', 'a: b\nc: "\\t"\n']) {
+    for (const text of [
+      '{}',
+      '{ "a": "C:\\\\Users\\\\x", "b": "\\n\\r\\t\\b\\f\\/\\"\\u00e9\\ud83d\\ude00" }',
+      'a: b\nc: "\\t"\n',
+    ]) {
       assert.equal(maySpellMcpdesc(text), false, text);
     }
     for (const text of ['{"\\u006d": 1}', '"\\x6d"', '"\\U00000073"', '"a\\\nb"', '{"\\q": 1}', '{"\\u00": 1}', 'x\\']) {

@@ -87,7 +87,8 @@ describe('nodePositions', () => {
           fs.readFileSync(file, 'utf8')
             .split('\n')
             .forEach((line, index) => {
-              if (/\.(colonOffset|parent)\s*[-+]?=(?!=)/.test(line)) offenders.push(`${path.relative(root, file)}:${index + 1}: ${line.trim()}`);
+              if (/\.(colonOffset|parent)\s*[-+]?=(?!=)/.test(line))
+                offenders.push(`${path.relative(root, file)}:${index + 1}: ${line.trim()}`);
             });
         }
       }

@@ -47,16 +47,22 @@ function rangeOfPlaced(text: string, token: string, before: string, violation: s
   return [violation, ...rangeOf(text, token, before)];
 }
 
-describe('named-tool-interaction-examples.json (the rule page\'s valid fixture)', () => {
+describe("named-tool-interaction-examples.json (the rule page's valid fixture)", () => {
   const text = fs.readFileSync(RULE_PAGE_VALID, 'utf8');
 
   test('has the public shape: two tool objects named prepare_release, one per protocol scope', () => {
-    const document = JSON.parse(text) as { mcpdesc: string; tools: Array<{ name: string; protocolVersions: string[]; elicitations: Array<{ name: string; mode: string }> }> };
+    const document = JSON.parse(text) as {
+      mcpdesc: string;
+      tools: Array<{ name: string; protocolVersions: string[]; elicitations: Array<{ name: string; mode: string }> }>;
+    };
     assert.equal(document.mcpdesc, '0.8.0');
-    assert.deepEqual(document.tools.map((tool) => [tool.name, tool.protocolVersions, tool.elicitations.map((d) => [d.name, d.mode])]), [
-      ['prepare_release', ['2025-11-25'], [['confirm', 'form']]],
-      ['prepare_release', ['2026-07-28'], [['authorize', 'url']]],
-    ]);
+    assert.deepEqual(
+      document.tools.map((tool) => [tool.name, tool.protocolVersions, tool.elicitations.map((d) => [d.name, d.mode])]),
+      [
+        ['prepare_release', ['2025-11-25'], [['confirm', 'form']]],
+        ['prepare_release', ['2026-07-28'], [['authorize', 'url']]],
+      ],
+    );
   });
 
   test('gives no diagnostic', () => {
@@ -64,7 +70,7 @@ describe('named-tool-interaction-examples.json (the rule page\'s valid fixture)'
   });
 });
 
-describe('invalid-tool-interaction-example-semantics.json (the rule page\'s invalid fixture)', () => {
+describe("invalid-tool-interaction-example-semantics.json (the rule page's invalid fixture)", () => {
   const text = fs.readFileSync(RULE_PAGE_INVALID, 'utf8');
   // Section 4: steps[0] -> unknown-declaration on "missing" and unexpected-content on the content
   // key; steps[1] -> schema-mismatch on its request's requestedSchema key and invalid-content on
@@ -81,7 +87,7 @@ describe('invalid-tool-interaction-example-semantics.json (the rule page\'s inva
     const lines = text.split('\n');
     const at = ([, line, start, , end]: Placed) => lines[line].slice(start, end);
     assert.deepEqual(EXPECTED.map(at), ['"missing"', '"content"', '"requestedSchema"', 'true']);
-    assert.match(lines[51], /"mode": "form",/, 'line 53 is in steps[1]\'s request');
+    assert.match(lines[51], /"mode": "form",/, "line 53 is in steps[1]'s request");
   });
 
   test('gives exactly the four diagnostics of section 4', () => {
@@ -90,21 +96,30 @@ describe('invalid-tool-interaction-example-semantics.json (the rule page\'s inva
 
   test('messages name the missing declaration, what is declared, and the schemas involved', () => {
     const messages = check(text).map((diagnostic) => diagnostic.message);
-    assert.equal(messages[0], "Elicitation step references 'missing', but tool 'prepare_release' declares no elicitation named 'missing' (declared: confirm).");
+    assert.equal(
+      messages[0],
+      "Elicitation step references 'missing', but tool 'prepare_release' declares no elicitation named 'missing' (declared: confirm).",
+    );
     assert.match(messages[1], /url mode/);
     assert.match(messages[2], /declaration 'confirm' of tool 'prepare_release'/);
     assert.match(messages[3], /boolean|string/);
   });
 
-  test('the preferred fix of steps[0] declares missing in url mode; applied, that diagnostic goes and none of the rule\'s is added', () => {
+  test("the preferred fix of steps[0] declares missing in url mode; applied, that diagnostic goes and none of the rule's is added", () => {
     const result = checkDocument(text);
     const unknown = result.diagnostics[0];
     assert.equal(unknown.data.violation, 'unknown-declaration');
     const fixes = result.fixesFor(unknown);
     const preferred = fixes.filter((fix) => fix.isPreferred);
-    assert.deepEqual(preferred.map((fix) => fix.title), ["Declare elicitation 'missing' on tool 'prepare_release'"]);
+    assert.deepEqual(
+      preferred.map((fix) => fix.title),
+      ["Declare elicitation 'missing' on tool 'prepare_release'"],
+    );
     // The only declared name is in form mode, so there is no "Change to" for a url request.
-    assert.deepEqual(fixes.map((fix) => fix.title), ["Declare elicitation 'missing' on tool 'prepare_release'"]);
+    assert.deepEqual(
+      fixes.map((fix) => fix.title),
+      ["Declare elicitation 'missing' on tool 'prepare_release'"],
+    );
 
     const fixed = applyEdits(text, preferred[0].edits);
     const declarations = (JSON.parse(fixed) as { tools: Array<{ elicitations: unknown[] }> }).tools[0].elicitations;
@@ -119,14 +134,21 @@ describe('invalid-tool-interaction-example-semantics.json (the rule page\'s inva
     // The three others stay, on the same nodes, moved down by the lines the declaration took.
     const added = fixed.split('\n').length - text.split('\n').length;
     assert.ok(added > 0);
-    const shifted = EXPECTED.slice(1).map(([kind, line, start, endLine, end]): Placed => [kind, line + added, start, endLine + added, end]);
+    const shifted = EXPECTED.slice(1).map(([kind, line, start, endLine, end]): Placed => [
+      kind,
+      line + added,
+      start,
+      endLine + added,
+      end,
+    ]);
     const after = checkDocument(fixed).diagnostics;
     assert.deepEqual(after.filter((d) => d.code === ELICITATION_RULE_ID).map(placed), shifted);
     // The document's scope is 2025-06-18, which has no url mode: the declaration-validity rule (its
     // own code) reports what was declared, on its mode, and nothing else.
-    assert.deepEqual(after.filter((d) => d.code !== ELICITATION_RULE_ID).map((d) => [d.code, ...placed(d)]), [
-      [DECLARATION_RULE_ID, ...rangeOfPlaced(fixed, '"url"', '"name": "missing",\n          "mode": ', 'revision-mismatch')],
-    ]);
+    assert.deepEqual(
+      after.filter((d) => d.code !== ELICITATION_RULE_ID).map((d) => [d.code, ...placed(d)]),
+      [[DECLARATION_RULE_ID, ...rangeOfPlaced(fixed, '"url"', '"name": "missing",\n          "mode": ', 'revision-mismatch')]],
+    );
     // One insertion after confirm's element; every other character is as it was.
     const [edit] = preferred[0].edits;
     assert.equal(preferred[0].edits.length, 1);
@@ -140,15 +162,23 @@ describe('elicitation-declarations.json (declarations only: when, protocolVersio
   const text = fs.readFileSync(ELICITATION_DECLARATIONS, 'utf8');
 
   test('has the public shape: no interaction examples, three declarations', () => {
-    const document = JSON.parse(text) as { tools: Array<Record<string, unknown> & { elicitations: Array<Record<string, unknown>> }> };
+    const document = JSON.parse(text) as {
+      tools: Array<Record<string, unknown> & { elicitations: Array<Record<string, unknown>> }>;
+    };
     const [tool] = document.tools;
     assert.equal(tool.interactionExamples, undefined);
-    assert.deepEqual(tool.elicitations.map((d) => [d.name, d.mode, 'when' in d, 'protocolVersions' in d]), [
-      ['pick_owner', 'form', false, false],
-      ['connect_tracker', 'url', true, true],
-      ['pick_labels', 'form', false, true],
-    ]);
-    assert.equal((tool.elicitations[2].requestedSchema as Record<string, unknown>).$schema, 'https://json-schema.org/draft/2020-12/schema');
+    assert.deepEqual(
+      tool.elicitations.map((d) => [d.name, d.mode, 'when' in d, 'protocolVersions' in d]),
+      [
+        ['pick_owner', 'form', false, false],
+        ['connect_tracker', 'url', true, true],
+        ['pick_labels', 'form', false, true],
+      ],
+    );
+    assert.equal(
+      (tool.elicitations[2].requestedSchema as Record<string, unknown>).$schema,
+      'https://json-schema.org/draft/2020-12/schema',
+    );
   });
 
   test('gives no diagnostic', () => {
@@ -156,7 +186,8 @@ describe('elicitation-declarations.json (declarations only: when, protocolVersio
   });
 
   // The same declarations used by steps: the array enum validates item by item, the declared url binds.
-  const labelsSchema = (JSON.parse(text) as { tools: Array<{ elicitations: Array<{ requestedSchema?: unknown }> }> }).tools[0].elicitations[2].requestedSchema;
+  const labelsSchema = (JSON.parse(text) as { tools: Array<{ elicitations: Array<{ requestedSchema?: unknown }> }> }).tools[0]
+    .elicitations[2].requestedSchema;
   const withSteps = (steps: unknown[]): string => {
     const document = JSON.parse(text) as { tools: Array<Record<string, unknown>> };
     document.tools[0].interactionExamples = { triage: { input: { issue: 7 }, steps } };
@@ -165,21 +196,53 @@ describe('elicitation-declarations.json (declarations only: when, protocolVersio
 
   test('steps that follow the declarations are clean, a multi-select answer included', () => {
     const document = withSteps([
-      { type: 'elicitation', declaration: 'pick_labels', request: { mode: 'form', message: 'Which labels apply?', requestedSchema: labelsSchema }, response: { action: 'accept', content: { labels: ['bug', 'enhancement'] } } },
-      { type: 'elicitation', declaration: 'pick_labels', request: { mode: 'form', message: 'Which labels apply?', requestedSchema: labelsSchema }, response: { action: 'accept', content: {} } },
-      { type: 'elicitation', declaration: 'connect_tracker', request: { mode: 'url', message: 'Connect the issue tracker.', url: 'https://tracker.example.com/oauth/connect' }, response: { action: 'accept' } },
+      {
+        type: 'elicitation',
+        declaration: 'pick_labels',
+        request: { mode: 'form', message: 'Which labels apply?', requestedSchema: labelsSchema },
+        response: { action: 'accept', content: { labels: ['bug', 'enhancement'] } },
+      },
+      {
+        type: 'elicitation',
+        declaration: 'pick_labels',
+        request: { mode: 'form', message: 'Which labels apply?', requestedSchema: labelsSchema },
+        response: { action: 'accept', content: {} },
+      },
+      {
+        type: 'elicitation',
+        declaration: 'connect_tracker',
+        request: { mode: 'url', message: 'Connect the issue tracker.', url: 'https://tracker.example.com/oauth/connect' },
+        response: { action: 'accept' },
+      },
     ]);
     assert.deepEqual(check(document).map(placed), []);
   });
 
   test('a label outside the enum, a second url and an empty owner are each reported where they are', () => {
     const document = withSteps([
-      { type: 'elicitation', declaration: 'pick_labels', request: { mode: 'form', message: 'Which labels apply?', requestedSchema: labelsSchema }, response: { action: 'accept', content: { labels: ['bug', 'question'] } } },
-      { type: 'elicitation', declaration: 'connect_tracker', request: { mode: 'url', message: 'Connect.', url: 'https://tracker.example.com/other' }, response: { action: 'accept' } },
+      {
+        type: 'elicitation',
+        declaration: 'pick_labels',
+        request: { mode: 'form', message: 'Which labels apply?', requestedSchema: labelsSchema },
+        response: { action: 'accept', content: { labels: ['bug', 'question'] } },
+      },
+      {
+        type: 'elicitation',
+        declaration: 'connect_tracker',
+        request: { mode: 'url', message: 'Connect.', url: 'https://tracker.example.com/other' },
+        response: { action: 'accept' },
+      },
       {
         type: 'elicitation',
         declaration: 'pick_owner',
-        request: { message: 'Who should take this issue?', requestedSchema: { type: 'object', properties: { owner: { type: 'string', title: 'Owner', minLength: 1 } }, required: ['owner'] } },
+        request: {
+          message: 'Who should take this issue?',
+          requestedSchema: {
+            type: 'object',
+            properties: { owner: { type: 'string', title: 'Owner', minLength: 1 } },
+            required: ['owner'],
+          },
+        },
         response: { action: 'accept', content: { owner: '' } },
       },
     ]);

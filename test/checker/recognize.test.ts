@@ -23,7 +23,11 @@ test('recognized by a root `mcpdesc` member only (not a nested one, not a mentio
 
 test('configured globs include and exclude; exclude wins', () => {
   assert.equal(isMcpdescDocument({ path: 'servers/a.json', text: '{}', include: ['servers/*.json'] }), true);
-  assert.equal(isMcpdescDocument({ path: 'servers/a.json', text: '{}', include: ['*.json'] }), true, 'a glob without a slash matches the name');
+  assert.equal(
+    isMcpdescDocument({ path: 'servers/a.json', text: '{}', include: ['*.json'] }),
+    true,
+    'a glob without a slash matches the name',
+  );
   assert.equal(isMcpdescDocument({ path: 'other/a.json', text: '{}', include: ['servers/*.json'] }), false);
   assert.equal(isMcpdescDocument({ path: 'gen/a.mcpdesc.json', text: '{}', exclude: ['gen/**'] }), false);
   assert.equal(isMcpdescDocument({ path: 'a.json', text: '{"mcpdesc": "1"}', exclude: ['a.json'] }), false);

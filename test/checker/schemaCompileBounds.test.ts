@@ -44,19 +44,27 @@ describe('compiling requested schemas is bounded', () => {
     for (let i = 0; i < 20_000; i++) properties[`p${i}`] = { type: 'string', maxLength: 10 };
     const compiled = new SchemaValidatorCache().compile({ type: 'object', properties });
     assert.ok(compiled.ok);
-    assert.deepEqual(compiled.validate({ p1: 'x'.repeat(11) }).map((error) => error.instancePath), ['/p1']);
+    assert.deepEqual(
+      compiled.validate({ p1: 'x'.repeat(11) }).map((error) => error.instancePath),
+      ['/p1'],
+    );
   });
 
   it('compiles a schema under the cap', () => {
     const compiled = withDocumentBudget(() => new SchemaValidatorCache().compile(ifThenElseProperties(50)));
     assert.ok(compiled.ok);
-    assert.deepEqual(compiled.validate({ p3: 'ab' }).map((error) => error.keyword), ['type', 'if']);
+    assert.deepEqual(
+      compiled.validate({ p3: 'ab' }).map((error) => error.keyword),
+      ['type', 'if'],
+    );
   });
 
   it('charges compilation to the budget: 10,000 distinct allOf schemas cost one document about its budget (was 9-16 s)', () => {
     const cache = new SchemaValidatorCache();
     const started = performance.now();
-    const results = withDocumentBudget(() => Array.from({ length: 10_000 }, (_, i) => cache.compile({ allOf: [{ type: 'string' }, { minLength: i }] })));
+    const results = withDocumentBudget(() =>
+      Array.from({ length: 10_000 }, (_, i) => cache.compile({ allOf: [{ type: 'string' }, { minLength: i }] })),
+    );
     const elapsed = performance.now() - started;
     assert.ok(elapsed < 5000, `took ${elapsed} ms`);
     const compiled = results.filter((result) => result.ok).length;
@@ -66,14 +74,20 @@ describe('compiling requested schemas is bounded', () => {
     // Refused for want of budget, a schema is not remembered as unusable: the next check compiles it.
     const again = withDocumentBudget(() => cache.compile({ allOf: [{ type: 'string' }, { minLength: 9_999 }] }));
     assert.ok(again.ok);
-    assert.deepEqual(again.validate('x'.repeat(9_998)).map((error) => error.keyword), ['minLength']);
+    assert.deepEqual(
+      again.validate('x'.repeat(9_998)).map((error) => error.keyword),
+      ['minLength'],
+    );
   });
 
   it('keeps bounded memory over many distinct compiled schemas, and returns it on release', () => {
     const cache = new SchemaValidatorCache();
     const heapBefore = heapAfterGc();
     for (let i = 0; i < 8000; i++) {
-      const compiled = cache.compile({ type: 'object', properties: { [`p${i}`]: { allOf: [{ type: 'string' }, { minLength: i % 7 }] } } });
+      const compiled = cache.compile({
+        type: 'object',
+        properties: { [`p${i}`]: { allOf: [{ type: 'string' }, { minLength: i % 7 }] } },
+      });
       assert.ok(compiled.ok);
     }
     const heldWhileCached = heapAfterGc() - heapBefore;
@@ -85,6 +99,9 @@ describe('compiling requested schemas is bounded', () => {
     // A released schema compiles again on demand.
     const compiled = cache.compile({ type: 'object', properties: { p1: { allOf: [{ type: 'string' }, { minLength: 1 }] } } });
     assert.ok(compiled.ok);
-    assert.deepEqual(compiled.validate({ p1: '' }).map((error) => error.keyword), ['minLength']);
+    assert.deepEqual(
+      compiled.validate({ p1: '' }).map((error) => error.keyword),
+      ['minLength'],
+    );
   });
 });

@@ -22,7 +22,26 @@ const random = new SeededRandom(20261130);
 const chance = (p: number): boolean => random.next() < p;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random.next() * items.length)];
 
-const ANY_VALUES: JsonValue[] = ['', 'a', 'string', 0, 1, -1, 2.5, 1e400, -0, true, false, null, [], ['a'], ['a', 'a'], [1], {}, { a: 1 }];
+const ANY_VALUES: JsonValue[] = [
+  '',
+  'a',
+  'string',
+  0,
+  1,
+  -1,
+  2.5,
+  1e400,
+  -0,
+  true,
+  false,
+  null,
+  [],
+  ['a'],
+  ['a', 'a'],
+  [1],
+  {},
+  { a: 1 },
+];
 const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null', 'strin', 'any'];
 const PATTERNS = ['^a', 'b$', '(', '[a-', '\\p{L}+', 'a\\Z', '(?<n>x)\\k<n>', '\\u{1F600}', ''];
 
@@ -31,34 +50,100 @@ function valueFor(keyword: string, depth: number): JsonValue {
   const wrong = chance(0.25);
   if (wrong) return pick(ANY_VALUES);
   switch (keyword) {
-    case 'type': return chance(0.8) ? pick(TYPES) : [pick(TYPES), pick(TYPES)];
-    case 'required': return chance(0.8) ? ['a', 'b'].slice(0, 1 + Math.floor(random.next() * 2)) : ['a', 'a'];
-    case 'maxLength': case 'minLength': return pick([0, 1, 3, 2.0, 1.5, -1]);
-    case 'maximum': case 'minimum': case 'exclusiveMaximum': case 'exclusiveMinimum': return pick([0, 1, 2.5, -3]);
-    case 'pattern': return pick(PATTERNS);
-    case 'format': return pick(['email', 'date', 'no-such-format']);
-    case 'enum': case 'examples': return [pick(ANY_VALUES), pick(ANY_VALUES)];
-    case 'title': case 'description': case '$comment': return 'text';
-    case 'deprecated': case 'readOnly': case 'writeOnly': case 'uniqueItems': return pick([true, false]);
+    case 'type':
+      return chance(0.8) ? pick(TYPES) : [pick(TYPES), pick(TYPES)];
+    case 'required':
+      return chance(0.8) ? ['a', 'b'].slice(0, 1 + Math.floor(random.next() * 2)) : ['a', 'a'];
+    case 'maxLength':
+    case 'minLength':
+      return pick([0, 1, 3, 2.0, 1.5, -1]);
+    case 'maximum':
+    case 'minimum':
+    case 'exclusiveMaximum':
+    case 'exclusiveMinimum':
+      return pick([0, 1, 2.5, -3]);
+    case 'pattern':
+      return pick(PATTERNS);
+    case 'format':
+      return pick(['email', 'date', 'no-such-format']);
+    case 'enum':
+    case 'examples':
+      return [pick(ANY_VALUES), pick(ANY_VALUES)];
+    case 'title':
+    case 'description':
+    case '$comment':
+      return 'text';
+    case 'deprecated':
+    case 'readOnly':
+    case 'writeOnly':
+    case 'uniqueItems':
+      return pick([true, false]);
     case 'properties': {
       const properties: { [name: string]: JsonValue } = {};
       for (const name of ['a', 'b', '__proto__', 'toString']) if (chance(0.4)) ownMember(properties, name, schema(depth + 1));
       return properties;
     }
-    case 'additionalProperties': case 'items': case 'not': case 'contains': return chance(0.3) ? pick([true, false]) : schema(depth + 1);
-    case 'anyOf': case 'oneOf': case 'allOf': return chance(0.1) ? [] : [schema(depth + 1), schema(depth + 1)];
-    case 'minItems': case 'maxItems': case 'minProperties': return pick([0, 2, -1, 1.5]);
-    case 'multipleOf': return pick([2, 0, -1]);
-    case '$ref': return pick(['#', '#/properties/a', 'other.json']);
-    default: return pick(ANY_VALUES);
+    case 'additionalProperties':
+    case 'items':
+    case 'not':
+    case 'contains':
+      return chance(0.3) ? pick([true, false]) : schema(depth + 1);
+    case 'anyOf':
+    case 'oneOf':
+    case 'allOf':
+      return chance(0.1) ? [] : [schema(depth + 1), schema(depth + 1)];
+    case 'minItems':
+    case 'maxItems':
+    case 'minProperties':
+      return pick([0, 2, -1, 1.5]);
+    case 'multipleOf':
+      return pick([2, 0, -1]);
+    case '$ref':
+      return pick(['#', '#/properties/a', 'other.json']);
+    default:
+      return pick(ANY_VALUES);
   }
 }
 
 const KEYWORDS = [
-  'type', 'required', 'maxLength', 'minLength', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'format',
-  'enum', 'const', 'examples', 'default', 'title', 'description', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'properties',
-  'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'items', 'contains', 'uniqueItems', 'minItems', 'maxItems',
-  'minProperties', 'multipleOf', '$ref', 'enumNames', 'x-ui', 'dependencies', 'propertyNames',
+  'type',
+  'required',
+  'maxLength',
+  'minLength',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'pattern',
+  'format',
+  'enum',
+  'const',
+  'examples',
+  'default',
+  'title',
+  'description',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'properties',
+  'additionalProperties',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'items',
+  'contains',
+  'uniqueItems',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'multipleOf',
+  '$ref',
+  'enumNames',
+  'x-ui',
+  'dependencies',
+  'propertyNames',
 ];
 
 /** Sets a member as JSON.parse and the checker's valueOf do: "__proto__" too is an own member, not the prototype. */
@@ -86,7 +171,13 @@ function formSchema(): JsonValue {
       { type: 'string', title: 'Email', description: 'Where to write', format: 'email', minLength: 3, maxLength: 100 },
       { type: 'integer', minimum: 0, maximum: 10, default: 1 },
       { type: 'string', enum: ['a', 'b'], enumNames: ['A', 'B'] },
-      { type: 'string', oneOf: [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }] },
+      {
+        type: 'string',
+        oneOf: [
+          { const: 'a', title: 'A' },
+          { const: 'b', title: 'B' },
+        ],
+      },
       { type: 'boolean', default: false, description: 'Agree?' },
       { type: 'string', pattern: '^[a-z]+$' },
     ]);
@@ -114,7 +205,9 @@ describe('isEvidentlyValidSchema', () => {
         const ajvVerdict = judgedValid(ajv, candidate);
         if (verdict && !ajvVerdict) {
           judgedValid(ajv, candidate);
-          assert.fail(`${dialect} rejects a schema said to be evidently valid: ${JSON.stringify(candidate)}\n${ajv.errorsText()}`);
+          assert.fail(
+            `${dialect} rejects a schema said to be evidently valid: ${JSON.stringify(candidate)}\n${ajv.errorsText()}`,
+          );
         }
         if (dialect === '2020-12' && ajvVerdict) valid++;
       }
@@ -135,8 +228,19 @@ describe('isEvidentlyValidSchema', () => {
 
   it('leaves the doubtful cases to ajv', () => {
     for (const candidate of [
-      { type: 'strin' }, { required: ['a', 'a'] }, { maxLength: -1 }, { maxLength: 1.5 }, { pattern: '(' }, { pattern: 'a\\Z' },
-      { anyOf: [] }, { properties: [] }, { maximum: 1e400 }, { $ref: '#' }, { items: {} }, { type: [] }, { enum: 'a' },
+      { type: 'strin' },
+      { required: ['a', 'a'] },
+      { maxLength: -1 },
+      { maxLength: 1.5 },
+      { pattern: '(' },
+      { pattern: 'a\\Z' },
+      { anyOf: [] },
+      { properties: [] },
+      { maximum: 1e400 },
+      { $ref: '#' },
+      { items: {} },
+      { type: [] },
+      { enum: 'a' },
     ] as JsonValue[]) {
       assert.equal(isEvidentlyValidSchema(candidate), false, JSON.stringify(candidate));
     }

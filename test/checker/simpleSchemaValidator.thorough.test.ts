@@ -25,12 +25,33 @@ const NAMES = ['a', 'b', 'approved', 'x/y', 'm~n', 'toString', 'count'];
 
 function randomValue(depth = 0): JsonValue {
   switch (Math.floor(random() * (depth > 1 ? 6 : 8))) {
-    case 0: return pick(['', 'a', 'abc', 'b', '12', 'x@y.io', 'not an email', 'https://example.com/x', '2026-11-30', '2026-02-30', '2026-11-30T10:00:00Z', '😀😀', '192.168.0.1', 'éé']);
-    case 1: return pick([0, 1, -1, 2.5, 3, 10, 100, 2147483648, Infinity]);
-    case 2: return pick([true, false]);
-    case 3: return null;
-    case 4: return pick([1, 'a', 'abc', 2.5]);
-    case 5: return [randomValue(depth + 1)];
+    case 0:
+      return pick([
+        '',
+        'a',
+        'abc',
+        'b',
+        '12',
+        'x@y.io',
+        'not an email',
+        'https://example.com/x',
+        '2026-11-30',
+        '2026-02-30',
+        '2026-11-30T10:00:00Z',
+        '😀😀',
+        '192.168.0.1',
+        'éé',
+      ]);
+    case 1:
+      return pick([0, 1, -1, 2.5, 3, 10, 100, 2147483648, Infinity]);
+    case 2:
+      return pick([true, false]);
+    case 3:
+      return null;
+    case 4:
+      return pick([1, 'a', 'abc', 2.5]);
+    case 5:
+      return [randomValue(depth + 1)];
     default: {
       const object: { [key: string]: JsonValue } = {};
       for (const name of NAMES) if (chance(0.35)) object[name] = randomValue(depth + 1);
@@ -41,10 +62,12 @@ function randomValue(depth = 0): JsonValue {
 
 function randomSchema(depth = 0): { [key: string]: JsonValue } {
   const schema: { [key: string]: JsonValue } = {};
-  if (chance(0.8)) schema.type = chance(0.8) ? pick(TYPES) : [pick(TYPES), pick(TYPES)].filter((t, i, all) => all.indexOf(t) === i);
+  if (chance(0.8))
+    schema.type = chance(0.8) ? pick(TYPES) : [pick(TYPES), pick(TYPES)].filter((t, i, all) => all.indexOf(t) === i);
   if (chance(0.2)) schema.enum = [randomValue(2), randomValue(2)];
   if (chance(0.1)) schema.const = randomValue(2);
-  for (const keyword of ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum']) if (chance(0.15)) schema[keyword] = pick([0, 1, 3, 10, 2.5]);
+  for (const keyword of ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'])
+    if (chance(0.15)) schema[keyword] = pick([0, 1, 3, 10, 2.5]);
   for (const keyword of ['maxLength', 'minLength']) if (chance(0.15)) schema[keyword] = pick([0, 1, 2, 3]);
   if (chance(0.15)) schema.pattern = pick(PATTERNS);
   if (chance(0.25)) schema.format = pick(FORMATS);
@@ -53,7 +76,8 @@ function randomSchema(depth = 0): { [key: string]: JsonValue } {
   if (depth < 2 && chance(0.15)) {
     // MCP's titled single-select enums are a oneOf of const branches; mix in typed branches too.
     const branches = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
-      chance(0.6) ? { const: randomValue(2), title: 'T' } : randomSchema(depth + 1));
+      chance(0.6) ? { const: randomValue(2), title: 'T' } : randomSchema(depth + 1),
+    );
     schema[chance(0.5) ? 'oneOf' : 'anyOf'] = branches;
   }
   if (depth < 2 && chance(0.5)) {
@@ -69,7 +93,14 @@ function randomSchema(depth = 0): { [key: string]: JsonValue } {
 const ITERATIONS = Number(process.env.MCPDESC_SCHEMA_DIFF_ITERATIONS ?? 1000);
 
 test(`the schema walker reports what ajv reports, in ajv's order (${ITERATIONS} schemas)`, () => {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, ownProperties: true, addUsedSchema: false, code: { regExp: safeRegExp } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    logger: false,
+    ownProperties: true,
+    addUsedSchema: false,
+    code: { regExp: safeRegExp },
+  });
   addFormats(ajv);
   let walked = 0;
   for (let i = 0; i < ITERATIONS; i++) {
@@ -81,17 +112,35 @@ test(`the schema walker reports what ajv reports, in ajv's order (${ITERATIONS} 
     const compiled = ajv.compile(schema);
     for (let j = 0; j < 8; j++) {
       const value = randomValue();
-      const expected = compiled(value) ? [] : (compiled.errors ?? []).map(({ keyword, instancePath, message, params }) => ({ keyword, instancePath, message, params }));
-      const actual: unknown[] = walker(value) ? [] : (walker.errors ?? []).map(({ keyword, instancePath, message, params }) => ({ keyword, instancePath, message, params }));
-      assert.deepEqual(JSON.parse(JSON.stringify(actual)), JSON.parse(JSON.stringify(expected)),
-        `schema ${JSON.stringify(schema)}\nvalue ${JSON.stringify(value)}`);
+      const expected = compiled(value)
+        ? []
+        : (compiled.errors ?? []).map(({ keyword, instancePath, message, params }) => ({
+            keyword,
+            instancePath,
+            message,
+            params,
+          }));
+      const actual: unknown[] = walker(value)
+        ? []
+        : (walker.errors ?? []).map(({ keyword, instancePath, message, params }) => ({ keyword, instancePath, message, params }));
+      assert.deepEqual(
+        JSON.parse(JSON.stringify(actual)),
+        JSON.parse(JSON.stringify(expected)),
+        `schema ${JSON.stringify(schema)}\nvalue ${JSON.stringify(value)}`,
+      );
     }
   }
   assert.ok(walked > ITERATIONS / 3, `only ${walked} schemas were walked`);
 });
 
 test('schemas with keywords the walker does not handle go to ajv', () => {
-  const delegated: JsonValue[] = [{ allOf: [{ type: 'string' }] }, { anyOf: [true] }, { $ref: '#/$defs/a', $defs: { a: {} } }, { type: 'array', items: { type: 'string' } }, { properties: { a: true } }];
+  const delegated: JsonValue[] = [
+    { allOf: [{ type: 'string' }] },
+    { anyOf: [true] },
+    { $ref: '#/$defs/a', $defs: { a: {} } },
+    { type: 'array', items: { type: 'string' } },
+    { properties: { a: true } },
+  ];
   for (const schema of delegated) {
     assert.equal(simpleValidator(schema), undefined, JSON.stringify(schema));
   }

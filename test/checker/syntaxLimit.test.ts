@@ -17,7 +17,10 @@ describe('syntax diagnostics per document', () => {
     const { diagnostics } = checkDocument(text, {});
     const syntax = diagnostics.filter((d) => d.code === 'mcpdesc.syntax');
     assert.equal(syntax.length, MAX_SYNTAX_DIAGNOSTICS);
-    assert.deepEqual(syntax.map((d) => d.data.offset), parseErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS).map((e) => e.offset));
+    assert.deepEqual(
+      syntax.map((d) => d.data.offset),
+      parseErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS).map((e) => e.offset),
+    );
     const notices = diagnostics.filter((d) => d.code === 'mcpdesc.checker');
     assert.equal(notices.length, 1);
     const [notice] = notices;

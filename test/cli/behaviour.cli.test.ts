@@ -11,8 +11,14 @@ import { fixturesDirectory } from './support/fixtures';
 import { repoRoot } from './support/repoRoot';
 import { makeTempTree, removeTree } from './support/tempTree';
 
-const RULE_PAGE_INVALID = fs.readFileSync(path.join(fixturesDirectory('expected-invalid'), 'invalid-tool-interaction-example-semantics.json'), 'utf8');
-const RULE_PAGE_VALID = fs.readFileSync(path.join(fixturesDirectory('expected-valid'), 'named-tool-interaction-examples.json'), 'utf8');
+const RULE_PAGE_INVALID = fs.readFileSync(
+  path.join(fixturesDirectory('expected-invalid'), 'invalid-tool-interaction-example-semantics.json'),
+  'utf8',
+);
+const RULE_PAGE_VALID = fs.readFileSync(
+  path.join(fixturesDirectory('expected-valid'), 'named-tool-interaction-examples.json'),
+  'utf8',
+);
 const INVALID_UTF8 = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
 
 function jsonProblems(stdout: string): JsonProblem[] {
@@ -99,7 +105,10 @@ describe('cli behaviour (built dist/cli.js)', () => {
     it('--official, or "extends": "mcpdesc:official", turns the whole-document rules on with the official severities', () => {
       const corpus = path.join(repoRoot(), 'test-fixtures', 'official-agreement', 'security-and-tags.yaml');
       const seen = (problems: JsonProblem[]) =>
-        problems.filter((problem) => problem.code.startsWith('mcpdesc.document.')).map((problem) => `${problem.severity} ${problem.violation}`).sort();
+        problems
+          .filter((problem) => problem.code.startsWith('mcpdesc.document.'))
+          .map((problem) => `${problem.severity} ${problem.violation}`)
+          .sort();
       const off = runBuiltCli(['--format', 'json', '--no-config', corpus]);
       assert.deepEqual(seen(jsonProblems(off.stdout)), []);
       const official = runBuiltCli(['--format', 'json', '--no-config', '--official', corpus]);
@@ -116,7 +125,10 @@ describe('cli behaviour (built dist/cli.js)', () => {
         'warning uncatalogued-oauth-scope',
       ];
       assert.deepEqual(seen(jsonProblems(official.stdout)), expected);
-      const tree = makeTempTree({ 'mcpdesc-lint.config.json': '{ "extends": "mcpdesc:official" }', 'vault.mcpdesc.yaml': fs.readFileSync(corpus, 'utf8') });
+      const tree = makeTempTree({
+        'mcpdesc-lint.config.json': '{ "extends": "mcpdesc:official" }',
+        'vault.mcpdesc.yaml': fs.readFileSync(corpus, 'utf8'),
+      });
       try {
         assert.deepEqual(seen(jsonProblems(runBuiltCli(['--format', 'json', '.'], { cwd: tree }).stdout)), expected);
       } finally {
@@ -143,11 +155,19 @@ describe('cli behaviour (built dist/cli.js)', () => {
       assert.match(asWarning.stdout, /^ {2}40:30 {2}warning {2}/m);
       assert.match(asWarning.stdout, /\u2716 4 problems \(0 errors, 4 warnings\)/);
 
-      const asInformation = runBuiltCli(['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=information`, 'invalid.mcpdesc.json'], { cwd: root });
+      const asInformation = runBuiltCli(
+        ['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=information`, 'invalid.mcpdesc.json'],
+        { cwd: root },
+      );
       assert.equal(asInformation.status, 0);
-      assert.deepEqual(jsonProblems(asInformation.stdout).map((p) => [p.severity, p.severityNumber]), Array(4).fill(['information', 3]));
+      assert.deepEqual(
+        jsonProblems(asInformation.stdout).map((p) => [p.severity, p.severityNumber]),
+        Array(4).fill(['information', 3]),
+      );
 
-      const off = runBuiltCli(['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=off`, 'invalid.mcpdesc.json'], { cwd: root });
+      const off = runBuiltCli(['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=off`, 'invalid.mcpdesc.json'], {
+        cwd: root,
+      });
       assert.deepEqual([off.status, jsonProblems(off.stdout)], [0, []]);
     });
 
@@ -181,8 +201,14 @@ describe('cli behaviour (built dist/cli.js)', () => {
 
     it('--include adds documents, --exclude removes them even when named', () => {
       const included = runBuiltCli(['--format', 'json', '--include', '**/*.desc', 'tree'], { cwd: root });
-      assert.deepEqual(filesOf(jsonProblems(included.stdout)), ['tree/docs/a.mcpdesc.json', 'tree/extra/thing.desc', 'tree/sniffed/plain.json']);
-      const excluded = runBuiltCli(['--format', 'json', '--exclude', 'tree/docs/**', 'tree', 'tree/docs/a.mcpdesc.json'], { cwd: root });
+      assert.deepEqual(filesOf(jsonProblems(included.stdout)), [
+        'tree/docs/a.mcpdesc.json',
+        'tree/extra/thing.desc',
+        'tree/sniffed/plain.json',
+      ]);
+      const excluded = runBuiltCli(['--format', 'json', '--exclude', 'tree/docs/**', 'tree', 'tree/docs/a.mcpdesc.json'], {
+        cwd: root,
+      });
       assert.deepEqual(filesOf(jsonProblems(excluded.stdout)), ['tree/sniffed/plain.json']);
       assert.equal(excluded.stderr, 'mcpdesc-lint: warning: tree/docs/a.mcpdesc.json: not checked, it matches --exclude\n');
       assert.equal(excluded.status, 1);
@@ -216,7 +242,11 @@ describe('cli behaviour (built dist/cli.js)', () => {
         const run = runBuiltCli(['--format', 'json', '.'], { cwd: yamlRoot });
         assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
         if (run.status === 2) assert.match(run.stderr, /spec\.mcpdesc\.yaml: YAML documents are not supported yet/);
-        else assert.deepEqual(filesOf(jsonProblems(run.stdout)).filter((file) => file !== 'spec.mcpdesc.yaml'), []);
+        else
+          assert.deepEqual(
+            filesOf(jsonProblems(run.stdout)).filter((file) => file !== 'spec.mcpdesc.yaml'),
+            [],
+          );
       } finally {
         removeTree(yamlRoot);
       }
@@ -225,7 +255,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
 
   describe('--fix', () => {
     const COMMENTED = [
-      '// Release bot: the rule page\'s invalid step, with comments around everything the fixes touch.',
+      "// Release bot: the rule page's invalid step, with comments around everything the fixes touch.",
       '{',
       '  "mcpdesc": "0.8.0",',
       '  "tools": [',
@@ -280,14 +310,24 @@ describe('cli behaviour (built dist/cli.js)', () => {
       const fixRoot = makeTempTree({ 'commented.mcpdesc.jsonc': COMMENTED.join('\n') });
       try {
         const before = runBuiltCli(['--format', 'json', '.'], { cwd: fixRoot });
-        assert.deepEqual(jsonProblems(before.stdout).map((p) => p.violation), ['unknown-declaration', 'unexpected-content']);
+        assert.deepEqual(
+          jsonProblems(before.stdout).map((p) => p.violation),
+          ['unknown-declaration', 'unexpected-content'],
+        );
         const fix = runBuiltCli(['--fix', '.'], { cwd: fixRoot });
         assert.deepEqual(fix, { status: 0, stdout: '', stderr: '' });
         const fixed = fs.readFileSync(path.join(fixRoot, 'commented.mcpdesc.jsonc'), 'utf8');
         const fixedLines = fixed.split('\n');
         const untouched = COMMENTED.filter((_, index) => !MAY_CHANGE.has(index));
         assert.ok(isSubsequence(untouched, fixedLines), `untouched lines changed:\n${fixed}`);
-        for (const comment of ['/* The form. */', '// trailing comment after confirm', '// url mode', '// the step', '/* not declared */', '// accepted']) {
+        for (const comment of [
+          '/* The form. */',
+          '// trailing comment after confirm',
+          '// url mode',
+          '// the step',
+          '/* not declared */',
+          '// accepted',
+        ]) {
           assert.ok(fixed.includes(comment), comment);
         }
         assert.ok(!fixed.includes('"content"'));
@@ -302,15 +342,27 @@ describe('cli behaviour (built dist/cli.js)', () => {
     it('on the JSONC fixture: fixes what has a fix, keeps every comment line byte-identical, leaves the rest', () => {
       const name = 'jsonc-comments-trailing-commas.jsonc';
       const original = fs.readFileSync(path.join(fixturesDirectory('expected-invalid'), name), 'utf8');
-      const expected = JSON.parse(fs.readFileSync(path.join(fixturesDirectory('expected-invalid'), name.replace(/\.jsonc$/, '.expected.json')), 'utf8')) as { violation: string }[];
-      const fixable = new Set(['unknown-declaration', 'unexpected-content', 'missing-content', 'mode-mismatch', 'schema-mismatch', 'url-mismatch']);
+      const expected = JSON.parse(
+        fs.readFileSync(path.join(fixturesDirectory('expected-invalid'), name.replace(/\.jsonc$/, '.expected.json')), 'utf8'),
+      ) as { violation: string }[];
+      const fixable = new Set([
+        'unknown-declaration',
+        'unexpected-content',
+        'missing-content',
+        'mode-mismatch',
+        'schema-mismatch',
+        'url-mismatch',
+      ]);
       const fixRoot = makeTempTree({ [name]: original });
       try {
         // About the consistency rule's fixes on its own corpus (its .expected.json): the other
         // rule, whose "Add a message" would edit a commented line here, is off for this run.
         const fix = runBuiltCli(['--fix', '--format', 'json', '--rule', `${DECLARATION_RULE_ID}=off`, name], { cwd: fixRoot });
         const remaining = jsonProblems(fix.stdout).map((problem) => problem.violation);
-        assert.deepEqual(remaining, expected.map((d) => d.violation).filter((violation) => !fixable.has(violation)));
+        assert.deepEqual(
+          remaining,
+          expected.map((d) => d.violation).filter((violation) => !fixable.has(violation)),
+        );
         assert.equal(fix.status, remaining.length > 0 ? 1 : 0);
         const fixedLines = fs.readFileSync(path.join(fixRoot, name), 'utf8').split('\n');
         const commentLines = original.split('\n').filter((line) => /^\s*(\/\/|\/\*)/.test(line));

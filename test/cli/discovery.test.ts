@@ -35,7 +35,12 @@ describe('cli discovery', () => {
     const { candidates, problems } = discoverCandidates([], root);
     assert.deepEqual(problems, []);
     // specs/linked-file.json is the same file as a.mcpdesc.json, so it is listed once, under its own name.
-    assert.deepEqual(relative(candidates), ['a.mcpdesc.json', 'specs/b.json', 'specs/deep/c.mcpdesc.yaml', 'specs/deep/notes.txt']);
+    assert.deepEqual(relative(candidates), [
+      'a.mcpdesc.json',
+      'specs/b.json',
+      'specs/deep/c.mcpdesc.yaml',
+      'specs/deep/notes.txt',
+    ]);
     assert.ok(candidates.every((c) => !c.explicit && c.realRoot === root));
   });
 
@@ -44,7 +49,12 @@ describe('cli discovery', () => {
     const { candidates } = discoverCandidates(['specs', 'specs/b.json', 'node_modules/pkg/d.mcpdesc.json'], root);
     assert.deepEqual(
       candidates.map((c) => [path.relative(root, c.absolutePath), c.explicit, path.relative(root, c.realRoot)]),
-      [['specs/b.json', true, 'specs'], ['specs/deep/c.mcpdesc.yaml', false, 'specs'], ['specs/deep/notes.txt', false, 'specs'], ['node_modules/pkg/d.mcpdesc.json', true, '']],
+      [
+        ['specs/b.json', true, 'specs'],
+        ['specs/deep/c.mcpdesc.yaml', false, 'specs'],
+        ['specs/deep/notes.txt', false, 'specs'],
+        ['node_modules/pkg/d.mcpdesc.json', true, ''],
+      ],
     );
   });
 

@@ -34,12 +34,20 @@ describe('cli over the fixture corpus', () => {
     assert.equal(run.status, 1);
     const problems = JSON.parse(run.stdout) as JsonProblem[];
     const byFile = groupByFile(problems, (problem) => problem.file);
-    assert.deepEqual([...byFile.keys()].sort(), fixtures.map((fixture) => fixture.file).sort(), 'every invalid fixture is found and has problems');
+    assert.deepEqual(
+      [...byFile.keys()].sort(),
+      fixtures.map((fixture) => fixture.file).sort(),
+      'every invalid fixture is found and has problems',
+    );
     for (const fixture of fixtures) {
       const own = byFile.get(fixture.file) ?? [];
       const text = fs.readFileSync(repoPath(...fixture.file.split('/')), 'utf8');
       const checked = ofDeclarationValidity(checkDocument(text, { format: formatOfPath(fixture.file) }).diagnostics);
-      assert.deepEqual(ofDeclarationValidity(own).map((problem) => [problem.violation, problem.range, problem.message]), checked.map((d) => [d.data.violation, d.range, d.message]), fixture.file);
+      assert.deepEqual(
+        ofDeclarationValidity(own).map((problem) => [problem.violation, problem.range, problem.message]),
+        checked.map((d) => [d.data.violation, d.range, d.message]),
+        fixture.file,
+      );
       const actual: ExpectedDiagnostic[] = apartFromDeclarationValidity(own).map((problem) => ({
         violation: problem.violation,
         line: problem.range.start.line,
@@ -70,11 +78,25 @@ describe('cli over the fixture corpus', () => {
 
   it('recognizes every fixture document in a directory walk, and no expected-diagnostics file', () => {
     // A size limit below every file turns each recognized document into one "skipped" diagnostic.
-    const run = runBuiltCli(['--format', 'json', '--max-file-size-mb', '0.000001', 'test-fixtures/expected-valid', 'test-fixtures/expected-invalid']);
+    const run = runBuiltCli([
+      '--format',
+      'json',
+      '--max-file-size-mb',
+      '0.000001',
+      'test-fixtures/expected-valid',
+      'test-fixtures/expected-invalid',
+    ]);
     assert.equal(run.status, 0, run.stderr);
     const problems = JSON.parse(run.stdout) as JsonProblem[];
-    assert.deepEqual(problems.map((problem) => problem.file).sort(), [...validFixtures(), ...fixtures.map((fixture) => fixture.file)].sort());
-    assert.ok(problems.every((problem) => problem.violation === 'skipped' && problem.code === 'mcpdesc.checker' && problem.severity === 'information'));
+    assert.deepEqual(
+      problems.map((problem) => problem.file).sort(),
+      [...validFixtures(), ...fixtures.map((fixture) => fixture.file)].sort(),
+    );
+    assert.ok(
+      problems.every(
+        (problem) => problem.violation === 'skipped' && problem.code === 'mcpdesc.checker' && problem.severity === 'information',
+      ),
+    );
   });
 
   it('stylish shows each problem at its 1-based line:column under its file', () => {
@@ -82,18 +104,30 @@ describe('cli over the fixture corpus', () => {
     assert.equal(run.status, 1);
     const blocks = run.stdout.trim().split('\n\n');
     const summary = blocks.pop() as string;
-    const declarationFindings = (JSON.parse(runBuiltCli(['--format', 'json', 'test-fixtures/expected-invalid']).stdout) as JsonProblem[]).filter((problem) => problem.code === DECLARATION_RULE_ID).length;
+    const declarationFindings = (
+      JSON.parse(runBuiltCli(['--format', 'json', 'test-fixtures/expected-invalid']).stdout) as JsonProblem[]
+    ).filter((problem) => problem.code === DECLARATION_RULE_ID).length;
     const total = fixtures.reduce((sum, fixture) => sum + fixture.expected.length, 0) + declarationFindings;
-    assert.match(summary, new RegExp(`^\u2716 ${total} problems \\(${total} errors, 0 warnings\\) \u2014 \\d+ fixable with --fix$`));
+    assert.match(
+      summary,
+      new RegExp(`^\u2716 ${total} problems \\(${total} errors, 0 warnings\\) \u2014 \\d+ fixable with --fix$`),
+    );
     const positionsByFile = new Map(
       blocks.map((block) => {
         const [file, ...rows] = block.split('\n');
         const consistencyRows = rows.filter((row) => !row.endsWith(`  ${DECLARATION_RULE_ID}`));
-        return [file, consistencyRows.map((row) => (/^\s+(\d+):(\d+)\s+error\s+\S/.exec(row) ?? ['', 'no position in', row]).slice(1).join(':'))];
+        return [
+          file,
+          consistencyRows.map((row) =>
+            (/^\s+(\d+):(\d+)\s+error\s+\S/.exec(row) ?? ['', 'no position in', row]).slice(1).join(':'),
+          ),
+        ];
       }),
     );
     for (const fixture of fixtures) {
-      const expected = [...fixture.expected].sort(byPosition).map((diagnostic) => `${diagnostic.line + 1}:${diagnostic.character + 1}`);
+      const expected = [...fixture.expected]
+        .sort(byPosition)
+        .map((diagnostic) => `${diagnostic.line + 1}:${diagnostic.character + 1}`);
       assert.deepEqual(positionsByFile.get(fixture.file), expected, fixture.file);
     }
   });
@@ -130,21 +164,23 @@ describe('cli over the fixture corpus', () => {
     const results = sarifRun.results ?? [];
     const byFile = groupByFile(results, (result) => result.locations?.[0].physicalLocation?.artifactLocation?.uri ?? '');
     for (const fixture of fixtures) {
-      const regions = (byFile.get(fixture.file) ?? []).filter((result) => result.ruleId !== DECLARATION_RULE_ID).map((result) => {
-        assert.ok(result.ruleId && ruleIds.includes(result.ruleId));
-        assert.equal(result.level, 'error');
-        assert.ok(result.message.text);
-        const location = result.locations?.[0].physicalLocation;
-        assert.equal(location?.artifactLocation?.uriBaseId, '%SRCROOT%');
-        const region = location?.region;
-        return {
-          violation: String(result.properties?.violation),
-          line: (region?.startLine ?? 0) - 1,
-          character: (region?.startColumn ?? 0) - 1,
-          endLine: (region?.endLine ?? 0) - 1,
-          endCharacter: (region?.endColumn ?? 0) - 1,
-        };
-      });
+      const regions = (byFile.get(fixture.file) ?? [])
+        .filter((result) => result.ruleId !== DECLARATION_RULE_ID)
+        .map((result) => {
+          assert.ok(result.ruleId && ruleIds.includes(result.ruleId));
+          assert.equal(result.level, 'error');
+          assert.ok(result.message.text);
+          const location = result.locations?.[0].physicalLocation;
+          assert.equal(location?.artifactLocation?.uriBaseId, '%SRCROOT%');
+          const region = location?.region;
+          return {
+            violation: String(result.properties?.violation),
+            line: (region?.startLine ?? 0) - 1,
+            character: (region?.startColumn ?? 0) - 1,
+            endLine: (region?.endLine ?? 0) - 1,
+            endCharacter: (region?.endColumn ?? 0) - 1,
+          };
+        });
       assert.deepEqual(regions.sort(byPosition), [...fixture.expected].sort(byPosition), fixture.file);
     }
   });

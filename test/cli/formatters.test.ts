@@ -66,8 +66,14 @@ describe('stylish formatter', () => {
 
   it('says how many problems --fix would fix', () => {
     const report = sampleReport();
-    const withFixable = { ...report, files: report.files.map((file, index) => ({ ...file, fixable: index === 0 ? 2 : index === 2 ? 1 : 0 })) };
-    assert.match(formatStylish(withFixable, palette(false)), /\n\u2716 5 problems \(2 errors, 1 warning, 1 info, 1 hint\) \u2014 3 fixable with --fix\n$/);
+    const withFixable = {
+      ...report,
+      files: report.files.map((file, index) => ({ ...file, fixable: index === 0 ? 2 : index === 2 ? 1 : 0 })),
+    };
+    assert.match(
+      formatStylish(withFixable, palette(false)),
+      /\n\u2716 5 problems \(2 errors, 1 warning, 1 info, 1 hint\) \u2014 3 fixable with --fix\n$/,
+    );
   });
 
   it('prints nothing for a clean run, and an info mark when nothing fails', () => {
@@ -110,7 +116,12 @@ describe('json formatter', () => {
       href: ruleDocsUri(E, shippedDocsBaseUri()),
     });
     assert.deepEqual(
-      problems.map((p: { file: string; severity: string; severityNumber: number; violation: string }) => [p.file, p.severity, p.severityNumber, p.violation]),
+      problems.map((p: { file: string; severity: string; severityNumber: number; violation: string }) => [
+        p.file,
+        p.severity,
+        p.severityNumber,
+        p.violation,
+      ]),
       [
         ['specs/a.mcpdesc.json', 'error', 1, 'unknown-declaration'],
         ['specs/a.mcpdesc.json', 'warning', 2, 'unexpected-content'],
@@ -142,7 +153,10 @@ describe('sarif formatter', () => {
     assert.equal(driver.name, 'mcpdesc-lint');
     assert.equal(driver.version, '1.2.3');
     assert.equal(driver.informationUri, undefined, 'no home page of our own to point at');
-    assert.deepEqual(driver.rules.map((rule: { id: string }) => rule.id), [...RULE_IDS]);
+    assert.deepEqual(
+      driver.rules.map((rule: { id: string }) => rule.id),
+      [...RULE_IDS],
+    );
     for (const rule of driver.rules) {
       const row = RULES[rule.id as RuleId];
       assert.equal(rule.helpUri, undefined, 'a file: URI of this machine would open nothing where the log is read');
@@ -156,8 +170,17 @@ describe('sarif formatter', () => {
       assert.equal(rule.properties.precision, row.precision);
     }
     assert.deepEqual(
-      driver.rules.map((rule: { defaultConfiguration: { level: string }; properties: Record<string, unknown> }) => [rule.defaultConfiguration.level, rule.properties['problem.severity']]),
-      RULE_IDS.map((id) => (RULES[id].defaultSeverity === 'error' ? ['error', 'error'] : RULES[id].defaultSeverity === 'warning' ? ['warning', 'warning'] : ['note', 'recommendation'])),
+      driver.rules.map((rule: { defaultConfiguration: { level: string }; properties: Record<string, unknown> }) => [
+        rule.defaultConfiguration.level,
+        rule.properties['problem.severity'],
+      ]),
+      RULE_IDS.map((id) =>
+        RULES[id].defaultSeverity === 'error'
+          ? ['error', 'error']
+          : RULES[id].defaultSeverity === 'warning'
+            ? ['warning', 'warning']
+            : ['note', 'recommendation'],
+      ),
     );
     assert.equal(driver.rules[0].defaultConfiguration.level, 'error');
     assert.deepEqual(run.invocations, [{ executionSuccessful: true, toolExecutionNotifications: [] }]);
@@ -182,10 +205,24 @@ describe('sarif formatter', () => {
     assert.match(partialFingerprints['mcpdescFinding/v1'], /^[0-9a-f]{32}:1$/);
     assert.deepEqual(
       run.results.map((r: { level: string; ruleIndex: number }) => [r.level, r.ruleIndex]),
-      [['error', 0], ['warning', 0], ['note', RULE_IDS.indexOf(CHECKER_RULE_ID)], ['error', 0], ['note', 0]],
+      [
+        ['error', 0],
+        ['warning', 0],
+        ['note', RULE_IDS.indexOf(CHECKER_RULE_ID)],
+        ['error', 0],
+        ['note', 0],
+      ],
     );
-    assert.deepEqual(run.results[2].locations[0].physicalLocation.region, { startLine: 10, startColumn: 13, endLine: 11, endColumn: 3 });
-    assert.deepEqual(run.results[3].locations[0].physicalLocation.artifactLocation, { uri: 'my%20specs/b.mcpdesc.json', uriBaseId: '%SRCROOT%' });
+    assert.deepEqual(run.results[2].locations[0].physicalLocation.region, {
+      startLine: 10,
+      startColumn: 13,
+      endLine: 11,
+      endColumn: 3,
+    });
+    assert.deepEqual(run.results[3].locations[0].physicalLocation.artifactLocation, {
+      uri: 'my%20specs/b.mcpdesc.json',
+      uriBaseId: '%SRCROOT%',
+    });
     assert.deepEqual(
       run.results[4].locations[0].physicalLocation.artifactLocation,
       { uri: '../../elsewhere/c.mcpdesc.json', uriBaseId: '%SRCROOT%' },
@@ -197,16 +234,25 @@ describe('sarif formatter', () => {
     const anchor = { path: '/tools/name=a/interaction', textDigest: 'd' };
     const report = (line: number, extra: ReturnType<typeof diagnostic>[] = []): RunReport => ({
       ...sampleReport(),
-      files: [{ absolutePath: '/work/project/x.json', displayPath: 'x.json', diagnostics: [diagnostic([line, 2], [line, 9], 'M.', { anchor }), ...extra] }],
+      files: [
+        {
+          absolutePath: '/work/project/x.json',
+          displayPath: 'x.json',
+          diagnostics: [diagnostic([line, 2], [line, 9], 'M.', { anchor }), ...extra],
+        },
+      ],
     });
     const fingerprints = (log: string): string[] =>
-      JSON.parse(log).runs[0].results.map((result: { partialFingerprints: Record<string, string> }) => result.partialFingerprints['mcpdescFinding/v1']);
+      JSON.parse(log).runs[0].results.map(
+        (result: { partialFingerprints: Record<string, string> }) => result.partialFingerprints['mcpdescFinding/v1'],
+      );
     const [moved] = fingerprints(formatSarif(report(40)));
     assert.deepEqual(fingerprints(formatSarif(report(3))), [moved], 'the same finding on another line keeps its fingerprint');
     const [hash] = moved.split(':');
     const twin = diagnostic([50, 2], [50, 9], 'Another message about the same node.', { anchor });
     assert.deepEqual(fingerprints(formatSarif(report(3, [twin]))), [`${hash}:1`, `${hash}:2`]);
-    const other = (changes: Parameters<typeof diagnostic>[3]) => fingerprints(formatSarif(report(3, [diagnostic([3, 2], [3, 9], 'M.', changes)])))[1];
+    const other = (changes: Parameters<typeof diagnostic>[3]) =>
+      fingerprints(formatSarif(report(3, [diagnostic([3, 2], [3, 9], 'M.', changes)])))[1];
     assert.notEqual(other({ anchor: { ...anchor, path: '/tools/name=b/interaction' } }).split(':')[0], hash);
     assert.notEqual(other({ anchor: { ...anchor, textDigest: 'e' } }).split(':')[0], hash);
     assert.notEqual(other({ anchor, violation: 'mode-mismatch' }).split(':')[0], hash);
@@ -216,7 +262,10 @@ describe('sarif formatter', () => {
   it('records files that could not be checked as failed execution notifications', () => {
     const log = JSON.parse(formatSarif({ ...sampleReport(), files: [], failures: ['x.json: cannot read: permission denied'] }));
     assert.deepEqual(log.runs[0].invocations, [
-      { executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: 'x.json: cannot read: permission denied' } }] },
+      {
+        executionSuccessful: false,
+        toolExecutionNotifications: [{ level: 'error', message: { text: 'x.json: cannot read: permission denied' } }],
+      },
     ]);
     assert.deepEqual(log.runs[0].results, []);
   });
@@ -240,7 +289,13 @@ describe('github formatter', () => {
     assert.equal(escapeProperty('a:b,c%d\n'), 'a%3Ab%2Cc%25d%0A');
     const report: RunReport = {
       ...sampleReport(),
-      files: [{ absolutePath: '/w/a,b:c.json', displayPath: 'a,b:c.json', diagnostics: [diagnostic([0, 0], [0, 0], '50%: x\ny', { severity: 2 })] }],
+      files: [
+        {
+          absolutePath: '/w/a,b:c.json',
+          displayPath: 'a,b:c.json',
+          diagnostics: [diagnostic([0, 0], [0, 0], '50%: x\ny', { severity: 2 })],
+        },
+      ],
       failures: ['x.json: cannot read: EACCES'],
     };
     assert.equal(
@@ -263,7 +318,8 @@ describe('a stylish message on one line', () => {
     const texts = [''];
     for (let length = 1; length <= 6; length++) {
       const next: string[] = [];
-      for (const text of texts.filter((candidate) => candidate.length === length - 1)) for (const c of alphabet) next.push(text + c);
+      for (const text of texts.filter((candidate) => candidate.length === length - 1))
+        for (const c of alphabet) next.push(text + c);
       texts.push(...next);
     }
     for (const text of texts) assert.equal(oneLine(text), byExpression(text), JSON.stringify(text));
@@ -277,7 +333,12 @@ describe('a stylish message on one line', () => {
 
   it('a report of 300,000 problems in one file is formatted (no Math.max over a spread of them)', () => {
     const many = Array.from({ length: 300_000 }, (_, i) => diagnostic([i, 0], [i, 1], 'x'));
-    const report: RunReport = { cwd: '/', files: [{ absolutePath: '/a.json', displayPath: 'a.json', diagnostics: many }], failures: [], toolVersion: '0' };
+    const report: RunReport = {
+      cwd: '/',
+      files: [{ absolutePath: '/a.json', displayPath: 'a.json', diagnostics: many }],
+      failures: [],
+      toolVersion: '0',
+    };
     assert.match(formatStylish(report, palette(false)), /\u2716 300000 problems \(300000 errors/);
   });
 });

@@ -23,14 +23,17 @@ describe('--jobs', () => {
       'specs/plain.json': '{ "name": "not ours" }\n',
       'yaml/doc.mcpdesc.yaml': generateDocument(10, 60_000, { format: 'yaml' }),
     };
-    for (let index = 0; index < 24; index++) files[`many/doc-${String(index).padStart(2, '0')}.mcpdesc.json`] = generateDocument(100 + index, 8_000);
+    for (let index = 0; index < 24; index++)
+      files[`many/doc-${String(index).padStart(2, '0')}.mcpdesc.json`] = generateDocument(100 + index, 8_000);
     tree = makeTempTree(files);
   });
   after(() => removeTree(tree));
 
   // The hostile corpus is left out: its catastrophic patterns and costly schemas meet the per-document
   // time budget, so what they report depends on how busy the machine is, not on the number of jobs.
-  const CORPORA = ['declaration-validity', 'expected-invalid', 'expected-valid', 'public-0.8.0', 'workspace', 'yaml'].map((name) => `test-fixtures/${name}`);
+  const CORPORA = ['declaration-validity', 'expected-invalid', 'expected-valid', 'public-0.8.0', 'workspace', 'yaml'].map(
+    (name) => `test-fixtures/${name}`,
+  );
   const runs: Array<{ label: string; args: string[]; cwd: () => string }> = [
     { label: 'the fixture corpora, stylish', args: CORPORA, cwd: repoRoot },
     { label: 'the fixture corpora, json', args: ['--format', 'json', ...CORPORA], cwd: repoRoot },

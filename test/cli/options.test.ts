@@ -38,16 +38,37 @@ describe('cli options', () => {
 
   it('takes the configuration options, and refuses --config with --no-config', () => {
     const parsed = options(['--config', 'ci/lint.yaml', '--print-config', 'a.json', '--report-unused-suppressions']);
-    assert.deepEqual([parsed.config, parsed.printConfig, parsed.noConfig, parsed.reportUnusedSuppressions], ['ci/lint.yaml', 'a.json', false, true]);
+    assert.deepEqual(
+      [parsed.config, parsed.printConfig, parsed.noConfig, parsed.reportUnusedSuppressions],
+      ['ci/lint.yaml', 'a.json', false, true],
+    );
     assert.equal(options(['--no-config']).noConfig, true);
     assert.equal(usageError(['--config', 'a.json', '--no-config']), '--config and --no-config cannot be used together');
   });
 
   it('reads every option, repeatable ones in order', () => {
     const parsed = options([
-      'a', '--format', 'sarif', '--fix', '--rule', `${ELICITATION_RULE_ID}=warning`, '--rule', `${SYNTAX_RULE_ID}=off`,
-      '--include', '**/*.desc.json', '--include', 'x/*.json', '--exclude', 'vendor/**', '-q', '--exit-zero',
-      '--max-file-size-mb', '0.5', '--jobs', '3', 'b',
+      'a',
+      '--format',
+      'sarif',
+      '--fix',
+      '--rule',
+      `${ELICITATION_RULE_ID}=warning`,
+      '--rule',
+      `${SYNTAX_RULE_ID}=off`,
+      '--include',
+      '**/*.desc.json',
+      '--include',
+      'x/*.json',
+      '--exclude',
+      'vendor/**',
+      '-q',
+      '--exit-zero',
+      '--max-file-size-mb',
+      '0.5',
+      '--jobs',
+      '3',
+      'b',
     ]);
     assert.deepEqual(parsed.paths, ['a', 'b']);
     assert.equal(parsed.format, 'sarif');
@@ -63,7 +84,10 @@ describe('cli options', () => {
 
   it('--official turns the whole-document rules on (the configuration preset), and a --rule wins over it', () => {
     assert.deepEqual(options(['--official']).rules, { 'mcpdesc.document.schema': 'on', 'mcpdesc.document.semantics': 'on' });
-    assert.deepEqual(options(['--rule', 'mcpdesc.document.schema=off', '--official']).rules, { 'mcpdesc.document.schema': 'off', 'mcpdesc.document.semantics': 'on' });
+    assert.deepEqual(options(['--rule', 'mcpdesc.document.schema=off', '--official']).rules, {
+      'mcpdesc.document.schema': 'off',
+      'mcpdesc.document.semantics': 'on',
+    });
     assert.deepEqual(options(['--rule', 'mcpdesc.document.schema=on']).rules, { 'mcpdesc.document.schema': 'on' });
   });
 

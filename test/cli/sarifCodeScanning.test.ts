@@ -24,7 +24,13 @@ function sarifValidator(): (log: unknown) => string[] {
 
 async function sarifOf(args: string[], cwd: string): Promise<{ status: number; log: Log; text: string }> {
   let out = '';
-  const status = await runCli(['--format', 'sarif', ...args], { cwd, env: {}, stdoutIsTTY: false, writeOut: (text) => (out += text), writeErr: () => undefined });
+  const status = await runCli(['--format', 'sarif', ...args], {
+    cwd,
+    env: {},
+    stdoutIsTTY: false,
+    writeOut: (text) => (out += text),
+    writeErr: () => undefined,
+  });
   return { status, log: JSON.parse(out) as Log, text: out };
 }
 
@@ -108,7 +114,10 @@ describe('SARIF for code scanning', () => {
     const { log } = await sarifOf(['test-fixtures/workspace'], repoPath());
     const broken = JSON.parse(JSON.stringify(log)) as { runs: Array<{ results: Array<Record<string, unknown>> }> };
     delete broken.runs[0].results[0].message;
-    assert.ok(validate(broken).some((error) => /message/.test(error)), validate(broken).join('\n'));
+    assert.ok(
+      validate(broken).some((error) => /message/.test(error)),
+      validate(broken).join('\n'),
+    );
   });
 
   it('names files by URIs relative to %SRCROOT%, also outside it, and never by the absolute path of the run', async () => {
@@ -117,7 +126,9 @@ describe('SARIF for code scanning', () => {
       const cwd = path.join(root, 'project');
       const { log, text } = await sarifOf(['.', '../outside/b.mcpdesc.json'], cwd);
       assert.deepEqual(validate(log), []);
-      const locations = new Set((log.runs[0].results ?? []).map((result) => JSON.stringify(result.locations?.[0].physicalLocation?.artifactLocation)));
+      const locations = new Set(
+        (log.runs[0].results ?? []).map((result) => JSON.stringify(result.locations?.[0].physicalLocation?.artifactLocation)),
+      );
       assert.deepEqual([...locations].sort(), [
         JSON.stringify({ uri: '../outside/b.mcpdesc.json', uriBaseId: '%SRCROOT%' }),
         JSON.stringify({ uri: 'specs/a.mcpdesc.json', uriBaseId: '%SRCROOT%' }),
@@ -134,13 +145,23 @@ describe('SARIF for code scanning', () => {
     try {
       const file = path.join(root, 'a.mcpdesc.json');
       const before = findings((await sarifOf(['a.mcpdesc.json'], root)).log);
-      assert.deepEqual(before.map((finding) => finding.violation), ['unknown-declaration', 'unexpected-content']);
+      assert.deepEqual(
+        before.map((finding) => finding.violation),
+        ['unknown-declaration', 'unexpected-content'],
+      );
       assert.equal(new Set(before.map((finding) => finding.fingerprint)).size, 2, 'two findings, two fingerprints');
 
       fs.writeFileSync(file, releaseDocument({ toolBefore: true, extraLines: true }));
       const moved = findings((await sarifOf(['a.mcpdesc.json'], root)).log);
-      assert.deepEqual(moved.map((finding) => finding.line), before.map((finding) => finding.line + 9), 'the findings moved down');
-      assert.deepEqual(moved.map((finding) => finding.fingerprint), before.map((finding) => finding.fingerprint));
+      assert.deepEqual(
+        moved.map((finding) => finding.line),
+        before.map((finding) => finding.line + 9),
+        'the findings moved down',
+      );
+      assert.deepEqual(
+        moved.map((finding) => finding.fingerprint),
+        before.map((finding) => finding.fingerprint),
+      );
 
       fs.writeFileSync(file, releaseDocument({ reference: 'missng' }));
       const changed = findings((await sarifOf(['a.mcpdesc.json'], root)).log);

@@ -7,7 +7,11 @@ import type { DocumentStatus } from '../../shared/src/constants';
 
 const NOT_CHECKED = '$(circle-slash) MCP Description: not checked';
 
-const ELICITATION = { id: 'mcpdesc.tool.interaction.elicitation-consistency', severity: 'error', docsUri: 'file:///x/docs/rules/elicitation-consistency.md' } as const;
+const ELICITATION = {
+  id: 'mcpdesc.tool.interaction.elicitation-consistency',
+  severity: 'error',
+  docsUri: 'file:///x/docs/rules/elicitation-consistency.md',
+} as const;
 const SYNTAX = { id: 'mcpdesc.syntax', severity: 'warning', docsUri: 'file:///x/docs/rules/syntax.md' } as const;
 const CHECKED: Extract<DocumentStatus, { kind: 'checked' }> = {
   kind: 'checked',
@@ -35,32 +39,59 @@ describe('status item text for a document the server does not check', () => {
   });
 
   it('excluded by a project configuration: its file name and the glob', () => {
-    assert.deepEqual(notCheckedText({ kind: 'excluded', pattern: 'packages/legacy/old/**', from: 'configuration', files: ['/w/packages/legacy/mcpdesc-lint.config.json'] }), {
-      text: NOT_CHECKED,
-      detail: "Not checked: excluded by mcpdesc-lint.config.json's exclude ('packages/legacy/old/**')",
-    });
+    assert.deepEqual(
+      notCheckedText({
+        kind: 'excluded',
+        pattern: 'packages/legacy/old/**',
+        from: 'configuration',
+        files: ['/w/packages/legacy/mcpdesc-lint.config.json'],
+      }),
+      {
+        text: NOT_CHECKED,
+        detail: "Not checked: excluded by mcpdesc-lint.config.json's exclude ('packages/legacy/old/**')",
+      },
+    );
     assert.equal(
-      notCheckedText({ kind: 'excluded', pattern: 'old/**', from: 'configuration', files: ['/w/mcpdesc-lint.config.json', '/w/p/mcpdesc-lint.config.yaml'] })?.detail,
+      notCheckedText({
+        kind: 'excluded',
+        pattern: 'old/**',
+        from: 'configuration',
+        files: ['/w/mcpdesc-lint.config.json', '/w/p/mcpdesc-lint.config.yaml'],
+      })?.detail,
       "Not checked: excluded by the project configuration's exclude ('old/**')",
     );
   });
 
   it('disabled, not an mcpdesc document, too large: each says so', () => {
-    assert.deepEqual(notCheckedText({ kind: 'disabled' }), { text: NOT_CHECKED, detail: 'Not checked: mcpdesc.enable is off for this file' });
+    assert.deepEqual(notCheckedText({ kind: 'disabled' }), {
+      text: NOT_CHECKED,
+      detail: 'Not checked: mcpdesc.enable is off for this file',
+    });
     assert.equal(notCheckedText({ kind: 'notMcpdesc' })?.text, 'MCP Description: not an mcpdesc document');
-    assert.match(notCheckedText({ kind: 'notMcpdesc' })?.detail ?? '', /^Not checked: neither its name .*mcpdesc\.files\.include nor a root "mcpdesc" member/);
+    assert.match(
+      notCheckedText({ kind: 'notMcpdesc' })?.detail ?? '',
+      /^Not checked: neither its name .*mcpdesc\.files\.include nor a root "mcpdesc" member/,
+    );
     assert.deepEqual(notCheckedText({ kind: 'tooLarge', sizeBytes: 25 * 1024 * 1024 + 1, limitMB: 20 }), {
       text: NOT_CHECKED,
       detail: 'Not checked: it is 25 MB, over mcpdesc.maxFileSizeMB (20 MB)',
     });
-    assert.equal(notCheckedText({ kind: 'tooLarge', sizeBytes: 300, limitMB: 0.0001 })?.detail, 'Not checked: it is 0.00029 MB, over mcpdesc.maxFileSizeMB (0.0001 MB)');
+    assert.equal(
+      notCheckedText({ kind: 'tooLarge', sizeBytes: 300, limitMB: 0.0001 })?.detail,
+      'Not checked: it is 0.00029 MB, over mcpdesc.maxFileSizeMB (0.0001 MB)',
+    );
   });
 });
 
 describe('the items of a checked document', () => {
-  it('its format version and MCP revisions, the last check\'s time and its configuration; the rules that ran, opening the first one\'s page', () => {
+  it("its format version and MCP revisions, the last check's time and its configuration; the rules that ran, opening the first one's page", () => {
     assert.deepEqual(checkedItems(CHECKED), [
-      { id: 'mcpdesc.document', name: 'MCP Description: this file', text: 'format 0.8.0 · MCP 2025-06-18, 2025-11-25', detail: 'checked in 2.3 ms · settings only (no configuration file)' },
+      {
+        id: 'mcpdesc.document',
+        name: 'MCP Description: this file',
+        text: 'format 0.8.0 · MCP 2025-06-18, 2025-11-25',
+        detail: 'checked in 2.3 ms · settings only (no configuration file)',
+      },
       {
         id: 'mcpdesc.rules',
         name: 'MCP Description: rules',
@@ -71,13 +102,28 @@ describe('the items of a checked document', () => {
   });
 
   it('with configuration files: their names, and a click opens the innermost', () => {
-    const [document] = checkedItems({ ...CHECKED, lastCheckMs: 1234.4, configFiles: ['/w/mcpdesc-lint.config.json', 'C:\\w\\p\\mcpdesc-lint.config.yaml'] });
+    const [document] = checkedItems({
+      ...CHECKED,
+      lastCheckMs: 1234.4,
+      configFiles: ['/w/mcpdesc-lint.config.json', 'C:\\w\\p\\mcpdesc-lint.config.yaml'],
+    });
     assert.equal(document.detail, 'checked in 1234 ms · configured by mcpdesc-lint.config.json < mcpdesc-lint.config.yaml');
-    assert.deepEqual(document.click, { kind: 'openFile', title: 'Open mcpdesc-lint.config.yaml', path: 'C:\\w\\p\\mcpdesc-lint.config.yaml' });
+    assert.deepEqual(document.click, {
+      kind: 'openFile',
+      title: 'Open mcpdesc-lint.config.yaml',
+      path: 'C:\\w\\p\\mcpdesc-lint.config.yaml',
+    });
   });
 
   it('without a format version, revisions or a finished check, one rule, in a browser', () => {
-    const [document, rules] = checkedItems({ ...CHECKED, formatVersion: undefined, revisions: undefined, rules: [ELICITATION], lastCheckMs: undefined, configFilesRead: false });
+    const [document, rules] = checkedItems({
+      ...CHECKED,
+      formatVersion: undefined,
+      revisions: undefined,
+      rules: [ELICITATION],
+      lastCheckMs: undefined,
+      configFilesRead: false,
+    });
     assert.equal(document.text, 'no format version · no MCP revisions named (protocolVersions)');
     assert.equal(document.detail, 'settings only (configuration files are not read here)');
     assert.equal(document.click, undefined);
@@ -91,12 +137,19 @@ describe('where a click on the main item leads for a document not checked', () =
   });
 
   it('the configuration file or the setting that decided', () => {
-    assert.deepEqual(statusClick({ kind: 'excluded', pattern: 'old/**', from: 'configuration', files: ['/w/mcpdesc-lint.config.json'] }), {
-      kind: 'openFile',
-      title: 'Open mcpdesc-lint.config.json',
-      path: '/w/mcpdesc-lint.config.json',
+    assert.deepEqual(
+      statusClick({ kind: 'excluded', pattern: 'old/**', from: 'configuration', files: ['/w/mcpdesc-lint.config.json'] }),
+      {
+        kind: 'openFile',
+        title: 'Open mcpdesc-lint.config.json',
+        path: '/w/mcpdesc-lint.config.json',
+      },
+    );
+    assert.deepEqual(statusClick({ kind: 'excluded', pattern: '**/drafts/**', from: 'settings' }), {
+      kind: 'settings',
+      title: 'Open the setting',
+      query: 'mcpdesc.files.exclude',
     });
-    assert.deepEqual(statusClick({ kind: 'excluded', pattern: '**/drafts/**', from: 'settings' }), { kind: 'settings', title: 'Open the setting', query: 'mcpdesc.files.exclude' });
     assert.deepEqual(
       (['disabled', 'notMcpdesc'] as const).map((kind) => statusClick({ kind })),
       [
@@ -104,7 +157,11 @@ describe('where a click on the main item leads for a document not checked', () =
         { kind: 'settings', title: 'Open the setting', query: 'mcpdesc.files.include' },
       ],
     );
-    assert.deepEqual(statusClick({ kind: 'tooLarge', sizeBytes: 1, limitMB: 0 }), { kind: 'settings', title: 'Open the setting', query: 'mcpdesc.maxFileSizeMB' });
+    assert.deepEqual(statusClick({ kind: 'tooLarge', sizeBytes: 1, limitMB: 0 }), {
+      kind: 'settings',
+      title: 'Open the setting',
+      query: 'mcpdesc.maxFileSizeMB',
+    });
     assert.equal(statusClick({ kind: 'configuration' }), undefined);
     assert.equal(statusClick(undefined), undefined);
   });

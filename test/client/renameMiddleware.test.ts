@@ -36,7 +36,10 @@ interface Recorded {
 }
 
 /** A RenameClient whose requests go to `send`; converters are identities, the edit is tagged as converted. */
-function clientSending(send: (method: string, params: unknown) => Promise<unknown>): { client: RenameClient; recorded: Recorded } {
+function clientSending(send: (method: string, params: unknown) => Promise<unknown>): {
+  client: RenameClient;
+  recorded: Recorded;
+} {
   const recorded: Recorded = { info: [], failed: [] };
   const client: RenameClient = {
     sendRequest: <R>(method: string, params: unknown) => send(method, params) as Promise<R>,
@@ -87,14 +90,21 @@ describe('rename middleware', () => {
       return true;
     });
     assert.deepEqual(recorded.failed, []);
-    assert.deepEqual(recorded.info, ["Rename to 'authorize' refused: Tool 't' already declares an elicitation named 'authorize'; choose another name."]);
+    assert.deepEqual(recorded.info, [
+      "Rename to 'authorize' refused: Tool 't' already declares an elicitation named 'authorize'; choose another name.",
+    ]);
   });
 
   it("a rename the server does: the server's edit, converted", async () => {
     const { client, recorded } = clientSending((method, params) => server.request(method, params));
-    const edit = (await rename(client, 'approve')) as unknown as { converted: { changes: Record<string, Array<{ newText: string }>> } };
+    const edit = (await rename(client, 'approve')) as unknown as {
+      converted: { changes: Record<string, Array<{ newText: string }>> };
+    };
     assert.deepEqual(Object.keys(edit.converted.changes), [URI]);
-    assert.deepEqual(edit.converted.changes[URI].map((e) => e.newText), ['approve', 'approve']);
+    assert.deepEqual(
+      edit.converted.changes[URI].map((e) => e.newText),
+      ['approve', 'approve'],
+    );
     assert.deepEqual(recorded, { info: [], failed: [] });
   });
 

@@ -6,7 +6,12 @@ import { MAX_RESTARTS, RESTART_WINDOW_MS, RestartPolicy } from '../../client/src
 
 function policyAt(): { policy: RestartPolicy; advance(ms: number): void } {
   let now = 1_000_000;
-  return { policy: new RestartPolicy(() => now), advance: (ms) => { now += ms; } };
+  return {
+    policy: new RestartPolicy(() => now),
+    advance: (ms) => {
+      now += ms;
+    },
+  };
 }
 
 describe('restart policy', () => {

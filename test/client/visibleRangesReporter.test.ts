@@ -16,7 +16,9 @@ function fakeClock(): { timers: Timers; fire(): void; pending(): number } {
         due.set(next, callback);
         return next++;
       },
-      clear: (handle) => { due.delete(handle as number); },
+      clear: (handle) => {
+        due.delete(handle as number);
+      },
     },
     fire: () => {
       const callbacks = [...due.values()];
@@ -27,7 +29,9 @@ function fakeClock(): { timers: Timers; fire(): void; pending(): number } {
   };
 }
 
-const lines = (first: number, last: number): VisibleRangesParams['ranges'] => [{ start: { line: first, character: 0 }, end: { line: last, character: 0 } }];
+const lines = (first: number, last: number): VisibleRangesParams['ranges'] => [
+  { start: { line: first, character: 0 }, end: { line: last, character: 0 } },
+];
 
 describe('visible ranges reporter', () => {
   it('sends the last view of a scroll once, after the pause', () => {
@@ -47,10 +51,20 @@ describe('visible ranges reporter', () => {
     const clock = fakeClock();
     const sent: VisibleRangesParams[] = [];
     const reporter = new VisibleRangesReporter((params) => sent.push(params), clock.timers);
-    reporter.shown(new Map([['file:///a.json', lines(0, 40)], ['file:///b.yaml', lines(5, 9)]]));
+    reporter.shown(
+      new Map([
+        ['file:///a.json', lines(0, 40)],
+        ['file:///b.yaml', lines(5, 9)],
+      ]),
+    );
     clock.fire();
     assert.equal(sent.length, 2);
-    reporter.shown(new Map([['file:///a.json', lines(0, 40)], ['file:///b.yaml', lines(5, 9)]]));
+    reporter.shown(
+      new Map([
+        ['file:///a.json', lines(0, 40)],
+        ['file:///b.yaml', lines(5, 9)],
+      ]),
+    );
     clock.fire();
     assert.equal(sent.length, 2, 'nothing changed');
     reporter.shown(new Map([['file:///b.yaml', lines(5, 9)]]));

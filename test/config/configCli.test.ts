@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
-import { CHECKER_RULE_ID, DECLARATION_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID, UNUSED_SUPPRESSION_RULE_ID } from '../../shared/src/rules';
+import {
+  CHECKER_RULE_ID,
+  DECLARATION_RULE_ID,
+  DOCUMENT_SCHEMA_RULE_ID,
+  DOCUMENT_SEMANTICS_RULE_ID,
+  UNUSED_SUPPRESSION_RULE_ID,
+} from '../../shared/src/rules';
 import { runBuiltCli } from '../cli/support/cliProcess';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 import { writeMonorepo } from './monorepoFixture';
@@ -24,7 +30,9 @@ describe('mcpdesc-lint and the project configuration', () => {
   writeMonorepo(workspace);
   const cli = (...args: string[]) => runBuiltCli(args, { cwd: workspace.root });
   const problems = (stdout: string): string[] =>
-    (JSON.parse(stdout) as JsonProblem[]).map((problem) => `${problem.file} ${problem.code}/${problem.violation} ${problem.severity}`);
+    (JSON.parse(stdout) as JsonProblem[]).map(
+      (problem) => `${problem.file} ${problem.code}/${problem.violation} ${problem.severity}`,
+    );
 
   it('--print-config shows the merged configuration of one file', () => {
     const run = cli('--print-config', 'packages/strict/beta/x.mcpdesc.json');
@@ -40,22 +48,26 @@ describe('mcpdesc-lint and the project configuration', () => {
         [DECLARATION_RULE_ID]: 'error',
         [DOCUMENT_SCHEMA_RULE_ID]: 'off',
         [DOCUMENT_SEMANTICS_RULE_ID]: 'off',
-        [SYNTAX_RULE_ID]: 'error', [CHECKER_RULE_ID]: 'information', [UNUSED_SUPPRESSION_RULE_ID]: 'error' },
+        [SYNTAX_RULE_ID]: 'error',
+        [CHECKER_RULE_ID]: 'information',
+        [UNUSED_SUPPRESSION_RULE_ID]: 'error',
+      },
       include: [],
       exclude: ['generated/**'],
     });
   });
 
-  it('--print-config shows include globs rewritten from their file\'s folder, and an excluded file', () => {
+  it("--print-config shows include globs rewritten from their file's folder, and an excluded file", () => {
     const legacy = JSON.parse(cli('--print-config', 'packages/legacy/descriptions/old.json').stdout);
-    assert.deepEqual([legacy.configFiles, legacy.rules[E], legacy.include], [
-      ['mcpdesc-lint.config.json', 'packages/legacy/mcpdesc-lint.config.yaml'],
-      'off',
-      ['packages/legacy/descriptions/*.json'],
-    ]);
+    assert.deepEqual(
+      [legacy.configFiles, legacy.rules[E], legacy.include],
+      [['mcpdesc-lint.config.json', 'packages/legacy/mcpdesc-lint.config.yaml'], 'off', ['packages/legacy/descriptions/*.json']],
+    );
     assert.equal(JSON.parse(cli('--print-config', 'generated/skipped.mcpdesc.json').stdout).excluded, true);
     // root: true stops the lookup.
-    assert.deepEqual(JSON.parse(cli('--print-config', 'packages/island/doc.mcpdesc.jsonc').stdout).configFiles, ['packages/island/mcpdesc-lint.config.json']);
+    assert.deepEqual(JSON.parse(cli('--print-config', 'packages/island/doc.mcpdesc.jsonc').stdout).configFiles, [
+      'packages/island/mcpdesc-lint.config.json',
+    ]);
   });
 
   it('--print-config of a file below a malformed configuration exits 2 naming it', () => {
@@ -108,6 +120,20 @@ describe('mcpdesc-lint and the project configuration', () => {
       `${island} ${E}/unknown-declaration error`,
     ]);
     // --rule wins over the configuration and the flag.
-    assert.deepEqual(problems(cli('--format', 'json', '--report-unused-suppressions', '--rule', `${E}=off`, '--rule', `${UNUSED_SUPPRESSION_RULE_ID}=off`, island).stdout), []);
+    assert.deepEqual(
+      problems(
+        cli(
+          '--format',
+          'json',
+          '--report-unused-suppressions',
+          '--rule',
+          `${E}=off`,
+          '--rule',
+          `${UNUSED_SUPPRESSION_RULE_ID}=off`,
+          island,
+        ).stdout,
+      ),
+      [],
+    );
   });
 });

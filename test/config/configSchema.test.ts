@@ -26,8 +26,12 @@ describe('the configuration file schema', () => {
   });
 
   it('is contributed for every configuration file name and shipped in the .vsix', () => {
-    const json = manifest.contributes.jsonValidation.flatMap((entry: { fileMatch: string[]; url: string }) => entry.fileMatch.map((name) => [name, entry.url]));
-    const yaml = manifest.contributes.yamlValidation.flatMap((entry: { fileMatch: string[]; url: string }) => entry.fileMatch.map((name) => [name, entry.url]));
+    const json = manifest.contributes.jsonValidation.flatMap((entry: { fileMatch: string[]; url: string }) =>
+      entry.fileMatch.map((name) => [name, entry.url]),
+    );
+    const yaml = manifest.contributes.yamlValidation.flatMap((entry: { fileMatch: string[]; url: string }) =>
+      entry.fileMatch.map((name) => [name, entry.url]),
+    );
     assert.deepEqual([...json, ...yaml].map(([name]) => name).sort(), [...CONFIG_FILE_NAMES].sort());
     for (const [, url] of [...json, ...yaml]) assert.equal(url, `./${SCHEMA_PATH}`);
     assert.match(fs.readFileSync(repoPath('.vscodeignore'), 'utf8'), /^!schemas\/\*\*$/m);
@@ -39,7 +43,10 @@ describe('the configuration file schema', () => {
     const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
     const cases: Array<[string, 'json' | 'yaml']> = [
       ['{}', 'json'],
-      [`{ "$schema": "./node_modules/x.json", "root": true, "rules": { "${E}": "hint" }, "include": ["a/*.json"], "exclude": ["b/**"] }`, 'json'],
+      [
+        `{ "$schema": "./node_modules/x.json", "root": true, "rules": { "${E}": "hint" }, "include": ["a/*.json"], "exclude": ["b/**"] }`,
+        'json',
+      ],
       [`{ "overrides": [{ "files": ["beta/**"], "rules": { "${E}": "off" } }] }`, 'json'],
       [`rules:\n  ${E}: warning\noverrides:\n  - files: [x.yaml]\n`, 'yaml'],
       ['{ "root": "yes" }', 'json'],
@@ -57,7 +64,11 @@ describe('the configuration file schema', () => {
       const parsed = parseProjectConfig(text, format);
       const usedSilently = parsed.config !== undefined && parsed.problems.length === 0;
       const data: unknown = format === 'yaml' ? parse(text) : JSON.parse(text);
-      assert.equal(validate(data), usedSilently, `${text}: schema ${JSON.stringify(validate.errors)}, linter ${JSON.stringify(parsed.problems)}`);
+      assert.equal(
+        validate(data),
+        usedSilently,
+        `${text}: schema ${JSON.stringify(validate.errors)}, linter ${JSON.stringify(parsed.problems)}`,
+      );
     }
   });
 });

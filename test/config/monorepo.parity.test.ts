@@ -13,7 +13,9 @@ import { BROKEN_CONFIG, writeMonorepo } from './monorepoFixture';
 function summary(files: SeenFiles): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const [file, diagnostics] of Object.entries(files)) {
-    result[file] = diagnostics.map((diagnostic) => `${diagnostic.line} ${diagnostic.code}/${diagnostic.violation} ${diagnostic.severity}`);
+    result[file] = diagnostics.map(
+      (diagnostic) => `${diagnostic.line} ${diagnostic.code}/${diagnostic.violation} ${diagnostic.severity}`,
+    );
   }
   return result;
 }
@@ -61,7 +63,10 @@ describe('one project configuration for the CLI and the server', () => {
   it('puts the one error of a malformed configuration file where it goes wrong, and the CLI exits 2 naming it', () => {
     const cli = runCli(workspace.root);
     assert.equal(cli.status, 2);
-    assert.match(cli.stderr, /packages\/broken\/mcpdesc-lint\.config\.json:2: invalid configuration, not used: The severity 'warn' of .* is not one of error, warning, information, hint, on, off/);
+    assert.match(
+      cli.stderr,
+      /packages\/broken\/mcpdesc-lint\.config\.json:2: invalid configuration, not used: The severity 'warn' of .* is not one of error, warning, information, hint, on, off/,
+    );
     assert.equal(cli.stderr.match(/invalid configuration/g)?.length, 1, 'named once, however many documents lie below it');
     const [error] = cli.files['packages/broken/mcpdesc-lint.config.json'];
     const column = BROKEN_CONFIG.split('\n')[1].indexOf('"warn"');

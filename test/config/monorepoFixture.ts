@@ -13,7 +13,8 @@ const REQUESTED_SCHEMA = '{ "type": "object", "properties": { "ok": { "type": "b
 /** A JSONC step declining with content: one unexpected-content finding, on the step's `content`. */
 export const UNEXPECTED_CONTENT_STEP = `{ "type": "elicitation", "declaration": "confirm", "request": { "message": "Sure?", "requestedSchema": ${REQUESTED_SCHEMA} }, "response": { "action": "decline", "content": { "ok": true } } }`;
 /** A JSONC step naming no declaration of the tool: one unknown-declaration finding. */
-export const UNKNOWN_DECLARATION_STEP = '{ "type": "elicitation", "declaration": "missing", "request": { "message": "Sure?" }, "response": { "action": "decline" } }';
+export const UNKNOWN_DECLARATION_STEP =
+  '{ "type": "elicitation", "declaration": "missing", "request": { "message": "Sure?" }, "response": { "action": "decline" } }';
 
 /** A JSON(C) document whose one example has these steps, one per line (each line may be preceded by a comment line). */
 export function jsonDocument(stepLines: string[]): string {
@@ -53,7 +54,12 @@ export const YAML_UNEXPECTED_CONTENT_STEP = [
   '    action: decline',
   '    content: { ok: true }',
 ];
-export const YAML_UNKNOWN_DECLARATION_STEP = ['- type: elicitation', '  declaration: missing', '  request: { message: Sure? }', '  response: { action: decline }'];
+export const YAML_UNKNOWN_DECLARATION_STEP = [
+  '- type: elicitation',
+  '  declaration: missing',
+  '  request: { message: Sure? }',
+  '  response: { action: decline }',
+];
 
 export function yamlDocument(stepLines: string[], head: string[] = []): string {
   return [
@@ -109,7 +115,10 @@ export function writeMonorepo(workspace: TempWorkspace): void {
 
   // Depth 2: the rule off, an include relative to this folder, a file-level suppression left unused.
   workspace.write('packages/legacy/mcpdesc-lint.config.yaml', `rules:\n  ${E}: "off"\ninclude:\n  - descriptions/*.json\n`);
-  workspace.write('packages/legacy/old.mcpdesc.yaml', yamlDocument(YAML_UNKNOWN_DECLARATION_STEP, [`# mcpdesc-disable-file ${SYNTAX_RULE_ID}`]));
+  workspace.write(
+    'packages/legacy/old.mcpdesc.yaml',
+    yamlDocument(YAML_UNKNOWN_DECLARATION_STEP, [`# mcpdesc-disable-file ${SYNTAX_RULE_ID}`]),
+  );
   // No `mcpdesc` member: a document only by the include glob; one syntax error (a missing comma).
   workspace.write('packages/legacy/descriptions/old.json', '{ "name": "old" "tools": [] }\n');
   workspace.write('descriptions/not-included.json', '{ "name": "old" "tools": [] }\n');
@@ -134,14 +143,20 @@ export function writeMonorepo(workspace: TempWorkspace): void {
 
   // A second root: nothing above it applies (so no unused-suppression report here).
   workspace.write('packages/island/mcpdesc-lint.config.json', '{ "root": true }\n');
-  workspace.write('packages/island/doc.mcpdesc.jsonc', jsonDocument([`// mcpdesc-disable-next-line ${SYNTAX_RULE_ID}`, UNKNOWN_DECLARATION_STEP]));
+  workspace.write(
+    'packages/island/doc.mcpdesc.jsonc',
+    jsonDocument([`// mcpdesc-disable-next-line ${SYNTAX_RULE_ID}`, UNKNOWN_DECLARATION_STEP]),
+  );
 
   // A malformed configuration: not used (the root's applies below it), one error on it.
   workspace.write('packages/broken/mcpdesc-lint.config.json', BROKEN_CONFIG);
   workspace.write('packages/broken/doc.mcpdesc.json', jsonDocument([UNKNOWN_DECLARATION_STEP]));
 
   // Two configuration files in one folder: the .json one is used, the .yaml one is reported unused.
-  workspace.write('packages/shadow/mcpdesc-lint.config.json', `{ "rules": { "${E}": "hint", "mcpdesc.future-rule": "error" } }\n`);
+  workspace.write(
+    'packages/shadow/mcpdesc-lint.config.json',
+    `{ "rules": { "${E}": "hint", "mcpdesc.future-rule": "error" } }\n`,
+  );
   workspace.write('packages/shadow/mcpdesc-lint.config.yaml', `rules:\n  ${E}: error\n`);
   workspace.write('packages/shadow/doc.mcpdesc.json', jsonDocument([UNKNOWN_DECLARATION_STEP]));
 }

@@ -4,17 +4,34 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ELICITATION_RULE_ID } from '../../shared/src/constants';
-import { anchorGlob, EMPTY_CONFIG, layerRules, matchesGlob, parseProjectConfig, type ProjectConfig } from '../../server/src/checker';
+import {
+  anchorGlob,
+  EMPTY_CONFIG,
+  layerRules,
+  matchesGlob,
+  parseProjectConfig,
+  type ProjectConfig,
+} from '../../server/src/checker';
 
 const E = ELICITATION_RULE_ID;
 
 function problemsOf(text: string, format: 'json' | 'yaml' = 'json'): Array<[string, string, string]> {
-  return parseProjectConfig(text, format).problems.map((problem) => [problem.violation, text.slice(problem.offset, problem.offset + problem.length), problem.message]);
+  return parseProjectConfig(text, format).problems.map((problem) => [
+    problem.violation,
+    text.slice(problem.offset, problem.offset + problem.length),
+    problem.message,
+  ]);
 }
 
 describe('the project configuration file', () => {
   it('reads every member, in JSONC and in YAML alike', () => {
-    const expected: ProjectConfig = { root: true, rules: { [E]: 'warning' }, include: ['specs/*.json'], exclude: ['legacy/**'], overrides: [{ files: ['beta/**'], rules: { [E]: 'off' } }] };
+    const expected: ProjectConfig = {
+      root: true,
+      rules: { [E]: 'warning' },
+      include: ['specs/*.json'],
+      exclude: ['legacy/**'],
+      overrides: [{ files: ['beta/**'], rules: { [E]: 'off' } }],
+    };
     const jsonc = `{\n  // comments and trailing commas, as in every JSON file here\n  "$schema": "x", "root": true, "rules": { "${E}": "warning" }, "include": ["specs/*.json"], "exclude": ["legacy/**"],\n  "overrides": [{ "files": ["beta/**"], "rules": { "${E}": "off" } }],\n}`;
     assert.deepEqual(parseProjectConfig(jsonc, 'json'), { config: expected, problems: [] });
     const yaml = `root: true\nrules:\n  ${E}: warning\ninclude: [specs/*.json]\nexclude:\n  - legacy/**\noverrides:\n  - files: [beta/**]\n    rules: { ${E}: "off" }\n`;
@@ -26,15 +43,50 @@ describe('the project configuration file', () => {
   it('a file that cannot be used has exactly one error, where it goes wrong', () => {
     const cases: Array<[string, 'json' | 'yaml', string, string]> = [
       ['{ "root": true "rules": {} }', 'json', '"rules"', 'Syntax error: Comma expected'],
-      ['[]', 'json', '[]', 'The configuration must be an object (a mapping in YAML) of root, rules, include, exclude and overrides.'],
+      [
+        '[]',
+        'json',
+        '[]',
+        'The configuration must be an object (a mapping in YAML) of root, rules, include, exclude and overrides.',
+      ],
       ['{ "root": "yes", "rules": 3 }', 'json', '"yes"', '"root" must be true or false.'],
-      [`{ "rules": { "${E}": "warn" } }`, 'json', '"warn"', `The severity 'warn' of ${E} is not one of error, warning, information, hint, on, off.`],
-      ['{ "include": "specs/*.json" }', 'json', '"specs/*.json"', '"include" must be an array of globs (relative to this file\'s folder).'],
-      ['{ "exclude": ["!keep/**"] }', 'json', '"!keep/**"', 'Negated globs are not supported in "exclude"; list what to leave out in "exclude" instead.'],
-      ['{ "overrides": [{ "rules": {} }] }', 'json', '{ "rules": {} }', 'overrides[0] needs "files": the globs (relative to this file\'s folder) it applies to.'],
+      [
+        `{ "rules": { "${E}": "warn" } }`,
+        'json',
+        '"warn"',
+        `The severity 'warn' of ${E} is not one of error, warning, information, hint, on, off.`,
+      ],
+      [
+        '{ "include": "specs/*.json" }',
+        'json',
+        '"specs/*.json"',
+        '"include" must be an array of globs (relative to this file\'s folder).',
+      ],
+      [
+        '{ "exclude": ["!keep/**"] }',
+        'json',
+        '"!keep/**"',
+        'Negated globs are not supported in "exclude"; list what to leave out in "exclude" instead.',
+      ],
+      [
+        '{ "overrides": [{ "rules": {} }] }',
+        'json',
+        '{ "rules": {} }',
+        'overrides[0] needs "files": the globs (relative to this file\'s folder) it applies to.',
+      ],
       ['{ "overrides": [{ "files": [] }] }', 'json', '[]', 'overrides[0].files must name at least one glob.'],
-      ['{ "extends": "mcpdesc:strict" }', 'json', '"mcpdesc:strict"', "The preset 'mcpdesc:strict' is not one of this version of mcpdesc-lint ('mcpdesc:official')."],
-      ['{ "extends": ["mcpdesc:official", "toString"] }', 'json', '"toString"', "The preset 'toString' is not one of this version of mcpdesc-lint ('mcpdesc:official')."],
+      [
+        '{ "extends": "mcpdesc:strict" }',
+        'json',
+        '"mcpdesc:strict"',
+        "The preset 'mcpdesc:strict' is not one of this version of mcpdesc-lint ('mcpdesc:official').",
+      ],
+      [
+        '{ "extends": ["mcpdesc:official", "toString"] }',
+        'json',
+        '"toString"',
+        "The preset 'toString' is not one of this version of mcpdesc-lint ('mcpdesc:official').",
+      ],
       ['{ "extends": 1 }', 'json', '1', `"extends" must be a preset name ('mcpdesc:official') or an array of them.`],
       ['rules: {}\n---\nroot: true\n', 'yaml', '', 'The configuration must be one YAML document; this is a second one.'],
       ['rules: [a\n', 'yaml', '', ''],
@@ -56,9 +108,15 @@ describe('the project configuration file', () => {
 
   it('"extends": "mcpdesc:official" turns the whole-document rules on, under the file\'s own rules', () => {
     const official = { 'mcpdesc.document.schema': 'on', 'mcpdesc.document.semantics': 'on' };
-    assert.deepEqual(parseProjectConfig('{ "extends": "mcpdesc:official" }', 'json'), { config: { ...EMPTY_CONFIG, rules: official }, problems: [] });
+    assert.deepEqual(parseProjectConfig('{ "extends": "mcpdesc:official" }', 'json'), {
+      config: { ...EMPTY_CONFIG, rules: official },
+      problems: [],
+    });
     assert.deepEqual(parseProjectConfig('extends: [mcpdesc:official]\n', 'yaml').config?.rules, official);
-    const overridden = parseProjectConfig('{ "rules": { "mcpdesc.document.schema": "off" }, "extends": "mcpdesc:official" }', 'json');
+    const overridden = parseProjectConfig(
+      '{ "rules": { "mcpdesc.document.schema": "off" }, "extends": "mcpdesc:official" }',
+      'json',
+    );
     assert.deepEqual(overridden.config?.rules, { 'mcpdesc.document.schema': 'off', 'mcpdesc.document.semantics': 'on' });
   });
 
@@ -66,14 +124,17 @@ describe('the project configuration file', () => {
     const text = `{ "rulez": {}, "rules": { "mcpdesc.future": "error", "${E}": "hint" }, "overrides": [{ "files": ["a"], "severity": 1 }] }`;
     const parsed = parseProjectConfig(text, 'json');
     assert.deepEqual(parsed.config?.rules, { 'mcpdesc.future': 'error', [E]: 'hint' });
-    assert.deepEqual(problemsOf(text).map(([violation, found]) => [violation, found]), [
-      ['unknown-member', '"rulez"'],
-      ['unknown-rule', '"mcpdesc.future"'],
-      ['unknown-member', '"severity"'],
-    ]);
+    assert.deepEqual(
+      problemsOf(text).map(([violation, found]) => [violation, found]),
+      [
+        ['unknown-member', '"rulez"'],
+        ['unknown-rule', '"mcpdesc.future"'],
+        ['unknown-member', '"severity"'],
+      ],
+    );
   });
 
-  it('globs are relative to their file\'s folder; a name without a slash matches at any depth below it', () => {
+  it("globs are relative to their file's folder; a name without a slash matches at any depth below it", () => {
     assert.equal(anchorGlob('', 'legacy/**'), 'legacy/**');
     assert.equal(anchorGlob('packages/a', './gen/**'), 'packages/a/gen/**');
     assert.equal(anchorGlob('packages/a', '/top.json'), 'packages/a/top.json');
@@ -90,7 +151,11 @@ describe('the project configuration file', () => {
   });
 
   it('nearer files win, and within one file later overrides win', () => {
-    const outer: ProjectConfig = { ...EMPTY_CONFIG, rules: { [E]: 'warning' }, overrides: [{ files: ['**/*.yaml'], rules: { [E]: 'hint' } }] };
+    const outer: ProjectConfig = {
+      ...EMPTY_CONFIG,
+      rules: { [E]: 'warning' },
+      overrides: [{ files: ['**/*.yaml'], rules: { [E]: 'hint' } }],
+    };
     const inner: ProjectConfig = {
       ...EMPTY_CONFIG,
       rules: { [E]: 'information' },
@@ -99,7 +164,10 @@ describe('the project configuration file', () => {
         { files: ['b.yaml'], rules: { [E]: 'error' } },
       ],
     };
-    const layers = [{ directory: '', config: outer }, { directory: 'pkg', config: inner }];
+    const layers = [
+      { directory: '', config: outer },
+      { directory: 'pkg', config: inner },
+    ];
     assert.deepEqual(layerRules(layers, 'pkg/a.json'), { [E]: 'information' });
     assert.deepEqual(layerRules(layers, 'pkg/a.yaml'), { [E]: 'off' });
     assert.deepEqual(layerRules(layers, 'pkg/sub/b.yaml'), { [E]: 'error' });

@@ -6,18 +6,29 @@ import { describe, it } from 'node:test';
 import { ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { UNUSED_SUPPRESSION_RULE_ID } from '../../shared/src/rules';
 import { applyEdits, checkDocument, type CheckOptions, type DocumentFormat } from '../../server/src/checker';
-import { jsonDocument, UNEXPECTED_CONTENT_STEP, UNKNOWN_DECLARATION_STEP, YAML_UNKNOWN_DECLARATION_STEP, yamlDocument } from './monorepoFixture';
+import {
+  jsonDocument,
+  UNEXPECTED_CONTENT_STEP,
+  UNKNOWN_DECLARATION_STEP,
+  YAML_UNKNOWN_DECLARATION_STEP,
+  yamlDocument,
+} from './monorepoFixture';
 
 const E = ELICITATION_RULE_ID;
 const REPORT_UNUSED: CheckOptions['rules'] = { [UNUSED_SUPPRESSION_RULE_ID]: 'warning' };
 
 function seen(text: string, format: DocumentFormat = 'json', rules = REPORT_UNUSED): string[] {
-  return checkDocument(text, { format, rules }).diagnostics.map((diagnostic) => `${diagnostic.range.start.line} ${diagnostic.data.violation}`);
+  return checkDocument(text, { format, rules }).diagnostics.map(
+    (diagnostic) => `${diagnostic.range.start.line} ${diagnostic.data.violation}`,
+  );
 }
 
 describe('suppression comments', () => {
   it('without a suppression, the two findings are reported', () => {
-    assert.deepEqual(seen(jsonDocument([`${UNKNOWN_DECLARATION_STEP},`, UNEXPECTED_CONTENT_STEP])), ['12 unknown-declaration', '13 unexpected-content']);
+    assert.deepEqual(seen(jsonDocument([`${UNKNOWN_DECLARATION_STEP},`, UNEXPECTED_CONTENT_STEP])), [
+      '12 unknown-declaration',
+      '13 unexpected-content',
+    ]);
   });
 
   it('several ids, comma-separated, with a reason; a block comment covers the line after its end', () => {
@@ -31,8 +42,14 @@ describe('suppression comments', () => {
   });
 
   it('no id hides every rule on the next line; a file-level directive anywhere hides its rules everywhere', () => {
-    assert.deepEqual(seen(jsonDocument(['// mcpdesc-disable-next-line', `${UNKNOWN_DECLARATION_STEP},`, UNEXPECTED_CONTENT_STEP])), ['14 unexpected-content']);
-    assert.deepEqual(seen(jsonDocument([`${UNKNOWN_DECLARATION_STEP}, // mcpdesc-disable-file ${E}`, UNEXPECTED_CONTENT_STEP])), []);
+    assert.deepEqual(
+      seen(jsonDocument(['// mcpdesc-disable-next-line', `${UNKNOWN_DECLARATION_STEP},`, UNEXPECTED_CONTENT_STEP])),
+      ['14 unexpected-content'],
+    );
+    assert.deepEqual(
+      seen(jsonDocument([`${UNKNOWN_DECLARATION_STEP}, // mcpdesc-disable-file ${E}`, UNEXPECTED_CONTENT_STEP])),
+      [],
+    );
   });
 
   it('a directive inside a string or a YAML block scalar is text, not a suppression', () => {
@@ -47,21 +64,44 @@ describe('suppression comments', () => {
   it('an unused suppression is reported at what it names, only when the rule is on', () => {
     const text = jsonDocument([`// mcpdesc-disable-next-line ${SYNTAX_RULE_ID}, mcpdesc.no-such-rule`, UNKNOWN_DECLARATION_STEP]);
     const diagnostics = checkDocument(text, { rules: REPORT_UNUSED }).diagnostics;
-    assert.deepEqual(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.message]), [
-      [UNUSED_SUPPRESSION_RULE_ID, 2, `Unused suppression: no ${SYNTAX_RULE_ID} problem is reported on line 14.`],
-      [UNUSED_SUPPRESSION_RULE_ID, 2, "Unused suppression: 'mcpdesc.no-such-rule' is not a rule of this linter, so nothing is suppressed on line 14."],
-      [E, 1, diagnostics[2].message],
-    ]);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.message]),
+      [
+        [UNUSED_SUPPRESSION_RULE_ID, 2, `Unused suppression: no ${SYNTAX_RULE_ID} problem is reported on line 14.`],
+        [
+          UNUSED_SUPPRESSION_RULE_ID,
+          2,
+          "Unused suppression: 'mcpdesc.no-such-rule' is not a rule of this linter, so nothing is suppressed on line 14.",
+        ],
+        [E, 1, diagnostics[2].message],
+      ],
+    );
     const line = text.split('\n')[12];
     assert.equal(diagnostics[1].range.start.character, line.indexOf('mcpdesc.no-such-rule'));
     assert.deepEqual(seen(text, 'json', {}), ['13 unknown-declaration'], 'off by default');
     // A suppression of a rule turned off suppresses nothing.
-    assert.deepEqual(seen(jsonDocument([`// mcpdesc-disable-next-line ${E}`, UNKNOWN_DECLARATION_STEP]), 'json', { ...REPORT_UNUSED, [E]: 'off' }), ['12 unused-suppression']);
+    assert.deepEqual(
+      seen(jsonDocument([`// mcpdesc-disable-next-line ${E}`, UNKNOWN_DECLARATION_STEP]), 'json', {
+        ...REPORT_UNUSED,
+        [E]: 'off',
+      }),
+      ['12 unused-suppression'],
+    );
   });
 
   const fixCases: Array<{ name: string; format: DocumentFormat; text: string; line: string }> = [
-    { name: 'JSONC', format: 'json', text: jsonDocument([`${UNKNOWN_DECLARATION_STEP},`, UNEXPECTED_CONTENT_STEP]), line: `            // mcpdesc-disable-next-line ${E}/unknown-declaration` },
-    { name: 'YAML', format: 'yaml', text: yamlDocument(YAML_UNKNOWN_DECLARATION_STEP), line: `            # mcpdesc-disable-next-line ${E}/unknown-declaration` },
+    {
+      name: 'JSONC',
+      format: 'json',
+      text: jsonDocument([`${UNKNOWN_DECLARATION_STEP},`, UNEXPECTED_CONTENT_STEP]),
+      line: `            // mcpdesc-disable-next-line ${E}/unknown-declaration`,
+    },
+    {
+      name: 'YAML',
+      format: 'yaml',
+      text: yamlDocument(YAML_UNKNOWN_DECLARATION_STEP),
+      line: `            # mcpdesc-disable-next-line ${E}/unknown-declaration`,
+    },
     {
       name: 'JSONC with CRLF line breaks',
       format: 'json',
@@ -74,7 +114,9 @@ describe('suppression comments', () => {
       const options: CheckOptions = { format: fixCase.format, rules: REPORT_UNUSED, commentsAllowed: true };
       const before = checkDocument(fixCase.text, options);
       const target = before.diagnostics.find((diagnostic) => diagnostic.data.violation === 'unknown-declaration')!;
-      const fix = before.fixesFor(target).find((candidate) => candidate.title === `Suppress ${E}/unknown-declaration on this line`)!;
+      const fix = before
+        .fixesFor(target)
+        .find((candidate) => candidate.title === `Suppress ${E}/unknown-declaration on this line`)!;
       assert.ok(fix);
       const fixed = applyEdits(fixCase.text, fix.edits);
       const lineBreak = fixCase.text.includes('\r\n') ? '\r\n' : '\n';
@@ -82,13 +124,19 @@ describe('suppression comments', () => {
       const after = checkDocument(fixed, options).diagnostics;
       assert.deepEqual(
         after.map((diagnostic) => [diagnostic.range.start.line, diagnostic.data.violation]),
-        before.diagnostics.filter((diagnostic) => diagnostic !== target).map((diagnostic) => [diagnostic.range.start.line + 1, diagnostic.data.violation]),
+        before.diagnostics
+          .filter((diagnostic) => diagnostic !== target)
+          .map((diagnostic) => [diagnostic.range.start.line + 1, diagnostic.data.violation]),
       );
     });
   }
 
   it('the fix adds to a directive already above the line', () => {
-    const text = jsonDocument([`${UNKNOWN_DECLARATION_STEP},`, `// mcpdesc-disable-next-line ${SYNTAX_RULE_ID}`, UNEXPECTED_CONTENT_STEP]);
+    const text = jsonDocument([
+      `${UNKNOWN_DECLARATION_STEP},`,
+      `// mcpdesc-disable-next-line ${SYNTAX_RULE_ID}`,
+      UNEXPECTED_CONTENT_STEP,
+    ]);
     const options: CheckOptions = { rules: REPORT_UNUSED, commentsAllowed: true };
     const before = checkDocument(text, options);
     const target = before.diagnostics.find((diagnostic) => diagnostic.data.violation === 'unexpected-content')!;
@@ -102,7 +150,10 @@ describe('suppression comments', () => {
   it('no fix without comments (plain JSON), and none for syntax errors', () => {
     const text = jsonDocument([UNKNOWN_DECLARATION_STEP]);
     const check = checkDocument(text, {});
-    assert.deepEqual(check.fixesFor(check.diagnostics[0]).filter((fix) => fix.title.startsWith('Suppress')), []);
+    assert.deepEqual(
+      check.fixesFor(check.diagnostics[0]).filter((fix) => fix.title.startsWith('Suppress')),
+      [],
+    );
     const broken = checkDocument('{ "mcpdesc": "0.8.0" "tools": [] }', { commentsAllowed: true });
     assert.equal(broken.diagnostics[0].code, SYNTAX_RULE_ID);
     assert.deepEqual(broken.fixesFor(broken.diagnostics[0]), []);

@@ -51,7 +51,8 @@ function offered(fixture: Fixture, options: CheckOptions): string[] {
   const result = checkDocument(fixture.text, options);
   return result.diagnostics.flatMap((diagnostic) => {
     const fixes = result.fixesFor(diagnostic);
-    if (fixes.length) assert.equal(fixes.filter((fix) => fix.isPreferred).length, 1, `one preferred fix for ${diagnostic.message}`);
+    if (fixes.length)
+      assert.equal(fixes.filter((fix) => fix.isPreferred).length, 1, `one preferred fix for ${diagnostic.message}`);
     return fixes.map((fix) => `${diagnostic.data.violation}: ${fix.title}`);
   });
 }
@@ -66,7 +67,11 @@ function applyEachFix(fixture: Fixture, options: CheckOptions): number {
       valueOf(fixture, fixed); // still a well-formed document of its syntax
       const before = result.diagnostics.map(identity);
       before.splice(before.indexOf(identity(diagnostic)), 1);
-      assert.deepEqual(checkDocument(fixed, options).diagnostics.map(identity).sort(), before.sort(), `${fixture.stem} (${fixture.format}): ${fix.title}`);
+      assert.deepEqual(
+        checkDocument(fixed, options).diagnostics.map(identity).sort(),
+        before.sort(),
+        `${fixture.stem} (${fixture.format}): ${fix.title}`,
+      );
       applied++;
     }
   }
@@ -102,7 +107,12 @@ describe('declaration-validity quick-fixes', () => {
       const mixing = fixWith(find('branch-mixing'), 'Remove the url (a form declaration has none)');
       assert.deepEqual(Object.keys(mixing.resources[0].elicitations[0]), ['name', 'mode', 'message', 'requestedSchema']);
       const portal = fixWith(find('branch-mixing'), 'Remove the requestedSchema (a url declaration has none)');
-      assert.deepEqual(portal.resources[0].elicitations[1], { name: 'open_portal', mode: 'url', message: 'Open the ledger portal.', url: 'https://ledger.example.net/portal' });
+      assert.deepEqual(portal.resources[0].elicitations[1], {
+        name: 'open_portal',
+        mode: 'url',
+        message: 'Open the ledger portal.',
+        url: 'https://ledger.example.net/portal',
+      });
 
       const required = fixWith(find('form-semantics'), 'Drop "audience" from required');
       assert.equal('required' in required.prompts[0].elicitations[0].requestedSchema, false);
@@ -128,26 +138,52 @@ describe('declaration-validity quick-fixes', () => {
         const after = checkDocument(result.text, optionsFor(fixture)).diagnostics.map(identity);
         const fixedAway = before.filter((entry) => !after.includes(entry));
         assert.equal(fixedAway.length, OFFERED[stem].length, `${stem}: ${fixedAway.join(' | ')}`);
-        assert.deepEqual(after.filter((entry) => !before.includes(entry)), [], `${stem}: nothing new`);
+        assert.deepEqual(
+          after.filter((entry) => !before.includes(entry)),
+          [],
+          `${stem}: nothing new`,
+        );
       }
     });
   }
 
   test('"Add mode" is not offered when the steps disagree, there are none, or the members contradict the mode', () => {
-    const documentWith = (declaration: object, requestModes: Array<'form' | 'url'>) => JSON.stringify({
-      mcpdesc: '0.8.0',
-      info: { name: 'x', version: '1' },
-      protocolVersions: ['2025-11-25'],
-      transports: [{ type: 'stdio', command: 'x' }],
-      tools: [{
-        name: 't',
-        inputSchema: { type: 'object' },
-        elicitations: [declaration],
-        interactionExamples: Object.fromEntries(requestModes.map((mode, index) => [`e${index}`, {
-          steps: [{ type: 'elicitation', declaration: 'd', request: mode === 'url' ? { mode, message: 'm', url: 'https://x.example/' } : { mode, message: 'm', requestedSchema: { type: 'object', properties: {} } }, response: { action: 'decline' } }],
-        }])),
-      }],
-    }, null, 2);
+    const documentWith = (declaration: object, requestModes: Array<'form' | 'url'>) =>
+      JSON.stringify(
+        {
+          mcpdesc: '0.8.0',
+          info: { name: 'x', version: '1' },
+          protocolVersions: ['2025-11-25'],
+          transports: [{ type: 'stdio', command: 'x' }],
+          tools: [
+            {
+              name: 't',
+              inputSchema: { type: 'object' },
+              elicitations: [declaration],
+              interactionExamples: Object.fromEntries(
+                requestModes.map((mode, index) => [
+                  `e${index}`,
+                  {
+                    steps: [
+                      {
+                        type: 'elicitation',
+                        declaration: 'd',
+                        request:
+                          mode === 'url'
+                            ? { mode, message: 'm', url: 'https://x.example/' }
+                            : { mode, message: 'm', requestedSchema: { type: 'object', properties: {} } },
+                        response: { action: 'decline' },
+                      },
+                    ],
+                  },
+                ]),
+              ),
+            },
+          ],
+        },
+        null,
+        2,
+      );
     const titles = (text: string) => {
       const result = checkDocument(text);
       return result.diagnostics.flatMap((diagnostic) => result.fixesFor(diagnostic).map((fix) => fix.title));
@@ -210,10 +246,16 @@ prompts:
             - ghost # not a property
             - b
 `;
-  for (const [format, text, parse] of [['json', json, (t: string) => JSON.parse(t.replace('// not a property', ''))], ['yaml', yaml, (t: string) => YAML.parse(t)]] as const) {
+  for (const [format, text, parse] of [
+    ['json', json, (t: string) => JSON.parse(t.replace('// not a property', ''))],
+    ['yaml', yaml, (t: string) => YAML.parse(t)],
+  ] as const) {
     test(format, () => {
       const result = checkDocument(text, { format });
-      assert.deepEqual(result.diagnostics.map((d) => d.data.violation), ['unknown-required']);
+      assert.deepEqual(
+        result.diagnostics.map((d) => d.data.violation),
+        ['unknown-required'],
+      );
       const [fix] = result.fixesFor(result.diagnostics[0]);
       assert.equal(fix.title, 'Drop "ghost" from required');
       const fixed = applyEdits(text, fix.edits);

@@ -19,11 +19,21 @@ import { ANCHORS, FIXTURES_DIR, compareFindings, expectedFor, fixtures, type Exp
 
 const invalid = fixtures('expected-invalid');
 const valid = fixtures('expected-valid');
-const relative = (file: string) => path.relative(path.join(FIXTURES_DIR, '..', '..'), file).split(path.sep).join('/');
+const relative = (file: string) =>
+  path
+    .relative(path.join(FIXTURES_DIR, '..', '..'), file)
+    .split(path.sep)
+    .join('/');
 
-function shape(items: Array<{ code?: unknown; range: ExpectedFinding['range']; violation?: string; data?: unknown }>): ExpectedFinding[] {
+function shape(
+  items: Array<{ code?: unknown; range: ExpectedFinding['range']; violation?: string; data?: unknown }>,
+): ExpectedFinding[] {
   return items
-    .map((item) => ({ code: String(item.code), violation: item.violation ?? String((item.data as { violation: string }).violation), range: item.range }))
+    .map((item) => ({
+      code: String(item.code),
+      violation: item.violation ?? String((item.data as { violation: string }).violation),
+      range: item.range,
+    }))
     .sort(compareFindings);
 }
 
@@ -36,17 +46,28 @@ describe('the built CLI', () => {
     assert.equal(run.status, 1);
     const problems = JSON.parse(run.stdout) as JsonProblem[];
     // No project configuration file applies: the run is the one --no-config gives.
-    assert.equal(runBuiltCli(['--no-config', '--format', 'json', 'test-fixtures/declaration-validity/expected-invalid']).stdout, run.stdout);
+    assert.equal(
+      runBuiltCli(['--no-config', '--format', 'json', 'test-fixtures/declaration-validity/expected-invalid']).stdout,
+      run.stdout,
+    );
     for (const fixture of invalid) {
       const own = problems.filter((problem) => problem.file === relative(fixture.file));
       assert.deepEqual(shape(own), expectedFor(fixture, ANCHORS[fixture.stem]), fixture.file);
-      assert.deepEqual(own.map((problem) => problem.message).sort(), checkDocument(fixture.text, { format: fixture.format }).diagnostics.map((d) => d.message).sort());
+      assert.deepEqual(
+        own.map((problem) => problem.message).sort(),
+        checkDocument(fixture.text, { format: fixture.format })
+          .diagnostics.map((d) => d.message)
+          .sort(),
+      );
     }
   });
 
   it('the valid fixtures are clean, exit 0', () => {
     const run = runBuiltCli(['--format', 'json', 'test-fixtures/declaration-validity/expected-valid']);
-    assert.deepEqual({ status: run.status, stderr: run.stderr, problems: JSON.parse(run.stdout) as unknown }, { status: 0, stderr: '', problems: [] });
+    assert.deepEqual(
+      { status: run.status, stderr: run.stderr, problems: JSON.parse(run.stdout) as unknown },
+      { status: 0, stderr: '', problems: [] },
+    );
     assert.equal(valid.length, 8);
   });
 
@@ -65,7 +86,9 @@ describe('the built CLI', () => {
         const copy = path.join(directory, path.basename(fixture.file));
         fs.copyFileSync(fixture.file, copy);
         runBuiltCli(['--fix', copy]);
-        const left = checkDocument(fs.readFileSync(copy, 'utf8'), { format: fixture.format }).diagnostics.map((d) => d.data.violation);
+        const left = checkDocument(fs.readFileSync(copy, 'utf8'), { format: fixture.format }).diagnostics.map(
+          (d) => d.data.violation,
+        );
         assert.deepEqual(left, ['invalid-url', 'invalid-url'], fixture.format);
       }
     } finally {
@@ -75,8 +98,14 @@ describe('the built CLI', () => {
 
   it('SARIF output describes the rule from the rule table', () => {
     const run = runBuiltCli(['--format', 'sarif', 'test-fixtures/declaration-validity/expected-invalid/form-semantics.json']);
-    const sarif = JSON.parse(run.stdout) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; name: string }> } }; results: Array<{ ruleId: string }> }> };
-    assert.ok(sarif.runs[0].tool.driver.rules.some((rule) => rule.id === DECLARATION_RULE_ID && rule.name === 'ElicitationDeclarationValidity'));
+    const sarif = JSON.parse(run.stdout) as {
+      runs: Array<{ tool: { driver: { rules: Array<{ id: string; name: string }> } }; results: Array<{ ruleId: string }> }>;
+    };
+    assert.ok(
+      sarif.runs[0].tool.driver.rules.some(
+        (rule) => rule.id === DECLARATION_RULE_ID && rule.name === 'ElicitationDeclarationValidity',
+      ),
+    );
     assert.deepEqual([...new Set(sarif.runs[0].results.map((result) => result.ruleId))], [DECLARATION_RULE_ID]);
   });
 });
@@ -112,7 +141,10 @@ describe('the language server over stdio', () => {
     assert.equal((await client.diagnosticsFor(uri, 1)).length, 3);
     let mark = client.lastSequence;
     await client.setSettings({ rules: { [DECLARATION_RULE_ID]: 'warning' } });
-    assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics.map((d: Diagnostic) => d.severity), [2, 2, 2]);
+    assert.deepEqual(
+      (await client.waitForPublish(uri, () => true, mark)).diagnostics.map((d: Diagnostic) => d.severity),
+      [2, 2, 2],
+    );
     mark = client.lastSequence;
     await client.setSettings({ rules: { [DECLARATION_RULE_ID]: 'off' } });
     assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics, []);
@@ -128,13 +160,19 @@ describe('the language server over stdio', () => {
     const unknown = diagnostics.find((d: Diagnostic) => (d.data as { violation: string }).violation === 'unknown-required')!;
     const actions = (await client.codeActions(uri, unknown.range, [unknown], ['quickfix'])).filter(isCodeAction);
     // YAML holds comments, so the suppression comes after the rule's own fix, never preferred.
-    assert.deepEqual(actions.map((action) => [action.title, action.isPreferred ?? false]), [
-      ['Drop "audience" from required', true],
-      [`Suppress ${DECLARATION_RULE_ID}/unknown-required on this line`, false],
-    ]);
+    assert.deepEqual(
+      actions.map((action) => [action.title, action.isPreferred ?? false]),
+      [
+        ['Drop "audience" from required', true],
+        [`Suppress ${DECLARATION_RULE_ID}/unknown-required on this line`, false],
+      ],
+    );
     const version = await client.applyEdits(uri, actions[0].edit!.changes![uri]);
     const after = await client.diagnosticsFor(uri, version);
-    assert.deepEqual(after.map((d: Diagnostic) => (d.data as { violation: string }).violation), ['enum-names-mismatch', 'invalid-default', 'duplicate-name']);
+    assert.deepEqual(
+      after.map((d: Diagnostic) => (d.data as { violation: string }).violation),
+      ['enum-names-mismatch', 'invalid-default', 'duplicate-name'],
+    );
     await client.close(uri);
   });
 });

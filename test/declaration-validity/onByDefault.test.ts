@@ -24,7 +24,7 @@ const shared = invalid.find((fixture) => fixture.stem === 'owned-by-consistency'
 const codes = (diagnostics: Array<{ code?: unknown }>) => diagnostics.map((d) => String(d.code));
 
 describe('the checker', () => {
-  it('reports the rule\'s four findings with no options, and nothing of it when it is off', () => {
+  it("reports the rule's four findings with no options, and nothing of it when it is off", () => {
     assert.deepEqual(codes(checkDocument(onlyThisRule.text).diagnostics), Array(4).fill(DECLARATION_RULE_ID));
     assert.deepEqual(checkDocument(onlyThisRule.text, { rules: OFF }).diagnostics, []);
   });
@@ -84,7 +84,11 @@ describe('the built CLI', () => {
 
   it('SARIF describes it as enabled, at level error', () => {
     const run = runBuiltCli(['--format', 'sarif', 'form-semantics.json'], { cwd: directory });
-    const sarif = JSON.parse(run.stdout) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; defaultConfiguration: { level: string; enabled?: boolean } }> } } }> };
+    const sarif = JSON.parse(run.stdout) as {
+      runs: Array<{
+        tool: { driver: { rules: Array<{ id: string; defaultConfiguration: { level: string; enabled?: boolean } }> } };
+      }>;
+    };
     const rule = sarif.runs[0].tool.driver.rules.find((candidate) => candidate.id === DECLARATION_RULE_ID);
     assert.deepEqual(rule?.defaultConfiguration, { level: 'error' });
   });
@@ -99,7 +103,7 @@ describe('the language server over stdio', () => {
     await client.stop();
   });
 
-  it('publishes the rule\'s findings with no settings, and nothing of it once mcpdesc.rules turns it off', async () => {
+  it("publishes the rule's findings with no settings, and nothing of it once mcpdesc.rules turns it off", async () => {
     const uri = fileUri(onlyThisRule.file);
     await client.open(uri, onlyThisRule.text, 'json');
     assert.deepEqual(codes(await client.diagnosticsFor(uri, 1)), Array(4).fill(DECLARATION_RULE_ID));

@@ -171,7 +171,8 @@ test('semantics: a url step with no or an unknown declaration where the scope ha
   const result = check(text);
   // The warning that the input is checked only in part for 2025-06-18 is the tool examples' test's.
   const semantics = result.diagnostics.filter(
-    (diagnostic) => diagnostic.code === DOCUMENT_SEMANTICS_RULE_ID && diagnostic.data.violation !== 'incomplete-tool-example-validation',
+    (diagnostic) =>
+      diagnostic.code === DOCUMENT_SEMANTICS_RULE_ID && diagnostic.data.violation !== 'incomplete-tool-example-validation',
   );
   assert.deepEqual(
     semantics.map((diagnostic) => [

@@ -47,7 +47,9 @@ describe('--fix keeps files safe (built dist/cli.js)', () => {
     for (const run of [1, 2]) {
       const fix = runBuiltCli(['--fix', '--format', 'json', ...names], { cwd: root });
       assert.equal(fix.status, 1, fix.stderr);
-      const remaining = (JSON.parse(fix.stdout) as Array<{ file: string; violation: string }>).filter((problem) => problem.violation === 'missing-content');
+      const remaining = (JSON.parse(fix.stdout) as Array<{ file: string; violation: string }>).filter(
+        (problem) => problem.violation === 'missing-content',
+      );
       assert.equal(remaining.length, UNATTACHED.length, `run ${run}: every case keeps its diagnostic`);
       UNATTACHED.forEach((document, index) => {
         assert.equal(fs.readFileSync(path.join(root, names[index]), 'utf8'), document.text, `run ${run}: ${document.name}`);
@@ -81,7 +83,7 @@ describe('--fix keeps files safe (built dist/cli.js)', () => {
     assert.deepEqual(fs.readdirSync(folder), ['kept.mcpdesc.json']);
   });
 
-  it('converts only the inserted text to the file\'s line-break style, never its own mixed breaks', () => {
+  it("converts only the inserted text to the file's line-break style, never its own mixed breaks", () => {
     // CRLF first (the file's style), then LF and CRLF alternating: 30-odd untouched LF lines between the two fixes.
     const mixed = linesOf(twoFixesApart(60))
       .map((line, index) => (index % 2 === 0 ? line.replace(/\n$/, '\r\n') : line))
@@ -107,7 +109,13 @@ describe('--fix and a file that changes while it is fixed (in-process CLI)', () 
   /** One job, so the file is read and fixed on this thread while the call runs (where whileFixing patches fs). */
   async function runFix(cwd: string, args: string[]): Promise<{ status: number; stderr: string }> {
     let stderr = '';
-    const status = await runCli(['--fix', '--jobs', '1', ...args], { cwd, env: {}, stdoutIsTTY: false, writeOut: () => undefined, writeErr: (text) => (stderr += text) });
+    const status = await runCli(['--fix', '--jobs', '1', ...args], {
+      cwd,
+      env: {},
+      stdoutIsTTY: false,
+      writeOut: () => undefined,
+      writeErr: (text) => (stderr += text),
+    });
     return { status, stderr };
   }
 
@@ -157,10 +165,16 @@ describe('--fix and a file that changes while it is fixed (in-process CLI)', () 
         () => runFix(root, [name]),
       );
       assert.equal(run.status, EXIT_TROUBLE);
-      assert.match(run.stderr, new RegExp(`${name}: changed while it was being fixed; left as it is, the fixes were not written`));
+      assert.match(
+        run.stderr,
+        new RegExp(`${name}: changed while it was being fixed; left as it is, the fixes were not written`),
+      );
       assert.ok(editedText.length > 0, 'the edit happened during the run');
       assert.equal(fs.readFileSync(target, 'utf8'), editedText, "the editor's save is kept");
-      assert.deepEqual(fs.readdirSync(root).filter((file) => file.includes('mcpdesc-fix')), []);
+      assert.deepEqual(
+        fs.readdirSync(root).filter((file) => file.includes('mcpdesc-fix')),
+        [],
+      );
     });
   }
 });

@@ -79,8 +79,16 @@ ${responseLines}
 
 /** Each has a missing-content diagnostic whose "Add content" fix can never remove it. */
 export const UNATTACHED: BrokenDocument[] = [
-  { name: 'json: "oops" {{ inside the response', format: 'json', text: jsonDocument('              "response": { "action": "accept", "oops" {{ }') },
-  { name: 'yaml flow: "oops" {{ inside the response', format: 'yaml', text: yamlDocument('            response: { action: accept, "oops" {{ }') },
+  {
+    name: 'json: "oops" {{ inside the response',
+    format: 'json',
+    text: jsonDocument('              "response": { "action": "accept", "oops" {{ }'),
+  },
+  {
+    name: 'yaml flow: "oops" {{ inside the response',
+    format: 'yaml',
+    text: yamlDocument('            response: { action: accept, "oops" {{ }'),
+  },
   {
     name: 'yaml block: "oops" {{ inside the response',
     format: 'yaml',

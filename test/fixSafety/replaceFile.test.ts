@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { documentBytes, replaceFile, sha256Of, statBeforeRead, type FileSnapshot, type ReplaceIo } from '../../server/src/host/replaceFile';
+import {
+  documentBytes,
+  replaceFile,
+  sha256Of,
+  statBeforeRead,
+  type FileSnapshot,
+  type ReplaceIo,
+} from '../../server/src/host/replaceFile';
 import { makeTempTree, removeTree } from '../cli/support/tempTree';
 
 const ORIGINAL = '{\n  "mcpdesc": "0.8.0",\n  "info": { "name": "é", "version": "1" }\n}\n';
@@ -105,6 +112,9 @@ describe('replaceFile', () => {
   it('refuses what is not a regular file', () => {
     const folder = path.join(root, 'folder.json');
     fs.mkdirSync(folder);
-    assert.deepEqual(replaceFile(folder, documentBytes(FIXED, false), { size: 0, mtimeMs: 0, sha256: '' }), { kind: 'failed', reason: 'not a regular file' });
+    assert.deepEqual(replaceFile(folder, documentBytes(FIXED, false), { size: 0, mtimeMs: 0, sha256: '' }), {
+      kind: 'failed',
+      reason: 'not a regular file',
+    });
   });
 });

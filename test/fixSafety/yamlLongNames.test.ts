@@ -27,7 +27,12 @@ function stepsOf(text: string): readonly SyntaxNode[] {
 
 function readBack(text: string): { errors: string[]; declarations: unknown[]; names: unknown[] } {
   const [document] = parseAllDocuments(text) as Array<{ errors: Array<{ code: string }>; toJS(): unknown }>;
-  const value = document.toJS() as { tools: Array<{ elicitations: Array<{ name: unknown }>; interactionExamples: { approve: { steps: Array<{ declaration: unknown }> } } }> };
+  const value = document.toJS() as {
+    tools: Array<{
+      elicitations: Array<{ name: unknown }>;
+      interactionExamples: { approve: { steps: Array<{ declaration: unknown }> } };
+    }>;
+  };
   const [tool] = value.tools;
   return {
     errors: document.errors.map((error) => error.code),
@@ -71,7 +76,9 @@ describe('YAML: names written as values can be of any length', () => {
       const renamed = applyOffsetEdits(NEW_SHAPE, edits);
       assert.deepEqual(readBack(renamed), { errors: [], declarations: [name, name, name, name], names: [name, name] });
       assert.deepEqual(
-        checkDocument(renamed, { format: 'yaml' }).diagnostics.filter((diagnostic) => diagnostic.data.violation === 'syntax-error'),
+        checkDocument(renamed, { format: 'yaml' }).diagnostics.filter(
+          (diagnostic) => diagnostic.data.violation === 'syntax-error',
+        ),
         [],
       );
     });

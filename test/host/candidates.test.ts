@@ -2,7 +2,13 @@
 // checker's recognition), sniffable names, ignored folders.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isCandidateFile, isExcluded, isInIgnoredDirectory, isRecognizedByContent, isRecognizedByName } from '../../server/src/host';
+import {
+  isCandidateFile,
+  isExcluded,
+  isInIgnoredDirectory,
+  isRecognizedByContent,
+  isRecognizedByName,
+} from '../../server/src/host';
 
 const none = { include: [], exclude: [] };
 
@@ -21,7 +27,8 @@ describe('candidate files', () => {
   });
 
   it('reads JSON and YAML names (to sniff them), mcpdesc names and include globs; nothing else', () => {
-    for (const file of ['a.json', 'a.jsonc', 'a.yaml', 'a.yml', 'x.mcpdesc.json', 'deep/X.MCPDESC.YML']) assert.equal(isCandidateFile(file, none), true, file);
+    for (const file of ['a.json', 'a.jsonc', 'a.yaml', 'a.yml', 'x.mcpdesc.json', 'deep/X.MCPDESC.YML'])
+      assert.equal(isCandidateFile(file, none), true, file);
     assert.equal(isCandidateFile('notes.txt', none), false);
     assert.equal(isCandidateFile('specs/notes.txt', { include: ['notes.txt'], exclude: [] }), true);
     assert.equal(isCandidateFile('specs/notes.txt', { include: ['notes.txt'], exclude: ['specs/**'] }), false, 'exclusion wins');

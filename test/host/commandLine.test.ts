@@ -27,10 +27,16 @@ describe('the CLI on paths it must not read', () => {
   let root: string;
   let reporter: string;
   before(() => {
-    root = makeTempTree({ 'outside/secret.mcpdesc.json': '{ "mcpdesc": "0.8.0" "x": 1 }\n', 'tree/ok.mcpdesc.json': '{ "mcpdesc": "0.8.0" }\n' });
+    root = makeTempTree({
+      'outside/secret.mcpdesc.json': '{ "mcpdesc": "0.8.0" "x": 1 }\n',
+      'tree/ok.mcpdesc.json': '{ "mcpdesc": "0.8.0" }\n',
+    });
     // Preloaded into the CLI: prints its peak memory on the way out, so a test can bound it.
     reporter = path.join(root, 'report-rss.js');
-    fs.writeFileSync(reporter, "process.on('exit', () => process.stderr.write(`MAXRSS_KB=${process.resourceUsage().maxRSS}\\n`));\n");
+    fs.writeFileSync(
+      reporter,
+      "process.on('exit', () => process.stderr.write(`MAXRSS_KB=${process.resourceUsage().maxRSS}\\n`));\n",
+    );
   });
   after(() => removeTree(root));
 
@@ -77,7 +83,10 @@ describe('the CLI on paths it must not read', () => {
     fs.symlinkSync(path.join(root, 'outside', 'secret.mcpdesc.json'), link);
     const result = run(['--format', 'json', 'secret-link.mcpdesc.json']);
     assert.equal(result.status, 2, result.stderr);
-    assert.match(result.stderr, /secret-link\.mcpdesc\.json: not read: it is a symbolic link to a file outside the current directory$/m);
+    assert.match(
+      result.stderr,
+      /secret-link\.mcpdesc\.json: not read: it is a symbolic link to a file outside the current directory$/m,
+    );
     assert.deepEqual(JSON.parse(result.stdout), [], 'its syntax error is not reported: it was not read');
     fs.rmSync(link);
     // Named by its own path, the same file is the user's to check.
@@ -90,18 +99,29 @@ describe('the CLI on paths it must not read', () => {
     const fixture = rulePageInvalidFixture().text;
     const marker = '"Approve';
     assert.ok(fixture.includes(marker));
-    const withStrayByte = Buffer.concat([Buffer.from(fixture.slice(0, fixture.indexOf(marker) + 1)), Buffer.from([0xe9]), Buffer.from(fixture.slice(fixture.indexOf(marker) + 1))]);
+    const withStrayByte = Buffer.concat([
+      Buffer.from(fixture.slice(0, fixture.indexOf(marker) + 1)),
+      Buffer.from([0xe9]),
+      Buffer.from(fixture.slice(fixture.indexOf(marker) + 1)),
+    ]);
     const lossy = path.join(root, 'tree', 'lossy.mcpdesc.json');
     const control = path.join(root, 'tree', 'control.mcpdesc.json');
     fs.writeFileSync(lossy, withStrayByte);
     fs.writeFileSync(control, fixture);
 
     const fixedControl = run(['--fix', 'control.mcpdesc.json']);
-    assert.notEqual(fs.readFileSync(control, 'utf8'), fixture, `the control document is changed by --fix (${fixedControl.stderr})`);
+    assert.notEqual(
+      fs.readFileSync(control, 'utf8'),
+      fixture,
+      `the control document is changed by --fix (${fixedControl.stderr})`,
+    );
 
     const result = run(['--fix', '--format', 'json', 'lossy.mcpdesc.json']);
     assert.equal(result.status, 2, result.stderr);
-    assert.match(result.stderr, /lossy\.mcpdesc\.json: not fixed: it is not valid UTF-8, and writing the fixes would replace its invalid bytes/);
+    assert.match(
+      result.stderr,
+      /lossy\.mcpdesc\.json: not fixed: it is not valid UTF-8, and writing the fixes would replace its invalid bytes/,
+    );
     assert.deepEqual(fs.readFileSync(lossy), withStrayByte);
     assert.ok((JSON.parse(result.stdout) as unknown[]).length > 0, 'its diagnostics are still reported');
   });

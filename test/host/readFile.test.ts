@@ -30,12 +30,30 @@ describe('reading a file for either front', () => {
   const read = (name: string, maxBytes = 1e6) => readHostFile(path.join(root, name), realPathOf(root), maxBytes);
 
   it('reads UTF-8, setting a byte order mark aside, and says where the text came from', () => {
-    assert.deepEqual(read('plain.json'), { kind: 'text', text: '{"a": "é"}', hasBom: false, lossy: false, realPath: path.join(root, 'plain.json') });
-    assert.deepEqual(read('bom.json'), { kind: 'text', text: '{\r\n}\r\n', hasBom: true, lossy: false, realPath: path.join(root, 'bom.json') });
+    assert.deepEqual(read('plain.json'), {
+      kind: 'text',
+      text: '{"a": "é"}',
+      hasBom: false,
+      lossy: false,
+      realPath: path.join(root, 'plain.json'),
+    });
+    assert.deepEqual(read('bom.json'), {
+      kind: 'text',
+      text: '{\r\n}\r\n',
+      hasBom: true,
+      lossy: false,
+      realPath: path.join(root, 'bom.json'),
+    });
   });
 
   it('decodes invalid UTF-8 as an editor does: U+FFFD, and says the text is lossy', () => {
-    assert.deepEqual(read('latin1.json'), { kind: 'text', text: '{"\ufffd"}', hasBom: false, lossy: true, realPath: path.join(root, 'latin1.json') });
+    assert.deepEqual(read('latin1.json'), {
+      kind: 'text',
+      text: '{"\ufffd"}',
+      hasBom: false,
+      lossy: true,
+      realPath: path.join(root, 'latin1.json'),
+    });
   });
 
   it('follows a symlink inside the root to its real file, and never one that leads outside', () => {

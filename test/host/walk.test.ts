@@ -45,7 +45,13 @@ describe('walking a tree for either front', () => {
     const problems: string[] = [];
     const files = walkFiles(root, { onProblem: (directory) => problems.push(directory) });
     assert.deepEqual(problems, []);
-    assert.deepEqual(relative(files), ['a.json', 'specs/b.json', 'specs/deep/c.yaml', 'vendored/pkg/g.json', 'linked-pkg/d.json']);
+    assert.deepEqual(relative(files), [
+      'a.json',
+      'specs/b.json',
+      'specs/deep/c.yaml',
+      'vendored/pkg/g.json',
+      'linked-pkg/d.json',
+    ]);
   });
 
   it('gives the same list when it yields between folders, and stops when cancelled', async () => {
@@ -54,10 +60,20 @@ describe('walking a tree for either front', () => {
     assert.deepEqual(await walkFilesYielding(root, { onProblem, isCancelled: () => true }), []);
   });
 
-  it('hands over each folder\'s files as it reads them, before the walk goes on', async () => {
+  it("hands over each folder's files as it reads them, before the walk goes on", async () => {
     const batches: string[][] = [];
-    const files = await walkFilesYielding(root, { onProblem: () => undefined, isCancelled: () => false, onFiles: (found) => batches.push(relative(found)) });
-    assert.deepEqual(batches, [['a.json'], ['specs/b.json'], ['specs/deep/c.yaml'], ['vendored/pkg/g.json'], ['linked-pkg/d.json']]);
+    const files = await walkFilesYielding(root, {
+      onProblem: () => undefined,
+      isCancelled: () => false,
+      onFiles: (found) => batches.push(relative(found)),
+    });
+    assert.deepEqual(batches, [
+      ['a.json'],
+      ['specs/b.json'],
+      ['specs/deep/c.yaml'],
+      ['vendored/pkg/g.json'],
+      ['linked-pkg/d.json'],
+    ]);
     assert.deepEqual(batches.flat(), relative(files));
   });
 

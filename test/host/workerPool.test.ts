@@ -21,7 +21,10 @@ describe('worker pool', () => {
       names.map((name) => pool.run({ name, blockMs: 20 }).then((answer) => (finished.push(answer.name), answer))),
     );
     await pool.close();
-    assert.deepEqual(answers.map((answer) => answer.name), names);
+    assert.deepEqual(
+      answers.map((answer) => answer.name),
+      names,
+    );
     assert.ok(new Set(answers.map((answer) => answer.threadId)).size <= 2);
     // With two workers, 'e' (the fifth) cannot finish before 'a' and 'b' (the first two).
     assert.ok(finished.indexOf('e') > finished.indexOf('a') && finished.indexOf('e') > finished.indexOf('b'), finished.join());
@@ -67,7 +70,10 @@ describe('worker pool', () => {
     }
     const [firstAnswer, secondAnswer] = await Promise.all([first, second]);
     assert.equal(secondAnswer.threadId, firstAnswer.threadId);
-    assert.ok(secondAnswer.startedAt < busyUntil, `the second task started ${secondAnswer.startedAt - busyUntil} ms after this thread was free`);
+    assert.ok(
+      secondAnswer.startedAt < busyUntil,
+      `the second task started ${secondAnswer.startedAt - busyUntil} ms after this thread was free`,
+    );
     await pool.close();
   });
 
@@ -106,16 +112,20 @@ describe('worker pool', () => {
     }
   });
 
-  it('gives its workers the nice value it is told, and leaves the thread that starts them as it was', { skip: !fs.existsSync('/proc/thread-self') && 'no /proc/thread-self (not Linux)' }, async () => {
-    const before = os.getPriority();
-    const lowered = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1, { niceness: Math.min(19, before + 7) });
-    const plain = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1);
-    try {
-      assert.equal((await lowered.run({ name: 'lowered' })).niceness, Math.min(19, before + 7));
-      assert.equal((await plain.run({ name: 'plain' })).niceness, before);
-      assert.equal(os.getPriority(), before);
-    } finally {
-      await Promise.all([lowered.close(), plain.close()]);
-    }
-  });
+  it(
+    'gives its workers the nice value it is told, and leaves the thread that starts them as it was',
+    { skip: !fs.existsSync('/proc/thread-self') && 'no /proc/thread-self (not Linux)' },
+    async () => {
+      const before = os.getPriority();
+      const lowered = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1, { niceness: Math.min(19, before + 7) });
+      const plain = new WorkerPool<SleepyTask, SleepyAnswer>(SCRIPT, 1);
+      try {
+        assert.equal((await lowered.run({ name: 'lowered' })).niceness, Math.min(19, before + 7));
+        assert.equal((await plain.run({ name: 'plain' })).niceness, before);
+        assert.equal(os.getPriority(), before);
+      } finally {
+        await Promise.all([lowered.close(), plain.close()]);
+      }
+    },
+  );
 });

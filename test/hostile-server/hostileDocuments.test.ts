@@ -54,7 +54,12 @@ describe('hostile documents open in the editor', () => {
   });
 
   it('checks the healthy document opened after the hostile ones', async () => {
-    assert.deepEqual(violationsOf(await client.diagnosticsFor(healthy, 1)).sort(), ['invalid-content', 'schema-mismatch', 'unexpected-content', 'unknown-declaration']);
+    assert.deepEqual(violationsOf(await client.diagnosticsFor(healthy, 1)).sort(), [
+      'invalid-content',
+      'schema-mismatch',
+      'unexpected-content',
+      'unknown-declaration',
+    ]);
   });
 
   for (const name of HOSTILE) {
@@ -65,13 +70,20 @@ describe('hostile documents open in the editor', () => {
       // The case names the consistency rule's result (test/hostile/support/expectations.ts).
       const diagnostics = apartFromDeclarationValidity(published);
       const violations = violationsOf(diagnostics);
-      assert.ok(violations.every((violation) => expect.onlyViolations.includes(violation)), violations.join(', '));
+      assert.ok(
+        violations.every((violation) => expect.onlyViolations.includes(violation)),
+        violations.join(', '),
+      );
       if (expect.count !== undefined) assert.equal(violations.length, expect.count);
       if (expect.atMost !== undefined) assert.ok(violations.length <= expect.atMost);
       if (expect.messagesInclude !== undefined) {
         assert.ok(diagnostics.every((diagnostic) => String(diagnostic.message).includes(expect.messagesInclude!)));
       }
-      assert.ok(!published.some((diagnostic) => diagnostic.code === CHECKER_RULE_ID && violationsOf([diagnostic])[0] === 'internal-error'));
+      assert.ok(
+        !published.some(
+          (diagnostic) => diagnostic.code === CHECKER_RULE_ID && violationsOf([diagnostic])[0] === 'internal-error',
+        ),
+      );
     });
   }
 
@@ -83,7 +95,11 @@ describe('hostile documents open in the editor', () => {
     const version = await client.applyEdits(healthy, [
       { range: { start: document.positionAt(start), end: document.positionAt(start + member.length) }, newText: '' },
     ]);
-    assert.deepEqual(violationsOf(await client.diagnosticsFor(healthy, version)).sort(), ['invalid-content', 'schema-mismatch', 'unexpected-content']);
+    assert.deepEqual(violationsOf(await client.diagnosticsFor(healthy, version)).sort(), [
+      'invalid-content',
+      'schema-mismatch',
+      'unexpected-content',
+    ]);
 
     const hostile = uriOf('catastrophic-backreference-steps');
     const [first] = await client.diagnosticsFor(hostile, 1);
@@ -93,7 +109,9 @@ describe('hostile documents open in the editor', () => {
 
   it('re-checks a hostile document after an edit, with the same bounded result', async () => {
     const name = 'catastrophic-backreference-steps';
-    const version = await client.applyEdits(uriOf(name), [{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, newText: ' ' }]);
+    const version = await client.applyEdits(uriOf(name), [
+      { range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, newText: ' ' },
+    ]);
     const violations = violationsOf(apartFromDeclarationValidity(await client.diagnosticsFor(uriOf(name), version)));
     assert.equal(violations.length, generatedCase(name).expect.count);
   });

@@ -36,7 +36,10 @@ describe('a workspace of hostile files, scanned by the server', () => {
     workspace.write('secret/approval.json', '{ "type": "object" }');
     workspace.write(
       'repo/relative-ref.mcpdesc.json',
-      JSON.stringify({ mcpdesc: '1', tools: [{ name: 't', elicitations: { c: { requestedSchema: { $ref: '../secret/approval.json' } } } }] }),
+      JSON.stringify({
+        mcpdesc: '1',
+        tools: [{ name: 't', elicitations: { c: { requestedSchema: { $ref: '../secret/approval.json' } } } }],
+      }),
     );
     workspace.symlink('repo/linked-secret.mcpdesc.json', workspace.path('secret/approval.json'));
 
@@ -67,7 +70,11 @@ describe('a workspace of hostile files, scanned by the server', () => {
         range: diagnostic.range,
         message: String(diagnostic.message),
       }));
-      assert.deepEqual(expectationProblems(text, fixture.expectation, summaries), [], `${fixture.name}: ${fixture.expectation.about}`);
+      assert.deepEqual(
+        expectationProblems(text, fixture.expectation, summaries),
+        [],
+        `${fixture.name}: ${fixture.expectation.about}`,
+      );
     }
   });
 
@@ -76,8 +83,13 @@ describe('a workspace of hostile files, scanned by the server', () => {
       const publish = await client.waitForPublish(workspace.uri(`repo/generated/${name}.mcpdesc.json`));
       const { expect } = generatedCase(name);
       // The case names the consistency rule's result (test/hostile/support/expectations.ts).
-      const violations = apartFromDeclarationValidity(publish.diagnostics).map((diagnostic) => String((diagnostic.data as { violation?: unknown }).violation));
-      assert.ok(violations.every((violation) => expect.onlyViolations.includes(violation)), `${name}: ${violations.join(', ')}`);
+      const violations = apartFromDeclarationValidity(publish.diagnostics).map((diagnostic) =>
+        String((diagnostic.data as { violation?: unknown }).violation),
+      );
+      assert.ok(
+        violations.every((violation) => expect.onlyViolations.includes(violation)),
+        `${name}: ${violations.join(', ')}`,
+      );
       if (expect.count !== undefined) assert.equal(violations.length, expect.count, name);
     }
     const relative = await client.waitForPublish(workspace.uri('repo/relative-ref.mcpdesc.json'));
@@ -92,6 +104,10 @@ describe('a workspace of hostile files, scanned by the server', () => {
     await client.stop();
     const records = recordedAccesses(log);
     assert.deepEqual(records, []);
-    assert.ok(!client.publishes.some((publish) => publish.uri === workspace.uri('repo/linked-secret.mcpdesc.json') && publish.diagnostics.length > 0));
+    assert.ok(
+      !client.publishes.some(
+        (publish) => publish.uri === workspace.uri('repo/linked-secret.mcpdesc.json') && publish.diagnostics.length > 0,
+      ),
+    );
   });
 });

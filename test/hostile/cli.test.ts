@@ -61,7 +61,10 @@ describe('hostile fixtures through the CLI', () => {
       // The case names the consistency rule's result (support/expectations.ts).
       const reported = apartFromDeclarationValidity(JSON.parse(stdout) as CliDiagnostic[]);
       const violations = reported.map((entry) => entry.violation);
-      assert.ok(violations.every((violation) => hostileCase.expect.onlyViolations.includes(violation)), violations.join(', '));
+      assert.ok(
+        violations.every((violation) => hostileCase.expect.onlyViolations.includes(violation)),
+        violations.join(', '),
+      );
       if (hostileCase.expect.count !== undefined) assert.equal(violations.length, hostileCase.expect.count);
       // Errors exit 1; a document only skipped (an information notice) exits 0.
       assert.equal(status, violations.includes('skipped') ? 0 : 1, stderr);

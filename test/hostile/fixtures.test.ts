@@ -38,7 +38,11 @@ describe('hostile fixtures (pure checker)', () => {
       const format = formatOfPath(fixture.name);
       const result = checkDocument(text, { format });
       assert.deepEqual(rangesOutside(text, result.diagnostics), [], 'every range lies inside the document');
-      assert.deepEqual(expectationProblems(text, fixture.expectation, summarize(result.diagnostics)), [], fixture.expectation.about);
+      assert.deepEqual(
+        expectationProblems(text, fixture.expectation, summarize(result.diagnostics)),
+        [],
+        fixture.expectation.about,
+      );
       assert.deepEqual(fixProblems(result, { format }), []);
       // The same text again gives the same diagnostics (schema caches and budgets carry no state across checks).
       assert.deepEqual(checkDocument(text, { format }).diagnostics, result.diagnostics);

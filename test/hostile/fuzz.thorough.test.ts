@@ -28,7 +28,6 @@ const MAX_REPORTED = 5;
 
 type Seedling = CorpusDocument;
 
-
 interface Mutant {
   from: string;
   steps: string[];

@@ -17,7 +17,10 @@ function corpus(): Array<{ name: string; text: string }> {
       .readdirSync(repoPath('test-fixtures', folder))
       .filter((file) => /\.jsonc?$/.test(file) && !file.endsWith('.expected.json'))
       .sort()
-      .map((file) => ({ name: `${folder}/${file}`, text: fs.readFileSync(path.join(repoPath('test-fixtures', folder), file), 'utf8') })),
+      .map((file) => ({
+        name: `${folder}/${file}`,
+        text: fs.readFileSync(path.join(repoPath('test-fixtures', folder), file), 'utf8'),
+      })),
   );
 }
 
@@ -39,7 +42,10 @@ describe('line-break styles and a BOM do not move diagnostics', () => {
     it(fixture.name, () => {
       const lf = fixture.text.replace(/\r\n?/g, '\n');
       const expected = shape(checkDocument(lf).diagnostics);
-      for (const [style, text] of [['CRLF', lf.replace(/\n/g, '\r\n')], ['CR', lf.replace(/\n/g, '\r')]] as const) {
+      for (const [style, text] of [
+        ['CRLF', lf.replace(/\n/g, '\r\n')],
+        ['CR', lf.replace(/\n/g, '\r')],
+      ] as const) {
         const diagnostics = checkDocument(text).diagnostics;
         assert.deepEqual(rangesOutside(text, diagnostics), [], style);
         assert.deepEqual(shape(diagnostics), expected, style);

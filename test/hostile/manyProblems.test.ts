@@ -128,7 +128,8 @@ function plainCanStartWithComment(text: string, format: DocumentFormat, lineStar
   for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
     const start = scanner.getTokenOffset();
     if (start >= lineStart) return true;
-    if (start + scanner.getTokenLength() > lineStart && kind !== SyntaxKind.LineBreakTrivia && kind !== SyntaxKind.Trivia) return false;
+    if (start + scanner.getTokenLength() > lineStart && kind !== SyntaxKind.LineBreakTrivia && kind !== SyntaxKind.Trivia)
+      return false;
   }
   return true;
 }

@@ -43,7 +43,7 @@ describe('no access outside the workspace, no network', () => {
         "try { require('https').get('https://example.com/schema.json'); } catch {}",
         "try { require('child_process').execFileSync('true'); } catch {}",
         "fetch('http://example.com/').catch(() => {});",
-        "fs.readFileSync(__filename);",
+        'fs.readFileSync(__filename);',
       ].join('\n'),
     );
     const child = spawnSync(process.execPath, ['--require', accessGuardPath(), script], {
@@ -64,15 +64,21 @@ describe('no access outside the workspace, no network', () => {
   it('the checker reads nothing and connects nowhere, on every hostile fixture', async () => {
     const { log, directory } = freshLog();
     const fixtures = repoPath('test-fixtures', 'hostile');
-    const files = fs.readdirSync(fixtures).filter((file) => /\.mcpdesc\.(jsonc?|ya?ml)$/.test(file)).map((file) => path.join(fixtures, file));
+    const files = fs
+      .readdirSync(fixtures)
+      .filter((file) => /\.mcpdesc\.(jsonc?|ya?ml)$/.test(file))
+      .map((file) => path.join(fixtures, file));
     // The runner reads the fixtures itself (allowed); the checker gets text. A relative $ref would
     // resolve against the working directory, an empty folder the guard does not allow.
-    const result = await runCaseInChild(files.flatMap((file) => ['--file', file]), {
-      timeoutMs: HANG_GUARD_MS,
-      nodeArgs: ['--require', accessGuardPath()],
-      env: guardEnv(log, [...CODE_ROOTS, fixtures]),
-      cwd: directory,
-    });
+    const result = await runCaseInChild(
+      files.flatMap((file) => ['--file', file]),
+      {
+        timeoutMs: HANG_GUARD_MS,
+        nodeArgs: ['--require', accessGuardPath()],
+        env: guardEnv(log, [...CODE_ROOTS, fixtures]),
+        cwd: directory,
+      },
+    );
     assert.equal(result.failure, undefined);
     assert.equal(result.reports.length, files.length);
     const remote = result.reports.find((report) => report.name.endsWith('remote-references.mcpdesc.json'));
@@ -91,19 +97,31 @@ describe('no access outside the workspace, no network', () => {
     fs.writeFileSync(path.join(directory, 'secret.json'), '{"type":"object"}');
     fs.writeFileSync(
       path.join(workspace, 'relative-ref.mcpdesc.json'),
-      JSON.stringify({ mcpdesc: '1', tools: [{ name: 't', elicitations: { c: { requestedSchema: { $ref: '../secret.json' } } } }] }),
+      JSON.stringify({
+        mcpdesc: '1',
+        tools: [{ name: 't', elicitations: { c: { requestedSchema: { $ref: '../secret.json' } } } }],
+      }),
     );
-    const child = spawnSync(process.execPath, ['--require', accessGuardPath(), repoPath('dist', 'cli.js'), '--format', 'json', '.'], {
-      cwd: workspace,
-      env: { ...process.env, NO_COLOR: '1', ...guardEnv(log, [...CODE_ROOTS, workspace]) },
-      encoding: 'utf8',
-      timeout: HANG_GUARD_MS,
-    });
+    const child = spawnSync(
+      process.execPath,
+      ['--require', accessGuardPath(), repoPath('dist', 'cli.js'), '--format', 'json', '.'],
+      {
+        cwd: workspace,
+        env: { ...process.env, NO_COLOR: '1', ...guardEnv(log, [...CODE_ROOTS, workspace]) },
+        encoding: 'utf8',
+        timeout: HANG_GUARD_MS,
+      },
+    );
     assert.equal(child.status, 1, child.stderr);
     assert.equal(child.stderr, '');
     const reported = JSON.parse(child.stdout) as Array<{ file: string; violation: string }>;
-    assert.ok(reported.some((entry) => entry.file.endsWith('binary.mcpdesc.json')), 'the binary file is checked as decoded, as the server checks it');
-    assert.ok(reported.some((entry) => entry.file.endsWith('relative-ref.mcpdesc.json') && entry.violation === 'invalid-declaration'));
+    assert.ok(
+      reported.some((entry) => entry.file.endsWith('binary.mcpdesc.json')),
+      'the binary file is checked as decoded, as the server checks it',
+    );
+    assert.ok(
+      reported.some((entry) => entry.file.endsWith('relative-ref.mcpdesc.json') && entry.violation === 'invalid-declaration'),
+    );
     assert.deepEqual(recordedAccesses(log), []);
   });
 });

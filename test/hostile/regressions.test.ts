@@ -41,9 +41,13 @@ describe('hostile-input regressions', () => {
     assert.equal(editDistance('confirm', 'confrim'), 2, 'short names are exact');
 
     const name = 'a'.repeat(3_000);
-    const text = documentWith('{"type":"object"}', [
-      `{"type":"elicitation","declaration":"${name}b","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}`,
-    ], `,{"name":"${name}","mode":"url","message":"m"}`);
+    const text = documentWith(
+      '{"type":"object"}',
+      [
+        `{"type":"elicitation","declaration":"${name}b","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}`,
+      ],
+      `,{"name":"${name}","mode":"url","message":"m"}`,
+    );
     const result = checkDocument(text);
     const [unknown, ...others] = apartFromDeclarationValidity(result.diagnostics);
     assert.deepEqual([unknown.data.violation, others], ['unknown-declaration', []]);
@@ -53,21 +57,30 @@ describe('hostile-input regressions', () => {
 
   it('messages cut long names and long value lists', () => {
     const name = `${'x'.repeat(99)}😀${'y'.repeat(1000)}`;
-    const text = documentWith('{"type":"object","properties":{"v":{"enum":[' + Array.from({ length: 100 }, (_, i) => `"v${i}"`).join(',') + ']}}}', [
-      `{"type":"elicitation","declaration":"${name}","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}`,
-      '{"type":"elicitation","declaration":"c","response":{"action":"accept","content":{"v":"none"}}}',
-    ]);
+    const text = documentWith(
+      '{"type":"object","properties":{"v":{"enum":[' + Array.from({ length: 100 }, (_, i) => `"v${i}"`).join(',') + ']}}}',
+      [
+        `{"type":"elicitation","declaration":"${name}","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}`,
+        '{"type":"elicitation","declaration":"c","response":{"action":"accept","content":{"v":"none"}}}',
+      ],
+    );
     const messages = checkDocument(text).diagnostics.map((diagnostic) => diagnostic.message);
     const unknown = messages.find((message) => message.includes('references'))!;
     assert.ok(unknown.includes(`'${'x'.repeat(99)}…'`), 'cut before the surrogate pair, never inside it');
     assert.ok(unknown.length < 400, unknown);
-    const invalid = messages.find((message) => message.includes('allowed values') || message.includes('must be equal to one of'))!;
+    const invalid = messages.find(
+      (message) => message.includes('allowed values') || message.includes('must be equal to one of'),
+    )!;
     assert.match(invalid, /and 80 more/);
   });
 
   it('fix-all stops growing a document before it explodes (a large schema copied into every step)', () => {
     const properties = Array.from({ length: 2_000 }, (_, index) => `"p${index}":{"type":"string"}`).join(',');
-    const steps = Array.from({ length: 200 }, () => '{"type":"elicitation","declaration":"c","request":{"message":"m","requestedSchema":{}},"response":{"action":"decline"}}');
+    const steps = Array.from(
+      { length: 200 },
+      () =>
+        '{"type":"elicitation","declaration":"c","request":{"message":"m","requestedSchema":{}},"response":{"action":"decline"}}',
+    );
     const text = documentWith(`{"type":"object","properties":{${properties}}}`, steps);
     assert.equal(violations(text).length, 200);
     const result = fixAll(text);
@@ -77,7 +90,11 @@ describe('hostile-input regressions', () => {
   });
 
   it('fix-all removes 20,000 unexpected contents in one go', () => {
-    const steps = Array.from({ length: 20_000 }, () => '{"type":"elicitation","declaration":"u","request":{"mode":"url","url":"u"},"response":{"action":"cancel","content":{}}}');
+    const steps = Array.from(
+      { length: 20_000 },
+      () =>
+        '{"type":"elicitation","declaration":"u","request":{"mode":"url","url":"u"},"response":{"action":"cancel","content":{}}}',
+    );
     const text = documentWith('{"type":"object"}', steps, ',{"name":"u","mode":"url","message":"m"}');
     const result = fixAll(text);
     assert.equal(result.applied, 20_000);
@@ -94,10 +111,9 @@ describe('hostile-input regressions', () => {
   });
 
   it('checking a document leaves Object.prototype alone', () => {
-    const text = documentWith(
-      '{"type":"object","properties":{"__proto__":{"type":"object"},"constructor":{"type":"object"}}}',
-      ['{"type":"elicitation","declaration":"c","request":{"message":"m","requestedSchema":{"type":"object","properties":{"__proto__":{"type":"object"},"constructor":{"type":"object"}}}},"response":{"action":"accept","content":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}}'],
-    );
+    const text = documentWith('{"type":"object","properties":{"__proto__":{"type":"object"},"constructor":{"type":"object"}}}', [
+      '{"type":"elicitation","declaration":"c","request":{"message":"m","requestedSchema":{"type":"object","properties":{"__proto__":{"type":"object"},"constructor":{"type":"object"}}}},"response":{"action":"accept","content":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}}',
+    ]);
     checkDocument(text);
     fixAll(text);
     assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
@@ -144,10 +160,16 @@ describe('hostile-input regressions', () => {
         '          - {type: elicitation, declaration: c, request: {mode: url, url:}, response: {action: cancel}}',
         '',
       ].join('\n');
-      assert.deepEqual(checkDocument(text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation), ['url-mismatch', 'url-mismatch']);
+      assert.deepEqual(
+        checkDocument(text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation),
+        ['url-mismatch', 'url-mismatch'],
+      );
       const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
-      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation), []);
+      assert.deepEqual(
+        checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation),
+        [],
+      );
       assert.match(result.text, /request: \{mode: url, url: u\}, response/);
     });
 
@@ -173,7 +195,12 @@ describe('hostile-input regressions', () => {
       assert.ok(parsesAs(text, 'yaml'));
       const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), JSON.stringify(result.text));
-      assert.equal(result.text, text.replace('declaration: confirmed', 'declaration: confirm').replace('action: accept\n', 'action: accept\n              content:\n                approved: false\n'));
+      assert.equal(
+        result.text,
+        text
+          .replace('declaration: confirmed', 'declaration: confirm')
+          .replace('action: accept\n', 'action: accept\n              content:\n                approved: false\n'),
+      );
       assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
     });
 
@@ -199,10 +226,18 @@ describe('hostile-input regressions', () => {
         '',
       ].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
-      assert.deepEqual(checkDocument(text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation), ['mode-mismatch', 'mode-mismatch']);
+      assert.deepEqual(
+        checkDocument(text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation),
+        ['mode-mismatch', 'mode-mismatch'],
+      );
       const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), JSON.stringify(result.text));
-      assert.equal(result.text, text.replace('mode:\r form', 'mode: form').replace('"mode":"url","requestedSchema":{"type":"object"}', '"mode": form,"requestedSchema": {type: object}'));
+      assert.equal(
+        result.text,
+        text
+          .replace('mode:\r form', 'mode: form')
+          .replace('"mode":"url","requestedSchema":{"type":"object"}', '"mode": form,"requestedSchema": {type: object}'),
+      );
       assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
     });
 
@@ -227,7 +262,13 @@ describe('hostile-input regressions', () => {
       ].join('\n');
       const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
-      assert.equal(result.text, text.replace('mode: url\n              url:   # to do', 'mode: form\n              requestedSchema: {type: object}   # to do'));
+      assert.equal(
+        result.text,
+        text.replace(
+          'mode: url\n              url:   # to do',
+          'mode: form\n              requestedSchema: {type: object}   # to do',
+        ),
+      );
       assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
     });
 
@@ -250,7 +291,10 @@ describe('hostile-input regressions', () => {
       ].join('\n');
       const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
-      assert.equal(result.text, text.replace('{url: }', '{url: u, mode: url}').replace('decline, content:   # to do', 'decline   # to do'));
+      assert.equal(
+        result.text,
+        text.replace('{url: }', '{url: u, mode: url}').replace('decline, content:   # to do', 'decline   # to do'),
+      );
       assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
     });
 
@@ -273,7 +317,10 @@ describe('hostile-input regressions', () => {
         '',
       ].join('\n');
       const result = checkDocument(text, CONSISTENCY_FIXES);
-      assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.data.violation), ['unexpected-content']);
+      assert.deepEqual(
+        result.diagnostics.map((diagnostic) => diagnostic.data.violation),
+        ['unexpected-content'],
+      );
       assert.deepEqual(result.fixesFor(result.diagnostics[0]), []);
       assert.deepEqual(fixAll(text, CONSISTENCY_FIXES), { text, edits: [], applied: 0 });
     });
@@ -282,48 +329,135 @@ describe('hostile-input regressions', () => {
     // inline source's text rewritten, members written at the inline source's column). Now a merged
     // value is overridden by an own member of the merging mapping, written at its keys' column.
     it('fix-all on a url merged in from a flow mapping keeps valid YAML', () => {
-      const text = [': &url-request', '    name: ""', '    mode: url', '    url: e,', 'tools:', '-   elicitations:', '     - *url-request', '    interactionExamples:',
-        '     :', '      steps:', '          - type: elicitation', '            declaration: ""', '            request:', '             <<: [{url:},*url-request]', ''].join('\n');
+      const text = [
+        ': &url-request',
+        '    name: ""',
+        '    mode: url',
+        '    url: e,',
+        'tools:',
+        '-   elicitations:',
+        '     - *url-request',
+        '    interactionExamples:',
+        '     :',
+        '      steps:',
+        '          - type: elicitation',
+        '            declaration: ""',
+        '            request:',
+        '             <<: [{url:},*url-request]',
+        '',
+      ].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
       const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       // The inline source `{url:}` stays as it was; the url is overridden below the `<<`.
-      assert.equal(result.text, text.replace('             <<: [{url:},*url-request]\n', '             <<: [{url:},*url-request]\n             url: e,\n'));
+      assert.equal(
+        result.text,
+        text.replace(
+          '             <<: [{url:},*url-request]\n',
+          '             <<: [{url:},*url-request]\n             url: e,\n',
+        ),
+      );
       assert.equal(result.applied, 1);
-      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation), ['invalid-action']);
+      assert.deepEqual(
+        checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation),
+        ['invalid-action'],
+      );
     });
     it('fix-all adding a member to a mapping made only of a << merge keeps valid YAML', () => {
-      const text = [': &url-request', ' name: authorize', ' mode: url', 'tools:', '-   elicitations:', '     - *url-request', '    interactionExamples:', '     :',
-        '      steps:', '          - type: elicitation', '            declaration: authorize', '            request:', '             <<: [{e}]', ''].join('\n');
+      const text = [
+        ': &url-request',
+        ' name: authorize',
+        ' mode: url',
+        'tools:',
+        '-   elicitations:',
+        '     - *url-request',
+        '    interactionExamples:',
+        '     :',
+        '      steps:',
+        '          - type: elicitation',
+        '            declaration: authorize',
+        '            request:',
+        '             <<: [{e}]',
+        '',
+      ].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
       const result = fixAll(text, CONSISTENCY_FIXES);
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       // At the `<<`'s column, not the inline source's.
       assert.equal(result.text, `${text}             mode: url\n`);
       // No response (no fix), and a url request without the url (the declaration has none to copy).
-      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation), ['invalid-action', 'url-mismatch']);
+      assert.deepEqual(
+        checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation),
+        ['invalid-action', 'url-mismatch'],
+      );
     });
   });
 
   describe('the time budget', () => {
     it('interrupts a runaway computation', () => {
-      assert.throws(() => runTimeBoxed(() => { for (;;); }, 20, 'the loop'), TimeLimitError);
+      assert.throws(
+        () =>
+          runTimeBoxed(
+            () => {
+              for (;;);
+            },
+            20,
+            'the loop',
+          ),
+        TimeLimitError,
+      );
     });
 
     it('refuses further costly work once a document has spent its budget, without running it', () => {
       let ranAfterwards = false;
       withDocumentBudget(() => {
-        assert.throws(() => runTimeBoxed(() => { for (;;); }, Infinity, 'the loop'), TimeLimitError);
-        assert.throws(() => runTimeBoxed(() => { ranAfterwards = true; }, Infinity, 'more work'), TimeLimitError);
+        assert.throws(
+          () =>
+            runTimeBoxed(
+              () => {
+                for (;;);
+              },
+              Infinity,
+              'the loop',
+            ),
+          TimeLimitError,
+        );
+        assert.throws(
+          () =>
+            runTimeBoxed(
+              () => {
+                ranAfterwards = true;
+              },
+              Infinity,
+              'more work',
+            ),
+          TimeLimitError,
+        );
       });
       assert.equal(ranAfterwards, false);
       // The next document starts with a fresh budget.
-      assert.equal(withDocumentBudget(() => runTimeBoxed(() => 42, Infinity, 'work')), 42);
+      assert.equal(
+        withDocumentBudget(() => runTimeBoxed(() => 42, Infinity, 'work')),
+        42,
+      );
     });
 
     it('passes values and exceptions of the work through', () => {
-      assert.equal(runTimeBoxed(() => 'value', 1000, 'work'), 'value');
-      assert.throws(() => runTimeBoxed(() => { throw new SyntaxError('inner'); }, 1000, 'work'), SyntaxError);
+      assert.equal(
+        runTimeBoxed(() => 'value', 1000, 'work'),
+        'value',
+      );
+      assert.throws(
+        () =>
+          runTimeBoxed(
+            () => {
+              throw new SyntaxError('inner');
+            },
+            1000,
+            'work',
+          ),
+        SyntaxError,
+      );
     });
   });
 });

@@ -15,17 +15,34 @@ import { repoPath } from '../support/repo';
 
 /** URLs an output may contain, whatever the input. */
 const ALLOWED_IN_OUTPUT: ReadonlyMap<string, string> = new Map([
-  ['https://docs.oasis-open.org/sarif/sarif/v2.1.0/os/schemas/sarif-schema-2.1.0.json', "SARIF's $schema: the OASIS standard's schema file"],
+  [
+    'https://docs.oasis-open.org/sarif/sarif/v2.1.0/os/schemas/sarif-schema-2.1.0.json',
+    "SARIF's $schema: the OASIS standard's schema file",
+  ],
 ]);
 
 /** URLs and URL prefixes in the bundles' string literals: identifiers that libraries compare, not links anyone is sent to. */
 const ALLOWED_IN_BUNDLES: ReadonlyArray<{ url: string; prefix?: true; why: string }> = [
   ...[...ALLOWED_IN_OUTPUT].map(([url, why]) => ({ url, why })),
-  { url: 'http://json-schema.org/', prefix: true, why: "JSON Schema meta-schema ids (ajv, vscode-json-languageservice): a schema's $schema is compared with them" },
-  { url: 'https://json-schema.org/draft/', prefix: true, why: 'JSON Schema 2019-09 / 2020-12 meta-schema and vocabulary ids (ajv)' },
-  { url: 'https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#', why: "the id of ajv's $data reference schema" },
+  {
+    url: 'http://json-schema.org/',
+    prefix: true,
+    why: "JSON Schema meta-schema ids (ajv, vscode-json-languageservice): a schema's $schema is compared with them",
+  },
+  {
+    url: 'https://json-schema.org/draft/',
+    prefix: true,
+    why: 'JSON Schema 2019-09 / 2020-12 meta-schema and vocabulary ids (ajv)',
+  },
+  {
+    url: 'https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#',
+    why: "the id of ajv's $data reference schema",
+  },
   { url: 'http://', why: 'a scheme prefix tested in code, not a link' },
-  { url: 'https://example.com/', why: "the placeholder a url declaration snippet selects for the author to overwrite (a reserved example domain, never opened)" },
+  {
+    url: 'https://example.com/',
+    why: 'the placeholder a url declaration snippet selects for the author to overwrite (a reserved example domain, never opened)',
+  },
 ];
 
 const URL_PATTERN = /https?:\/\/[^\s"'`<>)\]}\\]*/g;
@@ -43,15 +60,28 @@ function filesUnder(directory: string): string[] {
 
 async function cliOutput(format: string, target: string): Promise<string> {
   let out = '';
-  await runCli(['--format', format, target], { cwd: repoPath(), env: {}, stdoutIsTTY: false, writeOut: (text) => (out += text), writeErr: (text) => (out += text) });
+  await runCli(['--format', format, target], {
+    cwd: repoPath(),
+    env: {},
+    stdoutIsTTY: false,
+    writeOut: (text) => (out += text),
+    writeErr: (text) => (out += text),
+  });
   return out;
 }
 
 describe('emitted links', () => {
-  const targets = ['test-fixtures/workspace', 'test-fixtures/expected-invalid', 'test-fixtures/expected-valid', 'test-fixtures/yaml'];
+  const targets = [
+    'test-fixtures/workspace',
+    'test-fixtures/expected-invalid',
+    'test-fixtures/expected-valid',
+    'test-fixtures/yaml',
+  ];
 
   it('CLI outputs hold no URL but the allowed ones and those quoted from the checked documents', async () => {
-    const quoted = new Set(targets.flatMap((target) => filesUnder(repoPath(target)).flatMap((file) => urlsIn(fs.readFileSync(file, 'utf8')))));
+    const quoted = new Set(
+      targets.flatMap((target) => filesUnder(repoPath(target)).flatMap((file) => urlsIn(fs.readFileSync(file, 'utf8')))),
+    );
     const strays: string[] = [];
     let scanned = 0;
     for (const format of ['stylish', 'json', 'sarif', 'github']) {
@@ -90,17 +120,29 @@ describe('emitted links', () => {
     const strays: string[] = [];
     for (const bundle of bundles) {
       // Minified without comments, what is left of a URL is in a string, template or regular expression literal.
-      const { code } = await esbuild.transform(fs.readFileSync(bundle, 'utf8'), { minify: true, legalComments: 'none', loader: 'js' });
+      const { code } = await esbuild.transform(fs.readFileSync(bundle, 'utf8'), {
+        minify: true,
+        legalComments: 'none',
+        loader: 'js',
+      });
       for (const url of new Set(urlsIn(code))) {
-        if (/github\.com\/mcpdesc\//i.test(url)) strays.push(`${bundle}: ${url} (the format's organization has no repository of ours)`);
-        else if (!ALLOWED_IN_BUNDLES.some((allowed) => (allowed.prefix ? url.startsWith(allowed.url) : url === allowed.url))) strays.push(`${bundle}: ${url}`);
+        if (/github\.com\/mcpdesc\//i.test(url))
+          strays.push(`${bundle}: ${url} (the format's organization has no repository of ours)`);
+        else if (!ALLOWED_IN_BUNDLES.some((allowed) => (allowed.prefix ? url.startsWith(allowed.url) : url === allowed.url)))
+          strays.push(`${bundle}: ${url}`);
       }
     }
     assert.deepEqual(strays, []);
   });
 
   it('the scan finds what it must reject', () => {
-    assert.deepEqual(urlsIn('see "https://github.com/mcpdesc/mcpdesc-lsp/blob/main/docs/rules/x.md".'), ['https://github.com/mcpdesc/mcpdesc-lsp/blob/main/docs/rules/x.md']);
-    assert.ok(!ALLOWED_IN_BUNDLES.some((allowed) => (allowed.prefix ? 'https://example.org/x'.startsWith(allowed.url) : allowed.url === 'https://example.org/x')));
+    assert.deepEqual(urlsIn('see "https://github.com/mcpdesc/mcpdesc-lsp/blob/main/docs/rules/x.md".'), [
+      'https://github.com/mcpdesc/mcpdesc-lsp/blob/main/docs/rules/x.md',
+    ]);
+    assert.ok(
+      !ALLOWED_IN_BUNDLES.some((allowed) =>
+        allowed.prefix ? 'https://example.org/x'.startsWith(allowed.url) : allowed.url === 'https://example.org/x',
+      ),
+    );
   });
 });

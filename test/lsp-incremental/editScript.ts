@@ -20,7 +20,11 @@ function offsetOfIn(text: string, needle: string, from: number): number {
   return at;
 }
 
-function rangeAt(document: TextDocument, offset: number, length: number): { start: { line: number; character: number }; end: { line: number; character: number } } {
+function rangeAt(
+  document: TextDocument,
+  offset: number,
+  length: number,
+): { start: { line: number; character: number }; end: { line: number; character: number } } {
   return { start: document.positionAt(offset), end: document.positionAt(offset + length) };
 }
 

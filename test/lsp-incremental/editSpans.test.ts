@@ -84,7 +84,10 @@ describe('edit spans recorded from LSP content changes', () => {
 
   it('rejects a notification with a malformed change whole, and says so', () => {
     const errors: string[] = [];
-    const documents = openDocumentsConfiguration(() => undefined, (message) => errors.push(message));
+    const documents = openDocumentsConfiguration(
+      () => undefined,
+      (message) => errors.push(message),
+    );
     const document = documents.create(URI, 'json', 1, 'abcdef');
     const good = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, text: 'Z' };
     documents.update(document, [good, { text: 3 } as unknown as typeof good], 2);
@@ -101,9 +104,12 @@ describe('the span of a whole-text replacement (changeBetween)', () => {
       // Edits near a multiple of the block size, at the very start and end, and anywhere.
       const where = trial % 4;
       const offset =
-        where === 0 ? Math.min(base.length, 4096 * (1 + random.below(4)) + random.below(5) - 2)
-          : where === 1 ? random.below(3)
-            : where === 2 ? base.length - random.below(3)
+        where === 0
+          ? Math.min(base.length, 4096 * (1 + random.below(4)) + random.below(5) - 2)
+          : where === 1
+            ? random.below(3)
+            : where === 2
+              ? base.length - random.below(3)
               : random.below(base.length + 1);
       const removed = Math.min(base.length - offset, random.below(trial % 5 === 0 ? 9000 : 6));
       const inserted = 'xyz{}"'.slice(0, random.below(7)).repeat(1 + random.below(trial % 7 === 0 ? 900 : 2));

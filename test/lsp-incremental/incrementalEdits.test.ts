@@ -56,7 +56,11 @@ describe('incremental re-check over LSP', () => {
     for (const publish of published) {
       const text = textOf.get(publish.version ?? -1);
       assert.ok(text !== undefined, `version ${publish.version} was sent`);
-      assert.deepEqual(publish.diagnostics, overTheWire(checkDocument(text, AS_THE_SERVER).diagnostics), `version ${publish.version}`);
+      assert.deepEqual(
+        publish.diagnostics,
+        overTheWire(checkDocument(text, AS_THE_SERVER).diagnostics),
+        `version ${publish.version}`,
+      );
     }
 
     await client.open(FRESH_URI, client.text(URI));
@@ -83,7 +87,11 @@ describe('incremental re-check over LSP', () => {
     for (const diagnostic of diagnostics) {
       const actions = await client.codeActions(URI, diagnostic.range, [diagnostic], ['quickfix']);
       const titles = actions.map((action) => action.title);
-      assert.deepEqual(titles, expected.fixesFor(diagnostic).map((fix) => fix.title), diagnostic.message);
+      assert.deepEqual(
+        titles,
+        expected.fixesFor(diagnostic).map((fix) => fix.title),
+        diagnostic.message,
+      );
     }
     await client.close(URI);
   });

@@ -14,13 +14,13 @@ describe('go to definition', () => {
     assert.deepEqual(checkDocument(SHARED_NAMES).diagnostics, []);
   });
 
-  it('jumps from a step\'s declaration to the declaration\'s name value in the same tool', () => {
+  it("jumps from a step's declaration to the declaration's name value in the same tool", () => {
     assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 1))), find(SAMPLE, CONFIRM, 0));
     assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 3))), find(SAMPLE, CONFIRM, 0));
     assert.deepEqual(definitionAt(document, within(find(SAMPLE, '"authorize"', 1))), find(SAMPLE, '"authorize"', 0));
   });
 
-  it('stays inside the tool: the second tool\'s confirm is its own', () => {
+  it("stays inside the tool: the second tool's confirm is its own", () => {
     assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 5))), find(SAMPLE, CONFIRM, 4));
   });
 
@@ -33,11 +33,15 @@ describe('go to definition', () => {
   it('answers on the whole string, quotes included, and right after it', () => {
     const reference = find(SAMPLE, CONFIRM, 1);
     for (const offset of [reference.offset, reference.offset + 1, reference.offset + reference.length]) {
-      assert.deepEqual(definitionAt(document, offset), find(SAMPLE, CONFIRM, 0), `offset ${offset - reference.offset} into the string`);
+      assert.deepEqual(
+        definitionAt(document, offset),
+        find(SAMPLE, CONFIRM, 0),
+        `offset ${offset - reference.offset} into the string`,
+      );
     }
   });
 
-  it('on a declaration\'s name value, that value itself', () => {
+  it("on a declaration's name value, that value itself", () => {
     assert.deepEqual(definitionAt(document, within(find(SAMPLE, CONFIRM, 0))), find(SAMPLE, CONFIRM, 0));
   });
 
@@ -55,7 +59,7 @@ describe('go to definition', () => {
     assert.equal(definitionAt(checkDocument(text), within(find(text, '"authorise"'))), undefined);
   });
 
-  it('the first element with a name is the declaration; a later duplicate\'s definition is itself', () => {
+  it("the first element with a name is the declaration; a later duplicate's definition is itself", () => {
     const text = `{"tools": [{"name": "t", "elicitations": [{"name": "a", "mode": "url"}, {"name": "b", "mode": "url"}, {"name": "a", "mode": "form"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a"}]}}}]}`;
     const checked = checkDocument(text);
@@ -94,9 +98,18 @@ describe('go to definition', () => {
   });
 
   it('a document without tools, a broken one, and an empty one answer nothing without throwing', () => {
-    for (const text of ['{}', '[1, 2]', '', '{"tools": 3}', '{"tools": [{"elicitations": [], "interactionExamples": "x"}]}', '{"tools": [{"elicitations": [{"name": ', '{"tools": [{"elicit']) {
+    for (const text of [
+      '{}',
+      '[1, 2]',
+      '',
+      '{"tools": 3}',
+      '{"tools": [{"elicitations": [], "interactionExamples": "x"}]}',
+      '{"tools": [{"elicitations": [{"name": ',
+      '{"tools": [{"elicit',
+    ]) {
       const checked = checkDocument(text);
-      for (let offset = 0; offset <= text.length; offset++) assert.equal(definitionAt(checked, offset), undefined, `${text} @${offset}`);
+      for (let offset = 0; offset <= text.length; offset++)
+        assert.equal(definitionAt(checked, offset), undefined, `${text} @${offset}`);
     }
   });
 });
@@ -108,7 +121,7 @@ describe('find references', () => {
     assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 0)), false), confirmSteps);
   });
 
-  it('includeDeclaration adds the declaration\'s name value', () => {
+  it("includeDeclaration adds the declaration's name value", () => {
     assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 0)), true), [find(SAMPLE, CONFIRM, 0), ...confirmSteps]);
   });
 
@@ -117,17 +130,24 @@ describe('find references', () => {
   });
 
   it('per tool object: the second tool, and a tool object sharing a name, have their own references', () => {
-    assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 4)), true), [find(SAMPLE, CONFIRM, 4), find(SAMPLE, CONFIRM, 5)]);
+    assert.deepEqual(referencesAt(document, within(find(SAMPLE, CONFIRM, 4)), true), [
+      find(SAMPLE, CONFIRM, 4),
+      find(SAMPLE, CONFIRM, 5),
+    ]);
     const shared = checkDocument(SHARED_NAMES);
-    assert.deepEqual(referencesAt(shared, within(find(SHARED_NAMES, CONFIRM, 3)), true), [find(SHARED_NAMES, CONFIRM, 2), find(SHARED_NAMES, CONFIRM, 3)]);
+    assert.deepEqual(referencesAt(shared, within(find(SHARED_NAMES, CONFIRM, 3)), true), [
+      find(SHARED_NAMES, CONFIRM, 2),
+      find(SHARED_NAMES, CONFIRM, 3),
+    ]);
   });
 
-  it('a later duplicate\'s name is a declaration of the name too (from either name)', () => {
+  it("a later duplicate's name is a declaration of the name too (from either name)", () => {
     const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "url"}, {"name": "a", "mode": "url"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a"}]}}}]}`;
     const checked = checkDocument(text);
     const all = [0, 1, 2].map((n) => find(text, '"a"', n));
-    for (const n of [0, 1, 2]) assert.deepEqual(referencesAt(checked, within(find(text, '"a"', n), 1), true), all, `from "a" #${n}`);
+    for (const n of [0, 1, 2])
+      assert.deepEqual(referencesAt(checked, within(find(text, '"a"', n), 1), true), all, `from "a" #${n}`);
     assert.deepEqual(referencesAt(checked, within(find(text, '"a"', 1), 1), false), [all[2]]);
   });
 

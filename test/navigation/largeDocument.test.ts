@@ -5,7 +5,15 @@ import { describe, it } from 'node:test';
 import type { DocumentSymbol } from 'vscode-languageserver-protocol';
 import { generateMcpdesc } from '../../bench/generate';
 import { checkDocument } from '../../server/src/checker';
-import { completionAt, definitionAt, hoverAt, outline, referencesAt, DEFAULT_OUTLINE_LIMIT, type OutlineSymbol } from '../../server/src/checker/navigation';
+import {
+  completionAt,
+  definitionAt,
+  hoverAt,
+  outline,
+  referencesAt,
+  DEFAULT_OUTLINE_LIMIT,
+  type OutlineSymbol,
+} from '../../server/src/checker/navigation';
 import { LspTestClient } from '../server/lspClient';
 
 const TIMING = process.env.MCPDESC_NAVIGATION_TIMING === '1';
@@ -27,7 +35,10 @@ describe('outline of a large document', () => {
       name: `tool_${index}`,
       elicitations: ['a', 'b', 'c'].map((name) => ({ name, mode: 'url', message: name })),
       interactionExamples: Object.fromEntries(
-        ['x', 'y'].map((example) => [example, { steps: Array.from({ length: 4 }, () => ({ type: 'elicitation', declaration: 'a' })) }]),
+        ['x', 'y'].map((example) => [
+          example,
+          { steps: Array.from({ length: 4 }, () => ({ type: 'elicitation', declaration: 'a' })) },
+        ]),
       ),
     }));
     const document = checkDocument(JSON.stringify({ mcpdesc: '0.8.0', tools }));
@@ -40,7 +51,10 @@ describe('outline of a large document', () => {
     assert.equal(result.symbols.length, 313 + 1);
     const example = result.symbols[312].children[1].children[0];
     assert.equal(example.name, 'x');
-    assert.deepEqual(example.children.map((step) => step.name), ['1. elicitation a']);
+    assert.deepEqual(
+      example.children.map((step) => step.name),
+      ['1. elicitation a'],
+    );
     const notice = result.symbols[313];
     assert.equal(notice.kind, 'notice');
     const firstStep = example.children[0].range;
@@ -48,51 +62,61 @@ describe('outline of a large document', () => {
     assert.equal(notice.range.length, firstStep.length);
   });
 
-  it('10 MB: time of each feature in the pure layer and of documentSymbol over LSP', { skip: !TIMING && 'set MCPDESC_NAVIGATION_TIMING=1 to measure' }, async (t) => {
-    let start = performance.now();
-    const { text } = generateMcpdesc(1, 10 * MB);
-    t.diagnostic(`generated ${(text.length / MB).toFixed(1)} MB in ${millis(start)}`);
-    start = performance.now();
-    const document = checkDocument(text);
-    t.diagnostic(`checkDocument: ${millis(start)}`);
-    for (let round = 1; round <= 3; round++) {
+  it(
+    '10 MB: time of each feature in the pure layer and of documentSymbol over LSP',
+    { skip: !TIMING && 'set MCPDESC_NAVIGATION_TIMING=1 to measure' },
+    async (t) => {
+      let start = performance.now();
+      const { text } = generateMcpdesc(1, 10 * MB);
+      t.diagnostic(`generated ${(text.length / MB).toFixed(1)} MB in ${millis(start)}`);
       start = performance.now();
-      const result = outline(document);
-      const converted = result.symbols.map(function convert(symbol): unknown {
-        return [document.lines.rangeOf(symbol.range.offset, symbol.range.length), document.lines.rangeOf(symbol.selection.offset, symbol.selection.length), symbol.children.map(convert)];
-      });
-      t.diagnostic(`outline round ${round} (${result.count} symbols, positions included): ${millis(start)} (${converted.length} tools)`);
-    }
-    const lastReference = text.lastIndexOf('"declaration": "') + '"declaration": "'.length + 1;
-    for (const [name, feature] of [
-      ['definition', () => definitionAt(document, lastReference)],
-      ['references', () => referencesAt(document, lastReference, true)],
-      ['hover', () => hoverAt(document, lastReference)],
-      ['completion', () => completionAt(document, lastReference)],
-    ] as const) {
-      start = performance.now();
-      assert.ok(feature(), name);
-      t.diagnostic(`${name} at the last step: ${millis(start)}`);
-    }
-
-    const client = await LspTestClient.start({
-      capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } },
-      timeoutMs: 120_000,
-    });
-    try {
-      const uri = 'file:///mcpdesc-test/navigation/large.mcpdesc.json';
-      start = performance.now();
-      await client.open(uri, text);
-      await client.diagnosticsFor(uri, 1);
-      t.diagnostic(`LSP: open to diagnostics: ${millis(start)}`);
+      const document = checkDocument(text);
+      t.diagnostic(`checkDocument: ${millis(start)}`);
       for (let round = 1; round <= 3; round++) {
         start = performance.now();
-        const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-        t.diagnostic(`LSP documentSymbol round ${round} (${countSymbols(symbols)} symbols): ${millis(start)}`);
-        assert.equal(countSymbols(symbols), DEFAULT_OUTLINE_LIMIT + 1);
+        const result = outline(document);
+        const converted = result.symbols.map(function convert(symbol): unknown {
+          return [
+            document.lines.rangeOf(symbol.range.offset, symbol.range.length),
+            document.lines.rangeOf(symbol.selection.offset, symbol.selection.length),
+            symbol.children.map(convert),
+          ];
+        });
+        t.diagnostic(
+          `outline round ${round} (${result.count} symbols, positions included): ${millis(start)} (${converted.length} tools)`,
+        );
       }
-    } finally {
-      await client.stop();
-    }
-  });
+      const lastReference = text.lastIndexOf('"declaration": "') + '"declaration": "'.length + 1;
+      for (const [name, feature] of [
+        ['definition', () => definitionAt(document, lastReference)],
+        ['references', () => referencesAt(document, lastReference, true)],
+        ['hover', () => hoverAt(document, lastReference)],
+        ['completion', () => completionAt(document, lastReference)],
+      ] as const) {
+        start = performance.now();
+        assert.ok(feature(), name);
+        t.diagnostic(`${name} at the last step: ${millis(start)}`);
+      }
+
+      const client = await LspTestClient.start({
+        capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } },
+        timeoutMs: 120_000,
+      });
+      try {
+        const uri = 'file:///mcpdesc-test/navigation/large.mcpdesc.json';
+        start = performance.now();
+        await client.open(uri, text);
+        await client.diagnosticsFor(uri, 1);
+        t.diagnostic(`LSP: open to diagnostics: ${millis(start)}`);
+        for (let round = 1; round <= 3; round++) {
+          start = performance.now();
+          const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+          t.diagnostic(`LSP documentSymbol round ${round} (${countSymbols(symbols)} symbols): ${millis(start)}`);
+          assert.equal(countSymbols(symbols), DEFAULT_OUTLINE_LIMIT + 1);
+        }
+      } finally {
+        await client.stop();
+      }
+    },
+  );
 });

@@ -5,7 +5,10 @@ import { code, escapeMarkdown } from '../../server/src/checker/navigation/markdo
 
 describe('markdown pieces', () => {
   it('escapes inline markup and list markers at a line start, keeps line breaks as breaks', () => {
-    assert.equal(escapeMarkdown('Approve *this* [release] <now>? 1. fine'), 'Approve \\*this\\* \\[release\\] \\<now\\>? 1. fine');
+    assert.equal(
+      escapeMarkdown('Approve *this* [release] <now>? 1. fine'),
+      'Approve \\*this\\* \\[release\\] \\<now\\>? 1. fine',
+    );
     assert.equal(escapeMarkdown('first\n- second\n2. third'), 'first  \n\\- second  \n\\2. third');
   });
 

@@ -62,7 +62,10 @@ function rangeOf(text: string, snippet: string, n = 0): Range {
 }
 
 function insideQuotes(range: Range): Range {
-  return { start: { ...range.start, character: range.start.character + 1 }, end: { ...range.end, character: range.end.character - 1 } };
+  return {
+    start: { ...range.start, character: range.start.character + 1 },
+    end: { ...range.end, character: range.end.character - 1 },
+  };
 }
 
 function into(range: Range, characters = 2): Position {
@@ -101,7 +104,9 @@ describe('declaration navigation over LSP', () => {
    */
   async function problemsBesideNameSyntax(uri: string, version: number): Promise<Diagnostic[]> {
     const published = await client.diagnosticsFor(uri, version);
-    return published.filter((d: Diagnostic) => !(d.code === DECLARATION_RULE_ID && (d.data as { violation?: string }).violation === 'invalid-name'));
+    return published.filter(
+      (d: Diagnostic) => !(d.code === DECLARATION_RULE_ID && (d.data as { violation?: string }).violation === 'invalid-name'),
+    );
   }
 
   async function openSample(text = TEXT): Promise<string> {
@@ -123,9 +128,10 @@ describe('declaration navigation over LSP', () => {
   it('the sample is clean but for the emoji name (so rename and completion results can be re-checked)', async () => {
     const uri = await openSample();
     const published = await client.diagnosticsFor(uri, 1);
-    assert.deepEqual(published.map((d: Diagnostic) => [d.code, (d.data as { violation: string }).violation, d.range]), [
-      [DECLARATION_RULE_ID, 'invalid-name', rangeOf(TEXT, '"🚀launch"')],
-    ]);
+    assert.deepEqual(
+      published.map((d: Diagnostic) => [d.code, (d.data as { violation: string }).violation, d.range]),
+      [[DECLARATION_RULE_ID, 'invalid-name', rangeOf(TEXT, '"🚀launch"')]],
+    );
   });
 
   it('definition: from a step to the key, UTF-16 positions', async () => {
@@ -137,7 +143,10 @@ describe('declaration navigation over LSP', () => {
     assert.deepEqual(location, { uri, range: rangeOf(TEXT, CONFIRM, 0) });
     // The key sits after an emoji-named declaration on its line: a UTF-8 or code-point count would differ.
     assert.equal(location!.range.start.character, TEXT.split('\n')[5].indexOf(CONFIRM));
-    const nothing = await client.request<Location | null>('textDocument/definition', { textDocument: { uri }, position: { line: 1, character: 5 } });
+    const nothing = await client.request<Location | null>('textDocument/definition', {
+      textDocument: { uri },
+      position: { line: 1, character: 5 },
+    });
     assert.equal(nothing, null);
   });
 
@@ -145,9 +154,20 @@ describe('declaration navigation over LSP', () => {
     const uri = await openSample();
     const position = into(rangeOf(TEXT, CONFIRM, 0));
     const steps = [rangeOf(TEXT, CONFIRM, 1), rangeOf(TEXT, CONFIRM, 2)].map((range) => ({ uri, range }));
-    assert.deepEqual(await client.request<Location[]>('textDocument/references', { textDocument: { uri }, position, context: { includeDeclaration: false } }), steps);
     assert.deepEqual(
-      await client.request<Location[]>('textDocument/references', { textDocument: { uri }, position: into(rangeOf(TEXT, CONFIRM, 2)), context: { includeDeclaration: true } }),
+      await client.request<Location[]>('textDocument/references', {
+        textDocument: { uri },
+        position,
+        context: { includeDeclaration: false },
+      }),
+      steps,
+    );
+    assert.deepEqual(
+      await client.request<Location[]>('textDocument/references', {
+        textDocument: { uri },
+        position: into(rangeOf(TEXT, CONFIRM, 2)),
+        context: { includeDeclaration: true },
+      }),
       [{ uri, range: rangeOf(TEXT, CONFIRM, 0) }, ...steps],
     );
   });
@@ -159,7 +179,11 @@ describe('declaration navigation over LSP', () => {
       range: insideQuotes(rangeOf(TEXT, CONFIRM, 1)),
       placeholder: 'confirm',
     });
-    const edit = await client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position, newName: 'approve "now"' });
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', {
+      textDocument: { uri },
+      position,
+      newName: 'approve "now"',
+    });
     const edits = LspTestClient.editsFor(edit, uri);
     assert.deepEqual(
       edits,
@@ -172,9 +196,16 @@ describe('declaration navigation over LSP', () => {
 
   it('rename in a tool object that shares its name: that object only; the result is clean', async () => {
     const uri = await openSample();
-    const edit = await client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: into(rangeOf(TEXT, '"authorize"', 3)), newName: 'sign_in' });
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', {
+      textDocument: { uri },
+      position: into(rangeOf(TEXT, '"authorize"', 3)),
+      newName: 'sign_in',
+    });
     const edits = LspTestClient.editsFor(edit, uri);
-    assert.deepEqual(edits, [2, 3].map((n): TextEdit => ({ range: insideQuotes(rangeOf(TEXT, '"authorize"', n)), newText: 'sign_in' })));
+    assert.deepEqual(
+      edits,
+      [2, 3].map((n): TextEdit => ({ range: insideQuotes(rangeOf(TEXT, '"authorize"', n)), newText: 'sign_in' })),
+    );
     const version = await client.applyEdits(uri, edits);
     const authorize = TEXT.indexOf('"authorize"', TEXT.indexOf('"protocolVersions"'));
     assert.equal(client.text(uri), TEXT.slice(0, authorize) + TEXT.slice(authorize).replace(/"authorize"/g, '"sign_in"'));
@@ -184,27 +215,50 @@ describe('declaration navigation over LSP', () => {
   it('rename refuses a name the tool already declares, with a message', async () => {
     const uri = await openSample();
     await assert.rejects(
-      client.request('textDocument/rename', { textDocument: { uri }, position: into(rangeOf(TEXT, CONFIRM, 0)), newName: 'authorize' }),
+      client.request('textDocument/rename', {
+        textDocument: { uri },
+        position: into(rangeOf(TEXT, CONFIRM, 0)),
+        newName: 'authorize',
+      }),
       (error: { code?: number; message?: string }) => {
         assert.equal(error.code, -32803);
-        assert.equal(error.message, "Tool 'prepare_release' (tools[0]) already declares an elicitation named 'authorize'; choose another name.");
+        assert.equal(
+          error.message,
+          "Tool 'prepare_release' (tools[0]) already declares an elicitation named 'authorize'; choose another name.",
+        );
         return true;
       },
     );
-    assert.equal(await client.request('textDocument/prepareRename', { textDocument: { uri }, position: { line: 1, character: 4 } }), null);
+    assert.equal(
+      await client.request('textDocument/prepareRename', { textDocument: { uri }, position: { line: 1, character: 4 } }),
+      null,
+    );
   });
 
-  it('completion in an empty declaration string: the names, the request\'s mode first, replacing the content', async () => {
+  it("completion in an empty declaration string: the names, the request's mode first, replacing the content", async () => {
     const text = TEXT.replace('"note": "🎉", "declaration": "authorize"', '"note": "🎉", "declaration": ""');
     const uri = await openSample(text);
     const empty = rangeOf(text, '""', 0);
-    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: into(empty, 1) });
+    const list = await client.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri },
+      position: into(empty, 1),
+    });
     const sorted = [...list.items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
-    assert.deepEqual(sorted.map((item) => [item.label, item.labelDetails?.description, item.detail, item.preselect, item.filterText, item.kind]), [
-      ['"🚀launch"', 'url', 'url — Go.', true, '"🚀launch"', CompletionItemKind.Interface],
-      ['"authorize"', 'url', 'url — Authorize.', undefined, '"authorize"', CompletionItemKind.Interface],
-      ['"confirm"', 'form (the request is url)', 'form (the request is url) — ✅ Approve?', undefined, '"confirm"', CompletionItemKind.Interface],
-    ]);
+    assert.deepEqual(
+      sorted.map((item) => [item.label, item.labelDetails?.description, item.detail, item.preselect, item.filterText, item.kind]),
+      [
+        ['"🚀launch"', 'url', 'url — Go.', true, '"🚀launch"', CompletionItemKind.Interface],
+        ['"authorize"', 'url', 'url — Authorize.', undefined, '"authorize"', CompletionItemKind.Interface],
+        [
+          '"confirm"',
+          'form (the request is url)',
+          'form (the request is url) — ✅ Approve?',
+          undefined,
+          '"confirm"',
+          CompletionItemKind.Interface,
+        ],
+      ],
+    );
     const authorize = sorted[1];
     assert.deepEqual(authorize.textEdit, { range: empty, newText: '"authorize"' });
     assert.equal((authorize.documentation as { kind: string }).kind, 'markdown');
@@ -224,17 +278,27 @@ describe('declaration navigation over LSP', () => {
 
   it('hover: the declaration on a reference, its use on a key', async () => {
     const uri = await openSample();
-    const onReference = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: into(rangeOf(TEXT, CONFIRM, 2)) });
+    const onReference = await client.request<Hover>('textDocument/hover', {
+      textDocument: { uri },
+      position: into(rangeOf(TEXT, CONFIRM, 2)),
+    });
     assert.deepEqual(onReference, {
       contents: {
         kind: 'markdown',
-        value: '**Elicitation `confirm`** of tool `prepare_release` (tools\\[0\\])\n\nMode: `form`  \nMessage: ✅ Approve?\n\nRequested fields:\n- `approved`: boolean (required)',
+        value:
+          '**Elicitation `confirm`** of tool `prepare_release` (tools\\[0\\])\n\nMode: `form`  \nMessage: ✅ Approve?\n\nRequested fields:\n- `approved`: boolean (required)',
       },
       range: rangeOf(TEXT, CONFIRM, 2),
     });
-    const onKey = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: into(rangeOf(TEXT, CONFIRM, 0)) });
+    const onKey = await client.request<Hover>('textDocument/hover', {
+      textDocument: { uri },
+      position: into(rangeOf(TEXT, CONFIRM, 0)),
+    });
     assert.match((onKey.contents as { value: string }).value, /Used by 2 steps in 2 examples\.$/);
-    assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }), null);
+    assert.equal(
+      await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }),
+      null,
+    );
   });
 
   it('hover: nothing on an unknown name, whose diagnostic there says it already', async () => {
@@ -242,25 +306,46 @@ describe('declaration navigation over LSP', () => {
     const uri = await openSample(text);
     const at = into(rangeOf(text, '"authorise"'));
     const diagnostics = await client.diagnosticsFor(uri);
-    assert.ok(diagnostics.some((d) => d.range.start.line === at.line && String(d.message).includes("declares no elicitation named 'authorise'")), 'the rule reports the name');
+    assert.ok(
+      diagnostics.some(
+        (d) => d.range.start.line === at.line && String(d.message).includes("declares no elicitation named 'authorise'"),
+      ),
+      'the rule reports the name',
+    );
     assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: at }), null);
   });
 
   it('document symbols: the hierarchy with UTF-16 ranges', async () => {
     const uri = await openSample();
     const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-    const names = (symbol: DocumentSymbol): unknown => (symbol.children?.length ? [symbol.name, symbol.children.map(names)] : symbol.name);
+    const names = (symbol: DocumentSymbol): unknown =>
+      symbol.children?.length ? [symbol.name, symbol.children.map(names)] : symbol.name;
     assert.deepEqual(symbols.map(names), [
       [
         'prepare_release',
         [
           ['elicitations', ['🚀launch', 'confirm', 'authorize']],
-          ['interactionExamples', [['approved', ['1. elicitation confirm', '2. sampling', '3. elicitation authorize']], ['declined', ['1. elicitation confirm']]]],
+          [
+            'interactionExamples',
+            [
+              ['approved', ['1. elicitation confirm', '2. sampling', '3. elicitation authorize']],
+              ['declined', ['1. elicitation confirm']],
+            ],
+          ],
         ],
       ],
-      ['prepare_release', [['elicitations', ['authorize']], ['interactionExamples', [['theirs', ['1. elicitation authorize']]]]]],
+      [
+        'prepare_release',
+        [
+          ['elicitations', ['authorize']],
+          ['interactionExamples', [['theirs', ['1. elicitation authorize']]]],
+        ],
+      ],
     ]);
-    assert.deepEqual(symbols.map((symbol) => symbol.detail), ['tools[0]', 'protocolVersions 2025-11-25']);
+    assert.deepEqual(
+      symbols.map((symbol) => symbol.detail),
+      ['tools[0]', 'protocolVersions 2025-11-25'],
+    );
     const confirm = symbols[0].children![0].children![1];
     assert.deepEqual(confirm.selectionRange, rangeOf(TEXT, CONFIRM, 0));
     assert.equal(confirm.detail, 'form');
@@ -270,7 +355,9 @@ describe('declaration navigation over LSP', () => {
 
   it('document symbols stop at 5,000, with a last symbol saying so', async () => {
     const steps = Array.from({ length: 6000 }, () => '{ "type": "sampling" }').join(',\n');
-    const uri = await openSample(`{ "mcpdesc": "0.9.0-rc.3", "tools": [{ "name": "big", "interactionExamples": { "e": { "steps": [\n${steps}\n] } } }] }`);
+    const uri = await openSample(
+      `{ "mcpdesc": "0.9.0-rc.3", "tools": [{ "name": "big", "interactionExamples": { "e": { "steps": [\n${steps}\n] } } }] }`,
+    );
     const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
     let count = 0;
     const visit = (symbol: DocumentSymbol): void => {
@@ -288,7 +375,10 @@ describe('declaration navigation over LSP', () => {
     const uri = 'file:///mcpdesc-test/navigation/package.json';
     await client.open(uri, '{ "tools": [{ "elicitations": { "a": {} } }] }');
     assert.equal(await client.request('textDocument/documentSymbol', { textDocument: { uri } }), null);
-    assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 33 } }), null);
+    assert.equal(
+      await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 33 } }),
+      null,
+    );
   });
 });
 
@@ -296,16 +386,26 @@ describe('a client without hierarchical symbols or prepareRename support', () =>
   it('gets flat SymbolInformation with container names, and rename without prepare', async () => {
     const client = await LspTestClient.start();
     try {
-      assert.equal(client.initializeResult.capabilities.renameProvider, true, 'no prepareRename for a client that does not support it');
+      assert.equal(
+        client.initializeResult.capabilities.renameProvider,
+        true,
+        'no prepareRename for a client that does not support it',
+      );
       const uri = freshUri();
       await client.open(uri, TEXT);
       const symbols = await client.request<SymbolInformation[]>('textDocument/documentSymbol', { textDocument: { uri } });
-      assert.deepEqual(symbols.slice(0, 3).map((symbol) => [symbol.name, symbol.containerName]), [
-        ['prepare_release', undefined],
-        ['elicitations', 'prepare_release'],
-        ['🚀launch', 'elicitations'],
-      ]);
-      assert.deepEqual(symbols[2].location, { uri, range: { start: rangeOf(TEXT, '{ "name": "🚀launch"').start, end: rangeOf(TEXT, '"Go." }').end } });
+      assert.deepEqual(
+        symbols.slice(0, 3).map((symbol) => [symbol.name, symbol.containerName]),
+        [
+          ['prepare_release', undefined],
+          ['elicitations', 'prepare_release'],
+          ['🚀launch', 'elicitations'],
+        ],
+      );
+      assert.deepEqual(symbols[2].location, {
+        uri,
+        range: { start: rangeOf(TEXT, '{ "name": "🚀launch"').start, end: rangeOf(TEXT, '"Go." }').end },
+      });
     } finally {
       await client.stop();
     }

@@ -26,7 +26,11 @@ function contains(outer: OffsetRange, inner: OffsetRange): boolean {
   return inner.offset >= outer.offset && inner.offset + inner.length <= outer.offset + outer.length;
 }
 
-function walk(symbols: OutlineSymbol[], visit: (symbol: OutlineSymbol, parent?: OutlineSymbol) => void, parent?: OutlineSymbol): void {
+function walk(
+  symbols: OutlineSymbol[],
+  visit: (symbol: OutlineSymbol, parent?: OutlineSymbol) => void,
+  parent?: OutlineSymbol,
+): void {
   for (const symbol of symbols) {
     visit(symbol, parent);
     walk(symbol.children, visit, symbol);
@@ -84,7 +88,12 @@ describe('document symbols', () => {
                   { name: '3. elicitation authorize', kind: 'step', detail: 'accept' },
                 ],
               },
-              { name: 'declined', kind: 'example', detail: '1 step', children: [{ name: '1. elicitation confirm', kind: 'step', detail: 'decline' }] },
+              {
+                name: 'declined',
+                kind: 'example',
+                detail: '1 step',
+                children: [{ name: '1. elicitation confirm', kind: 'step', detail: 'decline' }],
+              },
             ],
           },
         ],
@@ -97,14 +106,21 @@ describe('document symbols', () => {
           {
             name: 'interactionExamples',
             kind: 'group',
-            children: [{ name: 'only', kind: 'example', detail: '1 step', children: [{ name: '1. elicitation confirm', kind: 'step', detail: 'cancel' }] }],
+            children: [
+              {
+                name: 'only',
+                kind: 'example',
+                detail: '1 step',
+                children: [{ name: '1. elicitation confirm', kind: 'step', detail: 'cancel' }],
+              },
+            ],
           },
         ],
       },
     ]);
   });
 
-  it('ranges: the whole node (a member with its key), selection on the key, the tool\'s name or the step\'s type', () => {
+  it("ranges: the whole node (a member with its key), selection on the key, the tool's name or the step's type", () => {
     const [tool] = outline(document).symbols;
     const toolStart = SAMPLE.lastIndexOf('{', find(SAMPLE, '"name": "prepare_release"').offset);
     assert.deepEqual(tool.range, valueAt(SAMPLE, toolStart));
@@ -113,7 +129,10 @@ describe('document symbols', () => {
     const [elicitations, examples] = tool.children;
     const elicitationsKey = find(SAMPLE, '"elicitations"');
     const elicitationsValue = valueAt(SAMPLE, SAMPLE.indexOf('[', elicitationsKey.offset));
-    assert.deepEqual(elicitations.range, { offset: elicitationsKey.offset, length: elicitationsValue.offset + elicitationsValue.length - elicitationsKey.offset });
+    assert.deepEqual(elicitations.range, {
+      offset: elicitationsKey.offset,
+      length: elicitationsValue.offset + elicitationsValue.length - elicitationsKey.offset,
+    });
     assert.deepEqual(elicitations.selection, elicitationsKey);
     // A declaration: the whole element, selected at its name value.
     const confirm = elicitations.children[0];
@@ -156,30 +175,40 @@ describe('document symbols', () => {
   });
 
   it('names for what has no name: a tool without one, an element without a string name, an untyped step, an empty name', () => {
-    const text = '{"tools": [{"elicitations": [{"name": "", "mode": "url"}, {"mode": "url"}, 5, {"name": 3, "mode": "form"}], "interactionExamples": {"e": {"steps": [{}, {"type": "elicitation", "declaration": ""}, {"type": 3}]}}}, 7]}';
+    const text =
+      '{"tools": [{"elicitations": [{"name": "", "mode": "url"}, {"mode": "url"}, 5, {"name": 3, "mode": "form"}], "interactionExamples": {"e": {"steps": [{}, {"type": "elicitation", "declaration": ""}, {"type": 3}]}}}, 7]}';
     const [tool] = outline(checkDocument(text)).symbols;
     assert.equal(tool.name, 'tools[0]');
     assert.equal(tool.selection.length, 0);
-    assert.deepEqual(tool.children[0].children.map((symbol) => [symbol.name, symbol.detail]), [
-      ['""', 'url'],
-      ['elicitations[1]', 'url'],
-      ['elicitations[2]', 'not an object'],
-      ['elicitations[3]', 'form'],
-    ]);
+    assert.deepEqual(
+      tool.children[0].children.map((symbol) => [symbol.name, symbol.detail]),
+      [
+        ['""', 'url'],
+        ['elicitations[1]', 'url'],
+        ['elicitations[2]', 'not an object'],
+        ['elicitations[3]', 'form'],
+      ],
+    );
     // Without a name value, the element itself is selected.
     assert.deepEqual(tool.children[0].children[1].selection, find(text, '{"mode": "url"}', 0));
     assert.deepEqual(tool.children[0].children[2].selection, find(text, '5'));
     assert.deepEqual(tool.children[0].children[3].selection, find(text, '3'));
-    assert.deepEqual(tool.children[1].children[0].children.map((step) => step.name), ['1. step', '2. elicitation ""', '3. step']);
+    assert.deepEqual(
+      tool.children[1].children[0].children.map((step) => step.name),
+      ['1. step', '2. elicitation ""', '3. step'],
+    );
   });
 
   it('a later duplicate is listed and says so; a mode that is missing or wrong is named', () => {
     const text = '{"tools": [{"elicitations": [{"name": "a", "mode": "url"}, {"name": "a"}, {"name": "b", "mode": "popup"}]}]}';
-    assert.deepEqual(outline(checkDocument(text)).symbols[0].children[0].children.map((symbol) => [symbol.name, symbol.detail]), [
-      ['a', 'url'],
-      ['a', 'no mode (duplicate of elicitations[0])'],
-      ['b', 'invalid mode'],
-    ]);
+    assert.deepEqual(
+      outline(checkDocument(text)).symbols[0].children[0].children.map((symbol) => [symbol.name, symbol.detail]),
+      [
+        ['a', 'url'],
+        ['a', 'no mode (duplicate of elicitations[0])'],
+        ['b', 'invalid mode'],
+      ],
+    );
   });
 
   it('the old map shape: the group says it declares nothing', () => {
@@ -191,31 +220,60 @@ describe('document symbols', () => {
 
   it('tool objects that share a name: the detail says which scope', () => {
     const symbols = outline(checkDocument(SHARED_NAMES)).symbols;
-    assert.deepEqual(symbols.map((symbol) => [symbol.name, symbol.detail, symbol.children[0].children.map((child) => child.name)]), [
-      ['prepare_release', 'protocolVersions 2025-11-25', ['confirm']],
-      ['prepare_release', 'protocolVersions 2026-07-28', ['confirm', 'authorize']],
-    ]);
+    assert.deepEqual(
+      symbols.map((symbol) => [symbol.name, symbol.detail, symbol.children[0].children.map((child) => child.name)]),
+      [
+        ['prepare_release', 'protocolVersions 2025-11-25', ['confirm']],
+        ['prepare_release', 'protocolVersions 2026-07-28', ['confirm', 'authorize']],
+      ],
+    );
     assert.deepEqual(symbols[1].selection, find(SHARED_NAMES, '"prepare_release"', 1));
     const twins = '{"tools": [{"name": "t"}, {"name": "t"}, {"name": "u"}]}';
-    assert.deepEqual(outline(checkDocument(twins)).symbols.map((symbol) => [symbol.name, symbol.detail]), [['t', 'tools[0]'], ['t', 'tools[1]'], ['u', undefined]]);
+    assert.deepEqual(
+      outline(checkDocument(twins)).symbols.map((symbol) => [symbol.name, symbol.detail]),
+      [
+        ['t', 'tools[0]'],
+        ['t', 'tools[1]'],
+        ['u', undefined],
+      ],
+    );
   });
 
   it('YAML: the same tree from the YAML parse, every document of the stream', () => {
     const text = 'tools:\n  - name: a\n    elicitations:\n      - name: x\n        mode: url\n---\ntools:\n  - name: b\n';
     const symbols = outline(yamlDocument(text)).symbols;
     assert.deepEqual(symbols.map(shape), [
-      { name: 'a', kind: 'tool', children: [{ name: 'elicitations', kind: 'group', children: [{ name: 'x', kind: 'declaration', detail: 'url' }] }] },
+      {
+        name: 'a',
+        kind: 'tool',
+        children: [{ name: 'elicitations', kind: 'group', children: [{ name: 'x', kind: 'declaration', detail: 'url' }] }],
+      },
       { name: 'b', kind: 'tool' },
     ]);
     assert.deepEqual(symbols[0].children[0].selection, find(text, 'elicitations'));
   });
 
   it('wrong types and broken text give what can be read, never a throw', () => {
-    for (const text of ['', '[]', '{"tools": {}}', '{"tools": [1, "x", null]}', '{"tools": [{"elicitations": {}, "interactionExamples": {"e": 1}}]}', '{"tools": [{"elicitations": [null, [], {"name": {}}], "interactionExamples": {"e": {"steps": 3}}}]}', '{"tools": [{"name": "t", "elicitations": [{"name": ']) {
+    for (const text of [
+      '',
+      '[]',
+      '{"tools": {}}',
+      '{"tools": [1, "x", null]}',
+      '{"tools": [{"elicitations": {}, "interactionExamples": {"e": 1}}]}',
+      '{"tools": [{"elicitations": [null, [], {"name": {}}], "interactionExamples": {"e": {"steps": 3}}}]}',
+      '{"tools": [{"name": "t", "elicitations": [{"name": ',
+    ]) {
       assert.doesNotThrow(() => outline(checkDocument(text)), text);
     }
-    assert.deepEqual(outline(checkDocument('{"tools": [{"name": "t", "elicitations": [{"name": "a", "mode": ')).symbols.map(shape), [
-      { name: 't', kind: 'tool', children: [{ name: 'elicitations', kind: 'group', children: [{ name: 'a', kind: 'declaration', detail: 'no mode' }] }] },
-    ]);
+    assert.deepEqual(
+      outline(checkDocument('{"tools": [{"name": "t", "elicitations": [{"name": "a", "mode": ')).symbols.map(shape),
+      [
+        {
+          name: 't',
+          kind: 'tool',
+          children: [{ name: 'elicitations', kind: 'group', children: [{ name: 'a', kind: 'declaration', detail: 'no mode' }] }],
+        },
+      ],
+    );
   });
 });

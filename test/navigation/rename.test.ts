@@ -39,12 +39,18 @@ function violations(text: string): unknown[] {
 }
 
 describe('prepareRename', () => {
-  it('from a declaration\'s name: the name inside the quotes, and the name as placeholder', () => {
-    assert.deepEqual(prepareRenameAt(document, within(find(SAMPLE, CONFIRM, 0))), { range: inside(find(SAMPLE, CONFIRM, 0)), placeholder: 'confirm' });
+  it("from a declaration's name: the name inside the quotes, and the name as placeholder", () => {
+    assert.deepEqual(prepareRenameAt(document, within(find(SAMPLE, CONFIRM, 0))), {
+      range: inside(find(SAMPLE, CONFIRM, 0)),
+      placeholder: 'confirm',
+    });
   });
 
-  it('from a reference: the reference\'s own name', () => {
-    assert.deepEqual(prepareRenameAt(document, within(find(SAMPLE, CONFIRM, 3))), { range: inside(find(SAMPLE, CONFIRM, 3)), placeholder: 'confirm' });
+  it("from a reference: the reference's own name", () => {
+    assert.deepEqual(prepareRenameAt(document, within(find(SAMPLE, CONFIRM, 3))), {
+      range: inside(find(SAMPLE, CONFIRM, 3)),
+      placeholder: 'confirm',
+    });
   });
 
   it('an escaped name: the raw characters as range, the unescaped name as placeholder', () => {
@@ -62,13 +68,19 @@ describe('prepareRename', () => {
 });
 
 describe('rename', () => {
-  it('renames the declaration\'s name and every reference of the tool in one set of edits, and nothing else', () => {
+  it("renames the declaration's name and every reference of the tool in one set of edits, and nothing else", () => {
     const edits = editsOf(renameAt(document, within(find(SAMPLE, CONFIRM, 1)), 'approve'));
-    assert.deepEqual(edits, [0, 1, 3].map((n) => ({ ...inside(find(SAMPLE, CONFIRM, n)), newText: 'approve' })));
+    assert.deepEqual(
+      edits,
+      [0, 1, 3].map((n) => ({ ...inside(find(SAMPLE, CONFIRM, n)), newText: 'approve' })),
+    );
     const renamed = applyOffsetEdits(SAMPLE, edits);
     const [first, second] = toolsOf(renamed);
     assert.deepEqual(namesOf(first), ['approve', 'authorize', 'unused']);
-    assert.deepEqual(first.interactionExamples['approved-release'].steps.map((step) => step.declaration), ['approve', 'confirm', 'authorize']);
+    assert.deepEqual(
+      first.interactionExamples['approved-release'].steps.map((step) => step.declaration),
+      ['approve', 'confirm', 'authorize'],
+    );
     assert.equal(first.interactionExamples.declined.steps[0].declaration, 'approve');
     assert.deepEqual(namesOf(second), ['confirm'], 'the other tool keeps its own confirm');
     assert.deepEqual(checkDocument(renamed).diagnostics, [], 'the renamed document is clean');
@@ -83,9 +95,10 @@ describe('rename', () => {
     assert.equal(namesOf(first)[0], name);
     assert.equal(first.interactionExamples.declined.steps[0].declaration, name);
     // Rename writes any name; this one is no MCP name, which the declaration-validity rule says, once.
-    assert.deepEqual(checkDocument(renamed).diagnostics.map((d) => [d.code, d.data.violation, d.data.offset]), [
-      [DECLARATION_RULE_ID, 'invalid-name', find(renamed, JSON.stringify(name)).offset],
-    ]);
+    assert.deepEqual(
+      checkDocument(renamed).diagnostics.map((d) => [d.code, d.data.violation, d.data.offset]),
+      [[DECLARATION_RULE_ID, 'invalid-name', find(renamed, JSON.stringify(name)).offset]],
+    );
   });
 
   it('refuses a name the tool object already declares, and an empty name', () => {
@@ -100,13 +113,19 @@ describe('rename', () => {
   });
 
   it('a name declared by another tool is fine', () => {
-    assert.deepEqual(editsOf(renameAt(document, within(find(SAMPLE, CONFIRM, 4)), 'authorize')), [4, 5].map((n) => ({ ...inside(find(SAMPLE, CONFIRM, n)), newText: 'authorize' })));
+    assert.deepEqual(
+      editsOf(renameAt(document, within(find(SAMPLE, CONFIRM, 4)), 'authorize')),
+      [4, 5].map((n) => ({ ...inside(find(SAMPLE, CONFIRM, n)), newText: 'authorize' })),
+    );
   });
 
   it('tool objects sharing a name: only the object renamed in changes; the refusal names its scope', () => {
     const shared = checkDocument(SHARED_NAMES);
     const edits = editsOf(renameAt(shared, within(find(SHARED_NAMES, CONFIRM, 1)), 'approve'));
-    assert.deepEqual(edits, [0, 1].map((n) => ({ ...inside(find(SHARED_NAMES, CONFIRM, n)), newText: 'approve' })));
+    assert.deepEqual(
+      edits,
+      [0, 1].map((n) => ({ ...inside(find(SHARED_NAMES, CONFIRM, n)), newText: 'approve' })),
+    );
     const renamed = applyOffsetEdits(SHARED_NAMES, edits);
     assert.deepEqual(toolsOf(renamed).map(namesOf), [['approve'], ['confirm', 'authorize']]);
     assert.deepEqual(checkDocument(renamed).diagnostics, []);
@@ -114,7 +133,8 @@ describe('rename', () => {
     assert.ok(renameAt(shared, within(find(SHARED_NAMES, CONFIRM, 0)), 'authorize')?.ok);
     assert.deepEqual(renameAt(shared, within(find(SHARED_NAMES, CONFIRM, 2)), 'authorize'), {
       ok: false,
-      message: "Tool 'prepare_release' (protocolVersions 2026-07-28) already declares an elicitation named 'authorize'; choose another name.",
+      message:
+        "Tool 'prepare_release' (protocolVersions 2026-07-28) already declares an elicitation named 'authorize'; choose another name.",
     });
   });
 
@@ -122,7 +142,11 @@ describe('rename', () => {
     const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "url"}, {"name": "b", "mode": "url"}, {"name": "a", "mode": "form", "requestedSchema": {}}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a", "request": {"mode": "url", "message": "m", "url": "u"}, "response": {"action": "accept"}}]}}}]}`;
     const before = checkDocument(text);
-    assert.deepEqual(apartFromDeclarationValidity(before.diagnostics).map((d) => d.data.violation), ['invalid-declaration'], 'the duplicate');
+    assert.deepEqual(
+      apartFromDeclarationValidity(before.diagnostics).map((d) => d.data.violation),
+      ['invalid-declaration'],
+      'the duplicate',
+    );
     const renamed = applyOffsetEdits(text, editsOf(renameAt(before, within(find(text, '"a"', 2), 1), 'z')));
     assert.equal(renamed, text.replace(/"a"/g, '"z"'));
     assert.deepEqual(violations(renamed), violations(text));
@@ -160,7 +184,11 @@ describe('rename in YAML', () => {
   function besideNameSyntax(text: string, name: string): unknown[] {
     const diagnostics = yamlChecked(text).diagnostics;
     const invalidNames = diagnostics.filter((d) => d.code === DECLARATION_RULE_ID && d.data.violation === 'invalid-name');
-    assert.equal(invalidNames.length, /^[A-Za-z0-9._-]+$/.test(name) ? 0 : 1, `invalid-name for ${JSON.stringify(name.slice(0, 20))}`);
+    assert.equal(
+      invalidNames.length,
+      /^[A-Za-z0-9._-]+$/.test(name) ? 0 : 1,
+      `invalid-name for ${JSON.stringify(name.slice(0, 20))}`,
+    );
     return diagnostics.filter((d) => !invalidNames.includes(d));
   }
 
@@ -169,8 +197,14 @@ describe('rename in YAML', () => {
   });
 
   it('prepareRename: a plain scalar whole, a quoted one inside its quotes', () => {
-    assert.deepEqual(prepareRenameAt(yaml, within(find(SAMPLE_YAML, 'confirm'))), { range: find(SAMPLE_YAML, 'confirm'), placeholder: 'confirm' });
-    assert.deepEqual(prepareRenameAt(yaml, within(find(SAMPLE_YAML, "'authorize'", 1))), { range: inside(find(SAMPLE_YAML, "'authorize'", 1)), placeholder: 'authorize' });
+    assert.deepEqual(prepareRenameAt(yaml, within(find(SAMPLE_YAML, 'confirm'))), {
+      range: find(SAMPLE_YAML, 'confirm'),
+      placeholder: 'confirm',
+    });
+    assert.deepEqual(prepareRenameAt(yaml, within(find(SAMPLE_YAML, "'authorize'", 1))), {
+      range: inside(find(SAMPLE_YAML, "'authorize'", 1)),
+      placeholder: 'authorize',
+    });
   });
 
   it('edits each scalar in its own style; the alias is renamed where its anchor is; the result is clean', () => {

@@ -38,7 +38,11 @@ const JSON_TEMPLATE = `{"mcpdesc": "0.8.0", "tools": [{"name": "t", "elicitation
   ]}}}],
   "components": {"schemas": {"Approval": {"type": "object", "properties": {"ok": {"type": "boolean"}, "level": {"type": "string", "enum": ["low", "high"]}}, "required": ["ok", "level"]}}}}`;
 
-function at(template: string, mark: '$E' | '$S', format: 'json' | 'yaml' = 'json'): { text: string; items: ScaffoldCompletion[] | undefined; offset: number } {
+function at(
+  template: string,
+  mark: '$E' | '$S',
+  format: 'json' | 'yaml' = 'json',
+): { text: string; items: ScaffoldCompletion[] | undefined; offset: number } {
   const other = template.replace(mark === '$E' ? '$S' : '$E', '');
   const offset = other.indexOf(mark);
   const text = other.replace(mark, '');
@@ -49,10 +53,13 @@ describe('scaffolds in JSON', () => {
   it('in steps: one elicitation step per usable declaration; inserted, only the unrelated problem remains', () => {
     const { text, items } = at(JSON_TEMPLATE, '$S');
     assert.deepEqual(violations(text), ['unknown-declaration']);
-    assert.deepEqual(items?.map((item) => [item.label, item.detail]), [
-      ['elicitation step: confirm', 'form step — Approve?'],
-      ['elicitation step: authorize', 'url step — Authorize.'],
-    ]);
+    assert.deepEqual(
+      items?.map((item) => [item.label, item.detail]),
+      [
+        ['elicitation step: confirm', 'form step — Approve?'],
+        ['elicitation step: authorize', 'url step — Authorize.'],
+      ],
+    );
     for (const item of items!) {
       // The comma goes right after the previous element, not at the cursor.
       assert.deepEqual(item.additionalEdits, [{ offset: text.indexOf('}}\n    \n') + 2, length: 0, newText: ',' }]);
@@ -67,7 +74,10 @@ describe('scaffolds in JSON', () => {
 
   it('in elicitations: a declaration for the step naming an undeclared name, then an empty form and url one', () => {
     const { text, items } = at(JSON_TEMPLATE, '$E');
-    assert.deepEqual(items?.map((item) => item.label), ['declaration: later', 'form declaration', 'url declaration']);
+    assert.deepEqual(
+      items?.map((item) => item.label),
+      ['declaration: later', 'form declaration', 'url declaration'],
+    );
     assert.deepEqual(violations(apply(text, items![0])), []);
     assert.deepEqual(violations(apply(text, items![1])), ['unknown-declaration']);
     assert.deepEqual(violations(apply(text, items![2])), ['unknown-declaration']);
@@ -75,7 +85,10 @@ describe('scaffolds in JSON', () => {
   });
 
   it('an empty {} element is replaced whole, and filtered after its brace', () => {
-    const template = JSON_TEMPLATE.replace('"response": {"action": "accept"}}\n    $S', '"response": {"action": "accept"}},\n    {$S}');
+    const template = JSON_TEMPLATE.replace(
+      '"response": {"action": "accept"}}\n    $S',
+      '"response": {"action": "accept"}},\n    {$S}',
+    );
     const { text, offset, items } = at(template, '$S');
     const [confirm] = items!;
     assert.deepEqual([confirm.edit.offset, confirm.edit.length, confirm.additionalEdits], [offset - 1, 2, []]);
@@ -117,14 +130,20 @@ describe('scaffolds in YAML', () => {
     const [confirm] = items!;
     assert.equal(confirm.label, 'elicitation step: confirm');
     const inserted = apply(text, confirm);
-    assert.match(inserted, / {10}- type: elicitation\n {12}declaration: confirm\n {12}request:\n {14}mode: form\n {14}message: "Approve: now\?"\n/);
+    assert.match(
+      inserted,
+      / {10}- type: elicitation\n {12}declaration: confirm\n {12}request:\n {14}mode: form\n {14}message: "Approve: now\?"\n/,
+    );
     assert.match(inserted, / {12}response:\n {14}action: accept\n {14}content:\n {16}ok: false\n/);
     assert.deepEqual(violations(inserted, 'yaml').sort(), ['invalid-declaration', 'unknown-declaration']);
   });
 
   it('after `- ` in elicitations: the declaration the step needs, from its request', () => {
     const { text, items } = at(YAML_TEMPLATE, '$E', 'yaml');
-    assert.deepEqual(items?.map((item) => item.label), ['declaration: later', 'form declaration', 'url declaration']);
+    assert.deepEqual(
+      items?.map((item) => item.label),
+      ['declaration: later', 'form declaration', 'url declaration'],
+    );
     assert.deepEqual(violations(apply(text, items![0]), 'yaml'), []);
   });
 

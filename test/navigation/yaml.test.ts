@@ -10,7 +10,7 @@ import { SAMPLE_YAML, yamlDocument } from './yamlDocument';
 const yaml = yamlDocument(SAMPLE_YAML);
 
 describe('navigation in YAML', () => {
-  it('definition from a plain and a quoted reference, to the declaration\'s name value', () => {
+  it("definition from a plain and a quoted reference, to the declaration's name value", () => {
     assert.deepEqual(definitionAt(yaml, within(find(SAMPLE_YAML, 'confirm', 1))), find(SAMPLE_YAML, 'confirm', 0));
     assert.deepEqual(definitionAt(yaml, within(find(SAMPLE_YAML, '"confirm"'))), find(SAMPLE_YAML, 'confirm', 0));
     assert.deepEqual(definitionAt(yaml, within(find(SAMPLE_YAML, "'authorize'", 1))), find(SAMPLE_YAML, "'authorize'", 0));
@@ -59,7 +59,10 @@ tools:
     for (const name of ['confirm', 'login']) {
       const refused = renameAt(document, within(find(text, name, 1)), 'approve');
       assert.equal(refused?.ok, false, name);
-      assert.match(refused && !refused.ok ? refused.message : '', new RegExp(`'${name}' is written through a YAML anchor outside tool 't'`));
+      assert.match(
+        refused && !refused.ok ? refused.message : '',
+        new RegExp(`'${name}' is written through a YAML anchor outside tool 't'`),
+      );
     }
     // A name of the tool's own is renamed as usual.
     const other = renameAt(document, within(find(text, 'other')), 'mine');

@@ -4,7 +4,9 @@ import type { NavigationDocument } from '../../server/src/checker/navigation';
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 
 export function yamlDocument(text: string): NavigationDocument {
-  const roots = parseYamlDocuments(text).documents.map((document) => document.root).filter((root): root is ValueNode => !!root);
+  const roots = parseYamlDocuments(text)
+    .documents.map((document) => document.root)
+    .filter((root): root is ValueNode => !!root);
   return { text, roots };
 }
 

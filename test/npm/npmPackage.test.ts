@@ -7,7 +7,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { StreamMessageReader, StreamMessageWriter, type Message, type ResponseMessage } from 'vscode-languageserver-protocol/node';
+import {
+  StreamMessageReader,
+  StreamMessageWriter,
+  type Message,
+  type ResponseMessage,
+} from 'vscode-languageserver-protocol/node';
 import { installedPackage } from '../support/installedPackage';
 import { repoPath } from '../support/repo';
 
@@ -47,14 +52,21 @@ describe('the npm package mcpdesc-lint', () => {
     assert.deepEqual(manifest.bin, { 'mcpdesc-lint': 'dist/cli.js', 'mcpdesc-language-server': 'dist/server.js' });
     assert.deepEqual(manifest.engines, { node: '>=20' });
     assert.equal(manifest.license, 'MIT');
-    assert.deepEqual(fs.readdirSync(path.join(pkg.project, 'node_modules')).filter((name) => !name.startsWith('.')), ['mcpdesc-lint']);
+    assert.deepEqual(
+      fs.readdirSync(path.join(pkg.project, 'node_modules')).filter((name) => !name.startsWith('.')),
+      ['mcpdesc-lint'],
+    );
   });
 
   it('bin mcpdesc-lint lints the example workspace and links each problem to a shipped page', () => {
     const version = spawnSync(pkg.bin('mcpdesc-lint'), ['--version'], { encoding: 'utf8' });
     assert.equal(version.stdout, `${rootManifest.version}\n`);
 
-    const run = spawnSync(pkg.bin('mcpdesc-lint'), ['--format', 'json', 'test-fixtures/workspace'], { cwd: repoPath(), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const run = spawnSync(pkg.bin('mcpdesc-lint'), ['--format', 'json', 'test-fixtures/workspace'], {
+      cwd: repoPath(),
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     assert.equal(run.status, 1, run.stderr);
     const problems = JSON.parse(run.stdout) as Array<{ file: string; violation: string; href: string }>;
     assert.deepEqual(
@@ -78,7 +90,11 @@ describe('the npm package mcpdesc-lint', () => {
     );
     for (const problem of problems) {
       const page = fileURLToPath(problem.href);
-      assert.equal(path.dirname(page), fs.realpathSync(path.join(pkg.packageDir, 'docs', 'rules')), 'the page shipped in the installed package');
+      assert.equal(
+        path.dirname(page),
+        fs.realpathSync(path.join(pkg.packageDir, 'docs', 'rules')),
+        'the page shipped in the installed package',
+      );
       assert.ok(fs.existsSync(page), page);
     }
   });
@@ -141,7 +157,10 @@ console.log(JSON.stringify({
   rules: lint.RULE_IDS,
 }));
 `;
-    writeProjectFile('check.cjs', `const fs = require('node:fs'); const path = require('node:path'); const lint = require('mcpdesc-lint'); const here = __dirname;\n${body}`);
+    writeProjectFile(
+      'check.cjs',
+      `const fs = require('node:fs'); const path = require('node:path'); const lint = require('mcpdesc-lint'); const here = __dirname;\n${body}`,
+    );
     writeProjectFile(
       'check.mjs',
       `import fs from 'node:fs'; import path from 'node:path'; import { fileURLToPath } from 'node:url';\nimport { checkDocument, fixAll, applyEdits, RULE_IDS } from 'mcpdesc-lint';\nconst lint = { checkDocument, fixAll, applyEdits, RULE_IDS }; const here = path.dirname(fileURLToPath(import.meta.url));\n${body}`,
@@ -149,7 +168,15 @@ console.log(JSON.stringify({
     const outputs = ['check.cjs', 'check.mjs'].map((script) => {
       const run = spawnSync(process.execPath, [script], { cwd: pkg.project, encoding: 'utf8' });
       assert.equal(run.status, 0, run.stderr);
-      return JSON.parse(run.stdout) as { violations: string[]; href: string; fixTitles: string[]; fixedApplied: number; remaining: number; appliedOne: number; rules: string[] };
+      return JSON.parse(run.stdout) as {
+        violations: string[];
+        href: string;
+        fixTitles: string[];
+        fixedApplied: number;
+        remaining: number;
+        appliedOne: number;
+        rules: string[];
+      };
     });
     assert.deepEqual(outputs[0], outputs[1], 'CommonJS and ESM see the same library');
     const [output] = outputs;
@@ -165,7 +192,18 @@ console.log(JSON.stringify({
   it('the library types compile with skipLibCheck off, and are real types (a wrong use fails)', () => {
     writeProjectFile(
       'tsconfig.json',
-      JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: false, noEmit: true, module: 'node16', moduleResolution: 'node16', target: 'ES2022', types: [] }, files: ['consumer.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          skipLibCheck: false,
+          noEmit: true,
+          module: 'node16',
+          moduleResolution: 'node16',
+          target: 'ES2022',
+          types: [],
+        },
+        files: ['consumer.ts'],
+      }),
     );
     const consumer = `import { checkDocument, fixAll, RULES, type CheckOptions, type Diagnostic, type RuleId, type Fix } from 'mcpdesc-lint';
 const options: CheckOptions = { format: 'yaml', rules: { 'mcpdesc.syntax': 'off' } };

@@ -26,17 +26,38 @@ describe('the pre-commit hooks', () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-pre-commit-'));
     try {
       const packed = JSON.parse(
-        execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: repoPath(), encoding: 'utf8' }),
+        execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+          cwd: repoPath(),
+          encoding: 'utf8',
+        }),
       ) as Array<{ filename: string; files: Array<{ path: string }> }>;
       assert.ok(packed[0].files.some((file) => file.path === 'dist/cli.js'));
       assert.ok(!packed[0].files.some((file) => file.path.startsWith('server/') || file.path.startsWith('node_modules/')));
       const prefix = path.join(work, 'env');
-      execFileSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, '--cache', path.join(work, 'cache'), path.join(work, packed[0].filename)], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      execFileSync(
+        'npm',
+        [
+          'install',
+          '-g',
+          '--offline',
+          '--no-audit',
+          '--no-fund',
+          '--prefix',
+          prefix,
+          '--cache',
+          path.join(work, 'cache'),
+          path.join(work, packed[0].filename),
+        ],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
 
-      const [named, whole] = [hooks.find((hook) => hook.id === 'mcpdesc-lint'), hooks.find((hook) => hook.id === 'mcpdesc-lint-all')];
+      const [named, whole] = [
+        hooks.find((hook) => hook.id === 'mcpdesc-lint'),
+        hooks.find((hook) => hook.id === 'mcpdesc-lint-all'),
+      ];
       assert.ok(named && whole);
       for (const hook of [named, whole]) {
         assert.equal(hook.language, 'node');
@@ -46,9 +67,19 @@ describe('the pre-commit hooks', () => {
       const project = path.join(work, 'project');
       fs.cpSync(repoPath('test-fixtures', 'workspace'), project, { recursive: true });
       fs.writeFileSync(path.join(project, 'package.json'), '{ "name": "not-an-mcpdesc-document" }\n');
-      const staged = ['release-bot.mcpdesc.json', 'changelog-bot.mcpdesc.json', 'package.json', 'services/audit.json', 'README.md'];
+      const staged = [
+        'release-bot.mcpdesc.json',
+        'changelog-bot.mcpdesc.json',
+        'package.json',
+        'services/audit.json',
+        'README.md',
+      ];
       const selected = staged.filter((file) => new RegExp(named.files).test(file));
-      assert.deepEqual(selected, ['release-bot.mcpdesc.json', 'changelog-bot.mcpdesc.json'], 'package.json is not given to the linter');
+      assert.deepEqual(
+        selected,
+        ['release-bot.mcpdesc.json', 'changelog-bot.mcpdesc.json'],
+        'package.json is not given to the linter',
+      );
       const bin = path.join(prefix, 'bin', named.entry);
       const env = { ...process.env, NO_COLOR: '1' };
       const run = spawnSync(bin, selected, { cwd: project, encoding: 'utf8', env });

@@ -12,7 +12,16 @@ import { describe, it } from 'node:test';
 import { repoPath } from '../support/repo';
 
 const MAX_VSIX_BYTES = 1024 * 1024;
-const SHIPPED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'docs/rules', 'schemas', 'images/icon.png'];
+const SHIPPED = [
+  'package.json',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  '.vscodeignore',
+  'docs/rules',
+  'schemas',
+  'images/icon.png',
+];
 
 interface Manifest {
   name: string;
@@ -31,13 +40,20 @@ describe('the .vsix', () => {
     try {
       const staging = path.join(work, 'extension');
       for (const item of SHIPPED) fs.cpSync(repoPath(item), path.join(staging, item), { recursive: true });
-      execFileSync(process.execPath, [repoPath('scripts', 'build.mjs'), '--production', '--outdir', path.join(staging, 'dist')], { cwd: repoPath(), stdio: 'pipe' });
+      execFileSync(process.execPath, [repoPath('scripts', 'build.mjs'), '--production', '--outdir', path.join(staging, 'dist')], {
+        cwd: repoPath(),
+        stdio: 'pipe',
+      });
 
       const manifest = JSON.parse(fs.readFileSync(repoPath('package.json'), 'utf8')) as Manifest;
       const vsceFlags = /vsce package (.*)$/.exec(manifest.scripts.package)?.[1].split(/\s+/) ?? [];
       assert.ok(vsceFlags.includes('--no-dependencies'), manifest.scripts.package);
       const vsix = path.join(work, 'out.vsix');
-      execFileSync(process.execPath, [repoPath('node_modules', '@vscode', 'vsce', 'vsce'), 'package', ...vsceFlags, '--out', vsix], { cwd: staging, stdio: 'pipe' });
+      execFileSync(
+        process.execPath,
+        [repoPath('node_modules', '@vscode', 'vsce', 'vsce'), 'package', ...vsceFlags, '--out', vsix],
+        { cwd: staging, stdio: 'pipe' },
+      );
 
       const size = fs.statSync(vsix).size;
       assert.ok(size < MAX_VSIX_BYTES, `${size} bytes`);

@@ -71,7 +71,10 @@ describe('Neovim as a real LSP client', () => {
         report.code_actions.filter((action) => action.isPreferred).map((action) => action.title),
         ["Declare elicitation 'missing' on tool 'prepare_release'", 'Remove content', "Use the request of declaration 'confirm'"],
       );
-      assert.ok(report.code_actions.some((action) => action.kind === 'source.fixAll.mcpdesc'), 'fix-all is offered too');
+      assert.ok(
+        report.code_actions.some((action) => action.kind === 'source.fixAll.mcpdesc'),
+        'fix-all is offered too',
+      );
       assert.deepEqual(report.server_exit, { code: 0, signal: 0 }, 'the server shut down cleanly when nvim stopped it');
     },
   );

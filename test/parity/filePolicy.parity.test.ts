@@ -24,7 +24,10 @@ const BROKEN = '{ "mcpdesc": "0.8.0" "info": { "name": "release-bot", "version":
 const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json'), ...OWN_THREADS];
 
 /** Runs both fronts on `root` with the same settings; asserts they agree and returns what they saw. */
-async function bothAgree(root: string, settings: SharedSettings = {}): Promise<{ files: SeenFiles; status: number | null; stderr: string }> {
+async function bothAgree(
+  root: string,
+  settings: SharedSettings = {},
+): Promise<{ files: SeenFiles; status: number | null; stderr: string }> {
   const cli = runCli(root, settings);
   const server = await runServer(root, settings);
   assert.deepEqual(cli.files, server, `the CLI and the server disagree (CLI stderr: ${cli.stderr})`);
@@ -34,7 +37,16 @@ async function bothAgree(root: string, settings: SharedSettings = {}): Promise<{
 function missingComma(): SeenFiles[string] {
   const column = BROKEN.indexOf(' "info"');
   return [
-    { line: 0, character: column + 1, endLine: 0, endCharacter: column + 7, severity: 1, code: SYNTAX_RULE_ID, violation: 'syntax-error', message: 'Comma expected' },
+    {
+      line: 0,
+      character: column + 1,
+      endLine: 0,
+      endCharacter: column + 7,
+      severity: 1,
+      code: SYNTAX_RULE_ID,
+      violation: 'syntax-error',
+      message: 'Comma expected',
+    },
   ];
 }
 
@@ -57,7 +69,11 @@ describe('the CLI and the server check the same files the same way', () => {
     assert.deepEqual(files, { 'sub/kept.mcpdesc.json': missingComma() });
     // A glob with a slash is anchored at the root.
     const anchored = await bothAgree(workspace.root, { exclude: ['sub/release-bot.mcpdesc.json'] });
-    assert.deepEqual(Object.keys(anchored.files), ['release-bot.mcpdesc.json', 'sub/deeper/release-bot.mcpdesc.json', 'sub/kept.mcpdesc.json']);
+    assert.deepEqual(Object.keys(anchored.files), [
+      'release-bot.mcpdesc.json',
+      'sub/deeper/release-bot.mcpdesc.json',
+      'sub/kept.mcpdesc.json',
+    ]);
   });
 
   it('an include glob without a slash matches the file name in every folder', async () => {
@@ -71,9 +87,15 @@ describe('the CLI and the server check the same files the same way', () => {
   it('a file with one invalid UTF-8 byte is decoded as an editor does (U+FFFD) and checked', async () => {
     const workspace = fresh();
     const prefix = '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot" } ';
-    fs.writeFileSync(workspace.path('stray-byte.mcpdesc.json'), Buffer.concat([Buffer.from(prefix), Buffer.from([0xff]), Buffer.from(' }\n')]));
+    fs.writeFileSync(
+      workspace.path('stray-byte.mcpdesc.json'),
+      Buffer.concat([Buffer.from(prefix), Buffer.from([0xff]), Buffer.from(' }\n')]),
+    );
     // In a string the byte changes nothing but the string: checked, clean.
-    fs.writeFileSync(workspace.path('latin1.mcpdesc.json'), Buffer.concat([Buffer.from('{ "mcpdesc": "0.8.0", "info": { "name": "caf'), Buffer.from([0xe9]), Buffer.from('" } }\n')]));
+    fs.writeFileSync(
+      workspace.path('latin1.mcpdesc.json'),
+      Buffer.concat([Buffer.from('{ "mcpdesc": "0.8.0", "info": { "name": "caf'), Buffer.from([0xe9]), Buffer.from('" } }\n')]),
+    );
     const { files, status, stderr } = await bothAgree(workspace.root);
     assert.doesNotMatch(stderr, /cannot read|UTF-8/);
     assert.equal(status, 1, 'syntax errors, not a failure to read');
@@ -93,7 +115,10 @@ describe('the CLI and the server check the same files the same way', () => {
     // Only reachable through the link (node_modules is never entered by its own name).
     assert.ok(workspace.symlink('vendor-link', workspace.path('node_modules/pkg')));
     const { files } = await bothAgree(workspace.root);
-    assert.deepEqual(files, { 'specs/real/doc.mcpdesc.json': missingComma(), 'vendor-link/vendored.mcpdesc.json': missingComma() });
+    assert.deepEqual(files, {
+      'specs/real/doc.mcpdesc.json': missingComma(),
+      'vendor-link/vendored.mcpdesc.json': missingComma(),
+    });
   });
 
   it('never reads through a symlink that leads outside the root, even for --fix', async () => {
@@ -120,7 +145,11 @@ describe('the CLI and the server check the same files the same way', () => {
     assert.equal(cli.status, 1, cli.stderr);
 
     const secret = workspace.path('outside/secret.mcpdesc.json');
-    const before = { bytes: fs.readFileSync(secret), mtimeMs: fs.statSync(secret).mtimeMs, passwd: fs.readFileSync('/etc/passwd') };
+    const before = {
+      bytes: fs.readFileSync(secret),
+      mtimeMs: fs.statSync(secret).mtimeMs,
+      passwd: fs.readFileSync('/etc/passwd'),
+    };
     fs.rmSync(log);
     const fixing = runCli(repo, {}, { extra: ['--fix'], nodeArgs: ['--require', accessGuardPath()], env });
     assert.deepEqual(recordedAccesses(log), [], '--fix touched nothing outside the root');
@@ -142,8 +171,23 @@ describe('the CLI and the server check the same files the same way', () => {
     assert.deepEqual(Object.keys(files), ['big-sniffed.json', 'big.mcpdesc.json', 'small.mcpdesc.json']);
     const [notice, ...rest] = files['big.mcpdesc.json'];
     assert.deepEqual(rest, []);
-    assert.deepEqual({ ...notice, message: '' }, { line: 0, character: 0, endLine: 0, endCharacter: 0, severity: 3, code: CHECKER_RULE_ID, violation: 'skipped', message: '' });
-    assert.match(notice.message, /^This file was not checked: it is 0\.00\d+ MB, over the 0\.001 MB size limit \(mcpdesc\.maxFileSizeMB; --max-file-size-mb on the command line\)\.$/);
+    assert.deepEqual(
+      { ...notice, message: '' },
+      {
+        line: 0,
+        character: 0,
+        endLine: 0,
+        endCharacter: 0,
+        severity: 3,
+        code: CHECKER_RULE_ID,
+        violation: 'skipped',
+        message: '',
+      },
+    );
+    assert.match(
+      notice.message,
+      /^This file was not checked: it is 0\.00\d+ MB, over the 0\.001 MB size limit \(mcpdesc\.maxFileSizeMB; --max-file-size-mb on the command line\)\.$/,
+    );
     assert.equal(status, 1, 'small.mcpdesc.json has an error');
   });
 

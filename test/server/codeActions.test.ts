@@ -60,11 +60,21 @@ describe('code actions served by the server', () => {
       [["Declare elicitation 'missing' on tool 'prepare_release'", 'quickfix', true]],
     );
     const removeActions = await quickFixesFor(client, uri, unexpectedContent);
-    assert.deepEqual(removeActions.map((action) => [action.title, action.isPreferred]), [['Remove content', true]]);
+    assert.deepEqual(
+      removeActions.map((action) => [action.title, action.isPreferred]),
+      [['Remove content', true]],
+    );
     const useActions = await quickFixesFor(client, uri, schemaMismatch);
-    assert.deepEqual(useActions.map((action) => [action.title, action.isPreferred]), [["Use the request of declaration 'confirm'", true]]);
+    assert.deepEqual(
+      useActions.map((action) => [action.title, action.isPreferred]),
+      [["Use the request of declaration 'confirm'", true]],
+    );
     assert.deepEqual(await quickFixesFor(client, uri, invalidContent), []);
-    for (const [actions, diagnostic] of [[declareActions, unknownDeclaration], [removeActions, unexpectedContent], [useActions, schemaMismatch]] as const) {
+    for (const [actions, diagnostic] of [
+      [declareActions, unknownDeclaration],
+      [removeActions, unexpectedContent],
+      [useActions, schemaMismatch],
+    ] as const) {
       for (const action of actions) {
         assert.deepEqual(action.diagnostics, [diagnostic]);
         assert.ok((action.edit?.changes?.[uri]?.length ?? 0) > 0, `${action.title} carries its edits`);
@@ -80,7 +90,10 @@ describe('code actions served by the server', () => {
     const diagnostics = await client.diagnosticsFor(uri, 1);
     const wholeDocument = { start: { line: 0, character: 0 }, end: client.document(uri).positionAt(fixture.text.length) };
     const sourceOnly = (await client.codeActions(uri, wholeDocument, diagnostics, ['source'])).filter(isCodeAction);
-    assert.deepEqual(sourceOnly.map((action) => action.kind), [FIX_ALL_CODE_ACTION_KIND]);
+    assert.deepEqual(
+      sourceOnly.map((action) => action.kind),
+      [FIX_ALL_CODE_ACTION_KIND],
+    );
     const quickfixOnly = (await client.codeActions(uri, wholeDocument, diagnostics, ['quickfix'])).filter(isCodeAction);
     assert.ok(quickfixOnly.length >= 2 && quickfixOnly.every((action) => action.kind === 'quickfix'));
     await client.close(uri);
@@ -128,7 +141,9 @@ describe('code actions served by the server', () => {
                   // What no declaration the step could use avoids (test/support/ruleScope.ts).
                   if (title.startsWith('Declare elicitation') && DECLARE_MAY_ADD.has(violation)) continue;
                   if (count > (beforeFix.get(violation) ?? 0)) {
-                    failures.push(`${label} "${title}": ${count} × ${violation} after the fix (had ${beforeFix.get(violation) ?? 0})`);
+                    failures.push(
+                      `${label} "${title}": ${count} × ${violation} after the fix (had ${beforeFix.get(violation) ?? 0})`,
+                    );
                   }
                 }
               }
@@ -140,9 +155,15 @@ describe('code actions served by the server', () => {
       }),
     );
     assert.deepEqual(failures, []);
-    assert.ok(applied.some((title) => title.startsWith('Declare elicitation')), 'a Declare fix was exercised');
+    assert.ok(
+      applied.some((title) => title.startsWith('Declare elicitation')),
+      'a Declare fix was exercised',
+    );
     assert.ok(applied.includes('Remove content'), 'a Remove content fix was exercised');
-    assert.ok(applied.some((title) => title.startsWith('Use the request of declaration')), 'a Use the request fix was exercised');
+    assert.ok(
+      applied.some((title) => title.startsWith('Use the request of declaration')),
+      'a Use the request fix was exercised',
+    );
   });
 
   // The rule page fixture's scope is 2025-06-18, which has no url mode: the declaration Declare
@@ -153,11 +174,20 @@ describe('code actions served by the server', () => {
     const uri = scenarioUri(fixture, 'sequential');
     await client.open(uri, fixture.text);
     let diagnostics = await client.diagnosticsFor(uri, 1);
-    assert.deepEqual(diagnostics.map(violationOf), ['unknown-declaration', 'unexpected-content', 'schema-mismatch', 'invalid-content']);
+    assert.deepEqual(diagnostics.map(violationOf), [
+      'unknown-declaration',
+      'unexpected-content',
+      'schema-mismatch',
+      'invalid-content',
+    ]);
     // invalid-content has no fix of its own: steps[1] takes confirm's request, and its content then fits.
     assert.deepEqual(await quickFixesFor(client, uri, diagnostics[3]), []);
     const steps: Array<[string, string, string[]]> = [
-      ['unknown-declaration', "Declare elicitation 'missing' on tool 'prepare_release'", ['revision-mismatch', 'unexpected-content', 'schema-mismatch', 'invalid-content']],
+      [
+        'unknown-declaration',
+        "Declare elicitation 'missing' on tool 'prepare_release'",
+        ['revision-mismatch', 'unexpected-content', 'schema-mismatch', 'invalid-content'],
+      ],
       ['unexpected-content', 'Remove content', ['revision-mismatch', 'schema-mismatch', 'invalid-content']],
       ['schema-mismatch', "Use the request of declaration 'confirm'", ['revision-mismatch']],
     ];
@@ -165,7 +195,10 @@ describe('code actions served by the server', () => {
       const target = diagnostics.find((diagnostic) => violationOf(diagnostic) !== 'revision-mismatch')!;
       assert.equal(violationOf(target), violation);
       const preferred = (await quickFixesFor(client, uri, target)).filter((action) => action.isPreferred);
-      assert.deepEqual(preferred.map((action) => action.title), [title]);
+      assert.deepEqual(
+        preferred.map((action) => action.title),
+        [title],
+      );
       const version = await client.applyEdits(uri, preferred[0].edit?.changes?.[uri] ?? []);
       diagnostics = await client.diagnosticsFor(uri, version);
       assert.deepEqual(diagnostics.map(violationOf), remaining, `after "${title}"`);
@@ -187,9 +220,16 @@ describe('code actions served by the server', () => {
     const version = await client.applyEdits(uri, actions[0].edit?.changes?.[uri] ?? []);
     const text = client.text(uri);
     const mode = text.indexOf('"url"', text.indexOf('"name": "missing"'));
-    assert.deepEqual((await client.diagnosticsFor(uri, version)).map((d: Diagnostic) => [d.code, violationOf(d), d.range]), [
-      [DECLARATION_RULE_ID, 'revision-mismatch', { start: client.document(uri).positionAt(mode), end: client.document(uri).positionAt(mode + 5) }],
-    ]);
+    assert.deepEqual(
+      (await client.diagnosticsFor(uri, version)).map((d: Diagnostic) => [d.code, violationOf(d), d.range]),
+      [
+        [
+          DECLARATION_RULE_ID,
+          'revision-mismatch',
+          { start: client.document(uri).positionAt(mode), end: client.document(uri).positionAt(mode + 5) },
+        ],
+      ],
+    );
     // Nothing left to fix: no fix-all offered any more.
     assert.deepEqual(await client.codeActions(uri, range, [], [FIX_ALL_CODE_ACTION_KIND]), []);
     await client.close(uri);
@@ -208,7 +248,8 @@ describe('code actions served by the server', () => {
           const version = await client.applyEdits(uri, fixAll.edit?.changes?.[uri] ?? []);
           for (const diagnostic of await client.diagnosticsFor(uri, version)) {
             const preferred = (await quickFixesFor(client, uri, diagnostic)).filter((action) => action.isPreferred);
-            if (preferred.length > 0) failures.push(`${fixture.name}: ${violationOf(diagnostic)} still has "${preferred[0].title}"`);
+            if (preferred.length > 0)
+              failures.push(`${fixture.name}: ${violationOf(diagnostic)} still has "${preferred[0].title}"`);
           }
         }
         await client.close(uri);
@@ -237,7 +278,7 @@ describe('code actions served by the server', () => {
     await client.close(uri);
   });
 
-  it('the fix-all command passes over formatting options no fix can use (tabSize 1e9, 0, 2.5, 33) for the document\'s own', async () => {
+  it("the fix-all command passes over formatting options no fix can use (tabSize 1e9, 0, 2.5, 33) for the document's own", async () => {
     const fixture = rulePageInvalidFixture();
     const insertedWith = async (options: unknown, notified?: unknown): Promise<{ result: unknown; inserted: string }> => {
       const uri = scenarioUri(fixture, 'command-formatting');
@@ -248,7 +289,10 @@ describe('code actions served by the server', () => {
       const result = await client.executeCommand(SERVER_COMMANDS.fixAll, options === undefined ? [uri] : [uri, options]);
       const change = client.appliedEdits[appliedBefore]?.documentChanges?.[0];
       await client.close(uri);
-      return { result, inserted: change && 'edits' in change ? change.edits.map((edit) => ('newText' in edit ? edit.newText : '')).join('') : '' };
+      return {
+        result,
+        inserted: change && 'edits' in change ? change.edits.map((edit) => ('newText' in edit ? edit.newText : '')).join('') : '',
+      };
     };
     const inferred = await insertedWith(undefined);
     assert.deepEqual(inferred.result, { applied: 3 });
@@ -265,14 +309,16 @@ describe('code actions served by the server', () => {
     assert.match(widest.inserted, /\n( *)\{\n\1 {32}"name": "missing"/);
   });
 
-  it("inserted text follows the formatting options the editor reported", async () => {
+  it('inserted text follows the formatting options the editor reported', async () => {
     const fixture = rulePageInvalidFixture();
     const declareTextWith = async (options: { tabSize: number; insertSpaces: boolean } | undefined): Promise<string> => {
       const uri = scenarioUri(fixture, 'formatting');
       await client.open(uri, fixture.text);
       if (options) await client.sendNotification(FORMATTING_OPTIONS_NOTIFICATION, { uri, options });
       const [unknownDeclaration] = await client.diagnosticsFor(uri, 1);
-      const [declare] = (await quickFixesFor(client, uri, unknownDeclaration)).filter((action) => action.title.startsWith('Declare'));
+      const [declare] = (await quickFixesFor(client, uri, unknownDeclaration)).filter((action) =>
+        action.title.startsWith('Declare'),
+      );
       await client.close(uri);
       return (declare.edit?.changes?.[uri] ?? []).map((edit) => edit.newText).join('');
     };

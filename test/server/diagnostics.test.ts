@@ -10,7 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { DECLARATION_RULE_ID, ruleDocsUri, type RuleId } from '../../shared/src/rules';
 import { apartFromDeclarationValidity } from '../support/ruleScope';
 import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
-import { expectedDiagnosticsOf, invalidFixtures, rulePageInvalidFixture, summarize, compareExpected, validFixtures, RULE_PAGE_DIAGNOSTIC_COUNT } from './fixtures';
+import {
+  expectedDiagnosticsOf,
+  invalidFixtures,
+  rulePageInvalidFixture,
+  summarize,
+  compareExpected,
+  validFixtures,
+  RULE_PAGE_DIAGNOSTIC_COUNT,
+} from './fixtures';
 import { LspTestClient } from './lspClient';
 
 describe('diagnostics published by the server', () => {
@@ -32,7 +40,10 @@ describe('diagnostics published by the server', () => {
       assert.deepEqual(summarize(apartFromDeclarationValidity(diagnostics)), expected);
       for (const diagnostic of diagnostics) {
         assert.equal(diagnostic.source, DIAGNOSTIC_SOURCE);
-        assert.ok([ELICITATION_RULE_ID, DECLARATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID].includes(String(diagnostic.code)), `code ${diagnostic.code}`);
+        assert.ok(
+          [ELICITATION_RULE_ID, DECLARATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID].includes(String(diagnostic.code)),
+          `code ${diagnostic.code}`,
+        );
         assert.equal(diagnostic.codeDescription?.href, ruleDocsUri(diagnostic.code as RuleId, shippedDocsBaseUri()));
         // The link opens a page that exists: the rule's page shipped next to the server.
         assert.ok(existsSync(fileURLToPath(diagnostic.codeDescription!.href)), diagnostic.codeDescription!.href);

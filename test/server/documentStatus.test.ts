@@ -5,7 +5,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DOCUMENT_STATUS_REQUEST, SERVER_COMMANDS, type DocumentStatus } from '../../shared/src/constants';
-import { CHECKER_RULE_ID, CONFIG_RULE_ID, defaultSeverity, DOCUMENT_SCHEMA_RULE_ID, ELICITATION_RULE_ID, RULE_IDS, RULES, ruleDocsUri, type RuleId } from '../../shared/src/rules';
+import {
+  CHECKER_RULE_ID,
+  CONFIG_RULE_ID,
+  defaultSeverity,
+  DOCUMENT_SCHEMA_RULE_ID,
+  ELICITATION_RULE_ID,
+  RULE_IDS,
+  RULES,
+  ruleDocsUri,
+  type RuleId,
+} from '../../shared/src/rules';
 import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 import { LspTestClient } from './lspClient';
@@ -33,7 +43,10 @@ describe('mcpdesc/documentStatus over LSP', () => {
         if (scopeUri?.endsWith('/off.mcpdesc.json')) return { enable: false, files: { exclude: ['**/drafts/**'] } };
         if (scopeUri?.endsWith('/big.mcpdesc.json')) return { maxFileSizeMB: 0.0001, files: { exclude: ['**/drafts/**'] } };
         if (scopeUri?.endsWith('/tuned.mcpdesc.json')) {
-          return { rules: { [ELICITATION_RULE_ID]: 'warning', [CHECKER_RULE_ID]: 'off', [DOCUMENT_SCHEMA_RULE_ID]: 'error' }, files: { exclude: ['**/drafts/**'] } };
+          return {
+            rules: { [ELICITATION_RULE_ID]: 'warning', [CHECKER_RULE_ID]: 'off', [DOCUMENT_SCHEMA_RULE_ID]: 'error' },
+            files: { exclude: ['**/drafts/**'] },
+          };
         }
         return undefined;
       },
@@ -49,7 +62,11 @@ describe('mcpdesc/documentStatus over LSP', () => {
   let fences = 0;
 
   /** Opens the document, asks its status, and counts what the server published for it once a document opened after it is checked. */
-  async function statusOf(relative: string, text: string, languageId = 'json'): Promise<{ status: DocumentStatus; ours: number }> {
+  async function statusOf(
+    relative: string,
+    text: string,
+    languageId = 'json',
+  ): Promise<{ status: DocumentStatus; ours: number }> {
     const uri = workspace.uri(relative);
     await client.open(uri, text, languageId);
     const status = await client.request<DocumentStatus>(DOCUMENT_STATUS_REQUEST, { uri });
@@ -68,7 +85,11 @@ describe('mcpdesc/documentStatus over LSP', () => {
     assert.deepEqual(rest, {
       kind: 'checked',
       formatVersion: '0.8.0',
-      rules: RULES_ON_BY_DEFAULT.map((id) => ({ id, severity: defaultSeverity(id), docsUri: ruleDocsUri(id, shippedDocsBaseUri()) })),
+      rules: RULES_ON_BY_DEFAULT.map((id) => ({
+        id,
+        severity: defaultSeverity(id),
+        docsUri: ruleDocsUri(id, shippedDocsBaseUri()),
+      })),
       configFiles: [],
       configFilesRead: true,
     });
@@ -84,13 +105,18 @@ describe('mcpdesc/documentStatus over LSP', () => {
     assert.ok(tuned.kind === 'checked', JSON.stringify(tuned));
     assert.deepEqual(
       tuned.rules.map((rule) => [rule.id, rule.severity]),
-      [[ELICITATION_RULE_ID, 'warning'], ...RULES_ON_BY_DEFAULT.filter((id) => id !== ELICITATION_RULE_ID && id !== CHECKER_RULE_ID).map((id) => [id, defaultSeverity(id)]), [DOCUMENT_SCHEMA_RULE_ID, 'error']].sort(
-        (a, b) => RULE_IDS.indexOf(a[0] as RuleId) - RULE_IDS.indexOf(b[0] as RuleId),
-      ),
+      [
+        [ELICITATION_RULE_ID, 'warning'],
+        ...RULES_ON_BY_DEFAULT.filter((id) => id !== ELICITATION_RULE_ID && id !== CHECKER_RULE_ID).map((id) => [
+          id,
+          defaultSeverity(id),
+        ]),
+        [DOCUMENT_SCHEMA_RULE_ID, 'error'],
+      ].sort((a, b) => RULE_IDS.indexOf(a[0] as RuleId) - RULE_IDS.indexOf(b[0] as RuleId)),
     );
   });
 
-  it("a checked document: the time is that of the check that made its result; a re-check that reuses it keeps it", async () => {
+  it('a checked document: the time is that of the check that made its result; a re-check that reuses it keeps it', async () => {
     const uri = workspace.uri('timed.mcpdesc.json');
     await client.open(uri, UNKNOWN_STEP);
     await client.diagnosticsFor(uri);
@@ -122,7 +148,10 @@ describe('mcpdesc/documentStatus over LSP', () => {
   });
 
   it('not an mcpdesc document: a plain JSON file', async () => {
-    assert.deepEqual(await statusOf('package.json', '{ "name": "x", "tools": [] }\n'), { status: { kind: 'notMcpdesc' }, ours: 0 });
+    assert.deepEqual(await statusOf('package.json', '{ "name": "x", "tools": [] }\n'), {
+      status: { kind: 'notMcpdesc' },
+      ours: 0,
+    });
   });
 
   it('mcpdesc.enable off for the file: disabled', async () => {
@@ -141,7 +170,9 @@ describe('mcpdesc/documentStatus over LSP', () => {
   });
 
   it('a document the server does not have open: notOpen; a malformed request: InvalidParams', async () => {
-    assert.deepEqual(await client.request(DOCUMENT_STATUS_REQUEST, { uri: workspace.uri('never-opened.mcpdesc.json') }), { kind: 'notOpen' });
+    assert.deepEqual(await client.request(DOCUMENT_STATUS_REQUEST, { uri: workspace.uri('never-opened.mcpdesc.json') }), {
+      kind: 'notOpen',
+    });
     await assert.rejects(client.request(DOCUMENT_STATUS_REQUEST, { uri: 3 }), (error: { code?: number; message?: string }) => {
       assert.equal(error.code, -32602);
       assert.match(error.message ?? '', /`uri` must be a string/);

@@ -25,7 +25,10 @@ describe('syntax errors in an editor that reports JSON syntax itself', () => {
   });
 
   it('an open JSON or JSONC document: none of ours', async () => {
-    for (const [name, languageId] of [['broken.mcpdesc.json', 'json'], ['broken.mcpdesc.jsonc', 'jsonc']]) {
+    for (const [name, languageId] of [
+      ['broken.mcpdesc.json', 'json'],
+      ['broken.mcpdesc.jsonc', 'jsonc'],
+    ]) {
       const uri = `file:///editor-syntax/${name}`;
       await client.open(uri, BROKEN_JSON, languageId);
       assert.deepEqual(await client.diagnosticsFor(uri, 1), [], name);
@@ -46,7 +49,10 @@ describe('syntax errors in an editor that reports JSON syntax itself', () => {
     await client.open(uri, BROKEN_JSON, 'json');
     const diagnostics = await client.diagnosticsFor(uri, 1);
     assert.ok(diagnostics.length > 0);
-    assert.deepEqual([...new Set(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity].join(' ')))], [`${SYNTAX_RULE_ID} 2`]);
+    assert.deepEqual(
+      [...new Set(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity].join(' ')))],
+      [`${SYNTAX_RULE_ID} 2`],
+    );
     await client.setSettings({});
   });
 });
@@ -80,8 +86,13 @@ describe('document symbols in an editor that outlines JSON itself', () => {
       const yaml = 'file:///editor-outline/a.mcpdesc.yaml';
       await client.open(yaml, 'mcpdesc: 0.8.0\ntools:\n  - name: t\n    elicitations: []\n', 'yaml');
       await client.diagnosticsFor(yaml, 1);
-      const symbols = await client.request<Array<{ name: string }>>('textDocument/documentSymbol', { textDocument: { uri: yaml } });
-      assert.deepEqual(symbols.map((symbol) => symbol.name), ['t']);
+      const symbols = await client.request<Array<{ name: string }>>('textDocument/documentSymbol', {
+        textDocument: { uri: yaml },
+      });
+      assert.deepEqual(
+        symbols.map((symbol) => symbol.name),
+        ['t'],
+      );
     } finally {
       await client.stop();
     }

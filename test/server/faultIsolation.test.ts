@@ -45,16 +45,23 @@ describe('a check that throws', () => {
     assert.equal((await client.diagnosticsFor(healthy, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
 
     // Both keep working after edits: the faulty one fails again, the healthy one follows its text.
-    const faultyVersion = await client.applyEdits(faulty, [{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, newText: ' ' }]);
+    const faultyVersion = await client.applyEdits(faulty, [
+      { range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, newText: ' ' },
+    ]);
     const document = client.document(healthy);
     const start = document.getText().indexOf('"missing"');
     const healthyVersion = await client.applyEdits(healthy, [
-      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"confirm"' },
+      {
+        range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) },
+        newText: '"confirm"',
+      },
     ]);
     assert.equal((await client.diagnosticsFor(faulty, faultyVersion)).length, 1);
     // steps[0] now names confirm, a form declaration, with its url request.
     assert.deepEqual(
-      (await client.diagnosticsFor(healthy, healthyVersion)).map((diagnostic) => (diagnostic.data as { violation: string }).violation),
+      (await client.diagnosticsFor(healthy, healthyVersion)).map(
+        (diagnostic) => (diagnostic.data as { violation: string }).violation,
+      ),
       ['mode-mismatch', 'unexpected-content', 'schema-mismatch', 'invalid-content'],
     );
     // Code actions on the failed document answer (with nothing) instead of failing.

@@ -9,7 +9,6 @@ import { compareExpected, toExpectedShape, type ExpectedDiagnostic } from '../su
 
 export { compareExpected, type ExpectedDiagnostic };
 
-
 export interface Fixture {
   name: string;
   path: string;
@@ -57,7 +56,9 @@ export const RULE_PAGE_DIAGNOSTIC_COUNT = 4;
 
 /** The rule page's invalid example (spec section 4). */
 export function rulePageInvalidFixture(): Fixture {
-  const fixture = invalidFixtures().find((candidate) => candidate.name.endsWith('/invalid-tool-interaction-example-semantics.json'));
+  const fixture = invalidFixtures().find((candidate) =>
+    candidate.name.endsWith('/invalid-tool-interaction-example-semantics.json'),
+  );
   if (!fixture) throw new Error('test-fixtures/expected-invalid/invalid-tool-interaction-example-semantics.json is missing');
   return fixture;
 }
@@ -72,4 +73,3 @@ export function expectedDiagnosticsOf(fixture: Fixture): ExpectedDiagnostic[] {
 export function summarize(diagnostics: readonly Diagnostic[]): ExpectedDiagnostic[] {
   return diagnostics.map(toExpectedShape).sort(compareExpected);
 }
-

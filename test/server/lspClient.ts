@@ -451,7 +451,10 @@ export class LspTestClient {
 
   private withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${what} got no answer within ${this.timeoutMs} ms. stderr: ${this.stderr.slice(-2000)}`)), this.timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`${what} got no answer within ${this.timeoutMs} ms. stderr: ${this.stderr.slice(-2000)}`)),
+        this.timeoutMs,
+      );
       promise.then(
         (value) => {
           clearTimeout(timer);

@@ -13,12 +13,15 @@ interface Manifest {
   capabilities: { untrustedWorkspaces: { supported: boolean } };
   contributes: {
     configuration: {
-      properties: Record<string, {
-        default: unknown;
-        description?: string;
-        markdownDescription?: string;
-        properties?: Record<string, { description: string; type: string; enum: string[] }>;
-      }>;
+      properties: Record<
+        string,
+        {
+          default: unknown;
+          description?: string;
+          markdownDescription?: string;
+          properties?: Record<string, { description: string; type: string; enum: string[] }>;
+        }
+      >;
     };
     commands: Array<{ command: string; title: string; category?: string }>;
   };
@@ -57,7 +60,9 @@ describe('extension manifest', () => {
       const severity = RULES[id].defaultSeverity;
       if (id === 'mcpdesc.checker') continue;
       // A rule off by default says so, and the severity it gets when turned on.
-      const named = RULES[id].offByDefault ? new RegExp(`Default: off \\(.*\\b${severity}\\)\\.$`).test(rules[id].description) : rules[id].description.endsWith(`Default: ${severity}.`);
+      const named = RULES[id].offByDefault
+        ? new RegExp(`Default: off \\(.*\\b${severity}\\)\\.$`).test(rules[id].description)
+        : rules[id].description.endsWith(`Default: ${severity}.`);
       assert.ok(named, `${id} names its default (${RULES[id].offByDefault ? 'off, then ' : ''}${severity})`);
     }
   });

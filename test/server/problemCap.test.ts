@@ -20,7 +20,8 @@ function problemsOn(lines: number[]): Diagnostic[] {
   }));
 }
 
-const linesOf = (diagnostics: readonly Diagnostic[]): number[] => diagnostics.filter((d) => d.code !== CHECKER_RULE_ID).map((d) => d.range.start.line);
+const linesOf = (diagnostics: readonly Diagnostic[]): number[] =>
+  diagnostics.filter((d) => d.code !== CHECKER_RULE_ID).map((d) => d.range.start.line);
 
 describe('capping the published problems', () => {
   it('sends everything, unchanged and without a notice, up to the cap', () => {
@@ -51,7 +52,10 @@ describe('capping the published problems', () => {
     const capped = capProblems(problemsOn(lines), { maxProblems: 6, visible: [{ first: 500, last: 520 }] });
     // 500, 510, 520 in view; then 490 and 530 (10 lines off) — 490 first, the tie going above.
     assert.deepEqual(linesOf(capped.published), [490, 500, 510, 520, 530]);
-    assert.deepEqual(capped.runs, [{ count: 49, firstLine: 0, lastLine: 480 }, { count: 46, firstLine: 540, lastLine: 990 }]);
+    assert.deepEqual(capped.runs, [
+      { count: 49, firstLine: 0, lastLine: 480 },
+      { count: 46, firstLine: 540, lastLine: 990 },
+    ]);
     assert.equal(
       capped.published[0].message,
       '95 more problems in this file are not shown (49 on lines 1–481, 46 on lines 541–991): at most 6 are sent per file (mcpdesc.maxProblemsPerFile), ' +
@@ -61,10 +65,19 @@ describe('capping the published problems', () => {
 
   it('two views (a split editor): each gets the problems near it', () => {
     const lines = Array.from({ length: 50 }, (_, index) => index * 100);
-    const capped = capProblems(problemsOn(lines), { maxProblems: 5, visible: [{ first: 0, last: 150 }, { first: 4000, last: 4150 }] });
+    const capped = capProblems(problemsOn(lines), {
+      maxProblems: 5,
+      visible: [
+        { first: 0, last: 150 },
+        { first: 4000, last: 4150 },
+      ],
+    });
     assert.deepEqual(linesOf(capped.published), [0, 100, 4000, 4100]);
     assert.equal(capped.runs.length, 2);
-    assert.match(capped.published[0].message, /^46 more problems in this file are not shown \(38 on lines 201–3,901, 8 on lines 4,201–4,901\)/);
+    assert.match(
+      capped.published[0].message,
+      /^46 more problems in this file are not shown \(38 on lines 201–3,901, 8 on lines 4,201–4,901\)/,
+    );
   });
 
   it('a problem spanning the view counts as in it', () => {
@@ -78,7 +91,10 @@ describe('capping the published problems', () => {
   it('mcpdesc.checker off: no notice, and its slot goes to a problem; re-rated: the notice has that severity', () => {
     const problems = problemsOn([1, 2, 3, 4, 5]);
     const off = capProblems(problems, { maxProblems: 3, visible: [], rules: { [CHECKER_RULE_ID]: 'off' } });
-    assert.deepEqual(off.published.map((d) => d.range.start.line), [1, 2, 3]);
+    assert.deepEqual(
+      off.published.map((d) => d.range.start.line),
+      [1, 2, 3],
+    );
     assert.equal(off.omitted, 2);
     const warning = capProblems(problems, { maxProblems: 3, visible: [], rules: { [CHECKER_RULE_ID]: 'warning' } });
     assert.equal(warning.published[0].severity, 2);
@@ -92,7 +108,10 @@ describe('capping the published problems', () => {
   });
 
   it('words one problem, one line, and more than three runs', () => {
-    assert.match(omittedMessage(1, [{ count: 1, firstLine: 1233, lastLine: 1233 }], 1000, true), /^1 more problem in this file is not shown \(line 1,234\): at most 1,000 are sent/);
+    assert.match(
+      omittedMessage(1, [{ count: 1, firstLine: 1233, lastLine: 1233 }], 1000, true),
+      /^1 more problem in this file is not shown \(line 1,234\): at most 1,000 are sent/,
+    );
     const runs = [0, 1, 2, 3].map((index) => ({ count: 2, firstLine: index * 100, lastLine: index * 100 + 5 }));
     assert.match(omittedMessage(8, runs, 10, true), /^8 more problems in this file are not shown \(between lines 1–306\)/);
   });

@@ -7,7 +7,14 @@ import { afterEach, describe, it } from 'node:test';
 import { MAX_MESSAGE_BYTES } from '../../server/src/lsp/messageFraming';
 import { frame, initializeRequest, RawServer } from './rawServer';
 
-const BODY = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'textDocument/hover', params: { textDocument: { uri: 'file:///a.mcpdesc.json' }, position: { line: 0, character: 0 } } }));
+const BODY = Buffer.from(
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'textDocument/hover',
+    params: { textDocument: { uri: 'file:///a.mcpdesc.json' }, position: { line: 0, character: 0 } },
+  }),
+);
 
 /** Bytes from a fixed seed (a linear congruential generator), so a failure can be replayed. */
 function seededBytes(count: number, seed: number): Buffer {
@@ -91,11 +98,23 @@ describe('broken framing on stdio: the server says so and exits non-zero', () =>
     server = RawServer.start();
     for (const byte of frame(initializeRequest(1))) server.write(Buffer.from([byte]));
     assert.ok((await server.response(1)).result);
-    const withType = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'textDocument/documentSymbol', params: { textDocument: { uri: 'file:///b.mcpdesc.json' } } }));
+    const withType = Buffer.from(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'textDocument/documentSymbol',
+        params: { textDocument: { uri: 'file:///b.mcpdesc.json' } },
+      }),
+    );
     server.write(
       Buffer.concat([
         frame({ jsonrpc: '2.0', method: 'initialized', params: {} }),
-        frame({ jsonrpc: '2.0', id: 2, method: 'textDocument/hover', params: { textDocument: { uri: 'file:///a.mcpdesc.json' }, position: { line: 0, character: 0 } } }),
+        frame({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'textDocument/hover',
+          params: { textDocument: { uri: 'file:///a.mcpdesc.json' }, position: { line: 0, character: 0 } },
+        }),
         Buffer.from(`content-length:${withType.length}\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n`),
         withType,
       ]),

@@ -19,7 +19,14 @@ const TEXT = JSON.stringify(
     tools: [
       {
         name: 'deploy',
-        elicitations: [{ name: 'confirm', mode: 'form', message: 'Go?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }],
+        elicitations: [
+          {
+            name: 'confirm',
+            mode: 'form',
+            message: 'Go?',
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+          },
+        ],
       },
     ],
   },
@@ -108,7 +115,11 @@ describe('the LSP lifecycle and request params', () => {
 
   const BAD_PARAMS: Array<{ method: string; params: unknown; names: RegExp }> = [
     { method: 'textDocument/hover', params: { textDocument: { uri: URI } }, names: /position/ },
-    { method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: -1, character: 0 } }, names: /position/ },
+    {
+      method: 'textDocument/hover',
+      params: { textDocument: { uri: URI }, position: { line: -1, character: 0 } },
+      names: /position/,
+    },
     { method: 'textDocument/definition', params: { textDocument: 5, position: AT.position }, names: /textDocument/ },
     { method: 'textDocument/references', params: AT, names: /context/ },
     { method: 'textDocument/rename', params: AT, names: /newName/ },
@@ -117,8 +128,16 @@ describe('the LSP lifecycle and request params', () => {
     { method: 'textDocument/documentSymbol', params: null, names: /params/ },
     { method: 'textDocument/codeAction', params: null, names: /params/ },
     { method: 'textDocument/codeAction', params: { textDocument: { uri: URI }, range: RANGE }, names: /context/ },
-    { method: 'textDocument/codeAction', params: { textDocument: { uri: URI }, range: RANGE, context: { diagnostics: [{ message: 'x' }] } }, names: /context/ },
-    { method: 'textDocument/codeAction', params: { textDocument: { uri: URI }, range: { start: RANGE.start }, context: { diagnostics: [] } }, names: /range/ },
+    {
+      method: 'textDocument/codeAction',
+      params: { textDocument: { uri: URI }, range: RANGE, context: { diagnostics: [{ message: 'x' }] } },
+      names: /context/,
+    },
+    {
+      method: 'textDocument/codeAction',
+      params: { textDocument: { uri: URI }, range: { start: RANGE.start }, context: { diagnostics: [] } },
+      names: /range/,
+    },
     { method: 'workspace/executeCommand', params: {}, names: /command/ },
     { method: 'workspace/executeCommand', params: { command: 'mcpdesc.server.nonsense' }, names: /mcpdesc\.server\.nonsense/ },
     { method: 'workspace/executeCommand', params: { command: 'mcpdesc.server.fixAll', arguments: [42] }, names: /URI/ },

@@ -25,17 +25,25 @@ describe('quick-fix menu extras', () => {
     await client.stop();
   });
 
-  it('after the fixes: fix all, then the rule\'s documentation', async () => {
+  it("after the fixes: fix all, then the rule's documentation", async () => {
     const fixture = rulePageInvalidFixture();
     const uri = 'file:///quick-fix-menu/rule-page.mcpdesc.json';
     await client.open(uri, fixture.text);
     const [first] = await client.diagnosticsFor(uri, 1);
     const actions = (await client.codeActions(uri, first.range, [first], ['quickfix'])).filter(isCodeAction);
     const extras = actions.filter((action) => action.command);
-    assert.deepEqual(extras.map((action) => [action.title, action.kind, action.command?.command, action.command?.arguments]), [
-      ['Fix all auto-fixable problems', 'quickfix', SERVER_COMMANDS.fixAll, [uri]],
-      [`Show documentation for ${ELICITATION_RULE_ID}`, 'quickfix', COMMANDS.showRuleDocumentation, [first.codeDescription?.href]],
-    ]);
+    assert.deepEqual(
+      extras.map((action) => [action.title, action.kind, action.command?.command, action.command?.arguments]),
+      [
+        ['Fix all auto-fixable problems', 'quickfix', SERVER_COMMANDS.fixAll, [uri]],
+        [
+          `Show documentation for ${ELICITATION_RULE_ID}`,
+          'quickfix',
+          COMMANDS.showRuleDocumentation,
+          [first.codeDescription?.href],
+        ],
+      ],
+    );
     assert.match(String(first.codeDescription?.href), /^file:\/\/.*elicitation-consistency\.md$/);
     // The fixes come first, so the preferred one stays where Enter picks it.
     assert.ok(actions.indexOf(extras[0]) > 0);
@@ -49,7 +57,10 @@ describe('quick-fix menu extras', () => {
       await plain.open(uri, fixture.text);
       const [first] = await plain.diagnosticsFor(uri, 1);
       const actions = (await plain.codeActions(uri, first.range, [first], ['quickfix'])).filter(isCodeAction);
-      assert.deepEqual(actions.filter((action) => action.command), []);
+      assert.deepEqual(
+        actions.filter((action) => action.command),
+        [],
+      );
     } finally {
       await plain.stop();
     }

@@ -3,7 +3,12 @@
 // vscode-jsonrpc's reader (the server's output framing is not what these tests are about), and its
 // exit code and stderr are kept, so a test can assert that a wedged stream ends the process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { StreamMessageReader, type Message, type NotificationMessage, type ResponseMessage } from 'vscode-languageserver-protocol/node';
+import {
+  StreamMessageReader,
+  type Message,
+  type NotificationMessage,
+  type ResponseMessage,
+} from 'vscode-languageserver-protocol/node';
 import { builtServerPath } from './repoRoot';
 
 export interface ServerExit {
@@ -48,7 +53,10 @@ export class RawServer {
   }
 
   static start(env: Record<string, string> = {}): RawServer {
-    const child = spawn(process.execPath, [builtServerPath(), '--stdio'], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [builtServerPath(), '--stdio'], {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     return new RawServer(child);
   }
 
@@ -74,7 +82,9 @@ export class RawServer {
 
   /** The response to request `id`; fails after `timeoutMs` (a server that never answers is the bug). */
   response(id: number | string, timeoutMs = 10_000): Promise<ResponseMessage> {
-    return this.until(`the response to request ${JSON.stringify(id)}`, timeoutMs, () => this.responses.find((response) => response.id === id));
+    return this.until(`the response to request ${JSON.stringify(id)}`, timeoutMs, () =>
+      this.responses.find((response) => response.id === id),
+    );
   }
 
   /** The process's end; fails after `timeoutMs` (the server stayed alive). */
@@ -105,7 +115,11 @@ export class RawServer {
         }
         if (this.exitResult && !exitIsTheAnswer) {
           clearTimeout(timer);
-          reject(new Error(`The server exited (${JSON.stringify(this.exitResult)}) while waiting for ${what}. stderr: ${this.stderrText.slice(-2000)}`));
+          reject(
+            new Error(
+              `The server exited (${JSON.stringify(this.exitResult)}) while waiting for ${what}. stderr: ${this.stderrText.slice(-2000)}`,
+            ),
+          );
           return true;
         }
         return false;

@@ -5,10 +5,16 @@ import { scanSummaryText } from '../../server/src/lsp/startServer';
 
 describe('workspace scan summary', () => {
   it('a workspace whose only document is open: 0 files read, 1 document checked, and why they differ', () => {
-    assert.equal(scanSummaryText(0, 12, 1), 'Workspace scan done in 12 ms: 0 files read from disk; 1 document checked in all, open ones included.');
+    assert.equal(
+      scanSummaryText(0, 12, 1),
+      'Workspace scan done in 12 ms: 0 files read from disk; 1 document checked in all, open ones included.',
+    );
   });
 
   it('singular and plural', () => {
-    assert.equal(scanSummaryText(1, 3, 2), 'Workspace scan done in 3 ms: 1 file read from disk; 2 documents checked in all, open ones included.');
+    assert.equal(
+      scanSummaryText(1, 3, 2),
+      'Workspace scan done in 3 ms: 1 file read from disk; 2 documents checked in all, open ones included.',
+    );
   });
 });

@@ -54,12 +54,19 @@ describe('scheduling of checks', () => {
 
     const expected = summarize(checkDocument(client.text(uri)).diagnostics);
     assert.deepEqual(summarize(finalPublish.diagnostics), expected);
-    assert.deepEqual(expected.map((diagnostic) => diagnostic.violation), ['mode-mismatch', 'unexpected-content', 'schema-mismatch', 'invalid-content']);
+    assert.deepEqual(
+      expected.map((diagnostic) => diagnostic.violation),
+      ['mode-mismatch', 'unexpected-content', 'schema-mismatch', 'invalid-content'],
+    );
 
     const burstPublishes = client.publishes.filter((publish) => publish.uri === uri && publish.sequence > openSequence);
     assert.equal(burstPublishes[burstPublishes.length - 1], finalPublish, 'nothing is published after the final version');
     const publishedVersions = burstPublishes.map((publish) => publish.version ?? -1);
-    assert.deepEqual(publishedVersions, [...publishedVersions].sort((a, b) => a - b), 'versions never go backwards');
+    assert.deepEqual(
+      publishedVersions,
+      [...publishedVersions].sort((a, b) => a - b),
+      'versions never go backwards',
+    );
     assert.ok(
       burstPublishes.length < BURST,
       `the burst was coalesced (${burstPublishes.length} publishes for ${BURST} edits: versions ${publishedVersions.join(', ')})`,
@@ -75,9 +82,14 @@ describe('scheduling of checks', () => {
     const document = client.document(edited);
     const start = document.getText().indexOf('"missing"');
     const version = await client.applyEdits(edited, [
-      { range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) }, newText: '"confirm"' },
+      {
+        range: { start: document.positionAt(start), end: document.positionAt(start + '"missing"'.length) },
+        newText: '"confirm"',
+      },
     ]);
-    const violations = (await client.diagnosticsFor(edited, version)).map((diagnostic) => (diagnostic.data as { violation: string }).violation);
+    const violations = (await client.diagnosticsFor(edited, version)).map(
+      (diagnostic) => (diagnostic.data as { violation: string }).violation,
+    );
     assert.deepEqual(violations, ['mode-mismatch', 'unexpected-content', 'schema-mismatch', 'invalid-content']);
     for (const uri of uris.filter((candidate) => candidate !== edited)) {
       assert.equal((await client.diagnosticsFor(uri, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);

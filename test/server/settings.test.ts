@@ -28,17 +28,26 @@ describe('settings', () => {
     const uri = `${WORKSPACE}/severity.mcpdesc.json`;
     await client.open(uri, rulePageInvalidFixture().text);
     const initial = await client.diagnosticsFor(uri, 1);
-    assert.deepEqual(initial.map((diagnostic) => diagnostic.severity), each(1));
+    assert.deepEqual(
+      initial.map((diagnostic) => diagnostic.severity),
+      each(1),
+    );
 
     let mark = client.lastSequence;
     await client.setSettings({ rules: { [ELICITATION_RULE_ID]: 'warning' } });
     const asWarnings = await client.waitForPublish(uri, () => true, mark);
     assert.equal(asWarnings.version, 1, 'the same version is re-published');
-    assert.deepEqual(asWarnings.diagnostics.map((diagnostic) => diagnostic.severity), each(2));
+    assert.deepEqual(
+      asWarnings.diagnostics.map((diagnostic) => diagnostic.severity),
+      each(2),
+    );
 
     mark = client.lastSequence;
     await client.setSettings({ rules: { [ELICITATION_RULE_ID]: 'hint' } });
-    assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics.map((diagnostic) => diagnostic.severity), each(4));
+    assert.deepEqual(
+      (await client.waitForPublish(uri, () => true, mark)).diagnostics.map((diagnostic) => diagnostic.severity),
+      each(4),
+    );
 
     mark = client.lastSequence;
     await client.setSettings({ rules: { [ELICITATION_RULE_ID]: 'off' } });
@@ -46,7 +55,10 @@ describe('settings', () => {
 
     mark = client.lastSequence;
     await client.setSettings({ rules: { [ELICITATION_RULE_ID]: 'not-a-severity' } });
-    assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics.map((diagnostic) => diagnostic.severity), each(1));
+    assert.deepEqual(
+      (await client.waitForPublish(uri, () => true, mark)).diagnostics.map((diagnostic) => diagnostic.severity),
+      each(1),
+    );
     await client.close(uri);
   });
 
@@ -59,7 +71,9 @@ describe('settings', () => {
     await client.setSettings({ enable: false });
     assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics, []);
     // While disabled, edits publish nothing.
-    const version = await client.applyEdits(uri, [{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, newText: ' ' }]);
+    const version = await client.applyEdits(uri, [
+      { range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, newText: ' ' },
+    ]);
     mark = client.lastSequence;
     await client.setSettings({ enable: true });
     const back = await client.waitForPublish(uri, () => true, mark);
@@ -75,8 +89,14 @@ describe('settings', () => {
     perResource.set(relaxed, { rules: { [ELICITATION_RULE_ID]: 'information' } });
     await client.open(relaxed, rulePageInvalidFixture().text);
     await client.open(strict, rulePageInvalidFixture().text);
-    assert.deepEqual((await client.diagnosticsFor(relaxed, 1)).map((diagnostic) => diagnostic.severity), each(3));
-    assert.deepEqual((await client.diagnosticsFor(strict, 1)).map((diagnostic) => diagnostic.severity), each(1));
+    assert.deepEqual(
+      (await client.diagnosticsFor(relaxed, 1)).map((diagnostic) => diagnostic.severity),
+      each(3),
+    );
+    assert.deepEqual(
+      (await client.diagnosticsFor(strict, 1)).map((diagnostic) => diagnostic.severity),
+      each(1),
+    );
     perResource.delete(relaxed);
     await client.close(relaxed);
     await client.close(strict);

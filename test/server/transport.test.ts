@@ -12,7 +12,10 @@ describe('transports', () => {
       try {
         const capabilities = client.initializeResult.capabilities;
         assert.deepEqual(capabilities.textDocumentSync, { openClose: true, change: 2 });
-        assert.deepEqual(capabilities.codeActionProvider, { codeActionKinds: ['quickfix', FIX_ALL_CODE_ACTION_KIND], resolveProvider: false });
+        assert.deepEqual(capabilities.codeActionProvider, {
+          codeActionKinds: ['quickfix', FIX_ALL_CODE_ACTION_KIND],
+          resolveProvider: false,
+        });
         assert.deepEqual(capabilities.executeCommandProvider?.commands, Object.values(SERVER_COMMANDS));
         const uri = `file:///mcpdesc-test/${transport}/doc.mcpdesc.json`;
         await client.open(uri, rulePageInvalidFixture().text);

@@ -20,7 +20,9 @@ const URI = 'file:///mcpdesc-test/visible/many.mcpdesc.json';
 
 /** What a full check gives, as it arrives over JSON, in document order. */
 function problemsOf(text: string): Diagnostic[] {
-  const diagnostics = JSON.parse(JSON.stringify(checkDocument(text, { docsBaseUri: shippedDocsBaseUri() }).diagnostics)) as Diagnostic[];
+  const diagnostics = JSON.parse(
+    JSON.stringify(checkDocument(text, { docsBaseUri: shippedDocsBaseUri() }).diagnostics),
+  ) as Diagnostic[];
   return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 
@@ -28,8 +30,15 @@ const lineNumber = (zeroBased: number): string => (zeroBased + 1).toLocaleString
 
 /** The `CAP - 1` problems nearest the view (lines from `first` to `last`), ties to the earlier, back in document order. */
 function nearest(problems: Diagnostic[], first: number, last: number): Diagnostic[] {
-  const distance = (d: Diagnostic) => (d.range.start.line > last ? d.range.start.line - last : d.range.end.line < first ? first - d.range.end.line : 0);
-  const chosen = new Set(problems.map((d, index) => ({ d, index })).sort((a, b) => distance(a.d) - distance(b.d) || a.index - b.index).slice(0, CAP - 1).map((entry) => entry.d));
+  const distance = (d: Diagnostic) =>
+    d.range.start.line > last ? d.range.start.line - last : d.range.end.line < first ? first - d.range.end.line : 0;
+  const chosen = new Set(
+    problems
+      .map((d, index) => ({ d, index }))
+      .sort((a, b) => distance(a.d) - distance(b.d) || a.index - b.index)
+      .slice(0, CAP - 1)
+      .map((entry) => entry.d),
+  );
   return problems.filter((d) => chosen.has(d));
 }
 
@@ -91,8 +100,14 @@ describe('more problems than the editor keeps', () => {
     const expected = nearest(all, first, last);
     assert.deepEqual(problems, expected);
     const inView = all.filter((d) => d.range.start.line >= first && d.range.start.line <= last);
-    assert.ok(inView.length > 0 && inView.every((d) => problems.some((p) => isDeepStrictEqual(p, d))), 'every problem in view is sent');
-    const above = all.slice(0, all.findIndex((d) => isDeepStrictEqual(d, expected[0])));
+    assert.ok(
+      inView.length > 0 && inView.every((d) => problems.some((p) => isDeepStrictEqual(p, d))),
+      'every problem in view is sent',
+    );
+    const above = all.slice(
+      0,
+      all.findIndex((d) => isDeepStrictEqual(d, expected[0])),
+    );
     const below = all.slice(above.length + expected.length);
     assert.equal(
       notice.message,
@@ -111,11 +126,18 @@ describe('more problems than the editor keeps', () => {
     await client.sendNotification(VISIBLE_RANGES_NOTIFICATION, { uri: URI, ranges: [view(end - 10, end)] });
     const atEnd = await client.waitForPublish(URI, () => true, mark);
     assert.deepEqual(split(atEnd).problems, nearest(all, end - 10, end));
-    assert.equal(client.publishes.filter((publish) => publish.uri === URI && publish.sequence > mark).length, 1, 'the unchanged view sent nothing');
+    assert.equal(
+      client.publishes.filter((publish) => publish.uri === URI && publish.sequence > mark).length,
+      1,
+      'the unchanged view sent nothing',
+    );
     assert.equal(client.statuses.filter((status) => status.sequence > mark && status.status.checking).length, 0, 'no check ran');
 
     // A one-character edit where the user looks: its problem is among those sent; undoing it removes it.
-    const point = togglePoint(TEXT, checkDocument(TEXT).diagnostics.map((d) => d.data.offset));
+    const point = togglePoint(
+      TEXT,
+      checkDocument(TEXT).diagnostics.map((d) => d.data.offset),
+    );
     const line = point.position.line;
     await client.sendNotification(VISIBLE_RANGES_NOTIFICATION, { uri: URI, ranges: [view(line - 20, line + 20)] });
     const broken = await client.change(URI, [toggleChange(point, true) as never]);
@@ -123,7 +145,10 @@ describe('more problems than the editor keeps', () => {
     const brokenAll = problemsOf(client.text(URI));
     assert.equal(brokenAll.length, all.length + 1);
     assert.deepEqual(split(brokenPublish).problems, nearest(brokenAll, line - 20, line + 20));
-    assert.ok(split(brokenPublish).problems.some((d) => d.range.start.line === line && d.data.violation === 'invalid-action'), 'the new problem is shown');
+    assert.ok(
+      split(brokenPublish).problems.some((d) => d.range.start.line === line && d.data.violation === 'invalid-action'),
+      'the new problem is shown',
+    );
     const fixed = await client.change(URI, [toggleChange(point, false) as never]);
     const fixedPublish = await client.waitForPublish(URI, (publish) => publish.version === fixed);
     assert.equal(client.text(URI), TEXT);
@@ -134,7 +159,10 @@ describe('more problems than the editor keeps', () => {
     let fixedOne: Diagnostic | undefined;
     let afterFix: RecordedPublish | undefined;
     for (const candidate of shown) {
-      const actions = (await client.codeActions(URI, candidate.range, [candidate as never], ['quickfix'])) as Array<{ isPreferred?: boolean; edit?: { changes?: Record<string, never[]> } }>;
+      const actions = (await client.codeActions(URI, candidate.range, [candidate as never], ['quickfix'])) as Array<{
+        isPreferred?: boolean;
+        edit?: { changes?: Record<string, never[]> };
+      }>;
       const preferred = actions.find((action) => action.isPreferred && action.edit?.changes?.[URI]);
       if (!preferred) continue;
       const version = await client.applyEdits(URI, preferred.edit!.changes![URI]);

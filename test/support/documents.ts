@@ -15,7 +15,12 @@ export const CONFIRM_SCHEMA = {
 };
 
 export const CONFIRM = { name: 'confirm', mode: 'form', message: 'Approve this release?', requestedSchema: CONFIRM_SCHEMA };
-export const AUTHORIZE = { name: 'authorize', mode: 'url', message: 'Authorize publication.', url: 'https://mcp.example.com/release/connect' };
+export const AUTHORIZE = {
+  name: 'authorize',
+  mode: 'url',
+  message: 'Authorize publication.',
+  url: 'https://mcp.example.com/release/connect',
+};
 
 /** The request a step sends for a declaration: the declaration without its `name`. */
 export function requestOf(declaration: Record<string, unknown>): Record<string, unknown> {
@@ -35,6 +40,12 @@ export function documentOf(...tools: Record<string, unknown>[]): string {
 }
 
 /** An elicitation step; `declaration` undefined leaves the member out. */
-export function formStep(declaration: unknown, response: unknown, request: unknown = requestOf(CONFIRM)): Record<string, unknown> {
-  return declaration === undefined ? { type: 'elicitation', request, response } : { type: 'elicitation', declaration, request, response };
+export function formStep(
+  declaration: unknown,
+  response: unknown,
+  request: unknown = requestOf(CONFIRM),
+): Record<string, unknown> {
+  return declaration === undefined
+    ? { type: 'elicitation', request, response }
+    : { type: 'elicitation', declaration, request, response };
 }

@@ -24,8 +24,18 @@ export function fixtureCorpus(): CorpusDocument[] {
     for (const file of fs.readdirSync(directory).sort()) {
       if (file.endsWith('.expected.json')) continue;
       const extension = path.extname(file).slice(1);
-      const format: DocumentFormat | undefined = /^ya?ml$/.test(extension) ? 'yaml' : /^jsonc?$/.test(extension) ? 'json' : undefined;
-      if (format) documents.push({ name: `${folder}/${file}`, text: fs.readFileSync(path.join(directory, file), 'utf8'), format, extension });
+      const format: DocumentFormat | undefined = /^ya?ml$/.test(extension)
+        ? 'yaml'
+        : /^jsonc?$/.test(extension)
+          ? 'json'
+          : undefined;
+      if (format)
+        documents.push({
+          name: `${folder}/${file}`,
+          text: fs.readFileSync(path.join(directory, file), 'utf8'),
+          format,
+          extension,
+        });
     }
   }
   return documents;

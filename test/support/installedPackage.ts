@@ -20,7 +20,16 @@ export interface InstalledPackage {
   packageDir: string;
 }
 
-const INPUTS = ['server/src', 'shared/src', 'docs/rules', 'scripts/package-npm.mjs', 'package.json', 'package-lock.json', 'README.md', 'LICENSE'];
+const INPUTS = [
+  'server/src',
+  'shared/src',
+  'docs/rules',
+  'scripts/package-npm.mjs',
+  'package.json',
+  'package-lock.json',
+  'README.md',
+  'LICENSE',
+];
 
 let installed: InstalledPackage | undefined;
 
@@ -39,7 +48,8 @@ export function installedPackage(): InstalledPackage {
       fs.renameSync(work, home);
       // Installs of older trees are of no more use.
       for (const name of fs.readdirSync(cacheRoot)) {
-        if (name !== path.basename(home) && !name.startsWith('tmp-')) fs.rmSync(path.join(cacheRoot, name), { recursive: true, force: true });
+        if (name !== path.basename(home) && !name.startsWith('tmp-'))
+          fs.rmSync(path.join(cacheRoot, name), { recursive: true, force: true });
       }
     } catch (error) {
       fs.rmSync(work, { recursive: true, force: true });
@@ -60,12 +70,18 @@ export function installedPackage(): InstalledPackage {
 
 function build(work: string): void {
   const pack = path.join(work, 'pack');
-  const output = execFileSync(process.execPath, [repoPath('scripts', 'package-npm.mjs'), '--out', pack], { cwd: repoPath(), encoding: 'utf8' });
+  const output = execFileSync(process.execPath, [repoPath('scripts', 'package-npm.mjs'), '--out', pack], {
+    cwd: repoPath(),
+    encoding: 'utf8',
+  });
   const tarball = output.trim().split('\n').pop() ?? '';
   fs.rmSync(path.join(pack, 'package'), { recursive: true, force: true });
   const project = path.join(work, 'project');
   fs.mkdirSync(project);
-  fs.writeFileSync(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(project, 'package.json'),
+    `${JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2)}\n`,
+  );
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--cache', path.join(work, 'npm-cache'), tarball], {
     cwd: project,
     encoding: 'utf8',

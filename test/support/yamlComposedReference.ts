@@ -341,7 +341,12 @@ class ComposedTreeBuilder {
 
   /** A member of a shared merge source as a member of `object`: its key copied, its value shared. */
   private mergedMember(property: PropertyNode, source: ValueNode, object: BuiltObject): BuiltProperty {
-    const member = new BuiltProperty(this.aliases.copyKey(property.key, source.offset, source.length), source.offset, object, undefined);
+    const member = new BuiltProperty(
+      this.aliases.copyKey(property.key, source.offset, source.length),
+      source.offset,
+      object,
+      undefined,
+    );
     member.key.parent = member;
     member.length = source.length;
     member.origin = property.origin ?? property;

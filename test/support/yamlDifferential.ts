@@ -39,7 +39,8 @@ export function flatten(root: SyntaxNode | undefined): NodeRecord[] {
       if (name === 'parent' || name === 'properties' || name === 'items' || name === 'key') continue;
       if (name === 'value' && node.type === 'property') continue;
       // An alias copy's origin is its definition: recorded by where that is, not walked.
-      members[name] = name === 'origin' && value ? `origin at ${node.origin!.offset}+${node.origin!.length} ${node.origin!.type}` : value;
+      members[name] =
+        name === 'origin' && value ? `origin at ${node.origin!.offset}+${node.origin!.length} ${node.origin!.type}` : value;
     }
     const isContainer = node.type === 'object' || node.type === 'array' || node.type === 'property';
     const children = childrenOf(node);
@@ -48,10 +49,7 @@ export function flatten(root: SyntaxNode | undefined): NodeRecord[] {
     for (let i = children.length - 1; i >= 0; i--) {
       const child = children[i];
       const owned = child.parent === node;
-      assert.ok(
-        owned || node.origin !== undefined,
-        `child ${i} of the ${node.type} at ${node.offset} has another parent`,
-      );
+      assert.ok(owned || node.origin !== undefined, `child ${i} of the ${node.type} at ${node.offset} has another parent`);
       pendingNodes.push(child);
       pendingParents.push(owned ? index : undefined);
     }
@@ -403,7 +401,10 @@ function describeInput(text: string): string {
  */
 export function assertSameAsReference(
   text: string,
-  read: (text: string) => { documents: Array<{ root: SyntaxNode | undefined; offset: number; length: number }>; errors: unknown[] },
+  read: (text: string) => {
+    documents: Array<{ root: SyntaxNode | undefined; offset: number; length: number }>;
+    errors: unknown[];
+  },
   reference: (text: string) => {
     documents: Array<{ root: SyntaxNode | undefined; offset: number; length: number }>;
     errors: unknown[];

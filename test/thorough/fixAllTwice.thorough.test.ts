@@ -36,7 +36,12 @@ type Seedling = CorpusDocument;
 function corpus(): Seedling[] {
   const seedlings = fixtureCorpus();
   // The 0.8.0-shape documents of the fix-safety tests, broken and not.
-  for (const document of [...UNATTACHED, ATTACHED, CLEAN, { name: 'two fixes apart', format: 'json' as const, text: twoFixesApart(3) }]) {
+  for (const document of [
+    ...UNATTACHED,
+    ATTACHED,
+    CLEAN,
+    { name: 'two fixes apart', format: 'json' as const, text: twoFixesApart(3) },
+  ]) {
     seedlings.push({ name: document.name, text: document.text, format: document.format, extension: document.format });
   }
   return seedlings;
@@ -116,7 +121,11 @@ describe(`fix-all twice on ${ONLY === undefined ? MUTANTS : 1} mutants (seed ${S
       const runs: string[][] = [];
       for (const pass of ['first', 'second']) {
         // The report of 1,650 broken documents is large and not the point: only the files are read.
-        const run = spawnSync(process.execPath, [builtCliPath(), '--fix', '.'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+        const run = spawnSync(process.execPath, [builtCliPath(), '--fix', '.'], {
+          cwd: root,
+          encoding: 'utf8',
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
         assert.ok(run.status === 0 || run.status === 1, `${pass} --fix: exit ${run.status}\n${run.stderr.slice(0, 2000)}`);
         assert.equal(run.stderr, '', `${pass} --fix reported trouble`);
         runs.push(all.map((mutant) => fs.readFileSync(fileOf(mutant), 'utf8')));
@@ -155,7 +164,11 @@ describe(`fix-all twice on ${ONLY === undefined ? MUTANTS : 1} mutants (seed ${S
         await Promise.all(
           all.slice(start, start + SERVER_BATCH).map(async (mutant) => {
             const uri = `file:///mcpdesc-thorough/mutant-${mutant.iteration}.mcpdesc.${mutant.extension}`;
-            await client.open(uri, mutant.text, mutant.format === 'yaml' ? 'yaml' : mutant.extension === 'jsonc' ? 'jsonc' : 'json');
+            await client.open(
+              uri,
+              mutant.text,
+              mutant.format === 'yaml' ? 'yaml' : mutant.extension === 'jsonc' ? 'jsonc' : 'json',
+            );
             await client.diagnosticsFor(uri, 1);
             const once = await fixAllOnce(uri);
             const twice = await fixAllOnce(uri);

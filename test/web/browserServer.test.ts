@@ -10,7 +10,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, Command, Diagnostic, Range } from 'vscode-languageserver-protocol';
-import { DOCUMENT_STATUS_REQUEST, ELICITATION_RULE_ID, FIX_ALL_CODE_ACTION_KIND, type DocumentStatus } from '../../shared/src/constants';
+import {
+  DOCUMENT_STATUS_REQUEST,
+  ELICITATION_RULE_ID,
+  FIX_ALL_CODE_ACTION_KIND,
+  type DocumentStatus,
+} from '../../shared/src/constants';
 import { expectedDiagnosticsOf, rulePageInvalidFixture, summarize } from '../server/fixtures';
 import { fileUri, LspTestClient } from '../server/lspClient';
 import { repoPath } from '../support/repo';
@@ -62,7 +67,7 @@ describe('the browser build of the server, in a web worker', () => {
     assert.deepEqual(browser.session.initializeResult, desktop.initializeResult);
   });
 
-  it('gives the rule page\'s invalid example its four diagnostics at the expected ranges, as the desktop does, linked to the pages it was given', async () => {
+  it("gives the rule page's invalid example its four diagnostics at the expected ranges, as the desktop does, linked to the pages it was given", async () => {
     const uri = `${VIRTUAL_ROOT}/rule-page/diagnostics.mcpdesc.json`;
     await browser.session.open(uri, 'json', fixture.text);
     const diagnostics = await browser.session.diagnostics(uri);
@@ -73,7 +78,7 @@ describe('the browser build of the server, in a web worker', () => {
     assert.equal(diagnostics[0].codeDescription?.href, `${DOCS_BASE}elicitation-consistency.md`);
   });
 
-  it('offers the desktop\'s quick-fixes, and the fix applied leaves the desktop\'s problems', async () => {
+  it("offers the desktop's quick-fixes, and the fix applied leaves the desktop's problems", async () => {
     const uri = `${VIRTUAL_ROOT}/rule-page/quick-fix.mcpdesc.json`;
     const desktopUri = 'file:///desktop/rule-page/quick-fix.mcpdesc.json';
     await browser.session.open(uri, 'json', fixture.text);
@@ -82,15 +87,21 @@ describe('the browser build of the server, in a web worker', () => {
     assert.equal((first.data as { violation?: string }).violation, 'unknown-declaration');
     const actions = (await browser.session.codeActions(uri, first.range, [first])).filter(isCodeAction);
     const [desktopFirst] = await desktop.diagnosticsFor(desktopUri, 1);
-    const desktopActions = (await desktop.codeActions(desktopUri, desktopFirst.range, [desktopFirst], ['quickfix'])).filter(isCodeAction);
-    const fixes = (list: CodeAction[], at: string) => list.filter((action) => action.edit).map((action) => [action.title, action.isPreferred, action.edit?.changes?.[at]]);
+    const desktopActions = (await desktop.codeActions(desktopUri, desktopFirst.range, [desktopFirst], ['quickfix'])).filter(
+      isCodeAction,
+    );
+    const fixes = (list: CodeAction[], at: string) =>
+      list.filter((action) => action.edit).map((action) => [action.title, action.isPreferred, action.edit?.changes?.[at]]);
     assert.deepEqual(fixes(actions, uri), fixes(desktopActions, desktopUri));
     const preferred = actions.find((action) => action.isPreferred && action.edit);
     assert.ok(preferred?.edit, `a preferred fix among ${JSON.stringify(actions.map((action) => action.title))}`);
     browser.session.applyWorkspaceEdit(preferred.edit);
     assert.notEqual(browser.session.text(uri), fixture.text);
     const after = await browser.session.diagnostics(uri);
-    assert.ok(!after.some((diagnostic) => (diagnostic.data as { violation?: string }).violation === 'unknown-declaration'), JSON.stringify(summarize(after)));
+    assert.ok(
+      !after.some((diagnostic) => (diagnostic.data as { violation?: string }).violation === 'unknown-declaration'),
+      JSON.stringify(summarize(after)),
+    );
     const desktopVersion = await desktop.applyEdits(desktopUri, preferred.edit.changes?.[uri] ?? []);
     assert.equal(desktop.text(desktopUri), browser.session.text(uri));
     assert.deepEqual(after.map(comparable), (await desktop.diagnosticsFor(desktopUri, desktopVersion)).map(comparable));
@@ -100,11 +111,13 @@ describe('the browser build of the server, in a web worker', () => {
     const uri = `${VIRTUAL_ROOT}/rule-page/fix-all.mcpdesc.json`;
     await browser.session.open(uri, 'json', fixture.text);
     assert.equal((await browser.session.diagnostics(uri)).length, 4);
-    const [fixAll] = (await browser.session.request<Array<CodeAction | Command>>('textDocument/codeAction', {
-      textDocument: { uri },
-      range: EVERYWHERE,
-      context: { diagnostics: [], only: [FIX_ALL_CODE_ACTION_KIND] },
-    })).filter(isCodeAction);
+    const [fixAll] = (
+      await browser.session.request<Array<CodeAction | Command>>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: EVERYWHERE,
+        context: { diagnostics: [], only: [FIX_ALL_CODE_ACTION_KIND] },
+      })
+    ).filter(isCodeAction);
     assert.ok(fixAll?.edit);
     browser.session.applyWorkspaceEdit(fixAll.edit);
     const text = browser.session.text(uri);
@@ -112,7 +125,13 @@ describe('the browser build of the server, in a web worker', () => {
     const lineOf = (offset: number) => text.slice(0, offset).split('\n').length - 1;
     const characterOf = (offset: number) => offset - (text.lastIndexOf('\n', offset - 1) + 1);
     assert.deepEqual(summarize(await browser.session.diagnostics(uri)), [
-      { violation: 'revision-mismatch', line: lineOf(mode), character: characterOf(mode), endLine: lineOf(mode), endCharacter: characterOf(mode) + 5 },
+      {
+        violation: 'revision-mismatch',
+        line: lineOf(mode),
+        character: characterOf(mode),
+        endLine: lineOf(mode),
+        endCharacter: characterOf(mode) + 5,
+      },
     ]);
   });
 
@@ -127,13 +146,20 @@ describe('the browser build of the server, in a web worker', () => {
     assert.equal(status.configFilesRead, false);
     assert.deepEqual(status.configFiles, []);
     assert.equal(typeof status.lastCheckMs, 'number');
-    assert.deepEqual(status.rules[0], { id: ELICITATION_RULE_ID, severity: 'error', docsUri: `${DOCS_BASE}elicitation-consistency.md` });
+    assert.deepEqual(status.rules[0], {
+      id: ELICITATION_RULE_ID,
+      severity: 'error',
+      docsUri: `${DOCS_BASE}elicitation-consistency.md`,
+    });
   });
 
   it('outlines and completes as the desktop does', async () => {
     const uri = `${VIRTUAL_ROOT}/rule-page/navigation.mcpdesc.yaml`;
     const desktopUri = 'file:///desktop/rule-page/navigation.mcpdesc.yaml';
-    const yaml = fs.readFileSync(repoPath('test-fixtures', 'workspace', 'rule-page', 'named-tool-interaction-examples.mcpdesc.yaml'), 'utf8');
+    const yaml = fs.readFileSync(
+      repoPath('test-fixtures', 'workspace', 'rule-page', 'named-tool-interaction-examples.mcpdesc.yaml'),
+      'utf8',
+    );
     await browser.session.open(uri, 'yaml', yaml);
     await desktop.open(desktopUri, yaml, 'yaml');
     await browser.session.diagnostics(uri);
@@ -145,38 +171,56 @@ describe('the browser build of the server, in a web worker', () => {
     const lines = yaml.split('\n');
     const line = lines.findIndex((text) => text.trim() === 'declaration: confirm');
     const position = { line, character: lines[line].indexOf('confirm') + 2 };
-    const completion = await browser.session.request<{ label: string }[] | { items: { label: string }[] }>('textDocument/completion', { textDocument: { uri }, position });
+    const completion = await browser.session.request<{ label: string }[] | { items: { label: string }[] }>(
+      'textDocument/completion',
+      { textDocument: { uri }, position },
+    );
     const labels = (Array.isArray(completion) ? completion : completion.items).map((item) => item.label);
     assert.ok(labels.includes('confirm'), JSON.stringify(labels));
-    assert.deepEqual(completion, await desktop.request('textDocument/completion', { textDocument: { uri: desktopUri }, position }));
+    assert.deepEqual(
+      completion,
+      await desktop.request('textDocument/completion', { textDocument: { uri: desktopUri }, position }),
+    );
   });
 });
 
-describe('the browser build\'s workspace scan, through the client', () => {
+describe("the browser build's workspace scan, through the client", () => {
   it('lists and reads a virtual workspace through mcpdesc/workspaceFiles and mcpdesc/readFile and finds what the desktop finds on disk', async () => {
     const files = workspaceFiles();
     const virtual = new Map([...files].map(([name, text]) => [`${VIRTUAL_ROOT}/${name}`, text]));
     const browser = startWorkerServer(virtual);
     const folderOnDisk = repoPath('test-fixtures', 'workspace');
-    const desktop = await LspTestClient.start({ capabilities: CLIENT_CAPABILITIES, workspaceFolders: [{ uri: fileUri(folderOnDisk), name: 'workspace' }] });
+    const desktop = await LspTestClient.start({
+      capabilities: CLIENT_CAPABILITIES,
+      workspaceFolders: [{ uri: fileUri(folderOnDisk), name: 'workspace' }],
+    });
     try {
       await browser.session.initialize([{ uri: VIRTUAL_ROOT, name: 'descriptions' }], { docsBaseUri: DOCS_BASE });
       await browser.session.logLine('Workspace scan done');
-      await desktop.waitFor('the scan', () => desktop.logMessages.some((message) => message.message.startsWith('Workspace scan done')));
+      await desktop.waitFor('the scan', () =>
+        desktop.logMessages.some((message) => message.message.startsWith('Workspace scan done')),
+      );
       const problems = (publishes: Array<{ uri: string; diagnostics: Diagnostic[] }>, root: string) => {
         const last = new Map<string, Diagnostic[]>();
         for (const publish of publishes) last.set(publish.uri.slice(root.length + 1), publish.diagnostics);
-        return new Map([...last].filter(([, diagnostics]) => diagnostics.length > 0).map(([name, diagnostics]) => [name, summarize(diagnostics)]));
+        return new Map(
+          [...last]
+            .filter(([, diagnostics]) => diagnostics.length > 0)
+            .map(([name, diagnostics]) => [name, summarize(diagnostics)]),
+        );
       };
       const found = problems(browser.session.publishes, VIRTUAL_ROOT);
-      assert.deepEqual([...found.keys()].sort(), [
-        'release-bot.mcpdesc.json',
-        'deploy-bot.mcpdesc.jsonc',
-        'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.json',
-        'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.yaml',
-        'services/audit.json',
-        'services/publish-bot.mcpdesc.json',
-      ].sort());
+      assert.deepEqual(
+        [...found.keys()].sort(),
+        [
+          'release-bot.mcpdesc.json',
+          'deploy-bot.mcpdesc.jsonc',
+          'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.json',
+          'rule-page/invalid-tool-interaction-example-semantics.mcpdesc.yaml',
+          'services/audit.json',
+          'services/publish-bot.mcpdesc.json',
+        ].sort(),
+      );
       assert.deepEqual(found, problems(desktop.publishes, fileUri(folderOnDisk)));
       // Every file was read through the client, the unrecognized ones included (their root member decides).
       assert.ok(browser.session.reads.includes(`${VIRTUAL_ROOT}/tool-catalog.json`));

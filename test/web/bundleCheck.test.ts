@@ -12,7 +12,8 @@ interface BundleCheck {
   nodeOnlyUses(code: string, allowedRequires?: string[]): string[];
 }
 
-const loadCheck = (): Promise<BundleCheck> => import(pathToFileURL(repoPath('scripts', 'browser-bundle-check.mjs')).href) as Promise<BundleCheck>;
+const loadCheck = (): Promise<BundleCheck> =>
+  import(pathToFileURL(repoPath('scripts', 'browser-bundle-check.mjs')).href) as Promise<BundleCheck>;
 
 describe('the browser bundle check', () => {
   it('finds every Node-only use in a bundle', async () => {
@@ -27,7 +28,15 @@ describe('the browser bundle check', () => {
     const found = nodeOnlyUses(code, ['vscode']);
     assert.deepEqual(
       found.map((use) => use.slice(0, use.indexOf(': …'))),
-      ['require of "fs"', 'require of "node:worker_threads"', 'node: import', 'node: module name', 'node: module name', 'worker_threads', '__dirname'],
+      [
+        'require of "fs"',
+        'require of "node:worker_threads"',
+        'node: import',
+        'node: module name',
+        'node: module name',
+        'worker_threads',
+        '__dirname',
+      ],
     );
   });
 

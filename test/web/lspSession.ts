@@ -37,10 +37,18 @@ export interface RpcConnection {
 
 /** What the session tells the server it can do (VS Code's, as far as these tests use it). */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
-  workspace: { configuration: true, workspaceFolders: true, applyEdit: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+  workspace: {
+    configuration: true,
+    workspaceFolders: true,
+    applyEdit: true,
+    didChangeWatchedFiles: { dynamicRegistration: true },
+  },
   textDocument: {
     publishDiagnostics: { versionSupport: true, codeDescriptionSupport: true, dataSupport: true },
-    codeAction: { isPreferredSupport: true, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } } },
+    codeAction: {
+      isPreferredSupport: true,
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } },
+    },
     documentSymbol: { hierarchicalDocumentSymbolSupport: true },
     completion: { completionItem: { snippetSupport: true, labelDetailsSupport: true } },
   },
@@ -156,14 +164,22 @@ export class LspSession {
   }
 
   codeActions(uri: string, range: Range, diagnostics: Diagnostic[]): Promise<Array<CodeAction | Command>> {
-    return this.request<Array<CodeAction | Command>>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics, only: ['quickfix'] } });
+    return this.request<Array<CodeAction | Command>>('textDocument/codeAction', {
+      textDocument: { uri },
+      range,
+      context: { diagnostics, only: ['quickfix'] },
+    });
   }
 
   /** Applies an edit as the editor would: to its copy of each document, then a change to the server. */
   applyWorkspaceEdit(edit: WorkspaceEdit): void {
     const byUri = new Map<string, TextEdit[]>(Object.entries(edit.changes ?? {}));
     for (const change of edit.documentChanges ?? []) {
-      if ('textDocument' in change) byUri.set(change.textDocument.uri, change.edits.filter((item): item is TextEdit => 'range' in item));
+      if ('textDocument' in change)
+        byUri.set(
+          change.textDocument.uri,
+          change.edits.filter((item): item is TextEdit => 'range' in item),
+        );
     }
     for (const [uri, edits] of byUri) {
       const document = this.documents.get(uri);
@@ -171,7 +187,10 @@ export class LspSession {
       const text = TextDocument.applyEdits(document, edits);
       const next = TextDocument.update(document, [{ text }], document.version + 1);
       this.documents.set(uri, next);
-      void this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: next.version }, contentChanges: [{ text }] });
+      void this.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: next.version },
+        contentChanges: [{ text }],
+      });
     }
   }
 
@@ -191,7 +210,11 @@ export class LspSession {
       let done = false;
       const timer = setTimeout(() => {
         done = true;
-        reject(new Error(`no ${what} after ${WAIT_LIMIT_MS} ms; published: ${JSON.stringify(this.publishes.map((p) => [p.uri, p.version, p.diagnostics.length]))}; log: ${this.logMessages.slice(-5).join(' | ')}`));
+        reject(
+          new Error(
+            `no ${what} after ${WAIT_LIMIT_MS} ms; published: ${JSON.stringify(this.publishes.map((p) => [p.uri, p.version, p.diagnostics.length]))}; log: ${this.logMessages.slice(-5).join(' | ')}`,
+          ),
+        );
       }, WAIT_LIMIT_MS);
       const settled = (): boolean => {
         if (done) return true;
@@ -213,6 +236,7 @@ export class LspSession {
   }
 
   private notify(): void {
-    for (let index = this.waiters.length - 1; index >= 0; index--) if (this.waiters[index].settled()) this.waiters.splice(index, 1);
+    for (let index = this.waiters.length - 1; index >= 0; index--)
+      if (this.waiters[index].settled()) this.waiters.splice(index, 1);
   }
 }

@@ -24,7 +24,11 @@ export async function rulePageScenario(session: LspSession, uri: string, text: s
   const actions = (await session.codeActions(uri, first.range, [first])).filter(isCodeAction);
   const quickFixes = actions
     .filter((action) => action.edit)
-    .map((action) => ({ title: action.title, isPreferred: action.isPreferred === true, edits: action.edit?.changes?.[uri] ?? [] }));
+    .map((action) => ({
+      title: action.title,
+      isPreferred: action.isPreferred === true,
+      edits: action.edit?.changes?.[uri] ?? [],
+    }));
   const preferred = actions.find((action) => action.isPreferred && action.edit);
   if (!preferred?.edit) throw new Error(`no preferred fix among ${JSON.stringify(actions.map((action) => action.title))}`);
   session.applyWorkspaceEdit(preferred.edit);

@@ -15,7 +15,9 @@ export interface WorkerServer {
 }
 
 export function startWorkerServer(files: ReadonlyMap<string, string> = new Map()): WorkerServer {
-  const worker = new Worker(path.join(__dirname, 'webWorkerScope.js'), { workerData: { bundle: repoPath('dist', 'browser', 'server.js') } });
+  const worker = new Worker(path.join(__dirname, 'webWorkerScope.js'), {
+    workerData: { bundle: repoPath('dist', 'browser', 'server.js') },
+  });
   const errors: Error[] = [];
   const connection = createMessageConnection(new PortMessageReader(worker), new PortMessageWriter(worker));
   const session = new LspSession(connection, files);

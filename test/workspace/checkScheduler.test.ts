@@ -44,7 +44,9 @@ describe('check scheduler', () => {
   it('while the user types, the scan pauses after each file as long as the file took', { timeout: 10_000 }, async () => {
     const spans = new Map<string, { start: number; end: number }>();
     let resolveIdle: () => void = () => undefined;
-    const idle = new Promise<void>((resolve) => { resolveIdle = resolve; });
+    const idle = new Promise<void>((resolve) => {
+      resolveIdle = resolve;
+    });
     const scheduler = new CheckScheduler(
       async (uri) => {
         const start = Date.now();
@@ -53,12 +55,17 @@ describe('check scheduler', () => {
       },
       (uri, error) => assert.fail(`${uri}: ${String(error)}`),
     );
-    scheduler.onBusyChange((busy) => { if (!busy) resolveIdle(); });
+    scheduler.onBusyChange((busy) => {
+      if (!busy) resolveIdle();
+    });
     scheduler.schedule('typed', CheckPriority.Open);
     for (const uri of ['scan-1', 'scan-2', 'scan-3']) scheduler.schedule(uri, CheckPriority.Background);
     await idle;
     scheduler.dispose();
-    for (const [previous, next] of [['scan-1', 'scan-2'], ['scan-2', 'scan-3']]) {
+    for (const [previous, next] of [
+      ['scan-1', 'scan-2'],
+      ['scan-2', 'scan-3'],
+    ]) {
       const took = spans.get(previous)!.end - spans.get(previous)!.start;
       const pause = spans.get(next)!.start - spans.get(previous)!.end;
       // Timers may fire a millisecond early by rounding.

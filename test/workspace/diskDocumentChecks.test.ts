@@ -43,13 +43,24 @@ function setUp(workspace: TempWorkspace, runner?: DiskCheckRunner) {
   folders.set([workspace.folder('.')]);
   const published = new Map<string, Diagnostic[]>();
   const publisher = {
-    publish: (uri: string, diagnostics: Diagnostic[]) => { published.set(uri, diagnostics); return true; },
-    clear: (uri: string) => { published.delete(uri); },
+    publish: (uri: string, diagnostics: Diagnostic[]) => {
+      published.set(uri, diagnostics);
+      return true;
+    },
+    clear: (uri: string) => {
+      published.delete(uri);
+    },
   } as unknown as DiagnosticsPublisher;
   const settings = { forResource: async () => DEFAULT_SETTINGS } as unknown as SettingsResolver;
   const documentSettings = new DocumentSettings(settings, new ProjectConfigs(), folders);
   const checks = new DiskDocumentChecks({
-    folders, settings, documentSettings, publisher, isOpen: () => false, log: () => undefined, files: nodeFileAccess(runner),
+    folders,
+    settings,
+    documentSettings,
+    publisher,
+    isOpen: () => false,
+    log: () => undefined,
+    files: nodeFileAccess(runner),
   });
   return { checks, published };
 }
@@ -65,7 +76,10 @@ describe('checks of files that are not open', () => {
     await checks.check(first);
     await checks.check(second);
     assert.deepEqual(published.get(first), []);
-    assert.deepEqual(published.get(second)?.map((d) => d.message), ['Comma expected']);
+    assert.deepEqual(
+      published.get(second)?.map((d) => d.message),
+      ['Comma expected'],
+    );
     workspace.write('a/second.mcpdesc.json', VALID);
     await checks.check(second);
     assert.deepEqual(published.get(second), []);
@@ -128,7 +142,10 @@ describe('checks of files that are not open', () => {
     // A JSON Schema that mentions mcpdesc, but not as its root member.
     const schemaText = JSON.stringify({ type: 'object', properties: { mcpdesc: { type: 'string' } } });
     const schema = workspace.write('g/mcpdesc.schema.json', schemaText);
-    const bigSchema = workspace.write('g/big.schema.json', JSON.stringify({ ...JSON.parse(schemaText), description: 'x'.repeat(20_000) }));
+    const bigSchema = workspace.write(
+      'g/big.schema.json',
+      JSON.stringify({ ...JSON.parse(schemaText), description: 'x'.repeat(20_000) }),
+    );
     const byContent = workspace.write('g/description.json', BROKEN);
     const byName = workspace.write('g/named.mcpdesc.json', VALID);
     const runner = recordingRunner();
@@ -138,7 +155,10 @@ describe('checks of files that are not open', () => {
     assert.deepEqual(runner.handed, [bigSchema, byContent, byName]);
     assert.equal(published.has(schema), false);
     assert.equal(published.has(bigSchema), false);
-    assert.deepEqual(published.get(byContent)?.map((d) => d.message), ['Comma expected']);
+    assert.deepEqual(
+      published.get(byContent)?.map((d) => d.message),
+      ['Comma expected'],
+    );
     assert.deepEqual(published.get(byName), []);
   });
 
@@ -162,7 +182,12 @@ describe('checks of files that are not open', () => {
     const decidedHere: string[] = [];
     for (const relative of paths) {
       const task: DiskCheckTask = {
-        uri: workspace.uri(relative), filePath: workspace.path(relative), realFolder: workspace.path('.'), path: relative, maxBytes: 1024 * 1024, settings: DEFAULT_SETTINGS,
+        uri: workspace.uri(relative),
+        filePath: workspace.path(relative),
+        realFolder: workspace.path('.'),
+        path: relative,
+        maxBytes: 1024 * 1024,
+        settings: DEFAULT_SETTINGS,
       };
       if (fileAtPath(task.filePath).kind !== 'none' && !isNoMcpdescDocumentOnDisk(task)) continue;
       decidedHere.push(relative);
@@ -171,7 +196,13 @@ describe('checks of files that are not open', () => {
       assert.equal(answer.log, undefined, `${relative}: nothing to log`);
     }
     // Neither shortcut may take what the worker checks: these it publishes diagnostics for.
-    for (const relative of ['h/by-content.json', 'h/broken-by-content.json', 'h/bom.json', 'h/escaped-key.json', 'h/by-content.yaml']) {
+    for (const relative of [
+      'h/by-content.json',
+      'h/broken-by-content.json',
+      'h/bom.json',
+      'h/escaped-key.json',
+      'h/by-content.yaml',
+    ]) {
       assert.ok(!decidedHere.includes(relative), relative);
     }
     assert.ok(decidedHere.includes('h/schema.json') && decidedHere.includes('h/never-saved.json'), decidedHere.join());

@@ -43,7 +43,11 @@ describe('workspace scan: escaped root keys', () => {
     );
     for (const name of ['nested.json', 'backslash.json']) {
       const uri = workspace.uri(`specs/${name}`);
-      assert.deepEqual(client.publishes.filter((publish) => publish.uri === uri), [], `${name} is not an mcpdesc document`);
+      assert.deepEqual(
+        client.publishes.filter((publish) => publish.uri === uri),
+        [],
+        `${name} is not an mcpdesc document`,
+      );
     }
   });
 });

@@ -56,90 +56,130 @@ describe('checks of closed files run off the main thread', () => {
     for (const workspace of workspaces) workspace.dispose();
   });
 
-  it("an open document's diagnostics, first and after an edit, arrive before those of a 10 MB closed file", { timeout: 120_000 }, async () => {
-    const workspace = new TempWorkspace();
-    workspaces.push(workspace);
-    const big = workspace.write('ws/big.mcpdesc.json', generateDocument(17, 10 * 1024 * 1024));
-    const small = workspace.write('ws/small.mcpdesc.json', SMALL_INVALID);
-    const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000 });
-    clients.push(client);
-    await scanQueued(client, 2);
-
-    await client.open(small, SMALL_INVALID);
-    const opened = await client.waitForPublish(small, (publish) => publish.version === 1);
-    const version = await client.change(small, [{ range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, text: ' ' }]);
-    const edited = await client.waitForPublish(small, (publish) => publish.version === version);
-    assert.ok(edited.diagnostics.length > 0, 'the small document has its problem');
-    const bigPublish = await client.waitForPublish(big);
-    assert.ok(bigPublish.diagnostics.length > 0, 'the big file was checked');
-    assert.ok(opened.sequence < bigPublish.sequence && edited.sequence < bigPublish.sequence, 'the open document went first');
-  });
-
-  it('once the scan is done the server releases the check worker, and it ends', { skip: !fs.existsSync('/proc/self/task') && 'no /proc (not Linux)', timeout: 120_000 }, async () => {
-    const workspace = new TempWorkspace();
-    workspaces.push(workspace);
-    const file = workspace.write('ws/closed.mcpdesc.json', SMALL_INVALID);
-    const started = async (options: { env?: Record<string, string>; serverPath?: string }): Promise<LspTestClient> => {
-      const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000, ...options });
+  it(
+    "an open document's diagnostics, first and after an edit, arrive before those of a 10 MB closed file",
+    { timeout: 120_000 },
+    async () => {
+      const workspace = new TempWorkspace();
+      workspaces.push(workspace);
+      const big = workspace.write('ws/big.mcpdesc.json', generateDocument(17, 10 * 1024 * 1024));
+      const small = workspace.write('ws/small.mcpdesc.json', SMALL_INVALID);
+      const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000 });
       clients.push(client);
-      const published = await client.waitForPublish(file);
-      assert.ok(published.diagnostics.length > 0, 'the closed file was checked');
-      await client.waitForIdle(published.sequence);
-      return client;
-    };
-    // The same server checking on its main thread: as many threads as one whose worker has ended.
-    const withoutWorkers = await started({ env: { MCPDESC_CHECK_WORKERS: '0' } });
-    const expected = threadCount(withoutWorkers.pid);
-    // Told to release its workers when the scan is done: not left to the worker's idle timeout (the
-    // pool's own test holds releaseIdle to ending an idle worker at once).
-    const withWorker = await started({ serverPath: POOL_LOGGING_SERVER });
-    await withWorker.waitFor('the server to release the idle worker', () => withWorker.logMessages.some((log) => log.message === RELEASE_IDLE_LOG));
-    assert.ok(
-      withWorker.logMessages.findIndex((log) => log.message.startsWith('Found 1 candidate file(s)')) < withWorker.logMessages.findIndex((log) => log.message === RELEASE_IDLE_LOG),
-      'released after the walk',
-    );
-    // No message announces a thread's end: the count is polled.
-    await withWorker.waitFor(`the worker thread to end (${expected} threads)`, () => threadCount(withWorker.pid) === expected, { pollMs: 50 });
-  });
+      await scanQueued(client, 2);
 
-  const helperThreadsSkip = !fs.existsSync('/proc/self/task') ? 'no /proc (not Linux)' : os.getPriority() > 9 ? 'the tests run at nice 10 or more already: nothing would be lowered' : false;
-  it("V8's helper threads run at nice 10 by default, the main thread as it was; without workers none is lowered", { skip: helperThreadsSkip }, async () => {
-    const base = os.getPriority();
-    // No workspace folder: no scan, so every thread but the main one is one of V8's or node's own.
-    const withWorkers = await LspTestClient.start({ workspaceFolders: [] });
-    clients.push(withWorkers);
-    const lowered = nicenessByThread(withWorkers.pid);
-    assert.equal(lowered.get(withWorkers.pid!), base, 'the main thread keeps its priority');
-    const others = [...lowered].filter(([id]) => id !== withWorkers.pid);
-    assert.ok(others.length >= 4 && others.every(([, nice]) => nice === 10), JSON.stringify(others));
-    // The check workers themselves: see CHECK_WORKERS_NICENESS and the pool's own test.
-    const withoutWorkers = await LspTestClient.start({ workspaceFolders: [], env: { MCPDESC_CHECK_WORKERS: '0' } });
-    clients.push(withoutWorkers);
-    assert.ok([...nicenessByThread(withoutWorkers.pid).values()].every((nice) => nice === base), 'nothing lowered');
-  });
+      await client.open(small, SMALL_INVALID);
+      const opened = await client.waitForPublish(small, (publish) => publish.version === 1);
+      const version = await client.change(small, [
+        { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, text: ' ' },
+      ]);
+      const edited = await client.waitForPublish(small, (publish) => publish.version === version);
+      assert.ok(edited.diagnostics.length > 0, 'the small document has its problem');
+      const bigPublish = await client.waitForPublish(big);
+      assert.ok(bigPublish.diagnostics.length > 0, 'the big file was checked');
+      assert.ok(opened.sequence < bigPublish.sequence && edited.sequence < bigPublish.sequence, 'the open document went first');
+    },
+  );
 
-  it('the worker is not released while the walk may still queue files, even where the checks outpace the walk', { timeout: 120_000 }, async (t) => {
-    const workspace = new TempWorkspace();
-    workspaces.push(workspace);
-    const first = workspace.write('ws/a.mcpdesc.json', SMALL_INVALID);
-    // Walked after the first file is queued, one folder per step: the first file's check usually
-    // ends while the walk goes on, and the scheduler is idle between the two files.
-    for (let i = 0; i < 5_000; i++) fs.mkdirSync(workspace.path(`ws/b/d${String(i).padStart(4, '0')}`), { recursive: true });
-    const last = workspace.write('ws/z/last.mcpdesc.json', SMALL_INVALID);
-    const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000, serverPath: POOL_LOGGING_SERVER });
-    clients.push(client);
-    const firstPublish = await client.waitForPublish(first);
-    const walkDone = (): boolean => client.logMessages.some((message) => message.message.startsWith('Found 2 candidate file(s)'));
-    const checkedDuringWalk = !walkDone();
-    await client.waitForPublish(last);
-    assert.ok(firstPublish.diagnostics.length > 0);
-    await client.waitFor('the server to release the idle worker', () => client.logMessages.some((log) => log.message === RELEASE_IDLE_LOG));
-    const messages = client.logMessages.map((log) => log.message);
-    const walkEnded = messages.findIndex((message) => message.startsWith('Found 2 candidate file(s)'));
-    assert.ok(walkEnded >= 0 && walkEnded < messages.indexOf(RELEASE_IDLE_LOG), `released only once the walk was over: ${JSON.stringify(messages)}`);
-    // Where the walk ended before the first check did, the scheduler never went idle during it.
-    if (!checkedDuringWalk) t.skip('the walk ended before the first file was checked: this machine did not go idle mid-walk');
-  });
+  it(
+    'once the scan is done the server releases the check worker, and it ends',
+    { skip: !fs.existsSync('/proc/self/task') && 'no /proc (not Linux)', timeout: 120_000 },
+    async () => {
+      const workspace = new TempWorkspace();
+      workspaces.push(workspace);
+      const file = workspace.write('ws/closed.mcpdesc.json', SMALL_INVALID);
+      const started = async (options: { env?: Record<string, string>; serverPath?: string }): Promise<LspTestClient> => {
+        const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000, ...options });
+        clients.push(client);
+        const published = await client.waitForPublish(file);
+        assert.ok(published.diagnostics.length > 0, 'the closed file was checked');
+        await client.waitForIdle(published.sequence);
+        return client;
+      };
+      // The same server checking on its main thread: as many threads as one whose worker has ended.
+      const withoutWorkers = await started({ env: { MCPDESC_CHECK_WORKERS: '0' } });
+      const expected = threadCount(withoutWorkers.pid);
+      // Told to release its workers when the scan is done: not left to the worker's idle timeout (the
+      // pool's own test holds releaseIdle to ending an idle worker at once).
+      const withWorker = await started({ serverPath: POOL_LOGGING_SERVER });
+      await withWorker.waitFor('the server to release the idle worker', () =>
+        withWorker.logMessages.some((log) => log.message === RELEASE_IDLE_LOG),
+      );
+      assert.ok(
+        withWorker.logMessages.findIndex((log) => log.message.startsWith('Found 1 candidate file(s)')) <
+          withWorker.logMessages.findIndex((log) => log.message === RELEASE_IDLE_LOG),
+        'released after the walk',
+      );
+      // No message announces a thread's end: the count is polled.
+      await withWorker.waitFor(`the worker thread to end (${expected} threads)`, () => threadCount(withWorker.pid) === expected, {
+        pollMs: 50,
+      });
+    },
+  );
+
+  const helperThreadsSkip = !fs.existsSync('/proc/self/task')
+    ? 'no /proc (not Linux)'
+    : os.getPriority() > 9
+      ? 'the tests run at nice 10 or more already: nothing would be lowered'
+      : false;
+  it(
+    "V8's helper threads run at nice 10 by default, the main thread as it was; without workers none is lowered",
+    { skip: helperThreadsSkip },
+    async () => {
+      const base = os.getPriority();
+      // No workspace folder: no scan, so every thread but the main one is one of V8's or node's own.
+      const withWorkers = await LspTestClient.start({ workspaceFolders: [] });
+      clients.push(withWorkers);
+      const lowered = nicenessByThread(withWorkers.pid);
+      assert.equal(lowered.get(withWorkers.pid!), base, 'the main thread keeps its priority');
+      const others = [...lowered].filter(([id]) => id !== withWorkers.pid);
+      assert.ok(others.length >= 4 && others.every(([, nice]) => nice === 10), JSON.stringify(others));
+      // The check workers themselves: see CHECK_WORKERS_NICENESS and the pool's own test.
+      const withoutWorkers = await LspTestClient.start({ workspaceFolders: [], env: { MCPDESC_CHECK_WORKERS: '0' } });
+      clients.push(withoutWorkers);
+      assert.ok(
+        [...nicenessByThread(withoutWorkers.pid).values()].every((nice) => nice === base),
+        'nothing lowered',
+      );
+    },
+  );
+
+  it(
+    'the worker is not released while the walk may still queue files, even where the checks outpace the walk',
+    { timeout: 120_000 },
+    async (t) => {
+      const workspace = new TempWorkspace();
+      workspaces.push(workspace);
+      const first = workspace.write('ws/a.mcpdesc.json', SMALL_INVALID);
+      // Walked after the first file is queued, one folder per step: the first file's check usually
+      // ends while the walk goes on, and the scheduler is idle between the two files.
+      for (let i = 0; i < 5_000; i++) fs.mkdirSync(workspace.path(`ws/b/d${String(i).padStart(4, '0')}`), { recursive: true });
+      const last = workspace.write('ws/z/last.mcpdesc.json', SMALL_INVALID);
+      const client = await LspTestClient.start({
+        workspaceFolders: [workspace.folder('ws')],
+        timeoutMs: 100_000,
+        serverPath: POOL_LOGGING_SERVER,
+      });
+      clients.push(client);
+      const firstPublish = await client.waitForPublish(first);
+      const walkDone = (): boolean =>
+        client.logMessages.some((message) => message.message.startsWith('Found 2 candidate file(s)'));
+      const checkedDuringWalk = !walkDone();
+      await client.waitForPublish(last);
+      assert.ok(firstPublish.diagnostics.length > 0);
+      await client.waitFor('the server to release the idle worker', () =>
+        client.logMessages.some((log) => log.message === RELEASE_IDLE_LOG),
+      );
+      const messages = client.logMessages.map((log) => log.message);
+      const walkEnded = messages.findIndex((message) => message.startsWith('Found 2 candidate file(s)'));
+      assert.ok(
+        walkEnded >= 0 && walkEnded < messages.indexOf(RELEASE_IDLE_LOG),
+        `released only once the walk was over: ${JSON.stringify(messages)}`,
+      );
+      // Where the walk ended before the first check did, the scheduler never went idle during it.
+      if (!checkedDuringWalk) t.skip('the walk ended before the first file was checked: this machine did not go idle mid-walk');
+    },
+  );
 
   it('a file opened while its disk check runs shows the editor text, and only that', { timeout: 120_000 }, async () => {
     const workspace = new TempWorkspace();
@@ -153,7 +193,9 @@ describe('checks of closed files run off the main thread', () => {
     await client.open(medium, editorText);
     const opened = await client.waitForPublish(medium, (publish) => publish.version === 1);
     assert.deepEqual(opened.diagnostics, []);
-    await client.waitFor('the scan to end', () => client.logMessages.some((message) => message.message.startsWith('Workspace scan done')));
+    await client.waitFor('the scan to end', () =>
+      client.logMessages.some((message) => message.message.startsWith('Workspace scan done')),
+    );
     const later = client.publishes.filter((publish) => publish.uri === medium && publish.sequence > opened.sequence);
     assert.deepEqual(later, [], "the disk check's outdated result was dropped");
   });

@@ -82,7 +82,11 @@ describe('workspace scan', () => {
     const tools = await client.waitForPublish(expectedAfterScan.tools);
     assert.equal(tools.version, undefined, 'a file on disk has no version');
     assert.deepEqual(summarize(tools.diagnostics), summarize(checkDocument(INVALID).diagnostics));
-    assert.equal((await client.waitForPublish(expectedAfterScan.sniffed)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT, 'recognised by its root member');
+    assert.equal(
+      (await client.waitForPublish(expectedAfterScan.sniffed)).diagnostics.length,
+      RULE_PAGE_DIAGNOSTIC_COUNT,
+      'recognised by its root member',
+    );
     assert.deepEqual((await client.waitForPublish(expectedAfterScan.small)).diagnostics, []);
 
     const [skipped, ...others] = (await client.waitForPublish(expectedAfterScan.big)).diagnostics;
@@ -90,17 +94,26 @@ describe('workspace scan', () => {
     assert.equal(skipped.code, CHECKER_RULE_ID);
     assert.equal(skipped.severity, 3);
     assert.deepEqual(skipped.data, { violation: 'skipped', offset: 0, length: 0 });
-    assert.match(String(skipped.message), /not checked: it is 0\.00\d+ MB, over the 0\.00095 MB size limit \(mcpdesc\.maxFileSizeMB; --max-file-size-mb on the command line\)/);
+    assert.match(
+      String(skipped.message),
+      /not checked: it is 0\.00\d+ MB, over the 0\.00095 MB size limit \(mcpdesc\.maxFileSizeMB; --max-file-size-mb on the command line\)/,
+    );
 
     // The scan ends: its progress ends and the idle status carries the number of documents checked.
-    const end = await client.waitFor('the end of the scan progress', () => client.progress.find((entry) => entry.value.kind === 'end'));
+    const end = await client.waitFor('the end of the scan progress', () =>
+      client.progress.find((entry) => entry.value.kind === 'end'),
+    );
     await client.waitFor('an idle status counting 4 documents', () =>
       client.statuses.find((status) => !status.status.checking && status.status.documents === 4),
     );
     for (const [what, uri] of Object.entries(neverPublished)) {
       assert.deepEqual(publishesFor(uri), [], `${what} gets no diagnostics`);
     }
-    assert.deepEqual(publishesFor(workspace.uri('alpha/docs/spec.txt')), [], 'a .txt is not an mcpdesc document without an include glob');
+    assert.deepEqual(
+      publishesFor(workspace.uri('alpha/docs/spec.txt')),
+      [],
+      'a .txt is not an mcpdesc document without an include glob',
+    );
 
     // window/workDoneProgress: created by the server, begin -> reports -> end on that token.
     assert.equal(client.progressTokens.length, 1);
@@ -122,7 +135,10 @@ describe('workspace scan', () => {
     assert.ok(watching, `registrations: ${client.registrations.join(', ')}`);
     const globs = (watching.registerOptions as { watchers: Array<{ globPattern: string; kind?: number }> }).watchers;
     assert.ok(globs.some((watcher) => watcher.globPattern === '**/*.{json,jsonc,yaml,yml}' && watcher.kind === undefined));
-    assert.ok(globs.some((watcher) => watcher.globPattern === '**/*' && watcher.kind === 4), 'deletions of directories');
+    assert.ok(
+      globs.some((watcher) => watcher.globPattern === '**/*' && watcher.kind === 4),
+      'deletions of directories',
+    );
   });
 
   it('a change on disk reported by didChangeWatchedFiles updates the diagnostics', async () => {
@@ -179,7 +195,11 @@ describe('workspace scan', () => {
     const version = await client.applyEdits(uri, [
       { range: { start: document.positionAt(start), end: document.positionAt(start + member.length) }, newText: '' },
     ]);
-    assert.equal((await client.diagnosticsFor(uri, version)).length, RULE_PAGE_DIAGNOSTIC_COUNT - 1, 'a step without a declaration: only its own response is checked');
+    assert.equal(
+      (await client.diagnosticsFor(uri, version)).length,
+      RULE_PAGE_DIAGNOSTIC_COUNT - 1,
+      'a step without a declaration: only its own response is checked',
+    );
 
     // A change on disk while it is open does not replace the editor's diagnostics.
     await client.filesChanged([{ uri, type: CHANGED }]);
@@ -199,7 +219,10 @@ describe('workspace scan', () => {
     workspace.remove('alpha/new/created.json');
     let mark = client.lastSequence;
     const marker = workspace.write('alpha/marker-open.mcpdesc.json', VALID);
-    await client.filesChanged([{ uri, type: DELETED }, { uri: marker, type: CREATED }]);
+    await client.filesChanged([
+      { uri, type: DELETED },
+      { uri: marker, type: CREATED },
+    ]);
     await next(marker, mark);
     assert.equal(client.lastPublish(uri)?.version, 1, 'still the editor diagnostics');
     mark = client.lastSequence;
@@ -215,7 +238,9 @@ describe('workspace scan', () => {
     // generated/** is no longer excluded, docs/*.txt is included, new/** is excluded.
     assert.equal((await next(neverPublished.excluded, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
     assert.equal((await next(spec, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
-    await client.waitFor('the re-scan to end', () => client.progress.find((entry) => entry.sequence > mark && entry.value.kind === 'end'));
+    await client.waitFor('the re-scan to end', () =>
+      client.progress.find((entry) => entry.sequence > mark && entry.value.kind === 'end'),
+    );
     assert.deepEqual(publishesFor(created), [], 'excluded, so never read');
 
     mark = client.lastSequence;
@@ -230,8 +255,13 @@ describe('workspace scan', () => {
     const mark = client.lastSequence;
     await client.executeCommand(SERVER_COMMANDS.checkWorkspace, []);
     const published = await next(unseen, mark);
-    assert.deepEqual(summarize(published.diagnostics), summarize(checkDocument(VALID.replace('}', ', "tools": [{ "name": 1 }] }')).diagnostics));
-    await client.waitFor('the re-scan to end', () => client.progress.find((entry) => entry.sequence > mark && entry.value.kind === 'end'));
+    assert.deepEqual(
+      summarize(published.diagnostics),
+      summarize(checkDocument(VALID.replace('}', ', "tools": [{ "name": 1 }] }')).diagnostics),
+    );
+    await client.waitFor('the re-scan to end', () =>
+      client.progress.find((entry) => entry.sequence > mark && entry.value.kind === 'end'),
+    );
   });
 
   it('a removed folder is cleared and no longer read; added again, it is scanned again', async () => {
@@ -243,9 +273,15 @@ describe('workspace scan', () => {
     // A change inside the removed folder is not read any more.
     const marker = workspace.write('alpha/marker-removed.mcpdesc.json', VALID);
     mark = client.lastSequence;
-    await client.filesChanged([{ uri: expectedAfterScan.big, type: CHANGED }, { uri: marker, type: CREATED }]);
+    await client.filesChanged([
+      { uri: expectedAfterScan.big, type: CHANGED },
+      { uri: marker, type: CREATED },
+    ]);
     await next(marker, mark);
-    assert.deepEqual(publishesFor(expectedAfterScan.big).filter((publish) => publish.sequence > mark), []);
+    assert.deepEqual(
+      publishesFor(expectedAfterScan.big).filter((publish) => publish.sequence > mark),
+      [],
+    );
 
     mark = client.lastSequence;
     await client.changeWorkspaceFolders([beta], []);
@@ -303,6 +339,9 @@ describe('a workspace folder that is the home directory', () => {
     const opened = workspace.uri('home/opened.mcpdesc.json');
     await client.open(opened, INVALID);
     assert.equal((await client.diagnosticsFor(opened, 1)).length, RULE_PAGE_DIAGNOSTIC_COUNT);
-    assert.deepEqual(client.publishes.filter((publish) => publish.uri === workspace.uri('home/doc.mcpdesc.json')), []);
+    assert.deepEqual(
+      client.publishes.filter((publish) => publish.uri === workspace.uri('home/doc.mcpdesc.json')),
+      [],
+    );
   });
 });

@@ -18,12 +18,15 @@ import { RULE_PAGE_INVALID_TWIN, YAML_FIXTURES_DIR, yamlFixtures } from './suppo
 
 function problemsByFile(stdout: string): Map<string, JsonProblem[]> {
   const byFile = new Map<string, JsonProblem[]>();
-  for (const problem of JSON.parse(stdout) as JsonProblem[]) byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
+  for (const problem of JSON.parse(stdout) as JsonProblem[])
+    byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
   return byFile;
 }
 
 function shapeOf(problems: JsonProblem[]): ExpectedDiagnostic[] {
-  return problems.map((problem) => toExpectedShape({ range: problem.range, data: { violation: problem.violation } })).sort(compareExpected);
+  return problems
+    .map((problem) => toExpectedShape({ range: problem.range, data: { violation: problem.violation } }))
+    .sort(compareExpected);
 }
 
 describe('the built CLI over the YAML fixtures', () => {
@@ -31,17 +34,25 @@ describe('the built CLI over the YAML fixtures', () => {
   const invalid = yamlFixtures('expected-invalid');
   const valid = yamlFixtures('expected-valid');
 
-  it('--format json gives every invalid fixture exactly its expected diagnostics, with the checker\'s messages, and exit 1', () => {
+  it("--format json gives every invalid fixture exactly its expected diagnostics, with the checker's messages, and exit 1", () => {
     const run = runBuiltCli(['--format', 'json', 'test-fixtures/yaml']);
     assert.equal(run.stderr, '');
     assert.equal(run.status, 1);
     const byFile = problemsByFile(run.stdout);
-    const withConsistencyProblems = [...byFile].filter(([, problems]) => apartFromDeclarationValidity(problems).length > 0).map(([file]) => file);
-    assert.deepEqual(withConsistencyProblems.sort(), invalid.map((fixture) => fixture.file).sort(), 'exactly the invalid fixtures have problems');
+    const withConsistencyProblems = [...byFile]
+      .filter(([, problems]) => apartFromDeclarationValidity(problems).length > 0)
+      .map(([file]) => file);
+    assert.deepEqual(
+      withConsistencyProblems.sort(),
+      invalid.map((fixture) => fixture.file).sort(),
+      'exactly the invalid fixtures have problems',
+    );
     for (const fixture of invalid) {
       const problems = byFile.get(fixture.file) ?? [];
       assert.deepEqual(shapeOf(apartFromDeclarationValidity(problems)), fixture.expected, fixture.file);
-      const messages = checkDocument(fixture.text, { format: 'yaml' }).diagnostics.map((diagnostic) => diagnostic.message).sort();
+      const messages = checkDocument(fixture.text, { format: 'yaml' })
+        .diagnostics.map((diagnostic) => diagnostic.message)
+        .sort();
       assert.deepEqual(problems.map((problem) => problem.message).sort(), messages, `${fixture.file}: messages`);
     }
   });
@@ -52,7 +63,11 @@ describe('the built CLI over the YAML fixtures', () => {
     assert.deepEqual({ stderr: run.stderr, problems: apartFromDeclarationValidity(problems) }, { stderr: '', problems: [] });
     for (const fixture of valid) {
       const declarationFindings = ofDeclarationValidity(checkDocument(fixture.text, { format: 'yaml' }).diagnostics);
-      assert.deepEqual(shapeOf(problems.filter((problem) => problem.file === fixture.file)), declarationFindings.map((d) => toExpectedShape(d)).sort(compareExpected), fixture.file);
+      assert.deepEqual(
+        shapeOf(problems.filter((problem) => problem.file === fixture.file)),
+        declarationFindings.map((d) => toExpectedShape(d)).sort(compareExpected),
+        fixture.file,
+      );
     }
     assert.equal(run.status, problems.length > 0 ? 1 : 0);
   });
@@ -80,11 +95,12 @@ describe('the built CLI over the YAML fixtures', () => {
       for (const fixture of [...invalid, ...valid]) {
         const written = fs.readFileSync(path.join(copy, 'yaml', fixture.folder, fixture.name), 'utf8');
         assert.equal(written, fixAll(fixture.text, { format: 'yaml' }).text, fixture.file);
-        if (checkDocument(fixture.text, { format: 'yaml' }).diagnostics.length === 0) assert.equal(written, fixture.text, fixture.file);
+        if (checkDocument(fixture.text, { format: 'yaml' }).diagnostics.length === 0)
+          assert.equal(written, fixture.text, fixture.file);
       }
     });
 
-    it('reports what remains after the fixes; of the rule page\'s fixture as YAML, only the revision-mismatch of what it declared', () => {
+    it("reports what remains after the fixes; of the rule page's fixture as YAML, only the revision-mismatch of what it declared", () => {
       const byFile = problemsByFile(run.stdout);
       for (const fixture of invalid) {
         const relative = `yaml/expected-invalid/${fixture.name}`;
@@ -99,7 +115,10 @@ describe('the built CLI over the YAML fixtures', () => {
       // Its steps[0] requests url mode, which its scope (2025-06-18) does not have: declared, the
       // declaration-validity rule says so on the declaration's mode.
       const rulePage = byFile.get(`yaml/expected-invalid/${RULE_PAGE_INVALID_TWIN}`) ?? [];
-      assert.deepEqual(rulePage.map((problem) => [problem.code, problem.violation]), [[DECLARATION_RULE_ID, 'revision-mismatch']]);
+      assert.deepEqual(
+        rulePage.map((problem) => [problem.code, problem.violation]),
+        [[DECLARATION_RULE_ID, 'revision-mismatch']],
+      );
       assert.equal(run.status, byFile.size > 0 ? 1 : 0);
     });
 
@@ -109,7 +128,8 @@ describe('the built CLI over the YAML fixtures', () => {
     });
 
     it('a second --fix finds nothing more to fix', () => {
-      const snapshot = (): string[] => invalid.map((fixture) => fs.readFileSync(path.join(copy, 'yaml', 'expected-invalid', fixture.name), 'utf8'));
+      const snapshot = (): string[] =>
+        invalid.map((fixture) => fs.readFileSync(path.join(copy, 'yaml', 'expected-invalid', fixture.name), 'utf8'));
       const first = snapshot();
       runBuiltCli(['--fix', '--format', 'json', 'yaml'], { cwd: copy });
       assert.deepEqual(snapshot(), first);

@@ -14,7 +14,14 @@ import { ruleDocsUri } from '../../shared/src/rules';
 import { repoPath, repoRoot } from '../support/repo';
 import { apartFromDeclarationValidity } from '../support/ruleScope';
 import { compareExpected, positionAt, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
-import { jsonTwinPath, RULE_PAGE_INVALID_TWIN, RULE_PAGE_VALID_TWIN, yamlFixture, yamlFixtures, type YamlFixture } from './support/yamlFixtures';
+import {
+  jsonTwinPath,
+  RULE_PAGE_INVALID_TWIN,
+  RULE_PAGE_VALID_TWIN,
+  yamlFixture,
+  yamlFixtures,
+  type YamlFixture,
+} from './support/yamlFixtures';
 
 function assertWellFormed(diagnostic: Diagnostic, text: string): void {
   const violation = diagnostic.data.violation;
@@ -74,7 +81,10 @@ describe('the YAML fixture corpus itself', () => {
   const invalid = yamlFixtures('expected-invalid');
 
   test('the expected files are up to date with the hand-written anchors', () => {
-    execFileSync(process.execPath, [path.join(repoRoot(), 'scripts', 'fixtures', 'yaml-expected.mjs'), '--check'], { cwd: repoRoot(), stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(repoRoot(), 'scripts', 'fixtures', 'yaml-expected.mjs'), '--check'], {
+      cwd: repoRoot(),
+      stdio: 'pipe',
+    });
   });
 
   test('every invalid fixture expects something, sorted, and no expected file is orphaned', () => {
@@ -122,16 +132,25 @@ describe('the YAML fixture corpus itself', () => {
     assert.match(texts, /^\s*- \{ ?type: elicitation/m, 'a step as a flow mapping');
     assert.match(texts, /^\s*request: \{/m, 'a request as a flow mapping');
     assert.match(texts, /^\s*requestedSchema:\n\s+type: object/m, 'a block mapping schema');
-    assert.ok(all.some((fixture) => fixture.name.endsWith('.yml')), 'a .yml fixture');
-    assert.ok(all.some((fixture) => !fixture.name.includes('.mcpdesc.')), 'a fixture recognized by its root mcpdesc key alone');
+    assert.ok(
+      all.some((fixture) => fixture.name.endsWith('.yml')),
+      'a .yml fixture',
+    );
+    assert.ok(
+      all.some((fixture) => !fixture.name.includes('.mcpdesc.')),
+      'a fixture recognized by its root mcpdesc key alone',
+    );
   });
 
   test('a diagnostic inside an alias is anchored at the alias', () => {
     const texts = coveredTexts('aliases-and-anchors.mcpdesc.yaml');
-    assert.deepEqual(
-      texts.filter((text) => text.startsWith('*')).sort(),
-      ['*approve-message', '*bad-content', '*typo', '*unknown-step', '*unknown-step'],
-    );
+    assert.deepEqual(texts.filter((text) => text.startsWith('*')).sort(), [
+      '*approve-message',
+      '*bad-content',
+      '*typo',
+      '*unknown-step',
+      '*unknown-step',
+    ]);
     // The anchored node itself: its range starts after `&name`.
     assert.ok(texts.includes('confrim') && texts.includes('missing') && texts.includes('not-a-boolean'));
   });
@@ -147,7 +166,10 @@ describe('the YAML fixture corpus itself', () => {
 
   test('block scalars run from the header to the end of their last non-blank line', () => {
     const texts = coveredTexts('block-scalars.mcpdesc.yaml');
-    assert.deepEqual(texts.map((text) => text.split('\n')[0].trim()), ['>- # folded, and not the declared url', '|-', '|+', '|']);
+    assert.deepEqual(
+      texts.map((text) => text.split('\n')[0].trim()),
+      ['>- # folded, and not the declared url', '|-', '|+', '|'],
+    );
     for (const text of texts) assert.doesNotMatch(text, /\s$/, 'no trailing line break or blank line');
     const text = yamlFixture('expected-invalid', 'block-scalars.mcpdesc.yaml').text;
     assert.match(text, /message: \|\n/);
@@ -175,7 +197,12 @@ describe('the YAML fixture corpus itself', () => {
     const crlf = yamlFixture('expected-invalid', 'crlf-line-endings.mcpdesc.yaml').text;
     assert.ok(crlf.includes('\r\n') && !/[^\r]\n/.test(crlf), 'CRLF only');
     const emoji = yamlFixture('expected-invalid', 'non-ascii-and-emoji-before-anchor.mcpdesc.yaml');
-    assert.ok(emoji.expected.some((expected) => /[\uD800-\uDBFF]/.test(emoji.text.split('\n')[expected.line].slice(0, expected.character))), 'an astral character before an anchor on its line');
+    assert.ok(
+      emoji.expected.some((expected) =>
+        /[\uD800-\uDBFF]/.test(emoji.text.split('\n')[expected.line].slice(0, expected.character)),
+      ),
+      'an astral character before an anchor on its line',
+    );
     const comments = yamlFixture('expected-invalid', 'comments-next-to-fixed-lines.mcpdesc.yaml').text.split('\n');
     for (const expected of yamlFixture('expected-invalid', 'comments-next-to-fixed-lines.mcpdesc.yaml').expected) {
       const near = comments.slice(Math.max(0, expected.line - 1), expected.endLine + 2).join('\n');

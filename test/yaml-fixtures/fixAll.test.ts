@@ -16,7 +16,11 @@ function yamlErrorCodes(text: string): string[] {
   return (Array.isArray(documents) ? documents : []).flatMap((document) => document.errors.map((error) => error.code)).sort();
 }
 
-const commentsOf = (text: string): string[] => text.split(/\r?\n/).filter((line) => /^\s*#/.test(line)).map((line) => line.trim());
+const commentsOf = (text: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .filter((line) => /^\s*#/.test(line))
+    .map((line) => line.trim());
 
 describe('fixAll on the YAML fixtures', () => {
   for (const fixture of yamlFixtures('expected-invalid')) {
@@ -30,7 +34,10 @@ describe('fixAll on the YAML fixtures', () => {
       const after = checkDocument(fixed.text, { format: 'yaml' });
       for (const diagnostic of after.diagnostics) {
         assert.deepEqual(
-          after.fixesFor(diagnostic).filter((fix) => fix.isPreferred).map((fix) => fix.title),
+          after
+            .fixesFor(diagnostic)
+            .filter((fix) => fix.isPreferred)
+            .map((fix) => fix.title),
           [],
           `${diagnostic.data.violation} left at line ${diagnostic.range.start.line + 1} has no preferred fix`,
         );
@@ -46,7 +53,7 @@ describe('fixAll on the YAML fixtures', () => {
     });
   }
 
-  test('valid fixtures are left as they are, but for the declaration-validity rule\'s fixes', () => {
+  test("valid fixtures are left as they are, but for the declaration-validity rule's fixes", () => {
     const changed: string[] = [];
     for (const fixture of yamlFixtures('expected-valid')) {
       const fixed = fixAll(fixture.text, { format: 'yaml' });
@@ -69,7 +76,10 @@ describe('fixAll on the YAML fixtures', () => {
     assert.equal(fixed.applied, 3);
     const left = checkDocument(fixed.text, { format: 'yaml' }).diagnostics;
     const modeOffset = fixed.text.indexOf('mode: url', fixed.text.indexOf('- name: missing')) + 'mode: '.length;
-    assert.deepEqual(left.map((d) => [d.code, d.data.violation, d.data.offset, d.data.length]), [[DECLARATION_RULE_ID, 'revision-mismatch', modeOffset, 'url'.length]]);
+    assert.deepEqual(
+      left.map((d) => [d.code, d.data.violation, d.data.offset, d.data.length]),
+      [[DECLARATION_RULE_ID, 'revision-mismatch', modeOffset, 'url'.length]],
+    );
     const tool = (parseYaml(fixed.text) as { tools: Array<Record<string, unknown>> }).tools[0];
     assert.deepEqual((tool.elicitations as unknown[])[1], {
       name: 'missing',
@@ -81,7 +91,10 @@ describe('fixAll on the YAML fixtures', () => {
     assert.deepEqual(examples.broken.steps[0].response, { action: 'accept' });
     assert.deepEqual(commentsOf(fixed.text), commentsOf(text), 'every comment is kept');
     // The new declaration is block YAML at the declarations' own indentation.
-    assert.match(fixed.text, /\n {6}required: \[approved\]\n {2}- name: missing\n {4}mode: url\n {4}message: Authorize publication\.\n {4}url: https:\/\/mcp\.example\.com\/release\/connect\n {2}interactionExamples:\n/);
+    assert.match(
+      fixed.text,
+      /\n {6}required: \[approved\]\n {2}- name: missing\n {4}mode: url\n {4}message: Authorize publication\.\n {4}url: https:\/\/mcp\.example\.com\/release\/connect\n {2}interactionExamples:\n/,
+    );
     // Now it is the valid fixture's step shape: the spec's section 4, in YAML, is clean after the fixes.
     assert.deepEqual(checkDocument(yamlFixture('expected-valid', RULE_PAGE_VALID_TWIN).text, { format: 'yaml' }).diagnostics, []);
   });
@@ -93,7 +106,14 @@ describe('fixAll on the YAML fixtures', () => {
     const kept = commentsOf(fixed.text);
     const lost = commentsOf(text).filter((comment) => !kept.includes(comment));
     assert.deepEqual(lost, ['# the nested comment goes too']);
-    for (const trailing of ["# not 'confirm'", '# no content needed', '# accepted in the browser', '# content goes below', '# should be url', '# replaced by the declaration\'s']) {
+    for (const trailing of [
+      "# not 'confirm'",
+      '# no content needed',
+      '# accepted in the browser',
+      '# content goes below',
+      '# should be url',
+      "# replaced by the declaration's",
+    ]) {
       assert.ok(fixed.text.includes(trailing), `the trailing comment ${trailing} stays`);
     }
   });

@@ -14,7 +14,14 @@ import { linesAFixMayTouch } from './support/fixRegions';
 import { brokenUntouchedLines, touchedLines } from './support/lineLocality';
 import { jsonTwinPath, yamlFixture, yamlFixtures, type YamlFixture } from './support/yamlFixtures';
 
-const FIXABLE = new Set(['unknown-declaration', 'unexpected-content', 'missing-content', 'mode-mismatch', 'schema-mismatch', 'url-mismatch']);
+const FIXABLE = new Set([
+  'unknown-declaration',
+  'unexpected-content',
+  'missing-content',
+  'mode-mismatch',
+  'schema-mismatch',
+  'url-mismatch',
+]);
 
 /**
  * Fixable kinds that no fix can repair at these places (fixture → 1-based lines of the diagnostics):
@@ -45,7 +52,10 @@ function jsonTwinFixes(fixture: YamlFixture): Array<{ message: string; fixes: st
   const file = jsonTwinPath(fixture);
   if (!file) return undefined;
   const result = checkDocument(fs.readFileSync(file, 'utf8'));
-  return result.diagnostics.map((diagnostic) => ({ message: diagnostic.message, fixes: result.fixesFor(diagnostic).map(fixSummary) }));
+  return result.diagnostics.map((diagnostic) => ({
+    message: diagnostic.message,
+    fixes: result.fixesFor(diagnostic).map(fixSummary),
+  }));
 }
 
 function fixSummary(fix: Fix): string {
@@ -67,9 +77,12 @@ describe('every quick-fix of every YAML fixture', () => {
       if (twin) {
         // A twin offers what its JSON fixture offers, diagnostic by diagnostic.
         assert.deepEqual(
-          result.diagnostics.map((diagnostic) => ({ message: diagnostic.message, fixes: result.fixesFor(diagnostic).map(fixSummary) })),
+          result.diagnostics.map((diagnostic) => ({
+            message: diagnostic.message,
+            fixes: result.fixesFor(diagnostic).map(fixSummary),
+          })),
           twin,
-          'the JSON twin\'s diagnostics and fixes',
+          "the JSON twin's diagnostics and fixes",
         );
       }
       let applied = 0;
@@ -97,7 +110,11 @@ describe('every quick-fix of every YAML fixture', () => {
           const allowed = linesAFixMayTouch(text, diagnostic, fix.title);
           assert.ok(allowed, `${what}: a fix of a known kind`);
           const stray = touchedLines(text, fix.edits).filter((line) => !allowed.includes(line));
-          assert.deepEqual(stray.map((line) => `line ${line + 1}: ${text.split(/\r?\n/)[line]}`), [], `${what}: touches only what it must`);
+          assert.deepEqual(
+            stray.map((line) => `line ${line + 1}: ${text.split(/\r?\n/)[line]}`),
+            [],
+            `${what}: touches only what it must`,
+          );
           if (text.includes('\r\n')) assert.doesNotMatch(after, /[^\r]\n/, `${what}: keeps CRLF line endings`);
 
           const afterDiagnostics = checkDocument(after, { format: 'yaml' }).diagnostics;
@@ -108,7 +125,9 @@ describe('every quick-fix of every YAML fixture', () => {
           // name (a declaration built from one step's request can mismatch another step's request).
           const sameName = result.diagnostics.filter((other) => other.message === diagnostic.message).length;
           if (fix.title.startsWith('Declare elicitation ') && sameName === 1) {
-            const declarationKinds = new Set<string>(afterDiagnostics.filter((d) => d.code === DECLARATION_RULE_ID).map((d) => d.data.violation));
+            const declarationKinds = new Set<string>(
+              afterDiagnostics.filter((d) => d.code === DECLARATION_RULE_ID).map((d) => d.data.violation),
+            );
             for (const [other, count] of afterCounts) {
               if (declarationKinds.has(other) && DECLARE_MAY_ADD.has(other)) continue;
               assert.ok(count <= (before.get(other) ?? 0), `${what}: adds no ${other}`);
@@ -117,14 +136,21 @@ describe('every quick-fix of every YAML fixture', () => {
           applied++;
         }
       }
-      assert.ok(applied > 0 || !result.diagnostics.some((diagnostic) => FIXABLE.has(diagnostic.data.violation)), 'some fix was tried');
+      assert.ok(
+        applied > 0 || !result.diagnostics.some((diagnostic) => FIXABLE.has(diagnostic.data.violation)),
+        'some fix was tried',
+      );
     });
   }
 
-  test('comments next to edited lines stay, and only the removed member\'s comments go', () => {
+  test("comments next to edited lines stay, and only the removed member's comments go", () => {
     const { text } = yamlFixture('expected-invalid', 'comments-next-to-fixed-lines.mcpdesc.yaml');
     const result = checkDocument(text, { format: 'yaml' });
-    const comments = (source: string): string[] => source.split('\n').filter((line) => line.includes('#')).map((line) => line.slice(line.indexOf('#')));
+    const comments = (source: string): string[] =>
+      source
+        .split('\n')
+        .filter((line) => line.includes('#'))
+        .map((line) => line.slice(line.indexOf('#')));
     /** The comments of `before` that `after` no longer has (as many times as they went). */
     const lostComments = (before: string, after: string): string[] => {
       const remaining = comments(after);
@@ -168,7 +194,10 @@ describe('quick-fixes on block scalars', () => {
     assert.ok(urlMismatch);
     const [fix] = result.fixesFor(urlMismatch);
     const after = applyEdits(text, fix.edits);
-    assert.ok(after.includes('\n              url: https://mcp.example.com/release/connect # folded, and not the declared url\n'), 'the folded url is replaced, its header comment kept');
+    assert.ok(
+      after.includes('\n              url: https://mcp.example.com/release/connect # folded, and not the declared url\n'),
+      'the folded url is replaced, its header comment kept',
+    );
     assert.ok(!after.includes('release/other'));
   });
 

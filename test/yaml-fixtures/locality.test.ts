@@ -7,7 +7,10 @@ import { linesAFixMayTouch } from './support/fixRegions';
 import { brokenUntouchedLines, touchedLines } from './support/lineLocality';
 
 const at = (line: number, character: number): { line: number; character: number } => ({ line, character });
-const edit = (start: [number, number], end: [number, number], newText: string): TextEdit => ({ range: { start: at(...start), end: at(...end) }, newText });
+const edit = (start: [number, number], end: [number, number], newText: string): TextEdit => ({
+  range: { start: at(...start), end: at(...end) },
+  newText,
+});
 
 describe('untouched lines', () => {
   const text = 'a: 1 # one\n# two\nb: 2\n';
@@ -65,23 +68,30 @@ describe('what a fix may touch', () => {
   ].join('\n');
 
   function unexpectedContent(): Diagnostic {
-    const diagnostic = checkDocument(text, { format: 'yaml' }).diagnostics.find((candidate) => candidate.data.violation === 'unexpected-content');
+    const diagnostic = checkDocument(text, { format: 'yaml' }).diagnostics.find(
+      (candidate) => candidate.data.violation === 'unexpected-content',
+    );
     assert.ok(diagnostic);
     return diagnostic;
   }
 
-  test('Remove content may touch the content member\'s lines and nothing else', () => {
+  test("Remove content may touch the content member's lines and nothing else", () => {
     assert.deepEqual(linesAFixMayTouch(text, unexpectedContent(), 'Remove content'), [15, 16]);
   });
 
   test('a removal that takes the comment above the member along is caught', () => {
     const greedy = [edit([14, 0], [17, 0], '')];
-    const stray = touchedLines(text, greedy).filter((line) => !(linesAFixMayTouch(text, unexpectedContent(), 'Remove content') ?? []).includes(line));
+    const stray = touchedLines(text, greedy).filter(
+      (line) => !(linesAFixMayTouch(text, unexpectedContent(), 'Remove content') ?? []).includes(line),
+    );
     assert.deepEqual(stray, [14]);
   });
 
-  test('Change to may touch the declaration value\'s line only; Declare only a flow elicitations sequence (a block one gets new lines)', () => {
-    const diagnostic = { ...unexpectedContent(), data: { violation: 'unknown-declaration' as const, offset: text.indexOf('authorize\n'), length: 'authorize'.length } };
+  test("Change to may touch the declaration value's line only; Declare only a flow elicitations sequence (a block one gets new lines)", () => {
+    const diagnostic = {
+      ...unexpectedContent(),
+      data: { violation: 'unknown-declaration' as const, offset: text.indexOf('authorize\n'), length: 'authorize'.length },
+    };
     assert.deepEqual(linesAFixMayTouch(text, diagnostic, "Change to 'x'"), [9]);
     assert.deepEqual(linesAFixMayTouch(text, diagnostic, "Declare elicitation 'x' on tool 't'"), []);
     assert.deepEqual(linesAFixMayTouch(text, diagnostic, "Use the request of declaration 'authorize'"), [10]);

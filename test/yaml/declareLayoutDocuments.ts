@@ -64,7 +64,10 @@ class Writer {
     if ('seq' in value && value.flow) {
       // A multi-line flow sequence: `[` on the key's line is written by the caller; items here.
       const items = value.seq.filter((item): item is Yaml => !isComment(item));
-      return [...items.map((item, index) => `${pad(column)}${this.inline(item)}${index < items.length - 1 ? ',' : ''}`), `${pad(Math.max(0, column - this.unit))}]`];
+      return [
+        ...items.map((item, index) => `${pad(column)}${this.inline(item)}${index < items.length - 1 ? ',' : ''}`),
+        `${pad(Math.max(0, column - this.unit))}]`,
+      ];
     }
     const lines: string[] = [];
     if ('map' in value) {
@@ -90,7 +93,10 @@ class Writer {
 
   private entry(key: string, value: Yaml, column: number, explicit: boolean): string[] {
     const anchor = !('inline' in value) && value.anchor ? ` &${value.anchor}` : '';
-    if (!this.isBlock(value)) return explicit ? [`${pad(column)}? ${key}`, `${pad(column)}: ${this.inline(value)}`] : [`${pad(column)}${key}: ${this.inline(value)}`];
+    if (!this.isBlock(value))
+      return explicit
+        ? [`${pad(column)}? ${key}`, `${pad(column)}: ${this.inline(value)}`]
+        : [`${pad(column)}${key}: ${this.inline(value)}`];
     if ('seq' in value && value.flow) {
       const open = explicit ? [`${pad(column)}? ${key}`, `${pad(column)}:${anchor} [`] : [`${pad(column)}${key}:${anchor} [`];
       return [...open, ...this.block(value, column + this.unit)];
@@ -126,18 +132,50 @@ export function declareLayoutDocument(seed: number): DeclareLayoutDocument {
   const formSchema = (): Yaml =>
     flip()
       ? { inline: '{type: object, properties: {approved: {type: boolean}}, required: [approved]}' }
-      : { map: [['type', { inline: 'object' }], ['properties', { map: [['approved', { inline: '{type: boolean}' }]] }], ['required', { inline: '[approved]' }]] };
+      : {
+          map: [
+            ['type', { inline: 'object' }],
+            ['properties', { map: [['approved', { inline: '{type: boolean}' }]] }],
+            ['required', { inline: '[approved]' }],
+          ],
+        };
 
   // Existing declarations (names far from every new name, so "Change to" never wins).
   const declaration = (declared: string): Yaml => {
     const members: Array<[string, Yaml]> = flip()
-      ? [['name', { inline: declared }], ['mode', { inline: 'url' }], ['message', { inline: 'Authorize publication.' }]]
-      : [['name', { inline: declared }], ['mode', { inline: 'form' }], ['message', { inline: '"Approve?"' }], ['requestedSchema', { inline: '{type: object}' }]];
-    if (flip(0.2)) return { map: [['<<', { inline: '*shared-form' }], ['name', { inline: declared }]] };
+      ? [
+          ['name', { inline: declared }],
+          ['mode', { inline: 'url' }],
+          ['message', { inline: 'Authorize publication.' }],
+        ]
+      : [
+          ['name', { inline: declared }],
+          ['mode', { inline: 'form' }],
+          ['message', { inline: '"Approve?"' }],
+          ['requestedSchema', { inline: '{type: object}' }],
+        ];
+    if (flip(0.2))
+      return {
+        map: [
+          ['<<', { inline: '*shared-form' }],
+          ['name', { inline: declared }],
+        ],
+      };
     return { map: members, flow: flip(0.3) };
   };
 
-  const elicitationsKind = random.pick(['absent', 'empty', 'empty-commented', 'flow', 'flow-multiline', 'block', 'block', 'block', 'anchored-shared', 'alias']);
+  const elicitationsKind = random.pick([
+    'absent',
+    'empty',
+    'empty-commented',
+    'flow',
+    'flow-multiline',
+    'block',
+    'block',
+    'block',
+    'anchored-shared',
+    'alias',
+  ]);
   layout.push(`elicitations ${elicitationsKind}`);
   const items: Array<Yaml | Comment> = [];
   const count = 1 + random.below(3);
@@ -160,10 +198,17 @@ export function declareLayoutDocument(seed: number): DeclareLayoutDocument {
       elicitations = { inline: '[]   # none yet' };
       break;
     case 'flow':
-      elicitations = { seq: items.filter((item) => !isComment(item)).map((item) => ({ ...(item as Yaml), flow: true }) as Yaml), flow: true };
+      elicitations = {
+        seq: items.filter((item) => !isComment(item)).map((item) => ({ ...(item as Yaml), flow: true }) as Yaml),
+        flow: true,
+      };
       break;
     case 'flow-multiline':
-      elicitations = { seq: items.filter((item) => !isComment(item)).map((item) => ({ ...(item as Yaml), flow: true }) as Yaml), flow: true, multiline: true };
+      elicitations = {
+        seq: items.filter((item) => !isComment(item)).map((item) => ({ ...(item as Yaml), flow: true }) as Yaml),
+        flow: true,
+        multiline: true,
+      };
       break;
     case 'anchored-shared':
       elicitations = { seq: items, anchor: 'decls' };
@@ -185,11 +230,17 @@ export function declareLayoutDocument(seed: number): DeclareLayoutDocument {
   if (message !== undefined) request.push(['message', { inline: message }]);
   const hasUrl = flip(0.8);
   if (requestMode === 'url' && !hasUrl) mayRefuse ??= 'a url request without a url: no declaration can match it (kind 4)';
-  if (requestMode === 'url' && hasUrl) request.push(['url', { inline: random.pick(['https://mcp.example.com/connect', '"https://mcp.example.com/a#b"']) }]);
+  if (requestMode === 'url' && hasUrl)
+    request.push(['url', { inline: random.pick(['https://mcp.example.com/connect', '"https://mcp.example.com/a#b"']) }]);
   if (requestMode !== 'url') request.push(['requestedSchema', formSchema()]);
   const content = requestMode === 'url' ? '{action: decline}' : '{action: accept, content: {approved: true}}';
   const step: Yaml = {
-    map: [['type', { inline: 'elicitation' }], ['declaration', { inline: quotedName }], ['request', { map: request, flow: flip(0.3) }], ['response', { inline: content }]],
+    map: [
+      ['type', { inline: 'elicitation' }],
+      ['declaration', { inline: quotedName }],
+      ['request', { map: request, flow: flip(0.3) }],
+      ['response', { inline: content }],
+    ],
   };
   const examples: Yaml = { map: [['ex', { map: [['steps', { seq: [step] }]] }]] };
 
@@ -197,7 +248,10 @@ export function declareLayoutDocument(seed: number): DeclareLayoutDocument {
   const explicitElicitationsKey = !explicitToolKeys && elicitations !== undefined && flip(0.2);
   if (explicitToolKeys) layout.push('explicit tool keys');
   if (explicitElicitationsKey) layout.push('explicit elicitations key');
-  const toolEntries: Array<[string, Yaml] | Comment> = [['name', { inline: 'target' }], ['inputSchema', { inline: '{type: object}' }]];
+  const toolEntries: Array<[string, Yaml] | Comment> = [
+    ['name', { inline: 'target' }],
+    ['inputSchema', { inline: '{type: object}' }],
+  ];
   if (flip(0.3)) toolEntries.push({ comment: 'the declarations' });
   if (elicitations) toolEntries.push(['elicitations', elicitations]);
   toolEntries.push(['interactionExamples', examples]);
@@ -206,7 +260,10 @@ export function declareLayoutDocument(seed: number): DeclareLayoutDocument {
   const sharing = elicitationsKind === 'anchored-shared' || elicitationsKind === 'alias';
   // The anchor comes before its alias: with an alias in the target tool, the other tool goes first.
   const other: Yaml = {
-    map: [['name', { inline: 'other' }], ['elicitations', elicitationsKind === 'alias' ? { seq: items, anchor: 'decls' } : { inline: sharing ? '*decls' : '[]' }]],
+    map: [
+      ['name', { inline: 'other' }],
+      ['elicitations', elicitationsKind === 'alias' ? { seq: items, anchor: 'decls' } : { inline: sharing ? '*decls' : '[]' }],
+    ],
   };
   const target: Yaml = { map: toolEntries, explicit: explicitToolKeys };
   const otherFirst = elicitationsKind === 'alias' || (!sharing && flip(0.3));
@@ -249,7 +306,13 @@ export function declareLayoutDocument(seed: number): DeclareLayoutDocument {
 }
 
 /** The tools, the target's `elicitations` written as `? elicitations` / `: ...` among implicit keys. */
-function explicitElicitationsTool(writer: Writer, tools: Array<Yaml | Comment>, toolIndex: number, unit: number, indentSequences: boolean): string[] {
+function explicitElicitationsTool(
+  writer: Writer,
+  tools: Array<Yaml | Comment>,
+  toolIndex: number,
+  unit: number,
+  indentSequences: boolean,
+): string[] {
   const column = indentSequences ? unit : 0;
   const lines: string[] = [];
   tools.forEach((tool, index) => {

@@ -48,7 +48,9 @@ class Writer {
 
   inline(value: Value | MergeSource): string {
     if ('text' in value) return value.text;
-    const members = value.map.entries.map((entry) => ('merge' in entry ? `${this.mergeKey()}: ${this.inline(entry.merge)}` : `${entry.key}: ${this.inline(entry.value)}`));
+    const members = value.map.entries.map((entry) =>
+      'merge' in entry ? `${this.mergeKey()}: ${this.inline(entry.merge)}` : `${entry.key}: ${this.inline(entry.value)}`,
+    );
     return `{${members.join(', ')}}`;
   }
 
@@ -125,17 +127,31 @@ export function mergeKeyDocument(seed: number): MergeKeyDocument {
       case 2:
         return { map: { entries: [{ merge: alias(random.pick(REQUEST_ANCHORS)) }], flow: flip() } };
       case 3:
-        return { map: { entries: shuffled([{ merge: alias(random.pick(REQUEST_ANCHORS)) }, ...requestMembers()]), flow: flip() } };
+        return {
+          map: { entries: shuffled([{ merge: alias(random.pick(REQUEST_ANCHORS)) }, ...requestMembers()]), flow: flip() },
+        };
       case 4: {
-        const sources = shuffled([alias(random.pick(REQUEST_ANCHORS)), inlineSource(true)]).map((source) => writer.inline(source));
-        return { map: { entries: shuffled([{ merge: { text: `[${sources.join(', ')}]` } }, ...requestMembers().slice(0, 1)]), flow: flip() } };
+        const sources = shuffled([alias(random.pick(REQUEST_ANCHORS)), inlineSource(true)]).map((source) =>
+          writer.inline(source),
+        );
+        return {
+          map: {
+            entries: shuffled([{ merge: { text: `[${sources.join(', ')}]` } }, ...requestMembers().slice(0, 1)]),
+            flow: flip(),
+          },
+        };
       }
       case 5:
         return { map: { entries: shuffled([{ merge: inlineSource(true) }, ...requestMembers().slice(0, 1)]), flow: flip() } };
       case 6:
         return { map: { entries: shuffled([{ merge: inlineSource(false) }, ...requestMembers().slice(0, 1)]), flow: false } };
       default:
-        return { map: { entries: [{ merge: { text: `[*${random.pick(REQUEST_ANCHORS)}, *${random.pick(REQUEST_ANCHORS)}]` } }], flow: flip() } };
+        return {
+          map: {
+            entries: [{ merge: { text: `[*${random.pick(REQUEST_ANCHORS)}, *${random.pick(REQUEST_ANCHORS)}]` } }],
+            flow: flip(),
+          },
+        };
     }
   };
 
@@ -148,9 +164,13 @@ export function mergeKeyDocument(seed: number): MergeKeyDocument {
       case 1:
         return { map: { entries: [{ merge: alias(random.pick(RESPONSE_ANCHORS)) }], flow: flip() } };
       case 2:
-        return { map: { entries: shuffled([{ merge: alias(random.pick(RESPONSE_ANCHORS)) }, flip() ? action : content]), flow: flip() } };
+        return {
+          map: { entries: shuffled([{ merge: alias(random.pick(RESPONSE_ANCHORS)) }, flip() ? action : content]), flow: flip() },
+        };
       case 3:
-        return { map: { entries: [{ merge: { map: { entries: flip() ? [action, content] : [action], flow: true } } }], flow: flip() } };
+        return {
+          map: { entries: [{ merge: { map: { entries: flip() ? [action, content] : [action], flow: true } } }], flow: flip() },
+        };
       default:
         return { map: { entries: [{ merge: { map: { entries: [action, content], flow: false } } }], flow: false } };
     }
@@ -161,7 +181,15 @@ export function mergeKeyDocument(seed: number): MergeKeyDocument {
     const declaration = random.pick(['authorize', 'confirm', 'authorise', 'confirn', undefined]);
     const merged = random.below(4);
     if (merged === 0) entries.push({ merge: alias('step') });
-    if (merged === 1) entries.push({ merge: { map: { entries: [own('type', 'elicitation'), own('declaration', random.pick(['authorize', 'confirm', 'authorise']))], flow: true } } });
+    if (merged === 1)
+      entries.push({
+        merge: {
+          map: {
+            entries: [own('type', 'elicitation'), own('declaration', random.pick(['authorize', 'confirm', 'authorise']))],
+            flow: true,
+          },
+        },
+      });
     if (merged > 1 || flip()) entries.push(own('type', 'elicitation'));
     if (declaration !== undefined && (merged > 1 || flip())) entries.push(own('declaration', declaration));
     if (merged === 0 ? flip(0.3) : flip(0.9)) entries.push({ key: 'request', value: request() });
@@ -170,14 +198,34 @@ export function mergeKeyDocument(seed: number): MergeKeyDocument {
   };
 
   const shared: Array<[string, Mapping]> = [
-    ['url-request', { entries: [own('mode', 'url'), own('message', 'Authorize.'), own('url', random.pick([OLD_URL, NEW_URL]))], flow: flip(0.3) }],
-    ['form-request', { entries: [own('mode', 'form'), own('requestedSchema', random.pick([OTHER_SCHEMA, DECLARED_SCHEMA]))], flow: flip(0.3) }],
+    [
+      'url-request',
+      {
+        entries: [own('mode', 'url'), own('message', 'Authorize.'), own('url', random.pick([OLD_URL, NEW_URL]))],
+        flow: flip(0.3),
+      },
+    ],
+    [
+      'form-request',
+      { entries: [own('mode', 'form'), own('requestedSchema', random.pick([OTHER_SCHEMA, DECLARED_SCHEMA]))], flow: flip(0.3) },
+    ],
     ['url-request-no-url', { entries: [own('mode', 'url')], flow: flip(0.3) }],
     ['empty', { entries: [], flow: true }],
     ['accepted', { entries: [own('action', 'accept'), own('content', '{approved: true}')], flow: flip(0.3) }],
     ['accepted-without-content', { entries: [own('action', 'accept')], flow: flip(0.3) }],
     ['declined-with-content', { entries: [own('action', 'decline'), own('content', '{approved: false}')], flow: flip(0.3) }],
-    ['step', settle({ entries: [own('type', 'elicitation'), own('declaration', random.pick(['authorize', 'confirm', 'authorise'])), { key: 'request', value: request() }, { key: 'response', value: response() }], flow: flip(0.3) })],
+    [
+      'step',
+      settle({
+        entries: [
+          own('type', 'elicitation'),
+          own('declaration', random.pick(['authorize', 'confirm', 'authorise'])),
+          { key: 'request', value: request() },
+          { key: 'response', value: response() },
+        ],
+        flow: flip(0.3),
+      }),
+    ],
   ];
   const lines = ['mcpdesc: 0.8.0', 'x-shared:'];
   for (const [name, mapping] of shared) {
@@ -196,10 +244,20 @@ export function mergeKeyDocument(seed: number): MergeKeyDocument {
       lines.push(`${pad(declarations)}- {name: authorize, mode: url, message: Authorize., url: ${NEW_URL}}`);
       break;
     case 1:
-      lines.push(`${pad(declarations)}- name: authorize`, `${pad(member)}<<: *url-request-no-url`, `${pad(member)}message: Authorize.`, `${pad(member)}url: ${NEW_URL}`);
+      lines.push(
+        `${pad(declarations)}- name: authorize`,
+        `${pad(member)}<<: *url-request-no-url`,
+        `${pad(member)}message: Authorize.`,
+        `${pad(member)}url: ${NEW_URL}`,
+      );
       break;
     default:
-      lines.push(`${pad(declarations)}- <<: *url-request-no-url`, `${pad(member)}name: authorize`, `${pad(member)}message: Authorize.`, `${pad(member)}url: ${NEW_URL}`);
+      lines.push(
+        `${pad(declarations)}- <<: *url-request-no-url`,
+        `${pad(member)}name: authorize`,
+        `${pad(member)}message: Authorize.`,
+        `${pad(member)}url: ${NEW_URL}`,
+      );
   }
   lines.push(`${pad(declarations)}- {name: confirm, mode: form, message: Approve?, requestedSchema: ${DECLARED_SCHEMA}}`);
   const examples = tool + 2 + unit;

@@ -18,11 +18,15 @@ function asJson(value: unknown): unknown {
 }
 
 function yamlPackageValues(text: string): unknown[] {
-  return parseAllDocuments(text, { merge: true, uniqueKeys: false }).map((document) => asJson(document.toJS({ maxAliasCount: -1 })));
+  return parseAllDocuments(text, { merge: true, uniqueKeys: false }).map((document) =>
+    asJson(document.toJS({ maxAliasCount: -1 })),
+  );
 }
 
 function ourValues(text: string): unknown[] {
-  return parseYamlDocuments(text).documents.map((document) => (document.root ? asJson(getNodeValue(asJsoncNode(document.root))) : null));
+  return parseYamlDocuments(text).documents.map((document) =>
+    document.root ? asJson(getNodeValue(asJsoncNode(document.root))) : null,
+  );
 }
 
 /**
@@ -32,7 +36,10 @@ function ourValues(text: string): unknown[] {
 function assertWellFormed(text: string, root: ValueNode, reread: boolean): void {
   for (const node of allNodes(root)) {
     const end = node.offset + node.length;
-    assert.ok(node.offset >= 0 && node.length >= 0 && end <= text.length, `range inside the text: ${node.type} ${node.offset}+${node.length}`);
+    assert.ok(
+      node.offset >= 0 && node.length >= 0 && end <= text.length,
+      `range inside the text: ${node.type} ${node.offset}+${node.length}`,
+    );
     let previous = -1;
     for (const child of childrenOf(node)) {
       assert.equal(child.parent, node, 'child links to its parent');
@@ -72,7 +79,7 @@ const HAND_WRITTEN = [
   'mcpdesc: 0.9.0-rc.3\ninfo: {name: release-bot, version: 2.0.0}\ntools:\n  - name: prepare_release\n    inputSchema: {type: object}\n',
   '# comment\nkey: value # trailing\nlist:\n  - 1\n  - two\n  - [3, "four", {five: 5}]\n',
   'a: |\n  literal\n  text\nb: >\n  folded\n  text\n\nc: |-\n  stripped\nd: |+\n  kept\n\ne: end\n',
-  "single: 'it''s'\ndouble: \"esc\\\\aped \\u00e9 \\\"q\\\"\"\nplain: with:colon inside? no\n",
+  'single: \'it\'\'s\'\ndouble: "esc\\\\aped \\u00e9 \\"q\\""\nplain: with:colon inside? no\n',
   'anchors:\n  - &one {x: 1}\n  - &two [a, b]\nuses:\n  first: *one\n  second: *two\n  nested: {in: *one}\n',
   'base: &base {mode: form, message: hi}\nover:\n  <<: *base\n  message: bye\nmulti:\n  <<: [*base, {extra: 1}]\n',
   'doc: 1\n---\ndoc: 2\n...\n---\n- a\n- b\n',
@@ -94,7 +101,8 @@ describe('YAML tree values agree with the yaml package', () => {
   for (const text of HAND_WRITTEN) {
     it(`reads ${JSON.stringify(text.slice(0, 40))}...`, () => assertAgrees(text));
   }
-  it('reads tagged scalars and collections', () => assertAgrees('tagged: !!str 123\nfloat: !!float 1\ncustom: !thing {a: 1}\n', false));
+  it('reads tagged scalars and collections', () =>
+    assertAgrees('tagged: !!str 123\nfloat: !!float 1\ncustom: !thing {a: 1}\n', false));
 });
 
 /** A small deterministic generator (mulberry32), so a failure reproduces. */
@@ -104,9 +112,45 @@ function random(seed: number): () => number {
 }
 
 const WORDS = [
-  'mcpdesc', 'confirm', 'a b', 'key: colon', '#hash', 'x #y', '-dash', '- item', '? q', 'true', 'no', '1', '0x10', '1e3', 'null', '~', '',
-  '🚀', 'ünïcödé', "it's", '"dq"', '&amp', '*star', '!bang', '%pct', '@at', '`tick`', '|pipe', '>gt', ' lead', 'trail ', '[flow]', '{map}',
-  'comma, here', 'multi\nline', 'three\nline\ntext\n', 'tab\there', 'back\\slash', 'long text that goes on and on past any sensible line width for sure',
+  'mcpdesc',
+  'confirm',
+  'a b',
+  'key: colon',
+  '#hash',
+  'x #y',
+  '-dash',
+  '- item',
+  '? q',
+  'true',
+  'no',
+  '1',
+  '0x10',
+  '1e3',
+  'null',
+  '~',
+  '',
+  '🚀',
+  'ünïcödé',
+  "it's",
+  '"dq"',
+  '&amp',
+  '*star',
+  '!bang',
+  '%pct',
+  '@at',
+  '`tick`',
+  '|pipe',
+  '>gt',
+  ' lead',
+  'trail ',
+  '[flow]',
+  '{map}',
+  'comma, here',
+  'multi\nline',
+  'three\nline\ntext\n',
+  'tab\there',
+  'back\\slash',
+  'long text that goes on and on past any sensible line width for sure',
 ];
 
 function generate(next: () => number, depth: number): unknown {
@@ -130,8 +174,15 @@ const STYLES: Array<{ name: string; write: (value: unknown) => string }> = [
   { name: 'double quoted', write: (value) => stringify(value, { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' }) },
   { name: 'single quoted', write: (value) => stringify(value, { defaultStringType: 'QUOTE_SINGLE' }) },
   { name: 'block literal', write: (value) => stringify(value, { defaultStringType: 'BLOCK_LITERAL' }) },
-  { name: 'block folded narrow', write: (value) => stringify(value, { defaultStringType: 'BLOCK_FOLDED', lineWidth: 20, minContentWidth: 0 } as ToStringOptions) },
-  { name: 'wide indent, folded plain', write: (value) => stringify(value, { indent: 4, lineWidth: 24, minContentWidth: 0, indentSeq: false }) },
+  {
+    name: 'block folded narrow',
+    write: (value) =>
+      stringify(value, { defaultStringType: 'BLOCK_FOLDED', lineWidth: 20, minContentWidth: 0 } as ToStringOptions),
+  },
+  {
+    name: 'wide indent, folded plain',
+    write: (value) => stringify(value, { indent: 4, lineWidth: 24, minContentWidth: 0, indentSeq: false }),
+  },
   { name: 'JSON', write: (value) => JSON.stringify(value, null, 2) },
   { name: 'CRLF', write: (value) => stringify(value).replace(/\n/g, '\r\n') },
   { name: 'BOM and comments', write: (value) => `\uFEFF# leading comment\n${stringify(value)}# trailing comment\n` },

@@ -4,7 +4,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getNodeValue } from 'jsonc-parser';
 import { asJsoncNode } from '../support/jsoncShape';
-import { childrenOf, itemsOf, propertiesOf, scalarOf, type SyntaxNode, type ValueNode } from '../../server/src/checker/syntax/tree';
+import {
+  childrenOf,
+  itemsOf,
+  propertiesOf,
+  scalarOf,
+  type SyntaxNode,
+  type ValueNode,
+} from '../../server/src/checker/syntax/tree';
 import { parseAllDocuments } from 'yaml';
 import { definitionOf, isAliasCopy, parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { allNodes, assertCovers, assertScalar, keyAt, propertyAt, rootOf, spanOf, valueAt } from './yamlTreeHelpers';
@@ -108,14 +115,20 @@ describe('YAML aliases', () => {
     const root = parsed.documents[0].root!;
     assertScalar(valueAt(root, 'a'), 'null', null);
     assertCovers(source, valueAt(root, 'a'), '*missing');
-    assert.deepEqual(parsed.errors.map((error) => [error.code, error.offset, error.length]), [['UNRESOLVED_ALIAS', 3, 8]]);
+    assert.deepEqual(
+      parsed.errors.map((error) => [error.code, error.offset, error.length]),
+      [['UNRESOLVED_ALIAS', 3, 8]],
+    );
     assert.match(parsed.errors[0].message, /'\*missing'/);
   });
 
   it('reports an alias inside its own anchored node instead of recursing', () => {
     const source = 'a: &loop\n  self: *loop\n  other: 1\nb: *loop\n';
     const parsed = parseYamlDocuments(source);
-    assert.deepEqual(parsed.errors.map((error) => error.code), ['RECURSIVE_ALIAS']);
+    assert.deepEqual(
+      parsed.errors.map((error) => error.code),
+      ['RECURSIVE_ALIAS'],
+    );
     const root = parsed.documents[0].root!;
     assertScalar(valueAt(root, 'a', 'self'), 'null', null);
     assert.deepEqual(plain(valueAt(root, 'b')), { self: null, other: 1 });
@@ -124,7 +137,11 @@ describe('YAML aliases', () => {
   it('builds a "billion laughs" document in the size of its text: large anchors are shared, not copied', () => {
     const lines = ['l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
     for (let level = 1; level <= 9; level++) {
-      lines.push(`l${level}: &l${level} [${Array(9).fill(`*l${level - 1}`).join(', ')}]`);
+      lines.push(
+        `l${level}: &l${level} [${Array(9)
+          .fill(`*l${level - 1}`)
+          .join(', ')}]`,
+      );
     }
     const source = lines.join('\n') + '\n';
     for (const parsed of [parseYamlDocuments(source, { aliasExpansionLimit: 5000 }), parseYamlDocuments(source)]) {
@@ -148,15 +165,24 @@ describe('YAML aliases', () => {
     const document = 'a: &a [1, 2, 3, 4]\nb: [*a, *a, *a, *a]\n';
     const root = parseYamlDocuments(document, { aliasExpansionLimit: 12 }).documents[0].root!;
     const uses = itemsOf(valueAt(root, 'b'));
-    assert.deepEqual(uses.map((use) => itemsOf(use) === itemsOf(valueAt(root, 'a'))), [false, false, true, true]);
-    assert.deepEqual(uses.map((use) => plain(use)), Array(4).fill([1, 2, 3, 4]));
+    assert.deepEqual(
+      uses.map((use) => itemsOf(use) === itemsOf(valueAt(root, 'a'))),
+      [false, false, true, true],
+    );
+    assert.deepEqual(
+      uses.map((use) => plain(use)),
+      Array(4).fill([1, 2, 3, 4]),
+    );
   });
 
   it('counts the limit per document', () => {
     const document = 'a: &a [1, 2, 3, 4]\nb: [*a, *a, *a]\n';
     const parsed = parseYamlDocuments(`${document}---\n${document}`, { aliasExpansionLimit: 20 });
     assert.deepEqual(parsed.errors, []);
-    assert.deepEqual(parsed.documents.map((entry) => plain(entry.root!)), [expectedValue(document), expectedValue(document)]);
+    assert.deepEqual(
+      parsed.documents.map((entry) => plain(entry.root!)),
+      [expectedValue(document), expectedValue(document)],
+    );
   });
 });
 
@@ -182,7 +208,10 @@ describe('YAML merge keys', () => {
     assert.equal(propertyAt(root, 'confirm', 'mode').parent, confirm);
     assertCovers(text, valueAt(root, 'confirm', 'message'), 'Really approve?');
     // No `<<` member, and no shadowed merged member: each name once, in text order.
-    assert.deepEqual(propertiesOf(confirm).map((property) => property.key.value), ['message', 'mode', 'extra']);
+    assert.deepEqual(
+      propertiesOf(confirm).map((property) => property.key.value),
+      ['message', 'mode', 'extra'],
+    );
     assertCovers(text, confirm, 'message: Really approve?\n  <<: *base\n  extra: 1');
   });
 
@@ -215,7 +244,10 @@ describe('YAML merge keys', () => {
   it('reports a merge source that is not a mapping and keeps the rest', () => {
     const text = 'a: &s scalar\nb:\n  <<: *s\n  k: v\n';
     const parsed = parseYamlDocuments(text);
-    assert.deepEqual(parsed.errors.map((error) => [error.code, error.offset, error.length]), [['BAD_MERGE_SOURCE', ...Object.values(spanOf(text, '*s'))]]);
+    assert.deepEqual(
+      parsed.errors.map((error) => [error.code, error.offset, error.length]),
+      [['BAD_MERGE_SOURCE', ...Object.values(spanOf(text, '*s'))]],
+    );
     assert.deepEqual(plain(valueAt(parsed.documents[0].root!, 'b')), { k: 'v' });
   });
 });

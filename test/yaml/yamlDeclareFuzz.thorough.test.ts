@@ -28,11 +28,14 @@ interface Tool {
 function read(text: string): { values: Json[]; errors: number } {
   const documents = parseAllDocuments(text, { merge: true });
   const list = Array.isArray(documents) ? documents : [];
-  return { values: list.map((document) => document.toJS() as Json), errors: list.reduce((sum, document) => sum + document.errors.length, 0) };
+  return {
+    values: list.map((document) => document.toJS() as Json),
+    errors: list.reduce((sum, document) => sum + document.errors.length, 0),
+  };
 }
 
 function toolOf(values: Json[], document: DeclareLayoutDocument): Tool {
-  return ((values[document.documentIndex] as { tools: Json[] }).tools[document.toolIndex] as unknown) as Tool;
+  return (values[document.documentIndex] as { tools: Json[] }).tools[document.toolIndex] as unknown as Tool;
 }
 
 /** The declaration the spec's section 3 says Declare appends, from the step's request as the `yaml` package reads it. */
@@ -46,7 +49,9 @@ function intendedDeclaration(name: string, request: { [key: string]: Json }): Js
 }
 
 function violations(text: string): string[] {
-  return checkDocument(text, YAML).diagnostics.map((diagnostic) => `${diagnostic.data.violation}: ${diagnostic.message}`).sort();
+  return checkDocument(text, YAML)
+    .diagnostics.map((diagnostic) => `${diagnostic.data.violation}: ${diagnostic.message}`)
+    .sort();
 }
 
 interface Outcome {
@@ -59,7 +64,9 @@ function declareProblems(document: DeclareLayoutDocument): Outcome {
   const before = read(text);
   if (before.errors > 0) return { problems: ['the generated document does not parse'], refused: false };
   const result = checkDocument(text, YAML);
-  const diagnostic = result.diagnostics.find((candidate) => candidate.data.violation === 'unknown-declaration' && candidate.message.includes(`'${name}'`));
+  const diagnostic = result.diagnostics.find(
+    (candidate) => candidate.data.violation === 'unknown-declaration' && candidate.message.includes(`'${name}'`),
+  );
   if (!diagnostic) return { problems: [`no unknown-declaration for '${name}': ${violations(text).join('; ')}`], refused: false };
   const fix = result.fixesFor(diagnostic).find((candidate) => candidate.title.startsWith(`Declare elicitation '${name}'`));
   if (!fix) return { problems: document.mayRefuse ? [] : ['Declare is not offered'], refused: true };
@@ -67,7 +74,11 @@ function declareProblems(document: DeclareLayoutDocument): Outcome {
   const problems: string[] = [];
   const edited = read(after);
   if (edited.errors > 0) return { problems: [`the result has YAML errors:\n${after}`], refused: false };
-  if (edited.values.length !== before.values.length) return { problems: [`the stream has ${edited.values.length} documents instead of ${before.values.length}:\n${after}`], refused: false };
+  if (edited.values.length !== before.values.length)
+    return {
+      problems: [`the stream has ${edited.values.length} documents instead of ${before.values.length}:\n${after}`],
+      refused: false,
+    };
 
   const oldTool = toolOf(before.values, document);
   const newTool = toolOf(edited.values, document);
@@ -90,7 +101,11 @@ function declareProblems(document: DeclareLayoutDocument): Outcome {
   }
   // Declaring into an empty `elicitations: []` also ends the declaration-validity rule's empty-elicitations there.
   const filled = Array.isArray(oldTool.elicitations) && oldTool.elicitations.length === 0;
-  const expected = violations(text).filter((line) => line !== `unknown-declaration: ${diagnostic.message}` && !(filled && line.startsWith('empty-elicitations: ') && line.includes("tool 'target'")));
+  const expected = violations(text).filter(
+    (line) =>
+      line !== `unknown-declaration: ${diagnostic.message}` &&
+      !(filled && line.startsWith('empty-elicitations: ') && line.includes("tool 'target'")),
+  );
   // The step names the declaration: a name MCP does not allow ('a b', '#hash', …, chosen here for
   // YAML quoting) gets the declaration-validity rule's invalid-name once declared, and only that.
   const allowed = /^[A-Za-z0-9._-]+$/.test(name);

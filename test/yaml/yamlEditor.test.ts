@@ -48,28 +48,49 @@ describe('YamlEditor.replaceString keeps the quoting style', () => {
 
   it('rewrites a plain scalar as plain, and quotes a value that would read as something else', () => {
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.replaceString(valueAt(root, 'plain'), 'confirm')), text.replace('plain: confrim', 'plain: confirm'));
-    assert.equal(applied(text, editor.replaceString(valueAt(root, 'plain'), 'true')), text.replace('plain: confrim', 'plain: "true"'));
-    assert.equal(applied(text, editor.replaceString(valueAt(root, 'plain'), 'a: b # c')), text.replace('plain: confrim', 'plain: "a: b # c"'));
+    assert.equal(
+      applied(text, editor.replaceString(valueAt(root, 'plain'), 'confirm')),
+      text.replace('plain: confrim', 'plain: confirm'),
+    );
+    assert.equal(
+      applied(text, editor.replaceString(valueAt(root, 'plain'), 'true')),
+      text.replace('plain: confrim', 'plain: "true"'),
+    );
+    assert.equal(
+      applied(text, editor.replaceString(valueAt(root, 'plain'), 'a: b # c')),
+      text.replace('plain: confrim', 'plain: "a: b # c"'),
+    );
   });
 
   it('keeps single and double quotes', () => {
     const { root, editor } = setup(text);
     assert.equal(applied(text, editor.replaceString(valueAt(root, 'single'), "it's")), text.replace("'confrim'", "'it''s'"));
-    assert.equal(applied(text, editor.replaceString(valueAt(root, 'double'), 'say "hi"')), text.replace('"confrim"', '"say \\"hi\\""'));
+    assert.equal(
+      applied(text, editor.replaceString(valueAt(root, 'double'), 'say "hi"')),
+      text.replace('"confrim"', '"say \\"hi\\""'),
+    );
     // A line break cannot be single-quoted as written: it becomes double-quoted.
     assert.equal(applied(text, editor.replaceString(valueAt(root, 'single'), 'a\nb')), text.replace("'confrim'", '"a\\nb"'));
   });
 
   it('writes plain in a flow mapping only when the flow indicators allow it', () => {
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.replaceString(valueAt(root, 'flow', 'declaration'), 'confirm')), text.replace('declaration: confrim', 'declaration: confirm'));
-    assert.equal(applied(text, editor.replaceString(valueAt(root, 'flow', 'declaration'), 'a, b')), text.replace('declaration: confrim', 'declaration: "a, b"'));
+    assert.equal(
+      applied(text, editor.replaceString(valueAt(root, 'flow', 'declaration'), 'confirm')),
+      text.replace('declaration: confrim', 'declaration: confirm'),
+    );
+    assert.equal(
+      applied(text, editor.replaceString(valueAt(root, 'flow', 'declaration'), 'a, b')),
+      text.replace('declaration: confrim', 'declaration: "a, b"'),
+    );
   });
 
   it('replaces a block scalar and an alias by a scalar', () => {
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.replaceString(valueAt(root, 'block'), 'confirm')), text.replace('block: |-\n  confrim', 'block: confirm'));
+    assert.equal(
+      applied(text, editor.replaceString(valueAt(root, 'block'), 'confirm')),
+      text.replace('block: |-\n  confrim', 'block: confirm'),
+    );
     assert.equal(applied(text, editor.replaceString(valueAt(root, 'alias'), 'other')), text.replace('alias: *n', 'alias: other'));
   });
 
@@ -100,7 +121,16 @@ describe('YamlEditor.addMembers', () => {
   it('appends block members after the last one, at its column, keeping its comment and nested lines', () => {
     const { root, editor } = setup(text);
     const edits = editor.addMembers(valueAt(root, 'tools', 0, 'elicitations'), [
-      ['missing', { members: [['mode', { json: 'url' }], ['url', { json: 'https://x.example/a b' }], ['tags', { json: ['a', 'b'] }]] }],
+      [
+        'missing',
+        {
+          members: [
+            ['mode', { json: 'url' }],
+            ['url', { json: 'https://x.example/a b' }],
+            ['tags', { json: ['a', 'b'] }],
+          ],
+        },
+      ],
     ]);
     const expected = text.replace(
       '          type: object # inner\n',
@@ -112,14 +142,24 @@ describe('YamlEditor.addMembers', () => {
   it('appends to a compact mapping (`- name: ...`) at the column of its keys', () => {
     const { root, editor } = setup(text);
     const edits = editor.addMembers(valueAt(root, 'tools', 0), [['description', { json: 'Prepares.' }]]);
-    assert.equal(applied(text, edits), text.replace('    interactionExamples: {}\n', '    interactionExamples: {}\n    description: Prepares.\n'));
+    assert.equal(
+      applied(text, edits),
+      text.replace('    interactionExamples: {}\n', '    interactionExamples: {}\n    description: Prepares.\n'),
+    );
   });
 
   it('inserts before a member on its own line, and before the first key of a compact mapping', () => {
     const { root, editor } = setup(text);
     const before = propertyAt(root, 'tools', 0, 'interactionExamples');
-    const edits = editor.addMembers(valueAt(root, 'tools', 0), [['elicitations2', { members: [['x', { members: [['mode', { json: 'url' }]] }]] }]], before);
-    assert.equal(applied(text, edits), text.replace('    interactionExamples: {}', '    elicitations2:\n      x:\n        mode: url\n    interactionExamples: {}'));
+    const edits = editor.addMembers(
+      valueAt(root, 'tools', 0),
+      [['elicitations2', { members: [['x', { members: [['mode', { json: 'url' }]] }]] }]],
+      before,
+    );
+    assert.equal(
+      applied(text, edits),
+      text.replace('    interactionExamples: {}', '    elicitations2:\n      x:\n        mode: url\n    interactionExamples: {}'),
+    );
     const first = propertyAt(root, 'tools', 0, 'name');
     const atFirst = editor.addMembers(valueAt(root, 'tools', 0), [['id', { json: 7 }]], first);
     assert.equal(applied(text, atFirst), text.replace('  - name: prepare_release', '  - id: 7\n    name: prepare_release'));
@@ -127,23 +167,40 @@ describe('YamlEditor.addMembers', () => {
 
   it('turns an empty flow mapping in block YAML into a block mapping', () => {
     const { root, editor } = setup(text);
-    const edits = editor.addMembers(valueAt(root, 'tools', 0, 'interactionExamples'), [['ok', { members: [['steps', { json: [] }]] }]]);
-    assert.equal(applied(text, edits), text.replace('    interactionExamples: {}', '    interactionExamples:\n      ok:\n        steps: []'));
+    const edits = editor.addMembers(valueAt(root, 'tools', 0, 'interactionExamples'), [
+      ['ok', { members: [['steps', { json: [] }]] }],
+    ]);
+    assert.equal(
+      applied(text, edits),
+      text.replace('    interactionExamples: {}', '    interactionExamples:\n      ok:\n        steps: []'),
+    );
   });
 
   it('adds to flow mappings in flow style: inline, with a trailing comma, multi-line, empty', () => {
     const inline = 'response: {action: accept}\n';
     let fixture = setup(inline);
-    assert.equal(applied(inline, fixture.editor.addMembers(valueAt(fixture.root, 'response'), [['content', { json: { approved: true } }]])), 'response: {action: accept, content: {approved: true}}\n');
+    assert.equal(
+      applied(inline, fixture.editor.addMembers(valueAt(fixture.root, 'response'), [['content', { json: { approved: true } }]])),
+      'response: {action: accept, content: {approved: true}}\n',
+    );
     const trailing = 'response: {action: accept, }\n';
     fixture = setup(trailing);
-    assert.equal(applied(trailing, fixture.editor.addMembers(valueAt(fixture.root, 'response'), [['content', { json: 'x y' }]])), 'response: {action: accept, content: x y, }\n');
+    assert.equal(
+      applied(trailing, fixture.editor.addMembers(valueAt(fixture.root, 'response'), [['content', { json: 'x y' }]])),
+      'response: {action: accept, content: x y, }\n',
+    );
     const multiline = 'response: {\n  action: accept # why\n}\n';
     fixture = setup(multiline);
-    assert.equal(applied(multiline, fixture.editor.addMembers(valueAt(fixture.root, 'response'), [['content', { json: [1] }]])), 'response: {\n  action: accept, # why\n  content: [1]\n}\n');
+    assert.equal(
+      applied(multiline, fixture.editor.addMembers(valueAt(fixture.root, 'response'), [['content', { json: [1] }]])),
+      'response: {\n  action: accept, # why\n  content: [1]\n}\n',
+    );
     const nested = 'list: [{}]\n';
     fixture = setup(nested);
-    assert.equal(applied(nested, fixture.editor.addMembers(valueAt(fixture.root, 'list', 0), [['a', { json: 'b, c' }]])), 'list: [{a: "b, c"}]\n');
+    assert.equal(
+      applied(nested, fixture.editor.addMembers(valueAt(fixture.root, 'list', 0), [['a', { json: 'b, c' }]])),
+      'list: [{a: "b, c"}]\n',
+    );
   });
 
   it('copies a block node with its comments to a new column, and writes an alias as its value', () => {
@@ -211,24 +268,36 @@ describe('YamlEditor.replaceValue and replaceMember', () => {
     'flow: [1, 2]',
     '',
   ].join('\n');
-  const schemaMembers = (): Array<[string, InsertValue]> => [['mode', { json: 'form' }], ['requestedSchema', { json: { type: 'object' } }]];
+  const schemaMembers = (): Array<[string, InsertValue]> => [
+    ['mode', { json: 'form' }],
+    ['requestedSchema', { json: { type: 'object' } }],
+  ];
 
   it('replaces a block mapping on its own lines in place, keeping the comment after the key', () => {
     const { root, editor } = setup(text);
     const result = applied(text, editor.replaceValue(valueAt(root, 'request'), { members: schemaMembers() }));
-    assert.equal(result, text.replace('  mode: url\n  url: https://a.example', '  mode: form\n  requestedSchema:\n    type: object'));
+    assert.equal(
+      result,
+      text.replace('  mode: url\n  url: https://a.example', '  mode: form\n  requestedSchema:\n    type: object'),
+    );
   });
 
   it('moves a block value written after `key:` to the next lines', () => {
     const { root, editor } = setup(text);
     const result = applied(text, editor.replaceValue(valueAt(root, 'inline'), { members: schemaMembers() }));
     assert.equal(result, text.replace('inline: {mode: url}', 'inline:\n  mode: form\n  requestedSchema:\n    type: object'));
-    assert.equal(applied(text, editor.replaceValue(valueAt(root, 'inline'), { json: 'plain' })), text.replace('inline: {mode: url}', 'inline: plain'));
+    assert.equal(
+      applied(text, editor.replaceValue(valueAt(root, 'inline'), { json: 'plain' })),
+      text.replace('inline: {mode: url}', 'inline: plain'),
+    );
   });
 
   it('fills an empty value after its colon, before the comment', () => {
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.replaceValue(valueAt(root, 'empty'), { json: 'x' })), text.replace('empty: # nothing', 'empty: x # nothing'));
+    assert.equal(
+      applied(text, editor.replaceValue(valueAt(root, 'empty'), { json: 'x' })),
+      text.replace('empty: # nothing', 'empty: x # nothing'),
+    );
     const block = applied(text, editor.replaceValue(valueAt(root, 'empty'), { json: { a: 1 } }));
     // The comment ends up after the new first line, which is still a comment on the same entry.
     assert.equal(block, text.replace('empty: # nothing yet', 'empty:\n  a: 1 # nothing yet'));
@@ -236,15 +305,27 @@ describe('YamlEditor.replaceValue and replaceMember', () => {
 
   it('replaces sequence items in compact form, and values inside flow collections in flow style', () => {
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.replaceValue(valueAt(root, 'items', 0), { json: { mode: 'form', nums: [1] } })), text.replace('  - {mode: url}', '  - mode: form\n    nums:\n      - 1'));
+    assert.equal(
+      applied(text, editor.replaceValue(valueAt(root, 'items', 0), { json: { mode: 'form', nums: [1] } })),
+      text.replace('  - {mode: url}', '  - mode: form\n    nums:\n      - 1'),
+    );
     assert.equal(applied(text, editor.replaceValue(valueAt(root, 'items', 1), { json: 'x' })), text.replace('  -\n', '  - x\n'));
-    assert.equal(applied(text, editor.replaceValue(valueAt(root, 'flow', 1), { json: { a: [true] } })), text.replace('[1, 2]', '[1, {a: [true]}]'));
+    assert.equal(
+      applied(text, editor.replaceValue(valueAt(root, 'flow', 1), { json: { a: [true] } })),
+      text.replace('[1, 2]', '[1, {a: [true]}]'),
+    );
   });
 
   it('replaces a whole member in block and flow style', () => {
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.replaceMember(propertyAt(root, 'request', 'url'), 'requestedSchema', { json: { type: 'object' } })), text.replace('  url: https://a.example', '  requestedSchema:\n    type: object'));
-    assert.equal(applied(text, editor.replaceMember(propertyAt(root, 'inline', 'mode'), 'url', { json: 'https://b' })), text.replace('{mode: url}', '{url: https://b}'));
+    assert.equal(
+      applied(text, editor.replaceMember(propertyAt(root, 'request', 'url'), 'requestedSchema', { json: { type: 'object' } })),
+      text.replace('  url: https://a.example', '  requestedSchema:\n    type: object'),
+    );
+    assert.equal(
+      applied(text, editor.replaceMember(propertyAt(root, 'inline', 'mode'), 'url', { json: 'https://b' })),
+      text.replace('{mode: url}', '{url: https://b}'),
+    );
   });
 });
 
@@ -280,19 +361,34 @@ describe('YamlEditor.removeMember', () => {
 
   it('leaves an empty mapping, not null, when the only member goes', () => {
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.removeMember(propertyAt(root, 'only', 'content'))), text.replace('  content: 1\n', '  {}\n'));
+    assert.equal(
+      applied(text, editor.removeMember(propertyAt(root, 'only', 'content'))),
+      text.replace('  content: 1\n', '  {}\n'),
+    );
   });
 
   it('moves the next member up after the `-` of a compact mapping', () => {
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.removeMember(keyAt(root, 'compact', 0, 'content').parent!)), text.replace('  - content: x\n    action: decline', '  - action: decline'));
+    assert.equal(
+      applied(text, editor.removeMember(keyAt(root, 'compact', 0, 'content').parent!)),
+      text.replace('  - content: x\n    action: decline', '  - action: decline'),
+    );
   });
 
   it('removes flow members with one separator', () => {
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.removeMember(propertyAt(root, 'flow', 'content'))), text.replace('{action: accept, content: {a: 1}, more: 2}', '{action: accept, more: 2}'));
-    assert.equal(applied(text, editor.removeMember(propertyAt(root, 'flowLast', 'content'))), text.replace('{action: accept, content: 1}', '{action: accept}'));
-    assert.equal(applied(text, editor.removeMember(propertyAt(root, 'flowFirst', 'content'))), text.replace('{content: 1, action: accept}', '{action: accept}'));
+    assert.equal(
+      applied(text, editor.removeMember(propertyAt(root, 'flow', 'content'))),
+      text.replace('{action: accept, content: {a: 1}, more: 2}', '{action: accept, more: 2}'),
+    );
+    assert.equal(
+      applied(text, editor.removeMember(propertyAt(root, 'flowLast', 'content'))),
+      text.replace('{action: accept, content: 1}', '{action: accept}'),
+    );
+    assert.equal(
+      applied(text, editor.removeMember(propertyAt(root, 'flowFirst', 'content'))),
+      text.replace('{content: 1, action: accept}', '{action: accept}'),
+    );
     assert.equal(applied(text, editor.removeMember(propertyAt(root, 'flowOnly', 'content'))), text.replace('{content: 1}', '{}'));
   });
 
@@ -304,11 +400,18 @@ describe('YamlEditor.removeMember', () => {
 });
 
 describe('YamlEditor.appendElements and new members next to explicit keys', () => {
-  const declaration: InsertValue = { members: [['name', { json: 'new' }], ['mode', { json: 'url' }], ['message', { json: 'M.' }]] };
+  const declaration: InsertValue = {
+    members: [
+      ['name', { json: 'new' }],
+      ['mode', { json: 'url' }],
+      ['message', { json: 'M.' }],
+    ],
+  };
   const listOf = (root: ValueNode, tool = 0): ValueNode => valueAt(root, 'tools', tool, 'elicitations');
 
   it('appends after the last item at the dashes’ column, past a comment indented into it, before one at the dashes’ column', () => {
-    const text = 'tools:\n- name: t\n  elicitations:\n  - name: a\n    mode: url\n    # about a\n  # before examples\n  interactionExamples: {}\n';
+    const text =
+      'tools:\n- name: t\n  elicitations:\n  - name: a\n    mode: url\n    # about a\n  # before examples\n  interactionExamples: {}\n';
     const { root, editor } = setup(text);
     assert.equal(
       applied(text, editor.appendElements(listOf(root), [declaration])),
@@ -319,13 +422,19 @@ describe('YamlEditor.appendElements and new members next to explicit keys', () =
   it('turns `[]` into a block sequence, the comment after it staying on the key’s line', () => {
     const text = 'tools:\n  - name: t\n    elicitations: []   # none yet\n';
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.appendElements(listOf(root), [declaration])), 'tools:\n  - name: t\n    elicitations:   # none yet\n      - name: new\n        mode: url\n        message: M.\n');
+    assert.equal(
+      applied(text, editor.appendElements(listOf(root), [declaration])),
+      'tools:\n  - name: t\n    elicitations:   # none yet\n      - name: new\n        mode: url\n        message: M.\n',
+    );
   });
 
   it('appends to a sequence that is the value of an explicit key (`: - item`), at its dash’s column', () => {
     const text = 'tools:\n  - ? name\n    : t\n    ? elicitations\n    : - name: a\n        mode: url\n';
     const { root, editor } = setup(text);
-    assert.equal(applied(text, editor.appendElements(listOf(root), [declaration])), `${text}      - name: new\n        mode: url\n        message: M.\n`);
+    assert.equal(
+      applied(text, editor.appendElements(listOf(root), [declaration])),
+      `${text}      - name: new\n        mode: url\n        message: M.\n`,
+    );
   });
 
   it('appends one item a line to a multi-line flow sequence, after the comment on the last line', () => {
@@ -349,7 +458,13 @@ describe('YamlEditor.appendElements and new members next to explicit keys', () =
     const { root, editor } = setup(text);
     const before = propertyAt(root, 'tools', 0, 'interactionExamples');
     const edits = editor.addMembers(valueAt(root, 'tools', 0), [['elicitations', { elements: [declaration] }]], before);
-    assert.equal(applied(text, edits), text.replace('    ? interactionExamples\n', '    elicitations:\n      - name: new\n        mode: url\n        message: M.\n    ? interactionExamples\n'));
+    assert.equal(
+      applied(text, edits),
+      text.replace(
+        '    ? interactionExamples\n',
+        '    elicitations:\n      - name: new\n        mode: url\n        message: M.\n    ? interactionExamples\n',
+      ),
+    );
   });
 
   it('adds nothing to a mapping whose first key carries an anchor (its column is not the keys’ column)', () => {

@@ -60,17 +60,31 @@ describe('YAML quick-fixes: the rule page example', () => {
   it('anchors the two diagnostics at the YAML nodes', () => {
     const diagnostics = checkDocument(RULE_PAGE, YAML).diagnostics;
     assert.deepEqual(
-      diagnostics.map((diagnostic) => [diagnostic.data.violation, RULE_PAGE.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length)]),
-      [['unknown-declaration', 'missing'], ['unexpected-content', 'content']],
+      diagnostics.map((diagnostic) => [
+        diagnostic.data.violation,
+        RULE_PAGE.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length),
+      ]),
+      [
+        ['unknown-declaration', 'missing'],
+        ['unexpected-content', 'content'],
+      ],
     );
     const missing = RULE_PAGE.indexOf('missing');
     const lineStart = RULE_PAGE.lastIndexOf('\n', missing) + 1;
-    assert.deepEqual(diagnostics[0].range.start, { line: RULE_PAGE.slice(0, missing).split('\n').length - 1, character: missing - lineStart });
+    assert.deepEqual(diagnostics[0].range.start, {
+      line: RULE_PAGE.slice(0, missing).split('\n').length - 1,
+      character: missing - lineStart,
+    });
   });
 
   it('declares the url elicitation as block YAML after the last declaration', () => {
     const title = "Declare elicitation 'missing' on tool 'prepare_release'";
-    assert.deepEqual(fixesFor(RULE_PAGE, 'unknown-declaration').filter((fix) => fix.isPreferred).map((fix) => fix.title), [title]);
+    assert.deepEqual(
+      fixesFor(RULE_PAGE, 'unknown-declaration')
+        .filter((fix) => fix.isPreferred)
+        .map((fix) => fix.title),
+      [title],
+    );
     const declared = applyFix(RULE_PAGE, 'unknown-declaration', title);
     assert.equal(
       declared,
@@ -84,7 +98,10 @@ describe('YAML quick-fixes: the rule page example', () => {
 
   it('removes the content entry with its nested lines and comment', () => {
     const removed = applyFix(RULE_PAGE, 'unexpected-content', 'Remove content');
-    assert.equal(removed, RULE_PAGE.replace('              content:        # not allowed in url mode\n                approved: true\n', ''));
+    assert.equal(
+      removed,
+      RULE_PAGE.replace('              content:        # not allowed in url mode\n                approved: true\n', ''),
+    );
     assert.deepEqual(ruleViolations(removed), ['unknown-declaration']);
   });
 
@@ -92,13 +109,19 @@ describe('YAML quick-fixes: the rule page example', () => {
     const fixed = fixAll(RULE_PAGE, YAML);
     assert.equal(fixed.applied, 2);
     assert.deepEqual(ruleViolations(fixed.text), []);
-    for (const comment of ['# Release bot, described in YAML', '# the tool', '# not declared']) assert.ok(fixed.text.includes(comment), comment);
+    for (const comment of ['# Release bot, described in YAML', '# the tool', '# not declared'])
+      assert.ok(fixed.text.includes(comment), comment);
   });
 });
 
 describe('YAML quick-fixes: YAML specifics', () => {
   it('"Change to" keeps the quoting style of the declaration', () => {
-    const text = RULE_PAGE.replace('declaration: missing', "declaration: 'confrim'").replace('mode: url\n              message: "Authorize publication."\n              url: https://mcp.example.com/release/connect', 'requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}').replace('content:        # not allowed in url mode\n                approved: true', 'content: {approved: true}');
+    const text = RULE_PAGE.replace('declaration: missing', "declaration: 'confrim'")
+      .replace(
+        'mode: url\n              message: "Authorize publication."\n              url: https://mcp.example.com/release/connect',
+        'requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}',
+      )
+      .replace('content:        # not allowed in url mode\n                approved: true', 'content: {approved: true}');
     assert.deepEqual(ruleViolations(text), ['unknown-declaration']);
     const changed = applyFix(text, 'unknown-declaration', "Change to 'confirm'");
     assert.equal(changed, text.replace("declaration: 'confrim'", "declaration: 'confirm'"));
@@ -118,15 +141,32 @@ describe('YAML quick-fixes: YAML specifics', () => {
       '',
     ].join('\n');
     const declared = applyFix(text, 'unknown-declaration', "Declare elicitation 'nope' on tool 'u'");
-    assert.equal(declared, text.replace('    interactionExamples:', '    elicitations:\n      - name: nope\n        mode: url\n        message: m\n        url: "https://u"\n    interactionExamples:'));
+    assert.equal(
+      declared,
+      text.replace(
+        '    interactionExamples:',
+        '    elicitations:\n      - name: nope\n        mode: url\n        message: m\n        url: "https://u"\n    interactionExamples:',
+      ),
+    );
     assert.deepEqual(ruleViolations(declared), []);
   });
 
   it('adds content as block YAML under the response', () => {
-    const text = RULE_PAGE.replace('declaration: missing   # not declared', 'declaration: confirm').replace('mode: url\n              message: "Authorize publication."\n              url: https://mcp.example.com/release/connect', 'requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}').replace('              content:        # not allowed in url mode\n                approved: true\n', '');
+    const text = RULE_PAGE.replace('declaration: missing   # not declared', 'declaration: confirm')
+      .replace(
+        'mode: url\n              message: "Authorize publication."\n              url: https://mcp.example.com/release/connect',
+        'requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}',
+      )
+      .replace('              content:        # not allowed in url mode\n                approved: true\n', '');
     assert.deepEqual(ruleViolations(text), ['missing-content']);
     const added = applyFix(text, 'missing-content', 'Add content');
-    assert.equal(added, text.replace('              action: accept\n', '              action: accept\n              content:\n                approved: false\n'));
+    assert.equal(
+      added,
+      text.replace(
+        '              action: accept\n',
+        '              action: accept\n              content:\n                approved: false\n',
+      ),
+    );
     assert.deepEqual(ruleViolations(added), []);
   });
 
@@ -134,7 +174,10 @@ describe('YAML quick-fixes: YAML specifics', () => {
     const second = RULE_PAGE.replace('# Release bot, described in YAML\n', '').replace('prepare_release', 'second_tool');
     const stream = `${RULE_PAGE}---\n${second}`;
     const diagnostics = checkDocument(stream, YAML).diagnostics;
-    assert.deepEqual(diagnostics.map((diagnostic) => diagnostic.data.violation), ['unknown-declaration', 'unexpected-content', 'unknown-declaration', 'unexpected-content']);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => diagnostic.data.violation),
+      ['unknown-declaration', 'unexpected-content', 'unknown-declaration', 'unexpected-content'],
+    );
     assert.ok(diagnostics[2].data.offset > stream.indexOf('---\n'));
     const fixed = fixAll(stream, YAML);
     assert.deepEqual(ruleViolations(fixed.text), []);
@@ -205,7 +248,10 @@ describe('YAML quick-fixes: YAML specifics', () => {
     const declared = applyFix(text, 'unknown-declaration', "Declare elicitation 'nope' on tool 't'");
     assert.equal(
       declared,
-      text.replace('        name: confirm\n', "        name: confirm\n      - name: nope\n        mode: form\n        message: Elicitation 'nope'.\n        requestedSchema: {type: object, properties: {}}\n"),
+      text.replace(
+        '        name: confirm\n',
+        "        name: confirm\n      - name: nope\n        mode: form\n        message: Elicitation 'nope'.\n        requestedSchema: {type: object, properties: {}}\n",
+      ),
     );
     assert.deepEqual(ruleViolations(declared), []);
   });

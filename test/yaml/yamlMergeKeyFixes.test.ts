@@ -48,7 +48,8 @@ const HEAD = [
 /** The document with these steps (each given as its lines, the first after `- `). */
 function documentWith(...steps: string[][]): string {
   const lines = [...HEAD];
-  for (const step of steps) lines.push(...step.map((line, index) => (index === 0 ? `          - ${line}` : `            ${line}`)));
+  for (const step of steps)
+    lines.push(...step.map((line, index) => (index === 0 ? `          - ${line}` : `            ${line}`)));
   return `${lines.join('\n')}\n`;
 }
 
@@ -107,7 +108,13 @@ function meaningOf(text: string): Meaning {
 }
 
 describe('YAML fixes on a value merged in with `<<`: an own member overrides it', () => {
-  const mergesUrlRequest = ['type: elicitation', 'declaration: authorize', 'request:', '  <<: *url-request', 'response: {action: decline}'];
+  const mergesUrlRequest = [
+    'type: elicitation',
+    'declaration: authorize',
+    'request:',
+    '  <<: *url-request',
+    'response: {action: decline}',
+  ];
 
   it('overrides a url merged from an anchor in the step being fixed; another step merging the anchor keeps its meaning', () => {
     const text = documentWith(mergesUrlRequest, mergesUrlRequest);
@@ -121,8 +128,14 @@ describe('YAML fixes on a value merged in with `<<`: an own member overrides it'
     assert.deepEqual(after.steps[1], before.steps[1], 'the other step merging the anchor is unchanged');
     assert.deepEqual(after.steps[0].request, { mode: 'url', message: 'Authorize.', url: NEW_URL });
     const diagnostics = checkDocument(fixed, YAML).diagnostics;
-    assert.deepEqual(diagnostics.map((diagnostic) => diagnostic.data.violation), ['url-mismatch']);
-    assert.equal(fixed.slice(diagnostics[0].data.offset, diagnostics[0].data.offset + diagnostics[0].data.length), '*url-request');
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => diagnostic.data.violation),
+      ['url-mismatch'],
+    );
+    assert.equal(
+      fixed.slice(diagnostics[0].data.offset, diagnostics[0].data.offset + diagnostics[0].data.length),
+      '*url-request',
+    );
     assert.ok(diagnostics[0].data.offset > fixed.indexOf(`url: ${NEW_URL}\n`), 'the diagnostic left is the other step’s');
   });
 
@@ -137,37 +150,89 @@ describe('YAML fixes on a value merged in with `<<`: an own member overrides it'
   });
 
   it('overrides a url merged from an inline flow mapping in a list of sources, leaving the inline mapping alone', () => {
-    const text = documentWith(['type: elicitation', 'declaration: authorize', 'request:', `  <<: [{url: ${OLD_URL}}, *url-only]`, 'response: {action: decline}']);
-    const fixed = applyExpected(text, onlyFix(text, 'url-mismatch'), insertionAfter(text, `<<: [{url: ${OLD_URL}}, *url-only]`, `\n              url: ${NEW_URL}`));
+    const text = documentWith([
+      'type: elicitation',
+      'declaration: authorize',
+      'request:',
+      `  <<: [{url: ${OLD_URL}}, *url-only]`,
+      'response: {action: decline}',
+    ]);
+    const fixed = applyExpected(
+      text,
+      onlyFix(text, 'url-mismatch'),
+      insertionAfter(text, `<<: [{url: ${OLD_URL}}, *url-only]`, `\n              url: ${NEW_URL}`),
+    );
     assert.ok(fixed.includes(`<<: [{url: ${OLD_URL}}, *url-only]`));
     assert.deepEqual(meaningOf(fixed).steps[0].request, { mode: 'url', url: NEW_URL });
     assert.deepEqual(violations(fixed), []);
   });
 
   it('overrides a url merged from an inline block mapping, at the column of the mapping’s keys', () => {
-    const text = documentWith(['type: elicitation', 'declaration: authorize', 'request:', '  mode: url', '  <<:', `    url: ${OLD_URL}   # inline source`, 'response: {action: decline}']);
-    const fixed = applyExpected(text, onlyFix(text, 'url-mismatch'), insertionAfter(text, '# inline source', `\n              url: ${NEW_URL}`));
+    const text = documentWith([
+      'type: elicitation',
+      'declaration: authorize',
+      'request:',
+      '  mode: url',
+      '  <<:',
+      `    url: ${OLD_URL}   # inline source`,
+      'response: {action: decline}',
+    ]);
+    const fixed = applyExpected(
+      text,
+      onlyFix(text, 'url-mismatch'),
+      insertionAfter(text, '# inline source', `\n              url: ${NEW_URL}`),
+    );
     assert.deepEqual(meaningOf(fixed).steps[0].request, { mode: 'url', url: NEW_URL });
     assert.deepEqual(violations(fixed), []);
   });
 
   it('overrides in a flow mapping in flow style, and a multi-line flow mapping one member a line', () => {
-    const inline = documentWith(['type: elicitation', 'declaration: authorize', 'request: {<<: *url-request}', 'response: {action: decline}']);
-    const fixed = applyExpected(inline, onlyFix(inline, 'url-mismatch'), insertionAfter(inline, '{<<: *url-request', `, url: ${NEW_URL}`));
+    const inline = documentWith([
+      'type: elicitation',
+      'declaration: authorize',
+      'request: {<<: *url-request}',
+      'response: {action: decline}',
+    ]);
+    const fixed = applyExpected(
+      inline,
+      onlyFix(inline, 'url-mismatch'),
+      insertionAfter(inline, '{<<: *url-request', `, url: ${NEW_URL}`),
+    );
     assert.deepEqual(violations(fixed), []);
 
-    const multiLine = documentWith(['type: elicitation', 'declaration: authorize', 'request: {', '  <<: *url-request', '}', 'response: {action: decline}']);
-    const fixedLines = applyExpected(multiLine, onlyFix(multiLine, 'url-mismatch'), insertionAfter(multiLine, '  <<: *url-request', `,\n              url: ${NEW_URL}`));
+    const multiLine = documentWith([
+      'type: elicitation',
+      'declaration: authorize',
+      'request: {',
+      '  <<: *url-request',
+      '}',
+      'response: {action: decline}',
+    ]);
+    const fixedLines = applyExpected(
+      multiLine,
+      onlyFix(multiLine, 'url-mismatch'),
+      insertionAfter(multiLine, '  <<: *url-request', `,\n              url: ${NEW_URL}`),
+    );
     assert.deepEqual(violations(fixedLines), []);
   });
 
   it('a mode mismatch with mode and schema both merged: one insertion with both, the stale merged url left to the source', () => {
-    const text = documentWith(['type: elicitation', 'declaration: confirm', 'request:', '  <<: *url-request', 'response: {action: decline}']);
+    const text = documentWith([
+      'type: elicitation',
+      'declaration: confirm',
+      'request:',
+      '  <<: *url-request',
+      'response: {action: decline}',
+    ]);
     const fix = onlyFix(text, 'mode-mismatch');
     const fixed = applyExpected(
       text,
       fix,
-      insertionAfter(text, '  <<: *url-request', '\n              mode: form\n              requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}'),
+      insertionAfter(
+        text,
+        '  <<: *url-request',
+        '\n              mode: form\n              requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}',
+      ),
     );
     assert.deepEqual(meaningOf(fixed).steps[0].request, {
       mode: 'form',
@@ -179,7 +244,11 @@ describe('YAML fixes on a value merged in with `<<`: an own member overrides it'
   });
 
   it('"Change to" a declaration merged in with the whole step: an own declaration in the step', () => {
-    const text = documentWithSharedStep('{type: elicitation, declaration: authorise, request: *url-new, response: {action: decline}}', '          - <<: *step', '          - <<: *step');
+    const text = documentWithSharedStep(
+      '{type: elicitation, declaration: authorise, request: *url-new, response: {action: decline}}',
+      '          - <<: *step',
+      '          - <<: *step',
+    );
     const fix = fixesOf(text, 'unknown-declaration', 0).find((candidate) => candidate.title === "Change to 'authorize'");
     assert.ok(fix?.isPreferred);
     const fixed = applyExpected(text, fix, insertionAfter(text, '- <<: *step', '\n            declaration: authorize', 0));
@@ -197,7 +266,11 @@ describe('YAML fixes on a value merged in with `<<`: an own member overrides it'
     const request = `\n            request:\n              mode: url\n              url: ${NEW_URL}`;
     const fromAnchor = applyExpected(text, onlyFix(text, 'url-mismatch', 0), insertionAfter(text, '- <<: *step', request));
     assert.deepEqual(violations(fromAnchor), ['url-mismatch']);
-    const fromInline = applyExpected(text, onlyFix(text, 'url-mismatch', 1), insertionAfter(text, 'response: {action: decline}}', request, 1));
+    const fromInline = applyExpected(
+      text,
+      onlyFix(text, 'url-mismatch', 1),
+      insertionAfter(text, 'response: {action: decline}}', request, 1),
+    );
     assert.deepEqual(violations(fromInline), ['url-mismatch']);
     assert.deepEqual(meaningOf(fromInline).shared, meaningOf(text).shared);
   });
@@ -216,20 +289,41 @@ describe('YAML fixes that would have to remove a merged member are not offered',
   });
 
   it('no "Remove content" for own content that overrides a merged one: the merged one would show', () => {
-    const text = documentWith(['type: elicitation', 'declaration: authorize', 'request: *url-new', 'response: {<<: *accepted, content: null}']);
+    const text = documentWith([
+      'type: elicitation',
+      'declaration: authorize',
+      'request: *url-new',
+      'response: {<<: *accepted, content: null}',
+    ]);
     assert.deepEqual(violations(text), ['unexpected-content']);
     assert.deepEqual(fixesOf(text, 'unexpected-content'), []);
   });
 
   it('removes own content next to a merge that has none, leaving the `<<` pair', () => {
-    const block = documentWith(['type: elicitation', 'declaration: authorize', 'request: *url-new', 'response:', '  <<: *declined', '  content: {}']);
-    const fixed = applyExpected(block, onlyFix(block, 'unexpected-content'), [{ range: new LineIndex(block).rangeOf(block.indexOf('              content: {}\n'), 27), newText: '' }]);
+    const block = documentWith([
+      'type: elicitation',
+      'declaration: authorize',
+      'request: *url-new',
+      'response:',
+      '  <<: *declined',
+      '  content: {}',
+    ]);
+    const fixed = applyExpected(block, onlyFix(block, 'unexpected-content'), [
+      { range: new LineIndex(block).rangeOf(block.indexOf('              content: {}\n'), 27), newText: '' },
+    ]);
     assert.ok(fixed.endsWith('            response:\n              <<: *declined\n'));
     assert.deepEqual(violations(fixed), []);
 
-    const flow = documentWith(['type: elicitation', 'declaration: authorize', 'request: *url-new', 'response: {<<: *declined, content: {}}']);
+    const flow = documentWith([
+      'type: elicitation',
+      'declaration: authorize',
+      'request: *url-new',
+      'response: {<<: *declined, content: {}}',
+    ]);
     const at = flow.indexOf(', content: {}');
-    const fixedFlow = applyExpected(flow, onlyFix(flow, 'unexpected-content'), [{ range: new LineIndex(flow).rangeOf(at, ', content: {}'.length), newText: '' }]);
+    const fixedFlow = applyExpected(flow, onlyFix(flow, 'unexpected-content'), [
+      { range: new LineIndex(flow).rangeOf(at, ', content: {}'.length), newText: '' },
+    ]);
     assert.ok(fixedFlow.includes('response: {<<: *declined}'));
     assert.deepEqual(violations(fixedFlow), []);
   });
@@ -237,29 +331,61 @@ describe('YAML fixes that would have to remove a merged member are not offered',
 
 describe('YAML fixes adding a member to a mapping made only of a `<<` merge', () => {
   it('adds content under a block response that only merges, at the `<<`’s column', () => {
-    const text = documentWith(['type: elicitation', 'declaration: confirm', 'request: *form-request', 'response:', '  <<: *accepted-bare']);
+    const text = documentWith([
+      'type: elicitation',
+      'declaration: confirm',
+      'request: *form-request',
+      'response:',
+      '  <<: *accepted-bare',
+    ]);
     assert.deepEqual(violations(text), ['schema-mismatch', 'missing-content']);
-    const fixed = applyExpected(text, onlyFix(text, 'missing-content'), insertionAfter(text, '<<: *accepted-bare', '\n              content: {}'));
+    const fixed = applyExpected(
+      text,
+      onlyFix(text, 'missing-content'),
+      insertionAfter(text, '<<: *accepted-bare', '\n              content: {}'),
+    );
     assert.deepEqual(meaningOf(fixed).steps[0].response, { action: 'accept', content: {} });
     assert.deepEqual(violations(fixed), ['schema-mismatch']);
   });
 
   it('adds content to a flow response that only merges, after the `<<` pair', () => {
-    const text = documentWith(['type: elicitation', 'declaration: confirm', 'request: *form-request', 'response: {<<: *accepted-bare}']);
-    const fixed = applyExpected(text, onlyFix(text, 'missing-content'), insertionAfter(text, '{<<: *accepted-bare', ', content: {}'));
+    const text = documentWith([
+      'type: elicitation',
+      'declaration: confirm',
+      'request: *form-request',
+      'response: {<<: *accepted-bare}',
+    ]);
+    const fixed = applyExpected(
+      text,
+      onlyFix(text, 'missing-content'),
+      insertionAfter(text, '{<<: *accepted-bare', ', content: {}'),
+    );
     assert.deepEqual(violations(fixed), ['schema-mismatch']);
   });
 
   it('adds the mode to a request of a compact mapping made only of `<<: [{e}]`', () => {
-    const text = documentWith(['type: elicitation', 'declaration: authorize', 'request:', '   <<: [{e}]', 'response: {action: cancel}']);
+    const text = documentWith([
+      'type: elicitation',
+      'declaration: authorize',
+      'request:',
+      '   <<: [{e}]',
+      'response: {action: cancel}',
+    ]);
     assert.deepEqual(violations(text), ['mode-mismatch']);
-    const fixed = applyExpected(text, onlyFix(text, 'mode-mismatch'), insertionAfter(text, '<<: [{e}]', `\n               mode: url\n               url: ${NEW_URL}`));
+    const fixed = applyExpected(
+      text,
+      onlyFix(text, 'mode-mismatch'),
+      insertionAfter(text, '<<: [{e}]', `\n               mode: url\n               url: ${NEW_URL}`),
+    );
     assert.deepEqual(meaningOf(fixed).steps[0].request, { e: null, mode: 'url', url: NEW_URL });
     assert.deepEqual(violations(fixed), []);
   });
 
   it('changes a merged misspelled declaration in a step that is only `- <<: *step`: an own member after the pair', () => {
-    const text = documentWithSharedStep('{type: elicitation, declaration: authorise, request: *url-new, response: {action: decline}}', '          - <<: *step');
+    const text = documentWithSharedStep(
+      '{type: elicitation, declaration: authorise, request: *url-new, response: {action: decline}}',
+      '          - <<: *step',
+    );
     const fix = fixesOf(text, 'unknown-declaration').find((candidate) => candidate.isPreferred);
     assert.equal(fix?.title, "Change to 'authorize'");
     const fixed = applyExpected(text, fix, insertionAfter(text, '- <<: *step', '\n            declaration: authorize'));
@@ -269,21 +395,37 @@ describe('YAML fixes adding a member to a mapping made only of a `<<` merge', ()
   it('with an explicit `? <<` key: no member added after it; a request is rewritten as a whole instead', () => {
     const text = documentWith(
       ['type: elicitation', 'declaration: authorize', 'request:', '  ? <<', '  : *url-request', 'response: {action: decline}'],
-      ['type: elicitation', 'declaration: confirm', 'request: {requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}}', 'response:', '  ? <<', '  : *accepted-bare'],
+      [
+        'type: elicitation',
+        'declaration: confirm',
+        'request: {requestedSchema: {type: object, properties: {approved: {type: boolean}}, required: [approved]}}',
+        'response:',
+        '  ? <<',
+        '  : *accepted-bare',
+      ],
     );
     assert.deepEqual(violations(text), ['url-mismatch', 'missing-content']);
     assert.deepEqual(fixesOf(text, 'missing-content'), []);
     const start = text.indexOf('? <<');
     const end = text.indexOf('*url-request\n', start) + '*url-request'.length;
     const fixed = applyExpected(text, onlyFix(text, 'url-mismatch'), [
-      { range: new LineIndex(text).rangeOf(start, end - start), newText: `mode: url\n              message: Authorize.\n              url: ${NEW_URL}` },
+      {
+        range: new LineIndex(text).rangeOf(start, end - start),
+        newText: `mode: url\n              message: Authorize.\n              url: ${NEW_URL}`,
+      },
     ]);
     assert.deepEqual(meaningOf(fixed).steps[0].request, { mode: 'url', message: 'Authorize.', url: NEW_URL });
     assert.deepEqual(violations(fixed), ['missing-content']);
   });
 
   it('offers nothing where it cannot write a valid member: a tagged merge key', () => {
-    const text = documentWith(['type: elicitation', 'declaration: authorize', 'request:', '  !!merge <<: *url-request', 'response: {action: decline}']);
+    const text = documentWith([
+      'type: elicitation',
+      'declaration: authorize',
+      'request:',
+      '  !!merge <<: *url-request',
+      'response: {action: decline}',
+    ]);
     assert.deepEqual(violations(text), ['url-mismatch']);
     assert.deepEqual(fixesOf(text, 'url-mismatch'), []);
     assert.equal(fixAll(text, YAML).text, text);
@@ -315,7 +457,10 @@ describe('YamlEditor next to `<<` pairs', () => {
   it('replaces a value merged from an inline source by an own member, and refuses anything deeper in it', () => {
     const text = 'm:\n  <<: {x: 2, n: {y: 1}}\n';
     const { root, editor } = editing(text);
-    assert.equal(applied(text, editor.replaceValue(valueAt(root, 'm', 'x'), { json: 5 })), 'm:\n  <<: {x: 2, n: {y: 1}}\n  x: 5\n');
+    assert.equal(
+      applied(text, editor.replaceValue(valueAt(root, 'm', 'x'), { json: 5 })),
+      'm:\n  <<: {x: 2, n: {y: 1}}\n  x: 5\n',
+    );
     assert.equal(applied(text, editor.replaceString(valueAt(root, 'm', 'x'), 'str')), 'm:\n  <<: {x: 2, n: {y: 1}}\n  x: str\n');
     assert.deepEqual(editor.replaceValue(valueAt(root, 'm', 'n', 'y'), { json: 5 }), []);
     assert.deepEqual(editor.addMembers(valueAt(root, 'm', 'n'), [['z', { json: 1 }]]), []);
@@ -332,17 +477,26 @@ describe('YamlEditor next to `<<` pairs', () => {
   it('adds after a `<<` whose sources are a block sequence, at the `<<`’s column', () => {
     const text = 'a: &a {x: 1}\nm:\n  <<:\n    - *a\n    - {y: 2}\nn: 1\n';
     const { root, editor } = editing(text);
-    assert.equal(applied(text, editor.addMembers(valueAt(root, 'm'), [['z', { json: 3 }]])), 'a: &a {x: 1}\nm:\n  <<:\n    - *a\n    - {y: 2}\n  z: 3\nn: 1\n');
+    assert.equal(
+      applied(text, editor.addMembers(valueAt(root, 'm'), [['z', { json: 3 }]])),
+      'a: &a {x: 1}\nm:\n  <<:\n    - *a\n    - {y: 2}\n  z: 3\nn: 1\n',
+    );
   });
 
   it('removing an own member leaves the `<<` pairs: a line, the first member of a compact mapping, one flow separator', () => {
     const block = 'a: &a {x: 1}\nm:\n  <<: *a\n  content: 1\n';
     const onlyOwn = editing(block);
-    assert.equal(applied(block, onlyOwn.editor.removeMember(propertyAt(onlyOwn.root, 'm', 'content'))), 'a: &a {x: 1}\nm:\n  <<: *a\n');
+    assert.equal(
+      applied(block, onlyOwn.editor.removeMember(propertyAt(onlyOwn.root, 'm', 'content'))),
+      'a: &a {x: 1}\nm:\n  <<: *a\n',
+    );
 
     const compact = 'a: &a {x: 1}\nlist:\n  - content: 1\n    <<: *a\n';
     const first = editing(compact);
-    assert.equal(applied(compact, first.editor.removeMember(propertyAt(first.root, 'list', 0, 'content'))), 'a: &a {x: 1}\nlist:\n  - <<: *a\n');
+    assert.equal(
+      applied(compact, first.editor.removeMember(propertyAt(first.root, 'list', 0, 'content'))),
+      'a: &a {x: 1}\nlist:\n  - <<: *a\n',
+    );
 
     for (const flow of ['a: &a {x: 1}\nm: {<<: *a, c: 1}\n', 'a: &a {x: 1}\nm: {c: 1, <<: *a}\n']) {
       const { root, editor } = editing(flow);

@@ -40,7 +40,8 @@ function meaningOf(text: string): Meaning {
 /** The text ranges of the steps, from the checker's own tree. */
 function stepRanges(text: string): Array<[number, number]> {
   const root = parseYamlDocuments(text).documents[0].root!;
-  const member = (node: SyntaxNode | undefined, key: string) => propertiesOf(node).find((property) => property.key.value === key)!.value;
+  const member = (node: SyntaxNode | undefined, key: string) =>
+    propertiesOf(node).find((property) => property.key.value === key)!.value;
   const steps = member(member(member(itemsOf(member(root, 'tools'))[0], 'interactionExamples'), 'e'), 'steps');
   return itemsOf(steps).map((step) => [step.offset, step.offset + step.length]);
 }
@@ -67,13 +68,15 @@ function mergeFixProblems(text: string): string[] {
       }
       const meaning = meaningOf(after);
       if (!sameJson(meaning.shared, before.shared)) problems.push(`${where}: changed a shared anchor`);
-      if (!fix.title.startsWith('Declare') && !sameJson(meaning.elicitations, before.elicitations)) problems.push(`${where}: changed the declarations`);
+      if (!fix.title.startsWith('Declare') && !sameJson(meaning.elicitations, before.elicitations))
+        problems.push(`${where}: changed the declarations`);
       before.steps.forEach((step, index) => {
         const mayChange = index === stepIndex && !fix.title.startsWith('Declare');
         if (!mayChange && !sameJson(meaning.steps[index], step)) problems.push(`${where}: changed step ${index}`);
       });
       const left = count(checkDocument(after, YAML).diagnostics, diagnostic.data.violation);
-      if (left >= count(result.diagnostics, diagnostic.data.violation)) problems.push(`${where}: the diagnostic stays:\n${after}`);
+      if (left >= count(result.diagnostics, diagnostic.data.violation))
+        problems.push(`${where}: the diagnostic stays:\n${after}`);
     }
   }
   const all = fixAll(text, YAML);
@@ -82,7 +85,8 @@ function mergeFixProblems(text: string): string[] {
   } else {
     if (!sameJson(meaningOf(all.text).shared, before.shared)) problems.push('fix-all: changed a shared anchor');
     const again = fixAll(all.text, YAML);
-    if (again.applied > 0) problems.push(`fix-all: a second fix-all still changes the text (a fix does not remove its diagnostic):\n${all.text}`);
+    if (again.applied > 0)
+      problems.push(`fix-all: a second fix-all still changes the text (a fix does not remove its diagnostic):\n${all.text}`);
   }
   return problems;
 }
@@ -105,7 +109,9 @@ describe('fuzzing the YAML quick-fixes on merge keys', () => {
       const { text } = mergeKeyDocument((SEED ^ Math.imul(iteration + 1, 0x9e3779b1)) >>> 0);
       const problems = mergeFixProblems(text);
       if (problems.length === 0) continue;
-      failures.push(`iteration ${iteration} (replay with MCPDESC_MERGE_FUZZ_SEED=${SEED} MCPDESC_MERGE_FUZZ_ONLY=${iteration}):\n${text}\n  ${problems.slice(0, 3).join('\n  ')}`);
+      failures.push(
+        `iteration ${iteration} (replay with MCPDESC_MERGE_FUZZ_SEED=${SEED} MCPDESC_MERGE_FUZZ_ONLY=${iteration}):\n${text}\n  ${problems.slice(0, 3).join('\n  ')}`,
+      );
     }
     assert.deepEqual(failures, []);
   });

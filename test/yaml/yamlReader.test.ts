@@ -42,10 +42,14 @@ function assertSameDiagnostics(text: string, context: string): void {
   const composedParse = (source: string) => {
     const parsed = parseYamlDocumentsComposed(source);
     const roots = parsed.documents.map((document) => document.root).filter((root): root is ValueNode => root !== undefined);
-    const syntaxErrors = parsed.errors.filter((error) => error.code !== 'DUPLICATE_KEY').map(({ offset, length, message }) => ({ offset, length, message }));
+    const syntaxErrors = parsed.errors
+      .filter((error) => error.code !== 'DUPLICATE_KEY')
+      .map(({ offset, length, message }) => ({ offset, length, message }));
     return { roots, syntaxErrors };
   };
-  const reference = documentCheckOf(text, 'yaml', new LineIndex(text), parseAndFind(text, 'yaml', false, false, composedParse), { format: 'yaml' });
+  const reference = documentCheckOf(text, 'yaml', new LineIndex(text), parseAndFind(text, 'yaml', false, false, composedParse), {
+    format: 'yaml',
+  });
   assert.deepStrictEqual(read.diagnostics, reference.diagnostics, `${context}: the same diagnostics`);
 }
 

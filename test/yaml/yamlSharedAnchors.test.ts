@@ -57,14 +57,21 @@ describe('YAML: one anchored schema shared by many steps', () => {
 
   it('reports no mismatch, no unusable schema and no alias budget for the shared schema', () => {
     const { diagnostics } = checkDocument(text, { format: 'yaml' });
-    const falseOnes = diagnostics.filter((diagnostic) => FALSE_KINDS.has(diagnostic.data.violation) || /usable JSON Schema|[Aa]lias/.test(diagnostic.message));
-    assert.deepEqual(falseOnes.map((diagnostic) => `${diagnostic.range.start.line}: ${diagnostic.message}`), []);
+    const falseOnes = diagnostics.filter(
+      (diagnostic) => FALSE_KINDS.has(diagnostic.data.violation) || /usable JSON Schema|[Aa]lias/.test(diagnostic.message),
+    );
+    assert.deepEqual(
+      falseOnes.map((diagnostic) => `${diagnostic.range.start.line}: ${diagnostic.message}`),
+      [],
+    );
   });
 
   it('validates each step against the shared schema (an error in one step is still found, at that step)', () => {
     const broken = text.replace(/(content: \{p0: short, p2999: )also short\}((?:.|\n)*)$/, `$1${'x'.repeat(41)}}$2`);
     assert.notEqual(broken, text);
-    const contentErrors = checkDocument(broken, { format: 'yaml' }).diagnostics.filter((diagnostic) => diagnostic.data.violation === 'invalid-content');
+    const contentErrors = checkDocument(broken, { format: 'yaml' }).diagnostics.filter(
+      (diagnostic) => diagnostic.data.violation === 'invalid-content',
+    );
     assert.equal(contentErrors.length, 1, contentErrors.map((diagnostic) => diagnostic.message).join('\n'));
     assert.match(contentErrors[0].message, /p2999/);
     const firstStepLine = broken.split('\n').findIndex((line) => line.includes('p2999: xxxx'));
@@ -81,7 +88,12 @@ describe('YAML: one anchored schema shared by many steps', () => {
 /** A declaration whose schema's `enum` is a "billion laughs" list: 9^7 strings once expanded. */
 function laughingSchemaDocument(): string {
   const laughs = ['  l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
-  for (let level = 1; level <= 6; level++) laughs.push(`  l${level}: &l${level} [${Array(9).fill(`*l${level - 1}`).join(', ')}]`);
+  for (let level = 1; level <= 6; level++)
+    laughs.push(
+      `  l${level}: &l${level} [${Array(9)
+        .fill(`*l${level - 1}`)
+        .join(', ')}]`,
+    );
   return [
     'mcpdesc: 0.8.0',
     'info: {name: laughs, version: 1.0.0}',
@@ -115,7 +127,13 @@ describe('YAML: aliases that expand past the bound where the rule reads them', (
     assert.ok(performance.now() - started < 5000, 'a hang must fail the test');
     assert.deepEqual(
       diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.data.violation, diagnostic.message]),
-      [[CHECKER_RULE_ID, 'skipped', 'Aliases in this document expand to more than 100,000 nodes in a value the rule reads; the document is not checked.']],
+      [
+        [
+          CHECKER_RULE_ID,
+          'skipped',
+          'Aliases in this document expand to more than 100,000 nodes in a value the rule reads; the document is not checked.',
+        ],
+      ],
     );
     assert.ok(!diagnostics.some((diagnostic) => diagnostic.code === ELICITATION_RULE_ID));
   });
@@ -133,7 +151,7 @@ describe('YAML: a shared anchor is one node', () => {
     assert.equal((value as Record<string, number>).p1199, 1199);
   });
 
-  it('merging it leaves the anchor\'s own members where they are', () => {
+  it("merging it leaves the anchor's own members where they are", () => {
     const merged = valueAt(root, 'merged');
     assert.equal(propertiesOf(merged).length, 1201);
     const p0 = propertiesOf(merged).find((property) => property.key.value === 'p0')!;

@@ -20,7 +20,10 @@ describe('YAML streams', () => {
     assert.equal(parsed.documents.length, 3);
     const [first, second, third] = parsed.documents;
     assert.deepEqual({ offset: first.offset, length: first.length }, { offset: 0, length: text.indexOf('---') });
-    assert.deepEqual({ offset: second.offset, length: second.length }, { offset: text.indexOf('---'), length: text.lastIndexOf('---') - text.indexOf('---') });
+    assert.deepEqual(
+      { offset: second.offset, length: second.length },
+      { offset: text.indexOf('---'), length: text.lastIndexOf('---') - text.indexOf('---') },
+    );
     assert.equal(text.slice(second.offset, second.offset + second.length), '---\nmcpdesc: 1.0\nname: second\n...\n');
     assertCovers(text, valueAt(second.root!, 'name'), 'second');
     assertCovers(text, valueAt(first.root!, 'name'), 'first');
@@ -30,7 +33,10 @@ describe('YAML streams', () => {
 
   it('gives an empty document an undefined root, and a comment-only or empty text no document', () => {
     const parsed = parseYamlDocuments('---\n---\na: 1\n--- ~\n');
-    assert.deepEqual(parsed.documents.map((document) => document.root && plain(getNodeValue(asJsoncNode(document.root)))), [undefined, { a: 1 }, null]);
+    assert.deepEqual(
+      parsed.documents.map((document) => document.root && plain(getNodeValue(asJsoncNode(document.root)))),
+      [undefined, { a: 1 }, null],
+    );
     assert.deepEqual(parseYamlDocuments('# just a comment\n# and another\n'), { documents: [], errors: [] });
     assert.deepEqual(parseYamlDocuments(''), { documents: [], errors: [] });
     assert.deepEqual(parseYamlDocuments('\uFEFF'), { documents: [], errors: [] });
@@ -38,7 +44,10 @@ describe('YAML streams', () => {
 
   it('keeps anchors to their own document', () => {
     const parsed = parseYamlDocuments('a: &x 1\n---\nb: *x\n');
-    assert.deepEqual(parsed.errors.map((error) => error.code), ['UNRESOLVED_ALIAS']);
+    assert.deepEqual(
+      parsed.errors.map((error) => error.code),
+      ['UNRESOLVED_ALIAS'],
+    );
   });
 });
 
@@ -59,7 +68,10 @@ describe('YAML syntax errors', () => {
   it('reports an unterminated quoted scalar', () => {
     const text = 'a: ok\nb: "open\n';
     const parsed = parseYamlDocuments(text);
-    assert.deepEqual(parsed.errors.map((error) => error.code), ['MISSING_CHAR']);
+    assert.deepEqual(
+      parsed.errors.map((error) => error.code),
+      ['MISSING_CHAR'],
+    );
     assertCovers(text, valueAt(parsed.documents[0].root!, 'a'), 'ok');
   });
 
@@ -74,7 +86,10 @@ describe('YAML syntax errors', () => {
     const parsed = parseYamlDocuments(text);
     assert.ok(parsed.errors.length >= 2);
     const offsets = parsed.errors.map((error) => error.offset);
-    assert.deepEqual(offsets, [...offsets].sort((x, y) => x - y));
+    assert.deepEqual(
+      offsets,
+      [...offsets].sort((x, y) => x - y),
+    );
     for (const error of parsed.errors) assert.ok(error.offset + error.length <= text.length);
   });
 
@@ -82,7 +97,13 @@ describe('YAML syntax errors', () => {
     const text = 'a: @x\n---\nb: @y\n';
     const parsed = parseYamlDocuments(text);
     assert.equal(parsed.documents.length, 2);
-    assert.deepEqual(parsed.errors.map((error) => [error.code, error.offset]), [['BAD_SCALAR_START', text.indexOf('@x')], ['BAD_SCALAR_START', text.indexOf('@y')]]);
+    assert.deepEqual(
+      parsed.errors.map((error) => [error.code, error.offset]),
+      [
+        ['BAD_SCALAR_START', text.indexOf('@x')],
+        ['BAD_SCALAR_START', text.indexOf('@y')],
+      ],
+    );
   });
 
   it('refuses absurd nesting with one error, however often it is parsed (no stack exhaustion)', () => {
@@ -98,7 +119,10 @@ describe('YAML syntax errors', () => {
       for (const text of samples) {
         const parsed = parseYamlDocuments(text);
         assert.deepEqual(parsed.documents, []);
-        assert.deepEqual(parsed.errors.map((error) => error.code), ['NESTING_TOO_DEEP']);
+        assert.deepEqual(
+          parsed.errors.map((error) => error.code),
+          ['NESTING_TOO_DEEP'],
+        );
       }
     }
   });
@@ -121,13 +145,27 @@ b: ${'['.repeat(150)}*a${']'.repeat(150)}
 c: *a
 `;
     const parsed = parseYamlDocuments(text);
-    assert.deepEqual(parsed.errors.map((error) => [error.code, error.offset]), [['NESTING_TOO_DEEP', text.indexOf('*a')]]);
+    assert.deepEqual(
+      parsed.errors.map((error) => [error.code, error.offset]),
+      [['NESTING_TOO_DEEP', text.indexOf('*a')]],
+    );
     const root = parsed.documents[0].root!;
     assert.deepEqual(plain(getNodeValue(asJsoncNode(valueAt(root, 'c')))), plain(getNodeValue(asJsoncNode(valueAt(root, 'a')))));
   });
 
   it('does not crash on arbitrary bytes', () => {
-    const samples = ['\u0000\u0001: \u0002', ']]]: [[[', '? ? ? :', '&a *b: !c', '%TAG ! tag:x\n--- !foo\n', ':::\n- - -\n? : ?', '"\\', "'", '|\n\t\t', '---\n...\n...\n---'];
+    const samples = [
+      '\u0000\u0001: \u0002',
+      ']]]: [[[',
+      '? ? ? :',
+      '&a *b: !c',
+      '%TAG ! tag:x\n--- !foo\n',
+      ':::\n- - -\n? : ?',
+      '"\\',
+      "'",
+      '|\n\t\t',
+      '---\n...\n...\n---',
+    ];
     for (const text of samples) assert.doesNotThrow(() => parseYamlDocuments(text), JSON.stringify(text));
   });
 });
@@ -137,9 +175,15 @@ describe('YAML keys', () => {
     const text = 'declaration: first\nother: 1\ndeclaration: second\n';
     const parsed = parseYamlDocuments(text);
     const root = parsed.documents[0].root!;
-    assert.deepEqual(propertiesOf(root).map((property) => property.key.value), ['declaration', 'other', 'declaration']);
+    assert.deepEqual(
+      propertiesOf(root).map((property) => property.key.value),
+      ['declaration', 'other', 'declaration'],
+    );
     assertScalar(valueAt(root, 'declaration'), 'string', 'second');
-    assert.deepEqual(parsed.errors.map((error) => [error.code, error.offset, error.length]), [['DUPLICATE_KEY', text.lastIndexOf('declaration'), 'declaration'.length]]);
+    assert.deepEqual(
+      parsed.errors.map((error) => [error.code, error.offset, error.length]),
+      [['DUPLICATE_KEY', text.lastIndexOf('declaration'), 'declaration'.length]],
+    );
   });
 
   it('finds duplicates in large mappings too', () => {
@@ -149,13 +193,19 @@ describe('YAML keys', () => {
     const parsed = parseYamlDocuments(text);
     assert.deepEqual(
       parsed.errors.map((error) => [error.code, error.offset]),
-      [['DUPLICATE_KEY', text.indexOf('key7: again')], ['DUPLICATE_KEY', text.indexOf('key39: again')]],
+      [
+        ['DUPLICATE_KEY', text.indexOf('key7: again')],
+        ['DUPLICATE_KEY', text.indexOf('key39: again')],
+      ],
     );
   });
 
   it('does not count keys that mean different strings as duplicates, and counts ones that mean the same', () => {
     const parsed = parseYamlDocuments('1: a\n"1": b\ntrue: c\n"x": d\nx: e\n');
-    assert.deepEqual(parsed.errors.map((error) => error.code), ['DUPLICATE_KEY', 'DUPLICATE_KEY']);
+    assert.deepEqual(
+      parsed.errors.map((error) => error.code),
+      ['DUPLICATE_KEY', 'DUPLICATE_KEY'],
+    );
   });
 
   it('leaves out pairs whose key is a collection, without losing the others', () => {
@@ -163,7 +213,10 @@ describe('YAML keys', () => {
     const parsed = parseYamlDocuments(text);
     assert.deepEqual(parsed.errors, []);
     const root = parsed.documents[0].root!;
-    assert.deepEqual(propertiesOf(root).map((property) => property.key.value), ['plain']);
+    assert.deepEqual(
+      propertiesOf(root).map((property) => property.key.value),
+      ['plain'],
+    );
     assertCovers(text, valueAt(root, 'plain'), 'kept');
   });
 

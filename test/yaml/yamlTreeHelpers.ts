@@ -1,7 +1,14 @@
 // Helpers for the YAML tree tests: reach nodes by path and state expected ranges as substrings of the
 // text (so an expected offset is computed, never counted by hand).
 import assert from 'node:assert/strict';
-import { childrenOf, scalarOf, type PropertyNode, type StringNode, type SyntaxNode, type ValueNode } from '../../server/src/checker/syntax/tree';
+import {
+  childrenOf,
+  scalarOf,
+  type PropertyNode,
+  type StringNode,
+  type SyntaxNode,
+  type ValueNode,
+} from '../../server/src/checker/syntax/tree';
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 
 /** The single document's root of `text`, which must parse without errors. */
@@ -57,7 +64,11 @@ export function propertyAt(root: ValueNode, ...path: Array<string | number>): Pr
  * The range of the `occurrence`-th (0-based) occurrence of `snippet` in `text`, searching from the
  * first occurrence of `after` when given.
  */
-export function spanOf(text: string, snippet: string, options: { after?: string; occurrence?: number } = {}): { offset: number; length: number } {
+export function spanOf(
+  text: string,
+  snippet: string,
+  options: { after?: string; occurrence?: number } = {},
+): { offset: number; length: number } {
   let from = 0;
   if (options.after !== undefined) {
     from = text.indexOf(options.after);
@@ -70,7 +81,12 @@ export function spanOf(text: string, snippet: string, options: { after?: string;
 }
 
 /** Asserts that `node` covers exactly `snippet` (found as spanOf finds it). */
-export function assertCovers(text: string, node: SyntaxNode, snippet: string, options: { after?: string; occurrence?: number } = {}): void {
+export function assertCovers(
+  text: string,
+  node: SyntaxNode,
+  snippet: string,
+  options: { after?: string; occurrence?: number } = {},
+): void {
   const expected = spanOf(text, snippet, options);
   assert.deepEqual(
     { offset: node.offset, length: node.length, text: text.slice(node.offset, node.offset + node.length) },

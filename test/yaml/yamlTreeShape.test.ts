@@ -120,7 +120,8 @@ describe('YAML tree: scalar styles and types', () => {
   });
 
   it('covers a block scalar from its header to its last content character', () => {
-    const text = 'lit: |\n  line one\n  line two\n\nfold: >-\n  folded\n  text\nkeep: |+\n  kept\n\n\nstrip: |2-\n   indented  \nlast: 1\n';
+    const text =
+      'lit: |\n  line one\n  line two\n\nfold: >-\n  folded\n  text\nkeep: |+\n  kept\n\n\nstrip: |2-\n   indented  \nlast: 1\n';
     const root = rootOf(text);
     assertCovers(text, valueAt(root, 'lit'), '|\n  line one\n  line two');
     assertScalar(valueAt(root, 'lit'), 'string', 'line one\nline two\n');
@@ -143,7 +144,8 @@ describe('YAML tree: scalar styles and types', () => {
   });
 
   it('resolves plain scalars with the core schema', () => {
-    const text = 'int: 42\nneg: -7\nhex: 0x1F\noct: 0o17\nfloat: 1.5e3\ninf: .inf\nyes: true\nno: False\ntilde: ~\nnothing: null\nempty:\nquoted: "42"\nversion: 2.0.0\n';
+    const text =
+      'int: 42\nneg: -7\nhex: 0x1F\noct: 0o17\nfloat: 1.5e3\ninf: .inf\nyes: true\nno: False\ntilde: ~\nnothing: null\nempty:\nquoted: "42"\nversion: 2.0.0\n';
     const root = rootOf(text);
     assertScalar(valueAt(root, 'int'), 'number', 42);
     assertScalar(valueAt(root, 'neg'), 'number', -7);
@@ -165,7 +167,10 @@ describe('YAML tree: scalar styles and types', () => {
     const text = 'declaration:\nnext: 1\n';
     const root = rootOf(text);
     const value = valueAt(root, 'declaration');
-    assert.deepEqual({ type: value.type, offset: value.offset, length: value.length }, { type: 'null', offset: 'declaration:'.length, length: 0 });
+    assert.deepEqual(
+      { type: value.type, offset: value.offset, length: value.length },
+      { type: 'null', offset: 'declaration:'.length, length: 0 },
+    );
     assertCovers(text, propertyAt(root, 'declaration'), 'declaration:');
   });
 

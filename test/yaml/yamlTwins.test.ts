@@ -48,7 +48,9 @@ function nodeAt(root: Node, place: Place): Node | undefined {
       node = node.type === 'array' ? node.children?.[segment] : undefined;
       keyNode = undefined;
     } else {
-      const property: Node | undefined = (node.children ?? []).filter((candidate) => candidate.children?.[0]?.value === segment).pop();
+      const property: Node | undefined = (node.children ?? [])
+        .filter((candidate) => candidate.children?.[0]?.value === segment)
+        .pop();
       keyNode = property?.children?.[0];
       node = property?.children?.[1];
     }
@@ -110,7 +112,10 @@ describe('YAML twins of the JSON fixtures', () => {
         const yamlRoot = asJsoncNode(parseYamlDocuments(yaml).documents[0].root!);
         jsonDiagnostics.forEach((diagnostic, index) => {
           const place = jsonPlaces.get(`${diagnostic.data.offset}:${diagnostic.data.length}`);
-          assert.ok(place, `${diagnostic.data.violation} at ${diagnostic.data.offset}:${diagnostic.data.length} covers a whole key or value node`);
+          assert.ok(
+            place,
+            `${diagnostic.data.violation} at ${diagnostic.data.offset}:${diagnostic.data.length} covers a whole key or value node`,
+          );
           const twin = nodeAt(yamlRoot, place);
           assert.ok(twin, `no YAML node at ${JSON.stringify(place)}`);
           const actual = yamlDiagnostics[index].data;
@@ -124,8 +129,15 @@ describe('YAML twins of the JSON fixtures', () => {
         const jsonFixed = fixAll(json);
         const yamlFixed = fixAll(yaml, { format: 'yaml' });
         assert.equal(yamlFixed.applied, jsonFixed.applied, 'as many fixes applied');
-        assert.deepEqual(parseYamlDocuments(yamlFixed.text).errors.filter((error) => error.code !== 'DUPLICATE_KEY'), []);
-        assert.deepEqual(parse(yamlFixed.text), JSON.parse(jsonFixed.text.replace(/^\uFEFF/, '')), 'the fixed documents mean the same');
+        assert.deepEqual(
+          parseYamlDocuments(yamlFixed.text).errors.filter((error) => error.code !== 'DUPLICATE_KEY'),
+          [],
+        );
+        assert.deepEqual(
+          parse(yamlFixed.text),
+          JSON.parse(jsonFixed.text.replace(/^\uFEFF/, '')),
+          'the fixed documents mean the same',
+        );
         assert.deepEqual(
           ruleDiagnostics(checkDocument(yamlFixed.text, { format: 'yaml' }).diagnostics).map((diagnostic) => diagnostic.message),
           ruleDiagnostics(checkDocument(jsonFixed.text).diagnostics).map((diagnostic) => diagnostic.message),

@@ -34,7 +34,6 @@ import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, For
 /** Shared by every check: each distinct schema is compiled once per process. */
 export { schemaCache };
 
-
 /**
  * Syntax errors shown per document. Text that is not JSON at all (a binary or minified file of
  * another kind) gives one error every few characters: hundreds of thousands of diagnostics would
@@ -43,7 +42,6 @@ export { schemaCache };
  * notice, an Information, first) and as many as the language server sends (lsp/problemCap.ts).
  */
 export const MAX_SYNTAX_DIAGNOSTICS = 999;
-
 
 export interface PreferredFix {
   /** The diagnostic the plan fixes: its rule, violation and start offset. */
@@ -144,7 +142,12 @@ export class DocumentCheck {
         }))
       : [];
     if (this.commentsAllowed) {
-      this.suppressionFixes ??= new SuppressionFixes(this.text, this.format, this.lines, this.suppressions ?? findSuppressions(this.text, this.format, this.lines));
+      this.suppressionFixes ??= new SuppressionFixes(
+        this.text,
+        this.format,
+        this.lines,
+        this.suppressions ?? findSuppressions(this.text, this.format, this.lines),
+      );
       const suppression = this.suppressionFixes.fixFor(entry.diagnostic);
       if (suppression) fixes.push(suppression);
     }
@@ -210,14 +213,23 @@ export class DocumentCheck {
    * would read back one by one (YAML) are taken on trust, to be read back together for the ones
    * chosen (DocumentEditor.confirmsTogether).
    */
-  planPreferredFixes(formatting: FormattingOptions | undefined, deferReadBack: boolean): { fixes: PreferredFix[]; editor: DocumentEditor } | undefined {
+  planPreferredFixes(
+    formatting: FormattingOptions | undefined,
+    deferReadBack: boolean,
+  ): { fixes: PreferredFix[]; editor: DocumentEditor } | undefined {
     this.settleTree?.();
     const editor = this.editor(formatting, deferReadBack);
     if (!editor) return undefined;
     const fixes: PreferredFix[] = [];
     for (const entry of this.located) {
       const plan = plansOf(entry, editor).find((candidate) => candidate.isPreferred);
-      if (plan) fixes.push({ code: entry.diagnostic.code, violation: entry.diagnostic.data.violation, offset: entry.diagnostic.data.offset, plan });
+      if (plan)
+        fixes.push({
+          code: entry.diagnostic.code,
+          violation: entry.diagnostic.data.violation,
+          offset: entry.diagnostic.data.offset,
+          plan,
+        });
     }
     return { fixes, editor };
   }
@@ -292,9 +304,13 @@ export function parseAndFind(
   try {
     const parsed = parse(text);
     const findings = parsed.roots.map((root) =>
-      root.type === 'object' ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once)) : [],
+      root.type === 'object'
+        ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once))
+        : [],
     );
-    const declarationFindings = parsed.roots.map((root) => (root.type === 'object' ? checkDeclarationValidity(root) : { tools: [], others: [] }));
+    const declarationFindings = parsed.roots.map((root) =>
+      root.type === 'object' ? checkDeclarationValidity(root) : { tools: [], others: [] },
+    );
     const parts: CheckParts = { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings, declarationFindings };
     if (documentRules) parts.documentFindings = parsed.roots.map(checkDocumentRules);
     return parts;
@@ -330,7 +346,16 @@ export function documentCheckOf(
   const located = locate(parts, options, lines, notice);
   const { kept, unused } = applySuppressions(located, suppressions, lines, options);
   const all = unused.length === 0 ? kept : [...kept, ...unused.map((diagnostic) => ({ diagnostic }))];
-  return new DocumentCheck(text, format, lines, all, parts.roots, syntaxErrorCountOf(parts), options.commentsAllowed === true, suppressions);
+  return new DocumentCheck(
+    text,
+    format,
+    lines,
+    all,
+    parts.roots,
+    syntaxErrorCountOf(parts),
+    options.commentsAllowed === true,
+    suppressions,
+  );
 }
 
 export function syntaxErrorCountOf(parts: CheckParts): number {
@@ -360,11 +385,12 @@ export function locate(
   };
   if (parts.failure !== undefined && !notice) {
     const failure = parts.failure;
-    notice = failure instanceof AliasExpansionError
-      ? { violation: 'skipped', message: failure.message }
-      : failure instanceof RangeError
-        ? { violation: 'skipped', message: TOO_DEEP_MESSAGE }
-        : { violation: 'internal-error', message: internalErrorMessage(failure) };
+    notice =
+      failure instanceof AliasExpansionError
+        ? { violation: 'skipped', message: failure.message }
+        : failure instanceof RangeError
+          ? { violation: 'skipped', message: TOO_DEEP_MESSAGE }
+          : { violation: 'internal-error', message: internalErrorMessage(failure) };
   }
   if (notice) push(CHECKER_RULE_ID, { violation: notice.violation, offset: 0, length: 0 }, notice.message);
   for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
@@ -387,8 +413,19 @@ export function locate(
     for (const perTool of perRoot) {
       for (const finding of perTool) {
         const officialCode = officialCodeOfConsistency(finding.violation);
-        const data = { violation: finding.violation, offset: finding.offset, length: finding.length, ...(officialCode ? { officialCode } : {}) };
-        const diagnostic = makeDiagnostic(ELICITATION_RULE_ID, data, finding.message, lines.rangeOf(data.offset, data.length), options);
+        const data = {
+          violation: finding.violation,
+          offset: finding.offset,
+          length: finding.length,
+          ...(officialCode ? { officialCode } : {}),
+        };
+        const diagnostic = makeDiagnostic(
+          ELICITATION_RULE_ID,
+          data,
+          finding.message,
+          lines.rangeOf(data.offset, data.length),
+          options,
+        );
         if (!diagnostic) continue;
         const entry: Located = { finding, diagnostic };
         located.push(entry);
@@ -406,7 +443,8 @@ export function locate(
   const seen = new Set<string>();
   const pushDeclarationFinding = (finding: DeclarationFinding) => {
     const subject = finding.declaration?.node ?? finding.owner.elicitationsProperty;
-    const owner = consistencyOn && finding.aspect && subject ? reportedByConsistency.get(subject)?.get(finding.aspect) : undefined;
+    const owner =
+      consistencyOn && finding.aspect && subject ? reportedByConsistency.get(subject)?.get(finding.aspect) : undefined;
     if (owner) {
       // The same problem in this rule's words: its fix repairs the consistency diagnostic too. A
       // finding inside a schema that diagnostic calls unusable is only hidden behind it.
@@ -417,13 +455,21 @@ export function locate(
     if (seen.has(key)) return;
     seen.add(key);
     const data = { violation: finding.violation, offset: finding.offset, length: finding.length };
-    const diagnostic = makeDiagnostic(DECLARATION_RULE_ID, data, finding.message, lines.rangeOf(data.offset, data.length), options);
+    const diagnostic = makeDiagnostic(
+      DECLARATION_RULE_ID,
+      data,
+      finding.message,
+      lines.rangeOf(data.offset, data.length),
+      options,
+    );
     if (diagnostic) located.push({ declarationFinding: finding, diagnostic });
   };
   for (const perRoot of parts.declarationFindings) {
     for (const perTool of perRoot.tools) for (const finding of perTool) pushDeclarationFinding(finding);
     for (const finding of perRoot.others) pushDeclarationFinding(finding);
   }
-  (parts.documentFindings ?? []).forEach((perRoot, index) => located.push(...locateDocumentFindings(perRoot, options, lines, parts.roots[index])));
+  (parts.documentFindings ?? []).forEach((perRoot, index) =>
+    located.push(...locateDocumentFindings(perRoot, options, lines, parts.roots[index])),
+  );
   return located;
 }

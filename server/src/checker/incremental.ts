@@ -8,7 +8,15 @@
 // the tools after the edit move at once, the nodes inside them only when something reads the tree
 // (OwedShifts); the line index carries the later lines' move (lineIndex.ts); the whole text is
 // searched for suppression comments only when it has or gains a directive's prefix.
-import { documentCheckOf, documentRulesOn, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
+import {
+  documentCheckOf,
+  documentRulesOn,
+  parseAndFind,
+  runCheck,
+  schemaCache,
+  type CheckParts,
+  type DocumentCheck,
+} from './check';
 import { LineIndex } from './syntax/lineIndex';
 import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
@@ -28,7 +36,6 @@ import { syntaxOf } from './syntax/syntaxOf';
 import type { ChangeSpan } from './syntax/syntax';
 
 export type { ChangeSpan } from './syntax/syntax';
-
 
 /** The single span covering `first` then `second` (second's offsets are in the text after first). */
 export function composeChanges(first: ChangeSpan, second: ChangeSpan): ChangeSpan {
@@ -50,7 +57,10 @@ const COMPARED_AT_ONCE = 4096;
 export function changeBetween(before: string, after: string): ChangeSpan {
   const shorter = Math.min(before.length, after.length);
   let prefix = 0;
-  while (prefix + COMPARED_AT_ONCE <= shorter && before.slice(prefix, prefix + COMPARED_AT_ONCE) === after.slice(prefix, prefix + COMPARED_AT_ONCE)) {
+  while (
+    prefix + COMPARED_AT_ONCE <= shorter &&
+    before.slice(prefix, prefix + COMPARED_AT_ONCE) === after.slice(prefix, prefix + COMPARED_AT_ONCE)
+  ) {
     prefix += COMPARED_AT_ONCE;
   }
   while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
@@ -58,7 +68,8 @@ export function changeBetween(before: string, after: string): ChangeSpan {
   let suffix = 0;
   while (
     suffix + COMPARED_AT_ONCE <= room &&
-    before.slice(before.length - suffix - COMPARED_AT_ONCE, before.length - suffix) === after.slice(after.length - suffix - COMPARED_AT_ONCE, after.length - suffix)
+    before.slice(before.length - suffix - COMPARED_AT_ONCE, before.length - suffix) ===
+      after.slice(after.length - suffix - COMPARED_AT_ONCE, after.length - suffix)
   ) {
     suffix += COMPARED_AT_ONCE;
   }
@@ -81,7 +92,10 @@ export class IncrementalDocument {
   /** Whether the last update took the one-tool shortcut (for tests and the benchmark). */
   lastUpdateWasIncremental = false;
 
-  constructor(private text: string, private readonly options: CheckOptions) {
+  constructor(
+    private text: string,
+    private readonly options: CheckOptions,
+  ) {
     this.format = (options.format ?? 'json') === 'yaml' ? 'yaml' : 'json';
     this.lines = new LineIndex(text);
     this.current = withDocumentBudget(() => this.checkWhole(text));
@@ -100,8 +114,17 @@ export class IncrementalDocument {
     this.lastUpdateWasIncremental = change !== undefined && this.tryOneTool(newText, change);
     if (this.lastUpdateWasIncremental) {
       this.text = newText;
-      const suppressions = this.directivePrefixSeen || changeMayWriteDirective(newText, change!) ? this.suppressionsOf(newText) : [];
-      this.current = documentCheckOf(newText, this.format, this.lines, this.parts!, this.options, undefined, suppressions).settleTreeWith(this.owed.settle);
+      const suppressions =
+        this.directivePrefixSeen || changeMayWriteDirective(newText, change!) ? this.suppressionsOf(newText) : [];
+      this.current = documentCheckOf(
+        newText,
+        this.format,
+        this.lines,
+        this.parts!,
+        this.options,
+        undefined,
+        suppressions,
+      ).settleTreeWith(this.owed.settle);
     } else {
       this.lines = new LineIndex(newText);
       this.current = this.checkWhole(newText);

@@ -15,7 +15,6 @@ export { isMcpdescDocument, isExcludedPath, hasMcpdescRoot, formatOfPath, type R
 export { checkerNotice, internalErrorNotice, type CheckerViolation } from './rules/checkerNotices';
 export { MAX_TAB_SIZE, usableFormatting } from './fixes/layout';
 
-
 export type { CheckResult } from './checkResult';
 
 export function checkDocument(text: string, options: CheckOptions = {}): CheckResult {

@@ -63,7 +63,14 @@ export const DECLARATION_VIOLATION_KINDS = [
 export type DeclarationViolationKind = (typeof DECLARATION_VIOLATION_KINDS)[number];
 
 /** The violation kinds of rule mcpdesc.document.schema, by what is wrong. */
-export const SCHEMA_VIOLATION_KINDS = ['missing-member', 'unknown-member', 'invalid-name', 'wrong-type', 'invalid-value', 'not-checked'] as const;
+export const SCHEMA_VIOLATION_KINDS = [
+  'missing-member',
+  'unknown-member',
+  'invalid-name',
+  'wrong-type',
+  'invalid-value',
+  'not-checked',
+] as const;
 export type SchemaViolationKind = (typeof SCHEMA_VIOLATION_KINDS)[number];
 
 /** The violation kinds of rule mcpdesc.document.semantics (document/interactionSemantics.ts). */
@@ -165,7 +172,17 @@ export interface DiagnosticData {
    * The violation kind for the rules; 'syntax-error' / 'skipped' / 'internal-error' for the others,
    * and 'problems-not-shown' for the language server's notice on a document with more problems than it sends.
    */
-  violation: ViolationKind | DeclarationViolationKind | SchemaViolationKind | SemanticViolationKind | 'syntax-error' | 'skipped' | 'internal-error' | 'problems-not-shown' | ConfigViolation | 'unused-suppression';
+  violation:
+    | ViolationKind
+    | DeclarationViolationKind
+    | SchemaViolationKind
+    | SemanticViolationKind
+    | 'syntax-error'
+    | 'skipped'
+    | 'internal-error'
+    | 'problems-not-shown'
+    | ConfigViolation
+    | 'unused-suppression';
   /** Offset range in the document text the diagnostic was computed from. */
   offset: number;
   length: number;

@@ -67,7 +67,8 @@ export class CliConfiguration {
   /** The severities and globs for a file under this configuration. */
   settingsOf(effective: EffectiveProjectConfig): { rules: Record<string, SeveritySetting>; globs: FileGlobs } {
     const rules: Record<string, SeveritySetting> = { ...effective.rules };
-    if (this.options.reportUnusedSuppressions && (rules[UNUSED_SUPPRESSION_RULE_ID] ?? 'off') === 'off') rules[UNUSED_SUPPRESSION_RULE_ID] = 'warning';
+    if (this.options.reportUnusedSuppressions && (rules[UNUSED_SUPPRESSION_RULE_ID] ?? 'off') === 'off')
+      rules[UNUSED_SUPPRESSION_RULE_ID] = 'warning';
     Object.assign(rules, this.options.rules);
     return {
       rules,
@@ -84,12 +85,15 @@ export class CliConfiguration {
     const realRoot = realPathOf(path.dirname(absolutePath));
     const effective = this.forFile(absolutePath, realRoot);
     if (effective.invalid.length > 0) {
-      return { message: effective.invalid.map((loaded) => invalidConfigMessage(loaded, displayPath(loaded.path, this.cwd))).join('\n') };
+      return {
+        message: effective.invalid.map((loaded) => invalidConfigMessage(loaded, displayPath(loaded.path, this.cwd))).join('\n'),
+      };
     }
     const { rules, globs } = this.settingsOf(effective);
     const severities: Record<string, SeveritySetting> = {};
     // mcpdesc.config is about the configuration files themselves and is not configurable.
-    for (const id of RULE_IDS.filter((ruleId) => ruleId !== CONFIG_RULE_ID)) severities[id] = rules[id] ?? (RULES[id].offByDefault ? 'off' : RULES[id].defaultSeverity);
+    for (const id of RULE_IDS.filter((ruleId) => ruleId !== CONFIG_RULE_ID))
+      severities[id] = rules[id] ?? (RULES[id].offByDefault ? 'off' : RULES[id].defaultSeverity);
     for (const [id, severity] of Object.entries(rules)) severities[id] ??= severity;
     const printed = {
       file: displayPath(absolutePath, this.cwd),

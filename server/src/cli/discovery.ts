@@ -41,7 +41,9 @@ export function discoverCandidates(argumentsGiven: readonly string[], cwd: strin
     candidates.push(candidate);
   };
   const walk = (root: string): string[] =>
-    walkFiles(root, { onProblem: (unreadable, error) => problems.push(`${displayOf(unreadable, cwd)}: ${describeFileError(error)}`) });
+    walkFiles(root, {
+      onProblem: (unreadable, error) => problems.push(`${displayOf(unreadable, cwd)}: ${describeFileError(error)}`),
+    });
 
   for (const argument of argumentsGiven.length > 0 ? argumentsGiven : ['.']) {
     const absolutePath = path.resolve(cwd, argument);
@@ -72,9 +74,7 @@ export function discoverCandidates(argumentsGiven: readonly string[], cwd: strin
         continue;
       }
       const base = path.resolve(cwd, glob.base);
-      const matched = isDirectory(base)
-        ? walk(base).filter((file) => glob.matches(toPosixPath(path.relative(base, file))))
-        : [];
+      const matched = isDirectory(base) ? walk(base).filter((file) => glob.matches(toPosixPath(path.relative(base, file)))) : [];
       if (matched.length === 0) problems.push(`No files match the pattern '${argument}'`);
       const realRoot = realPathOf(base);
       for (const file of matched) add(file, false, realRoot);

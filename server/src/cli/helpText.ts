@@ -1,6 +1,11 @@
 // The --help page. It is also where the CLI's decisions on edge cases are written down for users.
 import { ELICITATION_RULE_ID, RULE_IDS } from '../../../shared/src/constants';
-import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID, OFFICIAL_PRESET, UNUSED_SUPPRESSION_RULE_ID } from '../../../shared/src/rules';
+import {
+  DOCUMENT_SCHEMA_RULE_ID,
+  DOCUMENT_SEMANTICS_RULE_ID,
+  OFFICIAL_PRESET,
+  UNUSED_SUPPRESSION_RULE_ID,
+} from '../../../shared/src/rules';
 import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
 
 export function helpText(version: string): string {

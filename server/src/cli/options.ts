@@ -114,12 +114,17 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
   }
   const totalLength = globs.reduce((sum, glob) => sum + glob.length, 0);
   if (totalLength > MAX_GLOBS_TOTAL_LENGTH) {
-    return { ok: false, message: `--include and --exclude globs are ${totalLength.toLocaleString('en-US')} characters together; at most ${MAX_GLOBS_TOTAL_LENGTH.toLocaleString('en-US')} are allowed` };
+    return {
+      ok: false,
+      message: `--include and --exclude globs are ${totalLength.toLocaleString('en-US')} characters together; at most ${MAX_GLOBS_TOTAL_LENGTH.toLocaleString('en-US')} are allowed`,
+    };
   }
 
-  if (values.config !== undefined && values['no-config']) return { ok: false, message: '--config and --no-config cannot be used together' };
+  if (values.config !== undefined && values['no-config'])
+    return { ok: false, message: '--config and --no-config cannot be used together' };
   if (values.config !== undefined && values.config.trim() === '') return { ok: false, message: '--config needs a file' };
-  if (values['print-config'] !== undefined && values['print-config'].trim() === '') return { ok: false, message: '--print-config needs a file' };
+  if (values['print-config'] !== undefined && values['print-config'].trim() === '')
+    return { ok: false, message: '--print-config needs a file' };
 
   return {
     ok: true,

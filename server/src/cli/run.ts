@@ -100,7 +100,11 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
     const scope = configuration.scopeOf(candidate.absolutePath, candidate.realRoot);
     const diagnostics = configuration.configs.diagnosticsOfFile(candidate.absolutePath, scope);
     if (!diagnostics) return;
-    report({ absolutePath: candidate.absolutePath, displayPath: displayPath(candidate.absolutePath, environment.cwd), diagnostics: diagnostics.map(unanchored) });
+    report({
+      absolutePath: candidate.absolutePath,
+      displayPath: displayPath(candidate.absolutePath, environment.cwd),
+      diagnostics: diagnostics.map(unanchored),
+    });
     const loaded = configuration.configs.read(candidate.absolutePath, scope.realBoundary);
     if (!('missing' in loaded) && !loaded.parsed.config) failInvalidConfig(loaded);
   };
@@ -121,7 +125,12 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
         };
       }
       const effective = configuration.forFile(candidate.absolutePath, candidate.realRoot);
-      const settings = { cwd: environment.cwd, ...configuration.settingsOf(effective), fix: options.fix, maxFileSizeMB: options.maxFileSizeMB };
+      const settings = {
+        cwd: environment.cwd,
+        ...configuration.settingsOf(effective),
+        fix: options.fix,
+        maxFileSizeMB: options.maxFileSizeMB,
+      };
       const outcome = runner.run({ candidate, settings }).catch((error: unknown): FileOutcome => ({
         kind: 'failed',
         message: `${candidate.absolutePath}: internal error while checking: ${error instanceof Error ? error.message : String(error)}`,
@@ -139,7 +148,11 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
   // `mcpdesc-lint packages/a`) is reported as if it had been found in the tree.
   for (const loaded of configuration.configs.loaded()) {
     if (loaded.parsed.problems.length === 0) continue;
-    lintConfigFile({ absolutePath: loaded.path, explicit: false, realRoot: configuration.scopeOf(loaded.path, loaded.path).realBoundary });
+    lintConfigFile({
+      absolutePath: loaded.path,
+      explicit: false,
+      realRoot: configuration.scopeOf(loaded.path, loaded.path).realBoundary,
+    });
   }
 
   const useColor = shouldUseColor(environment.stdoutIsTTY, environment.env);

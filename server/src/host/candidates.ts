@@ -17,7 +17,10 @@ export interface FileGlobs {
 
 /** `relativePath` ('/'-separated, relative to its root) lies under node_modules or .git. */
 export function isInIgnoredDirectory(relativePath: string): boolean {
-  return relativePath.split('/').slice(0, -1).some((segment) => IGNORED_DIRECTORY_NAMES.has(segment));
+  return relativePath
+    .split('/')
+    .slice(0, -1)
+    .some((segment) => IGNORED_DIRECTORY_NAMES.has(segment));
 }
 
 /** JSON and YAML files may be mcpdesc documents by their root `mcpdesc` member. */

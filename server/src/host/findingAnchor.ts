@@ -20,7 +20,11 @@ export interface FindingAnchor {
 export type AnchoredDiagnostic = Diagnostic & { anchor: FindingAnchor };
 
 /** The anchors of a text's diagnostics, given what the checker parsed. */
-export function anchorDiagnostics(diagnostics: readonly Diagnostic[], text: string, roots: readonly SyntaxNode[]): AnchoredDiagnostic[] {
+export function anchorDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  text: string,
+  roots: readonly SyntaxNode[],
+): AnchoredDiagnostic[] {
   const segmentsOfArrays = new WeakMap<SyntaxNode, Map<SyntaxNode, string>>();
   return diagnostics.map((diagnostic) => {
     const start = diagnostic.data.offset;
@@ -67,7 +71,12 @@ function contains(node: SyntaxNode, start: number, end: number): boolean {
   return node.offset <= start && end <= node.offset + node.length;
 }
 
-function pathWithin(root: SyntaxNode, start: number, end: number, segmentsOfArrays: WeakMap<SyntaxNode, Map<SyntaxNode, string>>): string[] {
+function pathWithin(
+  root: SyntaxNode,
+  start: number,
+  end: number,
+  segmentsOfArrays: WeakMap<SyntaxNode, Map<SyntaxNode, string>>,
+): string[] {
   const segments: string[] = [];
   let node = root;
   for (;;) {
@@ -103,7 +112,11 @@ function childContaining(node: SyntaxNode, start: number, end: number): SyntaxNo
   return contains(children[low], start, end) ? children[low] : undefined;
 }
 
-function elementSegment(array: SyntaxNode, element: SyntaxNode, segmentsOfArrays: WeakMap<SyntaxNode, Map<SyntaxNode, string>>): string {
+function elementSegment(
+  array: SyntaxNode,
+  element: SyntaxNode,
+  segmentsOfArrays: WeakMap<SyntaxNode, Map<SyntaxNode, string>>,
+): string {
   let segments = segmentsOfArrays.get(array);
   if (!segments) {
     segments = new Map();

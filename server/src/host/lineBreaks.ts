@@ -12,7 +12,11 @@ export function lineBreakOf(text: string): LineBreak {
   return (match?.[0] as LineBreak | undefined) ?? '\n';
 }
 
-export function conformLineBreaks(text: string, edits: readonly OffsetEdit[], lineBreak: LineBreak = lineBreakOf(text)): OffsetEdit[] {
+export function conformLineBreaks(
+  text: string,
+  edits: readonly OffsetEdit[],
+  lineBreak: LineBreak = lineBreakOf(text),
+): OffsetEdit[] {
   return edits.map((edit) => {
     if (!/[\r\n]/.test(edit.newText)) return edit;
     const before = text.charAt(edit.offset - 1);

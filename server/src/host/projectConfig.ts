@@ -103,7 +103,8 @@ export class ProjectConfigs {
   diagnosticsOf(filePath: string, text: string, scope: ConfigScope): Diagnostic[] {
     const problems: ConfigProblem[] = [...parseProjectConfig(text, configFormatOf(filePath)).problems];
     const used = this.configIn(path.dirname(filePath), scope);
-    if (used && path.basename(used.path) !== path.basename(filePath)) problems.push(unusedConfigProblem(path.basename(used.path)));
+    if (used && path.basename(used.path) !== path.basename(filePath))
+      problems.push(unusedConfigProblem(path.basename(used.path)));
     return configDiagnostics(text, problems, shippedDocsBaseUri());
   }
 
@@ -141,13 +142,22 @@ function recognitionFolder(folder: string, recognitionRoot: string): string {
   return isInside(recognitionRoot, folder) ? toPosixPath(path.relative(recognitionRoot, folder)) : toPosixPath(folder);
 }
 
-function effectiveOf(chain: LoadedConfigFile[], filePath: string, scope: ConfigScope, globFolder?: string): EffectiveProjectConfig {
+function effectiveOf(
+  chain: LoadedConfigFile[],
+  filePath: string,
+  scope: ConfigScope,
+  globFolder?: string,
+): EffectiveProjectConfig {
   if (chain.length === 0) return NO_PROJECT_CONFIG;
   const layers: ConfigLayer[] = [];
   const invalid: LoadedConfigFile[] = [];
   for (const loaded of chain) {
     if (!loaded.parsed.config) invalid.push(loaded);
-    else layers.push({ directory: recognitionFolder(globFolder ?? path.dirname(loaded.path), scope.recognitionRoot), config: loaded.parsed.config });
+    else
+      layers.push({
+        directory: recognitionFolder(globFolder ?? path.dirname(loaded.path), scope.recognitionRoot),
+        config: loaded.parsed.config,
+      });
   }
   const documentPath = recognitionFolder(filePath, scope.recognitionRoot);
   return {

@@ -33,4 +33,9 @@ export interface EffectiveProjectConfig {
   globs: FileGlobs;
 }
 
-export const NO_PROJECT_CONFIG: EffectiveProjectConfig = { files: [], invalid: [], rules: {}, globs: { include: [], exclude: [] } };
+export const NO_PROJECT_CONFIG: EffectiveProjectConfig = {
+  files: [],
+  invalid: [],
+  rules: {},
+  globs: { include: [], exclude: [] },
+};

@@ -84,7 +84,11 @@ export function readHostFile(filePath: string, realRoot: string, maxBytes: numbe
     if (stats.size > maxBytes) return { kind: 'tooLarge', head: readHead(descriptor), sizeBytes: stats.size };
     const bytes = readAtMost(descriptor, maxBytes + 1, stats.size);
     if (bytes.length > maxBytes) {
-      return { kind: 'tooLarge', head: decodeText(bytes.subarray(0, OVERSIZED_HEAD_BYTES)).text, sizeBytes: Math.max(bytes.length, fs.fstatSync(descriptor).size) };
+      return {
+        kind: 'tooLarge',
+        head: decodeText(bytes.subarray(0, OVERSIZED_HEAD_BYTES)).text,
+        sizeBytes: Math.max(bytes.length, fs.fstatSync(descriptor).size),
+      };
     }
     return { kind: 'text', realPath: realFile, ...decodeText(bytes) };
   } catch (error) {

@@ -30,7 +30,17 @@ export type ReplaceOutcome =
 /** The file-system calls used, so a test can make one of them fail (a full disk, a failing rename). */
 export type ReplaceIo = Pick<
   typeof fs,
-  'realpathSync' | 'statSync' | 'openSync' | 'writeSync' | 'fchmodSync' | 'fchownSync' | 'fsyncSync' | 'closeSync' | 'readFileSync' | 'renameSync' | 'unlinkSync'
+  | 'realpathSync'
+  | 'statSync'
+  | 'openSync'
+  | 'writeSync'
+  | 'fchmodSync'
+  | 'fchownSync'
+  | 'fsyncSync'
+  | 'closeSync'
+  | 'readFileSync'
+  | 'renameSync'
+  | 'unlinkSync'
 >;
 
 const BOM = '\uFEFF';
@@ -79,7 +89,7 @@ export function replaceFile(filePath: string, bytes: Buffer, expected: FileSnaps
     if (!original.isFile()) return { kind: 'failed', reason: 'not a regular file' };
     temporary = temporaryPathNextTo(target);
     descriptor = io.openSync(temporary, 'wx', 0o600);
-    for (let written = 0; written < bytes.length; ) {
+    for (let written = 0; written < bytes.length;) {
       written += io.writeSync(descriptor, bytes, written, bytes.length - written);
     }
     // The exact mode, which the creation mode and the umask could not give.

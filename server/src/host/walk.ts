@@ -94,7 +94,8 @@ export class DirectoryWalk {
       const place = { path: path.join(folder.path, entry.name), realPath: path.join(folder.realPath, entry.name) };
       if (entry.isSymbolicLink()) {
         const target = this.resolveInside(place.realPath);
-        if (target && (!target.isDirectory || this.mayEnter(entry.name, place.path))) this.linked.push({ ...target, path: place.path });
+        if (target && (!target.isDirectory || this.mayEnter(entry.name, place.path)))
+          this.linked.push({ ...target, path: place.path });
       } else if (entry.isDirectory()) {
         if (this.mayEnter(entry.name, place.path)) subfolders.push(place);
       } else if (entry.isFile()) {

@@ -231,7 +231,8 @@ export class WorkerPool<Task, Answer> implements TaskRunner<Task, Answer> {
   private async end(slot: Slot<Task, Answer>): Promise<void> {
     if (!this.slots.delete(slot)) return;
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    for (const posted of slot.posted.splice(0)) if (!posted.cancelled) posted.queued.reject(new Error('the worker pool is closed'));
+    for (const posted of slot.posted.splice(0))
+      if (!posted.cancelled) posted.queued.reject(new Error('the worker pool is closed'));
     await slot.worker.terminate();
   }
 }

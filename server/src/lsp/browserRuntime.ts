@@ -149,7 +149,11 @@ export function browserFileAccess(connection: Connection, nextTurn: (callback: (
       const params: WorkspaceFilesParams = { folderUri, skipDirectoryNames: [...IGNORED_DIRECTORY_NAMES] };
       const listed = await connection.sendRequest<WorkspaceFilesResult>(WORKSPACE_FILES_REQUEST, params);
       for (const problem of listed.problems) options.onProblem(problem.uri, new Error(problem.message));
-      if (listed.truncated) options.onProblem(folderUri, new Error(`the listing stopped after ${listed.uris.length} files; the others are checked when opened`));
+      if (listed.truncated)
+        options.onProblem(
+          folderUri,
+          new Error(`the listing stopped after ${listed.uris.length} files; the others are checked when opened`),
+        );
       let count = 0;
       for (let start = 0; start < listed.uris.length && !options.isCancelled(); start += LIST_BATCH) {
         const batch = listed.uris

@@ -69,7 +69,9 @@ export class CheckScheduler {
    * One queue per priority, in insertion order. Only open documents are scheduled with a delay, so
    * the lower queues are first-in first-out and picking from them is O(1) however long they are.
    */
-  private readonly queues = new Map<CheckPriority, Map<string, PendingCheck>>(PRIORITIES_HIGHEST_FIRST.map((priority) => [priority, new Map()]));
+  private readonly queues = new Map<CheckPriority, Map<string, PendingCheck>>(
+    PRIORITIES_HIGHEST_FIRST.map((priority) => [priority, new Map()]),
+  );
   private readonly running = new Map<string, RunningCheck>();
   private runningOnThisThread = false;
   private runningOffThread = 0;
@@ -222,7 +224,10 @@ export class CheckScheduler {
     }
     const finished = Date.now();
     if (priority !== CheckPriority.Open && finished - this.lastForegroundRequest < TYPING_WINDOW_MS) {
-      this.backgroundNotBefore = Math.max(this.backgroundNotBefore, finished + Math.min(MAX_BACKGROUND_PAUSE_MS, finished - started));
+      this.backgroundNotBefore = Math.max(
+        this.backgroundNotBefore,
+        finished + Math.min(MAX_BACKGROUND_PAUSE_MS, finished - started),
+      );
     }
     this.settle();
     if (this.queued > 0) this.wake();
@@ -277,10 +282,13 @@ export class CheckScheduler {
       }
     }
     if (earliest === Infinity) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.wake();
-    }, Math.max(0, earliest - now));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.wake();
+      },
+      Math.max(0, earliest - now),
+    );
   }
 
   private settle(): void {

@@ -18,7 +18,9 @@ function isRequested(kind: string, only: string[] | undefined): boolean {
 
 function isOurDiagnostic(diagnostic: Diagnostic): diagnostic is Diagnostic & { data: DiagnosticData } {
   const data = diagnostic.data as Partial<DiagnosticData> | undefined;
-  return diagnostic.source === DIAGNOSTIC_SOURCE && typeof data === 'object' && data !== null && typeof data.violation === 'string';
+  return (
+    diagnostic.source === DIAGNOSTIC_SOURCE && typeof data === 'object' && data !== null && typeof data.violation === 'string'
+  );
 }
 
 export function quickFixActions(
@@ -108,7 +110,11 @@ export function menuActions(params: CodeActionParams, check: CachedCheck, option
     }
     for (const [rule, href] of pages) {
       const title = `Show documentation for ${rule}`;
-      actions.push({ title, kind: CodeActionKind.QuickFix, command: { title, command: documentationCommand, arguments: [href] } });
+      actions.push({
+        title,
+        kind: CodeActionKind.QuickFix,
+        command: { title, command: documentationCommand, arguments: [href] },
+      });
     }
   }
   return actions;

@@ -118,7 +118,8 @@ export class DiagnosticsPublisher {
 function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
   if (a.length !== b.length) return false;
   for (let index = 0; index < a.length; index++) {
-    if (a[index] !== b[index] && !(isNotice(a[index]) && isNotice(b[index]) && a[index].message === b[index].message)) return false;
+    if (a[index] !== b[index] && !(isNotice(a[index]) && isNotice(b[index]) && a[index].message === b[index].message))
+      return false;
   }
   return true;
 }

@@ -68,7 +68,8 @@ export class DiskDocumentChecks {
     if (signal?.aborted || this.deps.isOpen(uri)) return;
     // Its folder was removed meanwhile: it must not reappear.
     const limits = plan.kind === 'task' ? publishLimitsOf(plan.task.settings) : undefined;
-    if (answer.kind === 'diagnostics' && this.deps.folders.folderOf(uri)) this.deps.publisher.publish(uri, answer.diagnostics, undefined, limits);
+    if (answer.kind === 'diagnostics' && this.deps.folders.folderOf(uri))
+      this.deps.publisher.publish(uri, answer.diagnostics, undefined, limits);
     else this.deps.publisher.clear(uri);
   };
 
@@ -99,7 +100,14 @@ export class DiskDocumentChecks {
     if (decision === 'excluded' || decision === 'skip') return { kind: 'skip' };
     if (this.deps.isOpen(uri)) return { kind: 'skip' };
     const filePath = folders.paths.uriToFsPath(uri);
-    const task: DiskCheckTask = { uri, filePath, realFolder: scope.realBoundary, path, maxBytes: maxFileBytes(resolved.maxFileSizeMB), settings: resolved };
+    const task: DiskCheckTask = {
+      uri,
+      filePath,
+      realFolder: scope.realBoundary,
+      path,
+      maxBytes: maxFileBytes(resolved.maxFileSizeMB),
+      settings: resolved,
+    };
     if (this.deps.files.triage(task, decision === 'sniff') === 'skip') return { kind: 'skip' };
     return { kind: 'task', task };
   }

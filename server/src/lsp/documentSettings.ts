@@ -78,7 +78,10 @@ export class DocumentSettings {
     return {
       ...base,
       rules: { ...base.rules, ...config.rules },
-      files: { include: [...base.files.include, ...config.globs.include], exclude: [...base.files.exclude, ...config.globs.exclude] },
+      files: {
+        include: [...base.files.include, ...config.globs.include],
+        exclude: [...base.files.exclude, ...config.globs.exclude],
+      },
     };
   }
 }

@@ -86,7 +86,11 @@ function versionsOf(node: SyntaxNode | undefined): string[] | undefined {
 }
 
 /** The first exclude glob that matches: the editor's settings' ones are tried first, as they are merged first. */
-function excludedBy(path: string, fromSettings: string[], configuration: { files: string[]; globs: { exclude: string[] } }): DocumentStatus {
+function excludedBy(
+  path: string,
+  fromSettings: string[],
+  configuration: { files: string[]; globs: { exclude: string[] } },
+): DocumentStatus {
   const matches = (pattern: string): boolean => isExcludedPath(path, [pattern]);
   const setting = fromSettings.find(matches);
   if (setting !== undefined) return { kind: 'excluded', pattern: setting, from: 'settings' };

@@ -14,7 +14,9 @@ import { SYNTAX_RULE_ID, type InitializationOptions } from '../../../shared/src/
 import type { McpdescSettings } from '../../../shared/src/settings';
 
 function optionsOf(initializationOptions: unknown): InitializationOptions {
-  return initializationOptions && typeof initializationOptions === 'object' ? (initializationOptions as InitializationOptions) : {};
+  return initializationOptions && typeof initializationOptions === 'object'
+    ? (initializationOptions as InitializationOptions)
+    : {};
 }
 
 export function editorReportsJsonSyntax(initializationOptions: unknown): boolean {
@@ -32,7 +34,11 @@ const JSON_LANGUAGES: ReadonlySet<string> = new Set(['json', 'jsonc']);
 const withoutSyntax = new WeakMap<McpdescSettings, McpdescSettings>();
 
 /** The settings an open document is checked with. */
-export function settingsForOpenDocument(settings: McpdescSettings, languageId: string, editorReportsSyntax: boolean): McpdescSettings {
+export function settingsForOpenDocument(
+  settings: McpdescSettings,
+  languageId: string,
+  editorReportsSyntax: boolean,
+): McpdescSettings {
   if (!editorReportsSyntax || !JSON_LANGUAGES.has(languageId) || SYNTAX_RULE_ID in settings.rules) return settings;
   let derived = withoutSyntax.get(settings);
   if (!derived) {

@@ -28,10 +28,7 @@ function anywhere(glob: string): string {
 
 export function watchersFor(includeGlobs: readonly string[]): FileSystemWatcher[] {
   const globs = [...new Set([WATCHED_DOCUMENTS_GLOB, ...includeGlobs.map(anywhere)])];
-  return [
-    ...globs.map((globPattern) => ({ globPattern })),
-    { globPattern: WATCHED_DELETIONS_GLOB, kind: WatchKind.Delete },
-  ];
+  return [...globs.map((globPattern) => ({ globPattern })), { globPattern: WATCHED_DELETIONS_GLOB, kind: WatchKind.Delete }];
 }
 
 export class FileWatchRegistration {
@@ -93,7 +90,11 @@ export function handleWatchedFileChanges(changes: readonly FileEvent[], deps: Wa
   if (deleted.size === 0) return;
   for (const published of deps.publisher.uris) {
     const authorityStart = published.indexOf('://') + 3;
-    for (let candidate = published; candidate.length > authorityStart; candidate = candidate.slice(0, candidate.lastIndexOf('/'))) {
+    for (
+      let candidate = published;
+      candidate.length > authorityStart;
+      candidate = candidate.slice(0, candidate.lastIndexOf('/'))
+    ) {
       if (deleted.has(candidate)) {
         recheck(published);
         break;
@@ -107,7 +108,12 @@ export function handleWatchedFileChanges(changes: readonly FileEvent[], deps: Wa
  * deleted, or a deleted folder that held one the server had read. (Configuration files match
  * WATCHED_DOCUMENTS_GLOB, so they are watched with the documents.)
  */
-export function touchesProjectConfig(changes: readonly FileEvent[], configs: ProjectConfigSource, paths: RuntimePaths, files: WorkspaceFileAccess): boolean {
+export function touchesProjectConfig(
+  changes: readonly FileEvent[],
+  configs: ProjectConfigSource,
+  paths: RuntimePaths,
+  files: WorkspaceFileAccess,
+): boolean {
   return changes.some((change) => {
     if (!files.reads(change.uri)) return false;
     const fsPath = paths.uriToFsPath(change.uri);

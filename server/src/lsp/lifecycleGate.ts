@@ -46,7 +46,11 @@ export class LifecycleGate implements MessageStrategy {
   handleMessage(message: Message, next: (message: Message) => HandleResult): HandleResult {
     if (Message.isRequest(message)) {
       const refusal = this.refusalOf(message);
-      return next(refusal ? { jsonrpc: message.jsonrpc, id: message.id, method: REFUSAL_METHOD, params: refusal } as RequestMessage : message);
+      return next(
+        refusal
+          ? ({ jsonrpc: message.jsonrpc, id: message.id, method: REFUSAL_METHOD, params: refusal } as RequestMessage)
+          : message,
+      );
     }
     if (Message.isNotification(message) && this.phase === 'uninitialized' && message.method !== ExitNotification.method) return;
     return next(message);
@@ -54,17 +58,26 @@ export class LifecycleGate implements MessageStrategy {
 
   /** Why the request is refused, or undefined when it goes to its handler (and moves the phase on). */
   private refusalOf(request: RequestMessage): Refusal | undefined {
-    if (request.method === REFUSAL_METHOD) return { code: ErrorCodes.MethodNotFound, message: `Unhandled method ${REFUSAL_METHOD}` };
+    if (request.method === REFUSAL_METHOD)
+      return { code: ErrorCodes.MethodNotFound, message: `Unhandled method ${REFUSAL_METHOD}` };
     const isInitialize = request.method === InitializeRequest.method;
     switch (this.phase) {
       case 'uninitialized':
-        if (!isInitialize) return { code: ErrorCodes.ServerNotInitialized, message: `The server is not initialized: send initialize before ${request.method}.` };
+        if (!isInitialize)
+          return {
+            code: ErrorCodes.ServerNotInitialized,
+            message: `The server is not initialized: send initialize before ${request.method}.`,
+          };
         break;
       case 'running':
-        if (isInitialize) return { code: ErrorCodes.InvalidRequest, message: 'The server is already initialized: initialize is sent once.' };
+        if (isInitialize)
+          return { code: ErrorCodes.InvalidRequest, message: 'The server is already initialized: initialize is sent once.' };
         break;
       case 'shutDown':
-        return { code: ErrorCodes.InvalidRequest, message: `The server is shut down: it answers no ${request.method} after shutdown, only exit.` };
+        return {
+          code: ErrorCodes.InvalidRequest,
+          message: `The server is shut down: it answers no ${request.method} after shutdown, only exit.`,
+        };
     }
     const problem = this.paramsProblem(request.method, request.params);
     if (problem) return { code: ErrorCodes.InvalidParams, message: `Invalid params for ${request.method}: ${problem}.` };

@@ -133,7 +133,8 @@ export class FramingCheck {
     if (this.contentLength !== undefined) return this.fail('the message header has Content-Length twice');
     if (!/^[0-9]{1,12}$/.test(value)) return this.fail(`Content-Length "${value.slice(0, 40)}" is not a byte count`);
     const length = Number(value);
-    if (length > MAX_MESSAGE_BYTES) return this.fail(`Content-Length ${length} is over the limit of ${MAX_MESSAGE_BYTES} bytes per message`);
+    if (length > MAX_MESSAGE_BYTES)
+      return this.fail(`Content-Length ${length} is over the limit of ${MAX_MESSAGE_BYTES} bytes per message`);
     this.contentLength = length;
   }
 

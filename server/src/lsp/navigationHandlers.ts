@@ -80,7 +80,11 @@ function toRange(result: CheckResult, range: OffsetRange): Range {
   return result.lines.rangeOf(range.offset, range.length);
 }
 
-export function registerNavigationHandlers(connection: Connection, resultOf: CheckResultOf, options: NavigationOptions = {}): void {
+export function registerNavigationHandlers(
+  connection: Connection,
+  resultOf: CheckResultOf,
+  options: NavigationOptions = {},
+): void {
   const log = options.log ?? ((message: string) => connection.console.error(message));
   const limit = options.outlineLimit ?? DEFAULT_OUTLINE_LIMIT;
 
@@ -91,7 +95,7 @@ export function registerNavigationHandlers(connection: Connection, resultOf: Che
       return result ? answer(result) : null;
     } catch (error) {
       if (error instanceof ResponseError) throw error;
-      log(`${feature} on ${uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      log(`${feature} on ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return null;
     }
   }
@@ -131,7 +135,11 @@ export function registerNavigationHandlers(connection: Connection, resultOf: Che
     withResult('Completion', params.textDocument.uri, (result) => {
       const offset = result.lines.offsetAt(params.position);
       const completions = completionAt(result, offset);
-      if (completions) return { isIncomplete: false, items: completions.map((completion) => nameItem(result, completion, options.completionLabelDetails?.() ?? false)) };
+      if (completions)
+        return {
+          isIncomplete: false,
+          items: completions.map((completion) => nameItem(result, completion, options.completionLabelDetails?.() ?? false)),
+        };
       const scaffolds = (options.completionSnippets?.() ?? true) ? scaffoldsAt(result, offset) : undefined;
       if (!scaffolds) return null;
       return { isIncomplete: false, items: scaffolds.map((scaffold) => scaffoldItem(result, scaffold)) };
@@ -141,7 +149,9 @@ export function registerNavigationHandlers(connection: Connection, resultOf: Che
   connection.onHover((params) =>
     withResult('Hover', params.textDocument.uri, (result) => {
       const hover = hoverAt(result, result.lines.offsetAt(params.position));
-      return hover ? { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: toRange(result, hover.range) } : null;
+      return hover
+        ? { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: toRange(result, hover.range) }
+        : null;
     }),
   );
 
@@ -151,7 +161,9 @@ export function registerNavigationHandlers(connection: Connection, resultOf: Che
       if (result.format === 'json' && options.editorOutlinesJson?.()) return null;
       const { symbols } = outline(result, limit);
       const hierarchical = options.hierarchicalDocumentSymbols?.() ?? true;
-      return hierarchical ? symbols.map((symbol) => documentSymbol(result, symbol)) : flatten(result, params.textDocument.uri, symbols);
+      return hierarchical
+        ? symbols.map((symbol) => documentSymbol(result, symbol))
+        : flatten(result, params.textDocument.uri, symbols);
     }),
   );
 }
@@ -210,9 +222,19 @@ function documentSymbol(result: CheckResult, symbol: OutlineSymbol): DocumentSym
   return converted;
 }
 
-function flatten(result: CheckResult, uri: string, symbols: OutlineSymbol[], containerName?: string, into: SymbolInformation[] = []): SymbolInformation[] {
+function flatten(
+  result: CheckResult,
+  uri: string,
+  symbols: OutlineSymbol[],
+  containerName?: string,
+  into: SymbolInformation[] = [],
+): SymbolInformation[] {
   for (const symbol of symbols) {
-    const information: SymbolInformation = { name: symbol.name, kind: SYMBOL_KINDS[symbol.kind], location: { uri, range: toRange(result, symbol.range) } };
+    const information: SymbolInformation = {
+      name: symbol.name,
+      kind: SYMBOL_KINDS[symbol.kind],
+      location: { uri, range: toRange(result, symbol.range) },
+    };
     if (containerName !== undefined) information.containerName = containerName;
     into.push(information);
     flatten(result, uri, symbol.children, symbol.name, into);

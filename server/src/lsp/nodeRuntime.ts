@@ -93,7 +93,8 @@ export function nodeFileAccess(runner?: DiskCheckRunner): WorkspaceFileAccess {
       // tsconfig.json, a CI workflow, a JSON Schema) is read and sniffed here, as the worker would:
       // that costs this thread about what handing it over does, and a workspace without mcpdesc
       // documents then never starts a worker, nor keeps its memory.
-      if (sniff && found.kind === 'file' && found.sizeBytes <= SNIFFED_HERE_MAX_BYTES && isNoMcpdescDocumentOnDisk(task)) return 'skip';
+      if (sniff && found.kind === 'file' && found.sizeBytes <= SNIFFED_HERE_MAX_BYTES && isNoMcpdescDocumentOnDisk(task))
+        return 'skip';
       return 'check';
     },
     runner: runner ?? new InThreadRunner(checkFileOnDisk),

@@ -81,7 +81,12 @@ export class OpenDocumentChecks {
     const started = performance.now();
     const outcome = this.run(current, resolved);
     if (outcome.kind !== 'checked') return undefined;
-    const fresh: CachedCheck = { version: current.version, result: outcome.result, settings: resolved, durationMs: performance.now() - started };
+    const fresh: CachedCheck = {
+      version: current.version,
+      result: outcome.result,
+      settings: resolved,
+      durationMs: performance.now() - started,
+    };
     current.remember(fresh);
     return fresh;
   }
@@ -98,8 +103,11 @@ export class OpenDocumentChecks {
 
   private run(document: OpenDocument, settings: McpdescSettings): CheckOutcome {
     const path = this.deps.folders.recognitionPath(document.uri);
-    const outcome = isConfigFileName(path) ? this.configOutcome(document, settings) : document.check(settings, path, this.deps.checker ?? incrementalChecker);
-    if (outcome.kind === 'failed') this.deps.log(`Checking ${document.uri} (version ${document.version}) failed: ${outcome.error}`);
+    const outcome = isConfigFileName(path)
+      ? this.configOutcome(document, settings)
+      : document.check(settings, path, this.deps.checker ?? incrementalChecker);
+    if (outcome.kind === 'failed')
+      this.deps.log(`Checking ${document.uri} (version ${document.version}) failed: ${outcome.error}`);
     return outcome;
   }
 
@@ -110,7 +118,11 @@ export class OpenDocumentChecks {
     const paths = this.deps.folders.paths;
     const fsPath = paths.uriToFsPath(document.uri);
     const folder = paths.dirname(fsPath);
-    const scope = this.deps.documentSettings.scopeOf(document.uri) ?? { boundary: folder, realBoundary: paths.realPath(folder), recognitionRoot: folder };
+    const scope = this.deps.documentSettings.scopeOf(document.uri) ?? {
+      boundary: folder,
+      realBoundary: paths.realPath(folder),
+      recognitionRoot: folder,
+    };
     return { kind: 'config', diagnostics: this.deps.documentSettings.configs.diagnosticsOf(fsPath, document.getText(), scope) };
   }
 }

@@ -69,7 +69,9 @@ export function capProblems(diagnostics: readonly Diagnostic[], options: Problem
   });
   const omitted = diagnostics.length - shown.size;
   const published = inDocumentOrder.filter((_, order) => shown.has(order)).map((entry) => entry.diagnostic);
-  const notice = noticeOn ? checkerNotice('problems-not-shown', omittedMessage(omitted, runs, maxProblems, options.visible.length > 0), options) : [];
+  const notice = noticeOn
+    ? checkerNotice('problems-not-shown', omittedMessage(omitted, runs, maxProblems, options.visible.length > 0), options)
+    : [];
   return { published: [...notice, ...published], omitted, runs };
 }
 
@@ -108,11 +110,12 @@ function linesOf(firstLine: number, lastLine: number): string {
 /** The notice's text: how many are not shown, on which lines, why, and how to see them. */
 export function omittedMessage(omitted: number, runs: readonly OmittedRun[], maxProblems: number, inView: boolean): string {
   const problems = omitted === 1 ? '1 more problem in this file is' : `${count(omitted)} more problems in this file are`;
-  const where = runs.length === 1
-    ? linesOf(runs[0].firstLine, runs[0].lastLine)
-    : runs.length <= MAX_NAMED_RUNS
-      ? runs.map((run) => `${count(run.count)} on ${linesOf(run.firstLine, run.lastLine)}`).join(', ')
-      : `between ${linesOf(runs[0].firstLine, runs[runs.length - 1].lastLine)}`;
+  const where =
+    runs.length === 1
+      ? linesOf(runs[0].firstLine, runs[0].lastLine)
+      : runs.length <= MAX_NAMED_RUNS
+        ? runs.map((run) => `${count(run.count)} on ${linesOf(run.firstLine, run.lastLine)}`).join(', ')
+        : `between ${linesOf(runs[0].firstLine, runs[runs.length - 1].lastLine)}`;
   const which = inView ? 'the ones shown are those nearest the lines in view' : 'the ones shown are the first in the file';
   const see = inView ? 'Scroll there to see them' : 'In VS Code, open the file and scroll there to see them';
   return (

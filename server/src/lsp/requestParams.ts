@@ -25,8 +25,10 @@ function isNullOr<T>(value: unknown, is: (value: unknown) => value is T): boolea
 const CHECKS: Record<string, ParamsCheck> = {
   initialize: (params) => {
     if (typeof params.capabilities !== 'object' || params.capabilities === null) return '`capabilities` must be an object';
-    if (!isNullOr(params.processId, (value): value is number => Number.isInteger(value))) return '`processId` must be an integer or null';
-    if (!isNullOr(params.rootUri, (value): value is string => typeof value === 'string')) return '`rootUri` must be a string or null';
+    if (!isNullOr(params.processId, (value): value is number => Number.isInteger(value)))
+      return '`processId` must be an integer or null';
+    if (!isNullOr(params.rootUri, (value): value is string => typeof value === 'string'))
+      return '`rootUri` must be a string or null';
     const folders = params.workspaceFolders;
     if (!isNullOr(folders, Array.isArray) || (Array.isArray(folders) && !folders.every((folder) => WorkspaceFolder.is(folder)))) {
       return '`workspaceFolders` must be null or an array of { uri: string, name: string }';
@@ -44,7 +46,8 @@ const CHECKS: Record<string, ParamsCheck> = {
       ? undefined
       : '`context` must be { includeDeclaration: boolean }'),
   'textDocument/prepareRename': positionProblem,
-  'textDocument/rename': (params) => positionProblem(params) ?? (typeof params.newName === 'string' ? undefined : '`newName` must be a string'),
+  'textDocument/rename': (params) =>
+    positionProblem(params) ?? (typeof params.newName === 'string' ? undefined : '`newName` must be a string'),
   'textDocument/completion': positionProblem,
   'textDocument/hover': positionProblem,
   'textDocument/documentSymbol': textDocumentProblem,

@@ -52,7 +52,10 @@ export interface WorkspaceFileAccess {
 }
 
 /** The project configuration files (mcpdesc-lint.config.*): found, read and cached by the host's ProjectConfigs. */
-export type ProjectConfigSource = Pick<ProjectConfigs, 'generation' | 'invalidate' | 'holdsConfigUnder' | 'forFile' | 'diagnosticsOf' | 'diagnosticsOfFile'>;
+export type ProjectConfigSource = Pick<
+  ProjectConfigs,
+  'generation' | 'invalidate' | 'holdsConfigUnder' | 'forFile' | 'diagnosticsOf' | 'diagnosticsOfFile'
+>;
 
 export interface ServerRuntime {
   /** A name for the log: where this server runs. */

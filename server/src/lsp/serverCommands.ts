@@ -2,7 +2,14 @@
 // action through workspace/applyEdit (pinned to the document version it was computed from, when the
 // client supports versioned edits); "check workspace" re-checks the open documents and re-scans
 // every workspace folder.
-import { ErrorCodes, ResponseError, type Connection, type ExecuteCommandParams, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver';
+import {
+  ErrorCodes,
+  ResponseError,
+  type Connection,
+  type ExecuteCommandParams,
+  type TextDocuments,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
 import { SERVER_COMMANDS } from '../../../shared/src/constants';
 import { fixAll, usableFormatting, type FormattingOptions } from '../checker';
 import { documentFormat } from '../host/documentPolicy';

@@ -48,7 +48,6 @@ import { WorkspaceScan } from './workspaceScan';
 import { navigationCapabilities, registerNavigationHandlers } from './navigationHandlers';
 import { parseVisibleRangesParams } from './visibleRanges';
 
-
 export interface ServerContext {
   connection: Connection;
   documents: TextDocuments<OpenDocument>;
@@ -81,7 +80,9 @@ export function scanSummaryText(filesRead: number, elapsedMs: number, documentsC
 export function startServer(connection: Connection, runtime: ServerRuntime, options: ServerOptions = {}): void {
   const log = (message: string): void => connection.console.log(message);
   const logError = (message: string): void => connection.console.error(message);
-  const documents: TextDocuments<OpenDocument> = new TextDocuments(openDocumentsConfiguration((uri) => documents.get(uri), logError));
+  const documents: TextDocuments<OpenDocument> = new TextDocuments(
+    openDocumentsConfiguration((uri) => documents.get(uri), logError),
+  );
   const { paths, files } = runtime;
   const openIndex = new OpenDocumentIndex(paths.canonicalUri);
   const isOpen = (uri: string): boolean => openIndex.has(uri);
@@ -121,7 +122,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     runtime.initialize?.(params.initializationOptions);
     clientCapabilities = params.capabilities;
     outlinesJson = editorOutlinesJson(params.initializationOptions);
-    menu = { fixAll: fixAllInQuickFixMenu(params.initializationOptions), documentationCommand: ruleDocumentationCommand(params.initializationOptions) };
+    menu = {
+      fixAll: fixAllInQuickFixMenu(params.initializationOptions),
+      documentationCommand: ruleDocumentationCommand(params.initializationOptions),
+    };
     if (params.workspaceFolders) {
       folders.set(params.workspaceFolders);
     } else if (params.rootUri) {
@@ -153,7 +157,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       }
     };
     // Open documents on this thread; the others on the workers, when there are any.
-    const lanes = files.offThread ? { runsOnThisThread: (uri: string) => documents.get(uri) !== undefined, offThreadSlots: files.runner.capacity } : undefined;
+    const lanes = files.offThread
+      ? { runsOnThisThread: (uri: string) => documents.get(uri) !== undefined, offThreadSlots: files.runner.capacity }
+      : undefined;
     const scheduler = new CheckScheduler(
       job,
       (uri, error) => logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`),
@@ -161,7 +167,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       lanes,
       runtime.nextTurn,
     );
-    reportBusyChanges(connection, (listener) => scheduler.onBusyChange(listener), () => publisher.documentCount);
+    reportBusyChanges(
+      connection,
+      (listener) => scheduler.onBusyChange(listener),
+      () => publisher.documentCount,
+    );
     // Nothing queued or running: the workers' memory goes back now, not after their idle timeout,
     // while the user edits open documents (checked on this thread) the next closed file may be far off.
     // Not while a walk still queues files: the queue may run dry between two folders, and a worker
@@ -217,8 +227,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         // open documents and for the files of the folders that came or went; nothing else.
         settings?.dropCache();
         recheckOpenDocuments();
-        const scans = [...event.removed.map((folder) => scan.folderRemoved(folder)), ...event.added.map((folder) => scan.folderAdded(folder))];
-        void Promise.all(scans).catch((error: unknown) => logError(`Scanning a workspace folder failed: ${describeError(error)}`));
+        const scans = [
+          ...event.removed.map((folder) => scan.folderRemoved(folder)),
+          ...event.added.map((folder) => scan.folderAdded(folder)),
+        ];
+        void Promise.all(scans).catch((error: unknown) =>
+          logError(`Scanning a workspace folder failed: ${describeError(error)}`),
+        );
         void updateWatchers();
       });
     }
@@ -323,7 +338,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       return document && context ? (await context.checks.resultFor(document))?.result : undefined;
     },
     {
-      hierarchicalDocumentSymbols: () => clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
+      hierarchicalDocumentSymbols: () =>
+        clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
       completionLabelDetails: () => clientCapabilities.textDocument?.completion?.completionItem?.labelDetailsSupport === true,
       editorOutlinesJson: () => outlinesJson,
       completionSnippets: () => clientCapabilities.textDocument?.completion?.completionItem?.snippetSupport === true,
@@ -353,8 +369,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   };
   connection.onRequest(DOCUMENT_STATUS_REQUEST, async (params: DocumentStatusParams): Promise<DocumentStatus> =>
     settings && documentSettings
-      ? documentStatusOf({ documents, folders, settings, documentSettings, lastCheck, configFilesRead: runtime.readsConfigFiles }, params.uri)
-      : { kind: 'notOpen' });
+      ? documentStatusOf(
+          { documents, folders, settings, documentSettings, lastCheck, configFilesRead: runtime.readsConfigFiles },
+          params.uri,
+        )
+      : { kind: 'notOpen' },
+  );
 
   connection.onShutdown(async () => {
     context?.scheduler.dispose();

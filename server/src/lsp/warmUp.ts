@@ -18,13 +18,24 @@ function sampleTool(name: string): object {
     elicitations: [{ name: 'confirm', mode: 'form', message: 'Proceed?', requestedSchema: requestedSchema() }],
     interactionExamples: {
       confirmed: {
-        steps: [{ type: 'elicitation', declaration: 'confirm', request: { mode: 'form', message: 'Proceed?', requestedSchema: requestedSchema() }, response: { action: 'accept', content: { ok: true } } }],
+        steps: [
+          {
+            type: 'elicitation',
+            declaration: 'confirm',
+            request: { mode: 'form', message: 'Proceed?', requestedSchema: requestedSchema() },
+            response: { action: 'accept', content: { ok: true } },
+          },
+        ],
       },
     },
   };
 }
 
-const SAMPLE = { mcpdesc: '0.8.0', info: { name: 'warm-up', version: '1.0.0' }, tools: [sampleTool('first'), sampleTool('second')] };
+const SAMPLE = {
+  mcpdesc: '0.8.0',
+  info: { name: 'warm-up', version: '1.0.0' },
+  tools: [sampleTool('first'), sampleTool('second')],
+};
 const NEEDLE = { json: '"action": "accept', yaml: 'action: accept' };
 
 /** What the warm-up ran, per format: whether both updates took the one-tool path, and the diagnostics after each. */

@@ -65,7 +65,9 @@ export class WorkspaceFolders {
     const { paths } = this;
     const resolved = paths.resolve(paths.uriToFsPath(uri));
     const fileSystem = fileSystemOf(uri);
-    return this.folders.some((folder) => fileSystemOf(folder.uri) === fileSystem && paths.resolve(paths.uriToFsPath(folder.uri)) === resolved);
+    return this.folders.some(
+      (folder) => fileSystemOf(folder.uri) === fileSystem && paths.resolve(paths.uriToFsPath(folder.uri)) === resolved,
+    );
   }
 
   /** The path handed to recognition: relative to the document's folder, absolute outside every folder. */
@@ -73,6 +75,8 @@ export class WorkspaceFolders {
     const { paths } = this;
     const documentPath = paths.uriToFsPath(uri);
     const folder = this.folderOf(uri);
-    return folder ? recognitionPathWith(paths, documentPath, paths.uriToFsPath(folder.uri)) : toPosixPathWith(paths, documentPath);
+    return folder
+      ? recognitionPathWith(paths, documentPath, paths.uriToFsPath(folder.uri))
+      : toPosixPathWith(paths, documentPath);
   }
 }

@@ -75,7 +75,8 @@ export class WorkspaceScan {
    */
   async folderRemoved(folder: WorkspaceFolderRef): Promise<void> {
     const { folders, scheduler, publisher, progress } = this.deps;
-    const orphaned = (uri: string): boolean => this.deps.files.reads(uri) && !this.deps.isOpen(uri) && folders.folderOf(uri) === undefined;
+    const orphaned = (uri: string): boolean =>
+      this.deps.files.reads(uri) && !this.deps.isOpen(uri) && folders.folderOf(uri) === undefined;
     scheduler.cancelWhere(orphaned);
     progress.removeWhere(orphaned);
     for (const uri of publisher.uris) if (orphaned(uri)) publisher.clear(uri);
@@ -116,7 +117,10 @@ export class WorkspaceScan {
         if (!folderSettings?.enable) return false;
         // Configuration files are checked wherever they are; documents by the globs of their folder's settings and configuration.
         const recognitionPath = folders.recognitionPath(uri);
-        return isConfigFileName(recognitionPath) || isCandidateFile(recognitionPath, this.deps.documentSettings.forDiskFile(folderSettings, uri).files);
+        return (
+          isConfigFileName(recognitionPath) ||
+          isCandidateFile(recognitionPath, this.deps.documentSettings.forDiskFile(folderSettings, uri).files)
+        );
       },
       skipsFolder: (uri) => folders.isFolderRoot(uri),
       isCancelled,

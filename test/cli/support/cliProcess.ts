@@ -20,7 +20,10 @@ export function builtCliPath(): string {
 }
 
 /** NO_COLOR is set unless `env` says otherwise, so output is plain whatever the test runner's terminal. */
-export function runBuiltCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): ProcessRun {
+export function runBuiltCli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): ProcessRun {
   const result = spawnSync(process.execPath, [builtCliPath(), ...args], {
     cwd: options.cwd ?? repoRoot(),
     encoding: 'utf8',

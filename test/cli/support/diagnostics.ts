@@ -16,7 +16,12 @@ export function diagnostic(
     range: { start: { line: start[0], character: start[1] }, end: { line: end[0], character: end[1] } },
     severity: options.severity ?? 1,
     code,
-    codeDescription: { href: ruleDocsUri((RULE_IDS as readonly string[]).includes(code) ? (code as RuleId) : ELICITATION_RULE_ID, shippedDocsBaseUri()) },
+    codeDescription: {
+      href: ruleDocsUri(
+        (RULE_IDS as readonly string[]).includes(code) ? (code as RuleId) : ELICITATION_RULE_ID,
+        shippedDocsBaseUri(),
+      ),
+    },
     source: DIAGNOSTIC_SOURCE,
     message,
     data: { violation: options.violation ?? 'unknown-declaration', offset: 0, length: 0 },

@@ -25,8 +25,15 @@ export function invalidFixtures(): InvalidFixture[] {
     .filter((name) => name.endsWith(EXPECTED_SUFFIX))
     .map((expectedName) => {
       const stem = expectedName.slice(0, -EXPECTED_SUFFIX.length);
-      const documents = names.filter((name) => name !== expectedName && name.startsWith(`${stem}.`) && !name.endsWith(EXPECTED_SUFFIX) && path.parse(name).name === stem);
-      if (documents.length !== 1) throw new Error(`${expectedName}: expected one document next to it, found ${documents.join(', ') || 'none'}`);
+      const documents = names.filter(
+        (name) =>
+          name !== expectedName &&
+          name.startsWith(`${stem}.`) &&
+          !name.endsWith(EXPECTED_SUFFIX) &&
+          path.parse(name).name === stem,
+      );
+      if (documents.length !== 1)
+        throw new Error(`${expectedName}: expected one document next to it, found ${documents.join(', ') || 'none'}`);
       return {
         file: `test-fixtures/expected-invalid/${documents[0]}`,
         expected: JSON.parse(fs.readFileSync(path.join(directory, expectedName), 'utf8')) as ExpectedDiagnostic[],
@@ -45,5 +52,11 @@ export function validFixtures(): string[] {
 }
 
 export function byPosition(a: ExpectedDiagnostic, b: ExpectedDiagnostic): number {
-  return a.line - b.line || a.character - b.character || a.endLine - b.endLine || a.endCharacter - b.endCharacter || a.violation.localeCompare(b.violation);
+  return (
+    a.line - b.line ||
+    a.character - b.character ||
+    a.endLine - b.endLine ||
+    a.endCharacter - b.endCharacter ||
+    a.violation.localeCompare(b.violation)
+  );
 }

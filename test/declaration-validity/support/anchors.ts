@@ -130,14 +130,20 @@ export function fixtures(folder: 'expected-invalid' | 'expected-valid'): Fixture
     .sort()
     .map((name) => {
       const format = name.endsWith('.json') ? 'json' : 'yaml';
-      return { stem: name.replace(/(\.mcpdesc)?\.(json|yaml)$/, ''), file: path.join(dir, name), format, text: fs.readFileSync(path.join(dir, name), 'utf8') } as Fixture;
+      return {
+        stem: name.replace(/(\.mcpdesc)?\.(json|yaml)$/, ''),
+        file: path.join(dir, name),
+        format,
+        text: fs.readFileSync(path.join(dir, name), 'utf8'),
+      } as Fixture;
     });
 }
 
 export function expectedFor(fixture: Fixture, anchors: Anchor[]): ExpectedFinding[] {
   return anchors
     .map(([rule, violation, pointer, target]) => {
-      const [start, end] = fixture.format === 'json' ? jsonSpan(fixture.text, pointer, target) : yamlSpan(fixture.text, pointer, target);
+      const [start, end] =
+        fixture.format === 'json' ? jsonSpan(fixture.text, pointer, target) : yamlSpan(fixture.text, pointer, target);
       return {
         code: rule === 'D' ? DECLARATION_RULE_ID : ELICITATION_RULE_ID,
         violation,
@@ -159,7 +165,10 @@ export function compareFindings(a: ExpectedFinding, b: ExpectedFinding): number 
 }
 
 function segmentsOf(pointer: string): string[] {
-  return pointer.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function jsonSpan(text: string, pointer: string, target: 'key' | 'value'): [number, number] {
@@ -170,7 +179,8 @@ function jsonSpan(text: string, pointer: string, target: 'key' | 'value'): [numb
     if (node?.type === 'object') {
       const property: Node | undefined = (node.children ?? []).filter((p) => p.children?.[0]?.value === segments[i]).pop();
       if (!property) throw new Error(`no member at ${pointer}`);
-      if (last && target === 'key') return [property.children![0].offset, property.children![0].offset + property.children![0].length];
+      if (last && target === 'key')
+        return [property.children![0].offset, property.children![0].offset + property.children![0].length];
       node = property.children![1];
     } else if (node?.type === 'array') {
       node = node.children?.[Number(segments[i])];

@@ -61,12 +61,19 @@ function watchPaths(owner: Record<string, unknown>, name: string, pathArguments:
     }
     return (original as AnyFunction).apply(this, args);
   };
-  for (const key of Object.keys(original)) (wrapped as unknown as Record<string, unknown>)[key] = (original as unknown as Record<string, unknown>)[key];
+  for (const key of Object.keys(original))
+    (wrapped as unknown as Record<string, unknown>)[key] = (original as unknown as Record<string, unknown>)[key];
   owner[name] = wrapped;
 }
 
 /** Replaces `owner[name]` by a function that records the attempt and throws. */
-function forbid(owner: Record<string, unknown>, name: string, kind: AccessRecord['kind'], label: string, describe: (args: unknown[]) => string): void {
+function forbid(
+  owner: Record<string, unknown>,
+  name: string,
+  kind: AccessRecord['kind'],
+  label: string,
+  describe: (args: unknown[]) => string,
+): void {
   if (typeof owner[name] !== 'function') return;
   owner[name] = function (...args: unknown[]): never {
     const target = describe(args);
@@ -75,12 +82,67 @@ function forbid(owner: Record<string, unknown>, name: string, kind: AccessRecord
   };
 }
 
-const ONE_PATH = ['access', 'accessSync', 'appendFile', 'chmod', 'chmodSync', 'chown', 'chownSync', 'createReadStream', 'createWriteStream',
-  'exists', 'existsSync', 'lstat', 'lstatSync', 'mkdir', 'mkdirSync', 'mkdtemp', 'mkdtempSync', 'open', 'openSync', 'opendir', 'opendirSync',
-  'readFile', 'readFileSync', 'readdir', 'readdirSync', 'readlink', 'readlinkSync', 'realpath', 'realpathSync', 'rm', 'rmSync', 'rmdir', 'rmdirSync',
-  'stat', 'statSync', 'statfs', 'statfsSync', 'truncate', 'truncateSync', 'unlink', 'unlinkSync', 'utimes', 'utimesSync', 'watch', 'watchFile',
-  'writeFile', 'writeFileSync'];
-const TWO_PATHS = ['copyFile', 'copyFileSync', 'cp', 'cpSync', 'link', 'linkSync', 'rename', 'renameSync', 'symlink', 'symlinkSync'];
+const ONE_PATH = [
+  'access',
+  'accessSync',
+  'appendFile',
+  'chmod',
+  'chmodSync',
+  'chown',
+  'chownSync',
+  'createReadStream',
+  'createWriteStream',
+  'exists',
+  'existsSync',
+  'lstat',
+  'lstatSync',
+  'mkdir',
+  'mkdirSync',
+  'mkdtemp',
+  'mkdtempSync',
+  'open',
+  'openSync',
+  'opendir',
+  'opendirSync',
+  'readFile',
+  'readFileSync',
+  'readdir',
+  'readdirSync',
+  'readlink',
+  'readlinkSync',
+  'realpath',
+  'realpathSync',
+  'rm',
+  'rmSync',
+  'rmdir',
+  'rmdirSync',
+  'stat',
+  'statSync',
+  'statfs',
+  'statfsSync',
+  'truncate',
+  'truncateSync',
+  'unlink',
+  'unlinkSync',
+  'utimes',
+  'utimesSync',
+  'watch',
+  'watchFile',
+  'writeFile',
+  'writeFileSync',
+];
+const TWO_PATHS = [
+  'copyFile',
+  'copyFileSync',
+  'cp',
+  'cpSync',
+  'link',
+  'linkSync',
+  'rename',
+  'renameSync',
+  'symlink',
+  'symlinkSync',
+];
 
 const fsObject = fs as unknown as Record<string, unknown>;
 for (const name of ONE_PATH) watchPaths(fsObject, name, [0], 'fs');
@@ -111,7 +173,17 @@ for (const module of [http, https] as unknown as Array<Record<string, unknown>>)
 }
 forbid(http2 as unknown as Record<string, unknown>, 'connect', 'network', 'http2', describeConnect);
 forbid(dgram as unknown as Record<string, unknown>, 'createSocket', 'network', 'dgram', describeConnect);
-for (const name of ['lookup', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCname', 'resolveMx', 'resolveTxt', 'reverse']) {
+for (const name of [
+  'lookup',
+  'resolve',
+  'resolve4',
+  'resolve6',
+  'resolveAny',
+  'resolveCname',
+  'resolveMx',
+  'resolveTxt',
+  'reverse',
+]) {
   forbid(dns as unknown as Record<string, unknown>, name, 'network', 'dns', describeConnect);
   forbid(dns.promises as unknown as Record<string, unknown>, name, 'network', 'dns.promises', describeConnect);
 }

@@ -25,12 +25,16 @@ function expectationProblems(expect: CaseExpectation, violations: string[], mess
   const problems: string[] = [];
   const unexpected = [...new Set(violations.filter((violation) => !expect.onlyViolations.includes(violation)))];
   if (unexpected.length > 0) problems.push(`unexpected violations: ${unexpected.join(', ')}`);
-  if (expect.count !== undefined && violations.length !== expect.count) problems.push(`expected ${expect.count} diagnostics, got ${violations.length}`);
-  if (expect.atLeast !== undefined && violations.length < expect.atLeast) problems.push(`expected at least ${expect.atLeast}, got ${violations.length}`);
-  if (expect.atMost !== undefined && violations.length > expect.atMost) problems.push(`expected at most ${expect.atMost}, got ${violations.length}`);
+  if (expect.count !== undefined && violations.length !== expect.count)
+    problems.push(`expected ${expect.count} diagnostics, got ${violations.length}`);
+  if (expect.atLeast !== undefined && violations.length < expect.atLeast)
+    problems.push(`expected at least ${expect.atLeast}, got ${violations.length}`);
+  if (expect.atMost !== undefined && violations.length > expect.atMost)
+    problems.push(`expected at most ${expect.atMost}, got ${violations.length}`);
   if (expect.messagesInclude !== undefined) {
     const without = messages.filter((message) => !message.includes(expect.messagesInclude!));
-    if (without.length > 0) problems.push(`${without.length} messages lack '${expect.messagesInclude}', e.g. ${without[0].slice(0, 200)}`);
+    if (without.length > 0)
+      problems.push(`${without.length} messages lack '${expect.messagesInclude}', e.g. ${without[0].slice(0, 200)}`);
   }
   return problems;
 }
@@ -57,7 +61,13 @@ function jobsOf(argv: string[]): Job[] {
     const [flag, value] = [argv[index], argv[index + 1]];
     if (flag === '--case' && value) {
       const generated = generatedCase(value);
-      jobs.push({ name: value, text: generated.build(), format: generated.format ?? 'json', expect: generated.expect, fixAll: generated.fixAll !== false });
+      jobs.push({
+        name: value,
+        text: generated.build(),
+        format: generated.format ?? 'json',
+        expect: generated.expect,
+        fixAll: generated.fixAll !== false,
+      });
     } else if (flag === '--file' && value) {
       jobs.push({ name: value, text: fs.readFileSync(value).toString('utf8'), format: formatOfPath(value), fixAll: true });
     } else {
@@ -87,7 +97,11 @@ function run({ name, text, format, expect, fixAll }: Job): CaseReport {
     expectationProblems: expect ? expectationProblems(expect, violations, messages) : [],
     fixProblems: fixes.slice(0, 10),
     longestMessage: messages.reduce((longest, message) => Math.max(longest, message.length), 0),
-    sample: result.diagnostics.slice(0, 3).map((diagnostic) => ({ violation: diagnostic.data.violation, range: diagnostic.range, message: diagnostic.message.slice(0, 300) })),
+    sample: result.diagnostics.slice(0, 3).map((diagnostic) => ({
+      violation: diagnostic.data.violation,
+      range: diagnostic.range,
+      message: diagnostic.message.slice(0, 300),
+    })),
   };
 }
 

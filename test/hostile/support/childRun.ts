@@ -40,10 +40,14 @@ export function runCaseInChild(args: string[], options: ChildOptions): Promise<C
     }, options.timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (timedOut) return resolve({ failure: `did not finish within the hang guard of ${options.timeoutMs} ms`, reports: [], stderr });
+      if (timedOut)
+        return resolve({ failure: `did not finish within the hang guard of ${options.timeoutMs} ms`, reports: [], stderr });
       if (code !== 0) return resolve({ failure: `exited with ${code ?? signal}: ${stderr.slice(-3000)}`, reports: [], stderr });
       try {
-        const reports = stdout.trim().split('\n').map((line) => JSON.parse(line) as CaseReport);
+        const reports = stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as CaseReport);
         resolve({ report: reports[0], reports, stderr });
       } catch {
         resolve({ failure: `printed no report: ${stdout.slice(-1000)} ${stderr.slice(-1000)}`, reports: [], stderr });

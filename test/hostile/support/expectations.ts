@@ -88,7 +88,8 @@ export function anchorRange(text: string, anchor: ExpectedAnchor): Range {
     return { start: { line, character }, end: { line: endLine, character: endCharacter } };
   }
   const root = parseTree(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, [], { allowTrailingComma: true });
-  if (!root || anchor.at === undefined) throw new Error(`anchor ${JSON.stringify(anchor)} needs a parseable document and a pointer`);
+  if (!root || anchor.at === undefined)
+    throw new Error(`anchor ${JSON.stringify(anchor)} needs a parseable document and a pointer`);
   const { property, value } = resolve(root, anchor.at);
   if (anchor.target === 'key') {
     const key = property?.children?.[0];
@@ -107,12 +108,19 @@ export interface Summary {
 }
 
 export function summarize(diagnostics: readonly Diagnostic[]): Summary[] {
-  return diagnostics.map((diagnostic) => ({ code: diagnostic.code, violation: diagnostic.data.violation, range: diagnostic.range, message: diagnostic.message }));
+  return diagnostics.map((diagnostic) => ({
+    code: diagnostic.code,
+    violation: diagnostic.data.violation,
+    range: diagnostic.range,
+    message: diagnostic.message,
+  }));
 }
 
 function sortKey(entry: { violation: string; range: Range }): string {
   const { start, end } = entry.range;
-  return [start.line, start.character, end.line, end.character].map((n) => String(n).padStart(9, '0')).join(':') + entry.violation;
+  return (
+    [start.line, start.character, end.line, end.character].map((n) => String(n).padStart(9, '0')).join(':') + entry.violation
+  );
 }
 
 /**
@@ -124,13 +132,18 @@ export function expectationProblems(text: string, expectation: HostileExpectatio
   const problems: string[] = [];
   if (expectation.diagnostics) {
     const expected = expectation.diagnostics
-      .map((anchor) => ({ violation: anchor.violation, range: anchorRange(text, anchor), messageIncludes: anchor.messageIncludes }))
+      .map((anchor) => ({
+        violation: anchor.violation,
+        range: anchorRange(text, anchor),
+        messageIncludes: anchor.messageIncludes,
+      }))
       .sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
     const got = [...actual].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
     const unmatched = [...got];
     for (const want of expected) {
       const index = unmatched.findIndex(
-        (candidate) => sortKey(candidate) === sortKey(want) && (!want.messageIncludes || candidate.message.includes(want.messageIncludes)),
+        (candidate) =>
+          sortKey(candidate) === sortKey(want) && (!want.messageIncludes || candidate.message.includes(want.messageIncludes)),
       );
       if (index === -1) problems.push(`missing: ${JSON.stringify(want)}`);
       else unmatched.splice(index, 1);

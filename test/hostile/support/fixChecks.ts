@@ -18,7 +18,11 @@ export function parsesAs(text: string, format: DocumentFormat): boolean {
 export function parsesCleanly(text: string): boolean {
   const errors: ParseError[] = [];
   try {
-    parseTree(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+    parseTree(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, errors, {
+      allowTrailingComma: true,
+      disallowComments: false,
+      allowEmptyContent: true,
+    });
   } catch {
     // jsonc-parser recurses: 20,000 levels overflow its stack. Such a text does not count as parsing.
     return false;
@@ -47,7 +51,9 @@ export function fixProblems(result: CheckResult, options: FixCheckOptions = {}):
   for (const diagnostic of options.diagnostics ?? result.diagnostics) {
     for (const fix of result.fixesFor(diagnostic, formatting)) {
       const where = `fix '${fix.title.slice(0, 80)}' for ${diagnostic.data.violation}`;
-      const outside = fix.edits.map((edit) => rangeProblem(result.text, edit.range, lengths, starts)).filter((problem) => problem !== undefined);
+      const outside = fix.edits
+        .map((edit) => rangeProblem(result.text, edit.range, lengths, starts))
+        .filter((problem) => problem !== undefined);
       if (outside.length > 0) {
         problems.push(`${where}: edit outside the document: ${outside.join('; ')}`);
         continue;
@@ -65,6 +71,6 @@ export function fixProblems(result: CheckResult, options: FixCheckOptions = {}):
   if (options.fixAll === false) return problems;
   const all = fixAll(result.text, { format, ...(formatting ? { formatting } : {}) });
   if (parsedBefore && !parsesAs(all.text, format)) problems.push('fix-all: result no longer parses');
-  if (applyEdits(result.text, all.edits) !== all.text) problems.push("fix-all: its edits do not produce its text");
+  if (applyEdits(result.text, all.edits) !== all.text) problems.push('fix-all: its edits do not produce its text');
   return problems;
 }

@@ -94,7 +94,8 @@ export const GENERATED_CASES: GeneratedCase[] = [
     about:
       'A 5 MB string as content, against a pattern (RE2, linear, time-boxed), maxLength and format: invalid-content on that value only (or one "could not be checked" if the pattern ran out of time on a slow machine).',
     build: () => {
-      const schema = '{"type":"object","properties":{"v":{"type":"string","pattern":"^[a-z]+$","maxLength":10,"format":"email"}}}';
+      const schema =
+        '{"type":"object","properties":{"v":{"type":"string","pattern":"^[a-z]+$","maxLength":10,"format":"email"}}}';
       return toolDocument(schema, [acceptStep(schema, `{"v":"${'a'.repeat(5_000_000)}!"}`)]);
     },
     expect: { onlyViolations: ['invalid-content'], atLeast: 1, atMost: 3 },
@@ -115,7 +116,9 @@ export const GENERATED_CASES: GeneratedCase[] = [
       const steps: string[] = [];
       for (let index = 0; index < 100_000; index++) {
         const declaration = index % 1000 === 999 ? 'missing' : 'u';
-        steps.push(`{"type":"elicitation","declaration":"${declaration}","request":{"mode":"url","url":"u"},"response":{"action":"cancel"}}`);
+        steps.push(
+          `{"type":"elicitation","declaration":"${declaration}","request":{"mode":"url","url":"u"},"response":{"action":"cancel"}}`,
+        );
       }
       return toolDocument('{"type":"object"}', steps, ',{"name":"u","mode":"url","message":"m"}');
     },
@@ -135,7 +138,8 @@ export const GENERATED_CASES: GeneratedCase[] = [
   },
   {
     name: 'costly-re2-steps',
-    about: '300 steps whose 20,000-character values meet a pattern with a large RE2 program ((a|aa){1,1000}$): linear, but long; the budget bounds it.',
+    about:
+      '300 steps whose 20,000-character values meet a pattern with a large RE2 program ((a|aa){1,1000}$): linear, but long; the budget bounds it.',
     build: () => {
       const schema = '{"type":"object","properties":{"v":{"type":"string","pattern":"^(a|aa){1,1000}$"}}}';
       const steps = Array.from({ length: 300 }, (_, index) => acceptStep(schema, `{"v":"${'a'.repeat(20_000)}${index}"}`));
@@ -145,7 +149,8 @@ export const GENERATED_CASES: GeneratedCase[] = [
   },
   {
     name: 'unique-items-quadratic',
-    about: 'uniqueItems over 20,000 distinct objects (quadratic in ajv): validated within the budget or reported as not checkable; at most one diagnostic.',
+    about:
+      'uniqueItems over 20,000 distinct objects (quadratic in ajv): validated within the budget or reported as not checkable; at most one diagnostic.',
     build: () => {
       const items = Array.from({ length: 20_000 }, (_, index) => `{"i":${index}}`).join(',');
       const schema = '{"type":"object","properties":{"v":{"type":"array","uniqueItems":true}}}';
@@ -155,9 +160,13 @@ export const GENERATED_CASES: GeneratedCase[] = [
   },
   {
     name: 'anyof-ref-exponential',
-    about: 'A chain of 40 $defs, each anyOf two $refs to the next (2^40 paths): the validation runs out of budget and the content is reported as not checkable.',
+    about:
+      'A chain of 40 $defs, each anyOf two $refs to the next (2^40 paths): the validation runs out of budget and the content is reported as not checkable.',
     build: () => {
-      const defs = Array.from({ length: 40 }, (_, index) => `"d${index}":{"anyOf":[{"$ref":"#/$defs/d${index + 1}"},{"$ref":"#/$defs/d${index + 1}"}]}`);
+      const defs = Array.from(
+        { length: 40 },
+        (_, index) => `"d${index}":{"anyOf":[{"$ref":"#/$defs/d${index + 1}"},{"$ref":"#/$defs/d${index + 1}"}]}`,
+      );
       defs.push('"d40":{"type":"string"}');
       const schema = `{"type":"object","properties":{"v":{"$ref":"#/$defs/d0"}},"$defs":{${defs.join(',')}}}`;
       return toolDocument(schema, [acceptStep(schema, '{"v":1}')]);
@@ -166,37 +175,58 @@ export const GENERATED_CASES: GeneratedCase[] = [
   },
   {
     name: 'large-declaration-schema-many-steps',
-    about: 'A 5,000-property declaration schema and 2,000 steps whose requestedSchema differs from it: one schema-mismatch each (the declaration is serialized once, not per step).',
+    about:
+      'A 5,000-property declaration schema and 2,000 steps whose requestedSchema differs from it: one schema-mismatch each (the declaration is serialized once, not per step).',
     build: () => {
       const properties = Array.from({ length: 5_000 }, (_, index) => `"p${index}":{"type":"string"}`).join(',');
-      const steps = Array.from({ length: 2_000 }, () => '{"type":"elicitation","declaration":"c","request":{"message":"m","requestedSchema":{}},"response":{"action":"decline"}}');
+      const steps = Array.from(
+        { length: 2_000 },
+        () =>
+          '{"type":"elicitation","declaration":"c","request":{"message":"m","requestedSchema":{}},"response":{"action":"decline"}}',
+      );
       return toolDocument(`{"type":"object","properties":{${properties}}}`, steps);
     },
     expect: { onlyViolations: ['schema-mismatch'], count: 2_000 },
   },
   {
     name: 'many-declarations-many-unknown-steps',
-    about: '5,000 declarations and 5,000 steps naming none of them: 5,000 unknown-declaration diagnostics whose messages list a few names, not all 5,000.',
+    about:
+      '5,000 declarations and 5,000 steps naming none of them: 5,000 unknown-declaration diagnostics whose messages list a few names, not all 5,000.',
     build: () => {
-      const declarations = Array.from({ length: 5_000 }, (_, index) => `,{"name":"d${index}","mode":"url","message":"m"}`).join('');
-      const steps = Array.from({ length: 5_000 }, () => '{"type":"elicitation","declaration":"x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}');
+      const declarations = Array.from({ length: 5_000 }, (_, index) => `,{"name":"d${index}","mode":"url","message":"m"}`).join(
+        '',
+      );
+      const steps = Array.from(
+        { length: 5_000 },
+        () =>
+          '{"type":"elicitation","declaration":"x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}',
+      );
       return toolDocument('{"type":"object"}', steps, declarations);
     },
     expect: { onlyViolations: ['unknown-declaration'], count: 5_000, messagesInclude: 'more' },
   },
   {
     name: 'long-names-in-every-message',
-    about: '20 declarations with 50,000-character names and 1,000 steps naming none: messages stay short (names are cut), so the diagnostics do not add up to gigabytes.',
+    about:
+      '20 declarations with 50,000-character names and 1,000 steps naming none: messages stay short (names are cut), so the diagnostics do not add up to gigabytes.',
     build: () => {
-      const declarations = Array.from({ length: 20 }, (_, index) => `,{"name":"${String(index).padEnd(50_000, 'n')}","mode":"url","message":"m"}`).join('');
-      const steps = Array.from({ length: 1_000 }, () => '{"type":"elicitation","declaration":"x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}');
+      const declarations = Array.from(
+        { length: 20 },
+        (_, index) => `,{"name":"${String(index).padEnd(50_000, 'n')}","mode":"url","message":"m"}`,
+      ).join('');
+      const steps = Array.from(
+        { length: 1_000 },
+        () =>
+          '{"type":"elicitation","declaration":"x","request":{"mode":"url","message":"m","url":"u"},"response":{"action":"cancel"}}',
+      );
       return toolDocument('{"type":"object"}', steps, declarations);
     },
     expect: { onlyViolations: ['unknown-declaration'], count: 1_000 },
   },
   {
     name: 'additional-properties-50000',
-    about: '50,000 content members none of which the schema allows: one invalid-content per member, on its key (each found without a scan of the object).',
+    about:
+      '50,000 content members none of which the schema allows: one invalid-content per member, on its key (each found without a scan of the object).',
     build: () => {
       const members = Array.from({ length: 50_000 }, (_, index) => `"k${index}":${index}`).join(',');
       const schema = '{"type":"object","additionalProperties":false}';
@@ -207,12 +237,13 @@ export const GENERATED_CASES: GeneratedCase[] = [
   {
     name: 'enum-1mb-many-steps',
     about:
-      'A declaration whose enum has 50,000 values (about 700 KB) and 500 steps without a request schema (schema-mismatch, then validated against the declaration\'s) whose value is not in it: messages list a few allowed values, not all 50,000.',
+      "A declaration whose enum has 50,000 values (about 700 KB) and 500 steps without a request schema (schema-mismatch, then validated against the declaration's) whose value is not in it: messages list a few allowed values, not all 50,000.",
     build: () => {
       const values = Array.from({ length: 50_000 }, (_, index) => `"value-${index}"`).join(',');
       const steps = Array.from(
         { length: 500 },
-        () => '{"type":"elicitation","declaration":"c","request":{"message":"m"},"response":{"action":"accept","content":{"v":"none"}}}',
+        () =>
+          '{"type":"elicitation","declaration":"c","request":{"message":"m"},"response":{"action":"accept","content":{"v":"none"}}}',
       );
       return toolDocument(`{"type":"object","properties":{"v":{"enum":[${values}]}}}`, steps);
     },
@@ -220,21 +251,28 @@ export const GENERATED_CASES: GeneratedCase[] = [
   },
   {
     name: 'yaml-nesting-20000',
-    about: 'A YAML mcpdesc document with 20,000 nested flow sequences: one syntax error saying it is nested too deeply; nothing thrown.',
+    about:
+      'A YAML mcpdesc document with 20,000 nested flow sequences: one syntax error saying it is nested too deeply; nothing thrown.',
     format: 'yaml',
     build: () => `mcpdesc: "0.8.0"\nx: ${nestedArrays(DEPTH)}\n`,
     expect: { onlyViolations: ['syntax-error', 'skipped'], count: 1, messagesInclude: 'nested' },
   },
   {
     name: 'yaml-many-documents',
-    about: 'A YAML stream of 5,000 mcpdesc documents, each with one step naming no declaration of its tool and lacking a response: two diagnostics per document, every range inside the text.',
+    about:
+      'A YAML stream of 5,000 mcpdesc documents, each with one step naming no declaration of its tool and lacking a response: two diagnostics per document, every range inside the text.',
     format: 'yaml',
-    build: () => 'mcpdesc: "0.8.0"\n' + '---\nmcpdesc: "0.8.0"\ntools: [{name: t, interactionExamples: {e: {steps: [{type: elicitation, declaration: d}]}}}]\n'.repeat(5_000),
+    build: () =>
+      'mcpdesc: "0.8.0"\n' +
+      '---\nmcpdesc: "0.8.0"\ntools: [{name: t, interactionExamples: {e: {steps: [{type: elicitation, declaration: d}]}}}]\n'.repeat(
+        5_000,
+      ),
     expect: { onlyViolations: ['unknown-declaration', 'invalid-action'], count: 10_000 },
   },
   {
     name: 'syntax-error-flood',
-    about: '100,000 members missing their colon, one syntax error each: the first 999 are shown and one notice says how many more there are; every range inside the document.',
+    about:
+      '100,000 members missing their colon, one syntax error each: the first 999 are shown and one notice says how many more there are; every range inside the document.',
     build: () => `{${'"a" 1,'.repeat(100_000)}}`,
     expect: { onlyViolations: ['syntax-error', 'skipped'], count: 1_000 },
     fixAll: false,

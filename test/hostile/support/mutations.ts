@@ -9,11 +9,62 @@ export interface Mutation {
   apply(text: string, random: SeededRandom): string;
 }
 
-const ODD_CHARACTERS = ['{', '}', '[', ']', ',', ':', '"', '\\', '/', '*', '\n', '\r', '\r\n', '\t', ' ', '\u0000', '\u0001', '\u001f',
-  '\u2028', '\ufeff', '\ufffd', '\ud800', '\udc00', '😀', 'é', '0', '-', 'e', 'x', 'n', 't'];
+const ODD_CHARACTERS = [
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '"',
+  '\\',
+  '/',
+  '*',
+  '\n',
+  '\r',
+  '\r\n',
+  '\t',
+  ' ',
+  '\u0000',
+  '\u0001',
+  '\u001f',
+  '\u2028',
+  '\ufeff',
+  '\ufffd',
+  '\ud800',
+  '\udc00',
+  '😀',
+  'é',
+  '0',
+  '-',
+  'e',
+  'x',
+  'n',
+  't',
+];
 
-const ODD_VALUES = ['1e400', '-1e400', '-0', '123456789012345678901234567890', '1e-400', '0.1e2', 'null', 'true', '[]', '{}', '""',
-  '"accept"', '"decline"', '"url"', '"form"', '"elicitation"', '"__proto__"', '"toString"', '{"type":"object"}', '[[[[[]]]]]'];
+const ODD_VALUES = [
+  '1e400',
+  '-1e400',
+  '-0',
+  '123456789012345678901234567890',
+  '1e-400',
+  '0.1e2',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '""',
+  '"accept"',
+  '"decline"',
+  '"url"',
+  '"form"',
+  '"elicitation"',
+  '"__proto__"',
+  '"toString"',
+  '{"type":"object"}',
+  '[[[[[]]]]]',
+];
 
 interface Token {
   offset: number;
@@ -60,7 +111,8 @@ function splitLines(text: string): string[] {
 export const MUTATIONS: Mutation[] = [
   {
     name: 'flip a character',
-    apply: (text, random) => (text.length === 0 ? random.pick(ODD_CHARACTERS) : splice(text, random.below(text.length), 1, random.pick(ODD_CHARACTERS))),
+    apply: (text, random) =>
+      text.length === 0 ? random.pick(ODD_CHARACTERS) : splice(text, random.below(text.length), 1, random.pick(ODD_CHARACTERS)),
   },
   {
     name: 'insert a character',
@@ -81,7 +133,9 @@ export const MUTATIONS: Mutation[] = [
       if (a.offset === b.offset) return text;
       const aText = text.slice(a.offset, a.offset + a.length);
       const bText = text.slice(b.offset, b.offset + b.length);
-      return text.slice(0, a.offset) + bText + text.slice(a.offset + a.length, b.offset) + aText + text.slice(b.offset + b.length);
+      return (
+        text.slice(0, a.offset) + bText + text.slice(a.offset + a.length, b.offset) + aText + text.slice(b.offset + b.length)
+      );
     },
   },
   {

@@ -47,10 +47,19 @@ function comparePositions(a: Position, b: Position): number {
  * character within that line's length, start not after end, and never between the two code units
  * of a surrogate pair.
  */
-export function rangeProblem(text: string, range: Range, lengths = lineLengths(text), starts = lineStarts(text)): string | undefined {
-  for (const [name, position] of [['start', range.start], ['end', range.end]] as const) {
+export function rangeProblem(
+  text: string,
+  range: Range,
+  lengths = lineLengths(text),
+  starts = lineStarts(text),
+): string | undefined {
+  for (const [name, position] of [
+    ['start', range.start],
+    ['end', range.end],
+  ] as const) {
     if (!Number.isInteger(position.line) || !Number.isInteger(position.character)) return `${name} is not integral`;
-    if (position.line < 0 || position.line >= lengths.length) return `${name} line ${position.line} outside 0..${lengths.length - 1}`;
+    if (position.line < 0 || position.line >= lengths.length)
+      return `${name} line ${position.line} outside 0..${lengths.length - 1}`;
     if (position.character < 0 || position.character > lengths[position.line]) {
       return `${name} character ${position.character} outside line ${position.line} (length ${lengths[position.line]})`;
     }

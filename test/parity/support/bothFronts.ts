@@ -76,7 +76,15 @@ export interface ProcessOptions {
 
 /** `mcpdesc-lint --format json [flags] [extra] .` in `root`. */
 export function runCli(root: string, settings: SharedSettings = {}, options: ProcessOptions = {}): CliAnswer {
-  const args = [...(options.nodeArgs ?? []), builtCliPath(), '--format', 'json', ...cliFlags(settings), ...(options.extra ?? []), '.'];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    builtCliPath(),
+    '--format',
+    'json',
+    ...cliFlags(settings),
+    ...(options.extra ?? []),
+    '.',
+  ];
   const child = spawnSync(process.execPath, args, {
     cwd: root,
     encoding: 'utf8',
@@ -120,11 +128,18 @@ function seen(diagnostic: Diagnostic): SeenDiagnostic {
 }
 
 /** What the server shows for the files of `root` once its workspace scan has ended. */
-export async function runServer(root: string, settings: SharedSettings = {}, options: Pick<ProcessOptions, 'env'> = {}): Promise<SeenFiles> {
+export async function runServer(
+  root: string,
+  settings: SharedSettings = {},
+  options: Pick<ProcessOptions, 'env'> = {},
+): Promise<SeenFiles> {
   const client = await LspTestClient.start({
     env: options.env,
     workspaceFolders: [{ uri: fileUri(root), name: path.basename(root) }],
-    settings: { files: { include: settings.include ?? [], exclude: settings.exclude ?? [] }, maxFileSizeMB: settings.maxFileSizeMB },
+    settings: {
+      files: { include: settings.include ?? [], exclude: settings.exclude ?? [] },
+      maxFileSizeMB: settings.maxFileSizeMB,
+    },
     timeoutMs: 30_000,
   });
   try {

@@ -1,7 +1,18 @@
 // The lines a quick-fix has to touch, worked out from the `yaml` package's own parse of the text (not
 // from the checker's tree): the node the fix rewrites, the member it removes, or the flow collection
 // it adds to. A fix that touches any other line has changed something it did not need to.
-import { isAlias, isCollection, isMap, isPair, isScalar, parseAllDocuments, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import {
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  parseAllDocuments,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import type { Diagnostic } from '../../../server/src/checker';
 import { linesOf } from './lineLocality';
 

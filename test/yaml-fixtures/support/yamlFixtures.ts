@@ -30,7 +30,12 @@ export function expectedFileFor(fixtureName: string): string {
 
 export function fixtureNames(folder: FixtureFolder): string[] {
   const directory = path.join(YAML_FIXTURES_DIR, folder);
-  return fs.existsSync(directory) ? fs.readdirSync(directory).filter((name) => YAML_NAME.test(name)).sort() : [];
+  return fs.existsSync(directory)
+    ? fs
+        .readdirSync(directory)
+        .filter((name) => YAML_NAME.test(name))
+        .sort()
+    : [];
 }
 
 export function yamlFixtures(folder?: FixtureFolder): YamlFixture[] {
@@ -68,7 +73,9 @@ export const RULE_PAGE_VALID_TWIN = 'named-tool-interaction-examples.mcpdesc.yam
  */
 export function jsonTwinPath(fixture: YamlFixture): string | undefined {
   const stem = fixture.name.replace(/(\.mcpdesc)?\.(yaml|yml)$/, '');
-  const file = ['.json', '.jsonc'].map((extension) => repoPath('test-fixtures', fixture.folder, stem + extension)).find((candidate) => fs.existsSync(candidate));
+  const file = ['.json', '.jsonc']
+    .map((extension) => repoPath('test-fixtures', fixture.folder, stem + extension))
+    .find((candidate) => fs.existsSync(candidate));
   if (!file || file.endsWith('.jsonc')) return undefined;
   let json: unknown;
   try {

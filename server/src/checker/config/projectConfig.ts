@@ -10,7 +10,14 @@
 // does not exist) is not used at all, and gets one error at the first place that is wrong; unknown
 // rule ids and members are warnings and passed over (an id is kept, for a newer linter's rules).
 // JSON files are read as JSONC (comments, trailing commas), as every JSON document here is.
-import { CONFIG_RULE_ID, PRESETS, SEVERITY_SETTINGS, isRuleId, isSeveritySetting, type SeveritySetting } from '../../../../shared/src/rules';
+import {
+  CONFIG_RULE_ID,
+  PRESETS,
+  SEVERITY_SETTINGS,
+  isRuleId,
+  isSeveritySetting,
+  type SeveritySetting,
+} from '../../../../shared/src/rules';
 import { MAX_GLOBS_TOTAL_LENGTH, recognitionGlob } from '../recognition/globMatcher';
 import { LineIndex } from '../syntax/lineIndex';
 import { makeDiagnostic } from '../rules/makeDiagnostic';
@@ -20,7 +27,12 @@ import type { ConfigViolation, Diagnostic, DocumentFormat } from '../types';
 import { parseYamlDocuments } from '../syntax/yaml';
 
 /** In precedence order: when a folder has several, the first is used and the others are reported as unused. */
-export const CONFIG_FILE_NAMES = ['mcpdesc-lint.config.json', 'mcpdesc-lint.config.jsonc', 'mcpdesc-lint.config.yaml', 'mcpdesc-lint.config.yml'] as const;
+export const CONFIG_FILE_NAMES = [
+  'mcpdesc-lint.config.json',
+  'mcpdesc-lint.config.jsonc',
+  'mcpdesc-lint.config.yaml',
+  'mcpdesc-lint.config.yml',
+] as const;
 
 export interface ConfigOverride {
   files: string[];
@@ -62,9 +74,7 @@ export function configFormatOf(filePath: string): DocumentFormat {
 }
 
 class Invalid extends Error {
-  constructor(
-    readonly problem: ConfigProblem,
-  ) {
+  constructor(readonly problem: ConfigProblem) {
     super(problem.message);
   }
 }
@@ -77,17 +87,29 @@ export function parseProjectConfig(text: string, format: DocumentFormat): Parsed
   try {
     const root = rootOf(text, format);
     if (!root) return { config: EMPTY_CONFIG, problems: [] };
-    if (root.type !== 'object') throw invalid(root, 'The configuration must be an object (a mapping in YAML) of root, rules, include, exclude and overrides.');
+    if (root.type !== 'object')
+      throw invalid(
+        root,
+        'The configuration must be an object (a mapping in YAML) of root, rules, include, exclude and overrides.',
+      );
     const members = effectiveProperties(root);
     for (const [name, property] of members) {
-      if (!TOP_LEVEL_MEMBERS.has(name)) warnings.push(unknownMember(property, name, [...TOP_LEVEL_MEMBERS].filter((member) => member !== '$schema')));
+      if (!TOP_LEVEL_MEMBERS.has(name))
+        warnings.push(
+          unknownMember(
+            property,
+            name,
+            [...TOP_LEVEL_MEMBERS].filter((member) => member !== '$schema'),
+          ),
+        );
     }
     const value = (name: string): SyntaxNode | undefined => members.get(name)?.value;
     const rootNode = value('root');
     if (rootNode && rootNode.type !== 'boolean') throw invalid(rootNode, '"root" must be true or false.');
     const overridesNode = value('overrides');
     const globBudget = { left: MAX_GLOBS_TOTAL_LENGTH };
-    if (overridesNode && overridesNode.type !== 'array') throw invalid(overridesNode, '"overrides" must be an array of { "files": [globs], "rules": {…} }.');
+    if (overridesNode && overridesNode.type !== 'array')
+      throw invalid(overridesNode, '"overrides" must be an array of { "files": [globs], "rules": {…} }.');
     const config: ProjectConfig = {
       root: rootNode?.value === true,
       // A preset is what its rules would be if written here; the file's own rules win over it.
@@ -107,17 +129,34 @@ function rootOf(text: string, format: DocumentFormat): SyntaxNode | undefined {
   if (format === 'yaml') {
     const parsed = parseYamlDocuments(text);
     const error = parsed.errors.find((candidate) => candidate.code !== 'DUPLICATE_KEY');
-    if (error) throw new Invalid({ violation: 'invalid-config', message: `Syntax error: ${error.message}`, offset: error.offset, length: error.length });
+    if (error)
+      throw new Invalid({
+        violation: 'invalid-config',
+        message: `Syntax error: ${error.message}`,
+        offset: error.offset,
+        length: error.length,
+      });
     const documents = parsed.documents.filter((document) => document.root !== undefined);
     if (documents.length > 1) {
       const second = documents[1];
-      throw new Invalid({ violation: 'invalid-config', message: 'The configuration must be one YAML document; this is a second one.', offset: second.offset, length: 0 });
+      throw new Invalid({
+        violation: 'invalid-config',
+        message: 'The configuration must be one YAML document; this is a second one.',
+        offset: second.offset,
+        length: 0,
+      });
     }
     return documents[0]?.root;
   }
   const parsed = parseJsonDocument(text);
   const error = parsed.syntaxErrors[0];
-  if (error) throw new Invalid({ violation: 'invalid-config', message: `Syntax error: ${error.message}`, offset: error.offset, length: error.length });
+  if (error)
+    throw new Invalid({
+      violation: 'invalid-config',
+      message: `Syntax error: ${error.message}`,
+      offset: error.offset,
+      length: error.length,
+    });
   return parsed.roots[0];
 }
 
@@ -134,13 +173,19 @@ function shortened(text: string): string {
 
 function unknownMember(property: PropertyNode, name: string, known: string[]): ConfigProblem {
   const key = property.key;
-  return { violation: 'unknown-member', message: `Unknown member "${shortened(name)}" (known: ${known.join(', ')}); it is ignored.`, offset: key.offset, length: key.length };
+  return {
+    violation: 'unknown-member',
+    message: `Unknown member "${shortened(name)}" (known: ${known.join(', ')}); it is ignored.`,
+    offset: key.offset,
+    length: key.length,
+  };
 }
 
 function rulesOf(node: SyntaxNode | undefined, where: string, warnings: ConfigProblem[]): Record<string, SeveritySetting> {
   const rules: Record<string, SeveritySetting> = {};
   if (!node) return rules;
-  if (node.type !== 'object') throw invalid(node, `"${where}" must be an object of rule id to severity (${SEVERITY_SETTINGS.join(', ')}).`);
+  if (node.type !== 'object')
+    throw invalid(node, `"${where}" must be an object of rule id to severity (${SEVERITY_SETTINGS.join(', ')}).`);
   for (const [ruleId, property] of effectiveProperties(node)) {
     const severity = property.value;
     if (severity.type !== 'string' || !isSeveritySetting(severity.value)) {
@@ -149,7 +194,12 @@ function rulesOf(node: SyntaxNode | undefined, where: string, warnings: ConfigPr
     }
     if (!isRuleId(ruleId)) {
       const key = property.key;
-      warnings.push({ violation: 'unknown-rule', message: `Unknown rule '${shortened(ruleId)}' (not a rule of this version of mcpdesc-lint); its severity is kept but applies to nothing.`, offset: key.offset, length: key.length });
+      warnings.push({
+        violation: 'unknown-rule',
+        message: `Unknown rule '${shortened(ruleId)}' (not a rule of this version of mcpdesc-lint); its severity is kept but applies to nothing.`,
+        offset: key.offset,
+        length: key.length,
+      });
     }
     rules[ruleId] = severity.value;
   }
@@ -159,9 +209,12 @@ function rulesOf(node: SyntaxNode | undefined, where: string, warnings: ConfigPr
 /** The rules of the presets `extends` names, the later preset winning; a name that is no preset makes the file unusable. */
 function presetRules(node: SyntaxNode | undefined): Record<string, SeveritySetting> {
   if (!node) return {};
-  const known = Object.keys(PRESETS).map((name) => `'${name}'`).join(', ');
+  const known = Object.keys(PRESETS)
+    .map((name) => `'${name}'`)
+    .join(', ');
   const elements = node.type === 'array' ? itemsOf(node) : [node];
-  if (node.type !== 'array' && node.type !== 'string') throw invalid(node, `"extends" must be a preset name (${known}) or an array of them.`);
+  if (node.type !== 'array' && node.type !== 'string')
+    throw invalid(node, `"extends" must be a preset name (${known}) or an array of them.`);
   const rules: Record<string, SeveritySetting> = {};
   for (const element of elements) {
     const name = stringOf(element);
@@ -186,13 +239,17 @@ function globsOf(node: SyntaxNode | undefined, where: string, budget: { left: nu
     if (element.type !== 'string' || element.value.trim() === '') {
       throw invalid(element, `Each glob of "${where}" must be a non-empty string.`);
     }
-    if (element.value.startsWith('!')) throw invalid(element, `Negated globs are not supported in "${where}"; list what to leave out in "exclude" instead.`);
+    if (element.value.startsWith('!'))
+      throw invalid(element, `Negated globs are not supported in "${where}"; list what to leave out in "exclude" instead.`);
     // The length first: a glob past the limit is not parsed at all.
     const problem = recognitionGlob(element.value).problem;
     if (problem) throw invalid(element, `This glob of "${where}" cannot be used: ${problem}`);
     budget.left -= element.value.length;
     if (budget.left < 0) {
-      throw invalid(element, `The globs of this file are too long together: at most ${MAX_GLOBS_TOTAL_LENGTH.toLocaleString('en-US')} characters in all.`);
+      throw invalid(
+        element,
+        `The globs of this file are too long together: at most ${MAX_GLOBS_TOTAL_LENGTH.toLocaleString('en-US')} characters in all.`,
+      );
     }
     return element.value;
   });
@@ -220,12 +277,19 @@ export function configDiagnostics(text: string, problems: readonly ConfigProblem
   const lines = new LineIndex(text);
   return problems.flatMap((problem) => {
     const data = { violation: problem.violation, offset: problem.offset, length: problem.length };
-    const diagnostic = makeDiagnostic(CONFIG_RULE_ID, data, problem.message, lines.rangeOf(problem.offset, problem.length), { docsBaseUri });
+    const diagnostic = makeDiagnostic(CONFIG_RULE_ID, data, problem.message, lines.rangeOf(problem.offset, problem.length), {
+      docsBaseUri,
+    });
     return diagnostic ? [diagnostic] : [];
   });
 }
 
 /** The problem of a configuration file shadowed by another of its folder. */
 export function unusedConfigProblem(usedName: string): ConfigProblem {
-  return { violation: 'unused-config', message: `Not used: ${usedName} in the same folder is used instead.`, offset: 0, length: 0 };
+  return {
+    violation: 'unused-config',
+    message: `Not used: ${usedName} in the same folder is used instead.`,
+    offset: 0,
+    length: 0,
+  };
 }

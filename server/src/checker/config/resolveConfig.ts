@@ -46,7 +46,13 @@ export function layerRules(layers: readonly ConfigLayer[], path: string): Record
   for (const layer of layers) {
     Object.assign(rules, layer.config.rules);
     for (const override of layer.config.overrides) {
-      if (matchesGlob(override.files.map((glob) => anchorGlob(layer.directory, glob)), path)) Object.assign(rules, override.rules);
+      if (
+        matchesGlob(
+          override.files.map((glob) => anchorGlob(layer.directory, glob)),
+          path,
+        )
+      )
+        Object.assign(rules, override.rules);
     }
   }
   return rules;

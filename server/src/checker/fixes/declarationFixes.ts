@@ -17,7 +17,10 @@ export function declarationFixesFor(finding: DeclarationFinding, editor: Documen
     case 'form-with-url':
       return plan('Remove the url (a form declaration has none)', removeAll(declaration.node, 'url', editor));
     case 'url-with-requested-schema':
-      return plan('Remove the requestedSchema (a url declaration has none)', removeAll(declaration.node, 'requestedSchema', editor));
+      return plan(
+        'Remove the requestedSchema (a url declaration has none)',
+        removeAll(declaration.node, 'requestedSchema', editor),
+      );
     case 'invalid-mode':
       return addMode(declaration, editor);
     case 'missing-message':
@@ -67,21 +70,35 @@ function addMode(declaration: ElicitationDeclaration, editor: DocumentEditor): F
   const hasSchema = propertyOf(declaration.node, 'requestedSchema') !== undefined;
   const hasUrl = propertyOf(declaration.node, 'url') !== undefined;
   if (mode === 'form' ? !hasSchema || hasUrl : hasSchema) return [];
-  return plan(`Add "mode": "${mode}" (as its steps request)`, editor.addMembers(declaration.node, [['mode', { json: mode }]], memberAfterName(declaration)));
+  return plan(
+    `Add "mode": "${mode}" (as its steps request)`,
+    editor.addMembers(declaration.node, [['mode', { json: mode }]], memberAfterName(declaration)),
+  );
 }
 
 /** "Add a message": the message every step's request shows, when they agree; else one naming the declaration. */
 function addMessage(declaration: ElicitationDeclaration, editor: DocumentEditor): FixPlan[] {
   const texts = new Set(stepsOf(declaration).map((step) => stringOf(propertyOf(step.request, 'message')?.value)));
   const [agreed] = texts;
-  const text = texts.size === 1 && agreed ? agreed : declaration.name !== undefined ? `Elicitation '${declaration.name}'.` : 'Please provide the requested information.';
+  const text =
+    texts.size === 1 && agreed
+      ? agreed
+      : declaration.name !== undefined
+        ? `Elicitation '${declaration.name}'.`
+        : 'Please provide the requested information.';
   const existing = declaration.messageNode;
   if (existing) {
     const property = propertyOf(declaration.node, 'message')!;
-    if (editor.isInherited?.(property)) return plan('Add a message', editor.addMembers(declaration.node, [['message', { json: text }]]));
-    return plan('Add a message', existing.type === 'string' ? editor.replaceString(existing, text) : editor.replaceValue(existing, { json: text }));
+    if (editor.isInherited?.(property))
+      return plan('Add a message', editor.addMembers(declaration.node, [['message', { json: text }]]));
+    return plan(
+      'Add a message',
+      existing.type === 'string' ? editor.replaceString(existing, text) : editor.replaceValue(existing, { json: text }),
+    );
   }
-  const before = propertyOf(declaration.node, 'mode') ? nextSibling(declaration.node, propertyOf(declaration.node, 'mode')!) : memberAfterName(declaration);
+  const before = propertyOf(declaration.node, 'mode')
+    ? nextSibling(declaration.node, propertyOf(declaration.node, 'mode')!)
+    : memberAfterName(declaration);
   return plan('Add a message', editor.addMembers(declaration.node, [['message', { json: text }]], before));
 }
 

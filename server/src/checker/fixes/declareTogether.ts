@@ -26,14 +26,23 @@ export function declareTogether(fixes: PreferredFix[], editor: DocumentEditor): 
     }
     const declared = group.map((member) => member.plan.declares!);
     if (declared.some((earlier) => earlier.name === declares.name)) continue;
-    if (declared.some((earlier) => earlier.mode === declares.mode && editDistance(earlier.name, declares.name) <= PREFER_CHANGE_WITHIN)) continue;
+    if (
+      declared.some(
+        (earlier) => earlier.mode === declares.mode && editDistance(earlier.name, declares.name) <= PREFER_CHANGE_WITHIN,
+      )
+    )
+      continue;
     group.push(fix);
   }
   const merged = new Map<PreferredFix, PreferredFix>();
   const absorbed = new Set<PreferredFix>();
   for (const [tool, group] of groups) {
     if (group.length < 2) continue;
-    const edits = declarationEdits(tool, group.map((member) => member.plan.declares!.element), editor);
+    const edits = declarationEdits(
+      tool,
+      group.map((member) => member.plan.declares!.element),
+      editor,
+    );
     const normalized = edits && edits.length > 0 ? normalizeEdits(edits) : undefined;
     // The editor would not write them together: each goes alone, round after round, as before.
     if (!normalized) continue;

@@ -5,10 +5,7 @@ import type { OffsetEdit } from '../types';
 
 /** A value to write: a plain JSON value, a copy of an existing node's source, or an object or array built of these. */
 export type InsertValue =
-  | { json: JsonValue }
-  | { copyOf: SyntaxNode }
-  | { members: Array<[string, InsertValue]> }
-  | { elements: InsertValue[] };
+  { json: JsonValue } | { copyOf: SyntaxNode } | { members: Array<[string, InsertValue]> } | { elements: InsertValue[] };
 
 export interface DocumentEditor {
   /** Replaces a value node. */

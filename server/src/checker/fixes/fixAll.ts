@@ -160,7 +160,14 @@ const planBatched: RoundPlanner = (check, options, refused, allowance) => {
   if (!planned) return { fixes: [], growth: 0 };
   const chosen = withinGrowth(independentFixes(declareTogether(openFixes(planned.fixes, refused), planned.editor)), allowance);
   const readBack = planned.editor.confirmsTogether;
-  if (!readBack || readBack.call(planned.editor, chosen.fixes.flatMap((fix) => fix.plan.edits))) return chosen;
+  if (
+    !readBack ||
+    readBack.call(
+      planned.editor,
+      chosen.fixes.flatMap((fix) => fix.plan.edits),
+    )
+  )
+    return chosen;
   // Some edit taken on trust does not read back as meant: this round is planned the plain way.
   return planPlain(check, options, refused, allowance);
 };
@@ -189,7 +196,9 @@ function fixAllWithinBudget(text: string, options: FixAllOptions, planRound: Rou
   let current = text;
   const given = options.lastCheck;
   let check: DocumentCheck =
-    given instanceof DocumentCheck && given.text === text && given.format === (options.format ?? 'json') ? given : runCheck(current, options);
+    given instanceof DocumentCheck && given.text === text && given.format === (options.format ?? 'json')
+      ? given
+      : runCheck(current, options);
   let applied = 0;
   const seen = new Set<string>([text]);
   let allowance = growthAllowance(text);
@@ -209,8 +218,13 @@ function fixAllWithinBudget(text: string, options: FixAllOptions, planRound: Rou
 
     const remaining = new Set(nextCheck.diagnostics.map((diagnostic) => keyOf(diagnostic.data)));
     const targets = fixes.flatMap(targetsOf);
-    const movedTo = mapOffsets(targets.map((target) => target.offset), edits);
-    const unproductive = targets.filter((target, index) => remaining.has(keyOf({ violation: target.violation, offset: movedTo[index] })));
+    const movedTo = mapOffsets(
+      targets.map((target) => target.offset),
+      edits,
+    );
+    const unproductive = targets.filter((target, index) =>
+      remaining.has(keyOf({ violation: target.violation, offset: movedTo[index] })),
+    );
     if (unproductive.length > 0) {
       // The round is redone from the same text without them.
       unfixable.push(...unproductive);
@@ -221,7 +235,10 @@ function fixAllWithinBudget(text: string, options: FixAllOptions, planRound: Rou
     seen.add(next);
     applied += targets.length;
     allowance -= growth;
-    const unfixableMovedTo = mapOffsets(unfixable.map((diagnostic) => diagnostic.offset), edits);
+    const unfixableMovedTo = mapOffsets(
+      unfixable.map((diagnostic) => diagnostic.offset),
+      edits,
+    );
     unfixable = unfixable.map(({ violation }, index) => ({ violation, offset: unfixableMovedTo[index] }));
     current = next;
     check = nextCheck;

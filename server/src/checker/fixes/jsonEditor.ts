@@ -11,7 +11,10 @@ export class JsonEditor implements DocumentEditor {
   private readonly eol: string;
   private readonly unit: string;
 
-  constructor(private readonly text: string, formatting?: FormattingOptions) {
+  constructor(
+    private readonly text: string,
+    formatting?: FormattingOptions,
+  ) {
     this.eol = detectEol(text);
     this.unit = detectIndentUnit(text, formatting);
   }
@@ -64,7 +67,9 @@ export class JsonEditor implements DocumentEditor {
 
   replaceMember(property: SyntaxNode, key: string, value: InsertValue): OffsetEdit[] {
     const indent = indentationAt(this.text, property.offset);
-    return [{ offset: property.offset, length: property.length, newText: this.member(key, value, indent, this.isMultiline(property)) }];
+    return [
+      { offset: property.offset, length: property.length, newText: this.member(key, value, indent, this.isMultiline(property)) },
+    ];
   }
 
   removeMember(property: SyntaxNode): OffsetEdit[] {
@@ -109,7 +114,9 @@ export class JsonEditor implements DocumentEditor {
   private fillEmpty(container: SyntaxNode, render: (indent: string, multiline: boolean) => string[]): OffsetEdit[] {
     const containerIndent = indentationAt(this.text, container.offset);
     const itemIndent = containerIndent + this.unit;
-    const inner = render(itemIndent, true).map((item) => this.eol + itemIndent + item).join(',');
+    const inner = render(itemIndent, true)
+      .map((item) => this.eol + itemIndent + item)
+      .join(',');
     const openEnd = container.offset + 1;
     const closeStart = container.offset + container.length - 1;
     const between = this.text.slice(openEnd, closeStart);
@@ -128,7 +135,9 @@ export class JsonEditor implements DocumentEditor {
   private render(value: InsertValue, indent: string, multiline: boolean): string {
     if ('json' in value) {
       if (!multiline) return inlineJson(value.json);
-      return JSON.stringify(value.json, null, this.unit).split('\n').join(this.eol + indent);
+      return JSON.stringify(value.json, null, this.unit)
+        .split('\n')
+        .join(this.eol + indent);
     }
     if ('copyOf' in value) {
       const node = value.copyOf;
@@ -161,7 +170,12 @@ export class JsonEditor implements DocumentEditor {
     scanner.setPosition(offset);
     for (;;) {
       const kind = scanner.scan();
-      if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia || kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) {
+      if (
+        kind === SyntaxKind.Trivia ||
+        kind === SyntaxKind.LineBreakTrivia ||
+        kind === SyntaxKind.LineCommentTrivia ||
+        kind === SyntaxKind.BlockCommentTrivia
+      ) {
         continue;
       }
       return { kind, offset: scanner.getTokenOffset() };
@@ -179,8 +193,10 @@ export class JsonEditor implements DocumentEditor {
       const kind = scanner.scan();
       const tokenOffset = scanner.getTokenOffset();
       if (kind === SyntaxKind.Trivia) continue;
-      if ((kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) &&
-        !/[\r\n]/.test(this.text.slice(tokenOffset, tokenOffset + scanner.getTokenLength()))) {
+      if (
+        (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) &&
+        !/[\r\n]/.test(this.text.slice(tokenOffset, tokenOffset + scanner.getTokenLength()))
+      ) {
         continue;
       }
       return kind === SyntaxKind.LineBreakTrivia ? tokenOffset : offset;

@@ -46,7 +46,10 @@ export function fixesForFinding(finding: Finding, editor: DocumentEditor, schema
     case 'schema-mismatch':
     case 'url-mismatch':
       return step.declaration?.name !== undefined
-        ? plan(`Use the request of declaration '${step.declaration.name}'`, useDeclarationRequest(finding, step, step.declaration, editor))
+        ? plan(
+            `Use the request of declaration '${step.declaration.name}'`,
+            useDeclarationRequest(finding, step, step.declaration, editor),
+          )
         : [];
     default:
       return [];
@@ -129,7 +132,8 @@ function declareFix(step: Step, name: string, editor: DocumentEditor, schemas: S
   if (step.requestMode === 'form') {
     const schema = memberOf(request, 'requestedSchema');
     const resolved = schema ? resolveSchemaNode(schema, step.tool.root) : undefined;
-    if (!schema || !resolved?.ok || resolved.node.type !== 'object' || !schemas.compile(valueOf(resolved.node)).ok) return undefined;
+    if (!schema || !resolved?.ok || resolved.node.type !== 'object' || !schemas.compile(valueOf(resolved.node)).ok)
+      return undefined;
     members.push(['mode', { json: 'form' }], ['message', message], ['requestedSchema', { copyOf: schema }]);
   } else if (step.requestMode === 'url') {
     // A url request without a string url mismatches every url declaration (kind 4): nothing to declare.
@@ -219,15 +223,23 @@ function addContent(step: Step, editor: DocumentEditor): OffsetEdit[] | undefine
   if (!step.response) return undefined;
   const schemaNode = memberOf(step.request, 'requestedSchema') ?? step.declaration?.requestedSchemaNode;
   const resolved = schemaNode ? resolveSchemaNode(schemaNode, step.tool.root) : undefined;
-  return editor.addMembers(step.response, [['content', { json: contentSkeleton(resolved?.ok ? valueOf(resolved.node) : undefined) }]]);
+  return editor.addMembers(step.response, [
+    ['content', { json: contentSkeleton(resolved?.ok ? valueOf(resolved.node) : undefined) }],
+  ]);
 }
 
 /** Rewrites the step's request mode / requestedSchema / url from the declaration. */
-function useDeclarationRequest(finding: Finding, step: Step, declaration: Declaration, editor: DocumentEditor): OffsetEdit[] | undefined {
+function useDeclarationRequest(
+  finding: Finding,
+  step: Step,
+  declaration: Declaration,
+  editor: DocumentEditor,
+): OffsetEdit[] | undefined {
   const mode = declaration.mode!;
   const wanted: Array<[string, InsertValue]> = [];
   if (finding.violation === 'mode-mismatch') wanted.push(['mode', { json: mode }]);
-  if (mode === 'form' && declaration.requestedSchemaNode) wanted.push(['requestedSchema', { copyOf: declaration.requestedSchemaNode }]);
+  if (mode === 'form' && declaration.requestedSchemaNode)
+    wanted.push(['requestedSchema', { copyOf: declaration.requestedSchemaNode }]);
   if (mode === 'url' && declaration.urlNode) wanted.push(['url', { copyOf: declaration.urlNode }]);
   if (finding.violation === 'url-mismatch' && !declaration.urlNode) return undefined;
 

@@ -32,7 +32,8 @@ export function resolveSchemaNode(node: SyntaxNode, root: SyntaxNode | undefined
     if (!ref.startsWith(SCHEMAS_PREFIX)) {
       return { ok: false, reason: `$componentRef ${quote(ref)} is not a local reference to '${SCHEMAS_PREFIX}NAME'` };
     }
-    if (seen.has(ref) || hop >= MAX_HOPS) return { ok: false, reason: `$componentRef ${quote(ref)} leads to a cycle of references` };
+    if (seen.has(ref) || hop >= MAX_HOPS)
+      return { ok: false, reason: `$componentRef ${quote(ref)} leads to a cycle of references` };
     seen.add(ref);
     const target = schemaComponent(root, ref.slice(SCHEMAS_PREFIX.length));
     if (!target) return { ok: false, reason: `$componentRef ${quote(ref)} names no schema in components.schemas` };

@@ -8,7 +8,19 @@
 // `name`; the declaration named N is the first object element whose `name` is the string N. A step's
 // `declaration` is optional.
 import { quote } from '../rules/elicitation/describe';
-import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, type ArrayNode, type MemberNode, type ObjectNode, type StringNode, type SyntaxNode, type ValueNode } from '../syntax/tree';
+import {
+  effectiveProperties,
+  keyNodeOf,
+  memberOf,
+  propertyOf,
+  stringOf,
+  type ArrayNode,
+  type MemberNode,
+  type ObjectNode,
+  type StringNode,
+  type SyntaxNode,
+  type ValueNode,
+} from '../syntax/tree';
 
 export type ElicitationMode = 'form' | 'url';
 export type ResponseAction = 'accept' | 'decline' | 'cancel';
@@ -161,7 +173,15 @@ export function readPrimitive(
   siblings: readonly SyntaxNode[],
   nameCounts: ReadonlyMap<string, number>,
 ): Primitive {
-  const primitive: Primitive = { kind, node, root, index, ...naming(PRIMITIVE_COLLECTIONS[kind], node, index, siblings, nameCounts), declarations: [], declarationsByName: new Map() };
+  const primitive: Primitive = {
+    kind,
+    node,
+    root,
+    index,
+    ...naming(PRIMITIVE_COLLECTIONS[kind], node, index, siblings, nameCounts),
+    declarations: [],
+    declarationsByName: new Map(),
+  };
   primitive.elicitationsProperty = propertyOf(node, 'elicitations');
   readDeclarations(primitive);
   return primitive;
@@ -189,7 +209,13 @@ export function toolNameCounts(elements: readonly SyntaxNode[]): Map<string, num
 }
 
 /** One tool object; `siblings` and `nameCounts` (of the whole `tools` array) only shape its title. */
-export function readTool(root: SyntaxNode, node: ObjectNode, index: number, siblings: readonly SyntaxNode[], nameCounts: ReadonlyMap<string, number>): Tool {
+export function readTool(
+  root: SyntaxNode,
+  node: ObjectNode,
+  index: number,
+  siblings: readonly SyntaxNode[],
+  nameCounts: ReadonlyMap<string, number>,
+): Tool {
   const tool: Tool = {
     kind: 'tool',
     node,
@@ -234,7 +260,9 @@ function distinguishingScope(
   // The scope tells same-named objects apart only when no other of them has the same one.
   const unique =
     versions !== undefined &&
-    !siblings.some((other) => other !== node && stringOf(memberOf(other, 'name')) === name && protocolVersionsText(other) === versions);
+    !siblings.some(
+      (other) => other !== node && stringOf(memberOf(other, 'name')) === name && protocolVersionsText(other) === versions,
+    );
   return unique ? `protocolVersions ${versions}` : `${collection}[${index}]`;
 }
 
@@ -250,7 +278,8 @@ function readDeclarations(owner: Primitive): void {
   if (elicitations?.type !== 'array') return;
   elicitations.items.forEach((node, index) => {
     // A tool's declarations are also read as the tool's (`tool`), as the consistency rule and navigation use them.
-    const declaration: ElicitationDeclaration = owner.kind === 'tool' ? ({ owner, tool: owner as Tool, index, node } as Declaration) : { owner, index, node };
+    const declaration: ElicitationDeclaration =
+      owner.kind === 'tool' ? ({ owner, tool: owner as Tool, index, node } as Declaration) : { owner, index, node };
     if (node.type === 'object') {
       declaration.nameNode = memberOf(node, 'name');
       declaration.name = stringOf(declaration.nameNode);

@@ -34,7 +34,10 @@ export function completionAt(document: NavigationDocument, offset: number): Name
   for (const [name, declaration] of location.tool.declarationsByName) {
     const matchesRequestMode = requestMode !== undefined && declaration.mode === requestMode;
     // The mark of another mode goes first in the detail, where a narrow completion list still shows it.
-    const mode = requestMode === undefined || matchesRequestMode ? modeText(declaration) : `${modeText(declaration)} (the request is ${requestMode})`;
+    const mode =
+      requestMode === undefined || matchesRequestMode
+        ? modeText(declaration)
+        : `${modeText(declaration)} (the request is ${requestMode})`;
     const message = stringOf(declaration.messageNode);
     const edit = editFor(name);
     const first = matchesRequestMode || requestMode === undefined;
@@ -71,12 +74,22 @@ function replacingValue(text: string, value: SyntaxNode, offset: number): EditFo
     return {
       offset: value.offset,
       length: value.length,
-      newText: text.slice(value.offset, edit.offset) + edit.newText + text.slice(edit.offset + edit.length, value.offset + value.length - closing.length) + quote,
+      newText:
+        text.slice(value.offset, edit.offset) +
+        edit.newText +
+        text.slice(edit.offset + edit.length, value.offset + value.length - closing.length) +
+        quote,
     };
   };
 }
 
-function insertingValue(text: string, key: SyntaxNode, colon: number, value: SyntaxNode | undefined, offset: number): EditFor | undefined {
+function insertingValue(
+  text: string,
+  key: SyntaxNode,
+  colon: number,
+  value: SyntaxNode | undefined,
+  offset: number,
+): EditFor | undefined {
   if (!/^[ \t]*$/.test(text.slice(colon + 1, offset))) return undefined;
   const valueIsEmpty = !value || (value.type === 'null' && value.length === 0);
   if (!valueIsEmpty && !isNextMembersKey(text, value!)) return undefined;

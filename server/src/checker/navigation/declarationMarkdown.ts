@@ -54,7 +54,9 @@ function isObject(value: JsonValue | undefined): value is { [key: string]: JsonV
 /** The requested schema as a short list: `name`: type (required). `via`: the reference it came through. */
 export function fieldList(schema: { [key: string]: JsonValue }, via?: string): string {
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((item): item is string => typeof item === 'string') : []);
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((item): item is string => typeof item === 'string') : [],
+  );
   const names = Object.keys(properties);
   const title = via === undefined ? 'Requested fields' : `Requested fields (from ${code(via)})`;
   if (names.length === 0) return `${title}: none`;

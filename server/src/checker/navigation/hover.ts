@@ -25,7 +25,11 @@ export function hoverAt(document: NavigationDocument, offset: number): HoverResu
 }
 
 function reportedAsUnknown(document: NavigationDocument, offset: number): boolean {
-  return document.diagnostics?.some((diagnostic) => diagnostic.data.violation === 'unknown-declaration' && diagnostic.data.offset === offset) ?? false;
+  return (
+    document.diagnostics?.some(
+      (diagnostic) => diagnostic.data.violation === 'unknown-declaration' && diagnostic.data.offset === offset,
+    ) ?? false
+  );
 }
 
 /** Why the rule cannot use the declaration (its kind-9 reason), through the rule's own verdict. */
@@ -36,10 +40,13 @@ function problemOf(declaration: Declaration): string | undefined {
 }
 
 function usage(declaration: Declaration, name: string): string {
-  if (declaration.duplicateOf) return `Steps naming ${code(name)} use ${code(`elicitations[${declaration.duplicateOf.index}]`)}, the first element with that name.`;
+  if (declaration.duplicateOf)
+    return `Steps naming ${code(name)} use ${code(`elicitations[${declaration.duplicateOf.index}]`)}, the first element with that name.`;
   const steps = stepsNaming(declaration.tool, name);
   const examples = new Set(steps.map((step) => step.example)).size;
-  return steps.length === 0 ? 'Not used by any step.' : `Used by ${count(steps.length, 'step')} in ${count(examples, 'example')}.`;
+  return steps.length === 0
+    ? 'Not used by any step.'
+    : `Used by ${count(steps.length, 'step')} in ${count(examples, 'example')}.`;
 }
 
 function count(n: number, noun: string): string {

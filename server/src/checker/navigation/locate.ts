@@ -4,7 +4,15 @@
 // document, not its size; what the tool declares and which steps count is the document model's reading.
 import { isAliasCopy } from '../syntax/yaml/yamlTreeNode';
 import { readTool, toolNameCounts, toolsArrayOf, type Example, type Tool } from '../model/documentModel';
-import { childrenOf, keyNodeOf, memberOf, type ObjectNode, type PropertyNode, type SyntaxNode, type ValueNode } from '../syntax/tree';
+import {
+  childrenOf,
+  keyNodeOf,
+  memberOf,
+  type ObjectNode,
+  type PropertyNode,
+  type SyntaxNode,
+  type ValueNode,
+} from '../syntax/tree';
 import type { NavigationDocument } from './types';
 
 export interface ToolAt {
@@ -120,7 +128,12 @@ function valuelessDeclarationBefore(step: ObjectNode, offset: number): PropertyN
   for (const property of step.properties) {
     const value = property.value;
     const valueless = !value || isEmptyValue(value);
-    if (property.key.value === 'declaration' && valueless && property.colonOffset !== undefined && property.colonOffset < offset) {
+    if (
+      property.key.value === 'declaration' &&
+      valueless &&
+      property.colonOffset !== undefined &&
+      property.colonOffset < offset
+    ) {
       found = property;
     }
   }

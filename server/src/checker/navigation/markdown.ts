@@ -6,11 +6,13 @@ const INLINE_MARKUP = /[\\`*_[\]<>#|~]/g;
 const LINE_START_MARKUP = /^([ \t]*)([-+>]|\d+[.)])/gm;
 
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(INLINE_MARKUP, '\\$&')
-    .replace(LINE_START_MARKUP, (_match, indent: string, marker: string) => `${indent}\\${marker}`)
-    // Line breaks inside a message stay line breaks (two trailing spaces), not new paragraphs.
-    .replace(/\r\n|\r|\n/g, '  \n');
+  return (
+    text
+      .replace(INLINE_MARKUP, '\\$&')
+      .replace(LINE_START_MARKUP, (_match, indent: string, marker: string) => `${indent}\\${marker}`)
+      // Line breaks inside a message stay line breaks (two trailing spaces), not new paragraphs.
+      .replace(/\r\n|\r|\n/g, '  \n')
+  );
 }
 
 /** A code span of `text`, with a fence longer than any backtick run inside it. */

@@ -39,13 +39,17 @@ export function nameAt(document: NavigationDocument, offset: number): NameAt | u
   const member = at && toolMemberAt(at.node, offset);
   if (member === 'elicitations') {
     const tool = readToolAt(at!);
-    const declaration = tool.declarations.find((candidate) => candidate.name !== undefined && isNameHere(candidate.nameNode, offset));
+    const declaration = tool.declarations.find(
+      (candidate) => candidate.name !== undefined && isNameHere(candidate.nameNode, offset),
+    );
     if (!declaration) return undefined;
     return { side: 'declaration', name: declaration.name!, node: declaration.nameNode!, tool, declaration };
   }
   if (member === 'interactionExamples') {
     const tool = readToolAt(at!);
-    const step = tool.steps.find((candidate) => candidate.declarationName !== undefined && isNameHere(candidate.declarationNode, offset));
+    const step = tool.steps.find(
+      (candidate) => candidate.declarationName !== undefined && isNameHere(candidate.declarationNode, offset),
+    );
     if (!step) return undefined;
     const found = { side: 'reference' as const, name: step.declarationName!, node: step.declarationNode!, tool, step };
     return step.declaration ? { ...found, declaration: step.declaration } : found;

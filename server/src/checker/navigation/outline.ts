@@ -4,7 +4,15 @@
 // `elicitations` is listed (one without a name as `elicitations[i]`, a later duplicate saying so). The
 // walk stops at a symbol limit, so a huge document answers at once; a last top-level symbol then says
 // where the outline stops.
-import { readTool, toolNameCounts, toolsArrayOf, type Declaration, type Example, type Step, type Tool } from '../model/documentModel';
+import {
+  readTool,
+  toolNameCounts,
+  toolsArrayOf,
+  type Declaration,
+  type Example,
+  type Step,
+  type Tool,
+} from '../model/documentModel';
 import { keyNodeOf, memberOf, propertyOf, stringOf, type MemberNode, type SyntaxNode } from '../syntax/tree';
 import { modeText } from './declarationMarkdown';
 import type { NavigationDocument, OffsetRange, OutlineKind, OutlineResult, OutlineSymbol } from './types';
@@ -52,7 +60,13 @@ class OutlineBuilder {
     this.count++;
     const range = rangeOf(node);
     // Editors refuse an empty name.
-    const symbol: OutlineSymbol = { name: name.length > 0 ? name : '""', kind, range, selection: selectionWithin(range, selectionNode), children: [] };
+    const symbol: OutlineSymbol = {
+      name: name.length > 0 ? name : '""',
+      kind,
+      range,
+      selection: selectionWithin(range, selectionNode),
+      children: [],
+    };
     if (detail !== undefined) symbol.detail = detail;
     siblings.push(symbol);
     return symbol;
@@ -86,7 +100,14 @@ export function outline(document: NavigationDocument, limit = DEFAULT_OUTLINE_LI
 
 /** A tool by its name; where other tool objects share it, the detail says which scope this one is. */
 function addTool(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: Tool): void {
-  const symbol = builder.add(siblings, tool.name ?? `tools[${tool.index}]`, 'tool', tool.node, memberOf(tool.node, 'name'), tool.scope);
+  const symbol = builder.add(
+    siblings,
+    tool.name ?? `tools[${tool.index}]`,
+    'tool',
+    tool.node,
+    memberOf(tool.node, 'name'),
+    tool.scope,
+  );
   if (!symbol) return;
   if (tool.elicitationsProperty && !addDeclarations(builder, symbol.children, tool, tool.elicitationsProperty)) return;
   const examples = propertyOf(tool.node, 'interactionExamples');
@@ -96,11 +117,28 @@ function addTool(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: Tool)
 /** False once the limit is reached. */
 function addDeclarations(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: Tool, property: MemberNode): boolean {
   const isArray = property.value.type === 'array';
-  const group = builder.add(siblings, 'elicitations', 'group', property, keyNodeOf(property), isArray ? undefined : 'not an array: declares nothing');
+  const group = builder.add(
+    siblings,
+    'elicitations',
+    'group',
+    property,
+    keyNodeOf(property),
+    isArray ? undefined : 'not an array: declares nothing',
+  );
   if (!group) return false;
   for (const declaration of tool.declarations) {
     const name = declaration.name ?? `elicitations[${declaration.index}]`;
-    if (!builder.add(group.children, name, 'declaration', declaration.node, declaration.nameNode ?? declaration.node, declarationDetail(declaration))) return false;
+    if (
+      !builder.add(
+        group.children,
+        name,
+        'declaration',
+        declaration.node,
+        declaration.nameNode ?? declaration.node,
+        declarationDetail(declaration),
+      )
+    )
+      return false;
   }
   return true;
 }
@@ -133,7 +171,13 @@ function stepsByNode(example: Example): Map<SyntaxNode, Step> {
 }
 
 /** "1. elicitation confirm", "2. sampling": the step's position, type and (for elicitations) declaration and action. */
-function addStep(builder: OutlineBuilder, siblings: OutlineSymbol[], node: SyntaxNode, index: number, step: Step | undefined): boolean {
+function addStep(
+  builder: OutlineBuilder,
+  siblings: OutlineSymbol[],
+  node: SyntaxNode,
+  index: number,
+  step: Step | undefined,
+): boolean {
   const typeNode = memberOf(node, 'type');
   let name = `${index + 1}. ${stringOf(typeNode) ?? 'step'}`;
   if (step?.declarationName !== undefined) name += ` ${step.declarationName.length > 0 ? step.declarationName : '""'}`;

@@ -6,16 +6,22 @@ import type { SyntaxNode } from '../syntax/tree';
 import { nameAt, nameNodesOf, stepsNaming } from './nameAt';
 import type { NavigationDocument, OffsetRange } from './types';
 
-export function referencesAt(document: NavigationDocument, offset: number, includeDeclaration: boolean): OffsetRange[] | undefined {
+export function referencesAt(
+  document: NavigationDocument,
+  offset: number,
+  includeDeclaration: boolean,
+): OffsetRange[] | undefined {
   const at = nameAt(document, offset);
   if (!at) return undefined;
   const nodes: SyntaxNode[] = stepsNaming(at.tool, at.name).map((step) => step.declarationNode!);
   // A name behind a YAML alias is declared where the anchor is.
   if (includeDeclaration) nodes.push(...nameNodesOf(at.tool, at.name).map(definitionOf));
   const seen = new Set<number>();
-  return nodes
-    .sort((a, b) => a.offset - b.offset)
-    // A YAML alias copy carries the alias's range; two copies behind one alias are one place.
-    .filter((node) => !seen.has(node.offset) && !!seen.add(node.offset))
-    .map((node) => ({ offset: node.offset, length: node.length }));
+  return (
+    nodes
+      .sort((a, b) => a.offset - b.offset)
+      // A YAML alias copy carries the alias's range; two copies behind one alias are one place.
+      .filter((node) => !seen.has(node.offset) && !!seen.add(node.offset))
+      .map((node) => ({ offset: node.offset, length: node.length }))
+  );
 }

@@ -21,9 +21,15 @@ export function renameAt(document: NavigationDocument, offset: number, newName: 
   const { tool } = at;
   if (newName.length === 0) return { ok: false, message: 'An elicitation declaration needs a name; the new name is empty.' };
   if (newName !== at.name && tool.declarationsByName.has(newName)) {
-    return { ok: false, message: `Tool ${tool.title} already declares an elicitation named ${quote(newName)}; choose another name.` };
+    return {
+      ok: false,
+      message: `Tool ${tool.title} already declares an elicitation named ${quote(newName)}; choose another name.`,
+    };
   }
-  const occurrences: SyntaxNode[] = [...nameNodesOf(tool, at.name), ...stepsNaming(tool, at.name).map((step) => step.declarationNode!)];
+  const occurrences: SyntaxNode[] = [
+    ...nameNodesOf(tool, at.name),
+    ...stepsNaming(tool, at.name).map((step) => step.declarationNode!),
+  ];
   const toolStart = tool.node.offset;
   const toolEnd = toolStart + tool.node.length;
   const edits = new Map<number, OffsetEdit>();

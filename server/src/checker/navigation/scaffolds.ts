@@ -57,13 +57,17 @@ function isYaml(document: NavigationDocument): boolean {
 
 function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number): Slot | undefined {
   const { text } = document;
-  if (array.type !== 'array' || isAliasCopy(array) || offset <= array.offset || offset > array.offset + array.length) return undefined;
+  if (array.type !== 'array' || isAliasCopy(array) || offset <= array.offset || offset > array.offset + array.length)
+    return undefined;
   const yaml = isYaml(document);
   const unit = yaml ? '  ' : detectIndentUnit(text);
   const elements = array.items;
-  const element = elements.find((candidate) => offset > candidate.offset && offset < candidate.offset + candidate.length)
-    ?? elements.find((candidate) => candidate.length === 0 && candidate.offset === offset)
-    ?? (yaml ? elements.find((candidate) => candidate.offset < offset && candidate.offset + candidate.length === offset) : undefined);
+  const element =
+    elements.find((candidate) => offset > candidate.offset && offset < candidate.offset + candidate.length) ??
+    elements.find((candidate) => candidate.length === 0 && candidate.offset === offset) ??
+    (yaml
+      ? elements.find((candidate) => candidate.offset < offset && candidate.offset + candidate.length === offset)
+      : undefined);
   const base = { yaml, unit, after: '' };
   if (element) {
     const source = text.slice(element.offset, element.offset + element.length);
@@ -71,7 +75,13 @@ function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number)
     const emptyYamlItem = yaml && element.type === 'null' && element.length === 0;
     const typedWord = yaml && element.type === 'string' && /^[A-Za-z][\w -]*$/.test(source);
     if (!emptyObject && !emptyYamlItem && !typedWord) return undefined;
-    return { ...base, offset: element.offset, length: element.length, typed: text.slice(element.offset, offset), indent: indentFor(text, element.offset, yaml) };
+    return {
+      ...base,
+      offset: element.offset,
+      length: element.length,
+      typed: text.slice(element.offset, offset),
+      indent: indentFor(text, element.offset, yaml),
+    };
   }
   // Elsewhere only JSON (a block sequence's new item starts with `- `), and not past the closing bracket.
   if (yaml || offset >= array.offset + array.length) return undefined;
@@ -101,7 +111,7 @@ export function withoutComments(gap: string): string {
   let from = 0;
   /** No `*\/` at or after this index. */
   let noCloseFrom = Infinity;
-  for (let index = 0; index < gap.length - 1; ) {
+  for (let index = 0; index < gap.length - 1;) {
     if (gap[index] === '/' && gap[index + 1] === '/') {
       let end = index + 2;
       while (end < gap.length && !isLineTerminator(gap.charCodeAt(end))) end++;
@@ -132,7 +142,10 @@ function indentFor(text: string, offset: number, yaml: boolean): string {
   return ' '.repeat(Math.max(0, offset - lineStart - indentationAt(text, offset).length));
 }
 
-function render(slot: Slot, value: SnippetValue & ({ [key: string]: SnippetValue } | Members)): Pick<ScaffoldCompletion, 'edit' | 'additionalEdits'> {
+function render(
+  slot: Slot,
+  value: SnippetValue & ({ [key: string]: SnippetValue } | Members),
+): Pick<ScaffoldCompletion, 'edit' | 'additionalEdits'> {
   const body = slot.yaml ? yamlMappingSnippet(value, slot.unit, slot.indent) : jsonSnippet(value, slot.unit);
   const edit = { offset: slot.offset, length: slot.length, newText: `${body}${slot.after}` };
   return { edit, additionalEdits: slot.commaAt === undefined ? [] : [{ offset: slot.commaAt, length: 0, newText: ',' }] };
@@ -204,16 +217,39 @@ function declarationScaffolds(tool: Tool, slot: Slot): ScaffoldCompletion[] {
     ['name', new TabStop(1, 'name')],
     ['mode', 'form'],
     ['message', new TabStop(2, 'message')],
-    ['requestedSchema', new Members([
-      ['type', 'object'],
-      ['properties', new Members([[new TabStop(3, 'field'), { type: new TabStop(4, '', ['string', 'number', 'integer', 'boolean']) }]])],
-      ['required', [new TabStop(3, 'field')]],
-    ])],
+    [
+      'requestedSchema',
+      new Members([
+        ['type', 'object'],
+        [
+          'properties',
+          new Members([[new TabStop(3, 'field'), { type: new TabStop(4, '', ['string', 'number', 'integer', 'boolean']) }]]),
+        ],
+        ['required', [new TabStop(3, 'field')]],
+      ]),
+    ],
   ]);
-  const url = { name: new TabStop(1, 'name'), mode: 'url', message: new TabStop(2, 'message'), url: new TabStop(3, 'https://example.com/') };
+  const url = {
+    name: new TabStop(1, 'name'),
+    mode: 'url',
+    message: new TabStop(2, 'message'),
+    url: new TabStop(3, 'https://example.com/'),
+  };
   items.push(
-    { label: 'form declaration', filterText: filterText(slot, 'form declaration'), detail: 'An elicitation asking for fields', sortText: '1000000', ...render(slot, form) },
-    { label: 'url declaration', filterText: filterText(slot, 'url declaration'), detail: 'An elicitation sending the user to a URL', sortText: '1000001', ...render(slot, url) },
+    {
+      label: 'form declaration',
+      filterText: filterText(slot, 'form declaration'),
+      detail: 'An elicitation asking for fields',
+      sortText: '1000000',
+      ...render(slot, form),
+    },
+    {
+      label: 'url declaration',
+      filterText: filterText(slot, 'url declaration'),
+      detail: 'An elicitation sending the user to a URL',
+      sortText: '1000001',
+      ...render(slot, url),
+    },
   );
   return items;
 }
@@ -230,6 +266,7 @@ function declarationFromStep(step: Step, name: string): { [key: string]: Snippet
     return value;
   }
   const schema = memberOf(step.request, 'requestedSchema');
-  value.requestedSchema = schema?.type === 'object' ? (valueOf(schema) as SnippetValue) : { type: 'object', properties: {}, required: [] };
+  value.requestedSchema =
+    schema?.type === 'object' ? (valueOf(schema) as SnippetValue) : { type: 'object', properties: {}, required: [] };
   return value;
 }

@@ -16,7 +16,8 @@ export class Members {
   constructor(readonly entries: ReadonlyArray<readonly [string | TabStop, SnippetValue]>) {}
 }
 
-export type SnippetValue = null | boolean | number | string | TabStop | Members | SnippetValue[] | { [key: string]: SnippetValue };
+export type SnippetValue =
+  null | boolean | number | string | TabStop | Members | SnippetValue[] | { [key: string]: SnippetValue };
 
 /** Snippet syntax reads `$`, `}` and `\` specially; literal text escapes them. */
 export function escapeSnippet(text: string): string {
@@ -50,7 +51,8 @@ export function jsonSnippet(value: SnippetValue, unit: string, indent = ''): str
   if (isEmpty(value)) return Array.isArray(value) ? '[]' : '{}';
   const inner = indent + unit;
   if (Array.isArray(value)) {
-    if (value.every((element) => !isContainer(element))) return `[${value.map((element) => jsonSnippet(element, unit)).join(', ')}]`;
+    if (value.every((element) => !isContainer(element)))
+      return `[${value.map((element) => jsonSnippet(element, unit)).join(', ')}]`;
     return `[\n${value.map((element) => inner + jsonSnippet(element, unit, inner)).join(',\n')}\n${indent}]`;
   }
   const lines = entriesOf(value).map(([key, member]) => `${inner}${jsonKey(key)}: ${jsonSnippet(member, unit, inner)}`);
@@ -83,7 +85,9 @@ function yamlKey(key: string | TabStop): string {
 /** A block mapping whose first member continues the current line; later lines get `indent`. */
 export function yamlMappingSnippet(value: Members | { [key: string]: SnippetValue }, unit: string, indent: string): string {
   return entriesOf(value)
-    .map(([key, member], index) => `${index === 0 ? '' : `\n${indent}`}${yamlKey(key)}:${yamlMember(member, unit, indent + unit)}`)
+    .map(
+      ([key, member], index) => `${index === 0 ? '' : `\n${indent}`}${yamlKey(key)}:${yamlMember(member, unit, indent + unit)}`,
+    )
     .join('');
 }
 
@@ -92,7 +96,12 @@ function yamlMember(value: SnippetValue, unit: string, indent: string): string {
   if (!isContainer(value) || isEmpty(value)) return ` ${yamlScalar(value)}`;
   if (Array.isArray(value)) {
     if (value.every((element) => !isContainer(element))) return ` [${value.map(yamlScalar).join(', ')}]`;
-    return value.map((element) => `\n${indent}- ${isContainer(element) && !Array.isArray(element) && !isEmpty(element) ? yamlMappingSnippet(element, unit, `${indent}  `) : yamlScalar(element)}`).join('');
+    return value
+      .map(
+        (element) =>
+          `\n${indent}- ${isContainer(element) && !Array.isArray(element) && !isEmpty(element) ? yamlMappingSnippet(element, unit, `${indent}  `) : yamlScalar(element)}`,
+      )
+      .join('');
   }
   return `\n${indent}${yamlMappingSnippet(value, unit, indent)}`;
 }

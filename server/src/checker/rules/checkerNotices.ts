@@ -38,7 +38,13 @@ export function checkerNotice(
   options: DiagnosticOptions,
   at: { range: Range; offset: number; length: number } = { range: DOCUMENT_START, offset: 0, length: 0 },
 ): Diagnostic[] {
-  const diagnostic = makeDiagnostic(CHECKER_RULE_ID, { violation, offset: at.offset, length: at.length }, message, at.range, options);
+  const diagnostic = makeDiagnostic(
+    CHECKER_RULE_ID,
+    { violation, offset: at.offset, length: at.length },
+    message,
+    at.range,
+    options,
+  );
   return diagnostic ? [diagnostic] : [];
 }
 

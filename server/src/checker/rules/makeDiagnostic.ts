@@ -1,7 +1,14 @@
 // How every diagnostic is made, whichever rule and front: the severity the user configured for the
 // rule, else the rule table's default for that kind; the link to the rule's page; the offsets the
 // fixes need. A rule set to 'off' makes none.
-import { DIAGNOSTIC_SOURCE, RULES, defaultSeverity, ruleDocsUri, severityNumber, type RuleId } from '../../../../shared/src/rules';
+import {
+  DIAGNOSTIC_SOURCE,
+  RULES,
+  defaultSeverity,
+  ruleDocsUri,
+  severityNumber,
+  type RuleId,
+} from '../../../../shared/src/rules';
 import type { CheckOptions, Diagnostic, DiagnosticData, Range, Severity } from '../types';
 
 /** What making a diagnostic needs of the options: the severities and where the rule pages are. */
@@ -11,7 +18,9 @@ export type DiagnosticOptions = Pick<CheckOptions, 'rules' | 'docsBaseUri'>;
 export function severityOf(ruleId: RuleId, violation: string, options: DiagnosticOptions): Severity | undefined {
   if (!isRuleOn(ruleId, options)) return undefined;
   const configured = options.rules?.[ruleId];
-  return severityNumber(configured !== undefined && configured !== 'off' && configured !== 'on' ? configured : defaultSeverity(ruleId, violation));
+  return severityNumber(
+    configured !== undefined && configured !== 'off' && configured !== 'on' ? configured : defaultSeverity(ruleId, violation),
+  );
 }
 
 /** Whether a rule reports anything at all: not set to 'off', and configured if it is off by default. */
@@ -20,7 +29,13 @@ export function isRuleOn(ruleId: RuleId, options: DiagnosticOptions): boolean {
   return configured !== 'off' && (configured !== undefined || !RULES[ruleId].offByDefault);
 }
 
-export function makeDiagnostic(ruleId: RuleId, data: DiagnosticData, message: string, range: Range, options: DiagnosticOptions): Diagnostic | undefined {
+export function makeDiagnostic(
+  ruleId: RuleId,
+  data: DiagnosticData,
+  message: string,
+  range: Range,
+  options: DiagnosticOptions,
+): Diagnostic | undefined {
   const severity = severityOf(ruleId, data.violation, options);
   if (severity === undefined) return undefined;
   return {

@@ -12,7 +12,13 @@
 // as mcpdesc.unused-suppression, which is off unless configured.
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { Lexer } from 'yaml';
-import { CHECKER_RULE_ID, CONFIG_RULE_ID, SYNTAX_RULE_ID, UNUSED_SUPPRESSION_RULE_ID, isRuleId } from '../../../../shared/src/rules';
+import {
+  CHECKER_RULE_ID,
+  CONFIG_RULE_ID,
+  SYNTAX_RULE_ID,
+  UNUSED_SUPPRESSION_RULE_ID,
+  isRuleId,
+} from '../../../../shared/src/rules';
 import type { LineIndex } from '../syntax/lineIndex';
 import { stepOverWhitespace } from '../syntax/json/jsonTree';
 import { makeDiagnostic, type DiagnosticOptions } from './makeDiagnostic';
@@ -222,13 +228,20 @@ export function applySuppressions<T extends { diagnostic: Diagnostic }>(
   });
   const unused: Diagnostic[] = [];
   const report = (offset: number, length: number, message: string): void => {
-    const diagnostic = makeDiagnostic(UNUSED_SUPPRESSION_RULE_ID, { violation: 'unused-suppression', offset, length }, message, lines.rangeOf(offset, length), options);
+    const diagnostic = makeDiagnostic(
+      UNUSED_SUPPRESSION_RULE_ID,
+      { violation: 'unused-suppression', offset, length },
+      message,
+      lines.rangeOf(offset, length),
+      options,
+    );
     if (diagnostic) unused.push(diagnostic);
   };
   for (const suppression of suppressions) {
     const where = suppression.scope === 'file' ? 'in this file' : `on line ${suppression.line + 1}`;
     if (suppression.targets.length === 0) {
-      if (!used.has(suppression)) report(suppression.offset, suppression.length, `Unused suppression: no problem is reported ${where}.`);
+      if (!used.has(suppression))
+        report(suppression.offset, suppression.length, `Unused suppression: no problem is reported ${where}.`);
       continue;
     }
     for (const target of suppression.targets) {
@@ -286,7 +299,11 @@ export class SuppressionFixes {
     const lineBreak = (this.lineBreak ??= text.includes('\r\n') ? '\r\n' : '\n');
     const marker = format === 'yaml' ? '#' : '//';
     const at = { line, character: 0 };
-    return { title, isPreferred: false, edits: [{ range: { start: at, end: at }, newText: `${indent}${marker} ${NEXT_LINE_DIRECTIVE} ${target}${lineBreak}` }] };
+    return {
+      title,
+      isPreferred: false,
+      edits: [{ range: { start: at, end: at }, newText: `${indent}${marker} ${NEXT_LINE_DIRECTIVE} ${target}${lineBreak}` }],
+    };
   }
 
   /** The next-line directive that is the whole of the line above `line`, if there is one. */
@@ -348,7 +365,8 @@ export function lineSpanningTokens(text: string, format: DocumentFormat): LineSp
   } else {
     const scanner = createScanner(text, false);
     for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-      if (kind !== SyntaxKind.LineBreakTrivia && kind !== SyntaxKind.Trivia) keep(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
+      if (kind !== SyntaxKind.LineBreakTrivia && kind !== SyntaxKind.Trivia)
+        keep(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
     }
   }
   return {

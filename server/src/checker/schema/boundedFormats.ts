@@ -27,7 +27,8 @@ export class FormatTimeoutError extends Error {
   }
 }
 
-type FormatDefinition = RegExp | ((value: string) => boolean) | { validate?: RegExp | ((value: never) => boolean); type?: string } | boolean;
+type FormatDefinition =
+  RegExp | ((value: string) => boolean) | { validate?: RegExp | ((value: never) => boolean); type?: string } | boolean;
 
 /** Values up to this many characters are checked natively unguarded: even quadratic work on them is microseconds. */
 const UNGUARDED_NATIVE_CHARS = 1000;
@@ -46,7 +47,9 @@ const PUBLIC_IPV4 = [
   String.raw`169\.(?:\d{1,2}|1\d\d|2[0-4]\d|25[0-35])`,
   String.raw`172\.(?:\d|0\d|1[0-5]|3[2-9]|[4-9]\d|1\d\d|2[0-4]\d|25[0-5])`,
   String.raw`192\.(?:\d{1,2}|1[0-57-9]\d|16[0-79]|2[0-4]\d|25[0-5])`,
-].map((firstTwo) => String.raw`${firstTwo}\.${OCTET}\.${LAST_OCTET}`).join('|');
+]
+  .map((firstTwo) => String.raw`${firstTwo}\.${OCTET}\.${LAST_OCTET}`)
+  .join('|');
 
 /** `url`'s source with its lookahead-guarded IPv4 alternative replaced by PUBLIC_IPV4. */
 function urlWithoutLookaheads(source: string, flags: string): string {
@@ -58,7 +61,8 @@ function urlWithoutLookaheads(source: string, flags: string): string {
       if (first?.type === 'Assertion' && first.kind === 'lookahead' && first.negate) guarded.push(alternative);
       for (const element of alternative.elements) {
         if (element.type === 'Group' || element.type === 'CapturingGroup') visit(element.alternatives);
-        else if (element.type === 'Quantifier' && (element.element.type === 'Group' || element.element.type === 'CapturingGroup')) visit(element.element.alternatives);
+        else if (element.type === 'Quantifier' && (element.element.type === 'Group' || element.element.type === 'CapturingGroup'))
+          visit(element.element.alternatives);
       }
     }
   };
@@ -81,7 +85,11 @@ function linearTest(name: string, expression: RegExp): ((value: string) => boole
   }
 }
 
-function guardedTest(name: string, check: (value: string) => boolean, unguardedChars = UNGUARDED_NATIVE_CHARS): (value: string) => boolean {
+function guardedTest(
+  name: string,
+  check: (value: string) => boolean,
+  unguardedChars = UNGUARDED_NATIVE_CHARS,
+): (value: string) => boolean {
   return (value) => {
     if (typeof value !== 'string' || value.length <= unguardedChars) return check(value);
     try {
@@ -96,7 +104,8 @@ function guardedTest(name: string, check: (value: string) => boolean, unguardedC
 function boundedCheck(name: string, definition: FormatDefinition): FormatCheck | undefined {
   if (typeof definition === 'boolean') return undefined; // password, binary: anything goes
   const check = definition instanceof RegExp || typeof definition === 'function' ? definition : definition.validate;
-  const type = typeof definition === 'object' && !(definition instanceof RegExp) && definition.type === 'number' ? 'number' : 'string';
+  const type =
+    typeof definition === 'object' && !(definition instanceof RegExp) && definition.type === 'number' ? 'number' : 'string';
   if (!check) return undefined;
   if (type === 'number') return { type, validate: check as (value: never) => boolean, linear: true };
   if (check instanceof RegExp) {

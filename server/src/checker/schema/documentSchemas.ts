@@ -24,7 +24,11 @@ export class DocumentSchemas {
    * value). `once`: the document is checked once, so the shared cache need not remember its schemas
    * (see CheckOptions.once); a schema its steps repeat is still compiled once.
    */
-  constructor(readonly cache: SchemaValidatorCache, private readonly jsonText?: string, private readonly once = false) {
+  constructor(
+    readonly cache: SchemaValidatorCache,
+    private readonly jsonText?: string,
+    private readonly once = false,
+  ) {
     this.ofThisCheck = once && jsonText !== undefined ? new Map() : undefined;
   }
 

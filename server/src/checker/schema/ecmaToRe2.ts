@@ -16,13 +16,30 @@ const MAX_CODE_POINT = 0x10ffff;
 
 /** ECMA-262 WhiteSpace and LineTerminator: what `\s` matches. */
 const ECMA_SPACE: CodePointSet = normalize([
-  [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029],
-  [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
 ]);
 /** What `.` does not match without the `s` flag. */
-const LINE_TERMINATORS: CodePointSet = normalize([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]]);
+const LINE_TERMINATORS: CodePointSet = normalize([
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+]);
 const DIGITS: CodePointSet = [[0x30, 0x39]];
-const WORD: CodePointSet = normalize([[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]]);
+const WORD: CodePointSet = normalize([
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+]);
 /** With `u` and `i`, `\w` also holds what case-folds into it: U+017F (long s) and U+212A (Kelvin). */
 const WORD_FOLDED: CodePointSet = normalize([...WORD, [0x17f, 0x17f], [0x212a, 0x212a]]);
 
@@ -52,7 +69,10 @@ function complement(set: CodePointSet): CodePointSet {
 function withAsciiCase(set: CodePointSet): CodePointSet {
   const extra: CodePointSet = [];
   for (const [low, high] of set) {
-    for (const [from, to, shift] of [[0x41, 0x5a, 0x20], [0x61, 0x7a, -0x20]]) {
+    for (const [from, to, shift] of [
+      [0x41, 0x5a, 0x20],
+      [0x61, 0x7a, -0x20],
+    ]) {
       const start = Math.max(low, from);
       const end = Math.min(high, to);
       if (start <= end) extra.push([start + shift, end + shift]);
@@ -75,7 +95,10 @@ function hex(codePoint: number): string {
 }
 
 function literal(codePoint: number): string {
-  const isAlphanumeric = (codePoint >= 0x30 && codePoint <= 0x39) || (codePoint >= 0x41 && codePoint <= 0x5a) || (codePoint >= 0x61 && codePoint <= 0x7a);
+  const isAlphanumeric =
+    (codePoint >= 0x30 && codePoint <= 0x39) ||
+    (codePoint >= 0x41 && codePoint <= 0x5a) ||
+    (codePoint >= 0x61 && codePoint <= 0x7a);
   return isAlphanumeric ? String.fromCharCode(codePoint) : hex(codePoint);
 }
 
@@ -121,7 +144,18 @@ function elementOf(element: AST.Element, mode: Mode): string {
     case 'Quantifier': {
       const inner = elementOf(element.element, mode);
       const { min, max } = element;
-      const bounds = max === Infinity ? (min === 0 ? '*' : min === 1 ? '+' : `{${min},}`) : min === max ? `{${min}}` : min === 0 && max === 1 ? '?' : `{${min},${max}}`;
+      const bounds =
+        max === Infinity
+          ? min === 0
+            ? '*'
+            : min === 1
+              ? '+'
+              : `{${min},}`
+          : min === max
+            ? `{${min}}`
+            : min === 0 && max === 1
+              ? '?'
+              : `{${min},${max}}`;
       return `(?:${inner})${bounds}`;
     }
     case 'Group':
@@ -161,7 +195,14 @@ function charactersOf(
         const set = propertySet(element.raw.replace(/^\\P/, '\\p'));
         return element.negate ? negated(set, mode) : set;
       }
-      const base = element.kind === 'digit' ? DIGITS : element.kind === 'space' ? ECMA_SPACE : mode.unicode && mode.ignoreCase ? WORD_FOLDED : WORD;
+      const base =
+        element.kind === 'digit'
+          ? DIGITS
+          : element.kind === 'space'
+            ? ECMA_SPACE
+            : mode.unicode && mode.ignoreCase
+              ? WORD_FOLDED
+              : WORD;
       return element.negate ? negated(base, mode) : base;
     }
     default:

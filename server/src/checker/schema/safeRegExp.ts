@@ -70,7 +70,8 @@ export function safeRegExp(pattern: string, flags: string): RegExpLike {
   return {
     toString: () => `re2:/${pattern}/${flags}`,
     // Linear, so only the document's budget limits it: a 5 MB value is slow but not catastrophic.
-    test: (input) => (input.length * programSize <= UNGUARDED_RE2_WORK ? run(input) : timeBoxed(pattern, Infinity, () => run(input))),
+    test: (input) =>
+      input.length * programSize <= UNGUARDED_RE2_WORK ? run(input) : timeBoxed(pattern, Infinity, () => run(input)),
   };
 }
 // ajv uses `code` only when generating standalone modules, which this project never does.

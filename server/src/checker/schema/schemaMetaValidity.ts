@@ -15,13 +15,68 @@ const SIMPLE_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', '
 
 /** Every keyword with a constraint in one of the three meta-schemas (those not checked below get ajv). */
 const META_KEYWORDS = new Set([
-  '$id', '$schema', '$ref', '$comment', '$anchor', '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor',
-  '$vocabulary', '$defs', 'definitions', 'title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples',
-  'type', 'const', 'enum', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength',
-  'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required',
-  'dependentRequired', 'dependencies', 'prefixItems', 'items', 'additionalItems', 'contains', 'additionalProperties', 'properties',
-  'patternProperties', 'dependentSchemas', 'propertyNames', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not', 'format',
-  'contentEncoding', 'contentMediaType', 'contentSchema', 'unevaluatedItems', 'unevaluatedProperties',
+  '$id',
+  '$schema',
+  '$ref',
+  '$comment',
+  '$anchor',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$recursiveRef',
+  '$recursiveAnchor',
+  '$vocabulary',
+  '$defs',
+  'definitions',
+  'title',
+  'description',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'examples',
+  'type',
+  'const',
+  'enum',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxContains',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'dependentRequired',
+  'dependencies',
+  'prefixItems',
+  'items',
+  'additionalItems',
+  'contains',
+  'additionalProperties',
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'unevaluatedItems',
+  'unevaluatedProperties',
 ]);
 
 const isString = (value: JsonValue): boolean => typeof value === 'string';
@@ -44,7 +99,10 @@ const CHECKS: Record<string, (value: JsonValue) => boolean> = {
   // draft-07 (as ajv bundles it) wants at least one value and no two equal; only primitives are
   // compared here, an enum of objects or arrays goes to ajv.
   enum: (value) =>
-    Array.isArray(value) && value.length > 0 && value.every((item) => item === null || typeof item !== 'object') && new Set(value).size === value.length,
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((item) => item === null || typeof item !== 'object') &&
+    new Set(value).size === value.length,
   maximum: isNumber,
   minimum: isNumber,
   exclusiveMaximum: isNumber,
@@ -57,7 +115,10 @@ const CHECKS: Record<string, (value: JsonValue) => boolean> = {
   type: (value) =>
     typeof value === 'string'
       ? SIMPLE_TYPES.has(value)
-      : Array.isArray(value) && value.length > 0 && value.every((type) => typeof type === 'string' && SIMPLE_TYPES.has(type)) && new Set(value).size === value.length,
+      : Array.isArray(value) &&
+        value.length > 0 &&
+        value.every((type) => typeof type === 'string' && SIMPLE_TYPES.has(type)) &&
+        new Set(value).size === value.length,
   required: (value) => Array.isArray(value) && value.every(isString) && new Set(value).size === value.length,
 };
 
@@ -75,7 +136,8 @@ export function isEvidentlyValidSchema(schema: JsonValue, depth = 0): boolean {
     } else if (key === 'additionalProperties') {
       if (!isEvidentlyValidSchema(value, depth + 1)) return false;
     } else if (key === 'anyOf' || key === 'oneOf') {
-      if (!Array.isArray(value) || value.length === 0 || !value.every((branch) => isEvidentlyValidSchema(branch, depth + 1))) return false;
+      if (!Array.isArray(value) || value.length === 0 || !value.every((branch) => isEvidentlyValidSchema(branch, depth + 1)))
+        return false;
     } else if (Object.prototype.hasOwnProperty.call(CHECKS, key)) {
       if (!CHECKS[key](value)) return false;
     } else if (META_KEYWORDS.has(key)) {

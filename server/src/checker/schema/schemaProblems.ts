@@ -16,16 +16,30 @@ const COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf', 'not', 'if', '$ref', '$d
  * meta-schema's, when the message says the schema is invalid); undefined when this module has no
  * better words than ajv's own message.
  */
-export function readableSchemaProblem(message: string, errors: readonly ErrorObject[] | null | undefined, schema: JsonValue): string | undefined {
+export function readableSchemaProblem(
+  message: string,
+  errors: readonly ErrorObject[] | null | undefined,
+  schema: JsonValue,
+): string | undefined {
   // ajv's errors are those of its last validation: only read after a meta-schema failure.
   if (message.startsWith('schema is invalid:')) return metaSchemaProblems(errors, schema);
   const regExp = /^Invalid regular expression: \/(?:[^]*)\/[a-z]*: (.*)$/.exec(message.split('\n')[0]);
-  if (regExp) return placeOf(schema, (key, value) => (key === 'pattern' && typeof value === 'string' && !compiles(value)), (value) => `${shown(value)} is not a valid regular expression (${regExp[1]})`);
+  if (regExp)
+    return placeOf(
+      schema,
+      (key, value) => key === 'pattern' && typeof value === 'string' && !compiles(value),
+      (value) => `${shown(value)} is not a valid regular expression (${regExp[1]})`,
+    );
   const reference = /^can't resolve reference (.*) from id /.exec(message);
-  if (reference) return placeOf(schema, (key, value) => key === '$ref' && value === reference[1], (value) =>
-      String(value).startsWith('#')
-        ? `${shown(value)} points to nothing in the schema`
-        : `${shown(value)} is not fetched; only references inside the requested schema resolve (a shared schema is a $componentRef)`);
+  if (reference)
+    return placeOf(
+      schema,
+      (key, value) => key === '$ref' && value === reference[1],
+      (value) =>
+        String(value).startsWith('#')
+          ? `${shown(value)} points to nothing in the schema`
+          : `${shown(value)} is not fetched; only references inside the requested schema resolve (a shared schema is a $componentRef)`,
+    );
   return undefined;
 }
 
@@ -39,10 +53,16 @@ function compiles(pattern: string): boolean {
 }
 
 /** The first member (depth first) that `matches`, described as `path: problem`. */
-function placeOf(schema: JsonValue, matches: (key: string, value: JsonValue) => boolean, problem: (value: JsonValue) => string): string | undefined {
+function placeOf(
+  schema: JsonValue,
+  matches: (key: string, value: JsonValue) => boolean,
+  problem: (value: JsonValue) => string,
+): string | undefined {
   const walk = (node: JsonValue, segments: string[], depth: number): string | undefined => {
     if (node === null || typeof node !== 'object' || depth > 64) return undefined;
-    const entries: Array<[string, JsonValue]> = Array.isArray(node) ? node.map((item, index) => [String(index), item]) : Object.entries(node);
+    const entries: Array<[string, JsonValue]> = Array.isArray(node)
+      ? node.map((item, index) => [String(index), item])
+      : Object.entries(node);
     for (const [key, value] of entries) {
       if (!Array.isArray(node) && matches(key, value)) return `${pathText([...segments, key])}: ${problem(value)}`;
       const found = walk(value, [...segments, key], depth + 1);
@@ -57,7 +77,13 @@ function metaSchemaProblems(errors: readonly ErrorObject[] | null | undefined, s
   if (!errors || errors.length === 0) return undefined;
   const path = errors[0].instancePath;
   const here = errors.filter((error) => error.instancePath === path);
-  const segments = path === '' ? [] : path.slice(1).split('/').map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    path === ''
+      ? []
+      : path
+          .slice(1)
+          .split('/')
+          .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   const value = valueAt(schema, segments);
   const text = `${pathText(segments)}: ${problemAt(segments, value, here)}`;
   // Errors inside or around the same place are the same problem seen from another branch.
@@ -70,7 +96,8 @@ function valueAt(schema: JsonValue, segments: readonly string[]): JsonValue | un
   let current: JsonValue | undefined = schema;
   for (const segment of segments) {
     if (Array.isArray(current)) current = current[Number(segment)];
-    else if (current !== null && typeof current === 'object' && Object.prototype.hasOwnProperty.call(current, segment)) current = current[segment];
+    else if (current !== null && typeof current === 'object' && Object.prototype.hasOwnProperty.call(current, segment))
+      current = current[segment];
     else return undefined;
   }
   return current;
@@ -141,7 +168,8 @@ function problemAt(segments: readonly string[], value: JsonValue | undefined, er
 
 function typeKeywordProblem(value: JsonValue | undefined): string | undefined {
   const use = `use one of ${SIMPLE_TYPES.join(', ')}`;
-  if (typeof value === 'string') return SIMPLE_TYPES.includes(value) ? undefined : `${shown(value)} is not a JSON Schema type; ${use}`;
+  if (typeof value === 'string')
+    return SIMPLE_TYPES.includes(value) ? undefined : `${shown(value)} is not a JSON Schema type; ${use}`;
   if (!Array.isArray(value)) return `must be a type name or a list of them, not ${kindOf(value)}; ${use}`;
   if (value.length === 0) return `lists no type; name at least one (${use})`;
   const unknown = value.find((type) => typeof type !== 'string' || !SIMPLE_TYPES.includes(type));

@@ -26,9 +26,7 @@ export interface ValidationError {
   detail: string;
 }
 
-export type CompiledSchema =
-  | { ok: true; validate(value: JsonValue): ValidationError[] }
-  | { ok: false; reason: string };
+export type CompiledSchema = { ok: true; validate(value: JsonValue): ValidationError[] } | { ok: false; reason: string };
 
 type Dialect = '2020-12' | '2019-09' | 'draft-07';
 
@@ -55,12 +53,17 @@ function dialectOf(schema: JsonValue): Dialect {
 
 function createAjv(dialect: Dialect) {
   const ajv =
-    dialect === '2019-09' ? new Ajv2019(AJV_OPTIONS) : dialect === 'draft-07' ? new AjvDraft7(AJV_OPTIONS) : new Ajv2020(AJV_OPTIONS);
+    dialect === '2019-09'
+      ? new Ajv2019(AJV_OPTIONS)
+      : dialect === 'draft-07'
+        ? new AjvDraft7(AJV_OPTIONS)
+        : new Ajv2020(AJV_OPTIONS);
   addFormats(ajv);
   // The same formats, each bounded in cost (boundedFormats.ts).
   for (const [name, check] of boundedFormats()) {
     if (check === true) ajv.addFormat(name, true);
-    else if (check.type === 'number') ajv.addFormat(name, { type: 'number', validate: check.validate as (value: number) => boolean });
+    else if (check.type === 'number')
+      ajv.addFormat(name, { type: 'number', validate: check.validate as (value: number) => boolean });
     else ajv.addFormat(name, { type: 'string', validate: check.validate as (value: string) => boolean });
   }
   return ajv;
@@ -87,7 +90,13 @@ function describe(error: ErrorObject): ValidationError {
   } else if (disallowed !== undefined) {
     message += `: '${clip(disallowed)}'`;
   }
-  return { keyword: error.keyword, instancePath: error.instancePath, message, disallowedProperty: disallowed, detail: message.slice(place.length) };
+  return {
+    keyword: error.keyword,
+    instancePath: error.instancePath,
+    message,
+    disallowedProperty: disallowed,
+    detail: message.slice(place.length),
+  };
 }
 
 // Messages repeat per failing step: a 1 MB enum or pattern must not be copied into each of them.
@@ -141,7 +150,9 @@ function keyWithNonFinite(value: JsonValue): string {
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(keyWithNonFinite).join(',')}]`;
-  return `{${Object.keys(value).map((name) => `${JSON.stringify(name)}:${keyWithNonFinite(value[name])}`).join(',')}}`;
+  return `{${Object.keys(value)
+    .map((name) => `${JSON.stringify(name)}:${keyWithNonFinite(value[name])}`)
+    .join(',')}}`;
 }
 
 /**
@@ -255,7 +266,11 @@ export class SchemaValidatorCache {
     if (entry.codeChars > MAX_AJV_INSTANCE_CODE_CHARS) this.shared.delete(dialect);
   }
 
-  private compileUncached(written: JsonValue, serialized: string, remember: boolean): { result: CompiledSchema; codeChars?: number; cacheable: boolean } {
+  private compileUncached(
+    written: JsonValue,
+    serialized: string,
+    remember: boolean,
+  ): { result: CompiledSchema; codeChars?: number; cacheable: boolean } {
     const unusable = (reason: string, cacheable = true) => ({ result: { ok: false as const, reason }, cacheable });
     if (typeof written !== 'boolean' && (written === null || typeof written !== 'object' || Array.isArray(written))) {
       return unusable('a JSON Schema must be an object or a boolean');
@@ -306,7 +321,9 @@ export class SchemaValidatorCache {
       if (error instanceof TimeLimitError) {
         // Interrupted, the instance may be half way through registering the schema: never reuse it.
         if (!own) this.shared.delete(dialect);
-        return budgetBefore < AJV_COMPILE_LIMIT_MS ? budgetSpent : unusable(`too large/complex: compiling it took over ${AJV_COMPILE_LIMIT_MS} ms`);
+        return budgetBefore < AJV_COMPILE_LIMIT_MS
+          ? budgetSpent
+          : unusable(`too large/complex: compiling it took over ${AJV_COMPILE_LIMIT_MS} ms`);
       }
       const message = error instanceof Error ? error.message : String(error);
       return unusable(clip(readableSchemaProblem(message, ajv.errors, compilable) ?? firstLine(message)));
@@ -336,9 +353,24 @@ export class SchemaValidatorCache {
               : validateFunction(value);
           if (valid) return [];
         } catch (error) {
-          if (error instanceof FormatTimeoutError) return [{ keyword: 'format', instancePath: '', message: `content could not be checked: ${error.message}`, detail: `could not be checked: ${error.message}` }];
+          if (error instanceof FormatTimeoutError)
+            return [
+              {
+                keyword: 'format',
+                instancePath: '',
+                message: `content could not be checked: ${error.message}`,
+                detail: `could not be checked: ${error.message}`,
+              },
+            ];
           if (!(error instanceof PatternTimeoutError) && !(error instanceof TimeLimitError)) throw error;
-          return [{ keyword: 'pattern', instancePath: '', message: `content could not be checked: ${error.message}`, detail: `could not be checked: ${error.message}` }];
+          return [
+            {
+              keyword: 'pattern',
+              instancePath: '',
+              message: `content could not be checked: ${error.message}`,
+              detail: `could not be checked: ${error.message}`,
+            },
+          ];
         }
         return (validateFunction.errors ?? []).map(describe);
       },
@@ -346,4 +378,3 @@ export class SchemaValidatorCache {
     return result;
   }
 }
-

@@ -15,11 +15,45 @@ type SchemaObject = { [key: string]: JsonValue };
 
 /** Keywords ajv knows and acts on that are not handled here: a schema using one goes to ajv. */
 const DELEGATED = new Set([
-  '$ref', '$dynamicRef', '$recursiveRef', '$id', '$anchor', '$dynamicAnchor', '$recursiveAnchor', '$defs', 'definitions', '$vocabulary',
-  'allOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'dependentRequired', 'dependencies',
-  'prefixItems', 'items', 'additionalItems', 'contains', 'minContains', 'maxContains', 'maxItems', 'minItems', 'uniqueItems',
-  'patternProperties', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'maxProperties', 'minProperties',
-  'multipleOf', 'discriminator', 'nullable', 'contentEncoding', 'contentMediaType', 'contentSchema',
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$recursiveAnchor',
+  '$defs',
+  'definitions',
+  '$vocabulary',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentSchemas',
+  'dependentRequired',
+  'dependencies',
+  'prefixItems',
+  'items',
+  'additionalItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'patternProperties',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'maxProperties',
+  'minProperties',
+  'multipleOf',
+  'discriminator',
+  'nullable',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
 ]);
 
 const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'] as const;
@@ -66,7 +100,8 @@ function prepare(schema: JsonValue, depth: number): Prepared | undefined {
   if (!isSchemaObject(schema) || depth > 16) return undefined;
   for (const key of Object.keys(schema)) if (DELEGATED.has(key)) return undefined;
   const rawType = schema.type;
-  const types = rawType === undefined ? [] : typeof rawType === 'string' ? [rawType] : Array.isArray(rawType) ? rawType : undefined;
+  const types =
+    rawType === undefined ? [] : typeof rawType === 'string' ? [rawType] : Array.isArray(rawType) ? rawType : undefined;
   if (!types || !types.every((type): type is string => typeof type === 'string' && JSON_TYPES.has(type))) return undefined;
   const prepared: Prepared = {
     schema,
@@ -123,12 +158,18 @@ function hasGroupKeywords(prepared: Prepared, type: string): boolean {
 
 function typeMatches(type: string, data: JsonValue): boolean {
   switch (type) {
-    case 'null': return data === null;
-    case 'array': return Array.isArray(data);
-    case 'object': return data !== null && typeof data === 'object' && !Array.isArray(data);
-    case 'integer': return typeof data === 'number' && !(data % 1) && !Number.isNaN(data);
-    case 'number': return typeof data === 'number';
-    default: return typeof data === type;
+    case 'null':
+      return data === null;
+    case 'array':
+      return Array.isArray(data);
+    case 'object':
+      return data !== null && typeof data === 'object' && !Array.isArray(data);
+    case 'integer':
+      return typeof data === 'number' && !(data % 1) && !Number.isNaN(data);
+    case 'number':
+      return typeof data === 'number';
+    default:
+      return typeof data === type;
   }
 }
 
@@ -140,7 +181,9 @@ function deepEqual(a: JsonValue, b: JsonValue): boolean {
   const aKeys = Object.keys(a);
   const bKeys = Object.keys(b);
   if (aKeys.length !== bKeys.length) return false;
-  return aKeys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && deepEqual((a as SchemaObject)[key], (b as SchemaObject)[key]));
+  return aKeys.every(
+    (key) => Object.prototype.hasOwnProperty.call(b, key) && deepEqual((a as SchemaObject)[key], (b as SchemaObject)[key]),
+  );
 }
 
 /** Length in code points, as JSON Schema counts it. */
@@ -169,7 +212,8 @@ function validate(prepared: Prepared, data: JsonValue, path: string, errors: Err
 
   if (types.length > 0 && !typeDeferred && !types.some((type) => typeMatches(type, data))) typeError();
   // Keyword groups in ajv's order: untyped, number, string, object.
-  if ('const' in schema && !deepEqual(data, schema.const)) error('const', 'must be equal to constant', { allowedValue: schema.const });
+  if ('const' in schema && !deepEqual(data, schema.const))
+    error('const', 'must be equal to constant', { allowedValue: schema.const });
   if (Array.isArray(schema.enum) && !schema.enum.some((value) => deepEqual(data, value))) {
     error('enum', 'must be equal to one of the allowed values', { allowedValues: schema.enum });
   }
@@ -254,7 +298,13 @@ function validate(prepared: Prepared, data: JsonValue, path: string, errors: Err
         for (const key of Object.keys(data)) {
           if (prepared.declaredNames?.has(key)) continue;
           if (prepared.additional === false) {
-            errors.push({ keyword: 'additionalProperties', instancePath: path, schemaPath: '', params: { additionalProperty: key }, message: 'must NOT have additional properties' });
+            errors.push({
+              keyword: 'additionalProperties',
+              instancePath: path,
+              schemaPath: '',
+              params: { additionalProperty: key },
+              message: 'must NOT have additional properties',
+            });
           } else if (prepared.additional !== true) {
             validate(prepared.additional, data[key], `${path}/${pointerSegment(key)}`, errors);
           }

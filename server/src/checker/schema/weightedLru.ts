@@ -5,7 +5,10 @@ export class WeightedLru<V> {
   private readonly entries = new Map<string, { value: V; weight: number }>();
   private totalWeight = 0;
 
-  constructor(private readonly maxEntries: number, private readonly maxWeight: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxWeight: number,
+  ) {}
 
   get size(): number {
     return this.entries.size;

@@ -18,7 +18,8 @@ export const jsonSyntax: Syntax = {
   hasMcpdescRoot: jsonHasMcpdescRoot,
   allowsToolEdits: () => true,
   toolHolding: elementContaining,
-  reparseTool: (_oldText, newText, elements, index, change) => reparsedJsonTool(newText, elements[index], change.newLength - change.length),
+  reparseTool: (_oldText, newText, elements, index, change) =>
+    reparsedJsonTool(newText, elements[index], change.newLength - change.length),
   placeTool: (replacement, delta, _change, owed) => growAncestorsAndShiftFollowers(replacement, delta, owed),
 };
 
@@ -56,7 +57,13 @@ function elementContaining(elements: readonly SyntaxNode[], change: ChangeSpan):
 function reparsedJsonTool(newText: string, old: SyntaxNode, delta: number): ObjectNode | undefined {
   const source = detachedSlice(newText, old.offset, old.offset + old.length + delta);
   const { root: replacement, errors } = buildJsonTree(source);
-  if (errors.length > 0 || !replacement || replacement.type !== 'object' || replacement.offset !== 0 || replacement.length !== source.length) {
+  if (
+    errors.length > 0 ||
+    !replacement ||
+    replacement.type !== 'object' ||
+    replacement.offset !== 0 ||
+    replacement.length !== source.length
+  ) {
     return undefined;
   }
   shiftSubtree(replacement, old.offset);

@@ -50,7 +50,10 @@ export function holdsEqual(node: SyntaxNode, value: JsonValue, unorderedRequired
       const members = effectiveProperties(node);
       if (members.size !== Object.keys(value).length) return false;
       for (const [name, property] of members) {
-        if (!Object.prototype.hasOwnProperty.call(value, name) || !holdsEqual(property.value, value[name], unorderedRequired, name)) {
+        if (
+          !Object.prototype.hasOwnProperty.call(value, name) ||
+          !holdsEqual(property.value, value[name], unorderedRequired, name)
+        ) {
           return false;
         }
       }

@@ -32,7 +32,13 @@ export interface Syntax {
    * The new tree of `elements[index]` after `change`, at the new text's offsets, or undefined when
    * it might read differently alone than in place (then the caller checks the whole text).
    */
-  reparseTool(oldText: string, newText: string, elements: readonly SyntaxNode[], index: number, change: ChangeSpan): ObjectNode | undefined;
+  reparseTool(
+    oldText: string,
+    newText: string,
+    elements: readonly SyntaxNode[],
+    index: number,
+    change: ChangeSpan,
+  ): ObjectNode | undefined;
   /**
    * `replacement`, already in its parent's place, grew by `delta` at `change`: its ancestors grow
    * and what follows moves (now, or through `owed` when something next reads the tree).

@@ -134,7 +134,9 @@ export const MAX_ALIASED_VALUE_NODES = 100_000;
 /** Thrown by valueOf for a value whose aliases repeat more than MAX_ALIASED_VALUE_NODES nodes. */
 export class AliasExpansionError extends Error {
   constructor() {
-    super(`Aliases in this document expand to more than ${MAX_ALIASED_VALUE_NODES.toLocaleString('en-US')} nodes in a value the rule reads; the document is not checked.`);
+    super(
+      `Aliases in this document expand to more than ${MAX_ALIASED_VALUE_NODES.toLocaleString('en-US')} nodes in a value the rule reads; the document is not checked.`,
+    );
   }
 }
 

@@ -15,7 +15,10 @@ export function shouldUseColor(isTTY: boolean, env: Readonly<Record<string, stri
   return isTTY;
 }
 
-const style = (open: number, close: number) => (text: string): string => `\u001b[${open}m${text}\u001b[${close}m`;
+const style =
+  (open: number, close: number) =>
+  (text: string): string =>
+    `\u001b[${open}m${text}\u001b[${close}m`;
 const plain = (text: string): string => text;
 
 export function palette(enabled: boolean): Palette {

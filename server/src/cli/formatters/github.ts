@@ -14,14 +14,20 @@ import type { AnchoredDiagnostic } from '../../host/findingAnchor';
 import type { RunReport } from '../report';
 import { visibleText } from '../outputText';
 
-const COMMAND_OF_SEVERITY: Record<Severity, 'error' | 'warning' | 'notice'> = { 1: 'error', 2: 'warning', 3: 'notice', 4: 'notice' };
+const COMMAND_OF_SEVERITY: Record<Severity, 'error' | 'warning' | 'notice'> = {
+  1: 'error',
+  2: 'warning',
+  3: 'notice',
+  4: 'notice',
+};
 
 export function formatGithub(report: RunReport): string {
   const lines: string[] = [];
   for (const file of report.files) {
     for (const diagnostic of file.diagnostics) lines.push(annotation(file.displayPath, diagnostic));
   }
-  for (const failure of report.failures) lines.push(`::error title=${escapeProperty('mcpdesc-lint')}::${escapeData(visibleText(failure))}`);
+  for (const failure of report.failures)
+    lines.push(`::error title=${escapeProperty('mcpdesc-lint')}::${escapeData(visibleText(failure))}`);
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
@@ -32,7 +38,11 @@ function annotation(displayPath: string, diagnostic: AnchoredDiagnostic): string
     ['line', start.line + 1],
   ];
   if (start.line === end.line) {
-    properties.push(['col', start.character + 1], ['endLine', end.line + 1], ['endColumn', Math.max(start.character + 1, end.character)]);
+    properties.push(
+      ['col', start.character + 1],
+      ['endLine', end.line + 1],
+      ['endColumn', Math.max(start.character + 1, end.character)],
+    );
   } else {
     properties.push(['endLine', end.line + 1]);
   }

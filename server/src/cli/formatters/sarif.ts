@@ -26,7 +26,12 @@ export const FINGERPRINT_KEY = 'mcpdescFinding/v1';
 type SarifLevel = NonNullable<Result['level']>;
 
 const LEVEL_OF_SEVERITY: Record<Severity, SarifLevel> = { 1: 'error', 2: 'warning', 3: 'note', 4: 'note' };
-const LEVEL_OF_SETTING: Record<SeverityName, SarifLevel> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+const LEVEL_OF_SETTING: Record<SeverityName, SarifLevel> = {
+  error: 'error',
+  warning: 'warning',
+  information: 'note',
+  hint: 'note',
+};
 /** GitHub code scanning's `problem.severity` values. */
 const PROBLEM_SEVERITY: Record<SeverityName, 'error' | 'warning' | 'recommendation'> = {
   error: 'error',
@@ -111,7 +116,12 @@ export function findingHash(displayPath: string, diagnostic: AnchoredDiagnostic)
   return sha256(JSON.stringify([diagnostic.code, diagnostic.data.violation, displayPath, path, textDigest])).slice(0, 32);
 }
 
-function toResult(diagnostic: AnchoredDiagnostic, location: ArtifactLocation, fingerprint: string, ruleIndex: ReadonlyMap<string, number>): Result {
+function toResult(
+  diagnostic: AnchoredDiagnostic,
+  location: ArtifactLocation,
+  fingerprint: string,
+  ruleIndex: ReadonlyMap<string, number>,
+): Result {
   const index = ruleIndex.get(diagnostic.code);
   const { start, end } = diagnostic.range;
   return {
@@ -124,7 +134,12 @@ function toResult(diagnostic: AnchoredDiagnostic, location: ArtifactLocation, fi
         physicalLocation: {
           artifactLocation: location,
           // SARIF lines and columns are 1-based; endColumn is the column just after the region.
-          region: { startLine: start.line + 1, startColumn: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1 },
+          region: {
+            startLine: start.line + 1,
+            startColumn: start.character + 1,
+            endLine: end.line + 1,
+            endColumn: end.character + 1,
+          },
         },
       },
     ],

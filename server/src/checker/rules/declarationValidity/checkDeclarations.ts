@@ -26,7 +26,8 @@ export function ownerText(owner: Primitive): string {
 }
 
 export function declarationText(declaration: ElicitationDeclaration): string {
-  const which = declaration.name !== undefined && !declaration.duplicateOf ? quote(declaration.name) : `elicitations[${declaration.index}]`;
+  const which =
+    declaration.name !== undefined && !declaration.duplicateOf ? quote(declaration.name) : `elicitations[${declaration.index}]`;
   return `declaration ${which} of ${ownerText(declaration.owner)}`;
 }
 
@@ -36,13 +37,26 @@ export function checkPrimitiveDeclarations(owner: Primitive): DeclarationFinding
   if (!elicitations) return findings;
   const key = keyNodeOf(owner.elicitationsProperty)!;
   if (elicitations.type !== 'array') {
-    push(findings, owner, undefined, 'malformed-declaration', key,
-      `The elicitations of ${ownerText(owner)} must be an array of declarations, not ${describeNode(elicitations)}.`, 'elicitations');
+    push(
+      findings,
+      owner,
+      undefined,
+      'malformed-declaration',
+      key,
+      `The elicitations of ${ownerText(owner)} must be an array of declarations, not ${describeNode(elicitations)}.`,
+      'elicitations',
+    );
     return findings;
   }
   if (owner.declarations.length === 0) {
-    push(findings, owner, undefined, 'empty-elicitations', elicitations,
-      `The elicitations of ${ownerText(owner)} is empty; leave it out when the ${OWNER_WORDS[owner.kind]} declares no elicitation.`);
+    push(
+      findings,
+      owner,
+      undefined,
+      'empty-elicitations',
+      elicitations,
+      `The elicitations of ${ownerText(owner)} is empty; leave it out when the ${OWNER_WORDS[owner.kind]} declares no elicitation.`,
+    );
   }
   const parentScope = primitiveScope(owner.node, owner.root);
   for (const declaration of owner.declarations) checkDeclaration(declaration, parentScope, findings);
@@ -66,12 +80,26 @@ function push(
   findings.push(finding);
 }
 
-function checkDeclaration(declaration: ElicitationDeclaration, parentScope: Scope | undefined, findings: DeclarationFinding[]): void {
+function checkDeclaration(
+  declaration: ElicitationDeclaration,
+  parentScope: Scope | undefined,
+  findings: DeclarationFinding[],
+): void {
   const { node, owner } = declaration;
-  const report = (violation: DeclarationViolationKind, anchor: SyntaxNode, message: string, aspect?: DeclarationAspect, target?: SyntaxNode) =>
-    push(findings, owner, declaration, violation, anchor, message, aspect, target);
+  const report = (
+    violation: DeclarationViolationKind,
+    anchor: SyntaxNode,
+    message: string,
+    aspect?: DeclarationAspect,
+    target?: SyntaxNode,
+  ) => push(findings, owner, declaration, violation, anchor, message, aspect, target);
   if (node.type !== 'object') {
-    report('malformed-declaration', node, `Elicitation declaration elicitations[${declaration.index}] of ${ownerText(owner)} must be an object, not ${describeNode(node)}.`, 'element');
+    report(
+      'malformed-declaration',
+      node,
+      `Elicitation declaration elicitations[${declaration.index}] of ${ownerText(owner)} must be an object, not ${describeNode(node)}.`,
+      'element',
+    );
     return;
   }
   // Message parts are built only for a message: most declarations have none.
@@ -79,34 +107,64 @@ function checkDeclaration(declaration: ElicitationDeclaration, parentScope: Scop
   const anchor = declaration.nameNode ?? node;
 
   if (declaration.name === undefined) {
-    report('missing-name', anchor, declaration.nameNode
-      ? `Elicitation ${title()} has name ${describeNode(declaration.nameNode)}; a name must be a string matching ^[A-Za-z0-9._-]+$.`
-      : `Elicitation ${title()} has no name; every declaration needs a name matching ^[A-Za-z0-9._-]+$.`, 'name');
+    report(
+      'missing-name',
+      anchor,
+      declaration.nameNode
+        ? `Elicitation ${title()} has name ${describeNode(declaration.nameNode)}; a name must be a string matching ^[A-Za-z0-9._-]+$.`
+        : `Elicitation ${title()} has no name; every declaration needs a name matching ^[A-Za-z0-9._-]+$.`,
+      'name',
+    );
   } else if (!NAME_PATTERN.test(declaration.name)) {
-    report('invalid-name', declaration.nameNode!, `Elicitation declaration name ${quote(declaration.name)} of ${ownerText(owner)} must match ^[A-Za-z0-9._-]+$ (letters, digits, '.', '_', '-').`);
+    report(
+      'invalid-name',
+      declaration.nameNode!,
+      `Elicitation declaration name ${quote(declaration.name)} of ${ownerText(owner)} must match ^[A-Za-z0-9._-]+$ (letters, digits, '.', '_', '-').`,
+    );
   }
   if (declaration.duplicateOf) {
-    report('duplicate-name', declaration.nameNode!,
-      `Elicitation declaration elicitations[${declaration.index}] of ${ownerText(owner)} repeats the name ${quote(declaration.name!)} of elicitations[${declaration.duplicateOf.index}]; names must be unique within the ${OWNER_WORDS[owner.kind]}.`, 'duplicate');
+    report(
+      'duplicate-name',
+      declaration.nameNode!,
+      `Elicitation declaration elicitations[${declaration.index}] of ${ownerText(owner)} repeats the name ${quote(declaration.name!)} of elicitations[${declaration.duplicateOf.index}]; names must be unique within the ${OWNER_WORDS[owner.kind]}.`,
+      'duplicate',
+    );
   }
 
   const mode = declaration.mode;
   if (!mode) {
-    report('invalid-mode', declaration.modeNode ?? anchor, declaration.modeNode
-      ? `Elicitation ${title()} has mode ${describeNode(declaration.modeNode)}; it must be 'form' or 'url'.`
-      : `Elicitation ${title()} has no mode; MCP Description requires an explicit 'form' or 'url'.`, 'mode');
+    report(
+      'invalid-mode',
+      declaration.modeNode ?? anchor,
+      declaration.modeNode
+        ? `Elicitation ${title()} has mode ${describeNode(declaration.modeNode)}; it must be 'form' or 'url'.`
+        : `Elicitation ${title()} has no mode; MCP Description requires an explicit 'form' or 'url'.`,
+      'mode',
+    );
   }
 
   const message = declaration.messageNode;
   if (!message) {
-    report('missing-message', anchor, `Elicitation ${title()} has no message; it needs the non-empty explanation shown to the user.`);
+    report(
+      'missing-message',
+      anchor,
+      `Elicitation ${title()} has no message; it needs the non-empty explanation shown to the user.`,
+    );
   } else if (message.type !== 'string' || message.value === '') {
-    report('missing-message', message, `Elicitation ${title()} has message ${describeNode(message)}; it must be a non-empty string (the explanation shown to the user).`);
+    report(
+      'missing-message',
+      message,
+      `Elicitation ${title()} has message ${describeNode(message)}; it must be a non-empty string (the explanation shown to the user).`,
+    );
   }
   for (const member of PROSE_MEMBERS) {
     const value = memberOf(node, member);
     if (value && (value.type !== 'string' || value.value === '')) {
-      report('empty-text', value, `Elicitation ${title()} has ${member} ${describeNode(value)}; when present it must be a non-empty description.`);
+      report(
+        'empty-text',
+        value,
+        `Elicitation ${title()} has ${member} ${describeNode(value)}; when present it must be a non-empty description.`,
+      );
     }
   }
 
@@ -117,65 +175,120 @@ function checkDeclaration(declaration: ElicitationDeclaration, parentScope: Scop
   if (mode === 'url') {
     const withoutUrl = revisions.filter((revision) => !revision.urlMode);
     if (withoutUrl.length) {
-      report('revision-mismatch', declaration.modeNode!,
-        `Elicitation ${title()} is in url mode, which MCP ${revisionList(withoutUrl)} does not have, and it applies to ${scopeWords()}; scope it to revisions with url mode (2025-11-25 and later) or use form mode.`);
+      report(
+        'revision-mismatch',
+        declaration.modeNode!,
+        `Elicitation ${title()} is in url mode, which MCP ${revisionList(withoutUrl)} does not have, and it applies to ${scopeWords()}; scope it to revisions with url mode (2025-11-25 and later) or use form mode.`,
+      );
     }
     const schemaProperty = propertyOf(node, 'requestedSchema');
     if (schemaProperty) {
-      report('url-with-requested-schema', keyNodeOf(schemaProperty)!, `Elicitation ${title()} is in url mode, so it must not have a requestedSchema (only form declarations have one).`, undefined, schemaProperty);
+      report(
+        'url-with-requested-schema',
+        keyNodeOf(schemaProperty)!,
+        `Elicitation ${title()} is in url mode, so it must not have a requestedSchema (only form declarations have one).`,
+        undefined,
+        schemaProperty,
+      );
     }
     const url = declaration.urlNode;
     if (url && (url.type !== 'string' || !isSyntacticallyValidUri(url.value as string))) {
-      report('invalid-url', url, `Elicitation ${title()} has url ${describeNode(url)}, which is not a syntactically valid absolute URI (scheme:…); leave url out when it is chosen at run time.`);
+      report(
+        'invalid-url',
+        url,
+        `Elicitation ${title()} has url ${describeNode(url)}, which is not a syntactically valid absolute URI (scheme:…); leave url out when it is chosen at run time.`,
+      );
     }
   } else if (mode === 'form') {
     const urlProperty = propertyOf(node, 'url');
     if (urlProperty) {
-      report('form-with-url', keyNodeOf(urlProperty)!, `Elicitation ${title()} is in form mode, so it must not have a url (only url declarations have one).`, undefined, urlProperty);
+      report(
+        'form-with-url',
+        keyNodeOf(urlProperty)!,
+        `Elicitation ${title()} is in form mode, so it must not have a url (only url declarations have one).`,
+        undefined,
+        urlProperty,
+      );
     }
     checkFormSchema(declaration, title, { revisions, scopeText: scopeWords }, report);
   }
 }
 
-type DeclarationReport = (violation: DeclarationViolationKind, anchor: SyntaxNode, message: string, aspect?: DeclarationAspect, target?: SyntaxNode) => void;
+type DeclarationReport = (
+  violation: DeclarationViolationKind,
+  anchor: SyntaxNode,
+  message: string,
+  aspect?: DeclarationAspect,
+  target?: SyntaxNode,
+) => void;
 
 /** The declaration's effective scope, reporting an explicit one that is malformed or outside its primitive's. */
-function declarationScope(declaration: ElicitationDeclaration, parentScope: Scope | undefined, report: DeclarationReport): Scope | undefined {
+function declarationScope(
+  declaration: ElicitationDeclaration,
+  parentScope: Scope | undefined,
+  report: DeclarationReport,
+): Scope | undefined {
   const node = memberOf(declaration.node, 'protocolVersions');
   if (!node) return parentScope;
   const versions = versionsOf(node);
   const title = () => declarationText(declaration);
   if (!versions) {
-    report('invalid-scope', node, `Elicitation ${title()} has protocolVersions ${node.type === 'array' ? (node.items.length ? 'with an entry that is not a string' : '[] (empty)') : describeNode(node)}; it must be a non-empty array of MCP revisions, or left out to inherit the ${OWNER_WORDS[declaration.owner.kind]}'s.`);
+    report(
+      'invalid-scope',
+      node,
+      `Elicitation ${title()} has protocolVersions ${node.type === 'array' ? (node.items.length ? 'with an entry that is not a string' : '[] (empty)') : describeNode(node)}; it must be a non-empty array of MCP revisions, or left out to inherit the ${OWNER_WORDS[declaration.owner.kind]}'s.`,
+    );
     return parentScope;
   }
   if (parentScope) {
     itemsOf(node).forEach((element, index) => {
       if (!parentScope.versions.includes(versions[index])) {
-        report('scope-outside-parent', element,
-          `Elicitation ${title()} applies to ${quote(versions[index])}, which is outside ${scopeText(parentScope, OWNER_WORDS[declaration.owner.kind])}; a declaration's scope must be a subset of its ${OWNER_WORDS[declaration.owner.kind]}'s.`);
+        report(
+          'scope-outside-parent',
+          element,
+          `Elicitation ${title()} applies to ${quote(versions[index])}, which is outside ${scopeText(parentScope, OWNER_WORDS[declaration.owner.kind])}; a declaration's scope must be a subset of its ${OWNER_WORDS[declaration.owner.kind]}'s.`,
+        );
       }
     });
   }
   return { versions, source: 'declaration' };
 }
 
-function checkFormSchema(declaration: ElicitationDeclaration, title: () => string, scope: Pick<SchemaContext, 'revisions' | 'scopeText'>, report: DeclarationReport): void {
+function checkFormSchema(
+  declaration: ElicitationDeclaration,
+  title: () => string,
+  scope: Pick<SchemaContext, 'revisions' | 'scopeText'>,
+  report: DeclarationReport,
+): void {
   const written = declaration.requestedSchemaNode;
   const anchor = declaration.nameNode ?? declaration.node;
   if (!written) {
-    report('missing-requested-schema', anchor, `Elicitation ${title()} is in form mode but has no requestedSchema; a form declaration needs the schema of the form it requests.`, 'requestedSchema');
+    report(
+      'missing-requested-schema',
+      anchor,
+      `Elicitation ${title()} is in form mode but has no requestedSchema; a form declaration needs the schema of the form it requests.`,
+      'requestedSchema',
+    );
     return;
   }
   const key = keyNodeOf(propertyOf(declaration.node, 'requestedSchema'))!;
   const resolved = resolveSchemaNode(written, declaration.owner.root);
   if (!resolved.ok) {
-    report('invalid-requested-schema', memberOf(written, '$componentRef') ?? written, `The requestedSchema of ${title()} cannot be used: ${resolved.reason}.`, 'requestedSchema');
+    report(
+      'invalid-requested-schema',
+      memberOf(written, '$componentRef') ?? written,
+      `The requestedSchema of ${title()} cannot be used: ${resolved.reason}.`,
+      'requestedSchema',
+    );
     return;
   }
   if (resolved.node.type !== 'object') {
-    report('invalid-requested-schema', resolved.via ? memberOf(written, '$componentRef')! : written,
-      `The requestedSchema of ${title()} must be an object schema, not ${describeNode(resolved.node)}${resolved.via ? ` (through ${quote(resolved.via)})` : ''}.`, 'requestedSchema');
+    report(
+      'invalid-requested-schema',
+      resolved.via ? memberOf(written, '$componentRef')! : written,
+      `The requestedSchema of ${title()} must be an object schema, not ${describeNode(resolved.node)}${resolved.via ? ` (through ${quote(resolved.via)})` : ''}.`,
+      'requestedSchema',
+    );
     return;
   }
   const via = resolved.via;

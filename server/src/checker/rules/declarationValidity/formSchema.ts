@@ -40,14 +40,20 @@ export function checkRequestedSchema(schema: SyntaxNode, key: SyntaxNode, contex
   for (const [keyword, property] of members) {
     const keywordKey = keyNodeOf(property)!;
     if (!ANY_REVISION.schemaKeywords.has(keyword)) {
-      report('unsupported-keyword', keywordKey,
-        `${capitalize(schemaTitle())} has ${quote(keyword)}, which MCP's elicitation schema does not allow; it allows only ${listOf(ANY_REVISION.schemaKeywords)}.`);
+      report(
+        'unsupported-keyword',
+        keywordKey,
+        `${capitalize(schemaTitle())} has ${quote(keyword)}, which MCP's elicitation schema does not allow; it allows only ${listOf(ANY_REVISION.schemaKeywords)}.`,
+      );
       continue;
     }
     const lacking = context.revisions.filter((revision) => !revision.schemaKeywords.has(keyword));
     if (lacking.length) {
-      report('revision-mismatch', keywordKey,
-        `${capitalize(schemaTitle())} has ${quote(keyword)}, which MCP ${revisionList(lacking)} does not allow, and the declaration applies to ${context.scopeText()}.`);
+      report(
+        'revision-mismatch',
+        keywordKey,
+        `${capitalize(schemaTitle())} has ${quote(keyword)}, which MCP ${revisionList(lacking)} does not allow, and the declaration applies to ${context.scopeText()}.`,
+      );
     }
   }
 
@@ -55,15 +61,27 @@ export function checkRequestedSchema(schema: SyntaxNode, key: SyntaxNode, contex
   if (!typeNode) {
     report('invalid-requested-schema', key, `${capitalize(schemaTitle())} has no type; it must be "type": "object".`);
   } else if (stringOf(typeNode) !== 'object') {
-    report('invalid-requested-schema', typeNode, `${capitalize(schemaTitle())} must have type 'object', not ${describeNode(typeNode)}.`);
+    report(
+      'invalid-requested-schema',
+      typeNode,
+      `${capitalize(schemaTitle())} must have type 'object', not ${describeNode(typeNode)}.`,
+    );
   }
 
   const propertiesNode = memberOf(schema, 'properties');
   const declared = new Set<string>();
   if (!propertiesNode) {
-    report('invalid-requested-schema', key, `${capitalize(schemaTitle())} has no properties; MCP requires a 'properties' object (it may be empty).`);
+    report(
+      'invalid-requested-schema',
+      key,
+      `${capitalize(schemaTitle())} has no properties; MCP requires a 'properties' object (it may be empty).`,
+    );
   } else if (propertiesNode.type !== 'object') {
-    report('invalid-requested-schema', propertiesNode, `The properties of ${schemaTitle()} must be an object, not ${describeNode(propertiesNode)}.`);
+    report(
+      'invalid-requested-schema',
+      propertiesNode,
+      `The properties of ${schemaTitle()} must be an object, not ${describeNode(propertiesNode)}.`,
+    );
   } else {
     for (const [name, property] of effectiveProperties(propertiesNode)) {
       declared.add(name);
@@ -74,16 +92,28 @@ export function checkRequestedSchema(schema: SyntaxNode, key: SyntaxNode, contex
   const requiredNode = memberOf(schema, 'required');
   if (!requiredNode) return;
   if (requiredNode.type !== 'array') {
-    report('invalid-requested-schema', requiredNode, `The required of ${schemaTitle()} must be an array of property names, not ${describeNode(requiredNode)}.`);
+    report(
+      'invalid-requested-schema',
+      requiredNode,
+      `The required of ${schemaTitle()} must be an array of property names, not ${describeNode(requiredNode)}.`,
+    );
     return;
   }
   for (const entry of requiredNode.items) {
     const name = stringOf(entry);
     if (name === undefined) {
-      report('invalid-requested-schema', entry, `The required of ${schemaTitle()} must list property names (strings), not ${describeNode(entry)}.`);
+      report(
+        'invalid-requested-schema',
+        entry,
+        `The required of ${schemaTitle()} must list property names (strings), not ${describeNode(entry)}.`,
+      );
     } else if (propertiesNode?.type === 'object' && !declared.has(name)) {
-      report('unknown-required', entry,
-        `${capitalize(schemaTitle())} requires ${quote(name)}, but has no property of that name (${declaredNames(declared)}).`, entry);
+      report(
+        'unknown-required',
+        entry,
+        `${capitalize(schemaTitle())} requires ${quote(name)}, but has no property of that name (${declaredNames(declared)}).`,
+        entry,
+      );
     }
   }
 }
@@ -94,7 +124,11 @@ function checkProperty(name: string, property: MemberNode, context: SchemaContex
   const schema = property.value;
   const which = (): string => `Property ${quote(name)} of ${context.schemaTitle()}`;
   if (schema.type !== 'object') {
-    report('invalid-property-schema', schema, `${which()} must be a primitive property schema (an object with a type), not ${describeNode(schema)}.`);
+    report(
+      'invalid-property-schema',
+      schema,
+      `${which()} must be a primitive property schema (an object with a type), not ${describeNode(schema)}.`,
+    );
     return;
   }
   const form = formOf(schema, key, which, report);
@@ -108,7 +142,11 @@ function checkProperty(name: string, property: MemberNode, context: SchemaContex
 function formOf(schema: SyntaxNode, key: SyntaxNode, which: Which, report: Report): PropertyForm | undefined {
   const typeNode = memberOf(schema, 'type');
   if (!typeNode) {
-    report('invalid-property-schema', key, `${which()} has no type; it must be 'string', 'number', 'integer', 'boolean' or 'array' (a multi-select enum).`);
+    report(
+      'invalid-property-schema',
+      key,
+      `${which()} has no type; it must be 'string', 'number', 'integer', 'boolean' or 'array' (a multi-select enum).`,
+    );
     return undefined;
   }
   const type = stringOf(typeNode);
@@ -123,32 +161,55 @@ function formOf(schema: SyntaxNode, key: SyntaxNode, which: Which, report: Repor
     case 'array':
       return 'multiSelect';
     case 'object':
-      report('nested-schema', typeNode, `${which()} is a nested object; MCP's elicitation schema allows only primitive properties (string, number, integer, boolean, enums).`);
+      report(
+        'nested-schema',
+        typeNode,
+        `${which()} is a nested object; MCP's elicitation schema allows only primitive properties (string, number, integer, boolean, enums).`,
+      );
       return undefined;
     default:
-      report('invalid-property-schema', typeNode, `${which()} has type ${describeNode(typeNode)}; it must be 'string', 'number', 'integer', 'boolean' or 'array' (a multi-select enum).`);
+      report(
+        'invalid-property-schema',
+        typeNode,
+        `${which()} has type ${describeNode(typeNode)}; it must be 'string', 'number', 'integer', 'boolean' or 'array' (a multi-select enum).`,
+      );
       return undefined;
   }
 }
 
-function checkVocabulary(schema: SyntaxNode, form: PropertyForm, formNode: SyntaxNode, which: Which, context: SchemaContext): void {
+function checkVocabulary(
+  schema: SyntaxNode,
+  form: PropertyForm,
+  formNode: SyntaxNode,
+  which: Which,
+  context: SchemaContext,
+): void {
   const allowed = ANY_REVISION.forms[form]!;
   const withoutForm = context.revisions.filter((revision) => !revision.forms[form]);
   if (withoutForm.length) {
-    context.report('revision-mismatch', formNode,
-      `${which()} is ${FORM_WORDS[form]}, which MCP ${revisionList(withoutForm)} does not have, and the declaration applies to ${context.scopeText()}.`);
+    context.report(
+      'revision-mismatch',
+      formNode,
+      `${which()} is ${FORM_WORDS[form]}, which MCP ${revisionList(withoutForm)} does not have, and the declaration applies to ${context.scopeText()}.`,
+    );
   }
   for (const [keyword, property] of effectiveProperties(schema)) {
     const keywordKey = keyNodeOf(property)!;
     if (!allowed.has(keyword)) {
-      context.report('unsupported-keyword', keywordKey,
-        `${which()} has ${quote(keyword)}, which MCP's elicitation schema does not allow for ${FORM_WORDS[form]}; allowed: ${listOf(allowed)}.`);
+      context.report(
+        'unsupported-keyword',
+        keywordKey,
+        `${which()} has ${quote(keyword)}, which MCP's elicitation schema does not allow for ${FORM_WORDS[form]}; allowed: ${listOf(allowed)}.`,
+      );
       continue;
     }
     const lacking = context.revisions.filter((revision) => revision.forms[form] && !revision.forms[form]!.has(keyword));
     if (lacking.length) {
-      context.report('revision-mismatch', keywordKey,
-        `${which()} has ${quote(keyword)}, which MCP ${revisionList(lacking)} does not allow for ${FORM_WORDS[form]}, and the declaration applies to ${context.scopeText()}.`);
+      context.report(
+        'revision-mismatch',
+        keywordKey,
+        `${which()} has ${quote(keyword)}, which MCP ${revisionList(lacking)} does not allow for ${FORM_WORDS[form]}, and the declaration applies to ${context.scopeText()}.`,
+      );
     }
   }
 }
@@ -157,7 +218,8 @@ function checkVocabulary(schema: SyntaxNode, form: PropertyForm, formNode: Synta
 function checkValues(schema: SyntaxNode, form: PropertyForm, which: Which, report: Report): void {
   for (const keyword of ['title', 'description']) {
     const node = memberOf(schema, keyword);
-    if (node && node.type !== 'string') report('invalid-property-schema', node, `${which()} has ${quote(keyword)} ${describeNode(node)}; it must be a string.`);
+    if (node && node.type !== 'string')
+      report('invalid-property-schema', node, `${which()} has ${quote(keyword)} ${describeNode(node)}; it must be a string.`);
   }
   const count = (keyword: string) => countOf(schema, keyword, which, report);
   const number = (keyword: string) => numberOf(schema, keyword, which, report);
@@ -165,7 +227,11 @@ function checkValues(schema: SyntaxNode, form: PropertyForm, which: Which, repor
   if (format && form === 'string') {
     const name = stringOf(format);
     if (name === undefined || !STRING_FORMATS.includes(name)) {
-      report('unsupported-format', format, `${which()} has format ${describeNode(format)}; MCP's elicitation schema allows only ${listOf(STRING_FORMATS)}.`);
+      report(
+        'unsupported-format',
+        format,
+        `${which()} has format ${describeNode(format)}; MCP's elicitation schema allows only ${listOf(STRING_FORMATS)}.`,
+      );
     }
   }
   checkBounds(memberOf(schema, 'minLength'), count('minLength'), count('maxLength'), 'minLength', 'maxLength', which, report);
@@ -183,7 +249,11 @@ function countOf(schema: SyntaxNode, keyword: string, which: Which, report: Repo
   const node = memberOf(schema, keyword);
   if (!node) return undefined;
   if (node.type === 'number' && Number.isInteger(node.value) && (node.value as number) >= 0) return node.value as number;
-  report('invalid-property-schema', node, `${which()} has ${quote(keyword)} ${describeNode(node)}; it must be a non-negative integer.`);
+  report(
+    'invalid-property-schema',
+    node,
+    `${which()} has ${quote(keyword)} ${describeNode(node)}; it must be a non-negative integer.`,
+  );
   return undefined;
 }
 
@@ -195,9 +265,21 @@ function numberOf(schema: SyntaxNode, keyword: string, which: Which, report: Rep
   return undefined;
 }
 
-function checkBounds(lowNode: SyntaxNode | undefined, low: number | undefined, high: number | undefined, lowWord: string, highWord: string, which: Which, report: Report): void {
+function checkBounds(
+  lowNode: SyntaxNode | undefined,
+  low: number | undefined,
+  high: number | undefined,
+  lowWord: string,
+  highWord: string,
+  which: Which,
+  report: Report,
+): void {
   if (lowNode && low !== undefined && high !== undefined && low > high) {
-    report('invalid-bounds', lowNode, `${which()} has ${lowWord} ${low} above its ${highWord} ${high}; no value can satisfy both.`);
+    report(
+      'invalid-bounds',
+      lowNode,
+      `${which()} has ${lowWord} ${low} above its ${highWord} ${high}; no value can satisfy both.`,
+    );
   }
 }
 
@@ -209,26 +291,41 @@ function choicesOf(schema: SyntaxNode, form: PropertyForm, which: Which, report:
   if (form !== 'multiSelect') return undefined;
   const items = memberOf(schema, 'items');
   if (!items) {
-    report('invalid-property-schema', memberOf(schema, 'type')!, `${which()} is an array without items; a multi-select enum needs items {"type": "string", "enum": [...]} or {"anyOf": [{"const", "title"}, ...]}.`);
+    report(
+      'invalid-property-schema',
+      memberOf(schema, 'type')!,
+      `${which()} is an array without items; a multi-select enum needs items {"type": "string", "enum": [...]} or {"anyOf": [{"const", "title"}, ...]}.`,
+    );
     return undefined;
   }
   if (items.type !== 'object') {
-    report('invalid-property-schema', items, `${which()} has items ${describeNode(items)}; a multi-select enum needs items {"type": "string", "enum": [...]} or {"anyOf": [{"const", "title"}, ...]}.`);
+    report(
+      'invalid-property-schema',
+      items,
+      `${which()} has items ${describeNode(items)}; a multi-select enum needs items {"type": "string", "enum": [...]} or {"anyOf": [{"const", "title"}, ...]}.`,
+    );
     return undefined;
   }
   const anyOf = memberOf(items, 'anyOf');
   const allowed = anyOf ? ['anyOf'] : ['type', 'enum'];
   for (const [keyword, property] of effectiveProperties(items)) {
     if (!allowed.includes(keyword)) {
-      report('unsupported-keyword', keyNodeOf(property)!, `The items ${of()} have ${quote(keyword)}; multi-select items allow only ${listOf(allowed)}.`);
+      report(
+        'unsupported-keyword',
+        keyNodeOf(property)!,
+        `The items ${of()} have ${quote(keyword)}; multi-select items allow only ${listOf(allowed)}.`,
+      );
     }
   }
   if (anyOf) return titledChoices(anyOf, () => `the items.anyOf ${of()}`, report);
   const itemType = memberOf(items, 'type');
   const itemEnum = memberOf(items, 'enum');
   if (stringOf(itemType) !== 'string' || !itemEnum) {
-    report('nested-schema', itemType ?? keyNodeOf(findProperty(schema, 'items'))!,
-      `${which()} is an array of ${itemType ? describeNode(itemType) : 'untyped'} items; MCP's elicitation schema allows arrays only as multi-select enums (items {"type": "string", "enum": [...]} or {"anyOf": [...]}).`);
+    report(
+      'nested-schema',
+      itemType ?? keyNodeOf(findProperty(schema, 'items'))!,
+      `${which()} is an array of ${itemType ? describeNode(itemType) : 'untyped'} items; MCP's elicitation schema allows arrays only as multi-select enums (items {"type": "string", "enum": [...]} or {"anyOf": [...]}).`,
+    );
     return undefined;
   }
   return stringChoices(itemEnum, () => `The items.enum ${of()}`, report);
@@ -236,7 +333,11 @@ function choicesOf(schema: SyntaxNode, form: PropertyForm, which: Which, report:
 
 function stringChoices(node: SyntaxNode, what: Which, report: Report): string[] | undefined {
   if (node.type !== 'array' || !node.items.length) {
-    report('invalid-property-schema', node, `${capitalize(what())} must be a non-empty array of strings, not ${node.type === 'array' ? 'an empty array' : describeNode(node)}.`);
+    report(
+      'invalid-property-schema',
+      node,
+      `${capitalize(what())} must be a non-empty array of strings, not ${node.type === 'array' ? 'an empty array' : describeNode(node)}.`,
+    );
     return undefined;
   }
   const choices: string[] = [];
@@ -255,7 +356,11 @@ function stringChoices(node: SyntaxNode, what: Which, report: Report): string[] 
 
 function titledChoices(node: SyntaxNode, what: Which, report: Report): string[] | undefined {
   if (node.type !== 'array' || !node.items.length) {
-    report('invalid-property-schema', node, `${capitalize(what())} must be a non-empty array of {"const": value, "title": label} options, not ${node.type === 'array' ? 'an empty array' : describeNode(node)}.`);
+    report(
+      'invalid-property-schema',
+      node,
+      `${capitalize(what())} must be a non-empty array of {"const": value, "title": label} options, not ${node.type === 'array' ? 'an empty array' : describeNode(node)}.`,
+    );
     return undefined;
   }
   const choices: string[] = [];
@@ -263,12 +368,23 @@ function titledChoices(node: SyntaxNode, what: Which, report: Report): string[] 
   for (const option of node.items) {
     const value = stringOf(memberOf(option, 'const'));
     const title = stringOf(memberOf(option, 'title'));
-    const extra = option.type === 'object' ? [...effectiveProperties(option)].find(([keyword]) => keyword !== 'const' && keyword !== 'title') : undefined;
+    const extra =
+      option.type === 'object'
+        ? [...effectiveProperties(option)].find(([keyword]) => keyword !== 'const' && keyword !== 'title')
+        : undefined;
     if (extra) {
-      report('unsupported-keyword', keyNodeOf(extra[1])!, `An option of ${lowerFirst(what())} has ${quote(extra[0])}; an option allows only 'const' and 'title'.`);
+      report(
+        'unsupported-keyword',
+        keyNodeOf(extra[1])!,
+        `An option of ${lowerFirst(what())} has ${quote(extra[0])}; an option allows only 'const' and 'title'.`,
+      );
     }
     if (value === undefined || title === undefined) {
-      report('invalid-property-schema', option, `Every option of ${lowerFirst(what())} must be {"const": a string, "title": a string}, not ${describeOption(option)}.`);
+      report(
+        'invalid-property-schema',
+        option,
+        `Every option of ${lowerFirst(what())} must be {"const": a string, "title": a string}, not ${describeOption(option)}.`,
+      );
       ok = false;
     } else {
       choices.push(value);
@@ -288,11 +404,21 @@ function checkEnumNames(schema: SyntaxNode, choices: string[] | undefined, which
   if (!names) return;
   const labels = stringChoices(names, () => `The enumNames of ${lowerFirst(which())}`, report);
   if (!labels || !choices || labels.length === choices.length) return;
-  report('enum-names-mismatch', names,
-    `${which()} has ${labels.length} enumName${labels.length === 1 ? '' : 's'} for ${choices.length} enum value${choices.length === 1 ? '' : 's'}; it needs exactly one display name per value.`);
+  report(
+    'enum-names-mismatch',
+    names,
+    `${which()} has ${labels.length} enumName${labels.length === 1 ? '' : 's'} for ${choices.length} enum value${choices.length === 1 ? '' : 's'}; it needs exactly one display name per value.`,
+  );
 }
 
-function checkDefault(node: SyntaxNode, schema: SyntaxNode, form: PropertyForm, choices: string[] | undefined, which: Which, report: Report): void {
+function checkDefault(
+  node: SyntaxNode,
+  schema: SyntaxNode,
+  form: PropertyForm,
+  choices: string[] | undefined,
+  which: Which,
+  report: Report,
+): void {
   const wrongType = (expected: string) =>
     report('invalid-default', node, `${which()} has default ${describeNode(node)}; it must be ${expected}.`);
   switch (form) {
@@ -311,7 +437,11 @@ function checkDefault(node: SyntaxNode, schema: SyntaxNode, form: PropertyForm, 
       const value = stringOf(node);
       if (value === undefined) wrongType(`one of its choices (${choiceList(choices)})`);
       else if (choices && !choices.includes(value)) {
-        report('invalid-default', node, `${which()} has default ${quote(value)}, which is not one of its choices (${choiceList(choices)}).`);
+        report(
+          'invalid-default',
+          node,
+          `${which()} has default ${quote(value)}, which is not one of its choices (${choiceList(choices)}).`,
+        );
       }
       return;
     }
@@ -323,9 +453,17 @@ function checkDefault(node: SyntaxNode, schema: SyntaxNode, form: PropertyForm, 
       for (const element of node.items) {
         const value = stringOf(element);
         if (value === undefined) {
-          report('invalid-default', element, `${which()} has default entry ${describeNode(element)}; every entry must be one of its choices (${choiceList(choices)}).`);
+          report(
+            'invalid-default',
+            element,
+            `${which()} has default entry ${describeNode(element)}; every entry must be one of its choices (${choiceList(choices)}).`,
+          );
         } else if (choices && !choices.includes(value)) {
-          report('invalid-default', element, `${which()} has default entry ${quote(value)}, which is not one of its choices (${choiceList(choices)}).`);
+          report(
+            'invalid-default',
+            element,
+            `${which()} has default entry ${quote(value)}, which is not one of its choices (${choiceList(choices)}).`,
+          );
         }
       }
     }

@@ -30,6 +30,11 @@ export function primitiveScope(primitive: SyntaxNode, root: SyntaxNode): Scope |
 }
 
 export function scopeText(scope: Scope, ownerWord: string): string {
-  const where = scope.source === 'declaration' ? 'its protocolVersions' : scope.source === 'primitive' ? `the ${ownerWord}'s protocolVersions` : "the document's protocolVersions";
+  const where =
+    scope.source === 'declaration'
+      ? 'its protocolVersions'
+      : scope.source === 'primitive'
+        ? `the ${ownerWord}'s protocolVersions`
+        : "the document's protocolVersions";
   return `${where} (${scope.versions.join(', ')})`;
 }

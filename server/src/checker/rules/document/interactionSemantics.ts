@@ -5,9 +5,24 @@
 // validator's code for the same problem. It reads what it can: a step of the wrong shape is the
 // schema rule's to report, and gives nothing here.
 import { primitiveScope } from '../declarationValidity/scope';
-import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, itemsOf, scalarOf, type SyntaxNode } from '../../syntax/tree';
+import {
+  effectiveProperties,
+  keyNodeOf,
+  memberOf,
+  propertyOf,
+  stringOf,
+  itemsOf,
+  scalarOf,
+  type SyntaxNode,
+} from '../../syntax/tree';
 import { pointerOf, readablePath } from './pointers';
-import { EXAMPLE_VIOLATION_KINDS, OFFICIAL_NAMED_KINDS, type ExampleViolationKind, type OfficialNamedKind, type SemanticViolationKind } from '../../types';
+import {
+  EXAMPLE_VIOLATION_KINDS,
+  OFFICIAL_NAMED_KINDS,
+  type ExampleViolationKind,
+  type OfficialNamedKind,
+  type SemanticViolationKind,
+} from '../../types';
 
 /** Every kind of mcpdesc.document.semantics (this file's and componentReferences.ts'). */
 export type SemanticKind = SemanticViolationKind;
@@ -247,7 +262,5 @@ function checkRoots(context: StepContext): void {
 function declarationNamed(tool: SyntaxNode, name: string): SyntaxNode | undefined {
   const elicitations = memberOf(tool, 'elicitations');
   if (elicitations?.type !== 'array') return undefined;
-  return itemsOf(elicitations).find(
-    (element) => element.type === 'object' && stringOf(memberOf(element, 'name')) === name,
-  );
+  return itemsOf(elicitations).find((element) => element.type === 'object' && stringOf(memberOf(element, 'name')) === name);
 }

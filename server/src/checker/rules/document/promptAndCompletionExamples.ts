@@ -3,7 +3,16 @@
 // carry only what every revision of the scope defines. A prompt example given by a
 // `$componentRef` is read through it (the finding then sits on the reference); a reference that
 // does not resolve is componentReferences.ts' to report. Kinds are the official validator's codes.
-import { effectiveProperties, keyNodeOf, memberOf, propertyOf, stringOf, itemsOf, scalarOf, type SyntaxNode } from '../../syntax/tree';
+import {
+  effectiveProperties,
+  keyNodeOf,
+  memberOf,
+  propertyOf,
+  stringOf,
+  itemsOf,
+  scalarOf,
+  type SyntaxNode,
+} from '../../syntax/tree';
 import { primitiveScope } from '../declarationValidity/scope';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';

@@ -4,7 +4,16 @@ import type { CompiledSchema, ValidationError } from '../../schema/schemaValidat
 import type { DocumentSchemas } from '../../schema/documentSchemas';
 import { resolveSchemaNode } from '../../model/componentRef';
 import type { Step } from '../../model/documentModel';
-import { keyNodeOf, memberOf, nodeAtPointer, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../../syntax/tree';
+import {
+  keyNodeOf,
+  memberOf,
+  nodeAtPointer,
+  propertyOf,
+  stringOf,
+  valueOf,
+  type JsonValue,
+  type SyntaxNode,
+} from '../../syntax/tree';
 import type { ViolationKind } from '../../types';
 import type { DeclarationVerdicts, UsableVerdict } from './declarationVerdicts';
 import { declaredList, describeNode, quote } from './describe';
@@ -15,7 +24,15 @@ type Report = (violation: ViolationKind, anchor: SyntaxNode, message: string) =>
 export function checkStep(step: Step, verdicts: DeclarationVerdicts, schemas: DocumentSchemas): Finding[] {
   const findings: Finding[] = [];
   const report: Report = (violation, anchor, message) => {
-    findings.push({ violation, offset: anchor.offset, length: anchor.length, message, tool: step.tool, step, declaration: step.declaration });
+    findings.push({
+      violation,
+      offset: anchor.offset,
+      length: anchor.length,
+      message,
+      tool: step.tool,
+      step,
+      declaration: step.declaration,
+    });
   };
   const { declaration } = step;
   if (step.declarationNode && !declaration) {
@@ -33,13 +50,20 @@ export function checkStep(step: Step, verdicts: DeclarationVerdicts, schemas: Do
   const contentKey = keyNodeOf(step.contentProperty);
   const formRequest = step.requestMode === 'form';
   if (step.action === 'accept' && formRequest && !contentKey) {
-    report('missing-content', step.actionNode!,
-      `Elicitation step accepts a form request but its response has no content${forDeclaration(step)}.`);
+    report(
+      'missing-content',
+      step.actionNode!,
+      `Elicitation step accepts a form request but its response has no content${forDeclaration(step)}.`,
+    );
   }
   if (contentKey && (step.action !== 'accept' || step.requestMode === 'url')) {
-    report('unexpected-content', contentKey, step.action !== 'accept'
-      ? `Elicitation step's response action is ${quote(step.action)}, so it must not have content.`
-      : `Elicitation step's request is in url mode, so the accepted response must not have content.`);
+    report(
+      'unexpected-content',
+      contentKey,
+      step.action !== 'accept'
+        ? `Elicitation step's response action is ${quote(step.action)}, so it must not have content.`
+        : `Elicitation step's request is in url mode, so the accepted response must not have content.`,
+    );
   }
   if (contentKey && step.action === 'accept' && formRequest) {
     checkContent(step, verdict?.usable ? verdict : undefined, schemas, report);
@@ -55,33 +79,52 @@ function checkAgainstDeclaration(step: Step, verdict: UsableVerdict, report: Rep
   const modeNode = memberOf(step.request, 'mode');
   if (step.requestMode !== verdict.mode) {
     const requestMode = modeNode ? describeNode(modeNode) : `'form' (no mode given)`;
-    report('mode-mismatch', modeNode ?? requestKeyOrType,
-      `Elicitation step's request mode is ${requestMode}, but ${of} is in ${quote(verdict.mode)} mode.`);
+    report(
+      'mode-mismatch',
+      modeNode ?? requestKeyOrType,
+      `Elicitation step's request mode is ${requestMode}, but ${of} is in ${quote(verdict.mode)} mode.`,
+    );
   } else if (verdict.mode === 'form') {
     const schemaProperty = propertyOf(step.request, 'requestedSchema');
     if (!schemaProperty) {
-      report('schema-mismatch', requestKeyOrType,
-        `Elicitation step's request has no requestedSchema; ${of} requests a form with its own requestedSchema.`);
+      report(
+        'schema-mismatch',
+        requestKeyOrType,
+        `Elicitation step's request has no requestedSchema; ${of} requests a form with its own requestedSchema.`,
+      );
       return;
     }
     const resolved = resolveSchemaNode(schemaProperty.value, step.tool.root);
     if (!resolved.ok) {
-      report('schema-mismatch', keyNodeOf(schemaProperty)!,
-        `Elicitation step's requestedSchema cannot be compared with the requestedSchema of ${of}: ${resolved.reason}.`);
+      report(
+        'schema-mismatch',
+        keyNodeOf(schemaProperty)!,
+        `Elicitation step's requestedSchema cannot be compared with the requestedSchema of ${of}: ${resolved.reason}.`,
+      );
     } else if (resolved.node !== verdict.schemaNode && !sameRequestedSchema(resolved.node, verdict.schema)) {
-      report('schema-mismatch', keyNodeOf(schemaProperty)!,
-        `Elicitation step's requestedSchema differs from the requestedSchema of ${of}.`);
+      report(
+        'schema-mismatch',
+        keyNodeOf(schemaProperty)!,
+        `Elicitation step's requestedSchema differs from the requestedSchema of ${of}.`,
+      );
     }
   } else {
     const urlNode = memberOf(step.request, 'url');
     const url = stringOf(urlNode);
     if (url === undefined) {
-      report('url-mismatch', urlNode ?? requestKeyOrType, urlNode
-        ? `Elicitation step's request url must be a string, not ${describeNode(urlNode)}; ${of} is in url mode.`
-        : `Elicitation step's request has no url; ${of} is in url mode.`);
+      report(
+        'url-mismatch',
+        urlNode ?? requestKeyOrType,
+        urlNode
+          ? `Elicitation step's request url must be a string, not ${describeNode(urlNode)}; ${of} is in url mode.`
+          : `Elicitation step's request has no url; ${of} is in url mode.`,
+      );
     } else if (declaration.urlNode && stringOf(declaration.urlNode) !== url) {
-      report('url-mismatch', urlNode!,
-        `Elicitation step's request url ${quote(url)} differs from the url ${describeNode(declaration.urlNode)} of ${of}.`);
+      report(
+        'url-mismatch',
+        urlNode!,
+        `Elicitation step's request url ${quote(url)} differs from the url ${describeNode(declaration.urlNode)} of ${of}.`,
+      );
     }
   }
 }
@@ -126,16 +169,23 @@ function checkContent(step: Step, declared: UsableVerdict | undefined, schemas: 
     const schemaKey = requestSchemaProperty.key;
     const resolved = resolveSchemaNode(requestSchemaProperty.value, step.tool.root);
     if (!resolved.ok) {
-      report('invalid-content', schemaKey,
-        `Elicitation step's requestedSchema cannot be used (${resolved.reason}), so its content cannot be checked.`);
+      report(
+        'invalid-content',
+        schemaKey,
+        `Elicitation step's requestedSchema cannot be used (${resolved.reason}), so its content cannot be checked.`,
+      );
       return;
     }
     // The usual step repeats its declaration's schema: validate with the declaration's validator.
-    const sameAsDeclared = declared?.mode === 'form' && (resolved.node === declared.schemaNode || holdsIdentical(resolved.node, declared.schema));
+    const sameAsDeclared =
+      declared?.mode === 'form' && (resolved.node === declared.schemaNode || holdsIdentical(resolved.node, declared.schema));
     compiled = sameAsDeclared && declared?.mode === 'form' ? declared.compiled : schemas.ofNode(resolved.node).compiled;
     if (!compiled.ok) {
-      report('invalid-content', schemaKey,
-        `Elicitation step's requestedSchema is not a usable JSON Schema (${compiled.reason}), so its content cannot be checked.`);
+      report(
+        'invalid-content',
+        schemaKey,
+        `Elicitation step's requestedSchema is not a usable JSON Schema (${compiled.reason}), so its content cannot be checked.`,
+      );
       return;
     }
   } else if (declared?.mode === 'form') {
@@ -145,8 +195,11 @@ function checkContent(step: Step, declared: UsableVerdict | undefined, schemas: 
     return;
   }
   for (const error of compiled.validate(valueOf(content))) {
-    report('invalid-content', anchorOfValidationError(error, content, contentKey),
-      `Elicitation step's content does not match the requested schema: ${error.message}.`);
+    report(
+      'invalid-content',
+      anchorOfValidationError(error, content, contentKey),
+      `Elicitation step's content does not match the requested schema: ${error.message}.`,
+    );
   }
 }
 

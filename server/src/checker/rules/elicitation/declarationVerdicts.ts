@@ -35,14 +35,25 @@ function judge(declaration: Declaration, schemas: DocumentSchemas): DeclarationV
   const { node } = declaration;
   if (node.type !== 'object') return unusable('element', `it must be an object, not ${describeType(node)}`);
   if (declaration.name === undefined) {
-    return unusable('name', declaration.nameNode ? `its name must be a string, not ${describeNode(declaration.nameNode)}` : 'it has no name');
+    return unusable(
+      'name',
+      declaration.nameNode ? `its name must be a string, not ${describeNode(declaration.nameNode)}` : 'it has no name',
+    );
   }
   if (declaration.duplicateOf) {
-    return unusable('duplicate', `elicitations[${declaration.duplicateOf.index}] already declares the name ${quote(declaration.name)}`);
+    return unusable(
+      'duplicate',
+      `elicitations[${declaration.duplicateOf.index}] already declares the name ${quote(declaration.name)}`,
+    );
   }
   const mode: ElicitationMode | undefined = declaration.mode;
   if (!mode) {
-    return unusable('mode', declaration.modeNode ? `its mode must be 'form' or 'url', not ${describeNode(declaration.modeNode)}` : `it has no mode ('form' or 'url')`);
+    return unusable(
+      'mode',
+      declaration.modeNode
+        ? `its mode must be 'form' or 'url', not ${describeNode(declaration.modeNode)}`
+        : `it has no mode ('form' or 'url')`,
+    );
   }
   // A url declaration's requestedSchema, if any, is not this rule's business.
   if (mode === 'url') return { usable: true, mode };
@@ -51,10 +62,14 @@ function judge(declaration: Declaration, schemas: DocumentSchemas): DeclarationV
   const resolved = resolveSchemaNode(written, declaration.tool.root);
   if (!resolved.ok) return unusable('requestedSchema', `its requestedSchema cannot be used: ${resolved.reason}`);
   if (resolved.node.type !== 'object') {
-    return unusable('requestedSchema', `a form-mode declaration needs an object requestedSchema, not ${describeType(resolved.node)}${resolved.via ? ` (through ${quote(resolved.via)})` : ''}`);
+    return unusable(
+      'requestedSchema',
+      `a form-mode declaration needs an object requestedSchema, not ${describeType(resolved.node)}${resolved.via ? ` (through ${quote(resolved.via)})` : ''}`,
+    );
   }
   const schema = schemas.ofNode(resolved.node);
-  if (!schema.compiled.ok) return unusable('requestedSchema', `its requestedSchema is not a usable JSON Schema (${schema.compiled.reason})`);
+  if (!schema.compiled.ok)
+    return unusable('requestedSchema', `its requestedSchema is not a usable JSON Schema (${schema.compiled.reason})`);
   return { usable: true, mode, schemaNode: resolved.node, schema: schema.value, compiled: schema.compiled };
 }
 

@@ -2,7 +2,14 @@
 // elicitation steps of its interaction examples (kinds 1-8), read through the document model. Wrong
 // JSON types anywhere just end the walk of that branch; nothing here throws on a document's content.
 import type { DocumentSchemas } from '../../schema/documentSchemas';
-import { declarationAnchor, elicitationsKeyOf, readTool, toolNameCounts, toolsArrayOf, type Tool } from '../../model/documentModel';
+import {
+  declarationAnchor,
+  elicitationsKeyOf,
+  readTool,
+  toolNameCounts,
+  toolsArrayOf,
+  type Tool,
+} from '../../model/documentModel';
 import type { SyntaxNode } from '../../syntax/tree';
 import { checkStep } from './checkStep';
 import { DeclarationVerdicts } from './declarationVerdicts';
@@ -46,7 +53,10 @@ function checkTool(tool: Tool, schemas: DocumentSchemas): Finding[] {
     const verdict = verdicts.of(declaration);
     if (verdict.usable) continue;
     const anchor = declarationAnchor(declaration);
-    const which = declaration.name !== undefined ? `Elicitation declaration ${quote(declaration.name)}` : `Elicitation declaration elicitations[${declaration.index}]`;
+    const which =
+      declaration.name !== undefined
+        ? `Elicitation declaration ${quote(declaration.name)}`
+        : `Elicitation declaration elicitations[${declaration.index}]`;
     findings.push({
       violation: 'invalid-declaration',
       offset: anchor.offset,

@@ -60,7 +60,11 @@ export function standaloneToolRegion(
 }
 
 /** The lines of `elements[index]` in the old text: [start of its `- ` line, end of its region), and where its content ends (before the region's last line break). */
-function regionOf(text: string, elements: readonly SyntaxNode[], index: number): { start: number; end: number; contentEnd: number } | undefined {
+function regionOf(
+  text: string,
+  elements: readonly SyntaxNode[],
+  index: number,
+): { start: number; end: number; contentEnd: number } | undefined {
   const element = elements[index];
   const start = dashLineStart(text, element.offset);
   if (start === undefined) return undefined;
@@ -144,7 +148,13 @@ function mayHoldAlias(source: string): boolean {
  * The new tree of the tool `elements[index]` after `change`, with the new text's offsets, or
  * undefined when the shortcut does not apply (see the top of the file).
  */
-export function reparseYamlTool(oldText: string, newText: string, elements: readonly SyntaxNode[], index: number, change: Span): ObjectNode | undefined {
+export function reparseYamlTool(
+  oldText: string,
+  newText: string,
+  elements: readonly SyntaxNode[],
+  index: number,
+  change: Span,
+): ObjectNode | undefined {
   const old = elements[index];
   if (sharesNodes(old)) return undefined;
   for (let ancestor = old.parent; ancestor; ancestor = ancestor.parent) {

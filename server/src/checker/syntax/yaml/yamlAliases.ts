@@ -149,7 +149,12 @@ export class YamlAliases {
    * whatever reads it (schema equality, validation) finds the definition's value, built once.
    * Diagnostics inside it land at the definition's text, and edits inside it are refused.
    */
-  private shared(definition: BuiltObject | BuiltArray, offset: number, length: number, parent: ParentNode | undefined): BuiltValue {
+  private shared(
+    definition: BuiltObject | BuiltArray,
+    offset: number,
+    length: number,
+    parent: ParentNode | undefined,
+  ): BuiltValue {
     const node = definition.type === 'object' ? new BuiltObject(offset, parent) : new BuiltArray(offset, parent);
     if (node.type === 'object' && definition.type === 'object') node.properties = definition.properties;
     if (node.type === 'array' && definition.type === 'array') node.items = definition.items;

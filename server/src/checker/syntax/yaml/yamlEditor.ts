@@ -60,7 +60,13 @@ export class YamlEditor implements DocumentEditor {
     if (!this.isOwnText(node) || isInMergeSource(node) || isInSharedAnchor(node)) return [];
     // A block collection whose first key has a tag or anchor (`!!merge <<: *a`, `&k key: v`): its
     // range starts after them, and a new value written there would inherit them.
-    if ((node.type === 'object' || node.type === 'array' || node.type === 'property') && !isAliasCopy(node) && !this.isFlow(node) && !this.startsBlockKey(node.offset)) return [];
+    if (
+      (node.type === 'object' || node.type === 'array' || node.type === 'property') &&
+      !isAliasCopy(node) &&
+      !this.isFlow(node) &&
+      !this.startsBlockKey(node.offset)
+    )
+      return [];
     const parent = node.parent;
     const container = parent?.type === 'property' ? parent.parent : parent;
     if (container && this.isFlow(container)) {

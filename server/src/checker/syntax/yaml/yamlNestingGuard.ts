@@ -34,7 +34,7 @@ export function firstAbsurdNesting(text: string, limit: number): number | undefi
     }
     if (atLineStart) {
       // Leading `- ` and `? ` indicators each open a block collection on the same line.
-      if ((code === 45 /* - */ || code === 63 /* ? */) && isSeparator(text.charCodeAt(i + 1))) {
+      if ((code === 45 /* - */ || code === 63) /* ? */ && isSeparator(text.charCodeAt(i + 1))) {
         if (++compactIndicators > limit) return i;
       } else if (!isSeparator(code)) {
         atLineStart = false;

@@ -11,7 +11,8 @@ const NEEDS_ESCAPES = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
 /** A first character that would start something other than a plain scalar. */
 const INDICATOR_START = /^[-?:,[\]{}#&*!|>'"%@`]/;
 /** Strings a YAML 1.1 reader (or a 1.2 one, for the first group) takes for something else. */
-const NOT_A_STRING = /^(?:~|null|true|false|yes|no|on|off|y|n|[-+]?\.?inf|\.nan|[-+]?[0-9][0-9_:.eE+-]*|0[ox][0-9a-fA-F_]+|\d{4}-\d\d?-\d\d?.*|<<|=)$/i;
+const NOT_A_STRING =
+  /^(?:~|null|true|false|yes|no|on|off|y|n|[-+]?\.?inf|\.nan|[-+]?[0-9][0-9_:.eE+-]*|0[ox][0-9a-fA-F_]+|\d{4}-\d\d?-\d\d?.*|<<|=)$/i;
 const LONGEST_PLAIN_KEY = 1024;
 
 /** Whether `value` can be written as a plain scalar (a key when `isKey`) inside a flow collection or in block context. */
@@ -23,7 +24,9 @@ export function canBePlain(value: string, inFlow: boolean, isKey = false): boole
   const context = (inFlow ? 'f' : 'b') + (isKey ? 'k' : 'v');
   const known = plainVerdicts.get(context + value);
   if (known !== undefined) return known;
-  const verdict = inFlow ? readsBackAs(isKey ? `{${value}: x}` : `[${value}]`, value, isKey) : readsBackAs(isKey ? `${value}: x` : `k: ${value}`, value, isKey);
+  const verdict = inFlow
+    ? readsBackAs(isKey ? `{${value}: x}` : `[${value}]`, value, isKey)
+    : readsBackAs(isKey ? `${value}: x` : `k: ${value}`, value, isKey);
   if (plainVerdicts.size >= MAX_PLAIN_VERDICTS) plainVerdicts.clear();
   plainVerdicts.set(context + value, verdict);
   return verdict;
@@ -51,7 +54,10 @@ function readsBackAs(source: string, expected: string, isKey: boolean): boolean 
 export function doubleQuoted(value: string): string {
   // JSON's escapes are a subset of YAML's double-quoted ones; YAML also wants C1 controls and the
   // like escaped, which JSON.stringify leaves raw.
-  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\u009f\u2028\u2029\ufeff]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function singleQuoted(value: string): string | undefined {
