@@ -37,8 +37,15 @@ describe('a workspace of hostile files, scanned by the server', () => {
     workspace.write(
       'repo/relative-ref.mcpdesc.json',
       JSON.stringify({
-        mcpdesc: '1',
-        tools: [{ name: 't', elicitations: { c: { requestedSchema: { $ref: '../secret/approval.json' } } } }],
+        mcpdesc: '0.8.0',
+        tools: [
+          {
+            name: 't',
+            elicitations: [
+              { name: 'c', mode: 'form', message: 'Approve?', requestedSchema: { $ref: '../secret/approval.json' } },
+            ],
+          },
+        ],
       }),
     );
     workspace.symlink('repo/linked-secret.mcpdesc.json', workspace.path('secret/approval.json'));

@@ -98,8 +98,13 @@ describe('no access outside the workspace, no network', () => {
     fs.writeFileSync(
       path.join(workspace, 'relative-ref.mcpdesc.json'),
       JSON.stringify({
-        mcpdesc: '1',
-        tools: [{ name: 't', elicitations: { c: { requestedSchema: { $ref: '../secret.json' } } } }],
+        mcpdesc: '0.8.0',
+        tools: [
+          {
+            name: 't',
+            elicitations: [{ name: 'c', mode: 'form', message: 'Approve?', requestedSchema: { $ref: '../secret.json' } }],
+          },
+        ],
       }),
     );
     const child = spawnSync(

@@ -373,7 +373,7 @@ describe('declaration navigation over LSP', () => {
 
   it('a JSON file that is not an mcpdesc document gets no answers', async () => {
     const uri = 'file:///mcpdesc-test/navigation/package.json';
-    await client.open(uri, '{ "tools": [{ "elicitations": { "a": {} } }] }');
+    await client.open(uri, '{ "tools": [{ "elicitations": [{ "name": "a" }] }] }');
     assert.equal(await client.request('textDocument/documentSymbol', { textDocument: { uri } }), null);
     assert.equal(
       await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 33 } }),
