@@ -10,6 +10,7 @@
 // body matches, so this is ECMA-262's meaning; backreferences have no such reading and are refused.
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
+import { complement, DIGITS, ECMA_SPACE, LINE_TERMINATORS, normalize, WORD, type CodePointSet } from '../schema/codePointSets';
 
 /** The pattern needs what this engine does not do (a backreference), or is too large. */
 export class UnsupportedPattern extends Error {}
@@ -73,7 +74,8 @@ function dotsThenSlash(input: string, at: number): boolean {
 }
 
 /** Code units (the pattern has no `u` flag): sorted, disjoint inclusive intervals within 0..0xFFFF. */
-type Intervals = Array<[number, number]>;
+/** Within the BMP: the matcher reads UTF-16 code units. */
+const MAX_UNIT = 0xffff;
 
 interface CharSet {
   /** 1 where an ASCII code unit is in the set. */
@@ -109,73 +111,25 @@ interface Lookaround {
   direct: boolean;
 }
 
-const LINE_TERMINATORS: Intervals = [
-  [0x0a, 0x0a],
-  [0x0d, 0x0d],
-  [0x2028, 0x2029],
-];
-const DIGITS: Intervals = [[0x30, 0x39]];
-const WORD: Intervals = [
-  [0x30, 0x39],
-  [0x41, 0x5a],
-  [0x5f, 0x5f],
-  [0x61, 0x7a],
-];
-/** ECMA-262 WhiteSpace and LineTerminator within the BMP: what `\s` matches. */
-const SPACE: Intervals = [
-  [0x09, 0x0d],
-  [0x20, 0x20],
-  [0xa0, 0xa0],
-  [0x1680, 0x1680],
-  [0x2000, 0x200a],
-  [0x2028, 0x2029],
-  [0x202f, 0x202f],
-  [0x205f, 0x205f],
-  [0x3000, 0x3000],
-  [0xfeff, 0xfeff],
-];
-
-function normalize(intervals: Intervals): Intervals {
-  const sorted = intervals.filter(([low, high]) => low <= high).sort((x, y) => x[0] - y[0]);
-  const merged: Intervals = [];
-  for (const [low, high] of sorted) {
-    const last = merged[merged.length - 1];
-    if (last && low <= last[1] + 1) last[1] = Math.max(last[1], high);
-    else merged.push([low, high]);
-  }
-  return merged;
-}
-
-function complement(set: Intervals): Intervals {
-  const result: Intervals = [];
-  let next = 0;
-  for (const [low, high] of normalize(set)) {
-    if (low > next) result.push([next, low - 1]);
-    next = high + 1;
-  }
-  if (next <= 0xffff) result.push([next, 0xffff]);
-  return result;
-}
-
 function isWordUnit(unit: number): boolean {
   return (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x5a) || unit === 0x5f || (unit >= 0x61 && unit <= 0x7a);
 }
 
-function intervalsOf(element: AST.CharacterClassElement | AST.CharacterSet | AST.Character | AST.CharacterClass): Intervals {
+function intervalsOf(element: AST.CharacterClassElement | AST.CharacterSet | AST.Character | AST.CharacterClass): CodePointSet {
   switch (element.type) {
     case 'Character':
       return [[element.value, element.value]];
     case 'CharacterClassRange':
       return [[element.min.value, element.max.value]];
     case 'CharacterSet': {
-      if (element.kind === 'any') return complement(LINE_TERMINATORS);
+      if (element.kind === 'any') return complement(LINE_TERMINATORS, MAX_UNIT);
       if (element.kind === 'property') throw new UnsupportedPattern('a Unicode property escape');
-      const base = element.kind === 'digit' ? DIGITS : element.kind === 'space' ? SPACE : WORD;
-      return element.negate ? complement(base) : base;
+      const base = element.kind === 'digit' ? DIGITS : element.kind === 'space' ? ECMA_SPACE : WORD;
+      return element.negate ? complement(base, MAX_UNIT) : base;
     }
     case 'CharacterClass': {
       const union = normalize(element.elements.flatMap((inner) => intervalsOf(inner as AST.CharacterClassElement)));
-      return element.negate ? complement(union) : union;
+      return element.negate ? complement(union, MAX_UNIT) : union;
     }
     default:
       throw new UnsupportedPattern(`a class element of type ${element.type}`);
@@ -226,7 +180,7 @@ class ProgramBuilder {
     return this.op.length - 1;
   }
 
-  set(intervals: Intervals, next: number): number {
+  set(intervals: CodePointSet, next: number): number {
     const key = intervals.map(([low, high]) => `${low}-${high}`).join(',');
     let index = this.setIndex.get(key);
     if (index === undefined) {

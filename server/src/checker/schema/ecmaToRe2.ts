@@ -8,62 +8,19 @@
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
 import { runTimeBoxed, TimeLimitError } from '../timeBudget';
+import {
+  complement,
+  DIGITS,
+  ECMA_SPACE,
+  LINE_TERMINATORS,
+  MAX_CODE_POINT,
+  normalize,
+  WORD,
+  type CodePointSet,
+} from './codePointSets';
 
-/** Sorted, disjoint, non-adjacent inclusive code point intervals. */
-type CodePointSet = Array<[number, number]>;
-
-const MAX_CODE_POINT = 0x10ffff;
-
-/** ECMA-262 WhiteSpace and LineTerminator: what `\s` matches. */
-const ECMA_SPACE: CodePointSet = normalize([
-  [0x09, 0x0d],
-  [0x20, 0x20],
-  [0xa0, 0xa0],
-  [0x1680, 0x1680],
-  [0x2000, 0x200a],
-  [0x2028, 0x2029],
-  [0x202f, 0x202f],
-  [0x205f, 0x205f],
-  [0x3000, 0x3000],
-  [0xfeff, 0xfeff],
-]);
-/** What `.` does not match without the `s` flag. */
-const LINE_TERMINATORS: CodePointSet = normalize([
-  [0x0a, 0x0a],
-  [0x0d, 0x0d],
-  [0x2028, 0x2029],
-]);
-const DIGITS: CodePointSet = [[0x30, 0x39]];
-const WORD: CodePointSet = normalize([
-  [0x30, 0x39],
-  [0x41, 0x5a],
-  [0x5f, 0x5f],
-  [0x61, 0x7a],
-]);
 /** With `u` and `i`, `\w` also holds what case-folds into it: U+017F (long s) and U+212A (Kelvin). */
 const WORD_FOLDED: CodePointSet = normalize([...WORD, [0x17f, 0x17f], [0x212a, 0x212a]]);
-
-function normalize(intervals: CodePointSet): CodePointSet {
-  const sorted = intervals.filter(([low, high]) => low <= high).sort((a, b) => a[0] - b[0]);
-  const merged: CodePointSet = [];
-  for (const [low, high] of sorted) {
-    const last = merged[merged.length - 1];
-    if (last && low <= last[1] + 1) last[1] = Math.max(last[1], high);
-    else merged.push([low, high]);
-  }
-  return merged;
-}
-
-function complement(set: CodePointSet): CodePointSet {
-  const result: CodePointSet = [];
-  let next = 0;
-  for (const [low, high] of set) {
-    if (low > next) result.push([next, low - 1]);
-    next = high + 1;
-  }
-  if (next <= MAX_CODE_POINT) result.push([next, MAX_CODE_POINT]);
-  return result;
-}
 
 /** Without `u`, `i` folds ASCII letters only among themselves (non-ASCII never folds into ASCII). */
 function withAsciiCase(set: CodePointSet): CodePointSet {

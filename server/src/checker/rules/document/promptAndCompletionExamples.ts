@@ -15,7 +15,8 @@ import {
 } from '../../syntax/tree';
 import { primitiveScope } from '../declarationValidity/scope';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding, SemanticKind as Kind } from './interactionSemantics';
+import { FindingCollector, type Path } from './findingCollector';
 
 const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
 const LATEST = '2026-07-28';
@@ -25,42 +26,9 @@ const before = (revision: string, limit: string) =>
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
 
-type Kind = SemanticFinding['kind'];
-type Path = ReadonlyArray<string | number>;
-
-/** Findings keyed by kind and place, each naming the revisions it holds for (when it depends on them). */
-class Collected {
-  private readonly byKey = new Map<
-    string,
-    { finding: Omit<SemanticFinding, 'message'>; revisions: string[]; say: (revisions: string, plural: boolean) => string }
-  >();
-
-  add(kind: Kind, node: SyntaxNode, path: Path, say: (revisions: string, plural: boolean) => string, revision = ''): void {
-    const pointer = pointerOf(...path);
-    const key = `${kind} ${pointer}`;
-    const known = this.byKey.get(key);
-    if (known) {
-      if (revision && !known.revisions.includes(revision)) known.revisions.push(revision);
-      return;
-    }
-    this.byKey.set(key, {
-      finding: { kind, offset: node.offset, length: node.length, pointer },
-      revisions: revision ? [revision] : [],
-      say,
-    });
-  }
-
-  findings(): SemanticFinding[] {
-    return [...this.byKey.values()].map(({ finding, revisions, say }) => ({
-      ...finding,
-      message: say(`MCP ${revisions.join(' and ')}`, revisions.length > 1),
-    }));
-  }
-}
-
 /** The findings of every prompt's examples and completion examples, and every resource template's completion examples. */
 export function checkPromptAndCompletionExamples(root: SyntaxNode): SemanticFinding[] {
-  const collected = new Collected();
+  const collected = new FindingCollector();
   if (root.type !== 'object') return [];
   for (const collection of ['prompts', 'resourceTemplates'] as const) {
     const primitives = memberOf(root, collection);
@@ -106,7 +74,7 @@ function checkPromptExamples(
   prompt: SyntaxNode,
   index: number,
   scope: readonly string[],
-  collected: Collected,
+  collected: FindingCollector,
 ): void {
   const examples = memberOf(prompt, 'examples');
   if (examples?.type !== 'object') return;
@@ -183,7 +151,7 @@ function checkCompletedResult(
   path: Path,
   where: string,
   scope: readonly string[],
-  collected: Collected,
+  collected: FindingCollector,
   kinds: ResultKinds,
   at: (node: SyntaxNode | undefined) => SyntaxNode,
 ): void {
@@ -247,7 +215,7 @@ function checkContentRevisions(
   content: SyntaxNode,
   path: Path,
   scope: readonly string[],
-  collected: Collected,
+  collected: FindingCollector,
   at: (node: SyntaxNode | undefined) => SyntaxNode,
 ): void {
   const where = readablePath(pointerOf(...path));
@@ -321,7 +289,7 @@ function checkCompletionExamples(
   collection: 'prompts' | 'resourceTemplates',
   index: number,
   scope: readonly string[],
-  collected: Collected,
+  collected: FindingCollector,
 ): void {
   const examples = memberOf(owner, 'completionExamples');
   if (examples?.type !== 'object') return;
