@@ -47,8 +47,15 @@ import {
   type ScalarNode,
   type ValueNode,
 } from '../../server/src/checker/syntax/treeNodes';
-import { duplicateKeyError, type YamlSyntaxError } from '../../server/src/checker/syntax/yaml/yamlSyntaxError';
+import {
+  characterBoundary,
+  duplicateKeyError,
+  sortedByOffset,
+  tooDeep,
+  type YamlSyntaxError,
+} from '../../server/src/checker/syntax/yaml/yamlSyntaxError';
 import { YamlAliases } from '../../server/src/checker/syntax/yaml/yamlAliases';
+import { mergedProperties, type PendingMerge } from '../../server/src/checker/syntax/yaml/yamlMerges';
 import {
   ABSURD_TEXT_NESTING,
   firstAbsurdNesting,
@@ -131,35 +138,6 @@ export function parseYamlDocumentsComposed(
     documents.push({ root, offset: start, length: end - start });
   }
   return { documents, errors: sortedByOffset(errors) };
-}
-
-function tooDeep(offset: number): YamlSyntaxError {
-  const message = `YAML collections nested deeper than ${MAX_NESTING_DEPTH} levels are not supported; the text is not checked`;
-  return { offset, length: 0, message, code: 'NESTING_TOO_DEEP' };
-}
-
-function sortedByOffset(errors: YamlSyntaxError[]): YamlSyntaxError[] {
-  return errors.sort((a, b) => a.offset - b.offset);
-}
-
-/**
- * `offset`, moved off the middle of a CRLF (back to the end of its line: a position between \r and
- * \n is past the line's length) and off the middle of a surrogate pair (in `direction`). The yaml
- * package reports some errors one code unit into either.
- */
-function characterBoundary(text: string, offset: number, direction: -1 | 1): number {
-  if (text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10) return offset - 1;
-  const before = text.charCodeAt(offset - 1);
-  const at = text.charCodeAt(offset);
-  if (before >= 0xd800 && before <= 0xdbff && at >= 0xdc00 && at <= 0xdfff) return direction < 0 ? offset - 1 : offset + 1;
-  return offset;
-}
-
-interface PendingMerge {
-  /** How many explicit properties precede the `<<` pair. */
-  index: number;
-  source: ValueNode;
-  pair: MergePairSpan;
 }
 
 type Ranged = { range?: readonly [number, number, number] | null };
@@ -293,65 +271,8 @@ class ComposedTreeBuilder {
     return node;
   }
 
-  /**
-   * The properties with each `<<` source's members inserted where the `<<` pair stood, leaving out
-   * the members the mapping sets itself or an earlier source already gave (YAML 1.1 merge, as `yaml`
-   * does it), so "the last duplicate wins" readers see the merged meaning.
-   */
   private merged(object: BuiltObject, explicit: PropertyNode[], merges: PendingMerge[]): PropertyNode[] {
-    const taken = new Set<string>();
-    for (const property of explicit) taken.add(keyOf(property));
-    const result: PropertyNode[] = [];
-    let next = 0;
-    for (const merge of merges) {
-      while (next < merge.index) result.push(explicit[next++]);
-      const sources = merge.source.type === 'array' ? merge.source.items : [merge.source];
-      for (const source of sources) {
-        if (source.type !== 'object') {
-          if (source.type !== 'null' || source.length > 0) {
-            this.errors.push({
-              offset: source.offset,
-              length: source.length,
-              message: 'Merge sources must be mappings or aliases of mappings',
-              code: 'BAD_MERGE_SOURCE',
-            });
-          }
-          continue;
-        }
-        const members = new Map<string, PropertyNode>();
-        for (const property of source.properties) members.set(keyOf(property), property);
-        merge.pair.keys.push(...members.keys());
-        // A shared source's properties are its anchor's own: they get a property node of the merging mapping's.
-        const isShared = source.origin?.type === 'object' && source.properties === source.origin.properties;
-        for (const [name, property] of members) {
-          if (taken.has(name)) continue;
-          taken.add(name);
-          if (isShared) {
-            result.push(this.mergedMember(property, source, object));
-          } else {
-            property.parent = object;
-            result.push(property);
-          }
-        }
-      }
-    }
-    while (next < explicit.length) result.push(explicit[next++]);
-    return result;
-  }
-
-  /** A member of a shared merge source as a member of `object`: its key copied, its value shared. */
-  private mergedMember(property: PropertyNode, source: ValueNode, object: BuiltObject): BuiltProperty {
-    const member = new BuiltProperty(
-      this.aliases.copyKey(property.key, source.offset, source.length),
-      source.offset,
-      object,
-      undefined,
-    );
-    member.key.parent = member;
-    member.length = source.length;
-    member.origin = property.origin ?? property;
-    member.value = property.value;
-    return member;
+    return mergedProperties(object, explicit, merges, this.aliases, this.errors);
   }
 
   private sequence(sequence: YAMLSeq, parent: ParentNode | undefined, depth: number): BuiltArray {

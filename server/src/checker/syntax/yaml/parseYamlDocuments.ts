@@ -4,7 +4,7 @@
 import { Composer, Document, Parser, type CST, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import { YamlTreeBuilder, type DocumentContext } from './yamlTreeBuilder';
 import type { ValueNode } from '../treeNodes';
-import type { YamlSyntaxError } from './yamlSyntaxError';
+import { characterBoundary, sortedByOffset, tooDeep, type YamlSyntaxError } from './yamlSyntaxError';
 import { ABSURD_TEXT_NESTING, firstAbsurdNesting, firstTooDeepCollection, MAX_NESTING_DEPTH } from './yamlNestingGuard';
 
 export interface YamlDocument {
@@ -162,26 +162,4 @@ type DocumentDirectives = NonNullable<Document['directives']>;
 function unreadable(error: unknown): YamlSyntaxError {
   const reason = error instanceof Error ? error.message : String(error);
   return { offset: 0, length: 0, message: `The YAML text could not be read: ${reason}`, code: 'UNREADABLE' };
-}
-
-function tooDeep(offset: number): YamlSyntaxError {
-  const message = `YAML collections nested deeper than ${MAX_NESTING_DEPTH} levels are not supported; the text is not checked`;
-  return { offset, length: 0, message, code: 'NESTING_TOO_DEEP' };
-}
-
-function sortedByOffset(errors: YamlSyntaxError[]): YamlSyntaxError[] {
-  return errors.sort((a, b) => a.offset - b.offset);
-}
-
-/**
- * `offset`, moved off the middle of a CRLF (back to the end of its line: a position between \r and
- * \n is past the line's length) and off the middle of a surrogate pair (in `direction`). The yaml
- * package reports some errors one code unit into either.
- */
-function characterBoundary(text: string, offset: number, direction: -1 | 1): number {
-  if (text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10) return offset - 1;
-  const before = text.charCodeAt(offset - 1);
-  const at = text.charCodeAt(offset);
-  if (before >= 0xd800 && before <= 0xdbff && at >= 0xdc00 && at <= 0xdfff) return direction < 0 ? offset - 1 : offset + 1;
-  return offset;
 }

@@ -48,13 +48,7 @@ import {
 } from '../treeNodes';
 import { duplicateKeyError, type YamlSyntaxError } from './yamlSyntaxError';
 import { YamlAliases } from './yamlAliases';
-
-interface PendingMerge {
-  /** How many explicit properties precede the `<<` pair. */
-  index: number;
-  source: ValueNode;
-  pair: MergePairSpan;
-}
+import { mergedProperties, type PendingMerge } from './yamlMerges';
 
 /** A node's properties and indicator as the composer reads them from the tokens before it. */
 interface Props {
@@ -808,65 +802,8 @@ export class YamlTreeBuilder {
     return node;
   }
 
-  /**
-   * The properties with each `<<` source's members inserted where the `<<` pair stood, leaving out
-   * the members the mapping sets itself or an earlier source already gave (YAML 1.1 merge, as `yaml`
-   * does it), so "the last duplicate wins" readers see the merged meaning.
-   */
   merged(object: BuiltObject, explicit: PropertyNode[], merges: PendingMerge[]): PropertyNode[] {
-    const taken = new Set<string>();
-    for (const property of explicit) taken.add(keyOf(property));
-    const result: PropertyNode[] = [];
-    let next = 0;
-    for (const merge of merges) {
-      while (next < merge.index) result.push(explicit[next++]);
-      const sources = merge.source.type === 'array' ? merge.source.items : [merge.source];
-      for (const source of sources) {
-        if (source.type !== 'object') {
-          if (source.type !== 'null' || source.length > 0) {
-            this.errors.push({
-              offset: source.offset,
-              length: source.length,
-              message: 'Merge sources must be mappings or aliases of mappings',
-              code: 'BAD_MERGE_SOURCE',
-            });
-          }
-          continue;
-        }
-        const members = new Map<string, PropertyNode>();
-        for (const property of source.properties) members.set(keyOf(property), property);
-        merge.pair.keys.push(...members.keys());
-        // A shared source's properties are its anchor's own: they get a property node of the merging mapping's.
-        const isShared = source.origin?.type === 'object' && source.properties === source.origin.properties;
-        for (const [name, property] of members) {
-          if (taken.has(name)) continue;
-          taken.add(name);
-          if (isShared) {
-            result.push(this.mergedMember(property, source, object));
-          } else {
-            property.parent = object;
-            result.push(property);
-          }
-        }
-      }
-    }
-    while (next < explicit.length) result.push(explicit[next++]);
-    return result;
-  }
-
-  /** A member of a shared merge source as a member of `object`: its key copied, its value shared. */
-  private mergedMember(property: PropertyNode, source: ValueNode, object: BuiltObject): BuiltProperty {
-    const member = new BuiltProperty(
-      this.aliases.copyKey(property.key, source.offset, source.length),
-      source.offset,
-      object,
-      undefined,
-    );
-    member.key.parent = member;
-    member.length = source.length;
-    member.origin = property.origin ?? property;
-    member.value = property.value;
-    return member;
+    return mergedProperties(object, explicit, merges, this.aliases, this.errors);
   }
 
   openAnchor(name: string | undefined): ReturnType<YamlAliases['open']> {
