@@ -5,6 +5,8 @@
 // written out as the addresses it leaves. The few checks that stay native (functions, and the
 // expressions no translation covers) are short work on short values and run time-boxed, charged
 // to the document's budget, on long ones.
+import type Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
@@ -130,6 +132,17 @@ export function formatCheck(name: string): FormatCheck | undefined {
 }
 
 /** Every format ajv-formats defines, bounded, in the shape ajv.addFormat takes (formats that check nothing: true). */
-export function boundedFormats(): Array<[string, FormatCheck | true]> {
+function boundedFormats(): Array<[string, FormatCheck | true]> {
   return Object.keys(fullFormats).map((name) => [name, formatCheck(name) ?? true]);
+}
+
+/** ajv-formats' formats on `ajv`, each then replaced by its bounded check: every validator's formats. */
+export function addBoundedFormats(ajv: Ajv): void {
+  addFormats(ajv);
+  for (const [name, check] of boundedFormats()) {
+    if (check === true) ajv.addFormat(name, true);
+    else if (check.type === 'number')
+      ajv.addFormat(name, { type: 'number', validate: check.validate as (value: number) => boolean });
+    else ajv.addFormat(name, { type: 'string', validate: check.validate as (value: string) => boolean });
+  }
 }

@@ -4,8 +4,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import Ajv2019 from 'ajv/dist/2019';
 import AjvDraft7 from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import { FormatTimeoutError, boundedFormats } from './boundedFormats';
+import { addBoundedFormats, FormatTimeoutError } from './boundedFormats';
 import { detachedCopy, detachedString } from '../syntax/detachedString';
 import { PatternTimeoutError, safeRegExp } from './safeRegExp';
 import { isEvidentlyValidSchema } from './schemaMetaValidity';
@@ -58,14 +57,7 @@ function createAjv(dialect: Dialect) {
       : dialect === 'draft-07'
         ? new AjvDraft7(AJV_OPTIONS)
         : new Ajv2020(AJV_OPTIONS);
-  addFormats(ajv);
-  // The same formats, each bounded in cost (boundedFormats.ts).
-  for (const [name, check] of boundedFormats()) {
-    if (check === true) ajv.addFormat(name, true);
-    else if (check.type === 'number')
-      ajv.addFormat(name, { type: 'number', validate: check.validate as (value: number) => boolean });
-    else ajv.addFormat(name, { type: 'string', validate: check.validate as (value: string) => boolean });
-  }
+  addBoundedFormats(ajv);
   return ajv;
 }
 

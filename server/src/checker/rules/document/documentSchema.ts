@@ -12,9 +12,8 @@
 // the few oneOf/anyOf left report their best-matching branch only.
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import schemaJson from '../../../../../schemas/mcp-description-0.8.0.schema.json';
-import { boundedFormats, FormatTimeoutError } from '../../schema/boundedFormats';
+import { addBoundedFormats, FormatTimeoutError } from '../../schema/boundedFormats';
 import { PatternTimeoutError, safeRegExp } from '../../schema/safeRegExp';
 import { TimeLimitError } from '../../timeBudget';
 import {
@@ -64,13 +63,7 @@ let validators: Validators | undefined;
 function compiled(): Validators {
   if (validators) return validators;
   const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, ownProperties: true, code: { regExp: safeRegExp } });
-  addFormats(ajv);
-  for (const [name, check] of boundedFormats()) {
-    if (check === true) ajv.addFormat(name, true);
-    else if (check.type === 'number')
-      ajv.addFormat(name, { type: 'number', validate: check.validate as (value: number) => boolean });
-    else ajv.addFormat(name, { type: 'string', validate: check.validate as (value: string) => boolean });
-  }
+  addBoundedFormats(ajv);
   ajv.addSchema(SCHEMA);
   const properties = SCHEMA.properties as SchemaObject;
   const rootOnly: SchemaObject = {
