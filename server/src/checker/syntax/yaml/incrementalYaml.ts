@@ -169,10 +169,12 @@ export function reparseYamlTool(
   if (anchorReadAfter(oldSource, source, newText, region.end + delta)) return undefined;
   const parsed = parseYamlDocuments(source);
   if (parsed.errors.some((error) => error.code !== 'DUPLICATE_KEY') || parsed.documents.length !== 1) return undefined;
+  const copies = parsed.documents[0].aliasCopies;
   if (mayHoldAlias(oldSource) || mayHoldAlias(source)) {
-    // The tool alone spends what it spent in place (nothing in it was shared, so the budget never ran out there).
-    const before = parseYamlDocuments(oldSource).documents[0]?.aliasCopies;
-    if (before === undefined || before !== parsed.documents[0].aliasCopies) return undefined;
+    // The tool alone spends what it spent in place (nothing in it was shared, so the budget never ran
+    // out there); a tool this shortcut read last time says so without a second parse while typing.
+    const before = aliasCopiesOfTool.get(old) ?? parseYamlDocuments(oldSource).documents[0]?.aliasCopies;
+    if (before === undefined || before !== copies) return undefined;
   }
   const sequence = parsed.documents[0].root;
   if (!sequence || sequence.type !== 'array' || sequence.items.length !== 1) return undefined;
@@ -181,8 +183,12 @@ export function reparseYamlTool(
   const replacement = sequence.items[0];
   if (replacement.type !== 'object' || sharesNodes(replacement)) return undefined;
   shiftSubtree(replacement, region.start);
+  if (copies !== undefined) aliasCopiesOfTool.set(replacement, copies);
   return replacement;
 }
+
+/** What the aliases of a tool this shortcut re-parsed copied, read alone (what they copy in place). */
+const aliasCopiesOfTool = new WeakMap<SyntaxNode, number>();
 
 /**
  * `node` (already in place) replaced an element that was `delta` characters shorter and ended at
