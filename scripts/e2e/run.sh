@@ -44,14 +44,9 @@ NODE24_BIN="$CACHE/node24/node_modules/.bin"
 CODE_SERVER="$CACHE/code-server-$CODE_SERVER_VERSION/node_modules/.bin/code-server"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/mcpdesc-e2e.XXXXXX")
-CS_PID=
+source "$REPO/scripts/e2e/code-server.sh"
 cleanup() {
-  # code-server runs in a process group of its own (setsid below): end the whole group, then make sure.
-  if [ -n "$CS_PID" ]; then
-    kill -TERM -- "-$CS_PID" 2>/dev/null || true
-    for _ in $(seq 1 20); do kill -0 -- "-$CS_PID" 2>/dev/null || break; sleep 0.5; done
-    kill -KILL -- "-$CS_PID" 2>/dev/null || true
-  fi
+  stop_code_server
   if [ "$KEEP" = 1 ]; then echo "e2e: kept $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
@@ -124,21 +119,9 @@ JSON
 # The editor edits and saves files: give it a copy, never the fixtures themselves.
 cp -r "$WORKSPACE_SRC" "$WORK/workspace"
 
-PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-step "3. start code-server on 127.0.0.1:$PORT"
-"${ISOLATED[@]}" setsid "$CODE_SERVER" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry \
-  --disable-update-check --disable-workspace-trust --disable-getting-started-override \
-  --user-data-dir "$WORK/user-data" --extensions-dir "$WORK/extensions" \
-  > "$ARTIFACTS/code-server.log" 2>&1 &
-CS_PID=$!
-# Poll its health endpoint (up to 2 minutes); curl's own --retry gives up on an early empty reply.
-up=0
-for _ in $(seq 1 240); do
-  if curl -fs -o /dev/null --max-time 5 "http://127.0.0.1:$PORT/healthz"; then up=1; break; fi
-  kill -0 "$CS_PID" 2>/dev/null || break
-  sleep 0.5
-done
-[ "$up" = 1 ] || { cat "$ARTIFACTS/code-server.log" >&2; fail "code-server did not come up (its log is above)"; }
+step "3. start code-server"
+start_code_server "$ARTIFACTS/code-server.log"
+echo "code-server on 127.0.0.1:$PORT"
 
 step "4. drive the editor"
 rc=0

@@ -36,28 +36,9 @@ node -e "const fs = require('fs'); const file = process.argv[1]; const manifest 
 cp "$2/user-data/User/settings.json" "$WORK/user-data/User/settings.json"
 cp -r "$REPO/test-fixtures/workspace" "$WORK/workspace"
 
-CS_PID=
-cleanup() {
-  if [ -n "$CS_PID" ]; then
-    kill -TERM -- "-$CS_PID" 2>/dev/null || true
-    for _ in $(seq 1 20); do kill -0 -- "-$CS_PID" 2>/dev/null || break; sleep 0.5; done
-    kill -KILL -- "-$CS_PID" 2>/dev/null || true
-  fi
-}
-trap cleanup EXIT
-PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-"${ISOLATED[@]}" setsid "$CODE_SERVER" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry \
-  --disable-update-check --disable-workspace-trust --disable-getting-started-override \
-  --user-data-dir "$WORK/user-data" --extensions-dir "$WORK/extensions" \
-  > "$ARTIFACTS/web-code-server.log" 2>&1 &
-CS_PID=$!
-up=0
-for _ in $(seq 1 240); do
-  if curl -fs -o /dev/null --max-time 5 "http://127.0.0.1:$PORT/healthz"; then up=1; break; fi
-  kill -0 "$CS_PID" 2>/dev/null || break
-  sleep 0.5
-done
-[ "$up" = 1 ] || { cat "$ARTIFACTS/web-code-server.log" >&2; fail "code-server did not come up"; }
+source "$REPO/scripts/e2e/code-server.sh"
+trap stop_code_server EXIT
+start_code_server "$ARTIFACTS/web-code-server.log"
 
 "${ISOLATED[@]}" node "$REPO/out/e2e/webExtension.js" --url "http://127.0.0.1:$PORT/?folder=$WORK/workspace" \
   --workspace "$WORK/workspace" --artifacts "$ARTIFACTS" --cli "$REPO/dist/cli.js"
