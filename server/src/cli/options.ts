@@ -59,11 +59,21 @@ export interface CliOptions {
 
 export type ParsedArguments = { ok: true; options: CliOptions } | { ok: false; message: string };
 
+/** ESLint's `--max-warnings -1` (no limit): node's parser would take the -1 for an option, so it is joined to its option. */
+function withNegativeValuesJoined(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    if (argv[index] === '--max-warnings' && /^-\d+$/.test(argv[index + 1] ?? '')) joined.push(`--max-warnings=${argv[++index]}`);
+    else joined.push(argv[index]);
+  }
+  return joined;
+}
+
 export function parseArguments(argv: readonly string[]): ParsedArguments {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: withNegativeValuesJoined(argv),
       allowPositionals: true,
       strict: true,
       options: {
