@@ -109,7 +109,10 @@ describe('CI formats read by their consumers', () => {
       const failure = unicode.testcase?.[0].failure?.[0];
       assert.equal(unicode.testcase?.[0].name, `${E}/unknown-declaration at 50:30`);
       assert.equal(failure?.type, 'warning');
-      assert.equal(failure?.message, problems.find((p) => p.file === 'ünïcode.mcpdesc.json')?.message.replaceAll('\u0001', '\\x01'));
+      assert.equal(
+        failure?.message,
+        problems.find((p) => p.file === 'ünïcode.mcpdesc.json')?.message.replaceAll('\u0001', '\\x01'),
+      );
       assert.match(
         failure?.inner ?? '',
         /^ünïcode\.mcpdesc\.json:50:30: warning: Elicitation step references 'ça-<&"\\x01>-日本'/,

@@ -11,12 +11,14 @@
 // the document: a syntax error, a checker notice (too large, internal error), a configuration file's
 // problem or an unused suppression comment is never baselined.
 //
-// Pure: the CLI (cli/suppressionsRun.ts) and the language server (lsp/bulkSuppressionsView.ts) both
-// match through applyBaseline, reading the file through suppressionsFile.ts (Node) or not at all.
+// Pure (no Node module: the browser build imports it too): the CLI (cli/suppressionsRun.ts) and the
+// language server (lsp/bulkSuppressionsView.ts) both match through applyBaseline, and read the file
+// through suppressionsFile.ts (Node; a browser's server reads none).
+import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
 import { CHECKER_RULE_ID, CONFIG_RULE_ID, RULE_IDS, SYNTAX_RULE_ID, UNUSED_SUPPRESSION_RULE_ID } from '../../../shared/src/rules';
 
-/** Where the suppressions file is, relative to the current directory (the CLI's) or the workspace folder (the editor's). */
-export const DEFAULT_SUPPRESSIONS_FILE = 'mcpdesc-lint-suppressions.json';
+/** Where the suppressions file is, relative to the current directory (the CLI's) or the workspace folder (the editor's setting's default). */
+export const DEFAULT_SUPPRESSIONS_FILE = DEFAULT_SETTINGS.bulkSuppressions.location;
 
 /** Per document (a '/'-separated path relative to the base directory), per key (`RULE/violation`), how many errors are suppressed. */
 export type SuppressionCounts = Record<string, Record<string, { count: number }>>;
