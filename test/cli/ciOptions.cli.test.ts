@@ -162,35 +162,43 @@ describe('--cache', () => {
     const root = tree(files);
     const log = path.join(root, '..', `${path.basename(root)}.workers`);
     const run = (...args: string[]): ProcessRun =>
-      runBuiltCli(['--jobs', '2', '--format', 'json', '--cache', ...args], { cwd: root, env: preload(log) });
+      runBuiltCli(['--jobs', '6', '--format', 'json', '--cache', ...args], { cwd: root, env: preload(log) });
     try {
       const cold = run();
       assert.equal(cold.status, 1);
       assert.equal(problems(cold).length, 3);
       assert.ok(fs.existsSync(path.join(root, '.mcpdesc-lint-cache')));
-      assert.equal(workersOf(log), 2);
+      assert.equal(workersOf(log), 6, 'a worker per file (--jobs 6)');
 
-      fs.rmSync(log);
+      fs.rmSync(log, { force: true });
       const warm = run();
       assert.deepEqual(warm, cold);
       assert.equal(workersOf(log), 0, 'every result came from the cache');
 
-      // Content changed (the same size and time would not fool it: content is hashed).
+      // Content changed: the two edited files are checked again (a worker each), and only they.
       fs.writeFileSync(path.join(root, 'specs/doc-1.mcpdesc.json'), documentWithSteps(['confirm', 'new-one']));
+      fs.writeFileSync(path.join(root, 'specs/doc-2.mcpdesc.json'), documentWithSteps(['confirm']));
       const edited = run();
       assert.deepEqual(
         problems(edited).map(([file]) => file),
-        ['specs/doc-0.mcpdesc.json', 'specs/doc-1.mcpdesc.json', 'specs/doc-2.mcpdesc.json', 'specs/doc-4.mcpdesc.json'],
+        ['specs/doc-0.mcpdesc.json', 'specs/doc-1.mcpdesc.json', 'specs/doc-4.mcpdesc.json'],
       );
-      assert.equal(workersOf(log), 1, 'only the edited file was checked');
+      assert.equal(workersOf(log), 2, 'only the edited files were checked');
+
+      // The same bytes with new times (a fresh checkout): hashed, found unchanged, nothing checked.
+      fs.rmSync(log, { force: true });
+      const later = new Date(Date.now() + 60_000);
+      for (const name of fs.readdirSync(path.join(root, 'specs'))) fs.utimesSync(path.join(root, 'specs', name), later, later);
+      assert.deepEqual(run(), edited);
+      assert.equal(workersOf(log), 0);
 
       // The configuration that applies changed: every file it applies to is linted again.
-      fs.rmSync(log);
+      fs.rmSync(log, { force: true });
       fs.writeFileSync(path.join(root, 'specs', 'mcpdesc-lint.config.json'), JSON.stringify({ rules: { [E]: 'warning' } }));
       const reconfigured = run();
       assert.equal(reconfigured.status, 0);
       assert.deepEqual(new Set(problems(reconfigured).map(([, , , severity]) => severity)), new Set(['warning']));
-      assert.equal(workersOf(log), 2);
+      assert.equal(workersOf(log), 6);
 
       // A cache file that is not one is a cold start, not a failure.
       fs.writeFileSync(path.join(root, '.mcpdesc-lint-cache'), '{ not json');

@@ -93,22 +93,25 @@ export async function lintFiles(context: LintFilesContext): Promise<FileReport[]
 
   const cacheFile = options.cache ? cacheFileOf(options.cacheLocation, cwd) : undefined;
   const cache = cacheFile ? LintCache.open(cacheFile, context.cacheIdentity) : undefined;
-  const documentCount = candidates.filter((candidate) => !isConfigFileName(candidate.absolutePath)).length;
-  const jobs = Math.min(options.jobs ?? defaultWorkerCount(false), documentCount);
+  // Each document decided here when its path alone decides or the cache still holds its result; the
+  // rest goes to the runner (a worker reads the file, so a warm run starts no worker at all).
+  const planned = candidates.map((candidate) => {
+    if (isConfigFileName(candidate.absolutePath)) return { candidate };
+    const effective = configuration.forFile(candidate.absolutePath, candidate.realRoot);
+    const settings = lintSettingsFor(context, effective);
+    return { candidate, effective, settings, known: outcomeByPath(candidate, settings) ?? cache?.lookup(candidate, settings) };
+  });
+  const toCheck = planned.filter((plan) => plan.settings && !plan.known).map((plan) => plan.candidate);
+  const jobs = options.jobs !== undefined ? Math.min(options.jobs, toCheck.length) : defaultJobs(toCheck);
   const runner = lintRunner(context.workerScript, jobs);
   try {
-    const pending = candidates.map((candidate): (() => Promise<void>) | (() => void) => {
-      if (isConfigFileName(candidate.absolutePath)) {
+    const pending = planned.map(({ candidate, effective, settings, known }): (() => Promise<void>) | (() => void) => {
+      if (!effective || !settings) {
         // Checked as configuration, not as documents, wherever they are (--exclude does not hide a broken one).
         return () => {
           if (configuration.looksUp) lintConfigFile(candidate);
         };
       }
-      const effective = configuration.forFile(candidate.absolutePath, candidate.realRoot);
-      const settings = lintSettingsFor(context, effective);
-      // Decided here when the path alone decides, or the cache still holds the file's result; the
-      // rest goes to the runner (a worker reads the file, so a warm run starts no worker at all).
-      const known = outcomeByPath(candidate, settings) ?? cache?.lookup(candidate, settings);
       const outcome = known
         ? Promise.resolve(known)
         : runner
@@ -146,6 +149,31 @@ export async function lintFiles(context: LintFilesContext): Promise<FileReport[]
     });
   }
   return files;
+}
+
+/**
+ * Without --jobs: a worker per core, but none for a little work. Starting a worker (its thread, the
+ * checker's code loaded and compiled again) costs about what checking 250 KB of documents does, so
+ * two workers gain nothing on less than twice that: a pull request's few small documents
+ * (--changed-since, or a warm --cache run) are checked on this thread, where the checker is loaded.
+ */
+function defaultJobs(toCheck: readonly Candidate[]): number {
+  const jobs = Math.min(defaultWorkerCount(false), toCheck.length);
+  if (jobs <= 1 || toCheck.length > SMALL_WORK_FILES) return jobs;
+  let bytes = 0;
+  for (const candidate of toCheck) bytes += sizeOf(candidate.absolutePath);
+  return bytes <= SMALL_WORK_BYTES ? 1 : jobs;
+}
+
+const SMALL_WORK_FILES = 32;
+const SMALL_WORK_BYTES = 512 * 1024;
+
+function sizeOf(filePath: string): number {
+  try {
+    return fs.statSync(filePath).size;
+  } catch {
+    return 0;
+  }
 }
 
 /**

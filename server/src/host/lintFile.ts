@@ -17,7 +17,8 @@ import { contentHashOfRead } from './lintCache';
 import { fixDocument } from './fixDocument';
 import type { FileGlobs } from './candidates';
 import { displayPath, recognitionPath } from './paths';
-import { readHostFile, realPathOf } from './readFile';
+import { readHostFileBytes, realPathOf } from './readFile';
+import { decodeText } from './textDecoding';
 import { documentBytes, replaceFile, sha256Of, statBeforeRead } from './replaceFile';
 import { maxFileBytes, OVERSIZED_HEAD_BYTES } from './sizeLimit';
 import { checkDocument } from '../checker';
@@ -56,9 +57,9 @@ export interface FileReport {
 
 export type FileOutcome =
   /** `notice`: why a file the user named is not checked (a warning, not a failure). */
-  | { kind: 'ignored'; notice?: string; contentHash?: string }
+  | { kind: 'ignored'; notice?: string; contentHash?: string; contentStamp?: string }
   /** `failure`: what could not be done although the file was checked (e.g. writing its fixes); the run exits 2. */
-  | { kind: 'reported'; report: FileReport; failure?: string; contentHash?: string }
+  | { kind: 'reported'; report: FileReport; failure?: string; contentHash?: string; contentStamp?: string }
   | { kind: 'failed'; message: string };
 
 /**
@@ -89,7 +90,11 @@ export function lintCandidate(candidate: LintCandidate, settings: LintSettings):
   const mustCheck = fileDecision(matchPath, policy, candidate.explicit) === 'check';
 
   const statBefore = settings.fix ? statBeforeRead(candidate.absolutePath) : undefined;
-  const read = readHostFile(candidate.absolutePath, candidate.realRoot, maxFileBytes(settings.maxFileSizeMB));
+  const readBytes = readHostFileBytes(candidate.absolutePath, candidate.realRoot, maxFileBytes(settings.maxFileSizeMB));
+  const read =
+    readBytes.kind === 'bytes'
+      ? { kind: 'text' as const, realPath: readBytes.realPath, ...decodeText(readBytes.bytes) }
+      : readBytes;
   switch (read.kind) {
     case 'outside':
       // Only a file named on the command line is worth a word; a link found in a tree is skipped as the server skips it.
@@ -117,7 +122,10 @@ export function lintCandidate(candidate: LintCandidate, settings: LintSettings):
       break;
   }
   if (!mustCheck && !documentByContent(matchPath, read.text, policy))
-    return { kind: 'ignored', contentHash: settings.hashContent ? contentHashOfRead(read) : undefined };
+    return {
+      kind: 'ignored',
+      contentHash: settings.hashContent && readBytes.kind === 'bytes' ? contentHashOfRead(readBytes) : undefined,
+    };
 
   // Checked once unless fixed: fix-all checks its own output again and again.
   const options = checkOptionsFor({ path: matchPath, once: !settings.fix }, policy);
@@ -151,10 +159,18 @@ export function lintCandidate(candidate: LintCandidate, settings: LintSettings):
     const report = reportOf(candidate, shownPath, settings.utf8Columns ? withUtf8Columns(anchored, result.text) : anchored);
     report.fixable = result.preferredFixCount();
     // What is on disk now: the text read, or the fixes written (read back, they decode to the text checked).
-    const contentHash = !settings.hashContent
-      ? undefined
-      : contentHashOfRead(written ? { kind: 'text', text, hasBom: read.hasBom, lossy: false } : read);
-    return { kind: 'reported', report, failure, contentHash };
+    const contentHash =
+      !settings.hashContent || readBytes.kind !== 'bytes'
+        ? undefined
+        : contentHashOfRead({ kind: 'bytes', bytes: written ? documentBytes(text, read.hasBom) : readBytes.bytes });
+    // A file fixed has a new stamp, known next time it is read.
+    return {
+      kind: 'reported',
+      report,
+      failure,
+      contentHash,
+      contentStamp: written || readBytes.kind !== 'bytes' ? undefined : readBytes.stamp,
+    };
   } catch (error) {
     // The policy's answer to a check that throws, as the server shows it; and the run failed.
     const failed = failedCheck(error, policy);
