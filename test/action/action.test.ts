@@ -397,6 +397,14 @@ describe('a release of the GitHub Action (scripts/action/package.mjs), on a pull
       assert.deepEqual([run.status, run.stdout], [0, '']);
       assert.deepEqual(run.outputs, { 'sarif-file': 'mcpdesc-lint.sarif', errors: '0', warnings: '0' });
       assert.ok(!fs.existsSync(npmCalls));
+
+      // The suppressions file elsewhere: named by suppressions-location, else nothing is baselined.
+      fs.mkdirSync(path.join(workspace, 'ci'));
+      fs.renameSync(path.join(workspace, 'mcpdesc-lint-suppressions.json'), path.join(workspace, 'ci', 'baseline.json'));
+      const moved = runActionIn(workspace, { 'suppressions-location': 'ci/baseline.json' }, { actionPath, binDirectory });
+      assert.deepEqual([moved.status, moved.outputs.errors], [0, '0']);
+      const unnamed = runActionIn(workspace, {}, { actionPath, binDirectory });
+      assert.deepEqual([unnamed.status, unnamed.outputs.errors], [1, '3']);
     } finally {
       fs.rmSync(workspace, { recursive: true, force: true });
     }

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import type { FileOutcome, LintCandidate, LintSettings } from './lintFile';
+import { contentHashOfRead } from './contentHash';
 import { fileStamp, readHostFileBytes } from './readFile';
 import { maxFileBytes } from './sizeLimit';
 import { writeFileAtomically } from './writeFileAtomically';
@@ -76,13 +77,6 @@ export function settingsKeyOf(candidate: LintCandidate, settings: LintSettings):
       !!utf8Columns,
     ]),
   );
-}
-
-/** The hash of a file as read: its bytes, or the head and size of one too large to read whole. */
-export function contentHashOfRead(
-  read: { kind: 'bytes'; bytes: Buffer } | { kind: 'tooLarge'; head: string; sizeBytes: number },
-): string {
-  return read.kind === 'bytes' ? sha256(read.bytes) : sha256(`tooLarge:${read.sizeBytes}:${read.head}`);
 }
 
 export class LintCache {

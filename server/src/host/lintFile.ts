@@ -13,7 +13,7 @@ import {
   type PolicySettings,
 } from './documentPolicy';
 import { anchorDiagnostics, unanchored, withUtf8Columns, type AnchoredDiagnostic } from './findingAnchor';
-import { contentHashOfRead } from './lintCache';
+import { contentHashOfRead } from './contentHash';
 import { fixDocument } from './fixDocument';
 import type { FileGlobs } from './candidates';
 import { displayPath, recognitionPath } from './paths';
