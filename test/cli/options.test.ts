@@ -105,6 +105,8 @@ describe('cli options', () => {
     assert.match(usageError(['--stdin', '--suppress-all']), /cannot be used with --stdin/);
     assert.equal(usageError(['--stdin', '--changed-since', 'main']), '--changed-since cannot be used with --stdin');
     assert.equal(usageError(['--changed-since', ' ']), '--changed-since needs a value');
+    assert.equal(usageError(['--cache-strategy', 'mtime']), "--cache-strategy must be content or metadata, got 'mtime'");
+    assert.equal(options(['--cache', '--cache-strategy', 'content']).cache, true);
   });
 
   it('takes the configuration options, and refuses --config with --no-config', () => {

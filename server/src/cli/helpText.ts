@@ -63,6 +63,8 @@ ${RULE_IDS.map((id) => `                               ${id}`).join('\n')}
                              since the last --cache run; the others' results come from the cache
       --cache-location <p>   the cache file (default .mcpdesc-lint-cache), or a directory (an
                              existing one, or a path ending in /) to keep it in
+      --cache-strategy <s>   content or metadata, as ESLint's: both mean the same here (a file is
+                             hashed unless its full stamp, change time included, is unchanged)
       --changed-since <ref>  lint only the files changed since the git revision: committed since
                              the merge base with HEAD, staged, unstaged, added, renamed or
                              untracked; and the documents whose configuration file changed

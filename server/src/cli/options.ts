@@ -94,6 +94,7 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
         'max-warnings': { type: 'string' },
         cache: { type: 'boolean' },
         'cache-location': { type: 'string' },
+        'cache-strategy': { type: 'string' },
         stdin: { type: 'boolean' },
         'stdin-filename': { type: 'string' },
         'output-file': { type: 'string', short: 'o' },
@@ -185,6 +186,11 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
   ] as const) {
     if (value !== undefined && value.trim() === '') return { ok: false, message: `${name} needs a value` };
   }
+  // ESLint's choice between trusting times and sizes (metadata) and hashing (content): here both hash
+  // what changed and trust only a file's full stamp (lintCache.ts), so either is taken and means that.
+  const cacheStrategy = values['cache-strategy'];
+  if (cacheStrategy !== undefined && cacheStrategy !== 'content' && cacheStrategy !== 'metadata')
+    return { ok: false, message: `--cache-strategy must be content or metadata, got '${cacheStrategy}'` };
   const suppressRules = values['suppress-rule'] ?? [];
   for (const rule of suppressRules) {
     const problem = suppressRuleProblem(rule);
