@@ -100,10 +100,11 @@ trap 'rm -rf "$scratch"' EXIT
 cache=(--cache --cache-location "$scratch/cache")
 sarif_out=${sarif:-$scratch/report.sarif}
 
+# ${options[@]+...}: an empty array is "unbound" under set -u in bash 3.2 (macOS runners' /bin/bash).
 status=0
-node "$cli" --format "$format" "${cache[@]}" "${options[@]}" -- "${paths[@]}" || status=$?
+node "$cli" --format "$format" "${cache[@]}" ${options[@]+"${options[@]}"} -- "${paths[@]}" || status=$?
 trouble=0
-node "$cli" --format sarif --output-file "$sarif_out" "${cache[@]}" "${options[@]}" --exit-zero -- "${paths[@]}" 2> /dev/null || trouble=$?
+node "$cli" --format sarif --output-file "$sarif_out" "${cache[@]}" ${options[@]+"${options[@]}"} --exit-zero -- "${paths[@]}" 2> /dev/null || trouble=$?
 
 # A log that cannot be read (the CLI crashed) counts as trouble, not as a clean run.
 counts=$(node -e '
