@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkFileOnDisk, isNoMcpdescDocumentOnDisk } from '../host/diskCheck';
 import { ProjectConfigs } from '../host/projectConfig';
 import { fileAtPath, realPathOf } from '../host/readFile';
+import { readSuppressionsFile } from '../host/suppressionsFile';
 import { InThreadRunner } from '../host/taskRunner';
 import { walkFilesYielding } from '../host/walk';
 import type { DiskCheckRunner, RuntimePaths, ServerRuntime, WorkspaceFileAccess } from './runtime';
@@ -111,6 +112,14 @@ export function nodeRuntime(runner?: DiskCheckRunner): ServerRuntime {
     files,
     readsConfigFiles: true,
     configs: new ProjectConfigs(),
+    suppressions: (filePath, folderPath) => {
+      const read = readSuppressionsFile(filePath, realPathOf(folderPath));
+      return read.kind === 'counts'
+        ? { counts: read.counts }
+        : read.kind === 'missing'
+          ? { missing: true }
+          : { problem: read.problem };
+    },
     nextTurn: (callback) => setImmediate(callback),
     close: () => files.runner.close(),
   };

@@ -4,6 +4,7 @@
 // disk, walks folders and checks closed files on worker threads; a browser's (browserRuntime.ts) has
 // no disk: it lists and reads the workspace's files through the client, which uses vscode.workspace.fs
 // (virtual workspaces included), and reads no project configuration files.
+import type { SuppressionCounts } from '../host/bulkSuppressions';
 import type { DiskCheckAnswer, DiskCheckTask } from '../host/diskCheck';
 import type { PathOps } from '../host/pathRules';
 import type { ProjectConfigs } from '../host/projectConfig';
@@ -57,6 +58,12 @@ export type ProjectConfigSource = Pick<
   'generation' | 'invalidate' | 'holdsConfigUnder' | 'forFile' | 'diagnosticsOf' | 'diagnosticsOfFile'
 >;
 
+/** Reads a bulk suppressions file inside a workspace folder: its counts, nothing (no file), or why it cannot be used. */
+export type SuppressionsReader = (
+  filePath: string,
+  folderPath: string,
+) => { counts: SuppressionCounts } | { missing: true } | { problem: string };
+
 export interface ServerRuntime {
   /** A name for the log: where this server runs. */
   readonly name: string;
@@ -65,6 +72,8 @@ export interface ServerRuntime {
   readonly configs: ProjectConfigSource;
   /** Whether `configs` reads the project configuration files (a browser's reads none: the settings alone apply). */
   readonly readsConfigFiles: boolean;
+  /** The CLI's bulk suppressions files (host/suppressionsFile.ts); a runtime without them shows baselined errors as errors. */
+  readonly suppressions?: SuppressionsReader;
   /** Runs `callback` on a later turn of the event loop, after what is queued now (Node's setImmediate). */
   nextTurn(callback: () => void): void;
   /** Called first thing on `initialize` (the browser's runtime learns where the rule pages are). */
