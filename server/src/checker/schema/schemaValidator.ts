@@ -4,13 +4,14 @@ import Ajv2020 from 'ajv/dist/2020';
 import Ajv2019 from 'ajv/dist/2019';
 import AjvDraft7 from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import { addBoundedFormats, FormatTimeoutError } from './boundedFormats';
+import { addBoundedFormats } from './boundedFormats';
 import { detachedCopy, detachedString } from '../syntax/detachedString';
-import { PatternTimeoutError, safeRegExp } from './safeRegExp';
+import { safeRegExp } from './safeRegExp';
 import { isEvidentlyValidSchema } from './schemaMetaValidity';
 import { readableSchemaProblem } from './schemaProblems';
 import { simpleValidator, type SimpleValidateFunction } from './simpleSchemaValidator';
-import { budgetLeftMs, runTimeBoxed, TimeLimitError } from '../timeBudget';
+import { addLinearUniqueItems, appendGatheredErrors } from './ajvLinear';
+import { budgetLeftMs, NotCheckedError, outsideBudget, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
 import { WeightedLru } from './weightedLru';
 import type { JsonValue } from '../syntax/tree';
 
@@ -25,7 +26,14 @@ export interface ValidationError {
   detail: string;
 }
 
-export type CompiledSchema = { ok: true; validate(value: JsonValue): ValidationError[] } | { ok: false; reason: string };
+/**
+ * A schema ready to validate with, or why it cannot be used. `validate` throws a NotCheckedError
+ * (timeBudget.ts) when the value could not be checked: the document's budget is spent, a pattern or
+ * format check took too long, or (`notCompiled`) the schema itself could not be compiled in time,
+ * which says nothing about whether it is usable: the next check may compile it.
+ */
+export type CompiledSchema =
+  { ok: true; validate(value: JsonValue): ValidationError[]; notCompiled?: NotCheckedError } | { ok: false; reason: string };
 
 type Dialect = '2020-12' | '2019-09' | 'draft-07';
 
@@ -37,7 +45,7 @@ const AJV_OPTIONS: Options = {
   ownProperties: true,
   addUsedSchema: false,
   inlineRefs: true,
-  code: { regExp: safeRegExp },
+  code: { regExp: safeRegExp, process: appendGatheredErrors },
 };
 
 function dialectOf(schema: JsonValue): Dialect {
@@ -58,6 +66,10 @@ function createAjv(dialect: Dialect) {
         ? new AjvDraft7(AJV_OPTIONS)
         : new Ajv2020(AJV_OPTIONS);
   addBoundedFormats(ajv);
+  addLinearUniqueItems(ajv);
+  // Its meta-schema compiled now, outside any document's time budget: the first schema a document
+  // has ajv compile must not be charged for the instance's own setup.
+  outsideBudget(() => ajv.validateSchema({}));
   return ajv;
 }
 
@@ -175,8 +187,9 @@ function hasAtLeastObjects(value: JsonValue, limit: number): boolean {
   while (pending.length > 0) {
     const next = pending.pop()!;
     if (next === null || typeof next !== 'object') continue;
-    if (Array.isArray(next)) pending.push(...next);
-    else {
+    if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else {
       if (++count >= limit) return true;
       for (const child of Object.values(next)) pending.push(child);
     }
@@ -277,11 +290,14 @@ export class SchemaValidatorCache {
     };
     let compilable = withoutDialect(remember ? detachedCopy(written) : written);
     let simple: SimpleValidateFunction | undefined;
+    // Out of this document's budget, the same schema may compile next time: not remembered.
+    const budgetSpent = (error: NotCheckedError) => ({ result: notCompiled(error), cacheable: false });
     try {
       // A valid schema of the plain kind is walked, not compiled (see simpleSchemaValidator.ts); its
       // validity is evident without ajv's meta-schema validator nearly always (schemaMetaValidity.ts).
       simple = simpleValidator(compilable);
     } catch (error) {
+      if (error instanceof NotCheckedError) return budgetSpent(error);
       const message = error instanceof Error ? error.message : String(error);
       return unusable(clip(readableSchemaProblem(message, null, compilable) ?? firstLine(message)));
     }
@@ -292,9 +308,7 @@ export class SchemaValidatorCache {
       return unusable(`too large/complex: over ${MAX_AJV_SUBSCHEMAS} subschemas to compile`);
     }
     const budgetBefore = budgetLeftMs();
-    // Out of this document's budget, the same schema may compile next time: not remembered.
-    const budgetSpent = unusable("not compiled: the document's time budget for costly work is spent", false);
-    if (budgetBefore < 1) return budgetSpent;
+    if (budgetBefore < 1) return budgetSpent(new TimeLimitError());
     const { ajv, own } = this.ajvFor(dialect, serialized);
     let validateFunction: ValidateFunction | SimpleValidateFunction;
     try {
@@ -307,14 +321,14 @@ export class SchemaValidatorCache {
           return ajv.compile(compilable as object | boolean);
         },
         AJV_COMPILE_LIMIT_MS,
-        'compiling it',
+        COMPILING,
       );
     } catch (error) {
-      if (error instanceof TimeLimitError) {
+      if (error instanceof NotCheckedError) {
         // Interrupted, the instance may be half way through registering the schema: never reuse it.
         if (!own) this.shared.delete(dialect);
-        return budgetBefore < AJV_COMPILE_LIMIT_MS
-          ? budgetSpent
+        return budgetBefore < AJV_COMPILE_LIMIT_MS || !(error instanceof TimeLimitError) || error.reason !== COMPILE_TOOK_TOO_LONG
+          ? budgetSpent(error)
           : unusable(`too large/complex: compiling it took over ${AJV_COMPILE_LIMIT_MS} ms`);
       }
       const message = error instanceof Error ? error.message : String(error);
@@ -335,38 +349,34 @@ export class SchemaValidatorCache {
 
   private validatorOf(validateFunction: ValidateFunction | SimpleValidateFunction, serialized: string): CompiledSchema {
     const costlySchema = serialized.length > LARGE_SCHEMA_CHARS || COSTLY_KEYWORDS.test(serialized);
-    const result: CompiledSchema = {
+    return {
       ok: true,
+      // A value that could not be checked throws (NotCheckedError): the caller says so, as a notice.
       validate(value: JsonValue): ValidationError[] {
-        try {
-          const valid =
-            costlySchema || hasAtLeastNodes(value, LARGE_CONTENT_NODES)
-              ? runTimeBoxed(() => validateFunction(value), Infinity, 'validating it against the requested schema')
-              : validateFunction(value);
-          if (valid) return [];
-        } catch (error) {
-          if (error instanceof FormatTimeoutError)
-            return [
-              {
-                keyword: 'format',
-                instancePath: '',
-                message: `content could not be checked: ${error.message}`,
-                detail: `could not be checked: ${error.message}`,
-              },
-            ];
-          if (!(error instanceof PatternTimeoutError) && !(error instanceof TimeLimitError)) throw error;
-          return [
-            {
-              keyword: 'pattern',
-              instancePath: '',
-              message: `content could not be checked: ${error.message}`,
-              detail: `could not be checked: ${error.message}`,
-            },
-          ];
-        }
-        return (validateFunction.errors ?? []).map(describe);
+        const run = () => validateFunction(value);
+        const valid =
+          costlySchema || hasAtLeastNodes(value, LARGE_CONTENT_NODES) ? runTimeBoxed(run, Infinity, VALIDATING) : runCharged(run);
+        return valid ? [] : (validateFunction.errors ?? []).map(describe);
       },
     };
-    return result;
   }
+}
+
+const COMPILING = 'compiling it';
+const COMPILE_TOOK_TOO_LONG = new TimeLimitError(COMPILING).reason;
+const VALIDATING = 'validating it against its schema';
+
+/**
+ * A schema not compiled for want of time (`error` says why): usable as far as anyone knows, but
+ * nothing is checked against it.
+ */
+function notCompiled(error: NotCheckedError): CompiledSchema {
+  const refusal = new NotCheckedError(`the schema was not compiled (${error.reason})`);
+  return {
+    ok: true,
+    notCompiled: error,
+    validate(): ValidationError[] {
+      throw refusal;
+    },
+  };
 }
