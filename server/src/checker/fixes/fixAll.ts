@@ -156,7 +156,7 @@ export type RoundPlanner = (
 /** `plan`: how each round's fixes are chosen (planBatched; the differential test's reference plans every round with planPlain). */
 export function fixAll(text: string, options: FixAllOptions = {}, plan: RoundPlanner = planBatched): FixAllResult {
   // Every round re-checks the text; all of them share one document's budget for costly validation.
-  return withDocumentBudget(() => fixAllWithinBudget(text, options, plan));
+  return withDocumentBudget(() => fixAllWithinBudget(text, options, plan), text.length);
 }
 
 /** One tool's declarations appended together, YAML edits read back once for the round; planned plainly when a read-back disagrees. */

@@ -67,8 +67,16 @@ function createAjv(dialect: Dialect) {
         : new Ajv2020(AJV_OPTIONS);
   addBoundedFormats(ajv);
   addLinearUniqueItems(ajv);
-  // Its meta-schema compiled now, outside any document's time budget: the first schema a document
-  // has ajv compile must not be charged for the instance's own setup.
+  return ajv;
+}
+
+/**
+ * A shared instance, its meta-schema compiled now, outside any document's time budget: the first
+ * schema a document has it compile must not be charged for the process's setup. (An instance of a
+ * schema's own, which a document can ask for as often as it writes `$id`s, is charged for it.)
+ */
+function createSharedAjv(dialect: Dialect) {
+  const ajv = createAjv(dialect);
   outsideBudget(() => ajv.validateSchema({}));
   return ajv;
 }
@@ -257,7 +265,7 @@ export class SchemaValidatorCache {
     }
     let entry = this.shared.get(dialect);
     if (!entry) {
-      entry = { ajv: createAjv(dialect), codeChars: 0 };
+      entry = { ajv: createSharedAjv(dialect), codeChars: 0 };
       this.shared.set(dialect, entry);
     }
     return { ajv: entry.ajv, own: false };
@@ -327,9 +335,10 @@ export class SchemaValidatorCache {
       if (error instanceof NotCheckedError) {
         // Interrupted, the instance may be half way through registering the schema: never reuse it.
         if (!own) this.shared.delete(dialect);
-        return budgetBefore < AJV_COMPILE_LIMIT_MS || !(error instanceof TimeLimitError) || error.reason !== COMPILE_TOOK_TOO_LONG
-          ? budgetSpent(error)
-          : unusable(`too large/complex: compiling it took over ${AJV_COMPILE_LIMIT_MS} ms`);
+        // Past its own limit (with budget to spare), the schema is too complex; else this document is out of time.
+        return error.reason === COMPILE_TOOK_TOO_LONG
+          ? unusable(`too large/complex: compiling it took over ${AJV_COMPILE_LIMIT_MS} ms`)
+          : budgetSpent(error);
       }
       const message = error instanceof Error ? error.message : String(error);
       return unusable(clip(readableSchemaProblem(message, ajv.errors, compilable) ?? firstLine(message)));

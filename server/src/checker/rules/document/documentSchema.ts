@@ -457,8 +457,17 @@ function clipJson(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
+/** Per schema path of an additionalProperties error: whether its object admits `x-` members (140,000 errors share a handful of paths). */
+const admitsExtensions = new Map<string, boolean>();
+
 /** Whether the object schema at `schemaPath`'s parent admits `x-` members (the message then says so). */
 function allowsExtensions(schemaPath: string): boolean {
+  let known = admitsExtensions.get(schemaPath);
+  if (known === undefined) admitsExtensions.set(schemaPath, (known = readsExtensions(schemaPath)));
+  return known;
+}
+
+function readsExtensions(schemaPath: string): boolean {
   const segments = schemaPath.replace(/^#\//, '').split('/').slice(0, -1);
   let current: JsonValue | undefined = SCHEMA;
   for (const segment of segments) {
