@@ -11,6 +11,7 @@ import { RE2JS } from 're2js';
 import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
 import { BUDGET_SPENT, canInterrupt, NotCheckedError, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
 import { WeightedLru } from './weightedLru';
+import { detachedString } from '../syntax/detachedString';
 
 export interface RegExpLike {
   test(input: string): boolean;
@@ -78,16 +79,27 @@ interface Compiled {
   linear: RE2JS | undefined;
 }
 
-/** Compiled patterns by flags and source, weighted by source length: a schema repeating a pattern compiles it once. */
-const compiledPatterns = new WeightedLru<Compiled>(5000, 5_000_000);
+/**
+ * Compiled patterns by flags and source: a schema repeating a pattern compiles it once. Weighed in
+ * bytes of heap, near enough: an RE2 program takes some 160 bytes an instruction ((a?){999} is
+ * 2,002 of them, 320 KB), so the cache keeps a hundred such programs or thousands of ordinary ones.
+ */
+const compiledPatterns = new WeightedLru<Compiled>(5000, 32_000_000);
+const BYTES_PER_RE2_INSTRUCTION = 160;
 
 function compile(pattern: string, flags: string): Compiled {
   const key = `${flags}/${pattern}`;
   const known = compiledPatterns.get(key);
   if (known) return known;
+  // What the cache keeps must not hold on to a document's text (the pattern may be a slice of it).
+  const source = detachedString(pattern);
   // The engine's own parser decides what is a regex (its messages are the ones users know).
-  const compiled = runCharged(() => ({ native: new RegExp(pattern, flags), linear: linearProgram(pattern, flags) }));
-  compiledPatterns.set(key, compiled, pattern.length + 1);
+  const compiled = runCharged(() => ({ native: new RegExp(source, flags), linear: linearProgram(source, flags) }));
+  compiledPatterns.set(
+    detachedString(key),
+    compiled,
+    2 * key.length + BYTES_PER_RE2_INSTRUCTION * (compiled.linear?.programSize() ?? 0),
+  );
   return compiled;
 }
 
