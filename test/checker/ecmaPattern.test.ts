@@ -198,8 +198,12 @@ describe('pattern reads as ECMA-262', () => {
       }),
     );
     assert.ok(performance.now() - started < 5000, `took ${performance.now() - started} ms`);
-    assert.equal(verdicts[scripts.indexOf('Greek') * 4], true, 'Greek is Greek');
-    assert.equal(verdicts[scripts.indexOf('Latin') * 4], false, 'Greek is not Latin');
+    // Answered while the budget lasts (how far that is, a loaded machine decides: compiling a pattern
+    // is charged too), and right wherever answered: λ is Greek and nothing else.
+    const answered = verdicts.flatMap((verdict, index) => (verdict === undefined ? [] : [{ escape: escapes[index], verdict }]));
+    assert.ok(answered.length > 0, 'the first ones are answered');
+    for (const { escape, verdict } of answered)
+      assert.equal(verdict, escape.includes('=Greek') !== escape.startsWith('\\P'), escape);
   });
 });
 

@@ -58,13 +58,11 @@ function dialectOf(schema: JsonValue): Dialect {
   return '2020-12';
 }
 
-function createAjv(dialect: Dialect) {
+/** `validatesSchemas` false: schemas are checked against the meta-schema elsewhere (a shared instance, already compiled). */
+function createAjv(dialect: Dialect, validatesSchemas = true) {
+  const options: Options = validatesSchemas ? AJV_OPTIONS : { ...AJV_OPTIONS, validateSchema: false };
   const ajv =
-    dialect === '2019-09'
-      ? new Ajv2019(AJV_OPTIONS)
-      : dialect === 'draft-07'
-        ? new AjvDraft7(AJV_OPTIONS)
-        : new Ajv2020(AJV_OPTIONS);
+    dialect === '2019-09' ? new Ajv2019(options) : dialect === 'draft-07' ? new AjvDraft7(options) : new Ajv2020(options);
   addBoundedFormats(ajv);
   addLinearUniqueItems(ajv);
   return ajv;
@@ -72,8 +70,9 @@ function createAjv(dialect: Dialect) {
 
 /**
  * A shared instance, its meta-schema compiled now, outside any document's time budget: the first
- * schema a document has it compile must not be charged for the process's setup. (An instance of a
- * schema's own, which a document can ask for as often as it writes `$id`s, is charged for it.)
+ * schema a document has it compile must not be charged for the process's setup. It also checks the
+ * schemas that get an instance of their own against the meta-schema, so that those instances never
+ * compile it (tens of milliseconds each: six schemas with `$id`s spent a document's budget).
  */
 function createSharedAjv(dialect: Dialect) {
   const ajv = createAjv(dialect);
@@ -257,18 +256,26 @@ export class SchemaValidatorCache {
     return result;
   }
 
-  /** The instance to compile with; `own` when it serves this schema alone. */
-  private ajvFor(dialect: Dialect, serialized: string): { ajv: Ajv; own: boolean } {
+  /**
+   * The instance to compile with, `own` when it serves this schema alone, and the instance that
+   * checks the schema against its dialect's meta-schema (the shared one).
+   */
+  private ajvFor(dialect: Dialect, serialized: string): { ajv: Ajv; own: boolean; metaChecker: Ajv } {
+    const shared = this.sharedAjv(dialect);
     // A schema with its own $ids gets an instance of its own, so no document's ids resolve another's refs.
     if (serialized.includes('"$id":') || serialized.includes('"$anchor":') || serialized.includes('"$dynamicAnchor":')) {
-      return { ajv: createAjv(dialect), own: true };
+      return { ajv: createAjv(dialect, false), own: true, metaChecker: shared };
     }
+    return { ajv: shared, own: false, metaChecker: shared };
+  }
+
+  private sharedAjv(dialect: Dialect): Ajv {
     let entry = this.shared.get(dialect);
     if (!entry) {
       entry = { ajv: createSharedAjv(dialect), codeChars: 0 };
       this.shared.set(dialect, entry);
     }
-    return { ajv: entry.ajv, own: false };
+    return entry.ajv;
   }
 
   /** Counts code compiled by a shared instance, and retires the instance once it holds too much. */
@@ -317,15 +324,17 @@ export class SchemaValidatorCache {
     }
     const budgetBefore = budgetLeftMs();
     if (budgetBefore < 1) return budgetSpent(new TimeLimitError());
-    const { ajv, own } = this.ajvFor(dialect, serialized);
+    const { ajv, own, metaChecker } = this.ajvFor(dialect, serialized);
     let validateFunction: ValidateFunction | SimpleValidateFunction;
     try {
       // ajv's work on a schema grows with the schema, and some shapes grow it far faster: it is
       // time-boxed and charged to the document's budget like the validation itself.
       validateFunction = runTimeBoxed(
         () => {
-          if (simple && ajv.validateSchema(compilable as object | boolean) === true) return simple;
+          if (simple && metaChecker.validateSchema(compilable as object | boolean) === true) return simple;
           simple = undefined;
+          // Throws as compiling would, "schema is invalid: …", with the checker's errors.
+          if (own) metaChecker.validateSchema(compilable as object | boolean, true);
           return ajv.compile(compilable as object | boolean);
         },
         AJV_COMPILE_LIMIT_MS,
@@ -341,7 +350,7 @@ export class SchemaValidatorCache {
           : budgetSpent(error);
       }
       const message = error instanceof Error ? error.message : String(error);
-      return unusable(clip(readableSchemaProblem(message, ajv.errors, compilable) ?? firstLine(message)));
+      return unusable(clip(readableSchemaProblem(message, metaChecker.errors, compilable) ?? firstLine(message)));
     } finally {
       // ajv keeps every compiled schema object; our own cache is the one that should bound memory.
       try {
