@@ -13,15 +13,15 @@
 //
 // A document controls how many errors there are (64,000 bad tags): ajv gathers them in place
 // (ajvLinear.ts) and the collapse looks at each error a bounded number of times. Each part is
-// charged to the document's time budget (its validation and the reading of its errors, under the
-// watchdog): a part the budget leaves unchecked is a notice (notChecked.ts).
+// charged to the document's time budget (its validation and the reading of its errors): a part the
+// budget leaves unchecked is a notice (notChecked.ts).
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import schemaJson from '../../../../../schemas/mcp-description-0.8.0.schema.json';
 import { addBoundedFormats } from '../../schema/boundedFormats';
 import { safeRegExp } from '../../schema/safeRegExp';
 import { addLinearUniqueItems, appendGatheredErrors } from '../../schema/ajvLinear';
-import { outsideBudget, runCharged, runTimeBoxed } from '../../timeBudget';
+import { outsideBudget, runCharged } from '../../timeBudget';
 import { checkOrNote } from '../../notChecked';
 import {
   effectiveProperties,
@@ -138,9 +138,11 @@ function validated(
     'document-part',
     anchor,
     () => {
-      // The validation may run long (patterns, formats): under the watchdog. Reading its errors is
-      // linear in them, so it is timed and charged but never cut off half way.
-      const valid = runTimeBoxed(() => validate(value), Infinity, 'validating it against the MCP Description 0.8.0 schema');
+      // Linear in the part (its patterns and formats are short steps, each charged and refused once
+      // the budget is spent, which ends the part): timed and charged, not run under the watchdog,
+      // whose thread per call cost more than validating a tool (2,600 tools: a second). Reading its
+      // errors is linear in them, so it is charged but never cut off half way.
+      const valid = runCharged(() => validate(value));
       const errors = validate.errors ?? [];
       return valid ? [] : runCharged(() => findingsOf(errors, root, prefix, base), false);
     },
