@@ -125,11 +125,14 @@ function firstLine(text: string): string {
 }
 
 /**
- * Validation is linear in schema and content for most schemas; these keywords are where it is not
- * ($ref chains through anyOf are exponential, uniqueItems is quadratic), so validating against a
- * schema using them, a very large schema, or a large content value runs time-boxed (timeBudget.ts).
+ * Validation is linear in schema and content for most schemas; $ref chains through anyOf are where
+ * it is not (exponential), so validating with ajv against a schema using them, a very large schema,
+ * or a large content value runs under the watchdog (timeBudget.ts). The walker
+ * (simpleSchemaValidator.ts) is linear in the value and its schema, its patterns and formats short
+ * steps of their own: it is timed and charged, never paying for a watchdog (a thread per call: a
+ * tool's 1,000 examples against its 20,000-property schema spent half the budget on them).
  */
-const COSTLY_KEYWORDS = /"\$(?:ref|dynamicRef|recursiveRef)":|"uniqueItems":/;
+const COSTLY_KEYWORDS = /"\$(?:ref|dynamicRef|recursiveRef)":/;
 const LARGE_SCHEMA_CHARS = 20_000;
 const LARGE_CONTENT_NODES = 2_000;
 
@@ -316,7 +319,7 @@ export class SchemaValidatorCache {
       const message = error instanceof Error ? error.message : String(error);
       return unusable(clip(readableSchemaProblem(message, null, compilable) ?? firstLine(message)));
     }
-    if (simple && isEvidentlyValidSchema(compilable)) return { result: this.validatorOf(simple, serialized), cacheable: true };
+    if (simple && isEvidentlyValidSchema(compilable)) return { result: this.walkerOf(simple), cacheable: true };
     // What ajv compiles is kept whatever `remember` says, with its schema: a copy from here on.
     if (!remember) compilable = withoutDialect(detachedCopy(written));
     if (!simple && hasAtLeastObjects(compilable, MAX_AJV_SUBSCHEMAS + 1)) {
@@ -359,13 +362,24 @@ export class SchemaValidatorCache {
         // removeSchema rejects schemas it never registered; nothing to drop then.
       }
     }
-    if (simple) return { result: this.validatorOf(simple, serialized), cacheable: true };
-    const codeChars = Function.prototype.toString.call(validateFunction).length;
+    if (simple) return { result: this.walkerOf(simple), cacheable: true };
+    const compiled = validateFunction as ValidateFunction;
+    const codeChars = Function.prototype.toString.call(compiled).length;
     if (!own) this.charge(dialect, ajv, codeChars);
-    return { result: this.validatorOf(validateFunction, serialized), codeChars, cacheable: true };
+    return { result: this.validatorOf(compiled, serialized), codeChars, cacheable: true };
   }
 
-  private validatorOf(validateFunction: ValidateFunction | SimpleValidateFunction, serialized: string): CompiledSchema {
+  private walkerOf(validateFunction: SimpleValidateFunction): CompiledSchema {
+    return {
+      ok: true,
+      // A value that could not be checked throws (NotCheckedError): the caller says so, as a notice.
+      validate(value: JsonValue): ValidationError[] {
+        return runCharged(() => validateFunction(value)) ? [] : (validateFunction.errors ?? []).map(describe);
+      },
+    };
+  }
+
+  private validatorOf(validateFunction: ValidateFunction, serialized: string): CompiledSchema {
     const costlySchema = serialized.length > LARGE_SCHEMA_CHARS || COSTLY_KEYWORDS.test(serialized);
     return {
       ok: true,
