@@ -116,7 +116,6 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
       "The document is validated against this linter's structural schema of MCP Description 0.8.0 (shipped with it, written from the specification text): the root, info, transports, security, components, capabilities, tools and their examples and interaction examples, resources, resource templates, prompts and tags. Each problem is reported once, on the node at fault: a missing member on its object's key, an unknown member on its own key, a wrong value on the value. Elicitation declarations and the parts of elicitation steps that the elicitation rules judge are left to those rules. The official validator's code for these findings is schema-validation (data.officialCode).",
     docsFile: 'document-schema.md',
     defaultSeverity: 'error',
-    defaultSeverityOf: { 'not-checked': 'information' },
     // Off until the elicitation corpora, deliberately partial documents, are made whole or scoped
     // (test/support/ruleScope.ts); `"mcpdesc.document.schema": "error"` turns it on.
     offByDefault: true,

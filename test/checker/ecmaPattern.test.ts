@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { safeRegExp } from '../../server/src/checker/schema/safeRegExp';
 import { SchemaValidatorCache, type CompiledSchema } from '../../server/src/checker/schema/schemaValidator';
-import { withDocumentBudget } from '../../server/src/checker/timeBudget';
+import { NotCheckedError, withDocumentBudget } from '../../server/src/checker/timeBudget';
 import { simpleValidator } from '../../server/src/checker/schema/simpleSchemaValidator';
 import type { JsonValue } from '../../server/src/checker/syntax/tree';
 import { Random } from '../../bench/random';
@@ -187,12 +187,23 @@ describe('pattern reads as ECMA-262', () => {
     const verdicts = withDocumentBudget(() =>
       escapes.map((escape) => {
         const compiled = cache.compile({ type: 'string', pattern: `^${escape}+$` });
-        return compiled.ok ? compiled.validate('λ').length === 0 : undefined;
+        if (!compiled.ok) return undefined;
+        try {
+          return compiled.validate('λ').length === 0;
+        } catch (error) {
+          // Past the budget: not checked, which is no verdict.
+          if (error instanceof NotCheckedError) return undefined;
+          throw error;
+        }
       }),
     );
     assert.ok(performance.now() - started < 5000, `took ${performance.now() - started} ms`);
-    assert.equal(verdicts[scripts.indexOf('Greek') * 4], true, 'Greek is Greek');
-    assert.equal(verdicts[scripts.indexOf('Latin') * 4], false, 'Greek is not Latin');
+    // Answered while the budget lasts (how far that is, a loaded machine decides: compiling a pattern
+    // is charged too), and right wherever answered: λ is Greek and nothing else.
+    const answered = verdicts.flatMap((verdict, index) => (verdict === undefined ? [] : [{ escape: escapes[index], verdict }]));
+    assert.ok(answered.length > 0, 'the first ones are answered');
+    for (const { escape, verdict } of answered)
+      assert.equal(verdict, escape.includes('=Greek') !== escape.startsWith('\\P'), escape);
   });
 });
 

@@ -67,8 +67,8 @@ describe('checker notices', () => {
       .filter((line) => /^\| .* \| `(skipped|internal-error|problems-not-shown)` \| \w+ \|/.test(line));
     assert.equal(
       rows.length,
-      5,
-      'five situations: too large, too deep, too many syntax errors, internal error, more problems than are sent',
+      6,
+      'six situations: too large, too deep, too many syntax errors, parts not checked in time, internal error, more problems than are sent',
     );
     for (const row of rows) {
       const [, violation, severity] = /\| `(skipped|internal-error|problems-not-shown)` \| (\w+) \|/.exec(row)!;

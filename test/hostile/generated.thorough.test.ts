@@ -4,7 +4,7 @@
 // The guard is only a hang detector, generous for slow machines; no timing is asserted.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GENERATED_CASES } from './support/generatedCases';
+import { GENERATED_CASES, ISSUE_32_CASES } from './support/generatedCases';
 import { runCaseInChild } from './support/childRun';
 
 /** Generous: a loaded CI machine is several times slower than a laptop. A hang is forever. */
@@ -13,7 +13,7 @@ const HANG_GUARD_MS = Number(process.env.MCPDESC_HOSTILE_HANG_GUARD_MS ?? 120_00
 const MAX_MESSAGE_LENGTH = 5_000;
 
 describe('generated hostile documents (checker in a child process)', { concurrency: 2 }, () => {
-  for (const hostileCase of GENERATED_CASES) {
+  for (const hostileCase of [...GENERATED_CASES, ...ISSUE_32_CASES]) {
     it(`${hostileCase.name}: ${hostileCase.about}`, async () => {
       const { report, failure } = await runCaseInChild(['--case', hostileCase.name], { timeoutMs: HANG_GUARD_MS });
       assert.equal(failure, undefined);

@@ -2,8 +2,9 @@
 // (checker/timeBudget.ts) runs costly work under a V8 watchdog that interrupts it; a web worker has
 // no such watchdog. Here the work runs to its end and, when it took longer than its limit, its result
 // is dropped with the error the watchdog would have raised, so the document's budget is still
-// charged and the work after it is refused: a document costs at most one over-long step more than in
-// Node, not an unbounded number. (A worker the client finds hung is ended by the client's restart.)
+// charged and the work after it is refused. `Script.interrupts` tells the budget so: the checker then
+// runs nothing whose length only an interruption could bound (patterns RE2 cannot run, RE2 and
+// native checks past one short step), so a document costs at most one short step more than in Node.
 
 const TIMEOUT_CODE = 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 
@@ -13,6 +14,9 @@ export function createContext<T extends object>(sandbox: T): T {
 
 /** Only the one script timeBudget.ts compiles, `work()`, is supported. */
 export class Script {
+  /** Read by timeBudget.ts (`canInterrupt`): work run here is not interrupted at its timeout. */
+  static readonly interrupts = false;
+
   constructor(private readonly code: string) {
     if (code !== 'work()') throw new Error(`the browser build runs no script but work(), not ${code}`);
   }

@@ -21,7 +21,8 @@ import { AliasExpansionError, type SyntaxNode } from './syntax/tree';
 import { schemaCache } from './schema/sharedSchemaCache';
 import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
-import { internalErrorMessage, TOO_DEEP_MESSAGE } from './rules/checkerNotices';
+import { internalErrorMessage, isStackOverflow, notCheckedNotices, TOO_DEEP_MESSAGE } from './rules/checkerNotices';
+import type { NotChecked } from './notChecked';
 import { isRuleOn, makeDiagnostic } from './rules/makeDiagnostic';
 import type { DocumentEditor } from './fixes/editor';
 import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
@@ -248,7 +249,7 @@ function plansOf(entry: Located, editor: DocumentEditor): FixPlan[] {
   if (entry.semantic) return semanticFixesFor(entry.semantic.finding, entry.semantic.root, editor);
   if (!entry.finding) return [];
   const plans = fixesForFinding(entry.finding, editor, schemaCache);
-  for (const finding of entry.alsoFixes ?? []) plans.push(...declarationFixesFor(finding, editor));
+  for (const finding of entry.alsoFixes ?? []) for (const plan of declarationFixesFor(finding, editor)) plans.push(plan);
   let preferredSeen = false;
   return plans.map((plan) => {
     if (!plan.isPreferred) return plan;
@@ -280,6 +281,8 @@ export interface CheckParts {
   syntaxErrors: SyntaxError[];
   /** Per root, per element of its `tools` array: the consistency rule's findings. */
   findings: Finding[][][];
+  /** Per root, per element of its `tools` array: what the consistency rule could not check (notChecked.ts). */
+  notChecked: NotChecked[][][];
   /** Per root: the declaration-validity rule's findings (a tool's kept per element of `tools`). */
   declarationFindings: DeclarationFindings[];
   /** Per root: the whole-document rules' findings (document/documentRules.ts); absent where no root was checked. */
@@ -303,27 +306,33 @@ export function parseAndFind(
 ): CheckParts {
   try {
     const parsed = parse(text);
-    const findings = parsed.roots.map((root) =>
+    const consistency = parsed.roots.map((root) =>
       root.type === 'object'
         ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once))
-        : [],
+        : { findings: [], notChecked: [] },
     );
     const declarationFindings = parsed.roots.map((root) =>
       root.type === 'object' ? checkDeclarationValidity(root) : { tools: [], others: [] },
     );
-    const parts: CheckParts = { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, findings, declarationFindings };
+    const parts: CheckParts = {
+      roots: parsed.roots,
+      syntaxErrors: parsed.syntaxErrors,
+      findings: consistency.map((perRoot) => perRoot.findings),
+      notChecked: consistency.map((perRoot) => perRoot.notChecked),
+      declarationFindings,
+    };
     if (documentRules) parts.documentFindings = parsed.roots.map(checkDocumentRules);
     return parts;
   } catch (error) {
     // Content never makes the rules throw; what can is the engine's own limits (a stack overflow on
     // absurd nesting, a value whose aliases expand past a bound). One diagnostic says so instead of
     // a partial answer.
-    return { roots: [], syntaxErrors: [], findings: [], declarationFindings: [], failure: error };
+    return { roots: [], syntaxErrors: [], findings: [], notChecked: [], declarationFindings: [], failure: error };
   }
 }
 
 export function runCheck(text: string, options: CheckOptions): DocumentCheck {
-  return withDocumentBudget(() => checkWithinBudget(text, options));
+  return withDocumentBudget(() => checkWithinBudget(text, options), text.length);
 }
 
 function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
@@ -388,7 +397,7 @@ export function locate(
     notice =
       failure instanceof AliasExpansionError
         ? { violation: 'skipped', message: failure.message }
-        : failure instanceof RangeError
+        : isStackOverflow(failure)
           ? { violation: 'skipped', message: TOO_DEEP_MESSAGE }
           : { violation: 'internal-error', message: internalErrorMessage(failure) };
   }
@@ -468,8 +477,22 @@ export function locate(
     for (const perTool of perRoot.tools) for (const finding of perTool) pushDeclarationFinding(finding);
     for (const finding of perRoot.others) pushDeclarationFinding(finding);
   }
-  (parts.documentFindings ?? []).forEach((perRoot, index) =>
-    located.push(...locateDocumentFindings(perRoot, options, lines, parts.roots[index])),
-  );
+  (parts.documentFindings ?? []).forEach((perRoot, index) => {
+    for (const entry of locateDocumentFindings(perRoot, options, lines, parts.roots[index])) located.push(entry);
+  });
+  // What a rule could not check (the time budget, a pattern the runtime cannot run): notices, one per
+  // kind and reason, on the first of them.
+  const notChecked: NotChecked[] = [];
+  const gather = (records: readonly NotChecked[]) => {
+    for (const record of records) notChecked.push(record);
+  };
+  for (const perRoot of parts.notChecked) for (const perTool of perRoot) gather(perTool);
+  for (const perRoot of parts.documentFindings ?? []) {
+    gather(perRoot.rootNotChecked);
+    for (const perTool of perRoot.tools) gather(perTool.notChecked);
+  }
+  for (const notice of notCheckedNotices(notChecked)) {
+    push(CHECKER_RULE_ID, { violation: 'skipped', offset: notice.offset, length: notice.length }, notice.message);
+  }
   return located;
 }

@@ -20,6 +20,7 @@ import {
 import { LineIndex } from './syntax/lineIndex';
 import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
+import { collectNotChecked } from './notChecked';
 import { checkToolNode } from './rules/elicitation/elicitationConsistency';
 import { checkToolDeclarations } from './rules/declarationValidity/declarationValidity';
 import { checkToolDocumentRules } from './rules/document/documentRules';
@@ -98,7 +99,7 @@ export class IncrementalDocument {
   ) {
     this.format = (options.format ?? 'json') === 'yaml' ? 'yaml' : 'json';
     this.lines = new LineIndex(text);
-    this.current = withDocumentBudget(() => this.checkWhole(text));
+    this.current = withDocumentBudget(() => this.checkWhole(text), text.length);
   }
 
   get result(): DocumentCheck {
@@ -107,7 +108,7 @@ export class IncrementalDocument {
 
   /** Moves to `newText`; `change` (when known) says where it differs from the previous text. */
   update(newText: string, change?: ChangeSpan): DocumentCheck {
-    return withDocumentBudget(() => this.apply(newText, change));
+    return withDocumentBudget(() => this.apply(newText, change), newText.length);
   }
 
   private apply(newText: string, change?: ChangeSpan): DocumentCheck {
@@ -175,8 +176,10 @@ export class IncrementalDocument {
     syntax.placeTool(replacement, delta, change, this.owed);
 
     const findings = parts.findings[0];
+    const notChecked = parts.notChecked[0];
     // A later tool's finding can lie before the edit (at the anchor a YAML alias in it stands for).
     for (const laterFindings of findings.slice(index + 1)) shiftFindings(laterFindings, delta, change.offset);
+    for (const laterRecords of notChecked.slice(index + 1)) shiftFindings(laterRecords, delta, change.offset);
     // Declaration findings can sit outside their tool (in a component a $componentRef names), and
     // resources, resource templates and prompts may come before or after `tools`: each moves by
     // where it is, not by which tool it belongs to.
@@ -189,7 +192,9 @@ export class IncrementalDocument {
     shiftFindings(declarationFindings.others.filter(moved), delta, change.offset);
     const nameCounts = (this.nameCounts ??= toolNameCounts(elements));
     const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
-    findings[index] = checkToolNode(root, replacement, index, elements, nameCounts, schemas);
+    const consistency = collectNotChecked(() => checkToolNode(root, replacement, index, elements, nameCounts, schemas));
+    findings[index] = consistency.result;
+    notChecked[index] = consistency.notChecked;
     declarationFindings.tools[index] = checkToolDeclarations(root, replacement, index, elements, nameCounts);
     // The whole-document rules: the root's own findings never lie inside a tool; a tool's depend on
     // that tool alone (and on the root's protocolVersions, outside every tool).
@@ -197,9 +202,11 @@ export class IncrementalDocument {
     if (documentFindings) {
       shiftFindings(documentFindings.root.filter(moved), delta, change.offset);
       shiftFindings(documentFindings.rootSemantics.filter(moved), delta, change.offset);
+      shiftFindings(documentFindings.rootNotChecked.filter(moved), delta, change.offset);
       for (const later of documentFindings.tools.slice(index + 1)) {
         shiftFindings(later.schema, delta, change.offset);
         shiftFindings(later.semantics, delta, change.offset);
+        shiftFindings(later.notChecked, delta, change.offset);
       }
       documentFindings.tools[index] = checkToolDocumentRules(root, replacement, index);
     }

@@ -69,7 +69,6 @@ export const SCHEMA_VIOLATION_KINDS = [
   'invalid-name',
   'wrong-type',
   'invalid-value',
-  'not-checked',
 ] as const;
 export type SchemaViolationKind = (typeof SCHEMA_VIOLATION_KINDS)[number];
 

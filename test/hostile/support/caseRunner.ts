@@ -9,6 +9,7 @@ import { generatedCase, type CaseExpectation } from './generatedCases';
 import { fixProblems } from './fixChecks';
 import { rangesOutside } from './positions';
 import { apartFromDeclarationValidity } from '../../support/ruleScope';
+import { DECLARATION_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../../shared/src/rules';
 
 export interface CaseReport {
   name: string;
@@ -21,7 +22,16 @@ export interface CaseReport {
   sample: Array<{ violation: string; range: unknown; message: string }>;
 }
 
-function expectationProblems(expect: CaseExpectation, violations: string[], messages: string[]): string[] {
+/**
+ * What the case's expectation finds wrong with `reported` (the consistency rule's and the checker's
+ * diagnostics, and the whole-document rules' when on); empty when they agree.
+ */
+export function expectationProblems(
+  expect: CaseExpectation,
+  reported: ReadonlyArray<{ violation: string; message: string }>,
+): string[] {
+  const violations = reported.map((entry) => entry.violation);
+  const messages = reported.map((entry) => entry.message);
   const problems: string[] = [];
   const unexpected = [...new Set(violations.filter((violation) => !expect.onlyViolations.includes(violation)))];
   if (unexpected.length > 0) problems.push(`unexpected violations: ${unexpected.join(', ')}`);
@@ -35,6 +45,20 @@ function expectationProblems(expect: CaseExpectation, violations: string[], mess
     const without = messages.filter((message) => !message.includes(expect.messagesInclude!));
     if (without.length > 0)
       problems.push(`${without.length} messages lack '${expect.messagesInclude}', e.g. ${without[0].slice(0, 200)}`);
+  }
+  if (expect.accounts) {
+    const { findings, notChecked, total } = expect.accounts;
+    let accounted = 0;
+    for (const entry of reported) {
+      if (findings.includes(entry.violation)) accounted++;
+      else if (entry.violation === 'skipped' && entry.message.includes(notChecked)) {
+        const count = /^([\d,]+) /.exec(entry.message)?.[1];
+        if (count === undefined) problems.push(`a notice that does not start with its count: ${entry.message}`);
+        else accounted += Number(count.replace(/,/g, ''));
+      }
+    }
+    const [least, most] = typeof total === 'number' ? [total, total] : total;
+    if (accounted < least || accounted > most) problems.push(`found and not checked add up to ${accounted}, not ${total}`);
   }
   return problems;
 }
@@ -53,6 +77,7 @@ interface Job {
   format: DocumentFormat;
   expect?: CaseExpectation;
   fixAll: boolean;
+  official: boolean;
 }
 
 function jobsOf(argv: string[]): Job[] {
@@ -67,9 +92,16 @@ function jobsOf(argv: string[]): Job[] {
         format: generated.format ?? 'json',
         expect: generated.expect,
         fixAll: generated.fixAll !== false,
+        official: generated.official === true,
       });
     } else if (flag === '--file' && value) {
-      jobs.push({ name: value, text: fs.readFileSync(value).toString('utf8'), format: formatOfPath(value), fixAll: true });
+      jobs.push({
+        name: value,
+        text: fs.readFileSync(value).toString('utf8'),
+        format: formatOfPath(value),
+        fixAll: true,
+        official: false,
+      });
     } else {
       throw new Error('usage: caseRunner (--case NAME | --file PATH)...');
     }
@@ -77,10 +109,21 @@ function jobsOf(argv: string[]): Job[] {
   return jobs;
 }
 
-function run({ name, text, format, expect, fixAll }: Job): CaseReport {
-  const result = checkDocument(text, { format });
-  // The expectation is the consistency rule's (see expectations.ts); every diagnostic is range- and fix-checked.
-  const compared = apartFromDeclarationValidity(result.diagnostics);
+/** What a case's expectation is about: all but the declaration-validity rule's diagnostics when official, else the consistency rule's (and the checker's). */
+export function comparedOf<T extends { code?: unknown }>(diagnostics: readonly T[], official: boolean): T[] {
+  return official
+    ? diagnostics.filter((diagnostic) => diagnostic.code !== DECLARATION_RULE_ID)
+    : apartFromDeclarationValidity(diagnostics);
+}
+
+/** The mcpdesc:official preset: the whole-document rules on, each kind at its official severity. */
+export const OFFICIAL_RULES = { [DOCUMENT_SCHEMA_RULE_ID]: 'on', [DOCUMENT_SEMANTICS_RULE_ID]: 'on' } as const;
+
+function run({ name, text, format, expect, fixAll, official }: Job): CaseReport {
+  const result = checkDocument(text, official ? { format, rules: OFFICIAL_RULES } : { format });
+  // The expectation is the consistency rule's (see expectations.ts), and the whole-document rules'
+  // when on; every diagnostic is range- and fix-checked.
+  const compared = comparedOf(result.diagnostics, official);
   const violations = compared.map((diagnostic) => diagnostic.data.violation);
   const messages = compared.map((diagnostic) => diagnostic.message);
   const counts: Record<string, number> = {};
@@ -94,7 +137,12 @@ function run({ name, text, format, expect, fixAll }: Job): CaseReport {
     diagnostics: result.diagnostics.length,
     violations: counts,
     outOfRange: rangesOutside(text, result.diagnostics).slice(0, 10),
-    expectationProblems: expect ? expectationProblems(expect, violations, messages) : [],
+    expectationProblems: expect
+      ? expectationProblems(
+          expect,
+          compared.map((diagnostic) => ({ violation: diagnostic.data.violation, message: diagnostic.message })),
+        )
+      : [],
     fixProblems: fixes.slice(0, 10),
     longestMessage: messages.reduce((longest, message) => Math.max(longest, message.length), 0),
     sample: result.diagnostics.slice(0, 3).map((diagnostic) => ({

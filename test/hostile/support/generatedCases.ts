@@ -11,6 +11,12 @@ export interface CaseExpectation {
   atMost?: number;
   /** Every diagnostic's message contains this. */
   messagesInclude?: string;
+  /**
+   * Nothing hidden: the diagnostics of `findings` plus the units the mcpdesc.checker notices whose
+   * message includes `notChecked` count (their messages start with how many were not checked) make
+   * `total` (or a number within its bounds), whichever of them the time budget allowed to be checked.
+   */
+  accounts?: { findings: string[]; notChecked: string; total: number | [number, number] };
 }
 
 export interface GeneratedCase {
@@ -21,6 +27,8 @@ export interface GeneratedCase {
   expect: CaseExpectation;
   /** fix-all re-checks up to 100 rounds; skipped where one check is already the expensive part. */
   fixAll?: boolean;
+  /** Checked with the whole-document rules on (mcpdesc:official, the CLI's --official). */
+  official?: boolean;
 }
 
 const DEPTH = 20_000;
@@ -128,40 +136,47 @@ export const GENERATED_CASES: GeneratedCase[] = [
   {
     name: 'catastrophic-backreference-steps',
     about:
-      '200 steps whose content runs a catastrophic backreference pattern (JavaScript fallback): each is one "could not be checked", and the document\'s time budget bounds the whole check (later steps are not even tried).',
+      "200 steps whose content runs a catastrophic backreference pattern (JavaScript fallback): none is a finding; notices count them all as not checked (the pattern took too long, then the document's time budget is spent), and the budget bounds the whole check (later steps are not even tried).",
     build: () => {
       const schema = '{"type":"object","properties":{"v":{"type":"string","pattern":"^(a+)+\\\\1$"}}}';
       const steps = Array.from({ length: 200 }, (_, index) => acceptStep(schema, `{"v":"${'a'.repeat(40)}!${index}"}`));
       return toolDocument(schema, steps);
     },
-    expect: { onlyViolations: ['invalid-content'], count: 200, messagesInclude: 'could not be checked' },
+    expect: {
+      onlyViolations: ['skipped'],
+      atMost: 2,
+      messagesInclude: 'not checked',
+      accounts: { findings: [], notChecked: 'content was not checked', total: 200 },
+    },
   },
   {
     name: 'costly-re2-steps',
     about:
-      '300 steps whose 20,000-character values meet a pattern with a large RE2 program ((a|aa){1,1000}$): linear, but long; the budget bounds it.',
+      '300 steps whose 20,000-character values meet a pattern with a large RE2 program ((a|aa){1,1000}$): linear, but long; the budget bounds it. Each value is invalid: reported, or counted by a notice as not checked.',
     build: () => {
       const schema = '{"type":"object","properties":{"v":{"type":"string","pattern":"^(a|aa){1,1000}$"}}}';
       const steps = Array.from({ length: 300 }, (_, index) => acceptStep(schema, `{"v":"${'a'.repeat(20_000)}${index}"}`));
       return toolDocument(schema, steps);
     },
-    expect: { onlyViolations: ['invalid-content'], count: 300 },
+    expect: {
+      onlyViolations: ['invalid-content', 'skipped'],
+      accounts: { findings: ['invalid-content'], notChecked: 'content was not checked', total: 300 },
+    },
   },
   {
     name: 'unique-items-quadratic',
-    about:
-      'uniqueItems over 20,000 distinct objects (quadratic in ajv): validated within the budget or reported as not checkable; at most one diagnostic.',
+    about: 'uniqueItems over 20,000 distinct objects (pairwise in ajv, one pass here): valid, nothing reported.',
     build: () => {
       const items = Array.from({ length: 20_000 }, (_, index) => `{"i":${index}}`).join(',');
       const schema = '{"type":"object","properties":{"v":{"type":"array","uniqueItems":true}}}';
       return toolDocument(schema, [acceptStep(schema, `{"v":[${items}]}`)]);
     },
-    expect: { onlyViolations: ['invalid-content'], atMost: 1 },
+    expect: { onlyViolations: [], count: 0 },
   },
   {
     name: 'anyof-ref-exponential',
     about:
-      'A chain of 40 $defs, each anyOf two $refs to the next (2^40 paths): the validation runs out of budget and the content is reported as not checkable.',
+      'A chain of 40 $defs, each anyOf two $refs to the next (2^40 paths): the validation runs out of budget and one notice says the content was not checked (no finding).',
     build: () => {
       const defs = Array.from(
         { length: 40 },
@@ -171,7 +186,7 @@ export const GENERATED_CASES: GeneratedCase[] = [
       const schema = `{"type":"object","properties":{"v":{"$ref":"#/$defs/d0"}},"$defs":{${defs.join(',')}}}`;
       return toolDocument(schema, [acceptStep(schema, '{"v":1}')]);
     },
-    expect: { onlyViolations: ['invalid-content'], count: 1, messagesInclude: 'could not be checked' },
+    expect: { onlyViolations: ['skipped'], count: 1, messagesInclude: "1 elicitation step's content was not checked" },
   },
   {
     name: 'large-declaration-schema-many-steps',
@@ -247,7 +262,10 @@ export const GENERATED_CASES: GeneratedCase[] = [
       );
       return toolDocument(`{"type":"object","properties":{"v":{"enum":[${values}]}}}`, steps);
     },
-    expect: { onlyViolations: ['schema-mismatch', 'invalid-content'], count: 1_000 },
+    expect: {
+      onlyViolations: ['schema-mismatch', 'invalid-content', 'skipped'],
+      accounts: { findings: ['invalid-content'], notChecked: 'content was not checked', total: 500 },
+    },
   },
   {
     name: 'yaml-nesting-20000',
@@ -279,8 +297,186 @@ export const GENERATED_CASES: GeneratedCase[] = [
   },
 ];
 
+/** A document of the 0.8.0 shape with `members` (JSON text) after its required ones. */
+function officialDocument(members: string): string {
+  return `{${HEAD},"protocolVersions":["2025-11-25"],${members}}\n`;
+}
+
+function tool(index: number, inputSchema: string, examples: string): string {
+  return `{"name":"t${index}","inputSchema":${inputSchema},"examples":{${examples}}}`;
+}
+
+function example(name: string, input: string): string {
+  return `"${name}":{"input":${input},"result":{"content":[{"type":"text","text":"ok"}]}}`;
+}
+
+/**
+ * Issue 32: documents that froze the checker, hid the whole document behind one notice, reported
+ * valid content as an error or left content unchecked without a word. Each finishes, reports what
+ * it holds or says what it could not check, and never calls valid content an error.
+ */
+export const ISSUE_32_CASES: GeneratedCase[] = [
+  {
+    name: 'anyof-600-patterns-steps',
+    about:
+      'A requested schema whose property is an anyOf of 600 distinct patterns (^(?:a?){n}$, a large RE2 program each) and 6 steps whose 499-character value fails them all: compiling and running them is charged to the time budget; what it leaves unchecked is a notice, never an error (was 13.6 s per step, and the compiles 5.4 s more).',
+    build: () => {
+      const anyOf = Array.from({ length: 600 }, (_, index) => `{"pattern":"^(?:a?){${999 - index}}$"}`).join(',');
+      const schema = `{"type":"object","properties":{"v":{"type":"string","anyOf":[${anyOf}]}}}`;
+      return toolDocument(
+        schema,
+        Array.from({ length: 6 }, () => acceptStep(schema, `{"v":"${'b'.repeat(499)}"}`)),
+      );
+    },
+    expect: { onlyViolations: ['skipped'], atLeast: 1, atMost: 2, messagesInclude: 'not checked' },
+    fixAll: false,
+  },
+  {
+    name: 'tags-64000',
+    official: true,
+    about:
+      '64,000 root tags, every other one with an empty name (a schema error through the tag $ref) and the rest all named the same: every error reported (ajv gathered them in quadratic time: 87.5 s).',
+    build: () =>
+      officialDocument(
+        `"tags":[${Array.from({ length: 64_000 }, (_, index) => (index % 2 ? '{"name":"a"}' : '{"name":""}')).join(',')}]`,
+      ),
+    expect: { onlyViolations: ['invalid-value', 'duplicate-root-tag'], count: 32_000 + 31_999 + 31_999 },
+    fixAll: false,
+  },
+  {
+    name: 'enum-130000-values',
+    about:
+      'A requested schema (compiled by ajv) with an enum of 130,000 values, and a step naming no declaration: the step is reported (a spread of the enum overflowed the stack and the document was called too deep).',
+    build: () => {
+      const values = Array.from({ length: 130_000 }, (_, index) => `"v${index}"`).join(',');
+      return toolDocument(`{"type":"object","properties":{"v":{"type":"string","allOf":[{}],"enum":[${values}]}}}`, [
+        '{"type":"elicitation","declaration":"missing","request":{"mode":"url","message":"m","url":"https://example.com"},"response":{"action":"cancel"}}',
+      ]);
+    },
+    expect: { onlyViolations: ['unknown-declaration'], count: 1 },
+    fixAll: false,
+  },
+  {
+    name: 'unknown-members-140000',
+    official: true,
+    about: '140,000 root members the format does not define: one unknown-member each (was an internal error).',
+    build: () => officialDocument(Array.from({ length: 140_000 }, (_, index) => `"u${index}":1`).join(',')),
+    expect: { onlyViolations: ['unknown-member'], count: 140_000 },
+    fixAll: false,
+  },
+  {
+    name: 'client-requirements-140000',
+    official: true,
+    about:
+      "A resource's clientRequirements.elicitation with 140,000 members 2025-11-25 does not define: one finding each (was a document called too deep).",
+    build: () =>
+      officialDocument(
+        `"resources":[{"uri":"file:///a","name":"a","clientRequirements":{"elicitation":{${Array.from({ length: 140_000 }, (_, index) => `"c${index}":{}`).join(',')}}}}]`,
+      ),
+    expect: { onlyViolations: ['client-requirement-revision-mismatch'], count: 140_000 },
+    fixAll: false,
+  },
+  {
+    name: 'security-scopes-140000',
+    official: true,
+    about:
+      'A security requirement listing 140,000 scopes its OAuth scheme does not declare: one warning each (was an internal error).',
+    build: () =>
+      officialDocument(
+        `"securitySchemes":{"o":{"type":"oauth2","flows":{"clientCredentials":{"tokenUrl":"https://example.com/t","scopes":{"s":"d"}}}}},"security":[{"o":[${Array.from({ length: 140_000 }, (_, index) => `"s${index}"`).join(',')}]}]`,
+      ),
+    expect: { onlyViolations: ['uncatalogued-oauth-scope'], count: 140_000 },
+    fixAll: false,
+  },
+  {
+    name: 'tool-20000-properties-1000-valid-examples',
+    official: true,
+    about:
+      'A tool whose inputSchema has 20,000 properties and 1,000 valid examples: the schema is prepared once, each example costs its own size; no error (the schema was rebuilt per example, 66 s, and 900 valid examples got a false "could not be checked" error).',
+    build: () => {
+      const properties = Array.from({ length: 20_000 }, (_, index) => `"p${index}":{"type":"string"}`).join(',');
+      const examples = Array.from({ length: 1_000 }, (_, index) => example(`e${index}`, `{"p${index}":"x"}`)).join(',');
+      return officialDocument(`"tools":[${tool(0, `{"type":"object","properties":{${properties}}}`, examples)}]`);
+    },
+    expect: { onlyViolations: ['skipped'], atMost: 1, accounts: { findings: [], notChecked: 'tool example value', total: 0 } },
+    fixAll: false,
+  },
+  {
+    name: 'tool-20000-properties-1000-invalid-examples',
+    official: true,
+    about:
+      'The same tool with 1,000 examples each giving one property a number: every one reported, or counted by a notice saying it was not checked.',
+    build: () => {
+      const properties = Array.from({ length: 20_000 }, (_, index) => `"p${index}":{"type":"string"}`).join(',');
+      const examples = Array.from({ length: 1_000 }, (_, index) => example(`e${index}`, `{"p${index}":1}`)).join(',');
+      return officialDocument(`"tools":[${tool(0, `{"type":"object","properties":{${properties}}}`, examples)}]`);
+    },
+    expect: {
+      onlyViolations: ['tool-example-schema-mismatch', 'skipped'],
+      accounts: { findings: ['tool-example-schema-mismatch'], notChecked: 'tool example value', total: 1_000 },
+    },
+    fixAll: false,
+  },
+  {
+    name: 'tools-2000-distinct-schemas-last-invalid',
+    official: true,
+    about:
+      '2,000 tools whose inputSchemas ajv compiles (each distinct), one example each, the last one invalid: it is reported, or a notice counts it among the examples not checked (it was skipped without a word: exit 0, no output).',
+    build: () => {
+      const tools = Array.from({ length: 2_000 }, (_, index) =>
+        tool(
+          index,
+          `{"type":"object","properties":{"p${index}":{"allOf":[{"type":"string"}]}},"required":["p${index}"]}`,
+          example('e', `{"p${index}":${index === 1_999 ? 1 : '"x"'}}`),
+        ),
+      );
+      return officialDocument(`"tools":[${tools.join(',')}]`);
+    },
+    expect: {
+      onlyViolations: ['tool-example-schema-mismatch', 'skipped'],
+      // The invalid one reported, or among those the notice counts (the budget, once spent, refuses
+      // every later unit, so the ones not checked are the last ones): at least one, at most all.
+      accounts: { findings: ['tool-example-schema-mismatch'], notChecked: 'tool example value', total: [1, 2_000] },
+    },
+    fixAll: false,
+  },
+  {
+    name: 'tools-3000-distinct-schemas-invalid-examples',
+    official: true,
+    about:
+      '3,000 such tools, every example invalid: each reported or counted as not checked (only 879 were reported, and nothing said the rest went unchecked).',
+    build: () => {
+      const tools = Array.from({ length: 3_000 }, (_, index) =>
+        tool(
+          index,
+          `{"type":"object","properties":{"p${index}":{"allOf":[{"type":"string"}]}},"required":["p${index}"]}`,
+          example('e', `{"p${index}":1}`),
+        ),
+      );
+      return officialDocument(`"tools":[${tools.join(',')}]`);
+    },
+    expect: {
+      onlyViolations: ['tool-example-schema-mismatch', 'skipped'],
+      accounts: { findings: ['tool-example-schema-mismatch'], notChecked: 'tool example value', total: 3_000 },
+    },
+    fixAll: false,
+  },
+  {
+    name: 'unique-items-60000-objects',
+    about:
+      'uniqueItems over 60,000 distinct objects: checked in one pass (pairwise, minutes where nothing interrupts it): valid.',
+    build: () => {
+      const items = Array.from({ length: 60_000 }, (_, index) => `{"i":${index}}`).join(',');
+      const schema = '{"type":"object","properties":{"v":{"type":"array","uniqueItems":true}}}';
+      return toolDocument(schema, [acceptStep(schema, `{"v":[${items}]}`)]);
+    },
+    expect: { onlyViolations: [], count: 0 },
+    fixAll: false,
+  },
+];
+
 export function generatedCase(name: string): GeneratedCase {
-  const found = GENERATED_CASES.find((candidate) => candidate.name === name);
+  const found = [...GENERATED_CASES, ...ISSUE_32_CASES].find((candidate) => candidate.name === name);
   if (!found) throw new Error(`no generated hostile case named ${name}`);
   return found;
 }

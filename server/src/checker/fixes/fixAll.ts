@@ -42,8 +42,13 @@ export interface FixAllResult {
 }
 
 function spanOf(plan: FixPlan): [number, number] {
-  const start = Math.min(...plan.edits.map((edit) => edit.offset));
-  const end = Math.max(...plan.edits.map((edit) => edit.offset + edit.length));
+  // A loop, not Math.min(...edits): a plan can hold as many edits as the document has problems.
+  let start = Infinity;
+  let end = -Infinity;
+  for (const edit of plan.edits) {
+    start = Math.min(start, edit.offset);
+    end = Math.max(end, edit.offset + edit.length);
+  }
   return [start, end];
 }
 
@@ -151,7 +156,7 @@ export type RoundPlanner = (
 /** `plan`: how each round's fixes are chosen (planBatched; the differential test's reference plans every round with planPlain). */
 export function fixAll(text: string, options: FixAllOptions = {}, plan: RoundPlanner = planBatched): FixAllResult {
   // Every round re-checks the text; all of them share one document's budget for costly validation.
-  return withDocumentBudget(() => fixAllWithinBudget(text, options, plan));
+  return withDocumentBudget(() => fixAllWithinBudget(text, options, plan), text.length);
 }
 
 /** One tool's declarations appended together, YAML edits read back once for the round; planned plainly when a read-back disagrees. */
@@ -227,7 +232,7 @@ function fixAllWithinBudget(text: string, options: FixAllOptions, planRound: Rou
     );
     if (unproductive.length > 0) {
       // The round is redone from the same text without them.
-      unfixable.push(...unproductive);
+      for (const target of unproductive) unfixable.push(target);
       continue;
     }
     if (nextCheck.syntaxErrorCount > check.syntaxErrorCount) break;

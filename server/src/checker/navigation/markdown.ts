@@ -19,7 +19,8 @@ export function escapeMarkdown(text: string): string {
 export function code(text: string): string {
   const flat = text.replace(/[\r\n]+/g, ' ');
   if (flat.length === 0) return '`""`';
-  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  let longestRun = 0;
+  for (const run of flat.match(/`+/g) ?? []) longestRun = Math.max(longestRun, run.length);
   const fence = '`'.repeat(longestRun + 1);
   const pad = longestRun > 0 || flat.startsWith(' ') || flat.endsWith(' ') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;

@@ -15,7 +15,7 @@ export function referencesAt(
   if (!at) return undefined;
   const nodes: SyntaxNode[] = stepsNaming(at.tool, at.name).map((step) => step.declarationNode!);
   // A name behind a YAML alias is declared where the anchor is.
-  if (includeDeclaration) nodes.push(...nameNodesOf(at.tool, at.name).map(definitionOf));
+  if (includeDeclaration) for (const node of nameNodesOf(at.tool, at.name)) nodes.push(definitionOf(node));
   const seen = new Set<number>();
   return (
     nodes

@@ -137,6 +137,13 @@ function intervalsOf(element: AST.CharacterClassElement | AST.CharacterSet | AST
 }
 
 /** The most characters `node` can match (Infinity when unbounded). */
+/** The longest of the alternatives (a loop: a pattern may have more of them than a call takes arguments). */
+function longestOf(alternatives: readonly AST.Alternative[]): number {
+  let longest = -Infinity;
+  for (const alternative of alternatives) longest = Math.max(longest, maxLength(alternative));
+  return longest;
+}
+
 function maxLength(node: AST.Element | AST.Alternative): number {
   switch (node.type) {
     case 'Alternative':
@@ -149,7 +156,7 @@ function maxLength(node: AST.Element | AST.Alternative): number {
     }
     case 'Group':
     case 'CapturingGroup':
-      return Math.max(...node.alternatives.map(maxLength));
+      return longestOf(node.alternatives);
     case 'Character':
     case 'CharacterSet':
     case 'CharacterClass':
@@ -303,7 +310,7 @@ class Compiler {
 
   lookaround(assertion: AST.LookaroundAssertion): number {
     const ahead = assertion.kind === 'lookahead';
-    const direct = Math.max(...assertion.alternatives.map(maxLength)) <= DIRECT_LOOKAROUND_LENGTH;
+    const direct = longestOf(assertion.alternatives) <= DIRECT_LOOKAROUND_LENGTH;
     // Answered where asked: read the way the assertion looks. For every position at once: read
     // the other way, from each position the body could end at, to the positions it starts from.
     const direction = ahead === direct ? 1 : -1;

@@ -3,8 +3,9 @@
 // every format written as an expression runs on RE2 with that expression's ECMA-262 meaning
 // (ecmaToRe2.ts), in linear time; `url`'s one lookaround (it excludes private IPv4 ranges) is
 // written out as the addresses it leaves. The few checks that stay native (functions, and the
-// expressions no translation covers) are short work on short values and run time-boxed, charged
-// to the document's budget, on long ones.
+// expressions no translation covers) are short work on short values and run time-boxed on long ones
+// (where the runtime cannot interrupt them, the browser build, not at all on long ones). Every check
+// is charged to the document's budget: once it is spent, none starts.
 import type Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats';
@@ -12,7 +13,7 @@ import { RegExpParser } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
 import { RE2JS } from 're2js';
 import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
-import { runTimeBoxed, TimeLimitError } from '../timeBudget';
+import { BUDGET_SPENT, canInterrupt, NotCheckedError, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
 
 export interface FormatCheck {
   /** The JSON type the format applies to; other values pass. */
@@ -22,10 +23,10 @@ export interface FormatCheck {
   linear: boolean;
 }
 
-/** Thrown when a format check exceeds what is left of the document's budget. */
-export class FormatTimeoutError extends Error {
+/** Thrown when a format check exceeds its time limit; the value is reported as not checked. */
+export class FormatTimeoutError extends TimeLimitError {
   constructor(readonly format: string) {
-    super(`the format ${JSON.stringify(format)} check took too long`);
+    super(`the format ${JSON.stringify(format)} check`);
   }
 }
 
@@ -36,6 +37,8 @@ type FormatDefinition =
 const UNGUARDED_NATIVE_CHARS = 1000;
 /** RE2 steps (value length x program size) below which a run is cheap enough to go unguarded. */
 const UNGUARDED_RE2_WORK = 1_000_000;
+/** Where work cannot be interrupted, RE2 runs past this many steps are not started (as for patterns, safeRegExp.ts). */
+const UNINTERRUPTIBLE_RE2_WORK = 10_000_000;
 
 /**
  * The IPv4 addresses `url` accepts: ajv-formats' dotted quad (first octet 1-223, last 1-254)
@@ -80,27 +83,51 @@ function linearTest(name: string, expression: RegExp): ((value: string) => boole
     const program = RE2JS.compile(ecmaToRe2(source, expression.flags));
     const run = (value: string) => program.matcher(value).find();
     // Linear, but a long value under url's large program is still a few hundred milliseconds a megabyte.
-    return guardedTest(name, run, Math.floor(UNGUARDED_RE2_WORK / program.programSize()));
+    const programSize = program.programSize();
+    return guardedTest(
+      name,
+      run,
+      Math.floor(UNGUARDED_RE2_WORK / programSize),
+      Math.floor(UNINTERRUPTIBLE_RE2_WORK / programSize),
+    );
   } catch (error) {
     if (error instanceof NoLinearTranslation) return undefined;
     throw error;
   }
 }
 
+/**
+ * `check` charged to the document's budget: timed on values up to `unguardedChars`, time-boxed on
+ * longer ones; where the runtime cannot interrupt it, not run on values past `uninterruptibleChars`.
+ */
 function guardedTest(
   name: string,
   check: (value: string) => boolean,
   unguardedChars = UNGUARDED_NATIVE_CHARS,
+  uninterruptibleChars = UNGUARDED_NATIVE_CHARS,
 ): (value: string) => boolean {
   return (value) => {
-    if (typeof value !== 'string' || value.length <= unguardedChars) return check(value);
+    if (typeof value !== 'string' || value.length <= unguardedChars) return runCharged(() => check(value));
+    if (!canInterrupt) {
+      if (value.length > uninterruptibleChars) throw new FormatNotRunError(name, value.length);
+      return runCharged(() => check(value));
+    }
     try {
       return runTimeBoxed(() => check(value), Infinity, `the format ${JSON.stringify(name)} check`);
     } catch (error) {
-      if (error instanceof TimeLimitError) throw new FormatTimeoutError(name);
+      if (error instanceof TimeLimitError && error.reason !== BUDGET_SPENT) throw new FormatTimeoutError(name);
       throw error;
     }
   };
+}
+
+/** Thrown where a format check could run long on a value and the runtime cannot interrupt it. */
+class FormatNotRunError extends NotCheckedError {
+  constructor(format: string, length: number) {
+    super(
+      `the format ${JSON.stringify(format)} check of a value of ${length} characters is not run where a check cannot be interrupted (the browser build)`,
+    );
+  }
 }
 
 function boundedCheck(name: string, definition: FormatDefinition): FormatCheck | undefined {

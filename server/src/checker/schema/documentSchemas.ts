@@ -1,8 +1,10 @@
 // The requested schemas of one document, as values with their validators. In JSON text the same
 // source text is the same schema, so a schema is looked up by its text before its value is built:
 // on every keystroke the declarations and the schemas their steps repeat cost a lookup each.
+// A schema the document's time budget leaves uncompiled is recorded as not checked, once, where it is.
 import type { CompiledSchema, SchemaValidatorCache } from './schemaValidator';
-import { valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
+import { keyNodeOf, valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
+import { noteNotChecked } from '../notChecked';
 
 export interface NodeSchema {
   /** Shared between checks: read it, never change it. */
@@ -18,6 +20,8 @@ export class DocumentSchemas {
    * object), so the schema is looked up once, not serialized again for each step that uses it.
    */
   private readonly byValue = new WeakMap<object, NodeSchema>();
+  /** Schemas not compiled in this check, by source text: the shared cache does not keep them, and each is noted once. */
+  private readonly bySource = new Map<string, NodeSchema>();
 
   /**
    * `jsonText` is the document's text when it is JSON (YAML source text alone does not fix a
@@ -35,22 +39,46 @@ export class DocumentSchemas {
   ofNode(node: SyntaxNode): NodeSchema {
     if (this.jsonText === undefined) {
       const value = valueOf(node);
-      if (value === null || typeof value !== 'object') return { value, compiled: this.cache.compile(value, !this.once) };
+      if (value === null || typeof value !== 'object')
+        return this.noted(node, { value, compiled: this.cache.compile(value, !this.once) });
       let known = this.byValue.get(value);
       if (!known) {
-        known = { value, compiled: this.cache.compile(value, !this.once) };
+        known = this.noted(node, { value, compiled: this.cache.compile(value, !this.once) });
         this.byValue.set(value, known);
       }
       return known;
     }
     const source = this.jsonText.slice(node.offset, node.offset + node.length);
-    if (!this.ofThisCheck) return this.cache.compileSource(source, () => valueOf(node));
+    if (!this.ofThisCheck) {
+      let known = this.bySource.get(source);
+      if (!known) {
+        known = this.noted(
+          node,
+          this.cache.compileSource(source, () => valueOf(node)),
+        );
+        if (known.compiled.ok && known.compiled.notCompiled) this.bySource.set(source, known);
+      }
+      return known;
+    }
     let known = this.ofThisCheck.get(source);
     if (!known) {
       const value = valueOf(node);
-      known = { value, compiled: this.cache.compile(value, false) };
+      known = this.noted(node, { value, compiled: this.cache.compile(value, false) });
       this.ofThisCheck.set(source, known);
     }
     return known;
+  }
+
+  /** `schema`, recorded as not checked at `node` when it was not compiled (once per schema and check). */
+  private noted(node: SyntaxNode, schema: NodeSchema): NodeSchema {
+    if (schema.compiled.ok && schema.compiled.notCompiled) {
+      const key = node.parent?.type === 'property' ? keyNodeOf(node.parent) : undefined;
+      noteNotChecked(
+        'requested-schema',
+        key ?? { offset: node.offset, length: Math.min(node.length, 1) },
+        schema.compiled.notCompiled.reason,
+      );
+    }
+    return schema;
   }
 }

@@ -4,13 +4,14 @@ import Ajv2020 from 'ajv/dist/2020';
 import Ajv2019 from 'ajv/dist/2019';
 import AjvDraft7 from 'ajv';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import { addBoundedFormats, FormatTimeoutError } from './boundedFormats';
+import { addBoundedFormats } from './boundedFormats';
 import { detachedCopy, detachedString } from '../syntax/detachedString';
-import { PatternTimeoutError, safeRegExp } from './safeRegExp';
+import { safeRegExp } from './safeRegExp';
 import { isEvidentlyValidSchema } from './schemaMetaValidity';
 import { readableSchemaProblem } from './schemaProblems';
 import { simpleValidator, type SimpleValidateFunction } from './simpleSchemaValidator';
-import { budgetLeftMs, runTimeBoxed, TimeLimitError } from '../timeBudget';
+import { addLinearUniqueItems, appendGatheredErrors } from './ajvLinear';
+import { budgetLeftMs, NotCheckedError, outsideBudget, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
 import { WeightedLru } from './weightedLru';
 import type { JsonValue } from '../syntax/tree';
 
@@ -25,7 +26,14 @@ export interface ValidationError {
   detail: string;
 }
 
-export type CompiledSchema = { ok: true; validate(value: JsonValue): ValidationError[] } | { ok: false; reason: string };
+/**
+ * A schema ready to validate with, or why it cannot be used. `validate` throws a NotCheckedError
+ * (timeBudget.ts) when the value could not be checked: the document's budget is spent, a pattern or
+ * format check took too long, or (`notCompiled`) the schema itself could not be compiled in time,
+ * which says nothing about whether it is usable: the next check may compile it.
+ */
+export type CompiledSchema =
+  { ok: true; validate(value: JsonValue): ValidationError[]; notCompiled?: NotCheckedError } | { ok: false; reason: string };
 
 type Dialect = '2020-12' | '2019-09' | 'draft-07';
 
@@ -37,7 +45,7 @@ const AJV_OPTIONS: Options = {
   ownProperties: true,
   addUsedSchema: false,
   inlineRefs: true,
-  code: { regExp: safeRegExp },
+  code: { regExp: safeRegExp, process: appendGatheredErrors },
 };
 
 function dialectOf(schema: JsonValue): Dialect {
@@ -50,14 +58,25 @@ function dialectOf(schema: JsonValue): Dialect {
   return '2020-12';
 }
 
-function createAjv(dialect: Dialect) {
+/** `validatesSchemas` false: schemas are checked against the meta-schema elsewhere (a shared instance, already compiled). */
+function createAjv(dialect: Dialect, validatesSchemas = true) {
+  const options: Options = validatesSchemas ? AJV_OPTIONS : { ...AJV_OPTIONS, validateSchema: false };
   const ajv =
-    dialect === '2019-09'
-      ? new Ajv2019(AJV_OPTIONS)
-      : dialect === 'draft-07'
-        ? new AjvDraft7(AJV_OPTIONS)
-        : new Ajv2020(AJV_OPTIONS);
+    dialect === '2019-09' ? new Ajv2019(options) : dialect === 'draft-07' ? new AjvDraft7(options) : new Ajv2020(options);
   addBoundedFormats(ajv);
+  addLinearUniqueItems(ajv);
+  return ajv;
+}
+
+/**
+ * A shared instance, its meta-schema compiled now, outside any document's time budget: the first
+ * schema a document has it compile must not be charged for the process's setup. It also checks the
+ * schemas that get an instance of their own against the meta-schema, so that those instances never
+ * compile it (tens of milliseconds each: six schemas with `$id`s spent a document's budget).
+ */
+function createSharedAjv(dialect: Dialect) {
+  const ajv = createAjv(dialect);
+  outsideBudget(() => ajv.validateSchema({}));
   return ajv;
 }
 
@@ -106,11 +125,14 @@ function firstLine(text: string): string {
 }
 
 /**
- * Validation is linear in schema and content for most schemas; these keywords are where it is not
- * ($ref chains through anyOf are exponential, uniqueItems is quadratic), so validating against a
- * schema using them, a very large schema, or a large content value runs time-boxed (timeBudget.ts).
+ * Validation is linear in schema and content for most schemas; $ref chains through anyOf are where
+ * it is not (exponential), so validating with ajv against a schema using them, a very large schema,
+ * or a large content value runs under the watchdog (timeBudget.ts). The walker
+ * (simpleSchemaValidator.ts) is linear in the value and its schema, its patterns and formats short
+ * steps of their own: it is timed and charged, never paying for a watchdog (a thread per call: a
+ * tool's 1,000 examples against its 20,000-property schema spent half the budget on them).
  */
-const COSTLY_KEYWORDS = /"\$(?:ref|dynamicRef|recursiveRef)":|"uniqueItems":/;
+const COSTLY_KEYWORDS = /"\$(?:ref|dynamicRef|recursiveRef)":/;
 const LARGE_SCHEMA_CHARS = 20_000;
 const LARGE_CONTENT_NODES = 2_000;
 
@@ -175,8 +197,9 @@ function hasAtLeastObjects(value: JsonValue, limit: number): boolean {
   while (pending.length > 0) {
     const next = pending.pop()!;
     if (next === null || typeof next !== 'object') continue;
-    if (Array.isArray(next)) pending.push(...next);
-    else {
+    if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else {
       if (++count >= limit) return true;
       for (const child of Object.values(next)) pending.push(child);
     }
@@ -236,18 +259,26 @@ export class SchemaValidatorCache {
     return result;
   }
 
-  /** The instance to compile with; `own` when it serves this schema alone. */
-  private ajvFor(dialect: Dialect, serialized: string): { ajv: Ajv; own: boolean } {
+  /**
+   * The instance to compile with, `own` when it serves this schema alone, and the instance that
+   * checks the schema against its dialect's meta-schema (the shared one).
+   */
+  private ajvFor(dialect: Dialect, serialized: string): { ajv: Ajv; own: boolean; metaChecker: Ajv } {
+    const shared = this.sharedAjv(dialect);
     // A schema with its own $ids gets an instance of its own, so no document's ids resolve another's refs.
     if (serialized.includes('"$id":') || serialized.includes('"$anchor":') || serialized.includes('"$dynamicAnchor":')) {
-      return { ajv: createAjv(dialect), own: true };
+      return { ajv: createAjv(dialect, false), own: true, metaChecker: shared };
     }
+    return { ajv: shared, own: false, metaChecker: shared };
+  }
+
+  private sharedAjv(dialect: Dialect): Ajv {
     let entry = this.shared.get(dialect);
     if (!entry) {
-      entry = { ajv: createAjv(dialect), codeChars: 0 };
+      entry = { ajv: createSharedAjv(dialect), codeChars: 0 };
       this.shared.set(dialect, entry);
     }
-    return { ajv: entry.ajv, own: false };
+    return entry.ajv;
   }
 
   /** Counts code compiled by a shared instance, and retires the instance once it holds too much. */
@@ -277,48 +308,52 @@ export class SchemaValidatorCache {
     };
     let compilable = withoutDialect(remember ? detachedCopy(written) : written);
     let simple: SimpleValidateFunction | undefined;
+    // Out of this document's budget, the same schema may compile next time: not remembered.
+    const budgetSpent = (error: NotCheckedError) => ({ result: notCompiled(error), cacheable: false });
     try {
       // A valid schema of the plain kind is walked, not compiled (see simpleSchemaValidator.ts); its
       // validity is evident without ajv's meta-schema validator nearly always (schemaMetaValidity.ts).
       simple = simpleValidator(compilable);
     } catch (error) {
+      if (error instanceof NotCheckedError) return budgetSpent(error);
       const message = error instanceof Error ? error.message : String(error);
       return unusable(clip(readableSchemaProblem(message, null, compilable) ?? firstLine(message)));
     }
-    if (simple && isEvidentlyValidSchema(compilable)) return { result: this.validatorOf(simple, serialized), cacheable: true };
+    if (simple && isEvidentlyValidSchema(compilable)) return { result: this.walkerOf(simple), cacheable: true };
     // What ajv compiles is kept whatever `remember` says, with its schema: a copy from here on.
     if (!remember) compilable = withoutDialect(detachedCopy(written));
     if (!simple && hasAtLeastObjects(compilable, MAX_AJV_SUBSCHEMAS + 1)) {
       return unusable(`too large/complex: over ${MAX_AJV_SUBSCHEMAS} subschemas to compile`);
     }
     const budgetBefore = budgetLeftMs();
-    // Out of this document's budget, the same schema may compile next time: not remembered.
-    const budgetSpent = unusable("not compiled: the document's time budget for costly work is spent", false);
-    if (budgetBefore < 1) return budgetSpent;
-    const { ajv, own } = this.ajvFor(dialect, serialized);
+    if (budgetBefore < 1) return budgetSpent(new TimeLimitError());
+    const { ajv, own, metaChecker } = this.ajvFor(dialect, serialized);
     let validateFunction: ValidateFunction | SimpleValidateFunction;
     try {
       // ajv's work on a schema grows with the schema, and some shapes grow it far faster: it is
       // time-boxed and charged to the document's budget like the validation itself.
       validateFunction = runTimeBoxed(
         () => {
-          if (simple && ajv.validateSchema(compilable as object | boolean) === true) return simple;
+          if (simple && metaChecker.validateSchema(compilable as object | boolean) === true) return simple;
           simple = undefined;
+          // Throws as compiling would, "schema is invalid: …", with the checker's errors.
+          if (own) metaChecker.validateSchema(compilable as object | boolean, true);
           return ajv.compile(compilable as object | boolean);
         },
         AJV_COMPILE_LIMIT_MS,
-        'compiling it',
+        COMPILING,
       );
     } catch (error) {
-      if (error instanceof TimeLimitError) {
+      if (error instanceof NotCheckedError) {
         // Interrupted, the instance may be half way through registering the schema: never reuse it.
         if (!own) this.shared.delete(dialect);
-        return budgetBefore < AJV_COMPILE_LIMIT_MS
-          ? budgetSpent
-          : unusable(`too large/complex: compiling it took over ${AJV_COMPILE_LIMIT_MS} ms`);
+        // Past its own limit (with budget to spare), the schema is too complex; else this document is out of time.
+        return error.reason === COMPILE_TOOK_TOO_LONG
+          ? unusable(`too large/complex: compiling it took over ${AJV_COMPILE_LIMIT_MS} ms`)
+          : budgetSpent(error);
       }
       const message = error instanceof Error ? error.message : String(error);
-      return unusable(clip(readableSchemaProblem(message, ajv.errors, compilable) ?? firstLine(message)));
+      return unusable(clip(readableSchemaProblem(message, metaChecker.errors, compilable) ?? firstLine(message)));
     } finally {
       // ajv keeps every compiled schema object; our own cache is the one that should bound memory.
       try {
@@ -327,46 +362,53 @@ export class SchemaValidatorCache {
         // removeSchema rejects schemas it never registered; nothing to drop then.
       }
     }
-    if (simple) return { result: this.validatorOf(simple, serialized), cacheable: true };
-    const codeChars = Function.prototype.toString.call(validateFunction).length;
+    if (simple) return { result: this.walkerOf(simple), cacheable: true };
+    const compiled = validateFunction as ValidateFunction;
+    const codeChars = Function.prototype.toString.call(compiled).length;
     if (!own) this.charge(dialect, ajv, codeChars);
-    return { result: this.validatorOf(validateFunction, serialized), codeChars, cacheable: true };
+    return { result: this.validatorOf(compiled, serialized), codeChars, cacheable: true };
   }
 
-  private validatorOf(validateFunction: ValidateFunction | SimpleValidateFunction, serialized: string): CompiledSchema {
-    const costlySchema = serialized.length > LARGE_SCHEMA_CHARS || COSTLY_KEYWORDS.test(serialized);
-    const result: CompiledSchema = {
+  private walkerOf(validateFunction: SimpleValidateFunction): CompiledSchema {
+    return {
       ok: true,
+      // A value that could not be checked throws (NotCheckedError): the caller says so, as a notice.
       validate(value: JsonValue): ValidationError[] {
-        try {
-          const valid =
-            costlySchema || hasAtLeastNodes(value, LARGE_CONTENT_NODES)
-              ? runTimeBoxed(() => validateFunction(value), Infinity, 'validating it against the requested schema')
-              : validateFunction(value);
-          if (valid) return [];
-        } catch (error) {
-          if (error instanceof FormatTimeoutError)
-            return [
-              {
-                keyword: 'format',
-                instancePath: '',
-                message: `content could not be checked: ${error.message}`,
-                detail: `could not be checked: ${error.message}`,
-              },
-            ];
-          if (!(error instanceof PatternTimeoutError) && !(error instanceof TimeLimitError)) throw error;
-          return [
-            {
-              keyword: 'pattern',
-              instancePath: '',
-              message: `content could not be checked: ${error.message}`,
-              detail: `could not be checked: ${error.message}`,
-            },
-          ];
-        }
-        return (validateFunction.errors ?? []).map(describe);
+        return runCharged(() => validateFunction(value)) ? [] : (validateFunction.errors ?? []).map(describe);
       },
     };
-    return result;
   }
+
+  private validatorOf(validateFunction: ValidateFunction, serialized: string): CompiledSchema {
+    const costlySchema = serialized.length > LARGE_SCHEMA_CHARS || COSTLY_KEYWORDS.test(serialized);
+    return {
+      ok: true,
+      // A value that could not be checked throws (NotCheckedError): the caller says so, as a notice.
+      validate(value: JsonValue): ValidationError[] {
+        const run = () => validateFunction(value);
+        const valid =
+          costlySchema || hasAtLeastNodes(value, LARGE_CONTENT_NODES) ? runTimeBoxed(run, Infinity, VALIDATING) : runCharged(run);
+        return valid ? [] : (validateFunction.errors ?? []).map(describe);
+      },
+    };
+  }
+}
+
+const COMPILING = 'compiling it';
+const COMPILE_TOOK_TOO_LONG = new TimeLimitError(COMPILING).reason;
+const VALIDATING = 'validating it against its schema';
+
+/**
+ * A schema not compiled for want of time (`error` says why): usable as far as anyone knows, but
+ * nothing is checked against it.
+ */
+function notCompiled(error: NotCheckedError): CompiledSchema {
+  const refusal = new NotCheckedError(`the schema was not compiled (${error.reason})`);
+  return {
+    ok: true,
+    notCompiled: error,
+    validate(): ValidationError[] {
+      throw refusal;
+    },
+  };
 }

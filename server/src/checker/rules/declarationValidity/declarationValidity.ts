@@ -21,7 +21,8 @@ export function checkDeclarationValidity(root: SyntaxNode): DeclarationFindings 
   const others: DeclarationFinding[] = [];
   for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
     if (!collectionOf(root, kind)) continue;
-    for (const primitive of readPrimitives(root, kind)) others.push(...checkPrimitiveDeclarations(primitive));
+    for (const primitive of readPrimitives(root, kind))
+      for (const finding of checkPrimitiveDeclarations(primitive)) others.push(finding);
   }
   return { tools, others };
 }

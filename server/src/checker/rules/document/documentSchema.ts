@@ -10,12 +10,19 @@
 // Errors are collapsed to one per real problem: the schema chooses its variants by a
 // discriminator (`type`, `$componentRef`) through if/then, so only the chosen variant speaks, and
 // the few oneOf/anyOf left report their best-matching branch only.
+//
+// A document controls how many errors there are (64,000 bad tags): ajv gathers them in place
+// (ajvLinear.ts) and the collapse looks at each error a bounded number of times. Each part is
+// charged to the document's time budget (its validation and the reading of its errors): a part the
+// budget leaves unchecked is a notice (notChecked.ts).
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import schemaJson from '../../../../../schemas/mcp-description-0.8.0.schema.json';
-import { addBoundedFormats, FormatTimeoutError } from '../../schema/boundedFormats';
-import { PatternTimeoutError, safeRegExp } from '../../schema/safeRegExp';
-import { TimeLimitError } from '../../timeBudget';
+import { addBoundedFormats } from '../../schema/boundedFormats';
+import { safeRegExp } from '../../schema/safeRegExp';
+import { addLinearUniqueItems, appendGatheredErrors } from '../../schema/ajvLinear';
+import { outsideBudget, runCharged } from '../../timeBudget';
+import { checkOrNote } from '../../notChecked';
 import {
   effectiveProperties,
   keyNodeOf,
@@ -60,10 +67,22 @@ interface Validators {
 
 let validators: Validators | undefined;
 
+/** The validators, compiled once per process, outside any document's time budget (no document controls it). */
 function compiled(): Validators {
-  if (validators) return validators;
-  const ajv = new Ajv2020({ allErrors: true, strict: false, logger: false, ownProperties: true, code: { regExp: safeRegExp } });
+  validators ??= outsideBudget(compileValidators);
+  return validators;
+}
+
+function compileValidators(): Validators {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    logger: false,
+    ownProperties: true,
+    code: { regExp: safeRegExp, process: appendGatheredErrors },
+  });
   addBoundedFormats(ajv);
+  addLinearUniqueItems(ajv);
   ajv.addSchema(SCHEMA);
   const properties = SCHEMA.properties as SchemaObject;
   const rootOnly: SchemaObject = {
@@ -71,12 +90,11 @@ function compiled(): Validators {
     $id: `${SCHEMA_ID}:root-without-tools`,
     properties: { ...properties, tools: { type: 'array', minItems: 1 } },
   };
-  validators = {
+  return {
     whole: ajv.getSchema(SCHEMA_ID)!,
     root: ajv.compile(rootOnly),
     tool: ajv.getSchema(`${SCHEMA_ID}#/$defs/tool`)!,
   };
-  return validators;
 }
 
 /** The schema findings of a document root (an object or not), tools excluded. */
@@ -95,10 +113,16 @@ export function checkWholeSchema(root: SyntaxNode): SchemaFinding[] {
   return validated(compiled().whole, valueOf(root), root, '');
 }
 
+/** ajv's own errors for the whole document, before they are collapsed (for the differential test of collapse). */
+export function wholeSchemaErrors(root: SyntaxNode): ErrorObject[] {
+  const validate = compiled().whole;
+  return validate(valueOf(root)) ? [] : [...(validate.errors ?? [])];
+}
+
 /**
- * The findings of one validation. A format or a `propertyNames` pattern that outruns the
- * document's time budget (boundedFormats.ts, safeRegExp.ts) ends the validation of that part: one
- * finding says it was not checked, and the other parts and rules go on.
+ * The findings of one validation. A part that outruns the document's time budget, or whose formats
+ * or `propertyNames` patterns do (boundedFormats.ts, safeRegExp.ts), is recorded as not checked
+ * (no findings), and the other parts and rules go on.
  */
 function validated(
   validate: ValidateFunction,
@@ -107,17 +131,23 @@ function validated(
   prefix: string,
   base?: SyntaxNode,
 ): SchemaFinding[] {
-  try {
-    return validate(value) ? [] : findingsOf(validate.errors ?? [], root, prefix, base);
-  } catch (error) {
-    if (!(error instanceof FormatTimeoutError || error instanceof PatternTimeoutError || error instanceof TimeLimitError))
-      throw error;
-    const node = base ?? root;
-    const anchor =
-      node.parent?.type === 'property' ? keyNodeOf(node.parent)! : { offset: node.offset, length: Math.min(node.length, 1) };
-    const message = `${prefix === '' ? 'The document' : readablePath(prefix)} was not fully checked against the MCP Description 0.8.0 schema: ${error.message}.`;
-    return [{ offset: anchor.offset, length: anchor.length, message, keyword: 'not-checked', pointer: prefix }];
-  }
+  const node = base ?? root;
+  const anchor =
+    node.parent?.type === 'property' ? keyNodeOf(node.parent)! : { offset: node.offset, length: Math.min(node.length, 1) };
+  return checkOrNote(
+    'document-part',
+    anchor,
+    () => {
+      // Linear in the part (its patterns and formats are short steps, each charged and refused once
+      // the budget is spent, which ends the part): timed and charged, not run under the watchdog,
+      // whose thread per call cost more than validating a tool (2,600 tools: a second). Reading its
+      // errors is linear in them, so it is charged but never cut off half way.
+      const valid = runCharged(() => validate(value));
+      const errors = validate.errors ?? [];
+      return valid ? [] : runCharged(() => findingsOf(errors, root, prefix, base), false);
+    },
+    [],
+  );
 }
 
 /**
@@ -160,20 +190,24 @@ type Branching = ErrorObject & { keyword: 'oneOf' | 'anyOf' };
  * One error per real problem. `if` errors only say that a `then` failed (its errors follow);
  * `propertyNames` says once what the inner `pattern` error repeats; of a failed oneOf/anyOf, the
  * branch that matched best speaks alone (innermost alternatives first, so an outer choice weighs
- * branches already reduced).
+ * branches already reduced). The errors of a branching are those below its schema path at or below
+ * its instance path: found through an index by both, so that each error is looked at once per
+ * branching above it, not once per branching of the document.
  */
 export function collapse(input: readonly ErrorObject[]): ErrorObject[] {
-  let errors = input.filter((error) => error.keyword !== 'if' && error.propertyName === undefined);
-  const branchings = errors
+  const all = input.filter((error) => error.keyword !== 'if' && error.propertyName === undefined);
+  const branchings = all
     .filter((error): error is Branching => error.keyword === 'oneOf' || error.keyword === 'anyOf')
     .sort((a, b) => b.schemaPath.length - a.schemaPath.length);
+  const removed = new Set<ErrorObject>();
+  const index = new BranchingIndex(branchings);
+  for (const error of all) index.add(error);
   for (const branching of branchings) {
-    if (!errors.includes(branching)) continue;
+    if (removed.has(branching)) continue;
     const prefix = `${branching.schemaPath}/`;
     const byBranch = new Map<string, ErrorObject[]>();
-    for (const error of errors) {
-      if (error === branching || !error.schemaPath.startsWith(prefix) || !isWithin(error.instancePath, branching.instancePath))
-        continue;
+    for (const error of index.of(branching)) {
+      if (error === branching || removed.has(error)) continue;
       const branch = error.schemaPath.slice(prefix.length).split('/')[0];
       let list = byBranch.get(branch);
       if (!list) byBranch.set(branch, (list = []));
@@ -182,22 +216,20 @@ export function collapse(input: readonly ErrorObject[]): ErrorObject[] {
     if (byBranch.size === 0) continue; // More than one branch matched: the oneOf error says so.
     const ranked = [...byBranch.values()].sort((a, b) => compareBranches(a, b, branching.instancePath));
     const best = ranked[0];
-    const dropped = new Set<ErrorObject>([branching]);
-    for (const list of ranked.slice(1)) for (const error of list) dropped.add(error);
+    removed.add(branching);
+    for (const list of ranked.slice(1)) for (const error of list) removed.add(error);
+    const replaceBest = (replacement: ErrorObject) => {
+      for (const error of best) removed.add(error);
+      all.push(replacement);
+      index.add(replacement);
+    };
     if (ranked.every((list) => wrongTypeAt(list, branching.instancePath))) {
       // No branch is even of the value's type: one error naming the types any branch allows.
-      const types = [
-        ...new Set(
-          ranked.flatMap((list) =>
-            list
-              .filter((error) => error.keyword === 'type' && error.instancePath === branching.instancePath)
-              .map((error) => String(error.params.type)),
-          ),
-        ),
-      ];
-      for (const error of best) dropped.add(error);
-      errors = errors.filter((error) => !dropped.has(error));
-      errors.push({ ...branching, keyword: 'type', params: { type: types.join(',') } });
+      const types = new Set<string>();
+      for (const list of ranked)
+        for (const error of list)
+          if (error.keyword === 'type' && error.instancePath === branching.instancePath) types.add(String(error.params.type));
+      replaceBest({ ...branching, keyword: 'type', params: { type: [...types].join(',') } });
       continue;
     }
     if (
@@ -206,31 +238,60 @@ export function collapse(input: readonly ErrorObject[]): ErrorObject[] {
       )
     ) {
       // "one of these members": the branches differ only by which member they need.
-      for (const error of best) dropped.add(error);
-      errors = errors.filter((error) => !dropped.has(error));
-      errors.push({
+      replaceBest({
         ...branching,
         keyword: 'required',
         params: { missingProperty: ranked.map((list) => String(list[0].params.missingProperty)).join(',') },
         message: 'one-of',
       });
-      continue;
     }
-    errors = errors.filter((error) => !dropped.has(error));
   }
-  return errors;
+  return all.filter((error) => !removed.has(error));
 }
 
-function isWithin(path: string, ancestor: string): boolean {
-  return path === ancestor || path.startsWith(`${ancestor}/`);
+/**
+ * The errors below each branching: those whose schema path continues the branching's and whose
+ * instance path is the branching's or lies inside it, in the order they were added.
+ */
+class BranchingIndex {
+  private readonly schemaPaths = new Set<string>();
+  private readonly below = new Map<string, ErrorObject[]>();
+
+  constructor(branchings: readonly ErrorObject[]) {
+    for (const branching of branchings) {
+      this.schemaPaths.add(branching.schemaPath);
+      this.below.set(BranchingIndex.key(branching.schemaPath, branching.instancePath), []);
+    }
+  }
+
+  private static key(schemaPath: string, instancePath: string): string {
+    return `${schemaPath}\u0000${instancePath}`;
+  }
+
+  add(error: ErrorObject): void {
+    const { schemaPath, instancePath } = error;
+    for (let end = schemaPath.indexOf('/'); end >= 0; end = schemaPath.indexOf('/', end + 1)) {
+      const above = schemaPath.slice(0, end);
+      if (!this.schemaPaths.has(above)) continue;
+      // The instance path itself, then each enclosing one ('/a/0' is inside '/a' and '').
+      for (let cut = instancePath.length; cut >= 0; cut = instancePath.lastIndexOf('/', cut - 1)) {
+        this.below.get(BranchingIndex.key(above, instancePath.slice(0, cut)))?.push(error);
+        if (cut === 0) break;
+      }
+    }
+  }
+
+  of(branching: ErrorObject): readonly ErrorObject[] {
+    return this.below.get(BranchingIndex.key(branching.schemaPath, branching.instancePath)) ?? [];
+  }
 }
 
-function wrongTypeAt(list: readonly ErrorObject[], instancePath: string): boolean {
+export function wrongTypeAt(list: readonly ErrorObject[], instancePath: string): boolean {
   return list.some((error) => error.keyword === 'type' && error.instancePath === instancePath);
 }
 
 /** A branch that failed on the value's own type, or on its discriminator, matched least. */
-function compareBranches(a: readonly ErrorObject[], b: readonly ErrorObject[], instancePath: string): number {
+export function compareBranches(a: readonly ErrorObject[], b: readonly ErrorObject[], instancePath: string): number {
   const rank = (list: readonly ErrorObject[]) => {
     const wrongType = wrongTypeAt(list, instancePath) ? 1 : 0;
     const wrongDiscriminator = list.some(
@@ -240,7 +301,8 @@ function compareBranches(a: readonly ErrorObject[], b: readonly ErrorObject[], i
     )
       ? 1
       : 0;
-    const depth = Math.max(...list.map((error) => error.instancePath.split('/').length));
+    let depth = -Infinity;
+    for (const error of list) depth = Math.max(depth, error.instancePath.split('/').length);
     return { wrongType, wrongDiscriminator, depth, count: list.length };
   };
   const x = rank(a);
@@ -397,8 +459,17 @@ function clipJson(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
+/** Per schema path of an additionalProperties error: whether its object admits `x-` members (140,000 errors share a handful of paths). */
+const admitsExtensions = new Map<string, boolean>();
+
 /** Whether the object schema at `schemaPath`'s parent admits `x-` members (the message then says so). */
 function allowsExtensions(schemaPath: string): boolean {
+  let known = admitsExtensions.get(schemaPath);
+  if (known === undefined) admitsExtensions.set(schemaPath, (known = readsExtensions(schemaPath)));
+  return known;
+}
+
+function readsExtensions(schemaPath: string): boolean {
   const segments = schemaPath.replace(/^#\//, '').split('/').slice(0, -1);
   let current: JsonValue | undefined = SCHEMA;
   for (const segment of segments) {

@@ -34,8 +34,6 @@ function schemaViolation(finding: SchemaFinding): SchemaViolationKind {
       return 'invalid-name';
     case 'type':
       return 'wrong-type';
-    case 'not-checked':
-      return 'not-checked';
     default:
       return 'invalid-value';
   }

@@ -11,6 +11,8 @@ import { FindingCollector, isBefore, LATEST_REVISION, type Path } from './findin
 import { pointerOf, readablePath } from './pointers';
 import { templateVariables } from './promptAndCompletionExamples';
 import type { SemanticFinding } from './interactionSemantics';
+import { checkOrNote } from '../../notChecked';
+import { NotCheckedError } from '../../timeBudget';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
@@ -38,7 +40,7 @@ export function checkResourceExamples(root: SyntaxNode): SemanticFinding[] {
         const exampleKey = keyNodeOf(propertyOf(examples, name))!;
         const uriNode = memberOf(example, 'uri');
         const requested = collection === 'resources' ? stringOf(memberOf(owner, 'uri')) : stringOf(uriNode);
-        if (template && requested !== undefined && uriNode && !matches(template, requested)) {
+        if (template && requested !== undefined && uriNode && !matches(template, requested, at(uriNode, exampleKey))) {
           collected.add(
             'resource-template-example-invalid-expansion',
             at(uriNode, exampleKey),
@@ -230,8 +232,15 @@ function contentsFor(owner: SyntaxNode, requested: string, result: SyntaxNode, c
   }
 }
 
-/** The template's regular expression, or undefined with a finding when the template is not one. */
-function templateOf(owner: SyntaxNode, ownerIndex: number, collected: FindingCollector): RegExpLike | undefined {
+/**
+ * The template's regular expression, or undefined with a finding when the template is not one, or
+ * why it could not be compiled in time.
+ */
+function templateOf(
+  owner: SyntaxNode,
+  ownerIndex: number,
+  collected: FindingCollector,
+): RegExpLike | NotCheckedError | undefined {
   const node = memberOf(owner, 'uriTemplate');
   const template = stringOf(node);
   if (template === undefined) return undefined;
@@ -246,7 +255,12 @@ function templateOf(owner: SyntaxNode, ownerIndex: number, collected: FindingCol
     );
     return undefined;
   }
-  return safeRegExp(`^${templatePattern(template)}$`, 'u');
+  try {
+    return safeRegExp(`^${templatePattern(template)}$`, 'u');
+  } catch (error) {
+    if (error instanceof NotCheckedError) return error;
+    throw error;
+  }
 }
 
 const UNRESERVED = 'A-Za-z0-9\\-._~%';
@@ -297,12 +311,17 @@ function escape(literal: string): string {
   return literal.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 }
 
-function matches(template: RegExpLike, uri: string): boolean {
-  try {
-    return template.test(uri);
-  } catch {
-    return true; // Not decidable in time: no finding rather than a wrong one.
-  }
+/** Whether `uri` is an expansion of the template; not decidable in time, it is noted as not checked (and no finding made). */
+function matches(template: RegExpLike | NotCheckedError, uri: string, anchor: SyntaxNode): boolean {
+  return checkOrNote(
+    'template-expansion',
+    anchor,
+    () => {
+      if (template instanceof NotCheckedError) throw template;
+      return template.test(uri);
+    },
+    true,
+  );
 }
 
 function isCanonicalBase64(value: string): boolean {

@@ -6,6 +6,8 @@
 // agrees on is checked (object type, required, closed properties), with one warning that the rest
 // could not be. An example given by a `$componentRef` is read through it (the findings then sit on
 // the reference). A tool's findings read that tool and what lies outside every tool (components).
+// Each of the tool's two schemas is read and prepared once for all its examples; a value the
+// document's time budget leaves unchecked is a notice (notChecked.ts), never a finding.
 import {
   AliasExpansionError,
   effectiveProperties,
@@ -27,6 +29,8 @@ import { FindingCollector, isBefore, isFrom, LATEST_REVISION, type Path } from '
 import { checkMeta } from './metaKeys';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
+import type { CompiledSchema } from '../../schema/schemaValidator';
+import { checkOrNote, noteNotChecked } from '../../notChecked';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
@@ -39,7 +43,13 @@ interface ToolContext {
   tool: SyntaxNode;
   scope: readonly string[];
   collected: FindingCollector;
+  /** The tool's schemas as its examples are checked against them, prepared on first use. */
+  schemas: ToolSchemas;
 }
+
+/** What a tool's schema is to its examples: nothing to check against, or its value and validator (when it has one). */
+type PreparedSchema =
+  { usable: false } | { usable: true; schema: { [key: string]: JsonValue }; external: string[]; compiled?: CompiledSchema };
 
 interface ExampleContext extends ToolContext {
   example: SyntaxNode;
@@ -58,6 +68,7 @@ export function checkToolExamples(root: SyntaxNode, tool: SyntaxNode, index: num
     tool,
     scope: primitiveScope(tool, root)?.versions ?? [],
     collected: new FindingCollector(),
+    schemas: new ToolSchemas(root, tool),
   };
   for (const field of ['examples', 'interactionExamples'] as const) {
     const examples = memberOf(tool, field);
@@ -265,18 +276,16 @@ function checkValue(
 ): void {
   // A missing input is the schema rule's (a required member); the official validator stops at it too.
   if (!written || !value) return;
-  const resolution = resolveSchemaNode(written, context.root);
-  if (!resolution.ok || resolution.node.type !== 'object') return;
-  let schema: JsonValue;
+  const prepared = context.schemas.of(field);
+  if (!prepared.usable) return;
+  const { schema, external } = prepared;
   let instance: JsonValue | undefined;
   try {
-    schema = valueOf(resolution.node);
-    instance = value === undefined ? undefined : valueOf(value);
+    instance = valueOf(value);
   } catch (error) {
     if (error instanceof AliasExpansionError) return;
     throw error;
   }
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return;
   const where = readablePath(pointerOf(...path));
   const legacy = context.scope.filter((revision) => isBefore(revision, DIALECT_REVISION));
   const modern = context.scope.some((revision) => isFrom(revision, DIALECT_REVISION));
@@ -294,7 +303,6 @@ function checkValue(
   }
   if (!modern) return;
   if (!isKnownDialect(schema)) return; // The tool schema's own problem, not the example's.
-  const external = externalReferences(schema);
   if (external.length > 0) {
     context.collected.add(
       'incomplete-tool-example-validation',
@@ -310,9 +318,16 @@ function checkValue(
     );
     return;
   }
-  const compiled = schemaCache.compile(schema);
-  if (!compiled.ok) return;
-  for (const error of compiled.validate(instance === undefined ? null : instance).slice(0, MAX_VALUE_ERRORS)) {
+  const compiled = context.schemas.compiled(field);
+  if (!compiled) return;
+  const anchor = at(value);
+  if (!compiled.ok) {
+    // An invalid schema is the tool schema's problem (toolSchemas.ts); one past the compiler's bounds is not checked.
+    if (/^too large/.test(compiled.reason)) noteNotChecked('tool-example', anchor, `the tool's ${field} is ${compiled.reason}`);
+    return;
+  }
+  const errors = checkOrNote('tool-example', anchor, () => compiled.validate(instance === undefined ? null : instance), []);
+  for (const error of errors.slice(0, MAX_VALUE_ERRORS)) {
     const node = value && nodeAtPointer(value, error.instancePath);
     const disallowed =
       error.disallowedProperty !== undefined && node ? keyNodeOf(propertyOf(node, error.disallowedProperty)) : undefined;
@@ -326,6 +341,53 @@ function checkValue(
     const place = readablePath(pointerOf(...path, ...relative));
     if (disallowed) relative.push(error.disallowedProperty!);
     mismatch(disallowed ?? node ?? value, relative, `${place} ${error.detail} (the tool's ${field}).`);
+  }
+}
+
+/**
+ * A tool's inputSchema and outputSchema, each read (through its `$componentRef`), built and compiled
+ * once for all the tool's examples: a tool with a 20,000-property schema and 1,000 examples built
+ * and keyed it 1,000 times (66 s).
+ */
+class ToolSchemas {
+  private readonly prepared = new Map<string, PreparedSchema>();
+
+  constructor(
+    private readonly root: SyntaxNode,
+    private readonly tool: SyntaxNode,
+  ) {}
+
+  of(field: 'inputSchema' | 'outputSchema'): PreparedSchema {
+    let known = this.prepared.get(field);
+    if (!known) {
+      known = this.prepare(field);
+      this.prepared.set(field, known);
+    }
+    return known;
+  }
+
+  /** The validator of the schema (compiled on first use; none for a schema with external references). */
+  compiled(field: 'inputSchema' | 'outputSchema'): CompiledSchema | undefined {
+    const known = this.of(field);
+    if (!known.usable || known.external.length > 0) return undefined;
+    known.compiled ??= schemaCache.compile(known.schema);
+    return known.compiled;
+  }
+
+  private prepare(field: 'inputSchema' | 'outputSchema'): PreparedSchema {
+    const written = memberOf(this.tool, field);
+    if (!written) return { usable: false };
+    const resolution = resolveSchemaNode(written, this.root);
+    if (!resolution.ok || resolution.node.type !== 'object') return { usable: false };
+    let schema: JsonValue;
+    try {
+      schema = valueOf(resolution.node);
+    } catch (error) {
+      if (error instanceof AliasExpansionError) return { usable: false };
+      throw error;
+    }
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return { usable: false };
+    return { usable: true, schema, external: externalReferences(schema) };
   }
 }
 

@@ -23,6 +23,7 @@ import { primitiveScope } from '../declarationValidity/scope';
 import { FindingCollector, isBefore, isFrom, LATEST_REVISION, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
+import { noteNotChecked } from '../../notChecked';
 
 const DIALECT_REVISION = '2025-11-25';
 const SUPPORTED_DIALECT = /^https?:\/\/json-schema\.org\/(?:draft\/2020-12|draft-07)\/schema#?$/;
@@ -134,7 +135,14 @@ function dialectAndValidity(schema: SyntaxNode, fieldKey: SyntaxNode, path: Path
     );
   }
   const compiled = schemaCache.compile(external.length > 0 ? withoutExternalRefs(value) : value);
-  if (compiled.ok || /^(?:too large|not compiled)/.test(compiled.reason)) return;
+  if (compiled.ok) {
+    if (compiled.notCompiled) noteNotChecked('tool-schema', fieldKey, compiled.notCompiled.reason);
+    return;
+  }
+  if (/^too large/.test(compiled.reason)) {
+    noteNotChecked('tool-schema', fieldKey, `it is ${compiled.reason}`);
+    return;
+  }
   collected.add('invalid-tool-schema', at(fieldKey), path, () => `${where} is not a valid JSON Schema: ${compiled.reason}.`);
 }
 

@@ -18,6 +18,7 @@ import type { ViolationKind } from '../../types';
 import type { DeclarationVerdicts, UsableVerdict } from './declarationVerdicts';
 import { declaredList, describeNode, quote } from './describe';
 import type { Finding } from './findings';
+import { checkOrNote } from '../../notChecked';
 
 type Report = (violation: ViolationKind, anchor: SyntaxNode, message: string) => void;
 
@@ -194,7 +195,9 @@ function checkContent(step: Step, declared: UsableVerdict | undefined, schemas: 
     // No schema to validate against: the missing request schema is reported by kinds 3 or 9, or not at all.
     return;
   }
-  for (const error of compiled.validate(valueOf(content))) {
+  // Content the time budget leaves unchecked is a notice (notChecked.ts), never a finding.
+  const errors = checkOrNote('step-content', contentKey, () => compiled.validate(valueOf(content)), []);
+  for (const error of errors) {
     report(
       'invalid-content',
       anchorOfValidationError(error, content, contentKey),

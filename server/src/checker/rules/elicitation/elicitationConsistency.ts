@@ -15,12 +15,26 @@ import { checkStep } from './checkStep';
 import { DeclarationVerdicts } from './declarationVerdicts';
 import { describeNode, quote } from './describe';
 import type { Finding } from './findings';
+import { collectNotChecked, type NotChecked } from '../../notChecked';
 
-/** The findings of each element of `tools`, index for index (the rule never looks across tools). */
-export function checkElicitationConsistency(root: SyntaxNode, schemas: DocumentSchemas): Finding[][] {
+/**
+ * The findings of each element of `tools`, index for index (the rule never looks across tools), and
+ * what could not be checked in each.
+ */
+export function checkElicitationConsistency(
+  root: SyntaxNode,
+  schemas: DocumentSchemas,
+): { findings: Finding[][]; notChecked: NotChecked[][] } {
   const elements = toolsArrayOf(root)?.items ?? [];
   const nameCounts = toolNameCounts(elements);
-  return elements.map((toolNode, index) => checkToolNode(root, toolNode, index, elements, nameCounts, schemas));
+  const findings: Finding[][] = [];
+  const notChecked: NotChecked[][] = [];
+  elements.forEach((toolNode, index) => {
+    const checked = collectNotChecked(() => checkToolNode(root, toolNode, index, elements, nameCounts, schemas));
+    findings.push(checked.result);
+    notChecked.push(checked.notChecked);
+  });
+  return { findings, notChecked };
 }
 
 export function checkToolNode(
@@ -67,6 +81,6 @@ function checkTool(tool: Tool, schemas: DocumentSchemas): Finding[] {
       aspect: verdict.aspect,
     });
   }
-  for (const step of tool.steps) findings.push(...checkStep(step, verdicts, schemas));
+  for (const step of tool.steps) for (const finding of checkStep(step, verdicts, schemas)) findings.push(finding);
   return findings;
 }

@@ -149,10 +149,10 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
     if (composed.length === 0) for (const error of composer.streamInfo().errors) addYamlError(error);
     composed.forEach((document, i) => {
       for (const error of document.errors) addYamlError(error);
-      if (builderErrors[i]) errors.push(...builderErrors[i]);
+      for (const error of builderErrors[i] ?? []) errors.push(error);
     });
   } else {
-    for (const own of builderErrors) errors.push(...own);
+    for (const own of builderErrors) for (const error of own) errors.push(error);
   }
   return { documents, errors: sortedByOffset(errors) };
 }

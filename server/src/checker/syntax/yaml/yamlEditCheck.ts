@@ -82,12 +82,16 @@ export class YamlEditCheck {
     for (const claim of claims) {
       const tool = toolOf(claim.container);
       if (!tool) whole.push(claim);
-      else byTool.set(tool, [...(byTool.get(tool) ?? []), claim]);
+      else {
+        const group = byTool.get(tool);
+        if (group) group.push(claim);
+        else byTool.set(tool, [claim]);
+      }
     }
     for (const [tool, group] of byTool) {
       const verdict = this.decideInTool(tool, group);
       if (verdict === false) return false;
-      if (verdict === undefined) whole.push(...group);
+      if (verdict === undefined) for (const entry of group) whole.push(entry);
     }
     return whole.length === 0 || this.decideWhole(whole);
   }

@@ -45,7 +45,7 @@ export function mergedProperties(
       }
       const members = new Map<string, PropertyNode>();
       for (const property of source.properties) members.set(property.key.value, property);
-      merge.pair.keys.push(...members.keys());
+      for (const key of members.keys()) merge.pair.keys.push(key);
       // A shared source's properties are its anchor's own: they get a property node of the merging mapping's.
       const isShared = source.origin?.type === 'object' && source.properties === source.origin.properties;
       for (const [name, property] of members) {
