@@ -18,7 +18,7 @@ import { displayPath, recognitionPath } from './paths';
 import { readHostFile, realPathOf } from './readFile';
 import { documentBytes, replaceFile, sha256Of, statBeforeRead } from './replaceFile';
 import { maxFileBytes } from './sizeLimit';
-import { checkDocument } from '../checker';
+import { checkDocument, type CheckResult } from '../checker';
 
 /** One file to lint (the CLI's discovery finds them). */
 export interface LintCandidate {
@@ -107,9 +107,12 @@ export function lintCandidate(candidate: LintCandidate, settings: LintSettings):
   const options = checkOptionsFor({ path: matchPath, once: !settings.fix }, policy);
   let text = read.text;
   let failure: string | undefined;
+  // The check of `text`, when fix-all made one: its last round checked the text it wrote.
+  let checked: CheckResult | undefined;
   try {
     if (settings.fix) {
       const fixed = fixDocument(text, options);
+      checked = fixed.check;
       if (fixed.changed && read.lossy) {
         failure = `${shownPath}: not fixed: it is not valid UTF-8, and writing the fixes would replace its invalid bytes`;
       } else if (fixed.changed) {
@@ -128,7 +131,7 @@ export function lintCandidate(candidate: LintCandidate, settings: LintSettings):
         text = fixed.text;
       }
     }
-    const result = checkDocument(text, options);
+    const result = checked?.text === text ? checked : checkDocument(text, options);
     const report = reportOf(candidate, shownPath, anchorDiagnostics(result.diagnostics, result.text, result.roots));
     report.fixable = result.preferredFixCount();
     return { kind: 'reported', report, failure };

@@ -83,7 +83,7 @@ function hasMergeKey(root: SyntaxNode): boolean {
   while (pending.length > 0) {
     const node = pending.pop()!;
     if (node.type === 'object' && node.mergePairs) return true;
-    if (!node.origin) pending.push(...childrenOf(node));
+    if (!node.origin) for (const child of childrenOf(node)) pending.push(child);
   }
   return false;
 }
