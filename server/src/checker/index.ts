@@ -9,7 +9,7 @@ import type { CheckOptions, TextEdit } from './types';
 export * from './types';
 export { LineIndex } from './syntax/lineIndex';
 export type { SyntaxNode } from './syntax/tree';
-export { fixAll, type FixAllResult } from './fixes/fixAll';
+export { fixAll, fixAllWithCheck, type FixAllResult } from './fixes/fixAll';
 export { IncrementalDocument, changeBetween, composeChanges, type ChangeSpan } from './incremental';
 export { isMcpdescDocument, isExcludedPath, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognition/recognize';
 export { checkerNotice, internalErrorNotice, type CheckerViolation } from './rules/checkerNotices';

@@ -21,7 +21,7 @@ import { readHostFileBytes, realPathOf } from './readFile';
 import { decodeText } from './textDecoding';
 import { documentBytes, replaceFile, sha256Of, statBeforeRead } from './replaceFile';
 import { maxFileBytes, OVERSIZED_HEAD_BYTES } from './sizeLimit';
-import { checkDocument } from '../checker';
+import { checkDocument, type CheckResult } from '../checker';
 
 /** One file to lint (the CLI's discovery finds them). */
 export interface LintCandidate {
@@ -132,9 +132,12 @@ export function lintCandidate(candidate: LintCandidate, settings: LintSettings):
   let text = read.text;
   let written = false;
   let failure: string | undefined;
+  // The check of `text`, when fix-all made one: its last round checked the text it wrote.
+  let checked: CheckResult | undefined;
   try {
     if (settings.fix) {
       const fixed = fixDocument(text, options);
+      checked = fixed.check;
       if (fixed.changed && read.lossy) {
         failure = `${shownPath}: not fixed: it is not valid UTF-8, and writing the fixes would replace its invalid bytes`;
       } else if (fixed.changed) {
@@ -154,7 +157,7 @@ export function lintCandidate(candidate: LintCandidate, settings: LintSettings):
         written = true;
       }
     }
-    const result = checkDocument(text, options);
+    const result = checked?.text === text ? checked : checkDocument(text, options);
     const anchored = anchorDiagnostics(result.diagnostics, result.text, result.roots);
     const report = reportOf(candidate, shownPath, settings.utf8Columns ? withUtf8Columns(anchored, result.text) : anchored);
     report.fixable = result.preferredFixCount();

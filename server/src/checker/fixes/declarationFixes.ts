@@ -108,8 +108,12 @@ function dropRequiredEntry(entry: SyntaxNode, editor: DocumentEditor): FixPlan[]
   const property = array?.parent;
   if (array?.type !== 'array' || property?.type !== 'property') return [];
   const title = `Drop ${JSON.stringify(valueOf(entry))} from required`;
+  if (array.items.length === 1) return editor.isInherited?.(property) ? [] : plan(title, editor.removeMember(property));
+  // The entry goes with its comma or its lines; the others and any comments stay. Fix-all drops
+  // every entry of one list in one edit (removeTogether.ts).
+  const removal = editor.removeElements(array, [entry]);
+  if (removal.length > 0) return plan(title, removal).map((drop) => ({ ...drop, removes: { array, element: entry } }));
   const rest = array.items.filter((element) => element !== entry);
-  if (rest.length === 0) return editor.isInherited?.(property) ? [] : plan(title, editor.removeMember(property));
   return plan(title, editor.replaceValue(array, { elements: rest.map((element) => ({ copyOf: element })) }));
 }
 

@@ -31,9 +31,14 @@ export function semanticFixesFor(finding: SemanticFinding, root: SyntaxNode, edi
       return dropElement(finding, root, editor);
     case 'non-oauth-scope-misuse': {
       const scopes = nodeAtPointer(root, finding.pointer);
-      return scopes?.type === 'array'
-        ? plan('Clear the scopes (write [])', true, editor.replaceValue(scopes, { elements: [] }))
-        : [];
+      if (scopes?.type !== 'array') return [];
+      // Each item with its comma, the comments left in the brackets; a YAML block sequence becomes `[]`.
+      const cleared = editor.removeElements(scopes, itemsOf(scopes), true);
+      return plan(
+        'Clear the scopes (write [])',
+        true,
+        cleared.length > 0 ? cleared : editor.replaceValue(scopes, { elements: [] }),
+      );
     }
     case 'tool-example-result-version-mismatch':
       return resultTypeFix(finding, root, editor);
@@ -72,6 +77,10 @@ function scopeToolFrom(finding: SemanticFinding, root: SyntaxNode, editor: Docum
   const own = memberOf(tool, 'protocolVersions');
   const ownProperty = propertyOf(tool, 'protocolVersions');
   if (own?.type === 'array' && ownProperty && !editor.isInherited?.(ownProperty)) {
+    // The revisions before go where they stand, with their commas; the rest and any comments stay.
+    const earlier = itemsOf(own).filter((element) => !kept.includes(stringOf(element) ?? ''));
+    const removal = editor.removeElements(own, earlier);
+    if (removal.length > 0) return plan(title, false, removal);
     const elements = itemsOf(own).filter((element) => kept.includes(stringOf(element) ?? ''));
     return plan(title, false, editor.replaceValue(own, { elements: elements.map((element) => ({ copyOf: element })) }));
   }
@@ -82,18 +91,44 @@ function scopeToolFrom(finding: SemanticFinding, root: SyntaxNode, editor: Docum
   return plan(title, false, editor.addMembers(tool, [['protocolVersions', { json: kept }]], after));
 }
 
-/** Removes the repeated element a finding points at. */
+/**
+ * Removes the repeated element a finding points at, with its comma or its lines, leaving the rest of
+ * the list and its comments as they were. Fix-all removes every repeat of one list in one edit
+ * (removeTogether.ts); each quick-fix stays this one element's, so a request about a minified line
+ * holding thousands of repeats answers with one small edit per repeat, not the whole list each.
+ */
 function dropElement(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
-  const element = nodeAtPointer(root, finding.pointer);
-  const array = nodeAtPointer(root, finding.pointer.slice(0, finding.pointer.lastIndexOf('/')));
-  if (!element || array?.type !== 'array') return [];
-  const rest = itemsOf(array).filter((candidate) => candidate !== element);
-  return plan(
-    `Remove the repeated scope ${JSON.stringify(scalarOf(element))}`,
-    true,
-    editor.replaceValue(array, { elements: rest.map((kept) => ({ copyOf: kept })) }),
-  );
+  const slash = finding.pointer.lastIndexOf('/');
+  const array = listAt(root, finding.pointer.slice(0, slash), editor);
+  const element = array?.type === 'array' ? array.items[Number(finding.pointer.slice(slash + 1))] : undefined;
+  if (!element || !array || element.offset !== finding.offset) return [];
+  const edits = normalizeEdits(editor.removeElements(array, [element]));
+  if (!edits || edits.length === 0) return [];
+  return [
+    {
+      title: `Remove the repeated scope ${JSON.stringify(scalarOf(element))}`,
+      isPreferred: true,
+      edits,
+      removes: { array, element },
+    },
+  ];
 }
+
+/**
+ * The node at `pointer` in `root`, looked up once per editor (the editor is one check's, for the
+ * tree as it is): the repeats of a 100,000-item list are 100,000 findings in one list, and reading
+ * their pointer again for each cost more than removing the item.
+ */
+function listAt(root: SyntaxNode, pointer: string, editor: DocumentEditor): SyntaxNode | undefined {
+  let byRoot = listsByEditor.get(editor);
+  if (!byRoot) listsByEditor.set(editor, (byRoot = new WeakMap()));
+  let byPointer = byRoot.get(root);
+  if (!byPointer) byRoot.set(root, (byPointer = new Map()));
+  if (!byPointer.has(pointer)) byPointer.set(pointer, nodeAtPointer(root, pointer));
+  return byPointer.get(pointer);
+}
+
+const listsByEditor = new WeakMap<DocumentEditor, WeakMap<SyntaxNode, Map<string, SyntaxNode | undefined>>>();
 
 /**
  * A result's resultType: added as 'complete' where the tool's scope is 2026-07-28 alone, removed

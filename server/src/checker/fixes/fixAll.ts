@@ -17,16 +17,21 @@
 // error reaches is the parser's business (an unbalanced brace swallows everything after it), so no
 // region drawn around it is exact, and a fix far from an unrelated typo still works and is kept.
 //
-// Rounds cost a whole check each, so a round does as much as it can: the declarations one tool
-// needs are appended together (fixes/declareTogether.ts), and YAML edits that are read back before
-// they are offered are planned on trust and read back together, once for the round, instead of
-// once per edit planned (a no plans the round again with each one read back alone, planPlain). The
-// same loop planning every round plainly (test/support/fixAllPlain.ts) is the reference a
-// differential test holds this one to.
+// Rounds cost a check each, so a round does as much as it can: the declarations one tool needs are
+// appended together (fixes/declareTogether.ts), the items one list loses are removed together
+// (fixes/removeTogether.ts), and YAML edits that are read back before they are offered are planned
+// on trust and read back together, once for the round, instead of once per edit planned (a no
+// plans the round again with each one read back alone, planPlain). A round's check re-checks only
+// the tools it edited when it can (fixes/roundChecks.ts). The same loop planning every round
+// plainly and checking it whole (test/support/fixAllPlain.ts) is the reference a differential test
+// holds this one to.
 import { DECLARATION_RULE_ID } from '../../../../shared/src/rules';
-import { DocumentCheck, runCheck, type PreferredFix } from '../check';
+import type { DocumentCheck, PreferredFix } from '../check';
 import type { CheckResult } from '../checkResult';
 import { declareTogether } from './declareTogether';
+import type { DocumentEditor } from './editor';
+import { removeTogether } from './removeTogether';
+import { RoundChecks } from './roundChecks';
 import { LineIndex } from '../syntax/lineIndex';
 import { applyOffsetEdits, minimalEdit, normalizeEdits } from '../syntax/textEdits';
 import { withDocumentBudget } from '../timeBudget';
@@ -41,8 +46,8 @@ export interface FixAllResult {
   applied: number;
 }
 
+/** Where a plan's edits start and end (a loop: a list's removal has an edit per item, past what an argument list holds). */
 function spanOf(plan: FixPlan): [number, number] {
-  // A loop, not Math.min(...edits): a plan can hold as many edits as the document has problems.
   let start = Infinity;
   let end = -Infinity;
   for (const edit of plan.edits) {
@@ -153,17 +158,36 @@ export type RoundPlanner = (
   allowance: number,
 ) => { fixes: PreferredFix[]; growth: number };
 
-/** `plan`: how each round's fixes are chosen (planBatched; the differential test's reference plans every round with planPlain). */
-export function fixAll(text: string, options: FixAllOptions = {}, plan: RoundPlanner = planBatched): FixAllResult {
+/** How fix-all goes about its rounds: how each is planned, and whether its check re-checks only the tools it edited. */
+export interface FixAllWay {
+  plan: RoundPlanner;
+  incrementalChecks: boolean;
+}
+
+/** `way`: the fast one (FAST_WAY); the differential test's reference is PLAIN_WAY. */
+export function fixAll(text: string, options: FixAllOptions = {}, way: FixAllWay = FAST_WAY): FixAllResult {
+  return fixAllWithCheck(text, options, way).result;
+}
+
+/**
+ * Fix-all, and the check of the text it gives (the last round's, or the first when nothing was
+ * fixed): the CLI reports from it instead of checking the fixed text again. Undefined only when
+ * fix-all gave up on a round it could not judge.
+ */
+export function fixAllWithCheck(
+  text: string,
+  options: FixAllOptions = {},
+  way: FixAllWay = FAST_WAY,
+): { result: FixAllResult; check: CheckResult | undefined } {
   // Every round re-checks the text; all of them share one document's budget for costly validation.
-  return withDocumentBudget(() => fixAllWithinBudget(text, options, plan), text.length);
+  return withDocumentBudget(() => fixAllWithinBudget(text, options, way), text.length);
 }
 
 /** One tool's declarations appended together, YAML edits read back once for the round; planned plainly when a read-back disagrees. */
 const planBatched: RoundPlanner = (check, options, refused, allowance) => {
-  const planned = check.planPreferredFixes(options.formatting, true);
+  const planned = check.planPreferredFixes(options.formatting, 'deferred');
   if (!planned) return { fixes: [], growth: 0 };
-  const chosen = withinGrowth(independentFixes(declareTogether(openFixes(planned.fixes, refused), planned.editor)), allowance);
+  const chosen = withinGrowth(independentFixes(together(openFixes(planned.fixes, refused), planned.editor)), allowance);
   const readBack = planned.editor.confirmsTogether;
   if (
     !readBack ||
@@ -177,9 +201,24 @@ const planBatched: RoundPlanner = (check, options, refused, allowance) => {
   return planPlain(check, options, refused, allowance);
 };
 
-/** One declaration per fix, each YAML edit read back alone as it is planned. */
-export const planPlain: RoundPlanner = (check, options, refused, allowance) =>
-  withinGrowth(independentFixes(openFixes(check.preferredFixes(options.formatting), refused)), allowance);
+/**
+ * One declaration per fix, each YAML edit read back alone, from the whole text, as it is planned. The items one list
+ * loses are removed together here too: one at a time, a list of 250 repeats would outlast the rounds.
+ */
+export const planPlain: RoundPlanner = (check, options, refused, allowance) => {
+  const planned = check.planPreferredFixes(options.formatting, 'whole');
+  if (!planned) return { fixes: [], growth: 0 };
+  return withinGrowth(independentFixes(removeTogether(openFixes(planned.fixes, refused), planned.editor)), allowance);
+};
+
+/** A round's fixes with one tool's declarations appended together and one list's items removed together. */
+function together(fixes: PreferredFix[], editor: DocumentEditor): PreferredFix[] {
+  return removeTogether(declareTogether(fixes, editor), editor);
+}
+
+const FAST_WAY: FixAllWay = { plan: planBatched, incrementalChecks: true };
+/** The reference: every round planned plainly and checked whole. */
+export const PLAIN_WAY: FixAllWay = { plan: planPlain, incrementalChecks: false };
 
 /**
  * The fixes not refused. While declarations still have fixes of their own, a round applies only
@@ -197,13 +236,14 @@ function targetsOf(fix: PreferredFix): DiagnosticAt[] {
   return fix.alsoFixes ? [own, ...fix.alsoFixes] : [own];
 }
 
-function fixAllWithinBudget(text: string, options: FixAllOptions, planRound: RoundPlanner): FixAllResult {
+function fixAllWithinBudget(
+  text: string,
+  options: FixAllOptions,
+  way: FixAllWay,
+): { result: FixAllResult; check: CheckResult | undefined } {
   let current = text;
-  const given = options.lastCheck;
-  let check: DocumentCheck =
-    given instanceof DocumentCheck && given.text === text && given.format === (options.format ?? 'json')
-      ? given
-      : runCheck(current, options);
+  const checks = new RoundChecks(options, way.incrementalChecks);
+  let check: DocumentCheck = checks.start(text, options.lastCheck);
   let applied = 0;
   const seen = new Set<string>([text]);
   let allowance = growthAllowance(text);
@@ -211,7 +251,7 @@ function fixAllWithinBudget(text: string, options: FixAllOptions, planRound: Rou
   let unfixable: DiagnosticAt[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const refused = new Set(unfixable.map(keyOf));
-    const { fixes, growth } = planRound(check, options, refused, allowance);
+    const { fixes, growth } = way.plan(check, options, refused, allowance);
     if (fixes.length === 0) break;
     // Independent plans never overlap; normalizing sorts them, as mapOffsets needs.
     const planned = normalizeEdits(fixes.flatMap((fix) => fix.plan.edits));
@@ -219,7 +259,8 @@ function fixAllWithinBudget(text: string, options: FixAllOptions, planRound: Rou
     if (!edits) break;
     const next = applyOffsetEdits(current, edits);
     if (seen.has(next)) break;
-    const nextCheck = runCheck(next, options);
+    const syntaxErrorsBefore = check.syntaxErrorCount;
+    const nextCheck = checks.afterRound(check, next, edits);
 
     const remaining = new Set(nextCheck.diagnostics.map((diagnostic) => keyOf(diagnostic.data)));
     const targets = fixes.flatMap(targetsOf);
@@ -227,15 +268,22 @@ function fixAllWithinBudget(text: string, options: FixAllOptions, planRound: Rou
       targets.map((target) => target.offset),
       edits,
     );
-    const unproductive = targets.filter((target, index) =>
-      remaining.has(keyOf({ violation: target.violation, offset: movedTo[index] })),
+    // The item a removal took is gone with its diagnostic: a diagnostic found where it was is the
+    // next item's (of `"a", "a", "a"`, the third slides where the second was), not the fix failing.
+    const removed = fixes.flatMap((fix) => targetsOf(fix).map(() => fix.plan.removes !== undefined));
+    const unproductive = targets.filter(
+      (target, index) => !removed[index] && remaining.has(keyOf({ violation: target.violation, offset: movedTo[index] })),
     );
     if (unproductive.length > 0) {
       // The round is redone from the same text without them.
       for (const target of unproductive) unfixable.push(target);
+      check = checks.takeBack(current, edits);
       continue;
     }
-    if (nextCheck.syntaxErrorCount > check.syntaxErrorCount) break;
+    if (nextCheck.syntaxErrorCount > syntaxErrorsBefore) {
+      check = checks.takeBack(current, edits);
+      break;
+    }
 
     seen.add(next);
     applied += targets.length;
@@ -251,8 +299,11 @@ function fixAllWithinBudget(text: string, options: FixAllOptions, planRound: Rou
   const edit = minimalEdit(text, current);
   const lines = new LineIndex(text);
   return {
-    text: current,
-    edits: edit ? [{ range: lines.rangeOf(edit.offset, edit.length), newText: edit.newText }] : [],
-    applied,
+    result: {
+      text: current,
+      edits: edit ? [{ range: lines.rangeOf(edit.offset, edit.length), newText: edit.newText }] : [],
+      applied,
+    },
+    check,
   };
 }

@@ -2,10 +2,11 @@
 // the last member (keeping a trailing comment on its line), removals take their own lines and one
 // separator, and everything else, comments included, stays byte for byte.
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { childrenOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
+import { childrenOf, itemsOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
 import type { FormattingOptions, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from './editor';
 import { detectEol, detectIndentUnit, indentationAt, lineStartOf, reindent, startsLine } from './layout';
+import { commaSides, removalIndexes } from './removedItems';
 
 export class JsonEditor implements DocumentEditor {
   private readonly eol: string;
@@ -20,8 +21,14 @@ export class JsonEditor implements DocumentEditor {
   }
 
   replaceValue(node: SyntaxNode, value: InsertValue): OffsetEdit[] {
-    const indent = indentationAt(this.text, node.offset);
-    return [{ offset: node.offset, length: node.length, newText: this.render(value, indent, this.isMultiline(node)) }];
+    const multiline = this.isMultiline(node);
+    return [
+      {
+        offset: node.offset,
+        length: node.length,
+        newText: this.render(value, this.indentFor(node, value, multiline), multiline),
+      },
+    ];
   }
 
   replaceString(node: SyntaxNode, value: string): OffsetEdit[] {
@@ -66,10 +73,26 @@ export class JsonEditor implements DocumentEditor {
   }
 
   replaceMember(property: SyntaxNode, key: string, value: InsertValue): OffsetEdit[] {
-    const indent = indentationAt(this.text, property.offset);
-    return [
-      { offset: property.offset, length: property.length, newText: this.member(key, value, indent, this.isMultiline(property)) },
-    ];
+    const multiline = this.isMultiline(property);
+    const indent = this.indentFor(property, value, multiline);
+    return [{ offset: property.offset, length: property.length, newText: this.member(key, value, indent, multiline) }];
+  }
+
+  /**
+   * The indentation of the line `node` is on, which text written in its place continues: looked up
+   * only when that text has line breaks (finding a line's start on a minified document scans the
+   * whole text, and fixes ask for every node they replace).
+   */
+  private indentFor(node: SyntaxNode, value: InsertValue, multiline: boolean): string {
+    return multiline || this.copiesLines(value) ? indentationAt(this.text, node.offset) : '';
+  }
+
+  /** Whether `value` copies a node whose text has several lines (they keep their layout, re-indented). */
+  private copiesLines(value: InsertValue): boolean {
+    if ('json' in value) return false;
+    if ('copyOf' in value) return /[\r\n]/.test(this.text.slice(value.copyOf.offset, value.copyOf.offset + value.copyOf.length));
+    if ('elements' in value) return value.elements.some((element) => this.copiesLines(element));
+    return value.members.some(([, member]) => this.copiesLines(member));
   }
 
   removeMember(property: SyntaxNode): OffsetEdit[] {
@@ -100,6 +123,94 @@ export class JsonEditor implements DocumentEditor {
       }
     }
     return edits;
+  }
+
+  removeElements(array: SyntaxNode, elements: readonly SyntaxNode[], emptying = false): OffsetEdit[] {
+    const indexes = removalIndexes(array, elements, emptying);
+    if (!indexes) return [];
+    const items = itemsOf(array);
+    const commaAfter = (index: number): number | undefined => {
+      const token = this.nextToken(items[index].offset + items[index].length);
+      return token.kind === SyntaxKind.CommaToken ? token.offset : undefined;
+    };
+    const sides = commaSides(indexes, items.length, commaAfter(items.length - 1) !== undefined);
+    const edits: OffsetEdit[] = [];
+    for (let position = 0; position < indexes.length; position++) {
+      const index = indexes[position];
+      const item = items[index];
+      if (sides[position] === 'none') {
+        edits.push(this.alone(item));
+        continue;
+      }
+      // A comma missing where one must be (broken text): the parse guessed the list, nothing is removed.
+      const comma = sides[position] === 'after' ? commaAfter(index) : commaAfter(index - 1);
+      if (comma === undefined) return [];
+      edits.push(...(sides[position] === 'after' ? this.withCommaAfter(item, comma) : this.withCommaBefore(item, comma)));
+    }
+    return edits;
+  }
+
+  /**
+   * An item and the comma after it. An item with a line of its own loses the line; else the item, the
+   * comma and the blanks after it go (a comment after them stays, at the item's place). Comments
+   * between the item and its comma stay too: then only the item and the comma go.
+   */
+  private withCommaAfter(item: SyntaxNode, comma: number): OffsetEdit[] {
+    const end = item.offset + item.length;
+    const stop = this.pastBlanks(comma + 1);
+    if (!isBlank(this.text, end, comma)) {
+      return [
+        { offset: item.offset, length: item.length, newText: '' },
+        { offset: comma, length: 1, newText: '' },
+      ];
+    }
+    if (startsLine(this.text, item.offset) && this.endsLine(stop)) {
+      const start = lineStartOf(this.text, item.offset);
+      return [{ offset: start, length: stop + this.lineBreakLength(stop) - start, newText: '' }];
+    }
+    return [{ offset: item.offset, length: stop - item.offset, newText: '' }];
+  }
+
+  /**
+   * The last item (or one of a run of them that ends a list without a trailing comma) and the comma
+   * before it, which ends the previous item's line when the item has a line of its own.
+   */
+  private withCommaBefore(item: SyntaxNode, comma: number): OffsetEdit[] {
+    const stop = this.pastBlanks(item.offset + item.length);
+    if (startsLine(this.text, item.offset) && this.endsLine(stop)) {
+      const start = lineStartOf(this.text, item.offset);
+      return [
+        { offset: comma, length: 1, newText: '' },
+        { offset: start, length: stop + this.lineBreakLength(stop) - start, newText: '' },
+      ];
+    }
+    if (isBlank(this.text, comma + 1, item.offset))
+      return [{ offset: comma, length: item.offset + item.length - comma, newText: '' }];
+    return [
+      { offset: comma, length: 1, newText: '' },
+      { offset: item.offset, length: stop - item.offset, newText: '' },
+    ];
+  }
+
+  /** The last item of a list losing every item: its line when it has one of its own, else its text and the blanks after it. */
+  private alone(item: SyntaxNode): OffsetEdit {
+    const stop = this.pastBlanks(item.offset + item.length);
+    if (startsLine(this.text, item.offset) && this.endsLine(stop)) {
+      const start = lineStartOf(this.text, item.offset);
+      return { offset: start, length: stop + this.lineBreakLength(stop) - start, newText: '' };
+    }
+    return { offset: item.offset, length: stop - item.offset, newText: '' };
+  }
+
+  /** Whether a line break (or the end of the text) is at `offset`. */
+  private endsLine(offset: number): boolean {
+    return offset >= this.text.length || this.lineBreakLength(offset) > 0;
+  }
+
+  private pastBlanks(offset: number): number {
+    let position = offset;
+    while (position < this.text.length && (this.text[position] === ' ' || this.text[position] === '\t')) position++;
+    return position;
   }
 
   private insertBefore(object: SyntaxNode, before: SyntaxNode, members: Array<[string, InsertValue]>): OffsetEdit[] {
@@ -142,7 +253,7 @@ export class JsonEditor implements DocumentEditor {
     if ('copyOf' in value) {
       const node = value.copyOf;
       const source = this.text.slice(node.offset, node.offset + node.length);
-      return reindent(source, indentationAt(this.text, node.offset), indent, this.eol);
+      return reindent(source, () => indentationAt(this.text, node.offset), indent, this.eol);
     }
     if ('elements' in value) {
       if (value.elements.length === 0) return '[]';
@@ -213,6 +324,14 @@ export class JsonEditor implements DocumentEditor {
     while (position < this.text.length && /\s/.test(this.text[position])) position++;
     return position;
   }
+}
+
+/** Whether the text from `start` to `end` is spaces and tabs only. */
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let position = start; position < end; position++) {
+    if (text[position] !== ' ' && text[position] !== '\t') return false;
+  }
+  return true;
 }
 
 /**

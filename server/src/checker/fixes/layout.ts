@@ -61,13 +61,28 @@ export function indentationAt(text: string, offset: number): string {
   return text.slice(start, end);
 }
 
-/** Whether only white space precedes `offset` on its line. */
+/**
+ * Whether only white space precedes `offset` on its line. Only the blanks before it are looked at:
+ * on a minified document the line is the whole text, and fixes ask this of every node they touch.
+ */
 export function startsLine(text: string, offset: number): boolean {
-  return /^[ \t]*$/.test(text.slice(lineStartOf(text, offset), offset));
+  let position = offset;
+  while (position > 0 && (text.charCodeAt(position - 1) === 32 || text.charCodeAt(position - 1) === 9)) position--;
+  return position === 0 || text.charCodeAt(position - 1) === 10 || text.charCodeAt(position - 1) === 13;
 }
 
-/** Re-indents copied lines: every line after the first moves from one base indentation to another. */
-export function reindent(source: string, fromIndent: string, toIndent: string, eol: string): string {
+/**
+ * Re-indents copied lines: every line after the first moves from one base indentation to another.
+ * `fromIndent` is asked for only when the source has several lines (finding it scans back to the
+ * line's start: the whole text of a minified document).
+ */
+export function reindent(source: string, fromIndent: string | (() => string), toIndent: string, eol: string): string {
+  if (!/[\r\n]/.test(source)) return source;
+  const from = typeof fromIndent === 'string' ? fromIndent : fromIndent();
+  return reindentLines(source, from, toIndent, eol);
+}
+
+function reindentLines(source: string, fromIndent: string, toIndent: string, eol: string): string {
   const lines = source.split(/\r\n|\n|\r/);
   return lines
     .map((line, index) => (index > 0 && line.startsWith(fromIndent) ? toIndent + line.slice(fromIndent.length) : line))

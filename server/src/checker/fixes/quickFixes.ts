@@ -19,6 +19,8 @@ export interface FixPlan {
   edits: OffsetEdit[];
   /** For "Declare elicitation": what it appends, so fix-all can declare several on one tool at once. */
   declares?: PlannedDeclaration;
+  /** For a fix that removes one item of a list: which, so fix-all can remove all of one list's at once. */
+  removes?: { array: SyntaxNode; element: SyntaxNode };
 }
 
 export interface PlannedDeclaration {

@@ -277,6 +277,11 @@ export class SuppressionFixes {
     private readonly lines: LineIndex,
     /** The text's directives (findSuppressions of it). */
     private readonly suppressions: readonly Suppression[],
+    /**
+     * YAML with syntax errors: no comment line is offered, since the line may lie inside a flow
+     * collection the parse could not close, where a comment line is one more error.
+     */
+    private readonly brokenYaml = false,
   ) {}
 
   fixFor(diagnostic: Diagnostic): Fix | undefined {
@@ -285,6 +290,7 @@ export class SuppressionFixes {
     const target = `${diagnostic.code}/${diagnostic.data.violation}`;
     const line = diagnostic.range.start.line;
     const lineStart = lines.offsetAt({ line, character: 0 });
+    if (format === 'yaml' && this.brokenYaml) return undefined;
     if (!(this.spans ??= lineSpanningTokens(text, format)).canStartWithComment(lineStart)) return undefined;
     const title = `Suppress ${target} on this line`;
     const existing = line > 0 ? this.directiveAbove(line) : undefined;
@@ -294,11 +300,14 @@ export class SuppressionFixes {
       const at = lines.positionAt(last.offset + last.length);
       return { title, isPreferred: false, edits: [{ range: { start: at, end: at }, newText: `, ${target}` }] };
     }
-    const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
+    // A byte order mark stays first: a comment written before it would leave it inside the text,
+    // where JSON reads it as a stray character (a syntax error the fix would add).
+    const afterMark = lineStart === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart + afterMark, lineStart + afterMark + 200))![0];
     // Found once: a scan of the text per diagnostic made every code action request over many of them quadratic.
     const lineBreak = (this.lineBreak ??= text.includes('\r\n') ? '\r\n' : '\n');
     const marker = format === 'yaml' ? '#' : '//';
-    const at = { line, character: 0 };
+    const at = { line, character: afterMark };
     return {
       title,
       isPreferred: false,

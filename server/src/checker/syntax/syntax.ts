@@ -1,7 +1,7 @@
 // What the checker needs of a syntax (JSON or YAML): its text as trees, an editor for the fixes,
 // the sniff that says whether a text is an MCP description, and the one-tool re-parse of
 // incremental re-checks. syntaxOf.ts picks the implementation for a format, in one place.
-import type { DocumentEditor } from '../fixes/editor';
+import type { DocumentEditor, ReadBack } from '../fixes/editor';
 import type { ParsedDocument } from './json/jsonDocument';
 import type { ObjectNode, SyntaxNode } from './tree';
 import type { FormattingOptions } from '../types';
@@ -18,10 +18,10 @@ export interface Syntax {
   /** The roots of every document of the text, and its syntax errors. */
   parse(text: string): ParsedDocument;
   /**
-   * The fix editor of `text`. `deferReadBack`: fix-all reads its edits back once per round instead
-   * of once per edit (a syntax whose edits are always what they mean ignores it).
+   * The fix editor of `text`. `readBack`: how edits are read back before they are offered (a syntax
+   * whose edits are always what they mean ignores it).
    */
-  editor(text: string, formatting?: FormattingOptions, deferReadBack?: boolean): DocumentEditor;
+  editor(text: string, formatting?: FormattingOptions, readBack?: ReadBack): DocumentEditor;
   /** Whether the text's root (any document's, for a stream) has the `mcpdesc` member. */
   hasMcpdescRoot(text: string): boolean;
   /** Whether edits inside one tool of this parse of `text` may be re-parsed alone at all. */
@@ -30,7 +30,10 @@ export interface Syntax {
   toolHolding(elements: readonly SyntaxNode[], change: ChangeSpan): number;
   /**
    * The new tree of `elements[index]` after `change`, at the new text's offsets, or undefined when
-   * it might read differently alone than in place (then the caller checks the whole text).
+   * it might read differently alone than in place (then the caller checks the whole text). When
+   * several tools change at once (fix-all's rounds), `change` and the elements are in the offsets
+   * of the old text with the changes before this one made, which are `oldShift` characters
+   * ahead of `oldText`'s there; `newText` has every change made.
    */
   reparseTool(
     oldText: string,
@@ -38,6 +41,7 @@ export interface Syntax {
     elements: readonly SyntaxNode[],
     index: number,
     change: ChangeSpan,
+    oldShift: number,
   ): ObjectNode | undefined;
   /**
    * `replacement`, already in its parent's place, grew by `delta` at `change`: its ancestors grow

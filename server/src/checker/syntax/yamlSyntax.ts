@@ -11,13 +11,13 @@ import type { Syntax } from './syntax';
 
 export const yamlSyntax: Syntax = {
   parse: (text) => parseYamlForCheck(text),
-  editor: (text, formatting, deferReadBack) => new YamlEditor(text, formatting, deferReadBack),
+  editor: (text, formatting, readBack) => new YamlEditor(text, formatting, readBack),
   hasMcpdescRoot: isYamlMcpdescText,
   allowsToolEdits: yamlAllowsToolEdits,
   // A YAML tool owns its lines up to the next `- `, so an edit at the end of its last value is its own.
   toolHolding: (elements, change) => lastStartingBefore(elements, change.offset + 1),
   reparseTool: reparseYamlTool,
-  placeTool: (replacement, delta, change) => growYamlAncestorsAndShiftFollowers(replacement, delta, change.offset),
+  placeTool: (replacement, delta, change, owed) => growYamlAncestorsAndShiftFollowers(replacement, delta, change.offset, owed),
 };
 
 /**

@@ -19,7 +19,8 @@
 import { parseYamlDocuments } from './parseYamlDocuments';
 import { detachedSlice } from '../detachedString';
 import { childrenOf, type ObjectNode, type SyntaxNode } from '../tree';
-import { growNode, moveMergePairsAfter, shiftSubtree } from '../nodePositions';
+import { growNode, moveMergePairsAfter, moveNode, shiftSubtree } from '../nodePositions';
+import type { OwedShifts } from '../owedShifts';
 import { toolsArrayOf } from '../../model/documentModel';
 
 interface Span {
@@ -59,25 +60,30 @@ export function standaloneToolRegion(
   return index < 0 ? undefined : regionOf(text, elements, index);
 }
 
-/** The lines of `elements[index]` in the old text: [start of its `- ` line, end of its region), and where its content ends (before the region's last line break). */
+/**
+ * The lines of `elements[index]` in the old text: [start of its `- ` line, end of its region), and
+ * where its content ends (before the region's last line break). `shift`: how far the elements'
+ * offsets are ahead of the text's (fix-all's rounds re-parse several tools in one update).
+ */
 function regionOf(
   text: string,
   elements: readonly SyntaxNode[],
   index: number,
+  shift = 0,
 ): { start: number; end: number; contentEnd: number } | undefined {
   const element = elements[index];
-  const start = dashLineStart(text, element.offset);
+  const start = dashLineStart(text, element.offset - shift);
   if (start === undefined) return undefined;
   let end: number;
   if (index + 1 < elements.length) {
-    const next = dashLineStart(text, elements[index + 1].offset);
+    const next = dashLineStart(text, elements[index + 1].offset - shift);
     if (next === undefined || next.column !== start.column) return undefined;
     end = next.lineStart;
   } else {
-    const lineBreak = text.indexOf('\n', element.offset + element.length);
+    const lineBreak = text.indexOf('\n', element.offset - shift + element.length);
     end = lineBreak < 0 ? text.length : lineBreak + 1;
   }
-  if (end <= element.offset) return undefined;
+  if (end <= element.offset - shift) return undefined;
   // The region's own line break is left alone: removing it would join the next item's line.
   let contentEnd = end;
   if (text.charCodeAt(contentEnd - 1) === 10) contentEnd--;
@@ -146,7 +152,8 @@ function mayHoldAlias(source: string): boolean {
 
 /**
  * The new tree of the tool `elements[index]` after `change`, with the new text's offsets, or
- * undefined when the shortcut does not apply (see the top of the file).
+ * undefined when the shortcut does not apply (see the top of the file). `oldShift` (Syntax.reparseTool):
+ * how far `change` and the elements are ahead of `oldText`'s offsets.
  */
 export function reparseYamlTool(
   oldText: string,
@@ -154,19 +161,20 @@ export function reparseYamlTool(
   elements: readonly SyntaxNode[],
   index: number,
   change: Span,
+  oldShift = 0,
 ): ObjectNode | undefined {
   const old = elements[index];
   if (sharesNodes(old)) return undefined;
   for (let ancestor = old.parent; ancestor; ancestor = ancestor.parent) {
     if (ancestor.aliased || ancestor.origin !== undefined || ancestor.sharedByAliases) return undefined;
   }
-  const region = regionOf(oldText, elements, index);
+  const region = regionOf(oldText, elements, index, oldShift);
   if (!region) return undefined;
-  if (change.offset < old.offset || change.offset + change.length > region.contentEnd) return undefined;
+  if (change.offset < old.offset || change.offset - oldShift + change.length > region.contentEnd) return undefined;
   const delta = change.newLength - change.length;
-  const source = detachedSlice(newText, region.start, region.end + delta);
+  const source = detachedSlice(newText, region.start + oldShift, region.end + oldShift + delta);
   const oldSource = oldText.slice(region.start, region.end);
-  if (anchorReadAfter(oldSource, source, newText, region.end + delta)) return undefined;
+  if (anchorReadAfter(oldSource, source, newText, region.end + oldShift + delta)) return undefined;
   const parsed = parseYamlDocuments(source);
   if (parsed.errors.some((error) => error.code !== 'DUPLICATE_KEY') || parsed.documents.length !== 1) return undefined;
   const copies = parsed.documents[0].aliasCopies;
@@ -182,7 +190,7 @@ export function reparseYamlTool(
   if (sequence.offset !== oldText.indexOf('-', region.start) - region.start) return undefined;
   const replacement = sequence.items[0];
   if (replacement.type !== 'object' || sharesNodes(replacement)) return undefined;
-  shiftSubtree(replacement, region.start);
+  shiftSubtree(replacement, region.start + oldShift);
   if (copies !== undefined) aliasCopiesOfTool.set(replacement, copies);
   return replacement;
 }
@@ -191,16 +199,26 @@ export function reparseYamlTool(
 const aliasCopiesOfTool = new WeakMap<SyntaxNode, number>();
 
 /**
- * `node` (already in place) replaced an element that was `delta` characters shorter and ended at
- * `oldEnd`: every ancestor grows by `delta`, and every node owned after the edit moves by `delta`.
+ * `node` (already in place) replaced an element of `tools` that was `delta` characters shorter:
+ * every ancestor grows by `delta`, and every node owned after the edit moves by `delta`: the tools
+ * after it at once and what is inside them when the tree is next read (through `owed`, as in JSON:
+ * fix-all's round re-checks a few tools of hundreds in one update, and moving every node after
+ * each of them made the round cost as much as a parse); the rest at once.
  */
-export function growYamlAncestorsAndShiftFollowers(node: SyntaxNode, delta: number, editOffset: number): void {
+export function growYamlAncestorsAndShiftFollowers(node: SyntaxNode, delta: number, editOffset: number, owed: OwedShifts): void {
   if (delta === 0) return;
+  const tools = node.parent;
   for (let child: SyntaxNode = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
     growNode(parent, delta);
     moveMergePairsAfter(parent, editOffset, delta);
     for (const sibling of childrenOf(parent)) {
-      if (sibling !== child && sibling.parent === parent && sibling.offset > editOffset) shiftSubtree(sibling, delta);
+      if (sibling === child || sibling.parent !== parent || sibling.offset <= editOffset) continue;
+      if (parent === tools) {
+        moveNode(sibling, delta);
+        owed.add(sibling, delta);
+      } else {
+        shiftSubtree(sibling, delta);
+      }
     }
   }
 }

@@ -6,7 +6,7 @@
 // intended change at the intended place, and with no new error (yamlReadBack.ts: read by the
 // checker's one YAML reader).
 import { propertiesOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
-import type { InsertValue } from '../../fixes/editor';
+import type { InsertValue, ReadBack } from '../../fixes/editor';
 import type { OffsetEdit } from '../../types';
 import { applyOffsetEdits, normalizeEdits } from '../textEdits';
 import { sameJson } from './yamlValueText';
@@ -30,12 +30,13 @@ export class YamlEditCheck {
   private readonly toolEditsAllowed = new Map<SyntaxNode, boolean>();
 
   /**
-   * With `deferred`, every edit is taken on trust and remembered; `confirmsTogether` then reads the
-   * edits actually chosen back in one go, instead of one whole-document read per planned edit.
+   * `readBack` (ReadBack): `deferred` takes every edit on trust and remembers it, and
+   * `confirmsTogether` then reads the edits actually chosen back in one go; `each` reads each edit
+   * back as it is planned, from its tool's lines when they read alone; `whole` from the whole text.
    */
   constructor(
     private readonly text: string,
-    private readonly deferred = false,
+    private readonly readBack: ReadBack = 'each',
   ) {}
 
   /**
@@ -48,11 +49,12 @@ export class YamlEditCheck {
     const key = JSON.stringify(normalized) + '\u0000' + container.offset;
     const known = this.verdicts.get(key);
     if (known !== undefined) return known;
-    if (this.deferred) {
-      this.claims.set(key, { edits: normalized, container, change });
+    const claim = { edits: normalized, container, change };
+    if (this.readBack === 'deferred') {
+      this.claims.set(key, claim);
       return true;
     }
-    const verdict = this.decideWhole([{ edits: normalized, container, change }]);
+    const verdict = this.readBack === 'whole' ? this.decideWhole([claim]) : this.decide([claim]);
     this.verdicts.set(key, verdict);
     return verdict;
   }
@@ -91,7 +93,7 @@ export class YamlEditCheck {
     for (const [tool, group] of byTool) {
       const verdict = this.decideInTool(tool, group);
       if (verdict === false) return false;
-      if (verdict === undefined) for (const entry of group) whole.push(entry);
+      if (verdict === undefined) for (const claim of group) whole.push(claim);
     }
     return whole.length === 0 || this.decideWhole(whole);
   }
@@ -195,7 +197,13 @@ export class YamlEditCheck {
     });
   }
 
+  /**
+   * The text as read before any edit. Kept for the editor's life by the fix-all modes, which read
+   * back round after round; an editor asked for quick-fixes (kept with a check, in the server for as
+   * long as the document is open) reads it again each time, rarely: only for edits outside tools.
+   */
   private originalStream(): ReadStream | undefined {
+    if (this.readBack === 'each') return this.read(this.text);
     if (this.original === null) this.original = this.read(this.text);
     return this.original;
   }

@@ -6,10 +6,11 @@
 // that aliases share (the edit would change every alias). A member merged in with `<<` is never
 // edited where its text is (the merge source, which other mappings may merge too): replacing its
 // value adds an own member to the merging mapping instead, which wins over the merged one.
-import { itemsOf, keyNodeOf, propertiesOf, type SyntaxNode } from '../tree';
+import { childrenOf, itemsOf, keyNodeOf, propertiesOf, type SyntaxNode } from '../tree';
 import type { FormattingOptions, OffsetEdit } from '../../types';
-import type { DocumentEditor, InsertValue } from '../../fixes/editor';
+import type { DocumentEditor, InsertValue, ReadBack } from '../../fixes/editor';
 import { detectIndentUnit, usableFormatting } from '../../fixes/layout';
+import { commaSides, removalIndexes } from '../../fixes/removedItems';
 import {
   yamlLineBreak,
   yamlLineBreakLength,
@@ -29,13 +30,11 @@ export class YamlEditor implements DocumentEditor {
   private readonly writer: YamlValueWriter;
   private readonly check: YamlEditCheck;
 
-  /**
-   * `deferReadBack`: see YamlEditCheck (fix-all reads the edits it chose back together).
-   */
+  /** `readBack`: how the edits that need it are read back (DocumentEditor's ReadBack). */
   constructor(
     private readonly text: string,
     given?: FormattingOptions,
-    deferReadBack = false,
+    readBack: ReadBack = 'each',
   ) {
     const formatting = usableFormatting(given);
     this.eol = yamlLineBreak(text);
@@ -43,7 +42,7 @@ export class YamlEditor implements DocumentEditor {
     const unit = formatting ? detectIndentUnit(text, formatting) : (yamlSmallestIndentation(text) ?? '  ');
     this.unit = unit === '\t' ? Math.max(1, formatting?.tabSize ?? 2) : unit.length;
     this.writer = new YamlValueWriter(text, this.eol, this.unit);
-    this.check = new YamlEditCheck(text, deferReadBack);
+    this.check = new YamlEditCheck(text, readBack);
   }
 
   confirmsTogether(chosen: readonly OffsetEdit[]): boolean {
@@ -214,6 +213,155 @@ export class YamlEditor implements DocumentEditor {
       if (edits.length > 0 && this.check.confirms(edits, array, change)) return edits;
     }
     return [];
+  }
+
+  /**
+   * Items removed where they stand, without a read-back: a block item's lines (its `- ` line at the
+   * sequence's column through its last line; a comment after it stays as a comment line), a flow
+   * item with one comma. Refused where the text could mean something else without them: a
+   * sequence that aliases read (an alias would lose the items too) or that is not its own text,
+   * an item with an anchor, a tag or an anchor inside it, a block scalar item (its chomping owns
+   * the blank lines after it), a first item that shares its line with an outer `- ` or key.
+   */
+  removeElements(array: SyntaxNode, elements: readonly SyntaxNode[], emptying = false): OffsetEdit[] {
+    if (array.type !== 'array' || isAliasCopy(array) || isInMergeSource(array) || isInSharedAnchor(array)) return [];
+    for (let node: SyntaxNode | undefined = array; node; node = node.parent) if (node.aliased) return [];
+    const indexes = removalIndexes(array, elements, emptying);
+    if (!indexes) return [];
+    const items = itemsOf(array);
+    if (indexes.some((index) => !removableItem(items[index], this.text))) return [];
+    if (this.isFlow(array)) return this.removeFromFlowSequence(array, indexes);
+    return indexes.length === items.length ? this.emptyBlockSequence(array) : this.removeFromBlockSequence(array, indexes);
+  }
+
+  /**
+   * A block sequence emptied: a block sequence without items is no sequence (`key:` is null), so
+   * the first item's `- item` becomes `[]` where it stands, and the others go with their lines (the
+   * comments after them stay). Only where a flow sequence may stand at that column: deeper than
+   * the key it is the value of.
+   */
+  private emptyBlockSequence(array: SyntaxNode): OffsetEdit[] {
+    const items = itemsOf(array);
+    const first = items[0];
+    const owner = array.parent;
+    if (this.text[array.offset] !== '-' || owner?.type !== 'property' || owner.value !== array) return [];
+    if (!yamlStartsLine(this.text, array.offset) || this.columnOf(array.offset) <= this.columnOf(owner.offset)) return [];
+    if (!/^[ \t]+$/.test(this.text.slice(array.offset + 1, first.offset))) return [];
+    const rest = items.length > 1 ? this.removeFromBlockSequence(array, items.map((_, index) => index).slice(1)) : [];
+    if (items.length > 1 && rest.length === 0) return [];
+    return [{ offset: array.offset, length: first.offset + first.length - array.offset, newText: '[]' }, ...rest];
+  }
+
+  private removeFromBlockSequence(array: SyntaxNode, indexes: readonly number[]): OffsetEdit[] {
+    if (this.text[array.offset] !== '-') return [];
+    const column = this.columnOf(array.offset);
+    const items = itemsOf(array);
+    const edits: OffsetEdit[] = [];
+    for (const index of indexes) {
+      const item = items[index];
+      // Only blanks between the item and its `-`: no anchor or tag that would stay behind.
+      let dash = item.offset;
+      while (dash > 0 && (this.text[dash - 1] === ' ' || this.text[dash - 1] === '\t')) dash--;
+      dash--;
+      if (dash < 0 || this.text[dash] !== '-' || dash === item.offset - 1) return [];
+      const lineStart = yamlLineStart(this.text, dash);
+      if (dash - lineStart !== column || !/^ *$/.test(this.text.slice(lineStart, dash))) return [];
+      const stop = this.pastBlanks(item.offset + item.length);
+      if (stop >= this.text.length || this.lineBreakLength(stop) > 0) {
+        edits.push({ offset: lineStart, length: stop + this.lineBreakLength(stop) - lineStart, newText: '' });
+      } else if (this.text[stop] === '#' && stop > item.offset + item.length) {
+        edits.push({ offset: dash, length: stop - dash, newText: '' });
+      } else {
+        return [];
+      }
+    }
+    return edits;
+  }
+
+  /** As in JSON: each item goes with one comma (removedItems.ts), comments between them stay. */
+  private removeFromFlowSequence(array: SyntaxNode, indexes: readonly number[]): OffsetEdit[] {
+    const items = itemsOf(array);
+    const commaAfter = (index: number): number | undefined => {
+      const after = this.nextSignificant(items[index].offset + this.lengthOf(items[index]));
+      return this.text[after] === ',' ? after : undefined;
+    };
+    // Nothing but blanks, line breaks and comments before each removed item, back to the bracket or
+    // comma before it: an anchor or tag there would be left to the next item.
+    for (const index of indexes) {
+      const before = index === 0 ? array.offset : commaAfter(index - 1);
+      if (before === undefined || this.nextSignificant(before + 1) !== items[index].offset) return [];
+    }
+    const sides = commaSides(indexes, items.length, commaAfter(items.length - 1) !== undefined);
+    const edits: OffsetEdit[] = [];
+    for (let position = 0; position < indexes.length; position++) {
+      const index = indexes[position];
+      const item = items[index];
+      const end = item.offset + this.lengthOf(item);
+      const ownLine = yamlStartsLine(this.text, item.offset);
+      if (sides[position] === 'none') {
+        const stop = this.pastBlanks(end);
+        if (ownLine && this.endsLine(stop)) {
+          const lineStart = yamlLineStart(this.text, item.offset);
+          edits.push({ offset: lineStart, length: stop + this.lineBreakLength(stop) - lineStart, newText: '' });
+        } else {
+          edits.push({ offset: item.offset, length: this.keepingCommentBlank(item.offset, stop) - item.offset, newText: '' });
+        }
+        continue;
+      }
+      const comma = sides[position] === 'after' ? commaAfter(index) : commaAfter(index - 1);
+      if (comma === undefined) return [];
+      if (sides[position] === 'after') {
+        const stop = this.pastBlanks(comma + 1);
+        if (!/^[ \t]*$/.test(this.text.slice(end, comma))) {
+          edits.push({ offset: item.offset, length: end - item.offset, newText: '' }, { offset: comma, length: 1, newText: '' });
+        } else if (ownLine && this.endsLine(stop)) {
+          const lineStart = yamlLineStart(this.text, item.offset);
+          edits.push({ offset: lineStart, length: stop + this.lineBreakLength(stop) - lineStart, newText: '' });
+        } else {
+          edits.push({ offset: item.offset, length: this.keepingCommentBlank(item.offset, stop) - item.offset, newText: '' });
+        }
+        continue;
+      }
+      const stop = this.pastBlanks(end);
+      if (ownLine && this.endsLine(stop)) {
+        const lineStart = yamlLineStart(this.text, item.offset);
+        edits.push(
+          { offset: comma, length: 1, newText: '' },
+          { offset: lineStart, length: stop + this.lineBreakLength(stop) - lineStart, newText: '' },
+        );
+      } else if (/^[ \t]*$/.test(this.text.slice(comma + 1, item.offset))) {
+        edits.push({ offset: comma, length: end - comma, newText: '' });
+      } else {
+        edits.push(
+          { offset: comma, length: 1, newText: '' },
+          { offset: item.offset, length: this.keepingCommentBlank(item.offset, stop) - item.offset, newText: '' },
+        );
+      }
+    }
+    return edits;
+  }
+
+  /**
+   * Where a removal from `start` up to `stop` must end so that a comment at `stop` keeps a blank
+   * before it (YAML reads `#` as a comment only after white space): one blank short when the
+   * character before `start` is not one.
+   */
+  private keepingCommentBlank(start: number, stop: number): number {
+    if (this.text[stop] !== '#' || stop === start) return stop;
+    const before = this.text[start - 1];
+    if (start === 0 || before === ' ' || before === '\t' || before === '\n' || before === '\r') return stop;
+    return this.text[stop - 1] === ' ' || this.text[stop - 1] === '\t' ? stop - 1 : stop;
+  }
+
+  /** Whether a line break (or the end of the text) is at `offset`. */
+  private endsLine(offset: number): boolean {
+    return offset >= this.text.length || this.lineBreakLength(offset) > 0;
+  }
+
+  private pastBlanks(offset: number): number {
+    let position = offset;
+    while (position < this.text.length && (this.text[position] === ' ' || this.text[position] === '\t')) position++;
+    return position;
   }
 
   private appendToFlowSequence(array: SyntaxNode, elements: InsertValue[]): OffsetEdit[] {
@@ -552,6 +700,25 @@ export class YamlEditor implements DocumentEditor {
     }
     return position;
   }
+}
+
+/**
+ * Whether a sequence item can go with its lines or its comma and nothing else: its own text (an
+ * alias is removed as its `*name`), no anchor an alias reads, nothing inside it that aliases read,
+ * not a block scalar.
+ */
+function removableItem(item: SyntaxNode, text: string): boolean {
+  if (item.length === 0) return false;
+  if (isAliasCopy(item)) return text[item.offset] === '*';
+  const first = text[item.offset];
+  if (first === '|' || first === '>' || first === '&' || first === '!') return false;
+  const pending: SyntaxNode[] = [item];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (node.aliased || node.sharedByAliases) return false;
+    for (const child of childrenOf(node)) if (child.parent === node && !isAliasCopy(child)) pending.push(child);
+  }
+  return true;
 }
 
 /** A stretch of a mapping's own text: one of its members, or one of its `<<` pairs. */
