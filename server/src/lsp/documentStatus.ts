@@ -3,9 +3,11 @@
 // module only adds which setting made it, e.g. the exclude glob that matched and where it came from,
 // and, for a checked document, what its last check read and ran: the format version (the root
 // `mcpdesc` member), the MCP revisions in scope (the root `protocolVersions`), the rules that were
-// not off with their pages, how long it took, and the configuration files that applied.
+// not off with their pages, how long it took, and the configuration files that applied. What it
+// echoes of the document's own text (and of globs and paths) is cut to DOCUMENT_STATUS_LIMITS, so
+// the answer stays small whatever the document holds.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentStatus, RuleRun } from '../../../shared/src/constants';
+import { cutText, DOCUMENT_STATUS_LIMITS, type DocumentStatus, type RuleRun } from '../../../shared/src/constants';
 import { CONFIG_RULE_ID, RULE_IDS, RULES, ruleDocsUri } from '../../../shared/src/rules';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
@@ -54,16 +56,27 @@ async function checkedStatus(deps: DocumentStatusDeps, uri: string, settings: Mc
   // The check's own settings when there is one: the open document's adjustments (the editor's JSON syntax errors) included.
   const rules = rulesThatRan(check?.settings ?? settings);
   const root = check?.result.roots.find((candidate) => memberOf(candidate, 'mcpdesc') !== undefined);
+  const formatVersion = stringOf(memberOf(root, 'mcpdesc'));
   const revisions = versionsOf(memberOf(root, 'protocolVersions'));
   return {
     kind: 'checked',
-    ...(stringOf(memberOf(root, 'mcpdesc')) !== undefined && { formatVersion: stringOf(memberOf(root, 'mcpdesc')) }),
-    ...(revisions && { revisions }),
+    ...(formatVersion !== undefined && { formatVersion: cut(formatVersion) }),
+    ...(revisions && { revisions: revisions.listed }),
+    ...(revisions && revisions.omitted > 0 && { revisionsOmitted: revisions.omitted }),
     rules,
     ...(check && { lastCheckMs: Math.round(check.durationMs * 10) / 10 }),
-    configFiles: deps.documentSettings.configOf(uri).files,
+    configFiles: configFilesOf(deps.documentSettings.configOf(uri).files),
     configFilesRead: deps.configFilesRead,
   };
+}
+
+function cut(text: string): string {
+  return cutText(text, DOCUMENT_STATUS_LIMITS.chars);
+}
+
+/** The innermost configuration files (the last ones decide; the client opens the last one, so paths are never cut). */
+function configFilesOf(files: string[]): string[] {
+  return files.slice(-DOCUMENT_STATUS_LIMITS.configFiles);
 }
 
 /** The rules a document's check ran with these settings: every one not off, but the configuration files' own. */
@@ -78,11 +91,16 @@ function rulesThatRan(settings: McpdescSettings): RuleRun[] {
   return runs;
 }
 
-/** A `protocolVersions` array of strings; undefined when it is missing or anything else. */
-function versionsOf(node: SyntaxNode | undefined): string[] | undefined {
+/** A `protocolVersions` array of strings (the first ones, cut, and how many more); undefined when it is missing or anything else. */
+function versionsOf(node: SyntaxNode | undefined): { listed: string[]; omitted: number } | undefined {
   if (node?.type !== 'array') return undefined;
-  const versions = node.items.map(stringOf);
-  return versions.every((version): version is string => version !== undefined) ? versions : undefined;
+  const listed: string[] = [];
+  for (const item of node.items) {
+    const version = stringOf(item);
+    if (version === undefined) return undefined;
+    if (listed.length < DOCUMENT_STATUS_LIMITS.revisions) listed.push(cut(version));
+  }
+  return { listed, omitted: node.items.length - listed.length };
 }
 
 /** The first exclude glob that matches: the editor's settings' ones are tried first, as they are merged first. */
@@ -93,7 +111,7 @@ function excludedBy(
 ): DocumentStatus {
   const matches = (pattern: string): boolean => isExcludedPath(path, [pattern]);
   const setting = fromSettings.find(matches);
-  if (setting !== undefined) return { kind: 'excluded', pattern: setting, from: 'settings' };
+  if (setting !== undefined) return { kind: 'excluded', pattern: cut(setting), from: 'settings' };
   const configured = configuration.globs.exclude.find(matches);
-  return { kind: 'excluded', pattern: configured ?? '', from: 'configuration', files: configuration.files };
+  return { kind: 'excluded', pattern: cut(configured ?? ''), from: 'configuration', files: configFilesOf(configuration.files) };
 }
