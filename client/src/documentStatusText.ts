@@ -19,7 +19,6 @@ const ICON_SYNTAX = /\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)/g;
 
 /** Text from a document or a workspace as an item shows it: whitespace runs as one space, at most `maxChars`, icons escaped. */
 export function shownText(text: string, maxChars: number): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
   const oneLine = text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ');
   return cutText(oneLine, maxChars).replace(ICON_SYNTAX, (icon) => `\\${icon}`);
 }
