@@ -2,9 +2,13 @@
 // evaluated in a V8 context that has a web worker's globals and nothing of Node's, so that a use of
 // require, process, Buffer, setImmediate or __dirname fails here as it would in a browser. `self`
 // talks to the test over the thread's port, as a dedicated worker's global scope talks to the page.
+// Its `Worker` starts the same bundle in a thread of this kind again, as a dedicated worker started
+// by a worker (the server's document workers): its `location` is the bundle's URL, its `name` the
+// one it was started with.
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, Worker as ThreadWorker, workerData } from 'node:worker_threads';
 
 interface MessageListener {
   (event: { data: unknown }): void;
@@ -12,7 +16,8 @@ interface MessageListener {
 
 const port = parentPort;
 if (!port) throw new Error('webWorkerScope.ts runs in a worker thread only');
-const { bundle } = workerData as { bundle: string };
+const { bundle, name } = workerData as { bundle: string; name?: string };
+const bundleUrl = pathToFileURL(bundle).href;
 
 const listeners: MessageListener[] = [];
 port.on('message', (data: unknown) => {
@@ -32,11 +37,51 @@ const scope = {
     listeners.push(listener);
   },
   close: () => port.close(),
+  name,
+  location: { href: bundleUrl },
 };
+
+type WorkerEventType = 'message' | 'error' | 'messageerror';
+
+/** A web worker's Worker, for this bundle only: a thread like this one, whose scope has the given name. */
+class NestedWorker {
+  private readonly thread: ThreadWorker;
+  private readonly listeners: Record<WorkerEventType, Array<(event: { data?: unknown; message?: string }) => void>> = {
+    message: [],
+    error: [],
+    messageerror: [],
+  };
+
+  constructor(url: string, options: { name?: string } = {}) {
+    if (url !== bundleUrl) throw new Error(`this test's Worker starts ${bundleUrl} only, not ${url}`);
+    this.thread = new ThreadWorker(__filename, { workerData: { bundle, name: options.name } });
+    this.thread.on('message', (data: unknown) => {
+      for (const listener of [...this.listeners.message]) listener({ data });
+    });
+    this.thread.on('error', (error: Error) => {
+      for (const listener of [...this.listeners.error]) listener({ message: error.message });
+    });
+  }
+
+  postMessage(message: unknown): void {
+    this.thread.postMessage(message);
+  }
+
+  addEventListener(type: WorkerEventType, listener: (event: { data?: unknown; message?: string }) => void): void {
+    this.listeners[type]?.push(listener);
+  }
+
+  terminate(): void {
+    void this.thread.terminate();
+  }
+}
 
 // A dedicated worker's globals the server may use (WorkerGlobalScope and its mixins); no Node ones.
 const context = createContext({
   self: scope,
+  name,
+  location: { href: bundleUrl },
+  Worker: NestedWorker,
   postMessage: scope.postMessage,
   addEventListener: scope.addEventListener,
   console,

@@ -25,8 +25,8 @@ export interface DocumentStatusDeps {
   /** The editor's settings for a document, before the project configuration adds to them. */
   settings: SettingsResolver;
   documentSettings: DocumentSettings;
-  /** The check of the document's current version (computed now when none is cached); undefined when it did not finish. */
-  lastCheck(uri: string): Promise<CachedCheck | undefined>;
+  /** What the check of the document's current version read and ran (checked now when none is kept); undefined when it did not finish. */
+  checkFacts(uri: string): Promise<CheckFacts | undefined>;
   /** Whether the runtime reads project configuration files (a browser's does not). */
   configFilesRead: boolean;
 }
@@ -51,20 +51,41 @@ export async function documentStatusOf(deps: DocumentStatusDeps, uri: string): P
   }
 }
 
-async function checkedStatus(deps: DocumentStatusDeps, uri: string, settings: McpdescSettings): Promise<DocumentStatus> {
-  const check = await deps.lastCheck(uri);
-  // The check's own settings when there is one: the open document's adjustments (the editor's JSON syntax errors) included.
-  const rules = rulesThatRan(check?.settings ?? settings);
-  const root = check?.result.roots.find((candidate) => memberOf(candidate, 'mcpdesc') !== undefined);
+/** What the status item shows of a document's check, read where the check is kept (documentQueries.ts). */
+export interface CheckFacts {
+  /** The settings the check ran with (the open document's adjustments included). */
+  settings: McpdescSettings;
+  durationMs: number;
+  /** The root `mcpdesc` member, cut. */
+  formatVersion?: string;
+  /** The root `protocolVersions`, the first ones cut, and how many more. */
+  revisions?: { listed: string[]; omitted: number };
+}
+
+export function checkFactsOf(check: CachedCheck): CheckFacts {
+  const root = check.result.roots.find((candidate) => memberOf(candidate, 'mcpdesc') !== undefined);
   const formatVersion = stringOf(memberOf(root, 'mcpdesc'));
   const revisions = versionsOf(memberOf(root, 'protocolVersions'));
   return {
-    kind: 'checked',
+    settings: check.settings,
+    durationMs: check.durationMs,
     ...(formatVersion !== undefined && { formatVersion: cut(formatVersion) }),
+    ...(revisions && { revisions }),
+  };
+}
+
+async function checkedStatus(deps: DocumentStatusDeps, uri: string, settings: McpdescSettings): Promise<DocumentStatus> {
+  const facts = await deps.checkFacts(uri);
+  // The check's own settings when there is one: the open document's adjustments (the editor's JSON syntax errors) included.
+  const rules = rulesThatRan(facts?.settings ?? settings);
+  const revisions = facts?.revisions;
+  return {
+    kind: 'checked',
+    ...(facts?.formatVersion !== undefined && { formatVersion: facts.formatVersion }),
     ...(revisions && { revisions: revisions.listed }),
     ...(revisions && revisions.omitted > 0 && { revisionsOmitted: revisions.omitted }),
     rules,
-    ...(check && { lastCheckMs: Math.round(check.durationMs * 10) / 10 }),
+    ...(facts && { lastCheckMs: Math.round(facts.durationMs * 10) / 10 }),
     configFiles: configFilesOf(deps.documentSettings.configOf(uri).files),
     configFilesRead: deps.configFilesRead,
   };

@@ -1,0 +1,64 @@
+// A browser's checks of closed files, once the client read them: in a document worker of their own,
+// so that a hostile file met by the workspace scan is ended after its time box (unfinishedCheck.ts)
+// and gets the notice that says so, instead of holding the server's thread. (Node's check workers
+// read and check the disk themselves: host/workerPool.ts.) One check at a time, as the runner takes
+// them; the worker is started when first needed and again after one was ended.
+import { answerForRead, type DiskCheckAnswer, type DiskCheckTask, type DiskRead } from '../host/closedFileCheck';
+import { DocumentWorker, UnfinishedTask } from './documentWorker';
+import type { DocumentWorkers } from './runtime';
+import { unfinishedCheckNotice } from './unfinishedCheck';
+
+export class WorkerClosedFileChecks {
+  private worker: DocumentWorker | undefined;
+  /** The checks so far, one after the other. */
+  private last: Promise<unknown> = Promise.resolve();
+  /** Set once no worker can be started: the files are then checked on this thread. */
+  private onThisThread = false;
+
+  constructor(
+    private readonly workers: DocumentWorkers,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  check(task: DiskCheckTask, read: DiskRead): Promise<DiskCheckAnswer> {
+    const next = this.last.then(() => this.checkNow(task, read));
+    this.last = next.catch(() => undefined);
+    return next;
+  }
+
+  close(): void {
+    this.worker?.end('the server shut down');
+  }
+
+  private async checkNow(task: DiskCheckTask, read: DiskRead): Promise<DiskCheckAnswer> {
+    const worker = this.workerNow();
+    if (!worker) return answerForRead(task, read);
+    const length = read.kind === 'text' ? read.text.length : 0;
+    try {
+      return (await worker.run({ kind: 'closedFile', task, read }, this.workers.timeBoxMs(length))) as DiskCheckAnswer;
+    } catch (error) {
+      if (!(error instanceof UnfinishedTask)) throw error;
+      return {
+        kind: 'diagnostics',
+        diagnostics: unfinishedCheckNotice(error.reason, task.settings.rules),
+        log: `Checking ${task.uri} (on disk) did not finish: ${error.reason}.`,
+      };
+    }
+  }
+
+  private workerNow(): DocumentWorker | undefined {
+    if (this.onThisThread) return undefined;
+    if (this.worker?.alive) return this.worker;
+    try {
+      this.worker = new DocumentWorker(this.workers.start(), () => undefined);
+      this.worker.warmUp({});
+      return this.worker;
+    } catch (error) {
+      this.onThisThread = true;
+      this.log(
+        `Could not start a worker to check closed files in (${error instanceof Error ? error.message : String(error)}); they are checked on the server's thread.`,
+      );
+      return undefined;
+    }
+  }
+}
