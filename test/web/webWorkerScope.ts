@@ -4,7 +4,7 @@
 // talks to the test over the thread's port, as a dedicated worker's global scope talks to the page.
 // Its `Worker` starts the same bundle in a thread of this kind again, as a dedicated worker started
 // by a worker (the server's document workers): its `location` is the bundle's URL, its `name` the
-// one it was started with.
+// one it was started with. A test may make such a worker hang on some documents' tasks (`hangOn`).
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
@@ -16,11 +16,29 @@ interface MessageListener {
 
 const port = parentPort;
 if (!port) throw new Error('webWorkerScope.ts runs in a worker thread only');
-const { bundle, name } = workerData as { bundle: string; name?: string };
+const { bundle, name, hangOn } = workerData as { bundle: string; name?: string; hangOn?: string };
 const bundleUrl = pathToFileURL(bundle).href;
+
+/**
+ * A task a started worker (one with a name: a document worker) is to hang on: one on a document whose
+ * URI contains `hangOn` (workerServer.ts). It is announced as started, as the worker would, and then
+ * never handed to the bundle: a check that runs forever, as far as the server can tell.
+ */
+function hangs(data: unknown): { id: number } | undefined {
+  if (hangOn === undefined || name === undefined) return undefined;
+  const message = data as { kind?: unknown; id?: unknown; task?: { uri?: unknown; task?: { uri?: unknown } } };
+  if (message.kind !== 'task' || typeof message.id !== 'number') return undefined;
+  const uri = message.task?.uri ?? message.task?.task?.uri;
+  return typeof uri === 'string' && uri.includes(hangOn) ? { id: message.id } : undefined;
+}
 
 const listeners: MessageListener[] = [];
 port.on('message', (data: unknown) => {
+  const hung = hangs(data);
+  if (hung) {
+    port.postMessage({ kind: 'started', id: hung.id });
+    return;
+  }
   for (const listener of [...listeners]) listener({ data });
 });
 
@@ -54,7 +72,7 @@ class NestedWorker {
 
   constructor(url: string, options: { name?: string } = {}) {
     if (url !== bundleUrl) throw new Error(`this test's Worker starts ${bundleUrl} only, not ${url}`);
-    this.thread = new ThreadWorker(__filename, { workerData: { bundle, name: options.name } });
+    this.thread = new ThreadWorker(__filename, { workerData: { bundle, name: options.name, hangOn } });
     this.thread.on('message', (data: unknown) => {
       for (const listener of [...this.listeners.message]) listener({ data });
     });

@@ -68,6 +68,8 @@ export class DocumentWorker {
   /** Whether the worker ever said anything: one that fails before it did could not start at all. */
   private replied = false;
   private failedOnItsOwn = false;
+  /** Warm-ups asked and not answered yet. */
+  private warming = 0;
 
   constructor(
     private readonly port: DocumentWorkerPort,
@@ -87,6 +89,11 @@ export class DocumentWorker {
 
   get alive(): boolean {
     return this.endedReason === undefined;
+  }
+
+  /** Whether it is loaded and warmed up: a task sent now starts at once. */
+  get warm(): boolean {
+    return this.warming === 0;
   }
 
   /** Whether it failed before it ever replied (it could not load, say). */
@@ -120,7 +127,9 @@ export class DocumentWorker {
 
   /** Tells the worker where the rule pages are and runs the edit path once with these rules, before its next task (warmUp.ts). */
   warmUp(rules: Record<string, RuleSeverity>): void {
-    if (this.endedReason === undefined) this.port.post({ kind: 'warmUp', rules, docsBaseUri: shippedDocsBaseUri() });
+    if (this.endedReason !== undefined) return;
+    this.warming++;
+    this.port.post({ kind: 'warmUp', rules, docsBaseUri: shippedDocsBaseUri() });
   }
 
   /** Drops the worker's copy of a document (closed, or moved to another worker). */
@@ -136,6 +145,10 @@ export class DocumentWorker {
 
   private answered(reply: DocumentWorkerReply): void {
     this.replied = true;
+    if (reply.kind === 'warm') {
+      this.warming = Math.max(0, this.warming - 1);
+      return;
+    }
     const running = this.running;
     if (!running || running.id !== reply.id) return;
     if (reply.kind === 'started') {

@@ -55,6 +55,8 @@ export type QueryAnswer = { checked: true; answer: unknown } | { checked: false 
 export type DocumentWorkerAnswer = CheckAnswer | QueryAnswer | DiskCheckAnswer;
 
 export type DocumentWorkerReply =
+  /** The warm-up asked last is done: the worker's next task starts at once. */
+  | { kind: 'warm' }
   /** The worker starts the task now (its time box runs from here: not while the worker loads or warms up). */
   | { kind: 'started'; id: number }
   | { kind: 'answer'; id: number; ok: true; answer: DocumentWorkerAnswer }

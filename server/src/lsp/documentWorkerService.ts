@@ -90,6 +90,7 @@ export function serveDocumentWorker(scope: DocumentWorkerScope): void {
         } catch {
           // The server's log is on another thread; a failed warm-up only costs the first keystroke a little.
         }
+        scope.post({ kind: 'warm' });
         return;
       case 'task':
         break;

@@ -134,8 +134,10 @@ export class WorkerOpenChecks implements OpenChecks {
   }
 
   warmUp(log: (message: string) => void): void {
-    // Each worker warms up as it starts (documentWorkerService.ts); one is started now for the first document.
-    if (this.workers.size === 0 && !this.fallback) this.spawn();
+    // Two workers are started now and warm up (documentWorkerService.ts): one for the first document,
+    // and one free for the next while the first checks, which would otherwise start cold (a worker
+    // starting with the whole-document rules on compiles their schema first: a second or more).
+    while (this.workers.size < Math.min(2, this.capacity) && !this.fallback) this.spawn();
     this.fallback?.warmUp(log);
   }
 
@@ -196,13 +198,18 @@ export class WorkerOpenChecks implements OpenChecks {
     }
   }
 
-  /** The document's home when it is free, else a free worker (or a new one): undefined while none is. */
+  /**
+   * The document's home when it is free, else a free worker (a warm one first, then the one keeping
+   * the fewest documents), else a new one: undefined while none is.
+   */
   private workerFor(uri: string): DocumentWorker | undefined {
     const home = this.homes.get(uri);
     if (home && !home.busy) return home;
     let idle: DocumentWorker | undefined;
     for (const worker of this.workers) {
-      if (!worker.busy && (!idle || worker.copies.size < idle.copies.size)) idle = worker;
+      if (worker.busy) continue;
+      const better = !idle || (worker.warm && !idle.warm) || (worker.warm === idle.warm && worker.copies.size < idle.copies.size);
+      if (better) idle = worker;
     }
     if (idle) return idle;
     return this.workers.size < this.capacity ? this.spawn() : undefined;
@@ -281,7 +288,8 @@ export class WorkerOpenChecks implements OpenChecks {
     // Fix-all checks round after round: three boxes.
     const box = this.runtimeWorkers.timeBoxMs(document.getText().length) * (task.group === 'fixes' ? 3 : 1);
     this.rules = settings.rules;
-    this.warmUpWorker(worker);
+    // Other rules: every worker warms up with them now, the free ones while this one checks.
+    for (const each of this.workers) if (each === worker || !each.busy) this.warmUpWorker(each);
     this.running.add(uri);
     const done = (): void => {
       this.running.delete(uri);
