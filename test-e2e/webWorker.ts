@@ -18,6 +18,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { CheckRunner } from './checks';
 import { LspSession } from '../test/web/lspSession';
 import { rulePageScenario, type RulePageObservations } from '../test/web/rulePageScenario';
+import { DOCUMENT_WORKER_NAME } from '../server/src/lsp/documentWorkerProtocol';
 import { hostileOutcomeProblem, isUnfinishedNotice } from '../test/web/hostileScenario';
 import type { HostileInput, HostileRun, WebWorkerInput, WebWorkerObservations } from './webWorkerPage';
 
@@ -234,11 +235,30 @@ async function main(): Promise<void> {
         await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
         await page.waitForFunction(() => 'runHostileTest' in window);
         const hostileInput: HostileInput = { docsBaseUri: DOCS_BASE, folderUri: `${FOLDER}/hostile`, smallText: text };
-        const run = await page.evaluate(
+        const running = page.evaluate(
           (pageInput) =>
             (window as unknown as { runHostileTest(input: HostileInput): Promise<HostileRun> }).runHostileTest(pageInput),
           hostileInput,
         );
+        // The server's document workers are web workers it started itself, named as it names them:
+        // DevTools lists them while the scenario runs.
+        let finished = false;
+        void running.finally(() => (finished = true)).catch(() => undefined);
+        let documentWorkers = 0;
+        const cdp = await page.context().newCDPSession(page);
+        while (!finished && documentWorkers === 0) {
+          const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+            targetInfos: Array<{ type: string; title: string }>;
+          };
+          documentWorkers = targetInfos.filter(
+            (target) => target.type === 'worker' && target.title === DOCUMENT_WORKER_NAME,
+          ).length;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await cdp.detach();
+        const run = await running;
+        if (documentWorkers === 0) throw new Error(`no nested web worker named ${DOCUMENT_WORKER_NAME} was seen`);
+        checks.log(`${documentWorkers} document workers (nested web workers) seen`);
         assertEqual(run.workerErrors, [], 'errors of the workers');
         for (const [when, observations] of [
           ['cold', run.cold],

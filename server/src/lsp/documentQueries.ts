@@ -8,7 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fixAll, type FormattingOptions } from '../checker';
 import { documentFormat } from '../host/documentPolicy';
 import { fixAllAction, menuActions, quickFixActions, type MenuOptions } from './codeActions';
-import { checkFactsOf, type CheckFacts } from './documentStatus';
+import { checkFactsOf, type CheckFacts } from './checkFacts';
 import { answerNavigation, type NavigationRequest } from './navigationHandlers';
 import type { CachedCheck } from './openDocument';
 

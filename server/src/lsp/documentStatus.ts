@@ -7,15 +7,14 @@
 // echoes of the document's own text (and of globs and paths) is cut to DOCUMENT_STATUS_LIMITS, so
 // the answer stays small whatever the document holds.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { cutText, DOCUMENT_STATUS_LIMITS, type DocumentStatus, type RuleRun } from '../../../shared/src/constants';
+import { DOCUMENT_STATUS_LIMITS, type DocumentStatus, type RuleRun } from '../../../shared/src/constants';
 import { CONFIG_RULE_ID, RULE_IDS, RULES, ruleDocsUri } from '../../../shared/src/rules';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
-import { isConfigFileName, isExcludedPath, type SyntaxNode } from '../checker';
-import { memberOf, stringOf } from '../checker/syntax/tree';
+import { isConfigFileName, isExcludedPath } from '../checker';
 import { checkDecision } from '../host/documentPolicy';
 import type { DocumentSettings } from './documentSettings';
-import type { CachedCheck } from './openDocument';
+import { cutForStatus, type CheckFacts } from './checkFacts';
 import type { SettingsResolver } from './settingsResolver';
 import type { WorkspaceFolders } from './workspaceFolders';
 
@@ -51,29 +50,6 @@ export async function documentStatusOf(deps: DocumentStatusDeps, uri: string): P
   }
 }
 
-/** What the status item shows of a document's check, read where the check is kept (documentQueries.ts). */
-export interface CheckFacts {
-  /** The settings the check ran with (the open document's adjustments included). */
-  settings: McpdescSettings;
-  durationMs: number;
-  /** The root `mcpdesc` member, cut. */
-  formatVersion?: string;
-  /** The root `protocolVersions`, the first ones cut, and how many more. */
-  revisions?: { listed: string[]; omitted: number };
-}
-
-export function checkFactsOf(check: CachedCheck): CheckFacts {
-  const root = check.result.roots.find((candidate) => memberOf(candidate, 'mcpdesc') !== undefined);
-  const formatVersion = stringOf(memberOf(root, 'mcpdesc'));
-  const revisions = versionsOf(memberOf(root, 'protocolVersions'));
-  return {
-    settings: check.settings,
-    durationMs: check.durationMs,
-    ...(formatVersion !== undefined && { formatVersion: cut(formatVersion) }),
-    ...(revisions && { revisions }),
-  };
-}
-
 async function checkedStatus(deps: DocumentStatusDeps, uri: string, settings: McpdescSettings): Promise<DocumentStatus> {
   const facts = await deps.checkFacts(uri);
   // The check's own settings when there is one: the open document's adjustments (the editor's JSON syntax errors) included.
@@ -89,10 +65,6 @@ async function checkedStatus(deps: DocumentStatusDeps, uri: string, settings: Mc
     configFiles: configFilesOf(deps.documentSettings.configOf(uri).files),
     configFilesRead: deps.configFilesRead,
   };
-}
-
-function cut(text: string): string {
-  return cutText(text, DOCUMENT_STATUS_LIMITS.chars);
 }
 
 /** The innermost configuration files (the last ones decide; the client opens the last one, so paths are never cut). */
@@ -112,18 +84,6 @@ function rulesThatRan(settings: McpdescSettings): RuleRun[] {
   return runs;
 }
 
-/** A `protocolVersions` array of strings (the first ones, cut, and how many more); undefined when it is missing or anything else. */
-function versionsOf(node: SyntaxNode | undefined): { listed: string[]; omitted: number } | undefined {
-  if (node?.type !== 'array') return undefined;
-  const listed: string[] = [];
-  for (const item of node.items) {
-    const version = stringOf(item);
-    if (version === undefined) return undefined;
-    if (listed.length < DOCUMENT_STATUS_LIMITS.revisions) listed.push(cut(version));
-  }
-  return { listed, omitted: node.items.length - listed.length };
-}
-
 /** The first exclude glob that matches: the editor's settings' ones are tried first, as they are merged first. */
 function excludedBy(
   path: string,
@@ -132,7 +92,12 @@ function excludedBy(
 ): DocumentStatus {
   const matches = (pattern: string): boolean => isExcludedPath(path, [pattern]);
   const setting = fromSettings.find(matches);
-  if (setting !== undefined) return { kind: 'excluded', pattern: cut(setting), from: 'settings' };
+  if (setting !== undefined) return { kind: 'excluded', pattern: cutForStatus(setting), from: 'settings' };
   const configured = configuration.globs.exclude.find(matches);
-  return { kind: 'excluded', pattern: cut(configured ?? ''), from: 'configuration', files: configFilesOf(configuration.files) };
+  return {
+    kind: 'excluded',
+    pattern: cutForStatus(configured ?? ''),
+    from: 'configuration',
+    files: configFilesOf(configuration.files),
+  };
 }
