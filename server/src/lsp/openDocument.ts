@@ -141,6 +141,9 @@ export class OpenDocument implements TextDocument {
     // where no position is.
     const old = this.content.getText();
     const replaced = old.slice(0, span.offset) + text + old.slice(span.offset + span.length);
+    // Reading a character makes V8 flatten the concatenation once, here: the checker's one-tool
+    // re-check of a 1 MB text left as a concatenation took 11-27 ms instead of 0.6-0.9 ms.
+    replaced.charCodeAt(0);
     this.pending = this.pending ? composeChanges(this.pending, span) : span;
     TextDocument.update(this.content, [{ text: replaced }], version);
   }

@@ -14,6 +14,8 @@ export class WorkerClosedFileChecks {
   private last: Promise<unknown> = Promise.resolve();
   /** Set once no worker can be started: the files are then checked on this thread. */
   private onThisThread = false;
+  /** The rules the worker last warmed up with (as JSON). */
+  private warmedWith: string | undefined;
 
   constructor(
     private readonly workers: DocumentWorkers,
@@ -34,6 +36,12 @@ export class WorkerClosedFileChecks {
     const worker = this.workerNow();
     if (!worker) return answerForRead(task, read);
     const length = read.kind === 'text' ? read.text.length : 0;
+    // Warmed up with the task's rules first (the whole-document rules' schema compiles there, not in the task's time box).
+    const rules = JSON.stringify(task.settings.rules);
+    if (rules !== this.warmedWith) {
+      this.warmedWith = rules;
+      worker.warmUp(task.settings.rules);
+    }
     try {
       return (await worker.run({ kind: 'closedFile', task, read }, this.workers.timeBoxMs(length))) as DiskCheckAnswer;
     } catch (error) {
@@ -51,7 +59,7 @@ export class WorkerClosedFileChecks {
     if (this.worker?.alive) return this.worker;
     try {
       this.worker = new DocumentWorker(this.workers.start(), () => undefined);
-      this.worker.warmUp({});
+      this.warmedWith = undefined;
       return this.worker;
     } catch (error) {
       this.onThisThread = true;

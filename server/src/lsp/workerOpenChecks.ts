@@ -21,6 +21,9 @@ import { unfinishedCheckNotice } from './unfinishedCheck';
 /** How long a worker that keeps no document stays (the last one stays anyway). */
 const IDLE_WORKER_END_MS = 30_000;
 
+/** Workers started with the server (each holds 15-30 MB: its isolate, the checker's code, its documents). */
+const STARTED_WORKERS = 2;
+
 /** How long a task runs before a worker is started beside it, if none is free. */
 const SPARE_AFTER_MS = 250;
 
@@ -137,7 +140,7 @@ export class WorkerOpenChecks implements OpenChecks {
     // Two workers are started now and warm up (documentWorkerService.ts): one for the first document,
     // and one free for the next while the first checks, which would otherwise start cold (a worker
     // starting with the whole-document rules on compiles their schema first: a second or more).
-    while (this.workers.size < Math.min(2, this.capacity) && !this.fallback) this.spawn();
+    while (this.workers.size < Math.min(STARTED_WORKERS, this.capacity) && !this.fallback) this.spawn();
     this.fallback?.warmUp(log);
   }
 
