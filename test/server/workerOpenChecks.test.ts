@@ -70,17 +70,35 @@ class ThreadlessWorker implements DocumentWorkerPort {
   }
 }
 
-function pool(count = 2): { checks: WorkerOpenChecks; started: ThreadlessWorker[]; log: string[] } {
+/** A worker that cannot load: it ends (as a web worker's error event says) before it replies to anything. */
+class BrokenWorker implements DocumentWorkerPort {
+  private endListener: ((reason: string) => void) | undefined;
+  post(): void {
+    setImmediate(() => this.endListener?.('the script could not be loaded'));
+  }
+  onReply(): void {}
+  onEnd(listener: (reason: string) => void): void {
+    this.endListener = listener;
+  }
+  terminate(): void {}
+}
+
+function pool(count = 2, broken = 0): { checks: WorkerOpenChecks; started: ThreadlessWorker[]; log: string[] } {
   const started: ThreadlessWorker[] = [];
   const log: string[] = [];
+  let brokenLeft = broken;
   const workers: DocumentWorkers = {
     start: () => {
+      if (brokenLeft > 0) {
+        brokenLeft--;
+        return new BrokenWorker();
+      }
       const worker = new ThreadlessWorker();
       started.push(worker);
       return worker;
     },
     count,
-    timeBoxMs: () => 300,
+    timeBoxMs: () => 1500,
   };
   return { checks: new WorkerOpenChecks(workers, (message) => log.push(message)), started, log };
 }
@@ -141,7 +159,7 @@ describe('open documents checked in document workers', () => {
     assert.equal(notice.severity, 3, 'Information');
     assert.match(
       String(notice.message),
-      /^This document's check did not finish: it was stopped after 0\.3 s, so its problems are not shown\./,
+      /^This document's check did not finish: it was stopped after 1\.5 s, so its problems are not shown\./,
     );
     assert.deepEqual(notice.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
     assert.deepEqual(log, []);
@@ -290,5 +308,20 @@ describe('open documents checked in document workers', () => {
     assert.ok(started.some((worker) => worker !== home && worker.tasks.some((task) => task.includes('small'))));
     assert.equal((await hostileCheck).outcome.kind, 'unfinished');
     await checks.close();
+  });
+
+  it('workers that cannot load: the task goes to the next one, and after a few to this thread, with a log line; never a notice', async () => {
+    const some = pool(2, 1);
+    const once = await some.checks.check(request(documentAt('file:///w/small.mcpdesc.json')));
+    assert.equal(once.outcome.kind, 'checked');
+    assert.deepEqual(some.log, []);
+    await some.checks.close();
+
+    const none = pool(2, Infinity);
+    const here = await none.checks.check(request(documentAt('file:///w/small.mcpdesc.json')));
+    assert.equal(here.outcome.kind, 'checked');
+    assert.equal(none.log.length, 1);
+    assert.match(none.log[0], /^Could not start a worker to check open documents in \(workers end before they start\)/);
+    await none.checks.close();
   });
 });

@@ -8,6 +8,9 @@ import { DocumentWorker, UnfinishedTask } from './documentWorker';
 import type { DocumentWorkers } from './runtime';
 import { unfinishedCheckNotice } from './unfinishedCheck';
 
+/** Workers in a row that may end before they ever reply, before the files are checked on this thread. */
+const MAX_FAILED_STARTS = 3;
+
 export class WorkerClosedFileChecks {
   private worker: DocumentWorker | undefined;
   /** The checks so far, one after the other. */
@@ -16,6 +19,8 @@ export class WorkerClosedFileChecks {
   private onThisThread = false;
   /** The rules the worker last warmed up with (as JSON). */
   private warmedWith: string | undefined;
+  /** Workers in a row that ended before they ever replied. */
+  private failedStarts = 0;
 
   constructor(
     private readonly workers: DocumentWorkers,
@@ -46,6 +51,12 @@ export class WorkerClosedFileChecks {
       return (await worker.run({ kind: 'closedFile', task, read }, this.workers.timeBoxMs(length))) as DiskCheckAnswer;
     } catch (error) {
       if (!(error instanceof UnfinishedTask)) throw error;
+      if (worker.failedToStart) {
+        // The worker never started (it could not load): not the file's fault. Another try, or this thread.
+        if (++this.failedStarts >= MAX_FAILED_STARTS) this.checkHere('workers end before they start');
+        return this.checkNow(task, read);
+      }
+      this.failedStarts = 0;
       return {
         kind: 'diagnostics',
         diagnostics: unfinishedCheckNotice(error.reason, task.settings.rules),
@@ -62,11 +73,13 @@ export class WorkerClosedFileChecks {
       this.warmedWith = undefined;
       return this.worker;
     } catch (error) {
-      this.onThisThread = true;
-      this.log(
-        `Could not start a worker to check closed files in (${error instanceof Error ? error.message : String(error)}); they are checked on the server's thread.`,
-      );
+      this.checkHere(error instanceof Error ? error.message : String(error));
       return undefined;
     }
+  }
+
+  private checkHere(reason: string): void {
+    this.onThisThread = true;
+    this.log(`Could not start a worker to check closed files in (${reason}); they are checked on the server's thread.`);
   }
 }

@@ -57,8 +57,10 @@ export class WorkerOpenChecks implements OpenChecks {
   private readonly workers = new Set<DocumentWorker>();
   private readonly homes = new Map<string, DocumentWorker>();
   private readonly pending: PendingTask[] = [];
-  /** Documents with a task running. */
-  private readonly running = new Set<string>();
+  /** Documents with a task running, and when it started (performance.now()). */
+  private readonly running = new Map<string, number>();
+  /** A pump waiting for the running tasks to run long enough that another may start beside them. */
+  private pumpTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly unfinished = new Map<string, Unfinished>();
   /** Where checks run once no worker can be started (the first failure says why in the log). */
   private fallback: LocalOpenChecks | undefined;
@@ -145,8 +147,9 @@ export class WorkerOpenChecks implements OpenChecks {
   }
 
   async close(): Promise<void> {
+    // The server shuts down: what is pending or running is dropped unanswered (nothing is published after it).
     this.shutDown = true;
-    for (const task of this.pending.splice(0)) task.settle({ unfinished: 'the server shut down' });
+    this.pending.splice(0);
     for (const worker of [...this.workers]) worker.end('the server shut down');
   }
 
@@ -158,7 +161,7 @@ export class WorkerOpenChecks implements OpenChecks {
   ): Promise<{ answer: CheckAnswer | QueryAnswer } | { unfinished: string }> {
     const known = this.unfinishedFor(request);
     if (known && known.groups.has(group)) return Promise.resolve({ unfinished: known.reason });
-    if (this.shutDown) return Promise.resolve({ unfinished: 'the server shut down' });
+    if (this.shutDown) return new Promise(() => undefined);
     return new Promise((resolve, reject) => {
       this.pending.push({
         request,
@@ -176,11 +179,20 @@ export class WorkerOpenChecks implements OpenChecks {
     return known && known.version === document.version && known.settingsKey === settingsKey(settings) ? known : undefined;
   }
 
-  /** Starts every pending task whose document has none running and for which a worker is free, in order. */
+  /**
+   * Starts every pending task whose document has none running and for which a worker is free, in
+   * order. A task starts beside others only once they all ran SPARE_AFTER_MS: checks that end quickly
+   * run one after the other, each with the machine to itself (the checker's budget is wall-clock
+   * time), and only a long one has others run beside it.
+   */
   private pump(): void {
     for (let index = 0; index < this.pending.length;) {
       const task = this.pending[index];
       const uri = task.request.document.uri;
+      if (this.running.size > 0 && !this.fallback && this.sinceLatestStart() < SPARE_AFTER_MS) {
+        this.pumpLater(SPARE_AFTER_MS - this.sinceLatestStart());
+        return;
+      }
       const worker = this.running.has(uri) ? undefined : this.workerFor(uri);
       if (!worker) {
         if (this.fallback) {
@@ -199,6 +211,22 @@ export class WorkerOpenChecks implements OpenChecks {
       this.pending.splice(index, 1);
       this.start(task, worker);
     }
+  }
+
+  /** How long ago the latest of the running tasks started. */
+  private sinceLatestStart(): number {
+    return performance.now() - Math.max(...this.running.values());
+  }
+
+  private pumpLater(ms: number): void {
+    if (this.pumpTimer) return;
+    this.pumpTimer = setTimeout(
+      () => {
+        this.pumpTimer = undefined;
+        this.pump();
+      },
+      Math.max(1, ms),
+    );
   }
 
   /**
@@ -293,7 +321,7 @@ export class WorkerOpenChecks implements OpenChecks {
     this.rules = settings.rules;
     // Other rules: every worker warms up with them now, the free ones while this one checks.
     for (const each of this.workers) if (each === worker || !each.busy) this.warmUpWorker(each);
-    this.running.add(uri);
+    this.running.set(uri, performance.now());
     const done = (): void => {
       this.running.delete(uri);
       this.pump();
@@ -304,6 +332,16 @@ export class WorkerOpenChecks implements OpenChecks {
         done();
       },
       (error: unknown) => {
+        // The server is going away: nothing is published any more, nothing is settled.
+        if (this.shutDown) return;
+        if (error instanceof UnfinishedTask && worker.failedToStart) {
+          // The worker never started (it could not load): the task is not the document's fault.
+          // It goes first to the next worker (or to this thread, once none starts).
+          this.running.delete(uri);
+          this.pending.unshift(task);
+          this.pump();
+          return;
+        }
         if (error instanceof UnfinishedTask) {
           this.remember(task, version, error.reason);
           task.settle({ unfinished: error.reason });
