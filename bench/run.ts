@@ -58,7 +58,13 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--skip-scan') options.scan = false;
     else if (arg === '--profile-server') options.profileServer = true;
     else if (sectionFlags.has(arg)) options.skippedSections.add(sectionFlags.get(arg)!);
-    else if (arg.startsWith('--seed=') && Number.isInteger(Number(arg.slice(7)))) options.seed = Number(arg.slice(7));
+    else if (arg.startsWith('--only=') && BENCH_SECTIONS.some((section) => section.name === arg.slice('--only='.length))) {
+      // One section alone: no checker, server session, scan or other section, and no shaped documents to generate.
+      const only = arg.slice('--only='.length);
+      options.checker = options.server = options.scan = false;
+      for (const section of BENCH_SECTIONS) if (section.name !== only) options.skippedSections.add(section.name);
+      options.shapes = [];
+    } else if (arg.startsWith('--seed=') && Number.isInteger(Number(arg.slice(7)))) options.seed = Number(arg.slice(7));
     else if (arg.startsWith('--shapes=')) {
       try {
         options.shapes = parseShapes(arg.slice('--shapes='.length));
@@ -68,7 +74,7 @@ function parseArgs(argv: string[]): Options {
       }
     } else {
       console.error(
-        `unknown argument: ${arg}\nusage: node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server] [--shapes=${SHAPE_NAMES.join(',')}|all] ${[...sectionFlags.keys()].map((flag) => `[${flag}]`).join(' ')}`,
+        `unknown argument: ${arg}\nusage: node out/bench/run.js [--quick] [--seed=N] [--no-build] [--skip-checker] [--skip-server] [--skip-scan] [--profile-server] [--shapes=${SHAPE_NAMES.join(',')}|all] [--only=${BENCH_SECTIONS.map((section) => section.name).join('|')}] ${[...sectionFlags.keys()].map((flag) => `[${flag}]`).join(' ')}`,
       );
       process.exit(2);
     }
@@ -165,7 +171,7 @@ async function main(): Promise<void> {
   log(`generating documents (seed ${options.seed}) …`);
   const baseDocuments = options.shapes.includes('base') ? benchDocumentsFor(options.seed, dataDir) : [];
   const documents = [...baseDocuments, ...shapedDocumentsFor(options.seed, dataDir, options.shapes)];
-  if (!options.shapes.includes('base'))
+  if (!options.shapes.includes('base') && options.shapes.length > 0)
     notes.push(`--shapes=${options.shapes.join(',')}: the server session and the workspace scan (base shape only) are left out`);
 
   const checker: CheckerBenchResult[] = [];

@@ -1,6 +1,9 @@
 // The parts of `npm run bench` after the checker, the server session and the workspace scan: each
 // measures, prints its own table and judges its own targets, and `--skip-NAME` leaves it out.
 // A new part is one more entry in BENCH_SECTIONS (run.ts and report.ts need no change).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { benchCi, ciTargets, renderCiBench } from './ciBench';
 import { benchBigFileScan, bigFileScanTargets, renderBigFileScan, standardConfigurations } from './bigFileScan';
 import { benchEdits, editTargets, renderEdits } from './editBench';
 import { benchFixAll, fixAllTargets, renderFixAllBench } from './fixAllBench';
@@ -99,6 +102,21 @@ export const BENCH_SECTIONS: readonly BenchSection[] = [
         targets: visibleRangesTargets(result),
         data: result,
       };
+    },
+  },
+  {
+    name: 'ci',
+    title: 'CI at organisation scale: 2,000 documents cold, with a warm --cache, and --changed-since with 5 changed',
+    // Not a server, but the freshly built CLI: the run builds dist/ for the sections that need it.
+    needsServer: true,
+    async run({ repoRoot, dataDir, seed, quick, log }) {
+      // A copy of this build, as the server's: others may rebuild dist/ while the benchmark runs.
+      const cliDir = path.join(dataDir, 'cli-under-test');
+      fs.mkdirSync(cliDir, { recursive: true });
+      for (const name of ['cli.js', 'checkWorker.js'])
+        fs.copyFileSync(path.join(repoRoot, 'dist', name), path.join(cliDir, name));
+      const result = await benchCi({ cliPath: path.join(cliDir, 'cli.js'), dataDir, seed, quick, log });
+      return { name: 'ci', markdown: renderCiBench(result), targets: ciTargets(result), data: result };
     },
   },
 ];

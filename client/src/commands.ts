@@ -6,6 +6,7 @@ import { COMMANDS, SERVER_COMMANDS } from '../../shared/src/constants';
 import { isSelectedLanguage } from './documentSelector';
 import { editorFormattingOptions } from './formattingOptionsSync';
 import { countProblems, type LanguageStatus } from './languageStatus';
+import { showBaselinedProblems } from './baselinedProblems';
 
 interface FixAllCommandResult {
   applied: number;
@@ -91,6 +92,9 @@ export function registerCommands(client: BaseLanguageClient, status: LanguageSta
     ),
     vscode.commands.registerCommand(COMMANDS.showRuleDocumentation, (href: unknown) =>
       showRuleDocumentation(href).catch(report('Show rule documentation')),
+    ),
+    vscode.commands.registerCommand(COMMANDS.showBaselinedProblems, () =>
+      ensureRunning(client) ? showBaselinedProblems(client).catch(report('Show baselined problems')) : undefined,
     ),
   ];
 }

@@ -9,6 +9,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
+/** Standard input, whole (--stdin): what a pipe or a redirected file gives until its end. */
+async function readStandardInput(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks);
+}
+
 runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: process.env,
@@ -16,6 +23,8 @@ runCli(process.argv.slice(2), {
   writeOut: (text) => process.stdout.write(text),
   writeErr: (text) => process.stderr.write(text),
   workerScript: checkWorkerScript(__dirname),
+  readStdin: readStandardInput,
+  bundleFile: __filename,
 }).then(
   (status) => {
     process.exitCode = status;

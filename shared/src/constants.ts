@@ -21,7 +21,25 @@ export const COMMANDS = {
   checkWorkspace: 'mcpdesc.checkWorkspace',
   /** Opens a rule's page; argument: its URI (from a "Show documentation" code action). */
   showRuleDocumentation: 'mcpdesc.showRuleDocumentation',
+  /** Lists the problems the bulk suppressions file baselines (shown as information, or not at all). */
+  showBaselinedProblems: 'mcpdesc.showBaselinedProblems',
 } as const;
+
+/** Client -> server request: the problems the bulk suppressions files baseline, in the documents checked. */
+export const BASELINED_PROBLEMS_REQUEST = 'mcpdesc/baselinedProblems';
+export interface BaselinedProblem {
+  uri: string;
+  /** LSP positions (zero-based line, UTF-16 character). */
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  message: string;
+  code: string;
+  violation: string;
+}
+export interface BaselinedProblems {
+  problems: BaselinedProblem[];
+  /** The suppressions files read (file-system paths): where to look when there are none. */
+  files: string[];
+}
 
 /** Server-side command behind "Fix All Problems in File" (workspace/executeCommand). */
 export const SERVER_COMMANDS = {

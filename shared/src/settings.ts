@@ -15,8 +15,18 @@ export interface McpdescSettings {
    * past it, those nearest the lines in view and one notice about the others.
    */
   maxProblemsPerFile: number;
+  /**
+   * The CLI's bulk suppressions file (its baseline) in the editor: baselined errors shown at
+   * `severity` (off: not shown), so that they do not squiggle as errors; the file is `location`,
+   * relative to the workspace folder, and its paths are relative to the folder.
+   */
+  bulkSuppressions: { enable: boolean; severity: BaselinedSeverity; location: string };
   trace: { server: 'off' | 'messages' | 'verbose' };
 }
+
+/** How a baselined error is shown in the editor. */
+export type BaselinedSeverity = 'error' | 'warning' | 'information' | 'hint' | 'off';
+const BASELINED_SEVERITIES: readonly BaselinedSeverity[] = ['error', 'warning', 'information', 'hint', 'off'];
 
 export const SETTINGS_SECTION = 'mcpdesc';
 
@@ -26,6 +36,7 @@ export const DEFAULT_SETTINGS: McpdescSettings = {
   rules: {},
   maxFileSizeMB: 20,
   maxProblemsPerFile: 1000,
+  bulkSuppressions: { enable: true, severity: 'information', location: 'mcpdesc-lint-suppressions.json' },
   trace: { server: 'off' },
 };
 
@@ -53,6 +64,11 @@ export function normalizeSettings(raw: unknown): McpdescSettings {
       ? source.maxProblemsPerFile
       : DEFAULT_SETTINGS.maxProblemsPerFile;
   const traceServer = trace.server === 'messages' || trace.server === 'verbose' ? trace.server : 'off';
+  const bulk = (source.bulkSuppressions && typeof source.bulkSuppressions === 'object' ? source.bulkSuppressions : {}) as Record<
+    string,
+    unknown
+  >;
+  const defaults = DEFAULT_SETTINGS.bulkSuppressions;
   return {
     enable: typeof source.enable === 'boolean' ? source.enable : DEFAULT_SETTINGS.enable,
     files: {
@@ -62,6 +78,13 @@ export function normalizeSettings(raw: unknown): McpdescSettings {
     rules,
     maxFileSizeMB,
     maxProblemsPerFile,
+    bulkSuppressions: {
+      enable: typeof bulk.enable === 'boolean' ? bulk.enable : defaults.enable,
+      severity: BASELINED_SEVERITIES.includes(bulk.severity as BaselinedSeverity)
+        ? (bulk.severity as BaselinedSeverity)
+        : defaults.severity,
+      location: typeof bulk.location === 'string' && bulk.location.trim() !== '' ? bulk.location : defaults.location,
+    },
     trace: { server: traceServer },
   };
 }

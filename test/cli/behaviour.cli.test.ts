@@ -149,11 +149,25 @@ describe('cli behaviour (built dist/cli.js)', () => {
   });
 
   describe('--rule and --quiet', () => {
-    it('reports the rule at the configured severity; warnings fail, information does not', () => {
+    it('reports the rule at the configured severity; errors fail, warnings only past --max-warnings, information never', () => {
       const asWarning = runBuiltCli(['--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], { cwd: root });
-      assert.equal(asWarning.status, 1);
+      assert.equal(asWarning.status, 0, 'warnings alone do not fail a run (issue 34)');
       assert.match(asWarning.stdout, /^ {2}40:30 {2}warning {2}/m);
       assert.match(asWarning.stdout, /\u2716 4 problems \(0 errors, 4 warnings\)/);
+      for (const [limit, status] of [
+        ['3', 1],
+        ['4', 0],
+        ['-1', 0],
+      ] as const) {
+        const limited = runBuiltCli(
+          ['--max-warnings', limit, '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'],
+          {
+            cwd: root,
+          },
+        );
+        assert.equal(limited.status, status, `--max-warnings ${limit}`);
+        assert.equal(limited.stderr, status === 1 ? 'mcpdesc-lint: 4 warnings found: more than --max-warnings 3 allows\n' : '');
+      }
 
       const asInformation = runBuiltCli(
         ['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=information`, 'invalid.mcpdesc.json'],
@@ -171,10 +185,21 @@ describe('cli behaviour (built dist/cli.js)', () => {
       assert.deepEqual([off.status, jsonProblems(off.stdout)], [0, []]);
     });
 
-    it('--quiet shows errors only and warnings do not fail', () => {
+    it('--quiet shows errors only; --max-warnings still counts the warnings it hides (as ESLint does)', () => {
       const run = runBuiltCli(['--quiet', '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], { cwd: root });
       assert.deepEqual(run, { status: 0, stdout: '', stderr: '' });
       assert.equal(runBuiltCli(['--quiet', 'invalid.mcpdesc.json'], { cwd: root }).status, 1);
+      const limited = runBuiltCli(
+        ['--quiet', '--max-warnings', '0', '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'],
+        {
+          cwd: root,
+        },
+      );
+      assert.deepEqual(limited, {
+        status: 1,
+        stdout: '',
+        stderr: 'mcpdesc-lint: 4 warnings found: more than --max-warnings 0 allows\n',
+      });
     });
   });
 

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import type { Log } from 'sarif';
 import { describe, it } from 'node:test';
 import { palette, shouldUseColor } from '../../server/src/cli/formatters/colors';
 import { escapeData, escapeProperty, formatGithub } from '../../server/src/cli/formatters/github';
 import { formatJson } from '../../server/src/cli/formatters/json';
-import { formatSarif } from '../../server/src/cli/formatters/sarif';
+import { formatSarif, formatSarifWithNotices } from '../../server/src/cli/formatters/sarif';
 import { formatStylish, oneLine } from '../../server/src/cli/formatters/stylish';
 import type { RunReport } from '../../server/src/cli/report';
 import { CHECKER_RULE_ID, ELICITATION_RULE_ID, RULE_IDS } from '../../shared/src/constants';
@@ -268,6 +270,44 @@ describe('sarif formatter', () => {
       },
     ]);
     assert.deepEqual(log.runs[0].results, []);
+  });
+});
+
+describe("SARIF within code scanning's limits", () => {
+  it('past the results limit, keeps errors, then warnings, then notes, in report order, and says so', () => {
+    const { text, notices } = formatSarifWithNotices(sampleReport(), { results: 3, gzippedBytes: 10 * 1024 * 1024 });
+    const log = JSON.parse(text) as Log;
+    assert.deepEqual(
+      log.runs[0].results?.map((result) => [result.locations?.[0].physicalLocation?.artifactLocation?.uri, result.level]),
+      [
+        ['specs/a.mcpdesc.json', 'error'],
+        ['specs/a.mcpdesc.json', 'warning'],
+        ['my%20specs/b.mcpdesc.json', 'error'],
+      ],
+    );
+    const notice =
+      '3 of 5 results are in this SARIF log (errors first, then warnings, then notes): code scanning takes at most 3 results per run and 10 MB per file (gzipped). Every problem is in the other formats (--format json).';
+    assert.deepEqual(notices, [notice]);
+    assert.deepEqual(log.runs[0].invocations?.[0].toolExecutionNotifications, [{ level: 'warning', message: { text: notice } }]);
+    assert.equal(log.runs[0].invocations?.[0].executionSuccessful, true);
+  });
+
+  it('past the size limit (gzipped), keeps fewer results until the log fits', () => {
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      diagnostic([i, 0], [i, 1], `Problem number ${i} of many, unique text ${i * 7919}.`),
+    );
+    const report: RunReport = {
+      ...sampleReport(),
+      files: [{ absolutePath: '/w/a.json', displayPath: 'a.json', diagnostics: many }],
+    };
+    const whole = formatSarifWithNotices(report, { results: 25_000, gzippedBytes: 10 * 1024 * 1024 });
+    assert.deepEqual(whole.notices, []);
+    const limit = 40 * 1024;
+    const capped = formatSarifWithNotices(report, { results: 25_000, gzippedBytes: limit });
+    assert.ok(gzipSync(capped.text).length <= limit);
+    const kept = (JSON.parse(capped.text) as Log).runs[0].results?.length ?? 0;
+    assert.ok(kept > 100 && kept < 2000, String(kept));
+    assert.match(capped.notices[0], new RegExp(`^${kept.toLocaleString('en-US')} of 2,000 results are in this SARIF log`));
   });
 });
 

@@ -31,9 +31,82 @@ describe('cli options', () => {
       jobs: undefined,
       noConfig: false,
       reportUnusedSuppressions: false,
+      maxWarnings: undefined,
+      cache: false,
+      stdin: false,
+      suppressAll: false,
+      suppressRules: [],
+      pruneSuppressions: false,
+      passOnUnprunedSuppressions: false,
       help: false,
       version: false,
     });
+  });
+
+  it("takes ESLint's options for CI: --max-warnings, --cache, --stdin, -o, bulk suppressions; and --changed-since", () => {
+    const parsed = options([
+      '--max-warnings',
+      '7',
+      '--cache',
+      '--cache-location',
+      'tmp/',
+      '-o',
+      'out/report.json',
+      '--suppress-rule',
+      ELICITATION_RULE_ID,
+      '--suppress-rule',
+      'mcpdesc.document.semantics/duplicate-tool-name',
+      '--suppressions-location',
+      'ci/baseline.json',
+      '--pass-on-unpruned-suppressions',
+      '--changed-since',
+      'origin/main',
+    ]);
+    assert.deepEqual(
+      [
+        parsed.maxWarnings,
+        parsed.cache,
+        parsed.cacheLocation,
+        parsed.outputFile,
+        parsed.suppressRules,
+        parsed.suppressionsLocation,
+      ],
+      [
+        7,
+        true,
+        'tmp/',
+        'out/report.json',
+        [ELICITATION_RULE_ID, 'mcpdesc.document.semantics/duplicate-tool-name'],
+        'ci/baseline.json',
+      ],
+    );
+    assert.deepEqual([parsed.passOnUnprunedSuppressions, parsed.changedSince], [true, 'origin/main']);
+    assert.equal(options(['--max-warnings', '-1']).maxWarnings, undefined, '-1: no limit, as ESLint reads it');
+    const stdin = options(['--stdin', '--stdin-filename', 'a.yaml']);
+    assert.deepEqual([stdin.stdin, stdin.stdinFilename], [true, 'a.yaml']);
+    for (const format of ['gitlab', 'junit', 'rdjson']) assert.equal(options(['-f', format]).format, format);
+  });
+
+  it('refuses what ESLint refuses, and what has no meaning here', () => {
+    assert.equal(usageError(['--max-warnings', '1.5']), "--max-warnings needs a whole number (-1 for no limit), got '1.5'");
+    assert.equal(usageError(['--max-warnings', '-2']), "--max-warnings needs a whole number (-1 for no limit), got '-2'");
+    assert.equal(
+      usageError(['--suppress-all', '--suppress-rule', ELICITATION_RULE_ID]),
+      '--suppress-all and --suppress-rule cannot be used together',
+    );
+    assert.match(
+      usageError(['--suppress-rule', 'mcpdesc.syntax']),
+      /^--suppress-rule 'mcpdesc\.syntax': not a rule whose errors can be suppressed/,
+    );
+    assert.match(usageError(['--suppress-rule', `${ELICITATION_RULE_ID}/`]), /names no violation/);
+    assert.equal(usageError(['--stdin-filename', 'a.json']), '--stdin-filename needs --stdin');
+    assert.equal(usageError(['--stdin', 'a.json']), '--stdin lints standard input: give no paths with it');
+    assert.match(usageError(['--stdin', '--fix']), /^--fix cannot be used with --stdin/);
+    assert.match(usageError(['--stdin', '--suppress-all']), /cannot be used with --stdin/);
+    assert.equal(usageError(['--stdin', '--changed-since', 'main']), '--changed-since cannot be used with --stdin');
+    assert.equal(usageError(['--changed-since', ' ']), '--changed-since needs a value');
+    assert.equal(usageError(['--cache-strategy', 'mtime']), "--cache-strategy must be content or metadata, got 'mtime'");
+    assert.equal(options(['--cache', '--cache-strategy', 'content']).cache, true);
   });
 
   it('takes the configuration options, and refuses --config with --no-config', () => {

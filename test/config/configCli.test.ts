@@ -102,7 +102,7 @@ describe('mcpdesc-lint and the project configuration', () => {
   it('--config FILE is the one configuration, its globs relative to the current directory', () => {
     workspace.write('ci/lint.yaml', `rules:\n  ${E}: warning\nexclude:\n  - packages/broken/**\n`);
     const run = cli('--format', 'json', '--config', 'ci/lint.yaml', 'packages/legacy', 'packages/broken');
-    assert.equal(run.status, 1, run.stderr);
+    assert.equal(run.status, 0, `a warning alone passes (issue 34): ${run.stderr}`);
     assert.deepEqual(problems(run.stdout), [`packages/legacy/old.mcpdesc.yaml ${E}/unknown-declaration warning`]);
     const broken = cli('--config', 'packages/broken/mcpdesc-lint.config.json', '.');
     assert.equal(broken.status, 2);

@@ -82,6 +82,7 @@ describe('extension manifest', () => {
         [COMMANDS.showOutput, 'MCP Description: Show Output'],
         [COMMANDS.fixAllInFile, 'MCP Description: Fix All Problems in File'],
         [COMMANDS.checkWorkspace, 'MCP Description: Check Workspace'],
+        [COMMANDS.showBaselinedProblems, 'MCP Description: Show Baselined Problems'],
       ],
     );
   });

@@ -46,6 +46,11 @@ export class CliConfiguration {
     return new CliConfiguration(cwd, options, loaded);
   }
 
+  /** The --config file, when one was given (absolute). */
+  get explicitPath(): string | undefined {
+    return this.explicit?.path;
+  }
+
   /** Whether mcpdesc-lint.config.* files found in the tree are used (and so checked). */
   get looksUp(): boolean {
     return !this.options.noConfig && this.explicit === undefined;

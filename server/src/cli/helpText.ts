@@ -26,7 +26,13 @@ Paths (default: the current directory):
 
 Options:
   -f, --format <name>        stylish (default), json, sarif (SARIF 2.1.0, URIs relative to the
-                             current directory) or github (GitHub Actions annotations)
+                             current directory, at most 25,000 results and 10 MB gzipped, as code
+                             scanning takes them: errors first), github (GitHub Actions
+                             annotations, 10 of each kind, the others as log lines, and every
+                             problem in the job summary when GITHUB_STEP_SUMMARY is set), gitlab
+                             (GitLab code quality: Code Climate JSON), junit (JUnit XML) or
+                             rdjson (reviewdog)
+  -o, --output-file <file>   write the report to the file instead of stdout
       --fix                  apply every preferred quick-fix in place, then report what remains
       --rule <id>=<severity> set a rule's severity: error, warning, information, hint, on (each
                              problem at its kind's default) or off (repeatable); rules:
@@ -38,8 +44,9 @@ ${RULE_IDS.map((id) => `                               ${id}`).join('\n')}
       --include <glob>       also treat files matching the glob as mcpdesc documents (repeatable)
       --exclude <glob>       never check files matching the glob, even when named (repeatable)
                              (globs match paths relative to the current directory)
-  -q, --quiet                report errors only (warnings, information and hints are hidden and
-                             do not affect the exit code)
+  -q, --quiet                report errors only (warnings, information and hints are hidden)
+      --max-warnings <n>     exit 1 when more than n warnings are found, --quiet or not
+                             (-1, the default: no limit)
       --exit-zero            exit 0 even when problems are found (usage errors and unreadable
                              files still exit 2)
       --max-file-size-mb <n> skip larger files with one information diagnostic (default ${DEFAULT_SETTINGS.maxFileSizeMB})
@@ -52,8 +59,34 @@ ${RULE_IDS.map((id) => `                               ${id}`).join('\n')}
       --report-unused-suppressions
                              report suppression comments that suppress nothing
                              (${UNUSED_SUPPRESSION_RULE_ID}, as a warning unless configured)
+      --cache                lint only files whose content, configuration or linter changed
+                             since the last --cache run; the others' results come from the cache
+      --cache-location <p>   the cache file (default .mcpdesc-lint-cache), or a directory (an
+                             existing one, or a path ending in /) to keep it in
+      --cache-strategy <s>   content or metadata, as ESLint's: both mean the same here (a file is
+                             hashed unless its full stamp, change time included, is unchanged)
+      --changed-since <ref>  lint only the files changed since the git revision: committed since
+                             the merge base with HEAD, staged, unstaged, added, renamed or
+                             untracked; and the documents whose configuration file changed
+      --stdin                lint the text on standard input (never fixed, no cache, no
+                             suppressions); shown as ${'<text>'}, read as JSON/JSONC unless
+      --stdin-filename <f>   names it: recognition, configuration and YAML or JSON go by that name
+
   -h, --help                 show this help
   -v, --version              show the version
+
+Bulk suppressions (a baseline, as ESLint's):
+      --suppress-all         count every error found in the files linted into the suppressions
+                             file; those errors are no longer reported (run with --fix first)
+      --suppress-rule <rule> the same for one rule, or RULE/violation (repeatable)
+      --prune-suppressions   take the errors that no longer occur off the suppressions file
+      --suppressions-location <file>
+                             the suppressions file (default mcpdesc-lint-suppressions.json)
+      --pass-on-unpruned-suppressions
+                             suppressed errors that no longer occur do not fail the run
+  The file counts, per file and per rule/violation, the errors to suppress: a file with at most
+  that many of a kind reports none of them, one with more reports them all. Only errors are
+  suppressed, never syntax errors or checker notices.
 
 Configuration:
   Without --config or --no-config, each document takes the nearest mcpdesc-lint.config.json,
@@ -64,10 +97,10 @@ Configuration:
     // mcpdesc-disable-file [RULE[/violation], ...] [-- reason]
 
 Exit status:
-  0  no errors or warnings reported (information and hints do not fail)
-  1  errors or warnings reported
-  2  usage error, a file that could not be read or checked, or a configuration file that
-     cannot be used (named on stderr)
+  0  no errors reported, and no more warnings than --max-warnings allows
+  1  errors reported, or more warnings than --max-warnings allows
+  2  usage error, a file that could not be read or checked, a configuration or suppressions
+     file that cannot be used, or suppressed errors that no longer occur (named on stderr)
 
 Colors are used only when stdout is a terminal and NO_COLOR is not set.
 Example: mcpdesc-lint --rule ${ELICITATION_RULE_ID}=warning --format sarif . > results.sarif

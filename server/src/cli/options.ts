@@ -7,8 +7,9 @@ import type { RuleSeverity } from '../../../shared/src/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
 import { MAX_GLOBS_TOTAL_LENGTH, recognitionGlob } from '../checker';
 import { shown } from './globPattern';
+import { BASELINABLE_RULE_IDS } from '../host/bulkSuppressions';
 
-export const OUTPUT_FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
+export const OUTPUT_FORMATS = ['stylish', 'json', 'sarif', 'github', 'gitlab', 'junit', 'rdjson'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 const RULE_SEVERITIES = SEVERITY_SETTINGS;
@@ -34,17 +35,45 @@ export interface CliOptions {
   printConfig?: string;
   /** --report-unused-suppressions: mcpdesc.unused-suppression at least as a warning. */
   reportUnusedSuppressions: boolean;
+  /** --max-warnings N: exit 1 when more than N warnings are reported; undefined (or -1 given): no limit. */
+  maxWarnings: number | undefined;
+  /** --cache: results of unchanged files are taken from the cache file (cacheLocation, as typed, or the default). */
+  cache: boolean;
+  cacheLocation?: string;
+  /** --stdin: the text to lint comes from standard input, named by stdinFilename when given. */
+  stdin: boolean;
+  stdinFilename?: string;
+  /** -o, --output-file: the report goes to this file, not to stdout. */
+  outputFile?: string;
+  /** --suppress-all, or the rules of --suppress-rule: the current errors are written to the suppressions file. */
+  suppressAll: boolean;
+  suppressRules: string[];
+  pruneSuppressions: boolean;
+  passOnUnprunedSuppressions: boolean;
+  suppressionsLocation?: string;
+  /** --changed-since REF: only the files changed since the git revision (and those whose configuration changed). */
+  changedSince?: string;
   help: boolean;
   version: boolean;
 }
 
 export type ParsedArguments = { ok: true; options: CliOptions } | { ok: false; message: string };
 
+/** ESLint's `--max-warnings -1` (no limit): node's parser would take the -1 for an option, so it is joined to its option. */
+function withNegativeValuesJoined(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    if (argv[index] === '--max-warnings' && /^-\d+$/.test(argv[index + 1] ?? '')) joined.push(`--max-warnings=${argv[++index]}`);
+    else joined.push(argv[index]);
+  }
+  return joined;
+}
+
 export function parseArguments(argv: readonly string[]): ParsedArguments {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: withNegativeValuesJoined(argv),
       allowPositionals: true,
       strict: true,
       options: {
@@ -62,6 +91,19 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
         'no-config': { type: 'boolean' },
         'print-config': { type: 'string' },
         'report-unused-suppressions': { type: 'boolean' },
+        'max-warnings': { type: 'string' },
+        cache: { type: 'boolean' },
+        'cache-location': { type: 'string' },
+        'cache-strategy': { type: 'string' },
+        stdin: { type: 'boolean' },
+        'stdin-filename': { type: 'string' },
+        'output-file': { type: 'string', short: 'o' },
+        'suppress-all': { type: 'boolean' },
+        'suppress-rule': { type: 'string', multiple: true },
+        'prune-suppressions': { type: 'boolean' },
+        'pass-on-unpruned-suppressions': { type: 'boolean' },
+        'suppressions-location': { type: 'string' },
+        'changed-since': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -126,6 +168,51 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
   if (values['print-config'] !== undefined && values['print-config'].trim() === '')
     return { ok: false, message: '--print-config needs a file' };
 
+  let maxWarnings: number | undefined;
+  if (values['max-warnings'] !== undefined) {
+    const raw = values['max-warnings'];
+    const number = Number(raw);
+    if (raw.trim() === '' || !Number.isInteger(number) || number < -1)
+      return { ok: false, message: `--max-warnings needs a whole number (-1 for no limit), got '${raw}'` };
+    maxWarnings = number === -1 ? undefined : number;
+  }
+
+  for (const [name, value] of [
+    ['--cache-location', values['cache-location']],
+    ['--stdin-filename', values['stdin-filename']],
+    ['--output-file', values['output-file']],
+    ['--suppressions-location', values['suppressions-location']],
+    ['--changed-since', values['changed-since']],
+  ] as const) {
+    if (value !== undefined && value.trim() === '') return { ok: false, message: `${name} needs a value` };
+  }
+  // ESLint's choice between trusting times and sizes (metadata) and hashing (content): here both hash
+  // what changed and trust only a file's full stamp (lintCache.ts), so either is taken and means that.
+  const cacheStrategy = values['cache-strategy'];
+  if (cacheStrategy !== undefined && cacheStrategy !== 'content' && cacheStrategy !== 'metadata')
+    return { ok: false, message: `--cache-strategy must be content or metadata, got '${cacheStrategy}'` };
+  const suppressRules = values['suppress-rule'] ?? [];
+  for (const rule of suppressRules) {
+    const problem = suppressRuleProblem(rule);
+    if (problem) return { ok: false, message: problem };
+  }
+  const stdin = values.stdin ?? false;
+  const suppressing = values['suppress-all'] || suppressRules.length > 0 || values['prune-suppressions'];
+  if (values['suppress-all'] && suppressRules.length > 0)
+    return { ok: false, message: '--suppress-all and --suppress-rule cannot be used together' };
+  if (values['stdin-filename'] !== undefined && !stdin) return { ok: false, message: '--stdin-filename needs --stdin' };
+  if (stdin) {
+    if (parsed.positionals.length > 0) return { ok: false, message: '--stdin lints standard input: give no paths with it' };
+    if (values.fix) return { ok: false, message: '--fix cannot be used with --stdin: the fixed text would have nowhere to go' };
+    if (suppressing)
+      return {
+        ok: false,
+        message:
+          '--suppress-all, --suppress-rule and --prune-suppressions cannot be used with --stdin (piped text is not a file of the suppressions file)',
+      };
+    if (values['changed-since'] !== undefined) return { ok: false, message: '--changed-since cannot be used with --stdin' };
+  }
+
   return {
     ok: true,
     options: {
@@ -143,10 +230,32 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
       noConfig: values['no-config'] ?? false,
       ...(values['print-config'] !== undefined ? { printConfig: values['print-config'] } : {}),
       reportUnusedSuppressions: values['report-unused-suppressions'] ?? false,
+      maxWarnings,
+      cache: values.cache ?? false,
+      ...(values['cache-location'] !== undefined ? { cacheLocation: values['cache-location'] } : {}),
+      stdin,
+      ...(values['stdin-filename'] !== undefined ? { stdinFilename: values['stdin-filename'] } : {}),
+      ...(values['output-file'] !== undefined ? { outputFile: values['output-file'] } : {}),
+      suppressAll: values['suppress-all'] ?? false,
+      suppressRules,
+      pruneSuppressions: values['prune-suppressions'] ?? false,
+      passOnUnprunedSuppressions: values['pass-on-unpruned-suppressions'] ?? false,
+      ...(values['suppressions-location'] !== undefined ? { suppressionsLocation: values['suppressions-location'] } : {}),
+      ...(values['changed-since'] !== undefined ? { changedSince: values['changed-since'] } : {}),
       help: values.help ?? false,
       version: values.version ?? false,
     },
   };
+}
+
+/** A --suppress-rule value: a rule whose errors can be baselined, alone or as `RULE/violation`; the usage message when it is not. */
+function suppressRuleProblem(value: string): string | undefined {
+  const ruleId = value.includes('/') ? value.slice(0, value.indexOf('/')) : value;
+  if (!(BASELINABLE_RULE_IDS as readonly string[]).includes(ruleId))
+    return `--suppress-rule '${value}': not a rule whose errors can be suppressed (one of: ${BASELINABLE_RULE_IDS.join(', ')}, alone or as RULE/violation)`;
+  if (value.includes('/') && value.slice(value.indexOf('/') + 1).trim() === '')
+    return `--suppress-rule '${value}' names no violation after '/'`;
+  return undefined;
 }
 
 /** `ID=SEVERITY`; returns the usage message when it is not one. */

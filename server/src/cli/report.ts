@@ -11,4 +11,6 @@ export interface RunReport {
   /** Files that could not be read or checked, as shown on stderr. */
   failures: string[];
   toolVersion: string;
+  /** How many errors the suppressions file baselined (not in `files`). */
+  baselined?: number;
 }

@@ -1,21 +1,24 @@
 // The whole command: arguments in, text out, exit status back. Streams and the environment are passed
 // in so tests can run it without a process; cli.ts wires it to the real ones.
-import { isConfigFileName } from '../checker';
-import { invalidConfigMessage, type LoadedConfigFile } from '../host';
-import { defaultWorkerCount } from '../host/workerPool';
+import * as path from 'node:path';
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
+import { displayPath, invalidConfigMessage, realPathOf } from '../host';
+import { linterIdentity } from '../host/lintCache';
+import { lintText, UNNAMED_TEXT, type FileOutcome } from '../host/lintFile';
+import { decodeText } from '../host/textDecoding';
+import { writeFileAtomically } from '../host/writeFileAtomically';
 import { CliConfiguration } from './configuration';
-import { discoverCandidates, type Candidate } from './discovery';
-import { displayPath } from '../host';
-import { unanchored } from '../host/findingAnchor';
+import { EXIT_CLEAN, EXIT_TROUBLE, exitStatusOf } from './exitStatus';
 import { formatReport } from './formatters';
 import { shouldUseColor } from './formatters/colors';
+import { githubSummary, summaryLinksFrom } from './formatters/githubSummary';
 import { helpText } from './helpText';
+import { lintFiles, lintSettingsFor } from './lintFiles';
+import { parseArguments, type CliOptions } from './options';
 import { stderrLine, terminalSafeJson } from './outputText';
-import type { FileOutcome } from '../host/lintFile';
-import { lintRunner } from './lintRunner';
-import { parseArguments } from './options';
-import type { FileReport } from './report';
-import { isFailing } from './severity';
+import type { FileReport, RunReport } from './report';
+import { runSuppressions } from './suppressionsRun';
+import { appendToFile } from './appendToFile';
 import { packageVersion } from './version';
 
 export interface CliEnvironment {
@@ -26,11 +29,13 @@ export interface CliEnvironment {
   writeErr(text: string): void;
   /** The worker script (dist/checkWorker.js) for --jobs above 1; without it every file is checked on this thread. */
   workerScript?: string;
+  /** Standard input, read whole (--stdin). */
+  readStdin?(): Promise<Buffer>;
+  /** The running bundle (dist/cli.js), whose hash is part of the cache's identity. */
+  bundleFile?: string;
 }
 
-export const EXIT_CLEAN = 0;
-export const EXIT_PROBLEMS = 1;
-export const EXIT_TROUBLE = 2;
+export { EXIT_CLEAN, EXIT_PROBLEMS, EXIT_TROUBLE } from './exitStatus';
 
 export async function runCli(argv: readonly string[], environment: CliEnvironment): Promise<number> {
   const parsed = parseArguments(argv);
@@ -70,95 +75,89 @@ export async function runCli(argv: readonly string[], environment: CliEnvironmen
     failures.push(message);
     environment.writeErr(stderrLine(message));
   };
-  const discovery = discoverCandidates(options.paths, environment.cwd);
-  discovery.problems.forEach(fail);
+  const warn = (message: string): void => environment.writeErr(stderrLine(message));
 
-  const files: FileReport[] = [];
-  // A configuration file is reported once (its diagnostics, as a file of the run) and named once on
-  // stderr when it cannot be used, however many documents it lies above.
-  const reportedConfigs = new Set<string>();
-  const namedConfigs = new Set<string>();
-  const report = (fileReport: FileReport): void => {
-    const diagnostics = options.quiet ? fileReport.diagnostics.filter((d) => d.severity === 1) : fileReport.diagnostics;
-    files.push({ ...fileReport, diagnostics });
-  };
-  const reportOutcome = (outcome: FileOutcome): void => {
-    if (outcome.kind === 'failed') fail(outcome.message);
-    if (outcome.kind === 'ignored' && outcome.notice) environment.writeErr(stderrLine(`warning: ${outcome.notice}`));
-    if (outcome.kind !== 'reported') return;
-    if (outcome.failure) fail(outcome.failure);
-    report(outcome.report);
-  };
-  const failInvalidConfig = (loaded: LoadedConfigFile): void => {
-    if (namedConfigs.has(loaded.path)) return;
-    namedConfigs.add(loaded.path);
-    fail(invalidConfigMessage(loaded, displayPath(loaded.path, environment.cwd)));
-  };
-  const lintConfigFile = (candidate: Candidate): void => {
-    if (reportedConfigs.has(candidate.absolutePath)) return;
-    reportedConfigs.add(candidate.absolutePath);
-    const scope = configuration.scopeOf(candidate.absolutePath, candidate.realRoot);
-    const diagnostics = configuration.configs.diagnosticsOfFile(candidate.absolutePath, scope);
-    if (!diagnostics) return;
-    report({
-      absolutePath: candidate.absolutePath,
-      displayPath: displayPath(candidate.absolutePath, environment.cwd),
-      diagnostics: diagnostics.map(unanchored),
+  let files: FileReport[];
+  let baselined = 0;
+  if (options.stdin) {
+    // Piped text is no file of the suppressions file or the cache, as with ESLint: neither applies.
+    files = await lintStdin(options, configuration, environment, fail, warn);
+  } else {
+    files = await lintFiles({
+      options,
+      configuration,
+      cwd: environment.cwd,
+      workerScript: environment.workerScript,
+      cacheIdentity: linterIdentity(version, environment.bundleFile ?? __filename, [shippedDocsBaseUri()]),
+      fail,
+      warn,
     });
-    const loaded = configuration.configs.read(candidate.absolutePath, scope.realBoundary);
-    if (!('missing' in loaded) && !loaded.parsed.config) failInvalidConfig(loaded);
-  };
-
-  // Documents are checked in parallel and reported in discovery order, configuration files in their
-  // place among them: each result waits for those before it, so the output (stderr included) is the
-  // same whatever the number of jobs. Which configuration applies is decided here, on this thread.
-  const candidates = discovery.candidates;
-  const documentCount = candidates.filter((candidate) => !isConfigFileName(candidate.absolutePath)).length;
-  const jobs = Math.min(options.jobs ?? defaultWorkerCount(false), documentCount);
-  const runner = lintRunner(environment.workerScript, jobs);
-  try {
-    const pending = candidates.map((candidate): (() => Promise<void>) | (() => void) => {
-      if (isConfigFileName(candidate.absolutePath)) {
-        // Checked as configuration, not as documents, wherever they are (--exclude does not hide a broken one).
-        return () => {
-          if (configuration.looksUp) lintConfigFile(candidate);
-        };
-      }
-      const effective = configuration.forFile(candidate.absolutePath, candidate.realRoot);
-      const settings = {
-        cwd: environment.cwd,
-        ...configuration.settingsOf(effective),
-        fix: options.fix,
-        maxFileSizeMB: options.maxFileSizeMB,
-      };
-      const outcome = runner.run({ candidate, settings }).catch((error: unknown): FileOutcome => ({
-        kind: 'failed',
-        message: `${candidate.absolutePath}: internal error while checking: ${error instanceof Error ? error.message : String(error)}`,
-      }));
-      return async () => {
-        effective.invalid.forEach(failInvalidConfig);
-        reportOutcome(await outcome);
-      };
-    });
-    for (const next of pending) await next();
-  } finally {
-    await runner.close();
-  }
-  // A configuration file the lookup read above the paths given (the current directory's, for
-  // `mcpdesc-lint packages/a`) is reported as if it had been found in the tree.
-  for (const loaded of configuration.configs.loaded()) {
-    if (loaded.parsed.problems.length === 0) continue;
-    lintConfigFile({
-      absolutePath: loaded.path,
-      explicit: false,
-      realRoot: configuration.scopeOf(loaded.path, loaded.path).realBoundary,
-    });
+    const suppressed = runSuppressions(files, options, environment.cwd, fail);
+    files = suppressed.files;
+    baselined = suppressed.baselined;
   }
 
-  const useColor = shouldUseColor(environment.stdoutIsTTY, environment.env);
-  environment.writeOut(formatReport({ cwd: environment.cwd, files, failures, toolVersion: version }, options.format, useColor));
+  // Warnings are counted before --quiet hides them: --max-warnings still applies (as ESLint does).
+  const status = exitStatusOf(files, failures, options);
+  if (status.tooManyWarnings) warn(status.tooManyWarnings);
+  const shownFiles = options.quiet
+    ? files.map((file) => ({ ...file, diagnostics: file.diagnostics.filter((d) => d.severity === 1) }))
+    : files;
+  const report: RunReport = { cwd: environment.cwd, files: shownFiles, failures, toolVersion: version, baselined };
 
-  if (failures.length > 0) return EXIT_TROUBLE;
-  const failing = files.some((file) => file.diagnostics.some((diagnostic) => isFailing(diagnostic.severity)));
-  return failing && !options.exitZero ? EXIT_PROBLEMS : EXIT_CLEAN;
+  const formatted = formatReport(report, options.format, {
+    useColor: options.outputFile === undefined && shouldUseColor(environment.stdoutIsTTY, environment.env),
+    ruleDocsBase: summaryLinksFrom(environment.env).ruleDocsBase,
+  });
+  formatted.notices.forEach((notice) => warn(`warning: ${notice}`));
+  if (options.outputFile !== undefined) {
+    const outputFile = path.resolve(environment.cwd, options.outputFile);
+    const problem = writeFileAtomically(outputFile, formatted.text);
+    if (problem) {
+      environment.writeErr(stderrLine(`${displayPath(outputFile, environment.cwd)}: the report cannot be written: ${problem}`));
+      return EXIT_TROUBLE;
+    }
+  } else {
+    environment.writeOut(formatted.text);
+  }
+  const summaryFile = environment.env.GITHUB_STEP_SUMMARY;
+  if (options.format === 'github' && summaryFile) {
+    const problem = appendToFile(summaryFile, githubSummary(report, summaryLinksFrom(environment.env)));
+    if (problem) warn(`warning: the job summary (GITHUB_STEP_SUMMARY) cannot be written: ${problem}`);
+  }
+  return status.exitStatus;
+}
+
+async function lintStdin(
+  options: CliOptions,
+  configuration: CliConfiguration,
+  environment: CliEnvironment,
+  fail: (message: string) => void,
+  warn: (message: string) => void,
+): Promise<FileReport[]> {
+  if (!environment.readStdin) {
+    fail('standard input cannot be read here');
+    return [];
+  }
+  const { text } = decodeText(await environment.readStdin());
+  const named = options.stdinFilename === undefined ? undefined : path.resolve(environment.cwd, options.stdinFilename);
+  // A name decides the configuration (the files above it) as a file there would; no name: the current directory's.
+  const configPath = named ?? path.join(environment.cwd, UNNAMED_TEXT);
+  const effective = configuration.forFile(configPath, realPathOf(path.dirname(configPath)));
+  effective.invalid.forEach((loaded) => fail(invalidConfigMessage(loaded, displayPath(loaded.path, environment.cwd))));
+  const outcome: FileOutcome = lintText(
+    text,
+    named,
+    lintSettingsFor({ options, configuration, cwd: environment.cwd }, effective),
+  );
+  if (outcome.kind === 'ignored') {
+    if (outcome.notice) warn(`warning: ${outcome.notice}`);
+    return [];
+  }
+  if (outcome.kind === 'failed') {
+    fail(outcome.message);
+    return [];
+  }
+  if (outcome.failure) fail(outcome.failure);
+  return [outcome.report];
 }

@@ -17,7 +17,11 @@ export interface FindingAnchor {
   textDigest: string;
 }
 
-export type AnchoredDiagnostic = Diagnostic & { anchor: FindingAnchor };
+export type AnchoredDiagnostic = Diagnostic & {
+  anchor: FindingAnchor;
+  /** The range's columns counted in UTF-8 bytes (zero-based, each in its own line), for formats that count so (rdjson). */
+  utf8?: { startColumn: number; endColumn: number };
+};
 
 /** The anchors of a text's diagnostics, given what the checker parsed. */
 export function anchorDiagnostics(
@@ -45,6 +49,41 @@ export function anchorDiagnostics(
 /** For a finding that has no document to point into (a file too large to read). */
 export function unanchored(diagnostic: Diagnostic): AnchoredDiagnostic {
   return { ...diagnostic, anchor: { path: '', textDigest: sha256('') } };
+}
+
+/**
+ * The same diagnostics with their columns in UTF-8 bytes as well. A range's character is counted in
+ * UTF-16 code units, as string offsets are, so its line starts `character` units before its offset.
+ * The points are counted in offset order, each from the one before it on its line: a minified
+ * document is one line, and counting each point from the line's start would be quadratic.
+ */
+export function withUtf8Columns(diagnostics: readonly AnchoredDiagnostic[], text: string): AnchoredDiagnostic[] {
+  const points = diagnostics.flatMap((diagnostic) => {
+    const { offset, length } = diagnostic.data;
+    const { start, end } = diagnostic.range;
+    return [
+      { offset, lineStart: offset - start.character },
+      { offset: offset + length, lineStart: offset + length - end.character },
+    ];
+  });
+  const order = points.map((_, index) => index).sort((a, b) => points[a].offset - points[b].offset);
+  const bytes = new Array<number>(points.length);
+  let previous = { offset: 0, lineStart: -1, bytes: 0 };
+  for (const index of order) {
+    const { offset, lineStart } = points[index];
+    if (lineStart < 0 || offset > text.length) {
+      bytes[index] = offset - lineStart;
+      continue;
+    }
+    const from = previous.lineStart === lineStart ? previous : { offset: lineStart, bytes: 0 };
+    const counted = from.bytes + Buffer.byteLength(text.slice(from.offset, offset), 'utf8');
+    bytes[index] = counted;
+    previous = { offset, lineStart, bytes: counted };
+  }
+  return diagnostics.map((diagnostic, index) => ({
+    ...diagnostic,
+    utf8: { startColumn: bytes[2 * index], endColumn: bytes[2 * index + 1] },
+  }));
 }
 
 export function sha256(text: string): string {

@@ -19,7 +19,23 @@ import { decodeText, type DecodedText } from './textDecoding';
 
 export type HostFileRead =
   /** `realPath`: where the text came from, the file to write back to (never a link). */
-  | ({ kind: 'text'; realPath: string } & DecodedText)
+  ({ kind: 'text'; realPath: string } & DecodedText) | HostFileRefusal;
+
+/**
+ * The same read, its bytes not decoded (what a content hash is made of: the CLI's --cache), with the
+ * file's stamp as it was opened: device, inode, size, modification and change times. Any write to
+ * the file changes its change time, which nobody can set back, so an equal stamp later on the same
+ * machine means the same bytes.
+ */
+export type HostFileBytes = { kind: 'bytes'; realPath: string; bytes: Buffer; stamp: string } | HostFileRefusal;
+
+/** A file's stamp (see HostFileBytes), from a stat of it. */
+export function fileStamp(stats: fs.Stats): string {
+  return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+}
+
+/** Why a read gave no whole text. */
+export type HostFileRefusal =
   /** Over the size limit: only the head was read, for the root-member sniff. */
   | { kind: 'tooLarge'; head: string; sizeBytes: number }
   /** Its real path is outside the root (through a symlink): not opened. */
@@ -63,6 +79,12 @@ export function fileAtPath(filePath: string): FileAtPath {
 
 /** Reads `filePath` if it is a regular file inside `realRoot` (a real path: see realPathOf) of at most `maxBytes`. */
 export function readHostFile(filePath: string, realRoot: string, maxBytes: number): HostFileRead {
+  const read = readHostFileBytes(filePath, realRoot, maxBytes);
+  return read.kind === 'bytes' ? { kind: 'text', realPath: read.realPath, ...decodeText(read.bytes) } : read;
+}
+
+/** readHostFile without the decoding. */
+export function readHostFileBytes(filePath: string, realRoot: string, maxBytes: number): HostFileBytes {
   let realFile: string;
   try {
     realFile = fs.realpathSync.native(filePath);
@@ -90,7 +112,7 @@ export function readHostFile(filePath: string, realRoot: string, maxBytes: numbe
         sizeBytes: Math.max(bytes.length, fs.fstatSync(descriptor).size),
       };
     }
-    return { kind: 'text', realPath: realFile, ...decodeText(bytes) };
+    return { kind: 'bytes', realPath: realFile, bytes, stamp: fileStamp(stats) };
   } catch (error) {
     return failure(error);
   } finally {
@@ -98,7 +120,7 @@ export function readHostFile(filePath: string, realRoot: string, maxBytes: numbe
   }
 }
 
-function failure(error: unknown): HostFileRead {
+function failure(error: unknown): HostFileRefusal {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EISDIR') return { kind: 'notRegular', what: 'a directory' };
   if (code !== undefined && MISSING_CODES.has(code)) return { kind: 'missing', reason: describeFileError(error) };

@@ -8,6 +8,7 @@ import type { SeveritySetting } from '../../../shared/src/rules';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type { Diagnostic } from '../checker';
+import type { BulkSuppressionsView } from './bulkSuppressionsView';
 import { capProblems, type LineSpan } from './problemCap';
 
 /** How many diagnostics a document may be sent, and what the notice about the others needs. */
@@ -15,11 +16,18 @@ export interface PublishLimits {
   maxProblems: number;
   rules?: Record<string, SeveritySetting>;
   docsBaseUri?: string;
+  /** How the bulk suppressions file's baselined errors are shown (bulkSuppressionsView.ts). */
+  baseline?: McpdescSettings['bulkSuppressions'];
 }
 
 /** The limits a document's resolved settings set. */
 export function publishLimitsOf(settings: McpdescSettings): PublishLimits {
-  return { maxProblems: settings.maxProblemsPerFile, rules: settings.rules, docsBaseUri: shippedDocsBaseUri() };
+  return {
+    maxProblems: settings.maxProblemsPerFile,
+    rules: settings.rules,
+    docsBaseUri: shippedDocsBaseUri(),
+    baseline: settings.bulkSuppressions,
+  };
 }
 
 interface Published {
@@ -35,16 +43,24 @@ export class DiagnosticsPublisher {
   private readonly visible = new Map<string, LineSpan[]>();
   private readonly listeners: Array<(uri: string, diagnostics: readonly Diagnostic[]) => void> = [];
 
+  private baselines: BulkSuppressionsView | undefined;
+
   constructor(private readonly connection: Connection) {}
+
+  /** From now on, a document's baselined errors are lowered (or left out) before it is sent. */
+  useBaselines(view: BulkSuppressionsView): void {
+    this.baselines = view;
+  }
 
   /**
    * Publishes unless a newer version of the same document was already published (a check that was
    * overtaken). With `limits`, at most `limits.maxProblems` are sent (see problemCap.ts). Returns
    * whether it was sent. Listeners hear of every diagnostic, sent or left out.
    */
-  publish(uri: string, diagnostics: Diagnostic[], version?: number, limits?: PublishLimits): boolean {
+  publish(uri: string, checked: Diagnostic[], version?: number, limits?: PublishLimits): boolean {
     const previous = this.published.get(uri);
     if (version !== undefined && previous?.version !== undefined && version < previous.version) return false;
+    const diagnostics = this.baselines ? this.baselines.apply(uri, checked, limits?.baseline) : checked;
     const entry: Published = { version, count: diagnostics.length };
     let sent: readonly Diagnostic[] = diagnostics;
     if (limits && diagnostics.length > limits.maxProblems) {
@@ -77,6 +93,7 @@ export class DiagnosticsPublisher {
   clear(uri: string): void {
     if (!this.published.has(uri)) return;
     this.published.delete(uri);
+    this.baselines?.forget(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     for (const listener of this.listeners) listener(uri, []);
   }

@@ -9,6 +9,7 @@ import { parentPort, Worker } from 'node:worker_threads';
 import { checkFileOnDisk, isNoMcpdescDocumentOnDisk } from '../host/diskCheck';
 import { ProjectConfigs } from '../host/projectConfig';
 import { fileAtPath, realPathOf } from '../host/readFile';
+import { readSuppressionsFile } from '../host/suppressionsFile';
 import { InThreadRunner } from '../host/taskRunner';
 import { walkFilesYielding } from '../host/walk';
 import type { DocumentWorkerPort } from './documentWorker';
@@ -183,6 +184,14 @@ export function nodeRuntime(options: NodeRuntimeOptions | DiskCheckRunner = {}):
         timeBoxMs: backstopTimeBoxMs,
       },
     }),
+    suppressions: (filePath, folderPath) => {
+      const read = readSuppressionsFile(filePath, realPathOf(folderPath));
+      return read.kind === 'counts'
+        ? { counts: read.counts }
+        : read.kind === 'missing'
+          ? { missing: true }
+          : { problem: read.problem };
+    },
     nextTurn: (callback) => setImmediate(callback),
     close: () => files.runner.close(),
   };

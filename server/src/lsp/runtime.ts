@@ -6,6 +6,7 @@
 // (virtual workspaces included), and reads no project configuration files. Both check open documents
 // in document workers where they can start them (workerOpenChecks.ts): a worker thread in Node, a
 // web worker started by the server's own web worker in a browser.
+import type { SuppressionCounts } from '../host/bulkSuppressions';
 import type { DiskCheckAnswer, DiskCheckTask } from '../host/diskCheck';
 import type { PathOps } from '../host/pathRules';
 import type { ProjectConfigs } from '../host/projectConfig';
@@ -70,6 +71,12 @@ export interface DocumentWorkers {
   timeBoxMs(length: number): number;
 }
 
+/** Reads a bulk suppressions file inside a workspace folder: its counts, nothing (no file), or why it cannot be used. */
+export type SuppressionsReader = (
+  filePath: string,
+  folderPath: string,
+) => { counts: SuppressionCounts } | { missing: true } | { problem: string };
+
 export interface ServerRuntime {
   /** A name for the log: where this server runs. */
   readonly name: string;
@@ -83,6 +90,8 @@ export interface ServerRuntime {
    * no worker can be started: they are then checked on this thread, where nothing can stop a check.
    */
   readonly documentWorkers?: DocumentWorkers;
+  /** The CLI's bulk suppressions files (host/suppressionsFile.ts); a runtime without them shows baselined errors as errors. */
+  readonly suppressions?: SuppressionsReader;
   /** Runs `callback` on a later turn of the event loop, after what is queued now (Node's setImmediate). */
   nextTurn(callback: () => void): void;
   /** Called first thing on `initialize` (the browser's runtime learns where the rule pages are). */

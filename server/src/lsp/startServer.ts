@@ -15,6 +15,7 @@ import {
 } from 'vscode-languageserver';
 import { releaseCompiledSchemas } from '../checker';
 import {
+  BASELINED_PROBLEMS_REQUEST,
   DOCUMENT_STATUS_REQUEST,
   FIX_ALL_CODE_ACTION_KIND,
   FORMATTING_OPTIONS_NOTIFICATION,
@@ -23,9 +24,10 @@ import {
   type DocumentStatusParams,
   VISIBLE_RANGES_NOTIFICATION,
 } from '../../../shared/src/constants';
-import { SETTINGS_SECTION } from '../../../shared/src/settings';
+import { DEFAULT_SETTINGS, SETTINGS_SECTION } from '../../../shared/src/settings';
 import { CheckPriority, CheckScheduler, type CheckLanes } from './checkScheduler';
 import type { MenuOptions } from './codeActions';
+import { BulkSuppressionsView } from './bulkSuppressionsView';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { DiskDocumentChecks } from './diskDocumentChecks';
 import { DocumentSettings } from './documentSettings';
@@ -92,6 +94,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   const isOpen = (uri: string): boolean => openIndex.has(uri);
   const folders = new WorkspaceFolders(paths);
   const publisher = new DiagnosticsPublisher(connection);
+  const baselines = new BulkSuppressionsView(folders, runtime.suppressions, logError);
+  publisher.useBaselines(baselines);
   // Open documents are checked where the runtime can end a check (document workers), else here.
   const openChecks: OpenChecks =
     options.checker === undefined && runtime.documentWorkers
@@ -258,9 +262,15 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     if (!context) return;
     // A folder's symlink may have been pointed elsewhere.
     context.diskChecks.forgetFolders();
-    if (touchesProjectConfig(params.changes, configs, paths, files)) {
-      // A configuration file came, went or changed: what applies to any file below it may differ,
-      // so everything is judged again with the files read anew (as a settings change does).
+    const suppressionsChanged = params.changes.some(
+      (change) =>
+        files.reads(change.uri) &&
+        baselines.isSuppressionsFile(paths.uriToFsPath(change.uri), DEFAULT_SETTINGS.bulkSuppressions.location),
+    );
+    if (suppressionsChanged) baselines.invalidate();
+    if (suppressionsChanged || touchesProjectConfig(params.changes, configs, paths, files)) {
+      // A configuration or suppressions file came, went or changed: what applies to any file below it
+      // may differ, so everything is judged again with the files read anew (as a settings change does).
       configs.invalidate();
       recheckEverything();
       return;
@@ -379,6 +389,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         )
       : { kind: 'notOpen' },
   );
+
+  connection.onRequest(BASELINED_PROBLEMS_REQUEST, () => baselines.problems());
 
   connection.onShutdown(async () => {
     context?.scheduler.dispose();

@@ -7,6 +7,11 @@
 // the machine that produced it. A file outside it gets a '../' URI relative to it; only a file on
 // another Windows drive, which no relative URI reaches, is given as a file: URI.
 // Columns count UTF-16 code units, which is what LSP positions already are.
+//
+// Code scanning refuses a run of more than 25,000 results and a file of more than 10 MB (gzipped). A
+// larger report keeps the results that matter most (errors, then warnings, then notes, each in
+// report order) up to both limits, and says so: a warning notification in the log, and on stderr.
+import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { ArtifactLocation, Log, ReportingDescriptor, Result } from 'sarif';
 import type { Severity } from '../../checker';
@@ -40,9 +45,53 @@ const PROBLEM_SEVERITY: Record<SeverityName, 'error' | 'warning' | 'recommendati
   hint: 'recommendation',
 };
 
+/** Code scanning's limits (docs.github.com, "SARIF support for code scanning"). */
+export const SARIF_MAX_RESULTS_PER_RUN = 25_000;
+export const SARIF_MAX_GZIPPED_BYTES = 10 * 1024 * 1024;
+
 export function formatSarif(report: RunReport): string {
+  return formatSarifWithNotices(report).text;
+}
+
+/** The log, and what a user must be told about it (results left out to stay within code scanning's limits). */
+export function formatSarifWithNotices(
+  report: RunReport,
+  limits: { results: number; gzippedBytes: number } = {
+    results: SARIF_MAX_RESULTS_PER_RUN,
+    gzippedBytes: SARIF_MAX_GZIPPED_BYTES,
+  },
+): { text: string; notices: string[] } {
   const ruleIndex = new Map<string, number>(RULE_IDS.map((id, index) => [id, index]));
-  const log: Log = {
+  const all = report.files.flatMap((file) => fileResults(file, ruleIndex));
+  let kept = Math.min(all.length, limits.results);
+  for (;;) {
+    const results = kept === all.length ? all : mostImportant(all, kept);
+    const notice =
+      kept === all.length
+        ? undefined
+        : `${kept.toLocaleString('en-US')} of ${all.length.toLocaleString('en-US')} results are in this SARIF log (errors first, then warnings, then notes): code scanning takes at most ${limits.results.toLocaleString('en-US')} results per run and ${(limits.gzippedBytes / (1024 * 1024)).toLocaleString('en-US')} MB per file (gzipped). Every problem is in the other formats (--format json).`;
+    const text = `${terminalSafeJson(JSON.stringify(sarifLog(report, results, notice), null, 2))}\n`;
+    // Gzip grows no text by more than a few bytes in a thousand: only a text near the limit is compressed to measure it.
+    const gzipped = Buffer.byteLength(text, 'utf8') > limits.gzippedBytes * 0.99 ? gzipSync(text).length : 0;
+    if (gzipped <= limits.gzippedBytes || kept === 0) return { text, notices: notice ? [notice] : [] };
+    kept = Math.floor((kept * limits.gzippedBytes * 0.95) / gzipped);
+  }
+}
+
+/** The `count` results that matter most, in their report order. */
+function mostImportant(results: readonly Result[], count: number): Result[] {
+  const rank: Record<string, number> = { error: 0, warning: 1, note: 2, none: 3 };
+  const chosen = results
+    .map((result, index) => ({ index, rank: rank[result.level ?? 'warning'] ?? 3 }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .slice(0, count)
+    .map(({ index }) => index)
+    .sort((a, b) => a - b);
+  return chosen.map((index) => results[index]);
+}
+
+function sarifLog(report: RunReport, results: Result[], truncation: string | undefined): Log {
+  return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
     runs: [
@@ -60,18 +109,20 @@ export function formatSarif(report: RunReport): string {
         invocations: [
           {
             executionSuccessful: report.failures.length === 0,
-            toolExecutionNotifications: report.failures.map((failure) => ({ level: 'error', message: { text: failure } })),
+            toolExecutionNotifications: [
+              ...report.failures.map((failure) => ({ level: 'error' as const, message: { text: failure } })),
+              ...(truncation ? [{ level: 'warning' as const, message: { text: truncation } }] : []),
+            ],
           },
         ],
         originalUriBaseIds: {
           [SOURCE_ROOT]: { description: { text: 'The directory mcpdesc-lint ran in; every artifact URI is relative to it.' } },
         },
         columnKind: 'utf16CodeUnits',
-        results: report.files.flatMap((file) => fileResults(file, ruleIndex)),
+        results,
       },
     ],
   };
-  return `${terminalSafeJson(JSON.stringify(log, null, 2))}\n`;
 }
 
 /**

@@ -19,7 +19,7 @@ export function formatStylish(report: RunReport, colors: Palette): string {
   }
   const total = counts[1] + counts[2] + counts[3] + counts[4];
   if (total === 0) return '';
-  return `\n${blocks.join('\n\n')}\n\n${formatSummary(counts, total, fixable, colors)}\n`;
+  return `\n${blocks.join('\n\n')}\n\n${formatSummary(counts, total, fixable, report.baselined ?? 0, colors)}\n`;
 }
 
 function formatRows(diagnostics: readonly Diagnostic[], colors: Palette): string {
@@ -50,12 +50,22 @@ function paintSeverity(severity: Severity, text: string, colors: Palette): strin
   return colors.blue(text);
 }
 
-function formatSummary(counts: Record<Severity, number>, total: number, fixable: number, colors: Palette): string {
+function formatSummary(
+  counts: Record<Severity, number>,
+  total: number,
+  fixable: number,
+  baselined: number,
+  colors: Palette,
+): string {
   const parts = [plural(counts[1], 'error'), plural(counts[2], 'warning')];
   if (counts[3] > 0) parts.push(plural(counts[3], 'info'));
   if (counts[4] > 0) parts.push(plural(counts[4], 'hint'));
   const failing = counts[1] + counts[2] > 0;
-  const hint = fixable > 0 ? ` \u2014 ${fixable} fixable with --fix` : '';
+  const notes = [
+    ...(fixable > 0 ? [`${fixable} fixable with --fix`] : []),
+    ...(baselined > 0 ? [`${plural(baselined, 'baselined error')} not shown`] : []),
+  ];
+  const hint = notes.length > 0 ? ` \u2014 ${notes.join('; ')}` : '';
   const summary = `${failing ? '\u2716' : '\u2139'} ${plural(total, 'problem')} (${parts.join(', ')})${hint}`;
   if (counts[1] > 0) return colors.bold(colors.red(summary));
   if (counts[2] > 0) return colors.bold(colors.yellow(summary));
