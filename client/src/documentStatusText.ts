@@ -6,22 +6,13 @@
 // page, or the setting that decided. Free of VS Code types, so it is tested in plain Node.
 //
 // Text the document or the workspace wrote (its version strings, an exclude glob, a file name) is
-// shown as text: one line, shortened, and with VS Code's `$(icon)` syntax escaped, so a document
-// cannot fill the status bar nor draw icons in it.
-import { cutText, type DocumentStatus } from '../../shared/src/constants';
+// shown as text (shownText.ts): one line, shortened, VS Code's `$(icon)` syntax escaped.
+import type { DocumentStatus } from '../../shared/src/constants';
+import { shownText } from './shownText';
 import { BYTES_PER_MB, formatMB } from '../../shared/src/megabytes';
 
 /** How many characters of a document's own text one part of an item's text shows. */
 export const SHOWN_CHARS = { formatVersion: 40, revisions: 80, detail: 120 } as const;
-
-/** `$(name)` and `$(name~modifier)`, as VS Code renders icons in status texts (and escapes them: `\$(name)`). */
-const ICON_SYNTAX = /\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)/g;
-
-/** Text from a document or a workspace as an item shows it: whitespace runs as one space, at most `maxChars`, icons escaped. */
-export function shownText(text: string, maxChars: number): string {
-  const oneLine = text.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ');
-  return cutText(oneLine, maxChars).replace(ICON_SYNTAX, (icon) => `\\${icon}`);
-}
 
 export interface NotCheckedText {
   /** The item's text. */

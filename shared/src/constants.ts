@@ -36,10 +36,15 @@ export interface BaselinedProblem {
   violation: string;
 }
 export interface BaselinedProblems {
+  /** At most BASELINED_PROBLEMS_LIMITS.problems, each message cut to BASELINED_PROBLEMS_LIMITS.messageChars. */
   problems: BaselinedProblem[];
+  /** How many more there are than `problems` lists (absent when none). */
+  omitted?: number;
   /** The suppressions files read (file-system paths): where to look when there are none. */
   files: string[];
 }
+/** What mcpdesc/baselinedProblems echoes at most, whatever the workspace holds: a quick pick's worth. */
+export const BASELINED_PROBLEMS_LIMITS = { problems: 1000, messageChars: 500 } as const;
 
 /** Server-side command behind "Fix All Problems in File" (workspace/executeCommand). */
 export const SERVER_COMMANDS = {

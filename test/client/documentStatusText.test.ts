@@ -2,7 +2,8 @@
 // for a checked document, and for one that is not checked, that it is not and which setting decided it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkedItems, notCheckedText, SHOWN_CHARS, shownText, statusClick } from '../../client/src/documentStatusText';
+import { checkedItems, notCheckedText, SHOWN_CHARS, statusClick } from '../../client/src/documentStatusText';
+import { shownText } from '../../client/src/shownText';
 import { DOCUMENT_STATUS_LIMITS, type DocumentStatus } from '../../shared/src/constants';
 
 const NOT_CHECKED = '$(circle-slash) MCP Description: not checked';
