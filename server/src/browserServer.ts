@@ -74,7 +74,12 @@ function documentWorkers(): DocumentWorkers | undefined {
   if (typeof Worker !== 'function' || scope.location?.href === undefined) return undefined;
   const cores = scope.navigator?.hardwareConcurrency ?? 2;
   // No watchdog interrupts a costly step here: the time box is what bounds it.
-  return { start: startDocumentWorker, count: Math.min(4, Math.max(2, cores - 1)), timeBoxMs: boundingTimeBoxMs };
+  return {
+    start: startDocumentWorker,
+    count: Math.min(4, Math.max(2, cores - 1)),
+    sideBySide: cores >= 4,
+    timeBoxMs: boundingTimeBoxMs,
+  };
 }
 
 if (scope.name === DOCUMENT_WORKER_NAME) {

@@ -153,10 +153,8 @@ export function serveDocumentWorkerThread(): void {
   });
 }
 
-/** How many document workers: the cores but the one serving the editor, two at least and four at most. */
-function documentWorkerCount(): number {
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return Math.min(4, Math.max(2, cores - 1));
+function cores(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
 export interface NodeRuntimeOptions {
@@ -179,7 +177,9 @@ export function nodeRuntime(options: NodeRuntimeOptions | DiskCheckRunner = {}):
     ...(documentWorkerScript !== undefined && {
       documentWorkers: {
         start: () => startNodeDocumentWorker(documentWorkerScript),
-        count: documentWorkerCount(),
+        // The cores but the one serving the editor, two at least and four at most.
+        count: Math.min(4, Math.max(2, cores() - 1)),
+        sideBySide: cores() >= 4,
         // The checker's watchdog interrupts each costly step here: the time box is a backstop.
         timeBoxMs: backstopTimeBoxMs,
       },

@@ -67,6 +67,12 @@ export interface DocumentWorkers {
   start(): DocumentWorkerPort;
   /** How many may run at once (two at least: one document's long check must leave one for the others). */
   readonly count: number;
+  /**
+   * Whether two checks may start side by side at once: the machine has a core for each beside the
+   * server's own thread. Otherwise one starts beside another only once that one ran past the
+   * checker's budget (workerOpenChecks.ts).
+   */
+  readonly sideBySide: boolean;
   /** How long a task on a text of `length` characters may run before the server ends its worker (unfinishedCheck.ts). */
   timeBoxMs(length: number): number;
 }

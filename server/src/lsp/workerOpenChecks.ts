@@ -5,11 +5,13 @@
 //
 // Each document has a home worker that keeps its copy and its check, so a keystroke is sent as the
 // edit since and re-checked incrementally there, and code actions and navigation are answered from
-// that check. One task per document runs at a time, in the order asked. A document whose home is
-// busy with another document's task moves to an idle worker (or one started for it, up to the
-// runtime's count) and is sent whole: a document never waits behind another's long check while a
-// worker is free, and one is started beside a long check before anyone waits. A document version whose check did not finish is not tried again (each code action would
-// otherwise cost a time box); an edit, or other settings, try again.
+// that check. One task per document runs at a time, in the order asked; tasks that end quickly run
+// one after the other, and one starts beside another only once that one ran a while (BESIDE_AFTER_MS:
+// past the checker's budget where the cores are few). A document whose home is busy with another document's task moves to an
+// idle worker (or one started for it, up to the runtime's count) and is sent whole: a document waits
+// at most that long behind another's long check. A document version whose check did not finish is
+// not tried again (each code action would otherwise cost a time box); an edit, or other settings,
+// try again.
 import type { McpdescSettings, RuleSeverity } from '../../../shared/src/settings';
 import type { QueryAnswers, QueryKind, QueryOf } from './documentQueries';
 import { DocumentWorker, UnfinishedTask } from './documentWorker';
@@ -24,8 +26,15 @@ const IDLE_WORKER_END_MS = 30_000;
 /** Workers started with the server (each holds 15-30 MB: its isolate, the checker's code, its documents). */
 const STARTED_WORKERS = 2;
 
-/** How long a task runs before a worker is started beside it, if none is free. */
-const SPARE_AFTER_MS = 250;
+/**
+ * How long a task runs before another starts beside it (and, if no worker is free, a worker is
+ * started for it). Where the machine has a core for each (DocumentWorkers.sideBySide), a moment:
+ * checks of a keystroke end before it, and start nothing beside them. Elsewhere past the checker's
+ * one-second budget for costly work, which is wall-clock time, so that a check within its budget
+ * never shares a core with another (on two cores, two hostile documents checked side by side each
+ * ran out of budget where one alone did not).
+ */
+const BESIDE_AFTER_MS = { sideBySide: 250, sharedCores: 1200 } as const;
 
 /** Workers in a row that may end before they ever reply, before the server stops starting them. */
 const MAX_FAILED_STARTS = 3;
@@ -71,12 +80,14 @@ export class WorkerOpenChecks implements OpenChecks {
   /** The rules each worker last warmed up with (as JSON). */
   private readonly warmedWith = new WeakMap<DocumentWorker, string>();
   private shutDown = false;
+  private readonly besideAfterMs: number;
 
   constructor(
     private readonly runtimeWorkers: DocumentWorkers,
     private readonly log: (message: string) => void,
   ) {
     this.capacity = Math.max(2, runtimeWorkers.count);
+    this.besideAfterMs = runtimeWorkers.sideBySide ? BESIDE_AFTER_MS.sideBySide : BESIDE_AFTER_MS.sharedCores;
   }
 
   async check(request: OpenCheckRequest): Promise<{ outcome: PlainOutcome; durationMs: number }> {
@@ -181,16 +192,16 @@ export class WorkerOpenChecks implements OpenChecks {
 
   /**
    * Starts every pending task whose document has none running and for which a worker is free, in
-   * order. A task starts beside others only once they all ran SPARE_AFTER_MS: checks that end quickly
-   * run one after the other, each with the machine to itself (the checker's budget is wall-clock
-   * time), and only a long one has others run beside it.
+   * order. A task starts beside others only once they all ran BESIDE_AFTER_MS: checks that end within
+   * it run one after the other, each with the machine to itself, and only a long one has others run
+   * beside it.
    */
   private pump(): void {
     for (let index = 0; index < this.pending.length;) {
       const task = this.pending[index];
       const uri = task.request.document.uri;
-      if (this.running.size > 0 && !this.fallback && this.sinceLatestStart() < SPARE_AFTER_MS) {
-        this.pumpLater(SPARE_AFTER_MS - this.sinceLatestStart());
+      if (this.running.size > 0 && !this.fallback && this.sinceLatestStart() < this.besideAfterMs) {
+        this.pumpLater(this.besideAfterMs - this.sinceLatestStart());
         return;
       }
       const worker = this.running.has(uri) ? undefined : this.workerFor(uri);
@@ -355,7 +366,7 @@ export class WorkerOpenChecks implements OpenChecks {
     // up) for the documents that come meanwhile. Keystrokes' checks end long before: no worker for them.
     setTimeout(() => {
       if (worker.busy && worker.runningUri === uri) this.keepOneFree();
-    }, SPARE_AFTER_MS);
+    }, this.besideAfterMs);
   }
 
   private remember(task: PendingTask, version: number, reason: string): void {
