@@ -137,6 +137,13 @@ export class WorkerOpenChecks implements OpenChecks {
 
   closed(uri: string): void {
     this.unfinished.delete(uri);
+    // What it still waits for is not sent (its answer would be dropped anyway: the document is gone).
+    for (let index = this.pending.length - 1; index >= 0; index--) {
+      const task = this.pending[index];
+      if (task.request.document.uri !== uri) continue;
+      this.pending.splice(index, 1);
+      task.settle({ unfinished: 'the document was closed' });
+    }
     const home = this.homes.get(uri);
     this.homes.delete(uri);
     home?.forget(uri);
