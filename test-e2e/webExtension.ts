@@ -55,6 +55,17 @@ async function waitForErrorCount(page: Page, expected: number, timeoutMs: number
   throw new Error(`the status bar counts ${errors} errors after ${timeoutMs / 1000} s; mcpdesc-lint reports ${expected}`);
 }
 
+/** How many document workers (lsp/documentWorkerProtocol.ts's name) run in the browser, as DevTools lists its targets. */
+async function documentWorkers(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: Array<{ type: string; title: string }> };
+    return targetInfos.filter((target) => target.type === 'worker' && target.title === 'mcpdesc-document-worker').length;
+  } finally {
+    await session.detach();
+  }
+}
+
 async function main(): Promise<boolean> {
   const argv = process.argv.slice(2);
   const url = value(argv, '--url');
@@ -103,6 +114,14 @@ async function main(): Promise<boolean> {
           if (!hover.includes(part)) throw new Error(`the status hover does not say "${part}": ${hover}`);
         }
         await shot('3-status');
+      },
+      { needs: [OPEN] },
+    );
+    await checks.run(
+      'web 4. the server checks open documents in web workers it started itself (nested workers named mcpdesc-document-worker), which it can end',
+      async () => {
+        const workers = await documentWorkers(page);
+        if (workers === 0) throw new Error('no web worker named mcpdesc-document-worker: the server checks on its own thread');
       },
       { needs: [OPEN] },
     );

@@ -18,7 +18,9 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { CheckRunner } from './checks';
 import { LspSession } from '../test/web/lspSession';
 import { rulePageScenario, type RulePageObservations } from '../test/web/rulePageScenario';
-import type { WebWorkerInput, WebWorkerObservations } from './webWorkerPage';
+import { DOCUMENT_WORKER_NAME } from '../server/src/lsp/documentWorkerProtocol';
+import { hostileOutcomeProblem, isUnfinishedNotice } from '../test/web/hostileScenario';
+import type { HostileInput, HostileRun, WebWorkerInput, WebWorkerObservations } from './webWorkerPage';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -222,6 +224,63 @@ async function main(): Promise<void> {
           );
         assertEqual(sorted(observed!.scanned), sorted(WORKSPACE_PROBLEMS), 'problems per file');
         if (observed!.reads === 0) throw new Error('nothing was read through the page');
+      },
+      { needs },
+    );
+    await checks.run(
+      "web: beside each of issue 32's hostile documents (uniqueItems over 60,000 objects, a lookahead pattern), a small document opened after it gets its diagnostics and outline; the hostile one is cut with its notice, or finishes; the server starts its document workers (nested web workers)",
+      async () => {
+        const page = await browser.newPage();
+        page.on('pageerror', (error) => checks.log(`[page error] ${error.message.split('\n')[0]}`));
+        await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+        await page.waitForFunction(() => 'runHostileTest' in window);
+        const hostileInput: HostileInput = { docsBaseUri: DOCS_BASE, folderUri: `${FOLDER}/hostile`, smallText: text };
+        const running = page.evaluate(
+          (pageInput) =>
+            (window as unknown as { runHostileTest(input: HostileInput): Promise<HostileRun> }).runHostileTest(pageInput),
+          hostileInput,
+        );
+        // The server's document workers are web workers it started itself, named as it names them:
+        // DevTools lists them while the scenario runs.
+        let finished = false;
+        void running.finally(() => (finished = true)).catch(() => undefined);
+        let documentWorkers = 0;
+        const cdp = await page.context().newCDPSession(page);
+        while (!finished && documentWorkers === 0) {
+          const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+            targetInfos: Array<{ type: string; title: string }>;
+          };
+          documentWorkers = targetInfos.filter(
+            (target) => target.type === 'worker' && target.title === DOCUMENT_WORKER_NAME,
+          ).length;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await cdp.detach();
+        const run = await running;
+        if (documentWorkers === 0) throw new Error(`no nested web worker named ${DOCUMENT_WORKER_NAME} was seen`);
+        checks.log(`${documentWorkers} document workers (nested web workers) seen`);
+        assertEqual(run.workerErrors, [], 'errors of the workers');
+        for (const [when, observations] of [
+          ['cold', run.cold],
+          ['warm', run.warm],
+        ] as const) {
+          for (const observed of observations) {
+            const [hostile] = observed.hostile;
+            const violations = observed.small.map((diagnostic) => shapeOf(diagnostic).violation);
+            for (const violation of ['unknown-declaration', 'unexpected-content', 'schema-mismatch', 'invalid-content'])
+              if (!violations.includes(violation))
+                throw new Error(`${when} ${hostile.name}: the small document lacks ${violation}`);
+            if (observed.outline === 0) throw new Error(`${when} ${hostile.name}: no outline for the small document`);
+            const problem = hostileOutcomeProblem(hostile.diagnostics);
+            if (problem) throw new Error(`${when} ${hostile.name}: ${problem}`);
+            const fellBack = observed.log.filter((line) => line.startsWith('Could not start a worker'));
+            if (fellBack.length > 0) throw new Error(`${when} ${hostile.name}: ${fellBack.join(' | ')}`);
+            // Measured for the report, never asserted.
+            checks.log(
+              `${when} ${hostile.name}: small document's diagnostics ${(observed.smallMs / 1000).toFixed(2)} s after its open, outline ${(observed.outlineMs / 1000).toFixed(2)} s; the hostile one ${hostile.diagnostics.some(isUnfinishedNotice) ? 'cut' : 'finished'}, published ${(hostile.ms / 1000).toFixed(2)} s after its open`,
+            );
+          }
+        }
       },
       { needs },
     );

@@ -3,6 +3,7 @@
 // with vscode-jsonrpc's browser reader and writer, and answers the driver with what it saw.
 import { BrowserMessageReader, BrowserMessageWriter, createMessageConnection } from 'vscode-jsonrpc/browser';
 import { LspSession } from '../test/web/lspSession';
+import { DOCUMENT_RULES_ON, HOSTILE_DOCUMENTS, hostileBesideSmall, type HostileObservations } from '../test/web/hostileScenario';
 import { rulePageScenario, type RulePageObservations } from '../test/web/rulePageScenario';
 
 export interface WebWorkerInput {
@@ -49,4 +50,53 @@ async function run(input: WebWorkerInput): Promise<WebWorkerObservations> {
   return { rulePage, scanned, reads: session.reads.length, workerErrors };
 }
 
-(window as unknown as { runWebWorkerTest: typeof run }).runWebWorkerTest = run;
+export interface HostileInput {
+  docsBaseUri: string;
+  folderUri: string;
+  smallText: string;
+}
+
+export interface HostileRun {
+  /** Per hostile document: a fresh server, the hostile document opened, then the small one. */
+  cold: HostileObservations[];
+  /** Per hostile document: a server that checked a document before (warm), the hostile document opened, then a small one. */
+  warm: HostileObservations[];
+  workerErrors: string[];
+}
+
+/** A fresh server in a web worker of this page, with the whole-document rules on. */
+async function startServer(input: HostileInput, workerErrors: string[]): Promise<{ session: LspSession; worker: Worker }> {
+  const worker = new Worker('/server.js');
+  const connection = createMessageConnection(new BrowserMessageReader(worker), new BrowserMessageWriter(worker));
+  const session = new LspSession(connection, new Map(), DOCUMENT_RULES_ON);
+  worker.addEventListener('error', (event) => {
+    workerErrors.push(event.message);
+    session.fail(new Error(event.message));
+  });
+  await session.initialize(null, { docsBaseUri: input.docsBaseUri });
+  return { session, worker };
+}
+
+/** Issue 32's hostile documents in the browser build, each beside a small document, cold and warm. */
+async function runHostile(input: HostileInput): Promise<HostileRun> {
+  const workerErrors: string[] = [];
+  const cold: HostileObservations[] = [];
+  const warm: HostileObservations[] = [];
+  for (const hostile of HOSTILE_DOCUMENTS) {
+    const { session, worker } = await startServer(input, workerErrors);
+    cold.push(await hostileBesideSmall(session, input.folderUri, input.smallText, [hostile], `cold-${hostile.name}`));
+    await session.shutdown();
+    worker.terminate();
+  }
+  const { session, worker } = await startServer(input, workerErrors);
+  await session.open(`${input.folderUri}/warm-up.mcpdesc.json`, 'json', input.smallText);
+  await session.diagnostics(`${input.folderUri}/warm-up.mcpdesc.json`);
+  for (const hostile of HOSTILE_DOCUMENTS)
+    warm.push(await hostileBesideSmall(session, input.folderUri, input.smallText, [hostile], `warm-${hostile.name}`));
+  await session.shutdown();
+  worker.terminate();
+  return { cold, warm, workerErrors };
+}
+
+(window as unknown as { runWebWorkerTest: typeof run; runHostileTest: typeof runHostile }).runWebWorkerTest = run;
+(window as unknown as { runHostileTest: typeof runHostile }).runHostileTest = runHostile;

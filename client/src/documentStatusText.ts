@@ -4,8 +4,15 @@
 // (without it the item showed the workspace's problem count on any JSON or YAML file, as if that file
 // had been checked); and where a click leads: the configuration file that applies, or the rule's
 // page, or the setting that decided. Free of VS Code types, so it is tested in plain Node.
+//
+// Text the document or the workspace wrote (its version strings, an exclude glob, a file name) is
+// shown as text (shownText.ts): one line, shortened, VS Code's `$(icon)` syntax escaped.
 import type { DocumentStatus } from '../../shared/src/constants';
+import { shownText } from './shownText';
 import { BYTES_PER_MB, formatMB } from '../../shared/src/megabytes';
+
+/** How many characters of a document's own text one part of an item's text shows. */
+export const SHOWN_CHARS = { formatVersion: 40, revisions: 80, detail: 120 } as const;
 
 export interface NotCheckedText {
   /** The item's text. */
@@ -41,11 +48,11 @@ export function notCheckedText(status: DocumentStatus | undefined): NotCheckedTe
 }
 
 function excludedBy(status: Extract<DocumentStatus, { kind: 'excluded' }>): string {
-  const glob = status.pattern ? ` ('${status.pattern}')` : '';
+  const glob = status.pattern ? ` ('${shownText(status.pattern, SHOWN_CHARS.detail)}')` : '';
   if (status.from === 'settings') return `mcpdesc.files.exclude${glob}`;
   const files = status.files ?? [];
   const file = files.length === 1 ? files[0].split(/[\\/]/).pop() : undefined;
-  return `${file ?? 'the project configuration'}'s exclude${glob}`;
+  return `${file === undefined ? 'the project configuration' : shownText(file, SHOWN_CHARS.detail)}'s exclude${glob}`;
 }
 
 type CheckedStatus = Extract<DocumentStatus, { kind: 'checked' }>;
@@ -65,11 +72,11 @@ export interface DocumentItem {
  * opens the first one's page).
  */
 export function checkedItems(status: CheckedStatus): DocumentItem[] {
-  const format = status.formatVersion === undefined ? 'no format version' : `format ${status.formatVersion}`;
-  const revisions =
-    status.revisions === undefined
-      ? 'no MCP revisions named (protocolVersions)'
-      : `MCP ${status.revisions.join(', ') || '(none)'}`;
+  const format =
+    status.formatVersion === undefined
+      ? 'no format version'
+      : `format ${shownText(status.formatVersion, SHOWN_CHARS.formatVersion)}`;
+  const revisions = status.revisions === undefined ? 'no MCP revisions named (protocolVersions)' : revisionsText(status);
   const time = status.lastCheckMs === undefined ? undefined : `checked in ${formatMs(status.lastCheckMs)}`;
   const configuration = status.configFilesRead
     ? configFileNames(status.configFiles)
@@ -82,7 +89,9 @@ export function checkedItems(status: CheckedStatus): DocumentItem[] {
       name: 'MCP Description: this file',
       text: `${format} · ${revisions}`,
       detail: [time, configuration].filter((part) => part !== undefined).join(' · '),
-      ...(config !== undefined && { click: { kind: 'openFile', title: `Open ${baseName(config)}`, path: config } }),
+      ...(config !== undefined && {
+        click: { kind: 'openFile', title: `Open ${shownText(baseName(config), SHOWN_CHARS.detail)}`, path: config },
+      }),
     },
     {
       id: 'mcpdesc.rules',
@@ -91,6 +100,14 @@ export function checkedItems(status: CheckedStatus): DocumentItem[] {
       ...(rule && { click: { kind: 'ruleDocs', title: 'Rule documentation', uri: rule.docsUri } }),
     },
   ];
+}
+
+/** `MCP a, b, c` (and how many more), shortened as a whole. */
+function revisionsText(status: CheckedStatus): string {
+  const named = status.revisions ?? [];
+  const more = status.revisionsOmitted ? ` (+${status.revisionsOmitted} more)` : '';
+  if (named.length === 0) return `MCP (none)${more}`;
+  return `MCP ${shownText(named.join(', '), SHOWN_CHARS.revisions)}${more}`;
 }
 
 function formatMs(ms: number): string {
@@ -102,7 +119,9 @@ function baseName(path: string): string {
 }
 
 function configFileNames(files: string[]): string {
-  return files.length === 0 ? 'settings only (no configuration file)' : `configured by ${files.map(baseName).join(' < ')}`;
+  return files.length === 0
+    ? 'settings only (no configuration file)'
+    : `configured by ${files.map((file) => shownText(baseName(file), SHOWN_CHARS.detail)).join(' < ')}`;
 }
 
 /** Where a click on the item leads. */
@@ -120,7 +139,8 @@ export function statusClick(status: DocumentStatus | undefined): StatusClick | u
   switch (status?.kind) {
     case 'excluded': {
       const config = status.from === 'configuration' ? status.files?.at(-1) : undefined;
-      if (config !== undefined) return { kind: 'openFile', title: `Open ${baseName(config)}`, path: config };
+      if (config !== undefined)
+        return { kind: 'openFile', title: `Open ${shownText(baseName(config), SHOWN_CHARS.detail)}`, path: config };
       return { kind: 'settings', title: 'Open the setting', query: 'mcpdesc.files.exclude' };
     }
     case 'disabled':

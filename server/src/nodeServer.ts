@@ -51,5 +51,15 @@ export function startNodeServer(workerScript: string | undefined): void {
   const backgroundNiceness = backgroundNicenessFromEnvironment(process.env);
   // Without workers V8's helpers serve this thread alone: they keep its priority.
   if (workers > 0) lowerOtherThreadsPriority(backgroundNiceness ?? HELPER_THREADS_NICENESS);
-  startServer(connection, nodeRuntime(diskCheckRunner(workerScript, workers, backgroundNiceness ?? CHECK_WORKERS_NICENESS)));
+  // Open documents are checked in document workers (this script again), which the server ends when a
+  // check outlasts its time box; MCPDESC_DOCUMENT_WORKERS=0 checks them on this thread instead, and
+  // so does MCPDESC_CHECK_WORKERS=0, which checks everything here.
+  const documentWorkers = process.env.MCPDESC_DOCUMENT_WORKERS?.trim() === '0' || workers === 0 ? undefined : workerScript;
+  startServer(
+    connection,
+    nodeRuntime({
+      runner: diskCheckRunner(workerScript, workers, backgroundNiceness ?? CHECK_WORKERS_NICENESS),
+      documentWorkerScript: documentWorkers,
+    }),
+  );
 }

@@ -36,10 +36,15 @@ export interface BaselinedProblem {
   violation: string;
 }
 export interface BaselinedProblems {
+  /** At most BASELINED_PROBLEMS_LIMITS.problems, each message cut to BASELINED_PROBLEMS_LIMITS.messageChars. */
   problems: BaselinedProblem[];
+  /** How many more there are than `problems` lists (absent when none). */
+  omitted?: number;
   /** The suppressions files read (file-system paths): where to look when there are none. */
   files: string[];
 }
+/** What mcpdesc/baselinedProblems echoes at most, whatever the workspace holds: a quick pick's worth. */
+export const BASELINED_PROBLEMS_LIMITS = { problems: 1000, messageChars: 500 } as const;
 
 /** Server-side command behind "Fix All Problems in File" (workspace/executeCommand). */
 export const SERVER_COMMANDS = {
@@ -110,13 +115,46 @@ export interface RuleRun {
   severity: Exclude<SeveritySetting, 'off'>;
   docsUri: string;
 }
+/**
+ * What mcpdesc/documentStatus echoes of text a document or a workspace controls (its version
+ * strings, an exclude glob) is cut to this much, whatever the document holds, so the answer stays
+ * small however long the text; configuration file paths are listed whole (the client opens them),
+ * the innermost ones.
+ */
+export const DOCUMENT_STATUS_LIMITS = {
+  /** Characters of one string (a longer one keeps its first ones and ends with '…'). */
+  chars: 120,
+  /** Revisions listed (the others are counted). */
+  revisions: 16,
+  /** Configuration file paths listed (the innermost ones, which decide). */
+  configFiles: 8,
+} as const;
+
+/** `text` cut to at most `maxChars` UTF-16 units, its end replaced with '…' when cut (never half a surrogate pair). */
+export function cutText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  let end = Math.max(0, maxChars - 1);
+  const last = text.charCodeAt(end - 1);
+  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
+}
+
 export type DocumentStatus =
   | {
       kind: 'checked';
-      /** The root `mcpdesc` member: the format version the document says it is written in (absent when it has none, or not a string). */
+      /**
+       * The root `mcpdesc` member: the format version the document says it is written in (absent when
+       * it has none, or not a string). Text of the document: at most DOCUMENT_STATUS_LIMITS.chars
+       * characters, a longer one cut and ended with '…'.
+       */
       formatVersion?: string;
-      /** The root `protocolVersions`: the MCP revisions the document is in scope for (absent when it names none). */
+      /**
+       * The root `protocolVersions`: the MCP revisions the document is in scope for (absent when it
+       * names none); at most DOCUMENT_STATUS_LIMITS.revisions of them, each shortened as `formatVersion` is.
+       */
       revisions?: string[];
+      /** How many more revisions the document names than `revisions` carries (absent when none). */
+      revisionsOmitted?: number;
       /** The rules that ran on it (not off), in the order of the rule table. */
       rules: RuleRun[];
       /** How long the last check of its current text took, in milliseconds (absent when that check did not finish). */

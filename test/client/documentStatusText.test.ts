@@ -2,8 +2,9 @@
 // for a checked document, and for one that is not checked, that it is not and which setting decided it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkedItems, notCheckedText, statusClick } from '../../client/src/documentStatusText';
-import type { DocumentStatus } from '../../shared/src/constants';
+import { checkedItems, notCheckedText, SHOWN_CHARS, statusClick } from '../../client/src/documentStatusText';
+import { shownText } from '../../client/src/shownText';
+import { DOCUMENT_STATUS_LIMITS, type DocumentStatus } from '../../shared/src/constants';
 
 const NOT_CHECKED = '$(circle-slash) MCP Description: not checked';
 
@@ -164,5 +165,64 @@ describe('where a click on the main item leads for a document not checked', () =
     });
     assert.equal(statusClick({ kind: 'configuration' }), undefined);
     assert.equal(statusClick(undefined), undefined);
+  });
+});
+
+/**
+ * What VS Code shows of a status text (its renderLabelWithIcons, rewritten from its documented
+ * behaviour): `$(name)` becomes an icon, `\$(name)` the text `$(name)`. Icons are listed apart.
+ */
+function rendered(text: string): { text: string; icons: string[] } {
+  const icons: string[] = [];
+  const shown = text.replace(
+    /(\\)?\$\(([A-Za-z0-9-]+(?:~[A-Za-z]+)?)\)/g,
+    (match: string, escaped: string | undefined, name: string) => {
+      if (escaped) return match.slice(1);
+      icons.push(name);
+      return '';
+    },
+  );
+  return { text: shown, icons };
+}
+
+describe('document text in the status items: one line, shortened, no icons', () => {
+  it('a format version of 669,000 characters with icon syntax in it: shown shortened, its $(…) as text', () => {
+    const version = `$(error) $(sync~spin) ${'9'.repeat(669_000)}`;
+    const [document] = checkedItems({ ...CHECKED, formatVersion: version });
+    const shown = rendered(document.text);
+    assert.deepEqual(shown.icons, []);
+    assert.ok(document.text.length <= 'format  · MCP 2025-06-18, 2025-11-25'.length + SHOWN_CHARS.formatVersion + 2);
+    assert.ok(shown.text.startsWith('format $(error) $(sync~spin) 999'), shown.text);
+    assert.ok(shown.text.endsWith('… · MCP 2025-06-18, 2025-11-25'), shown.text);
+  });
+
+  it('revisions: each one as text, the line shortened, and those the server did not send counted', () => {
+    const revisions = Array.from({ length: DOCUMENT_STATUS_LIMITS.revisions }, (_, index) => `$(check)-2025-${index}`);
+    const [document] = checkedItems({ ...CHECKED, revisions, revisionsOmitted: 99_984 });
+    const shown = rendered(document.text);
+    assert.deepEqual(shown.icons, []);
+    assert.match(shown.text, /^format 0\.8\.0 · MCP \$\(check\)-2025-0, \$\(check\)-2025-1, .*… \(\+99984 more\)$/);
+    assert.ok(document.text.length < 'format 0.8.0 · MCP  (+99984 more)'.length + SHOWN_CHARS.revisions + 20);
+  });
+
+  it('line breaks, tabs and control characters become one space; an escaped icon stays as written', () => {
+    assert.equal(shownText('a\n\tb\u0000\u001bc', 80), 'a b c');
+    assert.equal(rendered(shownText('\\$(x) and $(y)', 80)).text, '\\$(x) and $(y)');
+    assert.deepEqual(rendered(shownText('\\$(x) and $(y)', 80)).icons, []);
+  });
+
+  it('a glob and a configuration file name from the workspace: as text, shortened', () => {
+    const detail =
+      notCheckedText({ kind: 'excluded', pattern: `$(bug)${'*'.repeat(5000)}`, from: 'configuration', files: ['/w/$(zap).json'] })
+        ?.detail ?? '';
+    assert.deepEqual(rendered(detail).icons, []);
+    assert.ok(detail.length < 2 * SHOWN_CHARS.detail + 60, String(detail.length));
+    assert.ok(rendered(detail).text.startsWith("Not checked: excluded by $(zap).json's exclude ('$(bug)***"));
+  });
+
+  it('a surrogate pair is never cut in half', () => {
+    const text = `${'a'.repeat(SHOWN_CHARS.formatVersion - 2)}😀😀`;
+    const cut = shownText(text, SHOWN_CHARS.formatVersion);
+    assert.equal(cut, `${'a'.repeat(SHOWN_CHARS.formatVersion - 2)}…`);
   });
 });

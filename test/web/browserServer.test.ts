@@ -188,7 +188,7 @@ describe("the browser build's workspace scan, through the client", () => {
   it('lists and reads a virtual workspace through mcpdesc/workspaceFiles and mcpdesc/readFile and finds what the desktop finds on disk', async () => {
     const files = workspaceFiles();
     const virtual = new Map([...files].map(([name, text]) => [`${VIRTUAL_ROOT}/${name}`, text]));
-    const browser = startWorkerServer(virtual);
+    const browser = startWorkerServer({ files: virtual });
     const folderOnDisk = repoPath('test-fixtures', 'workspace');
     const desktop = await LspTestClient.start({
       capabilities: CLIENT_CAPABILITIES,

@@ -63,6 +63,8 @@ interface Waiter {
 
 export class LspSession {
   readonly publishes: PublishDiagnosticsParams[] = [];
+  /** When each URI's last publish arrived (performance.now()): for reports, never for assertions. */
+  readonly publishedAt = new Map<string, number>();
   readonly logMessages: string[] = [];
   /** The URIs the server asked to read (mcpdesc/readFile), in order. */
   readonly reads: string[] = [];
@@ -77,6 +79,8 @@ export class LspSession {
     private readonly connection: RpcConnection,
     /** The virtual workspace's files, URI -> text. */
     private readonly files: ReadonlyMap<string, string> = new Map(),
+    /** What workspace/configuration answers for the `mcpdesc` section (the defaults when empty). */
+    private readonly settings: unknown = {},
   ) {
     this.failed = new Promise<never>((_resolve, reject) => {
       this.rejectFailed = reject;
@@ -85,6 +89,7 @@ export class LspSession {
     this.failed.catch(() => undefined);
     connection.onNotification('textDocument/publishDiagnostics', (params) => {
       this.publishes.push(params as PublishDiagnosticsParams);
+      this.publishedAt.set((params as PublishDiagnosticsParams).uri, performance.now());
       this.notify();
     });
     connection.onNotification('window/logMessage', (params) => {
@@ -93,7 +98,7 @@ export class LspSession {
     });
     connection.onNotification('mcpdesc/status', () => undefined);
     connection.onNotification('$/progress', () => undefined);
-    connection.onRequest('workspace/configuration', (params) => (params as { items: unknown[] }).items.map(() => ({})));
+    connection.onRequest('workspace/configuration', (params) => (params as { items: unknown[] }).items.map(() => this.settings));
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('client/unregisterCapability', () => null);
     connection.onRequest('window/workDoneProgress/create', () => null);

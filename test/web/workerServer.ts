@@ -14,13 +14,26 @@ export interface WorkerServer {
   stop(): Promise<void>;
 }
 
-export function startWorkerServer(files: ReadonlyMap<string, string> = new Map()): WorkerServer {
+export interface WorkerServerOptions {
+  /** The virtual workspace's files, URI -> text. */
+  files?: ReadonlyMap<string, string>;
+  /** What workspace/configuration answers for the `mcpdesc` section. */
+  settings?: unknown;
+  /**
+   * A check the environment never lets end: in the server's document workers, a task on a document
+   * whose URI contains this is started and never answered (webWorkerScope.ts), as a check that runs
+   * forever would be. The server cannot tell the difference; the bundle has no such hook.
+   */
+  hangOn?: string;
+}
+
+export function startWorkerServer(options: WorkerServerOptions = {}): WorkerServer {
   const worker = new Worker(path.join(__dirname, 'webWorkerScope.js'), {
-    workerData: { bundle: repoPath('dist', 'browser', 'server.js') },
+    workerData: { bundle: repoPath('dist', 'browser', 'server.js'), hangOn: options.hangOn },
   });
   const errors: Error[] = [];
   const connection = createMessageConnection(new PortMessageReader(worker), new PortMessageWriter(worker));
-  const session = new LspSession(connection, files);
+  const session = new LspSession(connection, options.files, options.settings);
   worker.on('error', (error) => {
     errors.push(error);
     session.fail(error);

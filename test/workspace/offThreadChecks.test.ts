@@ -127,8 +127,9 @@ describe('checks of closed files run off the main thread', () => {
     { skip: helperThreadsSkip },
     async () => {
       const base = os.getPriority();
-      // No workspace folder: no scan, so every thread but the main one is one of V8's or node's own.
-      const withWorkers = await LspTestClient.start({ workspaceFolders: [] });
+      // No workspace folder: no scan, so every thread but the main one is one of V8's or node's own
+      // (the document workers, which check open documents at the main thread's priority, are left out).
+      const withWorkers = await LspTestClient.start({ workspaceFolders: [], env: { MCPDESC_DOCUMENT_WORKERS: '0' } });
       clients.push(withWorkers);
       const lowered = nicenessByThread(withWorkers.pid);
       assert.equal(lowered.get(withWorkers.pid!), base, 'the main thread keeps its priority');

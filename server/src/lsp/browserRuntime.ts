@@ -1,9 +1,11 @@
 // The language server's runtime in a browser's web worker (dist/browser/server.js, for vscode.dev
 // and github.dev): no disk, no worker threads. Paths are the URIs' own (POSIX) paths; the workspace
 // scan and the checks of closed files read through the client (mcpdesc/workspaceFiles and
-// mcpdesc/readFile, answered with vscode.workspace.fs), one file at a time on this thread; project
-// configuration files are not read (the settings apply); the event loop's next turn is a message
-// the worker posts to itself.
+// mcpdesc/readFile, answered with vscode.workspace.fs), one file at a time; project configuration
+// files are not read (the settings apply); the event loop's next turn is a message the worker posts
+// to itself. Where the browser lets this worker start web workers of its own (the entry passes
+// `startDocumentWorker`), open documents are checked in document workers and closed files, once
+// read, in one more: each ended when its check outlasts its time box. Without, both on this thread.
 import type { Connection } from 'vscode-languageserver';
 import {
   READ_FILE_REQUEST,
@@ -19,7 +21,15 @@ import { answerForRead, type DiskCheckAnswer, type DiskCheckTask } from '../host
 import { NO_PROJECT_CONFIG } from '../host/projectConfigTypes';
 import { OVERSIZED_HEAD_BYTES } from '../host/sizeLimit';
 import { TaskCancelled } from '../host/taskRunner';
-import type { DiskCheckRunner, ProjectConfigSource, RuntimePaths, ServerRuntime, WorkspaceFileAccess } from './runtime';
+import type {
+  DiskCheckRunner,
+  DocumentWorkers,
+  ProjectConfigSource,
+  RuntimePaths,
+  ServerRuntime,
+  WorkspaceFileAccess,
+} from './runtime';
+import { WorkerClosedFileChecks } from './workerClosedFileChecks';
 
 /** Candidates handed to the scan at once; the event loop turns between batches, so edits are served during a long list. */
 const LIST_BATCH = 200;
@@ -110,12 +120,18 @@ class NoProjectConfigs implements ProjectConfigSource {
   }
 }
 
-/** Reads each closed file through the client, then checks it here: one at a time, as the reads come back. */
+/**
+ * Reads each closed file through the client, then checks it in `closedFiles`' worker (here when there
+ * is none): one at a time, as the reads come back.
+ */
 class ClientReadRunner implements DiskCheckRunner {
   readonly size = 1;
   readonly capacity = 1;
 
-  constructor(private readonly connection: Connection) {}
+  constructor(
+    private readonly connection: Connection,
+    private readonly closedFiles: WorkerClosedFileChecks | undefined,
+  ) {}
 
   async run(task: DiskCheckTask, signal?: AbortSignal): Promise<DiskCheckAnswer> {
     if (signal?.aborted) throw new TaskCancelled();
@@ -123,12 +139,14 @@ class ClientReadRunner implements DiskCheckRunner {
     const read = await this.connection.sendRequest<ReadFileResult>(READ_FILE_REQUEST, params);
     // The file changed or was opened while it was read: a newer check is queued.
     if (signal?.aborted) throw new TaskCancelled();
-    return answerForRead(task, read);
+    return this.closedFiles ? this.closedFiles.check(task, read) : answerForRead(task, read);
   }
 
   releaseIdle(): void {}
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.closedFiles?.close();
+  }
 }
 
 /** Whether `uri`, below `folderUri`, lies in a folder `skipsFolder` leaves out (a nested workspace folder). */
@@ -140,7 +158,11 @@ function inSkippedFolder(uri: string, folderUri: string, skipsFolder: (uri: stri
   return false;
 }
 
-export function browserFileAccess(connection: Connection, nextTurn: (callback: () => void) => void): WorkspaceFileAccess {
+export function browserFileAccess(
+  connection: Connection,
+  nextTurn: (callback: () => void) => void,
+  closedFiles?: WorkerClosedFileChecks,
+): WorkspaceFileAccess {
   return {
     // Anything the client's file systems serve (file:, vscode-vfs:, …); an untitled document has no file.
     reads: (uri) => !uri.startsWith('untitled:'),
@@ -167,8 +189,8 @@ export function browserFileAccess(connection: Connection, nextTurn: (callback: (
     },
     // Whether the file is there is learnt by reading it: one request instead of two.
     triage: () => 'check',
-    runner: new ClientReadRunner(connection),
-    offThread: false,
+    runner: new ClientReadRunner(connection, closedFiles),
+    offThread: closedFiles !== undefined,
   };
 }
 
@@ -187,14 +209,20 @@ export function messageLoopTurn(): (callback: () => void) => void {
   };
 }
 
-export function browserRuntime(connection: Connection): ServerRuntime {
+/** The browser's runtime; `workers` when this worker can start web workers of its own. */
+export function browserRuntime(connection: Connection, workers?: DocumentWorkers): ServerRuntime {
   const nextTurn = messageLoopTurn();
+  const log = (message: string): void => connection.console.error(message);
+  const closedFiles = workers && new WorkerClosedFileChecks(workers, log);
+  const files = browserFileAccess(connection, nextTurn, closedFiles);
   return {
     name: 'browser',
     paths: browserPaths,
-    files: browserFileAccess(connection, nextTurn),
+    files,
     readsConfigFiles: false,
     configs: new NoProjectConfigs(),
+    ...(workers && { documentWorkers: workers }),
+    close: () => files.runner.close(),
     nextTurn,
     initialize(options) {
       const docsBaseUri = (options as BrowserInitializationOptions | undefined)?.docsBaseUri;

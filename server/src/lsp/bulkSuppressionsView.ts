@@ -6,7 +6,7 @@
 // file of each workspace folder (mcpdesc.bulkSuppressions.location), whose paths are relative to the
 // folder: the CLI's, run at the folder's root. The file is read through the runtime (a browser's
 // reads none) and kept until it changes on disk.
-import type { BaselinedProblem, BaselinedProblems } from '../../../shared/src/constants';
+import { BASELINED_PROBLEMS_LIMITS, cutText, type BaselinedProblem, type BaselinedProblems } from '../../../shared/src/constants';
 import { severityNumber } from '../../../shared/src/rules';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import type { Diagnostic, DiagnosticData } from '../checker';
@@ -75,19 +75,25 @@ export class BulkSuppressionsView {
     this.files.clear();
   }
 
-  /** What "Show Baselined Problems" lists. */
+  /** What "Show Baselined Problems" lists: the first BASELINED_PROBLEMS_LIMITS of them, and how many more. */
   problems(): BaselinedProblems {
     const problems: BaselinedProblem[] = [];
+    let omitted = 0;
     for (const [uri, diagnostics] of this.baselined)
-      for (const diagnostic of diagnostics)
+      for (const diagnostic of diagnostics) {
+        if (problems.length >= BASELINED_PROBLEMS_LIMITS.problems) {
+          omitted++;
+          continue;
+        }
         problems.push({
           uri,
           range: diagnostic.range,
-          message: diagnostic.message,
+          message: cutText(diagnostic.message, BASELINED_PROBLEMS_LIMITS.messageChars),
           code: diagnostic.code,
           violation: diagnostic.data.violation,
         });
-    return { problems, files: [...this.files.keys()] };
+      }
+    return { problems, ...(omitted > 0 && { omitted }), files: [...this.files.keys()] };
   }
 
   private countsOf(file: string, folderPath: string): SuppressionCounts | undefined {

@@ -4,12 +4,13 @@
 // until the edits pause, but never beyond a maximum wait, so continuous typing still sees
 // diagnostics; an immediate request (open, settings, disk) is never pushed back.
 //
-// Two lanes. Open documents are checked on this thread, one at a time; between jobs the loop yields
-// to the event loop (setImmediate) so incoming messages (edits, requests) are handled before the next
-// check. Files nobody has open go to the off-thread lane (worker threads, see DiskDocumentChecks), as
-// many at once as it has workers: the queue stays here, so open documents still go first, a queued
-// check is cancelled when its file goes away, and a running one is aborted (its result dropped) when
-// its file changes or opens. Higher priorities always go first; while the user types, the scan also
+// Two lanes: open documents, and files nobody has open. Each runs either on this thread, one check at
+// a time for both (between jobs the loop yields to the event loop, so incoming messages, edits and
+// requests, are handled before the next check), or off it, as many at once as it has slots: open
+// documents in document workers (workerOpenChecks.ts), closed files in worker threads or a browser's
+// worker (DiskDocumentChecks). The queue stays here, so open documents still go first, a queued check
+// is cancelled when its file goes away, and a running check of a closed file off this thread is
+// aborted (its result dropped) when its file changes or opens. Higher priorities always go first; while the user types, the scan also
 // pauses between files (TYPING_WINDOW_MS), since every result it publishes costs this thread and the
 // editor something.
 
@@ -27,18 +28,27 @@ const PRIORITIES_HIGHEST_FIRST = [CheckPriority.Open, CheckPriority.FileChange, 
 /** `signal` aborts when the check is outdated before it ends (its file changed, opened or went away). */
 export type CheckJob = (uri: string, signal: AbortSignal) => Promise<void>;
 
+export type CheckLane = 'openDocuments' | 'closedFiles';
+
 export interface CheckLanes {
-  /** Whether the check of `uri` runs on this thread (an open document) rather than off it. */
-  runsOnThisThread(uri: string): boolean;
-  /** How many off-thread checks may run at once. */
-  offThreadSlots: number;
+  /** Which lane checks `uri` (an open document's, or a closed file's). */
+  laneOf(uri: string): CheckLane;
+  /** Whether a lane's checks run off this thread. */
+  offThread: Record<CheckLane, boolean>;
+  /** How many checks a lane off this thread runs at once. */
+  slots: Record<CheckLane, number>;
 }
 
 /** Without lanes every check runs on this thread, one at a time. */
-const ONE_LANE: CheckLanes = { runsOnThisThread: () => true, offThreadSlots: 0 };
+const ONE_LANE: CheckLanes = {
+  laneOf: () => 'openDocuments',
+  offThread: { openDocuments: false, closedFiles: false },
+  slots: { openDocuments: 0, closedFiles: 0 },
+};
 
 interface RunningCheck {
   priority: CheckPriority;
+  lane: CheckLane;
   onThisThread: boolean;
   abort: AbortController;
 }
@@ -74,7 +84,7 @@ export class CheckScheduler {
   );
   private readonly running = new Map<string, RunningCheck>();
   private runningOnThisThread = false;
-  private runningOffThread = 0;
+  private readonly runningOffThread: Record<CheckLane, number> = { openDocuments: 0, closedFiles: 0 };
   private timer: ReturnType<typeof setTimeout> | undefined;
   private wakeScheduled = false;
   private busy = false;
@@ -175,8 +185,8 @@ export class CheckScheduler {
 
   private abortRunning(uri: string): void {
     const running = this.running.get(uri);
-    // An open document's check reads the newest text when it runs and drops what was overtaken.
-    if (running && !running.onThisThread) running.abort.abort();
+    // An open document's check reads the newest text when it starts and drops what was overtaken.
+    if (running && !running.onThisThread && running.lane === 'closedFiles') running.abort.abort();
   }
 
   private wake(): void {
@@ -199,19 +209,20 @@ export class CheckScheduler {
       const now = Date.now();
       const next = this.pickDue(now);
       if (!next) break;
-      void this.run(next.uri, next.priority, next.onThisThread);
+      void this.run(next.uri, next.priority, next.lane);
       // This thread's check runs to its end before anything else here: the loop ends with it.
-      if (next.onThisThread) return;
+      if (!this.lanes.offThread[next.lane]) return;
     }
     this.sleepUntilNextDue(Date.now());
     this.settle();
   }
 
-  private async run(uri: string, priority: CheckPriority, onThisThread: boolean): Promise<void> {
-    const check: RunningCheck = { priority, onThisThread, abort: new AbortController() };
+  private async run(uri: string, priority: CheckPriority, lane: CheckLane): Promise<void> {
+    const onThisThread = !this.lanes.offThread[lane];
+    const check: RunningCheck = { priority, lane, onThisThread, abort: new AbortController() };
     this.running.set(uri, check);
     if (onThisThread) this.runningOnThisThread = true;
-    else this.runningOffThread++;
+    else this.runningOffThread[lane]++;
     const started = Date.now();
     try {
       await this.job(uri, check.abort.signal);
@@ -220,7 +231,7 @@ export class CheckScheduler {
     } finally {
       if (this.running.get(uri) === check) this.running.delete(uri);
       if (onThisThread) this.runningOnThisThread = false;
-      else this.runningOffThread--;
+      else this.runningOffThread[lane]--;
     }
     const finished = Date.now();
     if (priority !== CheckPriority.Open && finished - this.lastForegroundRequest < TYPING_WINDOW_MS) {
@@ -233,32 +244,32 @@ export class CheckScheduler {
     if (this.queued > 0) this.wake();
   }
 
-  private laneIsFree(onThisThread: boolean): boolean {
-    return onThisThread ? !this.runningOnThisThread : this.runningOffThread < this.lanes.offThreadSlots;
+  private laneIsFree(lane: CheckLane): boolean {
+    return this.lanes.offThread[lane] ? this.runningOffThread[lane] < this.lanes.slots[lane] : !this.runningOnThisThread;
   }
 
   /**
    * Removes and returns the check to start now: the highest priority first, then the earliest due,
    * among those whose lane is free and whose URI is not being checked already.
    */
-  private pickDue(now: number): { uri: string; priority: CheckPriority; onThisThread: boolean } | undefined {
+  private pickDue(now: number): { uri: string; priority: CheckPriority; lane: CheckLane } | undefined {
     for (const priority of PRIORITIES_HIGHEST_FIRST) {
       const queue = this.queue(priority);
       if (priority !== CheckPriority.Open && now < this.backgroundNotBefore) continue;
-      let best: { uri: string; onThisThread: boolean } | undefined;
+      let best: { uri: string; lane: CheckLane } | undefined;
       let bestDueAt = Infinity;
       for (const [uri, check] of queue) {
         if (check.dueAt > now || check.dueAt >= bestDueAt) continue;
-        const onThisThread = this.lanes.runsOnThisThread(uri);
-        const startable = this.laneIsFree(onThisThread) && !this.running.has(uri);
+        const lane = this.lanes.laneOf(uri);
+        const startable = this.laneIsFree(lane) && !this.running.has(uri);
         // Undelayed queues are in due order already: only their first due entry is looked at, so
         // picking stays O(1) however long the scan's queue is.
         if (priority !== CheckPriority.Open) {
-          if (startable) best = { uri, onThisThread };
+          if (startable) best = { uri, lane };
           break;
         }
         if (!startable) continue;
-        best = { uri, onThisThread };
+        best = { uri, lane };
         bestDueAt = check.dueAt;
       }
       if (best !== undefined) {
@@ -275,7 +286,7 @@ export class CheckScheduler {
       const notBefore = priority === CheckPriority.Open ? 0 : this.backgroundNotBefore;
       for (const [uri, check] of queue) {
         // Waiting for a lane or for its running check, not for time: the end of that check wakes the loop.
-        const waitsForTime = this.laneIsFree(this.lanes.runsOnThisThread(uri)) && !this.running.has(uri);
+        const waitsForTime = this.laneIsFree(this.lanes.laneOf(uri)) && !this.running.has(uri);
         if (waitsForTime) earliest = Math.min(earliest, Math.max(check.dueAt, notBefore));
         // Undelayed queues are in due order: their first entry decides.
         if (priority !== CheckPriority.Open) break;

@@ -3,17 +3,18 @@
 // module only adds which setting made it, e.g. the exclude glob that matched and where it came from,
 // and, for a checked document, what its last check read and ran: the format version (the root
 // `mcpdesc` member), the MCP revisions in scope (the root `protocolVersions`), the rules that were
-// not off with their pages, how long it took, and the configuration files that applied.
+// not off with their pages, how long it took, and the configuration files that applied. What it
+// echoes of the document's own text (and of globs and paths) is cut to DOCUMENT_STATUS_LIMITS, so
+// the answer stays small whatever the document holds.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentStatus, RuleRun } from '../../../shared/src/constants';
+import { DOCUMENT_STATUS_LIMITS, type DocumentStatus, type RuleRun } from '../../../shared/src/constants';
 import { CONFIG_RULE_ID, RULE_IDS, RULES, ruleDocsUri } from '../../../shared/src/rules';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
-import { isConfigFileName, isExcludedPath, type SyntaxNode } from '../checker';
-import { memberOf, stringOf } from '../checker/syntax/tree';
+import { isConfigFileName, isExcludedPath } from '../checker';
 import { checkDecision } from '../host/documentPolicy';
 import type { DocumentSettings } from './documentSettings';
-import type { CachedCheck } from './openDocument';
+import { cutForStatus, type CheckFacts } from './checkFacts';
 import type { SettingsResolver } from './settingsResolver';
 import type { WorkspaceFolders } from './workspaceFolders';
 
@@ -23,8 +24,8 @@ export interface DocumentStatusDeps {
   /** The editor's settings for a document, before the project configuration adds to them. */
   settings: SettingsResolver;
   documentSettings: DocumentSettings;
-  /** The check of the document's current version (computed now when none is cached); undefined when it did not finish. */
-  lastCheck(uri: string): Promise<CachedCheck | undefined>;
+  /** What the check of the document's current version read and ran (checked now when none is kept); undefined when it did not finish. */
+  checkFacts(uri: string): Promise<CheckFacts | undefined>;
   /** Whether the runtime reads project configuration files (a browser's does not). */
   configFilesRead: boolean;
 }
@@ -50,20 +51,25 @@ export async function documentStatusOf(deps: DocumentStatusDeps, uri: string): P
 }
 
 async function checkedStatus(deps: DocumentStatusDeps, uri: string, settings: McpdescSettings): Promise<DocumentStatus> {
-  const check = await deps.lastCheck(uri);
+  const facts = await deps.checkFacts(uri);
   // The check's own settings when there is one: the open document's adjustments (the editor's JSON syntax errors) included.
-  const rules = rulesThatRan(check?.settings ?? settings);
-  const root = check?.result.roots.find((candidate) => memberOf(candidate, 'mcpdesc') !== undefined);
-  const revisions = versionsOf(memberOf(root, 'protocolVersions'));
+  const rules = rulesThatRan(facts?.settings ?? settings);
+  const revisions = facts?.revisions;
   return {
     kind: 'checked',
-    ...(stringOf(memberOf(root, 'mcpdesc')) !== undefined && { formatVersion: stringOf(memberOf(root, 'mcpdesc')) }),
-    ...(revisions && { revisions }),
+    ...(facts?.formatVersion !== undefined && { formatVersion: facts.formatVersion }),
+    ...(revisions && { revisions: revisions.listed }),
+    ...(revisions && revisions.omitted > 0 && { revisionsOmitted: revisions.omitted }),
     rules,
-    ...(check && { lastCheckMs: Math.round(check.durationMs * 10) / 10 }),
-    configFiles: deps.documentSettings.configOf(uri).files,
+    ...(facts && { lastCheckMs: Math.round(facts.durationMs * 10) / 10 }),
+    configFiles: configFilesOf(deps.documentSettings.configOf(uri).files),
     configFilesRead: deps.configFilesRead,
   };
+}
+
+/** The innermost configuration files (the last ones decide; the client opens the last one, so paths are never cut). */
+function configFilesOf(files: string[]): string[] {
+  return files.slice(-DOCUMENT_STATUS_LIMITS.configFiles);
 }
 
 /** The rules a document's check ran with these settings: every one not off, but the configuration files' own. */
@@ -78,13 +84,6 @@ function rulesThatRan(settings: McpdescSettings): RuleRun[] {
   return runs;
 }
 
-/** A `protocolVersions` array of strings; undefined when it is missing or anything else. */
-function versionsOf(node: SyntaxNode | undefined): string[] | undefined {
-  if (node?.type !== 'array') return undefined;
-  const versions = node.items.map(stringOf);
-  return versions.every((version): version is string => version !== undefined) ? versions : undefined;
-}
-
 /** The first exclude glob that matches: the editor's settings' ones are tried first, as they are merged first. */
 function excludedBy(
   path: string,
@@ -93,7 +92,12 @@ function excludedBy(
 ): DocumentStatus {
   const matches = (pattern: string): boolean => isExcludedPath(path, [pattern]);
   const setting = fromSettings.find(matches);
-  if (setting !== undefined) return { kind: 'excluded', pattern: setting, from: 'settings' };
+  if (setting !== undefined) return { kind: 'excluded', pattern: cutForStatus(setting), from: 'settings' };
   const configured = configuration.globs.exclude.find(matches);
-  return { kind: 'excluded', pattern: configured ?? '', from: 'configuration', files: configuration.files };
+  return {
+    kind: 'excluded',
+    pattern: cutForStatus(configured ?? ''),
+    from: 'configuration',
+    files: configFilesOf(configuration.files),
+  };
 }

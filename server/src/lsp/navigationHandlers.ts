@@ -1,6 +1,8 @@
 // The protocol side of declaration navigation: definition, references, prepareRename/rename,
-// completion, hover and document symbols. Each handler takes the check result of the document's
-// current version, asks the pure navigation module in offsets, and converts to LSP positions with
+// completion, hover and document symbols. Each request becomes a NavigationRequest (plain data: the
+// params and what the client supports), answered by answerNavigation on the check result of the
+// document's current version, wherever that result is kept (this thread, or the document's worker:
+// openChecks.ts): it asks the pure navigation module in offsets, and converts to LSP positions with
 // that result's line index. No rule or navigation logic lives here.
 import {
   CompletionItemKind,
@@ -12,9 +14,16 @@ import {
   SymbolKind,
   type ClientCapabilities,
   type CompletionItem,
+  type CompletionParams,
   type Connection,
+  type DefinitionParams,
   type DocumentSymbol,
+  type DocumentSymbolParams,
+  type HoverParams,
+  type PrepareRenameParams,
   type Range,
+  type ReferenceParams,
+  type RenameParams,
   type ServerCapabilities,
   type SymbolInformation,
 } from 'vscode-languageserver';
@@ -36,8 +45,105 @@ import {
   type OutlineSymbol,
 } from '../checker/navigation';
 
-/** The check result of the open document's current version; undefined when it is not checked. */
-export type CheckResultOf = (uri: string) => Promise<CheckResult | undefined> | CheckResult | undefined;
+/** One navigation request, as plain data: what the client asked and what it supports. */
+export type NavigationRequest =
+  | { feature: 'definition'; params: DefinitionParams }
+  | { feature: 'references'; params: ReferenceParams }
+  | { feature: 'prepareRename'; params: PrepareRenameParams }
+  | { feature: 'rename'; params: RenameParams }
+  | {
+      feature: 'completion';
+      params: CompletionParams;
+      /** Whether the client shows `labelDetails` (LSP 3.17); the mode then sits next to the name. */
+      labelDetails: boolean;
+      /** Whether the client takes snippets (the scaffolds of steps and declarations are snippets). */
+      snippets: boolean;
+    }
+  | { feature: 'hover'; params: HoverParams }
+  | {
+      feature: 'documentSymbol';
+      params: DocumentSymbolParams;
+      /** Whether the client takes DocumentSymbol trees (otherwise it gets flat SymbolInformation). */
+      hierarchical: boolean;
+      /** Whether the editor outlines JSON and JSONC documents itself: document symbols then only for YAML. */
+      editorOutlinesJson: boolean;
+      outlineLimit: number;
+    };
+
+export type NavigationFeature = NavigationRequest['feature'];
+
+/** What the server names each feature in its log. */
+const FEATURE_NAMES: Record<NavigationFeature, string> = {
+  definition: 'Go to definition',
+  references: 'Find references',
+  prepareRename: 'Prepare rename',
+  rename: 'Rename',
+  completion: 'Completion',
+  hover: 'Hover',
+  documentSymbol: 'Document symbols',
+};
+
+/**
+ * Answers a navigation request on the document's check result; what the protocol takes for it (null
+ * when there is nothing at that position). A rename that cannot be done throws its ResponseError.
+ */
+export function answerNavigation(request: NavigationRequest, result: CheckResult): unknown {
+  const uri = request.params.textDocument.uri;
+  switch (request.feature) {
+    case 'definition': {
+      const target = definitionAt(result, result.lines.offsetAt(request.params.position));
+      return target ? { uri, range: toRange(result, target) } : null;
+    }
+    case 'references': {
+      const { params } = request;
+      const ranges = referencesAt(result, result.lines.offsetAt(params.position), params.context.includeDeclaration);
+      return ranges ? ranges.map((range) => ({ uri, range: toRange(result, range) })) : null;
+    }
+    case 'prepareRename': {
+      const prepared = prepareRenameAt(result, result.lines.offsetAt(request.params.position));
+      return prepared ? { range: toRange(result, prepared.range), placeholder: prepared.placeholder } : null;
+    }
+    case 'rename': {
+      const renamed = renameAt(result, result.lines.offsetAt(request.params.position), request.params.newName);
+      if (!renamed) return null;
+      if (!renamed.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, renamed.message);
+      const edits = renamed.edits.map((edit) => ({ range: toRange(result, edit), newText: edit.newText }));
+      return { changes: { [uri]: edits } };
+    }
+    case 'completion': {
+      const offset = result.lines.offsetAt(request.params.position);
+      const completions = completionAt(result, offset);
+      if (completions)
+        return {
+          isIncomplete: false,
+          items: completions.map((completion) => nameItem(result, completion, request.labelDetails)),
+        };
+      const scaffolds = request.snippets ? scaffoldsAt(result, offset) : undefined;
+      if (!scaffolds) return null;
+      return { isIncomplete: false, items: scaffolds.map((scaffold) => scaffoldItem(result, scaffold)) };
+    }
+    case 'hover': {
+      const hover = hoverAt(result, result.lines.offsetAt(request.params.position));
+      return hover
+        ? { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: toRange(result, hover.range) }
+        : null;
+    }
+    case 'documentSymbol': {
+      // One outline: where the editor has its own (VS Code's JSON one cannot be hidden per language), not ours too.
+      if (result.format === 'json' && request.editorOutlinesJson) return null;
+      const { symbols } = outline(result, request.outlineLimit);
+      return request.hierarchical
+        ? symbols.map((symbol): DocumentSymbol => documentSymbol(result, symbol))
+        : flatten(result, uri, symbols);
+    }
+  }
+}
+
+/**
+ * Answers a navigation request where the document's check is kept; undefined when the document is
+ * not checked. A ResponseError is the client's answer; anything else thrown is logged by the caller.
+ */
+export type NavigationAsk = (request: NavigationRequest) => Promise<unknown>;
 
 export interface NavigationOptions {
   /** Whether the client takes DocumentSymbol trees (otherwise it gets flat SymbolInformation). */
@@ -80,90 +186,44 @@ function toRange(result: CheckResult, range: OffsetRange): Range {
   return result.lines.rangeOf(range.offset, range.length);
 }
 
-export function registerNavigationHandlers(
-  connection: Connection,
-  resultOf: CheckResultOf,
-  options: NavigationOptions = {},
-): void {
+export function registerNavigationHandlers(connection: Connection, ask: NavigationAsk, options: NavigationOptions = {}): void {
   const log = options.log ?? ((message: string) => connection.console.error(message));
   const limit = options.outlineLimit ?? DEFAULT_OUTLINE_LIMIT;
 
-  /** Runs `answer` on the document's check; a document that is not checked, or a failure, answers null. */
-  async function withResult<T>(feature: string, uri: string, answer: (result: CheckResult) => T): Promise<T | null> {
+  /** Asks where the check is kept; a document that is not checked, or a failure, answers null. */
+  async function answer<T>(request: NavigationRequest): Promise<T | null> {
     try {
-      const result = await resultOf(uri);
-      return result ? answer(result) : null;
+      return ((await ask(request)) ?? null) as T | null;
     } catch (error) {
       if (error instanceof ResponseError) throw error;
-      log(`${feature} on ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      const uri = request.params.textDocument.uri;
+      log(
+        `${FEATURE_NAMES[request.feature]} on ${uri} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       return null;
     }
   }
 
-  connection.onDefinition((params) =>
-    withResult('Go to definition', params.textDocument.uri, (result) => {
-      const target = definitionAt(result, result.lines.offsetAt(params.position));
-      return target ? { uri: params.textDocument.uri, range: toRange(result, target) } : null;
-    }),
-  );
-
-  connection.onReferences((params) =>
-    withResult('Find references', params.textDocument.uri, (result) => {
-      const ranges = referencesAt(result, result.lines.offsetAt(params.position), params.context.includeDeclaration);
-      return ranges ? ranges.map((range) => ({ uri: params.textDocument.uri, range: toRange(result, range) })) : null;
-    }),
-  );
-
-  connection.onPrepareRename((params) =>
-    withResult('Prepare rename', params.textDocument.uri, (result) => {
-      const prepared = prepareRenameAt(result, result.lines.offsetAt(params.position));
-      return prepared ? { range: toRange(result, prepared.range), placeholder: prepared.placeholder } : null;
-    }),
-  );
-
-  connection.onRenameRequest((params) =>
-    withResult('Rename', params.textDocument.uri, (result) => {
-      const renamed = renameAt(result, result.lines.offsetAt(params.position), params.newName);
-      if (!renamed) return null;
-      if (!renamed.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, renamed.message);
-      const edits = renamed.edits.map((edit) => ({ range: toRange(result, edit), newText: edit.newText }));
-      return { changes: { [params.textDocument.uri]: edits } };
-    }),
-  );
-
+  connection.onDefinition((params) => answer({ feature: 'definition', params }));
+  connection.onReferences((params) => answer({ feature: 'references', params }));
+  connection.onPrepareRename((params) => answer({ feature: 'prepareRename', params }));
+  connection.onRenameRequest((params) => answer({ feature: 'rename', params }));
   connection.onCompletion((params) =>
-    withResult('Completion', params.textDocument.uri, (result) => {
-      const offset = result.lines.offsetAt(params.position);
-      const completions = completionAt(result, offset);
-      if (completions)
-        return {
-          isIncomplete: false,
-          items: completions.map((completion) => nameItem(result, completion, options.completionLabelDetails?.() ?? false)),
-        };
-      const scaffolds = (options.completionSnippets?.() ?? true) ? scaffoldsAt(result, offset) : undefined;
-      if (!scaffolds) return null;
-      return { isIncomplete: false, items: scaffolds.map((scaffold) => scaffoldItem(result, scaffold)) };
+    answer({
+      feature: 'completion',
+      params,
+      labelDetails: options.completionLabelDetails?.() ?? false,
+      snippets: options.completionSnippets?.() ?? true,
     }),
   );
-
-  connection.onHover((params) =>
-    withResult('Hover', params.textDocument.uri, (result) => {
-      const hover = hoverAt(result, result.lines.offsetAt(params.position));
-      return hover
-        ? { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: toRange(result, hover.range) }
-        : null;
-    }),
-  );
-
+  connection.onHover((params) => answer({ feature: 'hover', params }));
   connection.onDocumentSymbol((params) =>
-    withResult('Document symbols', params.textDocument.uri, (result): DocumentSymbol[] | SymbolInformation[] | null => {
-      // One outline: where the editor has its own (VS Code's JSON one cannot be hidden per language), not ours too.
-      if (result.format === 'json' && options.editorOutlinesJson?.()) return null;
-      const { symbols } = outline(result, limit);
-      const hierarchical = options.hierarchicalDocumentSymbols?.() ?? true;
-      return hierarchical
-        ? symbols.map((symbol) => documentSymbol(result, symbol))
-        : flatten(result, params.textDocument.uri, symbols);
+    answer<DocumentSymbol[] | SymbolInformation[]>({
+      feature: 'documentSymbol',
+      params,
+      hierarchical: options.hierarchicalDocumentSymbols?.() ?? true,
+      editorOutlinesJson: options.editorOutlinesJson?.() ?? false,
+      outlineLimit: limit,
     }),
   );
 }

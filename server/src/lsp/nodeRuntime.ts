@@ -1,16 +1,22 @@
 // The language server's runtime in Node (dist/server.js): the disk through the host layer (walks,
 // reads inside the workspace folders, the project configuration files), closed files checked on
-// worker threads when the entry passes a pool, setImmediate for the event loop's next turn.
+// worker threads when the entry passes a pool, open documents in document workers (worker threads of
+// the same script) when the entry names it, setImmediate for the event loop's next turn.
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parentPort, Worker } from 'node:worker_threads';
 import { checkFileOnDisk, isNoMcpdescDocumentOnDisk } from '../host/diskCheck';
 import { ProjectConfigs } from '../host/projectConfig';
 import { fileAtPath, realPathOf } from '../host/readFile';
 import { readSuppressionsFile } from '../host/suppressionsFile';
 import { InThreadRunner } from '../host/taskRunner';
 import { walkFilesYielding } from '../host/walk';
+import type { DocumentWorkerPort } from './documentWorker';
+import { DOCUMENT_WORKER_NAME, type DocumentWorkerMessage, type DocumentWorkerReply } from './documentWorkerProtocol';
+import { serveDocumentWorker } from './documentWorkerService';
 import type { DiskCheckRunner, RuntimePaths, ServerRuntime, WorkspaceFileAccess } from './runtime';
+import { backstopTimeBoxMs } from './unfinishedCheck';
 import { isFileUri } from './workspaceFolders';
 
 /**
@@ -103,8 +109,64 @@ export function nodeFileAccess(runner?: DiskCheckRunner): WorkspaceFileAccess {
   };
 }
 
-/** Node's runtime; `runner` checks closed files off this thread (see checkWorkerTasks.ts). */
-export function nodeRuntime(runner?: DiskCheckRunner): ServerRuntime {
+/**
+ * A document worker's stack, as the check workers' (host/workerPool.ts): how deep a document may nest
+ * before the parser's recursion ends in the "nested too deeply" notice must not depend on the thread.
+ */
+const DOCUMENT_WORKER_STACK_MB = 1.2;
+
+/** What a worker thread of dist/server.js is told to be (its workerData; server.ts reads it). */
+interface WorkerRole {
+  role: string;
+}
+
+/** A document worker: a worker thread running `script` (dist/server.js), which serves documentWorkerService.ts there. */
+export function startNodeDocumentWorker(script: string): DocumentWorkerPort {
+  const role: WorkerRole = { role: DOCUMENT_WORKER_NAME };
+  const worker = new Worker(script, { workerData: role, resourceLimits: { stackSizeMb: DOCUMENT_WORKER_STACK_MB } });
+  let terminated = false;
+  return {
+    post: (message) => worker.postMessage(message),
+    onReply: (listener) => worker.on('message', listener),
+    onEnd: (listener) => {
+      worker.on('error', (error) => {
+        if (!terminated) listener(error.message);
+      });
+      worker.on('exit', (code) => {
+        if (!terminated) listener(`exit code ${code}`);
+      });
+    },
+    terminate: () => {
+      terminated = true;
+      void worker.terminate();
+    },
+  };
+}
+
+/** This worker thread serves a server's document worker tasks (server.ts). */
+export function serveDocumentWorkerThread(): void {
+  const port = parentPort;
+  if (!port) throw new Error('a document worker runs in a worker thread');
+  serveDocumentWorker({
+    onMessage: (listener) => port.on('message', (message: DocumentWorkerMessage) => listener(message)),
+    post: (reply: DocumentWorkerReply) => port.postMessage(reply),
+  });
+}
+
+function cores(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}
+
+export interface NodeRuntimeOptions {
+  /** Checks closed files off this thread (see checkWorkerTasks.ts). */
+  runner?: DiskCheckRunner;
+  /** The script document workers run (dist/server.js); without it open documents are checked on this thread. */
+  documentWorkerScript?: string;
+}
+
+/** Node's runtime. */
+export function nodeRuntime(options: NodeRuntimeOptions | DiskCheckRunner = {}): ServerRuntime {
+  const { runner, documentWorkerScript } = 'run' in options ? { runner: options, documentWorkerScript: undefined } : options;
   const files = nodeFileAccess(runner);
   return {
     name: 'node',
@@ -112,6 +174,16 @@ export function nodeRuntime(runner?: DiskCheckRunner): ServerRuntime {
     files,
     readsConfigFiles: true,
     configs: new ProjectConfigs(),
+    ...(documentWorkerScript !== undefined && {
+      documentWorkers: {
+        start: () => startNodeDocumentWorker(documentWorkerScript),
+        // The cores but the one serving the editor, two at least and four at most.
+        count: Math.min(4, Math.max(2, cores() - 1)),
+        sideBySide: cores() >= 4,
+        // The checker's watchdog interrupts each costly step here: the time box is a backstop.
+        timeBoxMs: backstopTimeBoxMs,
+      },
+    }),
     suppressions: (filePath, folderPath) => {
       const read = readSuppressionsFile(filePath, realPathOf(folderPath));
       return read.kind === 'counts'

@@ -129,6 +129,26 @@ export class OpenDocument implements TextDocument {
   }
 
   /**
+   * A copy's edit (a document worker's: documentWorkerService.ts): `span` of its text replaced by
+   * `text`, now at `version`, and recorded as a change is; without a span, only the version moves.
+   */
+  applyEdit(span: ChangeSpan | undefined, text: string, version: number): void {
+    if (!span) {
+      TextDocument.update(this.content, [], version);
+      return;
+    }
+    // By offsets, not positions: a span measured by comparing texts may start between a \r and its \n,
+    // where no position is.
+    const old = this.content.getText();
+    const replaced = old.slice(0, span.offset) + text + old.slice(span.offset + span.length);
+    // Reading a character makes V8 flatten the concatenation once, here: the checker's one-tool
+    // re-check of a 1 MB text left as a concatenation took 11-27 ms instead of 0.6-0.9 ms.
+    replaced.charCodeAt(0);
+    this.pending = this.pending ? composeChanges(this.pending, span) : span;
+    TextDocument.update(this.content, [{ text: replaced }], version);
+  }
+
+  /**
    * The composed span of every change since the previous call (undefined when nothing changed), and
    * forgets it: the caller moves its own state to the current text.
    */

@@ -1,16 +1,19 @@
 // Checks of documents open in the editor: the scheduler's job (check the newest text, publish with
-// its version unless it was overtaken) and, for code actions and navigation, the result of exactly
-// the version the client is looking at. What is checked and how is each OpenDocument's own (its
-// edits, incremental state, debounce and last result); this adds what only the server knows: the
-// document's settings and recognition path, configuration files, the log and the publisher.
-import type { TextDocuments } from 'vscode-languageserver';
+// its version unless it was overtaken) and, for code actions, navigation, fix-all and the status
+// item, queries on the check of exactly the version the client is looking at. Where the check runs
+// and is kept is the OpenChecks' (this thread, or document workers: openChecks.ts); this adds what
+// only the server knows: the document's settings and recognition path, configuration files, the log
+// and the publisher.
+import { ResponseError, type TextDocuments } from 'vscode-languageserver';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { isConfigFileName } from '../checker';
 import type { DocumentSettings } from './documentSettings';
+import type { QueryAnswers, QueryKind, QueryOf } from './documentQueries';
+import { TaskResponseError } from './documentWorker';
 import { settingsForOpenDocument } from './editorFeatures';
 import { publishLimitsOf, type DiagnosticsPublisher } from './diagnosticsPublisher';
-import type { CheckOutcome } from '../host/documentPolicy';
-import { incrementalChecker, type CachedCheck, type OpenChecker, type OpenDocument } from './openDocument';
+import type { OpenChecks, PlainOutcome } from './openChecks';
+import type { OpenDocument } from './openDocument';
 import type { SettingsResolver } from './settingsResolver';
 import type { WorkspaceFolders } from './workspaceFolders';
 
@@ -23,8 +26,8 @@ export interface OpenDocumentChecksDeps {
   log: (message: string) => void;
   /** The client's editor reports the syntax errors of open JSON and JSONC documents (see editorFeatures.ts). */
   editorReportsJsonSyntax?: boolean;
-  /** What starts a document's check (IncrementalDocument's; the tests' faulting server injects one that throws). */
-  checker?: OpenChecker;
+  /** Where documents are checked and their checks kept: this thread, or document workers (openChecks.ts). */
+  openChecks: OpenChecks;
 }
 
 export class OpenDocumentChecks {
@@ -40,79 +43,67 @@ export class OpenDocumentChecks {
     if (!document) return;
     const resolved = this.settingsFor(document, pulled);
     const afterEdit = document.changedSinceCheck;
-    const previous = document.checkFor(document.version);
+    const version = document.version;
     const started = performance.now();
-    const outcome = this.run(document, resolved);
-    const elapsedMs = performance.now() - started;
-    if (afterEdit) document.editChecked(elapsedMs);
-    // A re-check of the same text with the same settings hands back the last result without checking:
-    // the time the status item shows stays that of the check that made it.
-    const durationMs = outcome.kind === 'checked' && previous?.result === outcome.result ? previous.durationMs : elapsedMs;
-    if (documents.get(uri)?.version !== document.version) return; // overtaken: a newer check is queued
+    const outcome = await this.run(document, resolved);
+    if (afterEdit) document.editChecked(performance.now() - started);
+    if (documents.get(uri) !== document || document.version !== version) return; // overtaken: a newer check is queued
     switch (outcome.kind) {
       case 'checked':
-        document.remember({ version: document.version, result: outcome.result, settings: resolved, durationMs });
-        publisher.publish(uri, outcome.result.diagnostics, document.version, publishLimitsOf(resolved));
+        publisher.publish(uri, outcome.diagnostics, version, publishLimitsOf(resolved));
         break;
       case 'tooLarge':
       case 'failed':
       case 'config':
-        document.remember(undefined);
-        publisher.publish(uri, outcome.diagnostics, document.version);
+      case 'unfinished':
+        publisher.publish(uri, outcome.diagnostics, version);
         break;
       case 'skipped':
-        document.remember(undefined);
         publisher.clear(uri);
         break;
     }
   };
 
   /**
-   * The check result of the document's current version (re-checked when the cache is older), or
-   * undefined when that version is not checked (disabled, not mcpdesc, check failed, or overtaken).
+   * Answers `query` on the check of the document's current version (checked now when none is kept),
+   * where the check is kept; undefined when that version is not checked (disabled, not mcpdesc, a
+   * configuration file, check failed or unfinished, or overtaken).
    */
-  async resultFor(document: OpenDocument): Promise<CachedCheck | undefined> {
-    const cached = document.checkFor(document.version);
-    if (cached) return cached;
-    const pulled = await this.deps.documentSettings.forOpenDocument(document.uri);
-    const current = this.deps.documents.get(document.uri);
-    if (!current || current.version !== document.version) return undefined;
-    const resolved = this.settingsFor(current, pulled);
-    const started = performance.now();
-    const outcome = this.run(current, resolved);
-    if (outcome.kind !== 'checked') return undefined;
-    const fresh: CachedCheck = {
-      version: current.version,
-      result: outcome.result,
-      settings: resolved,
-      durationMs: performance.now() - started,
-    };
-    current.remember(fresh);
-    return fresh;
+  async ask<K extends QueryKind>(uri: string, query: QueryOf<K>): Promise<QueryAnswers[K] | undefined> {
+    const document = this.deps.documents.get(uri);
+    if (!document) return undefined;
+    const version = document.version;
+    const pulled = await this.deps.documentSettings.forOpenDocument(uri);
+    const current = this.deps.documents.get(uri);
+    if (current !== document || current.version !== version) return undefined;
+    const path = this.deps.folders.recognitionPath(uri);
+    if (isConfigFileName(path)) return undefined;
+    try {
+      return await this.deps.openChecks.ask({ document, settings: this.settingsFor(document, pulled), path }, query);
+    } catch (error) {
+      // An LSP error the client is to see as it is (a rename that cannot be done), wherever it was made.
+      if (error instanceof TaskResponseError) throw new ResponseError(error.code, error.message);
+      throw error;
+    }
   }
 
   private settingsFor(document: OpenDocument, settings: McpdescSettings): McpdescSettings {
     return settingsForOpenDocument(settings, document.languageId, this.deps.editorReportsJsonSyntax === true);
   }
 
-  /** The same, by URI (for request handlers such as navigation): undefined when the document is not open. */
-  async checkResultOf(uri: string): Promise<CachedCheck['result'] | undefined> {
-    const document = this.deps.documents.get(uri);
-    return document ? (await this.resultFor(document))?.result : undefined;
-  }
-
-  private run(document: OpenDocument, settings: McpdescSettings): CheckOutcome {
+  private async run(document: OpenDocument, settings: McpdescSettings): Promise<PlainOutcome> {
     const path = this.deps.folders.recognitionPath(document.uri);
-    const outcome = isConfigFileName(path)
-      ? this.configOutcome(document, settings)
-      : document.check(settings, path, this.deps.checker ?? incrementalChecker);
-    if (outcome.kind === 'failed')
-      this.deps.log(`Checking ${document.uri} (version ${document.version}) failed: ${outcome.error}`);
+    if (isConfigFileName(path)) return this.configOutcome(document, settings);
+    const version = document.version;
+    const { outcome } = await this.deps.openChecks.check({ document, settings, path });
+    if (outcome.kind === 'failed') this.deps.log(`Checking ${document.uri} (version ${version}) failed: ${outcome.error}`);
+    if (outcome.kind === 'unfinished')
+      this.deps.log(`Checking ${document.uri} (version ${version}) did not finish: ${outcome.reason}.`);
     return outcome;
   }
 
   /** A configuration file open in the editor: its text as typed is judged, and saved it takes effect. */
-  private configOutcome(document: OpenDocument, settings: McpdescSettings): CheckOutcome {
+  private configOutcome(document: OpenDocument, settings: McpdescSettings): PlainOutcome {
     document.forgetIncremental();
     if (!settings.enable) return { kind: 'skipped' };
     const paths = this.deps.folders.paths;

@@ -3,12 +3,15 @@
 // takes its file access and timers from its node or browser main. Node's (nodeRuntime.ts) reads the
 // disk, walks folders and checks closed files on worker threads; a browser's (browserRuntime.ts) has
 // no disk: it lists and reads the workspace's files through the client, which uses vscode.workspace.fs
-// (virtual workspaces included), and reads no project configuration files.
+// (virtual workspaces included), and reads no project configuration files. Both check open documents
+// in document workers where they can start them (workerOpenChecks.ts): a worker thread in Node, a
+// web worker started by the server's own web worker in a browser.
 import type { SuppressionCounts } from '../host/bulkSuppressions';
 import type { DiskCheckAnswer, DiskCheckTask } from '../host/diskCheck';
 import type { PathOps } from '../host/pathRules';
 import type { ProjectConfigs } from '../host/projectConfig';
 import type { TaskRunner } from '../host/taskRunner';
+import type { DocumentWorkerPort } from './documentWorker';
 
 export type DiskCheckRunner = TaskRunner<DiskCheckTask, DiskCheckAnswer>;
 
@@ -58,6 +61,22 @@ export type ProjectConfigSource = Pick<
   'generation' | 'invalidate' | 'holdsConfigUnder' | 'forFile' | 'diagnosticsOf' | 'diagnosticsOfFile'
 >;
 
+/** The runtime's document workers (documentWorkerService.ts). */
+export interface DocumentWorkers {
+  /** Starts one; throws when it cannot. */
+  start(): DocumentWorkerPort;
+  /** How many may run at once (two at least: one document's long check must leave one for the others). */
+  readonly count: number;
+  /**
+   * Whether two checks may start side by side at once: the machine has a core for each beside the
+   * server's own thread. Otherwise one starts beside another only once that one ran past the
+   * checker's budget (workerOpenChecks.ts).
+   */
+  readonly sideBySide: boolean;
+  /** How long a task on a text of `length` characters may run before the server ends its worker (unfinishedCheck.ts). */
+  timeBoxMs(length: number): number;
+}
+
 /** Reads a bulk suppressions file inside a workspace folder: its counts, nothing (no file), or why it cannot be used. */
 export type SuppressionsReader = (
   filePath: string,
@@ -72,6 +91,11 @@ export interface ServerRuntime {
   readonly configs: ProjectConfigSource;
   /** Whether `configs` reads the project configuration files (a browser's reads none: the settings alone apply). */
   readonly readsConfigFiles: boolean;
+  /**
+   * Where open documents are checked where a check can be ended (workerOpenChecks.ts). Absent where
+   * no worker can be started: they are then checked on this thread, where nothing can stop a check.
+   */
+  readonly documentWorkers?: DocumentWorkers;
   /** The CLI's bulk suppressions files (host/suppressionsFile.ts); a runtime without them shows baselined errors as errors. */
   readonly suppressions?: SuppressionsReader;
   /** Runs `callback` on a later turn of the event loop, after what is queued now (Node's setImmediate). */

@@ -11,8 +11,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import { SERVER_COMMANDS } from '../../../shared/src/constants';
-import { fixAll, usableFormatting, type FormattingOptions } from '../checker';
-import { documentFormat } from '../host/documentPolicy';
+import { usableFormatting, type FormattingOptions } from '../checker';
 import type { OpenDocument } from './openDocument';
 import type { OpenDocumentChecks } from './openDocumentChecks';
 
@@ -40,20 +39,16 @@ async function fixAllInFile(deps: ServerCommandsDeps, args: unknown[]): Promise<
   if (typeof uri !== 'string') throw invalidParams(`${SERVER_COMMANDS.fixAll} expects a document URI as its first argument.`);
   const document = deps.documents.get(uri);
   if (!document) throw invalidParams(`${SERVER_COMMANDS.fixAll}: ${uri} is not open.`);
-  const check = await deps.checks.resultFor(document);
-  if (!check || check.result.diagnostics.length === 0) return { applied: 0 };
   // Options the fixes cannot use (a tabSize of 0, 1e9 or 2.5) are passed over as the notification's
   // are: the editor's last reported options, else the document's own indentation.
   const formatting = usableFormatting(formattingArgument) ?? deps.formattingFor(uri);
-  const fixed = fixAll(document.getText(), {
-    rules: check.settings.rules,
-    format: documentFormat(uri, document.languageId),
-    formatting,
-    lastCheck: check.result,
-  });
-  if (fixed.applied === 0 || fixed.edits.length === 0) return { applied: 0 };
+  // The version the edits are computed on, which a versioned edit is pinned to.
+  const version = document.version;
+  const fixed = await deps.checks.ask(uri, { kind: 'fixAll', formatting });
+  if (!fixed || fixed.applied === 0 || fixed.edits.length === 0) return { applied: 0 };
+  if (deps.documents.get(uri)?.version !== version) return { applied: 0 };
   const edit: WorkspaceEdit = deps.supportsVersionedEdits()
-    ? { documentChanges: [{ textDocument: { uri, version: document.version }, edits: fixed.edits }] }
+    ? { documentChanges: [{ textDocument: { uri, version }, edits: fixed.edits }] }
     : { changes: { [uri]: fixed.edits } };
   const response = await deps.connection.workspace.applyEdit({ label: 'Fix all MCP description problems', edit });
   return { applied: response.applied ? fixed.applied : 0 };

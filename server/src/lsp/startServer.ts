@@ -25,9 +25,8 @@ import {
   VISIBLE_RANGES_NOTIFICATION,
 } from '../../../shared/src/constants';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION } from '../../../shared/src/settings';
-import { warmUpEditPath } from './warmUp';
-import { CheckPriority, CheckScheduler } from './checkScheduler';
-import { fixAllAction, menuActions, quickFixActions, type MenuOptions } from './codeActions';
+import { CheckPriority, CheckScheduler, type CheckLanes } from './checkScheduler';
+import type { MenuOptions } from './codeActions';
 import { BulkSuppressionsView } from './bulkSuppressionsView';
 import { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { DiskDocumentChecks } from './diskDocumentChecks';
@@ -37,7 +36,9 @@ import { editorOutlinesJson, editorReportsJsonSyntax, fixAllInQuickFixMenu, rule
 import { FileWatchRegistration, handleWatchedFileChanges, touchesProjectConfig } from './fileWatchers';
 import { describeError } from '../host/documentPolicy';
 import { parseFormattingOptionsParams } from './formattingOptions';
-import { openDocumentsConfiguration, type CachedCheck, type OpenChecker, type OpenDocument } from './openDocument';
+import { LocalOpenChecks, type OpenChecks } from './openChecks';
+import { WorkerOpenChecks } from './workerOpenChecks';
+import { openDocumentsConfiguration, type OpenChecker, type OpenDocument } from './openDocument';
 import { OpenDocumentChecks } from './openDocumentChecks';
 import { OpenDocumentIndex } from './openDocumentIndex';
 import { ScanProgress } from './scanProgress';
@@ -64,7 +65,10 @@ export interface ServerContext {
 }
 
 export interface ServerOptions {
-  /** What starts an open document's check: IncrementalDocument's unless given (a test server injects a faulting one). */
+  /**
+   * What starts an open document's check: IncrementalDocument's unless given (a test server injects
+   * a faulting one, and its documents are then checked on this thread).
+   */
   checker?: OpenChecker;
 }
 
@@ -92,6 +96,11 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   const publisher = new DiagnosticsPublisher(connection);
   const baselines = new BulkSuppressionsView(folders, runtime.suppressions, logError);
   publisher.useBaselines(baselines);
+  // Open documents are checked where the runtime can end a check (document workers), else here.
+  const openChecks: OpenChecks =
+    options.checker === undefined && runtime.documentWorkers
+      ? new WorkerOpenChecks(runtime.documentWorkers, logError)
+      : new LocalOpenChecks(options.checker);
 
   let settings: SettingsResolver | undefined;
   let documentSettings: DocumentSettings | undefined;
@@ -148,7 +157,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
       publisher,
       log: logError,
       editorReportsJsonSyntax: editorReportsJsonSyntax(params.initializationOptions),
-      checker: options.checker,
+      openChecks,
     });
     const diskChecks = new DiskDocumentChecks({ folders, settings, documentSettings, publisher, isOpen, log: logError, files });
     const progress = new ScanProgress(connection, logError);
@@ -160,10 +169,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
         progress.completed(uri);
       }
     };
-    // Open documents on this thread; the others on the workers, when there are any.
-    const lanes = files.offThread
-      ? { runsOnThisThread: (uri: string) => documents.get(uri) !== undefined, offThreadSlots: files.runner.capacity }
-      : undefined;
+    // Open documents where openChecks checks them, the others where the runtime reads them: each on
+    // this thread, one at a time, or off it, as many at once as there are slots.
+    const lanes: CheckLanes = {
+      laneOf: (uri) => (documents.get(uri) !== undefined ? 'openDocuments' : 'closedFiles'),
+      offThread: { openDocuments: openChecks.offThread, closedFiles: files.offThread },
+      slots: { openDocuments: openChecks.capacity, closedFiles: files.runner.capacity },
+    };
     const scheduler = new CheckScheduler(
       job,
       (uri, error) => logError(`Scheduling a check of ${uri} failed: ${describeError(error)}`),
@@ -243,13 +255,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     }
     void context?.scan.scanAll().catch((error: unknown) => logError(`Scanning the workspace failed: ${describeError(error)}`));
     void updateWatchers();
-    runtime.nextTurn(() => {
-      try {
-        warmUpEditPath();
-      } catch (error) {
-        logError(`Warming up the edit path failed: ${describeError(error)}`);
-      }
-    });
+    runtime.nextTurn(() => openChecks.warmUp(logError));
   });
 
   connection.onDidChangeWatchedFiles((params) => {
@@ -277,6 +283,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
   });
 
   documents.onDidOpen((event) => {
+    // A didOpen of a document already open replaced its text as a whole.
+    if (openIndex.has(event.document.uri)) openChecks.reopened(event.document.uri);
     openIndex.opened(event.document.uri);
     context?.scheduler.schedule(event.document.uri, CheckPriority.Open);
   });
@@ -295,6 +303,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     publisher.forgetView(uri);
     context?.scheduler.cancel(uri);
     settings?.forget(uri);
+    openChecks.closed(uri);
     releaseCompiledSchemas();
     documentSettings?.forget(uri);
     // A file of the workspace falls back to its content on disk (which replaces the editor's
@@ -326,14 +335,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     const document = documents.get(params.textDocument.uri);
     if (!document || !context) return [];
     try {
-      const check = await context.checks.resultFor(document);
-      if (!check) return [];
-      const formatting = document.formatting;
-      const actions = quickFixActions(params, check, formatting);
-      const fixAll = fixAllAction(params, document, check, formatting);
-      if (fixAll) actions.push(fixAll);
-      actions.push(...menuActions(params, check, menu));
-      return actions;
+      const query = { kind: 'codeActions' as const, params, formatting: document.formatting, menu };
+      return (await context.checks.ask(document.uri, query)) ?? [];
     } catch (error) {
       // A fix that throws must not break the editor's lightbulb for the other diagnostics' sake.
       logError(`Computing code actions for ${document.uri} failed: ${describeError(error)}`);
@@ -343,10 +346,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
 
   registerNavigationHandlers(
     connection,
-    async (uri) => {
-      const document = documents.get(uri);
-      return document && context ? (await context.checks.resultFor(document))?.result : undefined;
-    },
+    async (request) =>
+      context ? context.checks.ask(request.params.textDocument.uri, { kind: 'navigation', request }) : undefined,
     {
       hierarchicalDocumentSymbols: () =>
         clientCapabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
@@ -373,14 +374,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
     );
   });
 
-  const lastCheck = async (uri: string): Promise<CachedCheck | undefined> => {
-    const document = documents.get(uri);
-    return document && context ? context.checks.resultFor(document) : undefined;
-  };
   connection.onRequest(DOCUMENT_STATUS_REQUEST, async (params: DocumentStatusParams): Promise<DocumentStatus> =>
     settings && documentSettings
       ? documentStatusOf(
-          { documents, folders, settings, documentSettings, lastCheck, configFilesRead: runtime.readsConfigFiles },
+          {
+            documents,
+            folders,
+            settings,
+            documentSettings,
+            checkFacts: async (uri) => context?.checks.ask(uri, { kind: 'status' }),
+            configFilesRead: runtime.readsConfigFiles,
+          },
           params.uri,
         )
       : { kind: 'notOpen' },
@@ -390,6 +394,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, opti
 
   connection.onShutdown(async () => {
     context?.scheduler.dispose();
+    await openChecks.close();
     await runtime.close?.();
   });
 

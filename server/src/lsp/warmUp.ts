@@ -2,11 +2,12 @@
 // checks it whole, but the re-check of one edited tool (re-parse the tool, shift what follows,
 // check that tool) first ran on that keystroke, compiled on the spot: 10 ms instead of 3 for a
 // 20 KB document, more while the workspace scan keeps the other core busy. Running that path once
-// on a small built-in document, JSON and YAML, as soon as the server is initialized makes the
-// user's first keystroke as quick as the ones after it (the edit is applied as a didChange is, so
-// that path is warm too). A few milliseconds, once per process.
+// on a small built-in document, JSON and YAML, as soon as the server is initialized (or a document
+// worker started) makes the user's first keystroke as quick as the ones after it (the edit is
+// applied as a didChange is, so that path is warm too). A few milliseconds, once per thread.
 import { stringify } from 'yaml';
 import { IncrementalDocument } from '../checker';
+import type { RuleSeverity } from '../../../shared/src/settings';
 import { openDocumentsConfiguration } from './openDocument';
 
 function sampleTool(name: string): object {
@@ -49,7 +50,7 @@ export interface WarmUpRun {
  * One edit inside the last tool (accept → acceptx, and back) of the sample, in each format, applied
  * as a didChange is (the open documents' configuration records its span) and re-checked with it.
  */
-export function warmUpEditPath(): WarmUpRun[] {
+export function warmUpEditPath(rules: Record<string, RuleSeverity> = {}): WarmUpRun[] {
   const runs: WarmUpRun[] = [];
   const { create, update } = openDocumentsConfiguration(() => undefined);
   for (const format of ['json', 'yaml'] as const) {
@@ -58,7 +59,9 @@ export function warmUpEditPath(): WarmUpRun[] {
     const textDocument = create(uri, format, 1, text);
     const at = textDocument.positionAt(text.lastIndexOf(NEEDLE[format]) + NEEDLE[format].length);
     const after = { line: at.line, character: at.character + 1 };
-    const document = new IncrementalDocument(text, { format });
+    // With the rules the documents are checked with: the whole-document rules' schema, once turned
+    // on, costs a second or more to compile, which a worker then pays here and not in a user's check.
+    const document = new IncrementalDocument(text, { format, rules });
     const before = document.result.diagnostics.length;
     update(textDocument, [{ range: { start: at, end: at }, text: 'x' }], 2);
     const broken = document.update(textDocument.getText(), textDocument.takeChanges()).diagnostics.length;

@@ -1,0 +1,137 @@
+// The browser build's server (in a web worker's globals, webWorkerScope.ts) beside documents whose
+// check a browser cannot interrupt: it checks open documents, and closed files once read, in web
+// workers of its own, ends one whose task outlasts its time box, and gives that document the notice
+// that its check did not finish, while the other documents are checked and answered meanwhile.
+// Outcomes only, no timing: which document got what, and in which order.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { rulePageInvalidFixture } from '../server/fixtures';
+import {
+  DOCUMENT_RULES_ON,
+  HOSTILE_DOCUMENTS,
+  hostileBesideSmall,
+  hostileOutcomeProblem,
+  isUnfinishedNotice,
+} from './hostileScenario';
+import { startWorkerServer } from './workerServer';
+
+const ROOT = 'vscode-vfs://github/acme/hostile';
+const DOCS_BASE = 'https://extension.test/mcpdesc/docs/rules/';
+const HANGS = 'hangs';
+const NO_WORKER_LOG = 'Could not start a worker';
+
+function violations(diagnostics: Diagnostic[]): string[] {
+  return diagnostics.map((diagnostic) => String((diagnostic.data as { violation?: unknown } | undefined)?.violation)).sort();
+}
+
+describe('the browser build beside hostile documents', { timeout: 180_000 }, () => {
+  for (const hostile of HOSTILE_DOCUMENTS) {
+    it(`the issue's ${hostile.name} document: a small document opened after it is checked and answered; it is cut or finishes`, async () => {
+      const server = startWorkerServer({ settings: DOCUMENT_RULES_ON });
+      try {
+        await server.session.initialize(null, { docsBaseUri: DOCS_BASE });
+        const observed = await hostileBesideSmall(server.session, ROOT, rulePageInvalidFixture().text, [hostile]);
+        for (const violation of ['invalid-content', 'schema-mismatch', 'unexpected-content', 'unknown-declaration'])
+          assert.ok(violations(observed.small).includes(violation), `${violation} in ${violations(observed.small).join(', ')}`);
+        assert.ok(observed.outline > 0, 'its outline is answered');
+        const [{ diagnostics }] = observed.hostile;
+        assert.equal(hostileOutcomeProblem(diagnostics), undefined, JSON.stringify(diagnostics).slice(0, 300));
+        assert.deepEqual(
+          observed.log.filter((line) => line.startsWith(NO_WORKER_LOG)),
+          [],
+        );
+        assert.deepEqual(server.errors, []);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+
+  it('a check that never ends: cut, with its notice; the small document checked and answered meanwhile; edits checked after; tried again when edited', async () => {
+    const server = startWorkerServer({ hangOn: HANGS });
+    const { session } = server;
+    try {
+      await session.initialize(null, { docsBaseUri: DOCS_BASE });
+      const fixture = rulePageInvalidFixture();
+      const hangingUri = `${ROOT}/${HANGS}.mcpdesc.json`;
+      const smallUri = `${ROOT}/small.mcpdesc.json`;
+      await session.open(hangingUri, 'json', fixture.text);
+      await session.open(smallUri, 'json', fixture.text);
+      // Checked and answered while the hanging check runs, or after it is cut (which of the two
+      // depends on how fast a second worker starts): never after a check that does not end.
+      const outline = await session.request<unknown[]>('textDocument/documentSymbol', { textDocument: { uri: smallUri } });
+      assert.ok(outline.length > 0);
+      const small = await session.diagnostics(smallUri);
+      assert.deepEqual(violations(small), ['invalid-content', 'schema-mismatch', 'unexpected-content', 'unknown-declaration']);
+
+      const [notice, ...others] = await session.diagnostics(hangingUri);
+      assert.deepEqual(others, []);
+      assert.ok(isUnfinishedNotice(notice), String(notice.message));
+      assert.match(String(notice.message), /it was stopped after \d+\.\d s, so its problems are not shown/);
+      assert.equal(notice.severity, 3);
+      assert.equal(notice.codeDescription?.href, `${DOCS_BASE}checker.md`);
+      // Nothing else is asked of the version that did not finish: no code action, no outline.
+      assert.deepEqual(await session.codeActions(hangingUri, notice.range, [notice]), []);
+
+      // The worker that ran it was ended; the next checks run in a fresh one (or the other).
+      const member = '"declaration": "missing",';
+      const text = session.text(smallUri);
+      const start = text.indexOf(member);
+      const position = (offset: number) => {
+        const lines = text.slice(0, offset).split('\n');
+        return { line: lines.length - 1, character: lines[lines.length - 1].length };
+      };
+      session.applyWorkspaceEdit({
+        changes: { [smallUri]: [{ range: { start: position(start), end: position(start + member.length) }, newText: '' }] },
+      });
+      assert.deepEqual(violations(await session.diagnostics(smallUri)), [
+        'invalid-content',
+        'schema-mismatch',
+        'unexpected-content',
+      ]);
+      // An edit of the hanging document tries again (and is cut again).
+      session.applyWorkspaceEdit({
+        changes: {
+          [hangingUri]: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: ' ' }],
+        },
+      });
+      const again = await session.diagnostics(hangingUri);
+      assert.equal(again.length, 1);
+      assert.ok(isUnfinishedNotice(again[0]));
+      assert.deepEqual(
+        session.logMessages.filter((line) => line.startsWith(NO_WORKER_LOG)),
+        [],
+      );
+      assert.ok(session.logMessages.some((line) => line.startsWith(`Checking ${hangingUri} (version 1) did not finish`)));
+      assert.deepEqual(server.errors, []);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a closed file of the workspace whose check never ends: cut, with its notice; the other files are checked', async () => {
+    const fixture = rulePageInvalidFixture();
+    const files = new Map([
+      [`${ROOT}/${HANGS}-closed.mcpdesc.json`, fixture.text],
+      [`${ROOT}/other.mcpdesc.json`, fixture.text],
+    ]);
+    const server = startWorkerServer({ files, hangOn: HANGS });
+    try {
+      await server.session.initialize([{ uri: ROOT, name: 'hostile' }], { docsBaseUri: DOCS_BASE });
+      await server.session.logLine('Workspace scan done');
+      const [notice, ...others] = await server.session.diagnostics(`${ROOT}/${HANGS}-closed.mcpdesc.json`);
+      assert.deepEqual(others, []);
+      assert.ok(isUnfinishedNotice(notice), String(notice.message));
+      assert.deepEqual(violations(await server.session.diagnostics(`${ROOT}/other.mcpdesc.json`)), [
+        'invalid-content',
+        'schema-mismatch',
+        'unexpected-content',
+        'unknown-declaration',
+      ]);
+      assert.deepEqual(server.errors, []);
+    } finally {
+      await server.stop();
+    }
+  });
+});
