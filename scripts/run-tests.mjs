@@ -8,9 +8,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+// Each tier's hang guard: a test file still running after this fails, and its process is ended (a
+// test's own `{ timeout }` cannot interrupt synchronous code; this can). Not a timing: the slowest
+// file of each tier takes a fraction of it, even on a loaded machine.
 const TIERS = {
-  fast: (name) => name.endsWith('.test.ts') && !name.endsWith('.thorough.test.ts'),
-  thorough: (name) => name.endsWith('.thorough.test.ts'),
+  fast: { includes: (name) => name.endsWith('.test.ts') && !name.endsWith('.thorough.test.ts'), fileTimeoutMs: 300_000 },
+  thorough: { includes: (name) => name.endsWith('.thorough.test.ts'), fileTimeoutMs: 1_800_000 },
 };
 
 const [tier, ...nodeArgs] = process.argv.slice(2);
@@ -22,7 +25,7 @@ if (!Object.hasOwn(TIERS, tier)) {
 const files = fs
   .readdirSync('test', { recursive: true })
   .map((name) => path.join('test', name))
-  .filter((file) => TIERS[tier](file))
+  .filter((file) => TIERS[tier].includes(file))
   .map((file) => path.join('out', file.replace(/\.ts$/, '.js')))
   .sort();
 const missing = files.filter((file) => !fs.existsSync(file));
@@ -35,7 +38,11 @@ if (missing.length > 0) {
 // time waiting on a child process (the built CLI or server), so one file alone leaves a core idle.
 // Each file is its own process with its own temp directories; no test asserts a timing.
 const concurrency = Math.max(2, os.availableParallelism() - 1);
-const run = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...nodeArgs, ...files], {
-  stdio: 'inherit',
-});
+const run = spawnSync(
+  process.execPath,
+  ['--test', `--test-concurrency=${concurrency}`, `--test-timeout=${TIERS[tier].fileTimeoutMs}`, ...nodeArgs, ...files],
+  {
+    stdio: 'inherit',
+  },
+);
 process.exit(run.status ?? 1);
