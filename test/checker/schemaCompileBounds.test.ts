@@ -4,20 +4,10 @@
 // JSON Schema (too large/complex: ...)", never a hang.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { SchemaValidatorCache } from '../../server/src/checker/schema/schemaValidator';
 import { withDocumentBudget } from '../../server/src/checker/timeBudget';
 import type { JsonValue } from '../../server/src/checker/syntax/tree';
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
-function heapAfterGc(): number {
-  collectGarbage();
-  collectGarbage();
-  return process.memoryUsage().heapUsed;
-}
+import { heapAfterGc } from '../support/heap';
 
 function ifThenElseProperties(count: number): JsonValue {
   const properties: { [name: string]: JsonValue } = {};
@@ -77,23 +67,17 @@ describe('compiling requested schemas is bounded', () => {
     );
   });
 
-  it('keeps bounded memory over many distinct compiled schemas, and returns it on release', () => {
+  // The memory bounds at 8,000 schemas: schemaCompileBounds.thorough.test.ts.
+  it('releases the code it compiled, and a released schema compiles again on demand', () => {
     const cache = new SchemaValidatorCache();
-    const heapBefore = heapAfterGc();
-    for (let i = 0; i < 8000; i++) {
+    for (let i = 0; i < 200; i++) {
       const compiled = cache.compile({
         type: 'object',
         properties: { [`p${i}`]: { allOf: [{ type: 'string' }, { minLength: i % 7 }] } },
       });
       assert.ok(compiled.ok);
     }
-    const heldWhileCached = heapAfterGc() - heapBefore;
     cache.releaseCompiledCode();
-    const heldAfterRelease = heapAfterGc() - heapBefore;
-    // One shared ajv instance used to keep every function it compiled: some 4.5 MB per 1,000 of these.
-    assert.ok(heldWhileCached < 20e6, `held ${heldWhileCached} bytes while cached`);
-    assert.ok(heldAfterRelease < 5e6, `held ${heldAfterRelease} bytes after release`);
-    // A released schema compiles again on demand.
     const compiled = cache.compile({ type: 'object', properties: { p1: { allOf: [{ type: 'string' }, { minLength: 1 }] } } });
     assert.ok(compiled.ok);
     assert.deepEqual(
