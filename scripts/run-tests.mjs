@@ -3,15 +3,33 @@
 // `*.test.ts` is fast, so the tiers never overlap and a new test lands in one of them.
 // The list comes from the sources under test/, not from out/: tsc builds incrementally into out/ and
 // never deletes there, so a renamed or removed test's old .js must not run.
+//
+// In the fast tier, the files that only call code in their own process share one process per folder
+// (test/checker, test/yaml, ...): each file in a process of its own compiles the checker from cold
+// again, and those files together cost about 40 % less CPU time in one process. A file runs alone
+// when it, or a helper of test/ or bench/ it imports, starts a process or a thread, or changes what
+// the files after it would see: child_process, worker_threads, v8 flags, process.env, the working
+// directory, process events, a prototype, or a hook outside any describe (sharedProcessBlocker).
+// `node --test out/test/<path>.test.js` still runs one file alone, as always.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+// Each tier's hang guard: a test file (or a folder's shared process) still running after this fails,
+// and its process is ended (a test's own `{ timeout }` cannot interrupt synchronous code; this can).
+// Not a timing: the slowest of each tier takes a fraction of it, even on a loaded machine.
 const TIERS = {
-  fast: (name) => name.endsWith('.test.ts') && !name.endsWith('.thorough.test.ts'),
-  thorough: (name) => name.endsWith('.thorough.test.ts'),
+  fast: {
+    includes: (name) => name.endsWith('.test.ts') && !name.endsWith('.thorough.test.ts'),
+    fileTimeoutMs: 600_000,
+    shareProcesses: true,
+  },
+  thorough: { includes: (name) => name.endsWith('.thorough.test.ts'), fileTimeoutMs: 1_800_000, shareProcesses: false },
 };
+
+/** At most this many files share one process, so that a hang guard still points near the file. */
+const FILES_PER_SHARED_PROCESS = 12;
 
 const [tier, ...nodeArgs] = process.argv.slice(2);
 if (!Object.hasOwn(TIERS, tier)) {
@@ -22,7 +40,7 @@ if (!Object.hasOwn(TIERS, tier)) {
 const files = fs
   .readdirSync('test', { recursive: true })
   .map((name) => path.join('test', name))
-  .filter((file) => TIERS[tier](file))
+  .filter((file) => TIERS[tier].includes(file))
   .map((file) => path.join('out', file.replace(/\.ts$/, '.js')))
   .sort();
 const missing = files.filter((file) => !fs.existsSync(file));
@@ -31,11 +49,97 @@ if (missing.length > 0) {
   process.exit(2);
 }
 
-// Two files at a time even on two cores (Node's default there is one): most test files spend their
-// time waiting on a child process (the built CLI or server), so one file alone leaves a core idle.
-// Each file is its own process with its own temp directories; no test asserts a timing.
+/** What in a compiled test or test helper keeps its file out of a shared process. */
+const SHARED_PROCESS_BLOCKERS = [
+  /require\("(node:)?(child_process|worker_threads|cluster|net|http|https|v8|inspector)"\)/,
+  /\bWorkerPool\b|\bnew Worker\(/,
+  /process\.(chdir|exit|on|once|kill|setUncaughtExceptionCaptureCallback)\b/,
+  /process\.env(\.[A-Za-z_$][\w$]*|\[[^\]]+\])\s*=[^=]/,
+  /\.prototype\.[\w$]+\s*=[^=]/,
+  // A hook at the top of a file would run around the other files' tests too.
+  /^\(0, node_test_\d+\.(before|after|beforeEach|afterEach)\)\(/m,
+];
+
+/** The compiled helper of test/ or bench/ that `specifier`, required from `from`, names (product code is not followed). */
+function localModule(from, specifier) {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = path.resolve(path.dirname(from), specifier);
+  const found = [`${base}.js`, path.join(base, 'index.js'), base].find(
+    (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+  );
+  if (!found) return undefined;
+  const relative = path.relative(path.resolve('out'), found);
+  return relative.startsWith(`test${path.sep}`) || relative.startsWith(`bench${path.sep}`) ? found : undefined;
+}
+
+/** Why `file` must run in a process of its own (the first blocker in it or its test helpers), or undefined. */
+function sharedProcessBlocker(file) {
+  const seen = new Set();
+  const pending = [path.resolve(file)];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (seen.has(current)) continue;
+    seen.add(current);
+    const source = fs.readFileSync(current, 'utf8');
+    const blocker = SHARED_PROCESS_BLOCKERS.map((pattern) => pattern.exec(source)).find(Boolean);
+    if (blocker) return `${path.relative('out', current)}: ${blocker[0]}`;
+    for (const [, specifier] of source.matchAll(/require\("([^"]+)"\)/g)) {
+      const local = localModule(current, specifier);
+      if (local) pending.push(local);
+    }
+  }
+  return undefined;
+}
+
+/** One file that requires `members` in order: Node's test runner runs it as one process. */
+function sharedProcessFile(folder, index, members) {
+  const directory = path.join('out', 'test', '.shared-processes');
+  fs.mkdirSync(directory, { recursive: true });
+  const file = path.join(directory, `${folder.replaceAll(path.sep, '-')}-${index + 1}.test.js`);
+  const lines = members.map((member) => `require(${JSON.stringify(path.resolve(member))});`);
+  fs.writeFileSync(
+    file,
+    `// Generated by scripts/run-tests.mjs: ${members.length} test files of out/test/${folder} in one process.\n${lines.join('\n')}\n`,
+  );
+  return file;
+}
+
+function plan(testFiles) {
+  if (!TIERS[tier].shareProcesses) return testFiles;
+  const alone = [];
+  const byFolder = new Map();
+  for (const file of testFiles) {
+    if (sharedProcessBlocker(file)) {
+      alone.push(file);
+      continue;
+    }
+    const folder = path.relative(path.join('out', 'test'), path.dirname(file));
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), file]);
+  }
+  fs.rmSync(path.join('out', 'test', '.shared-processes'), { recursive: true, force: true });
+  const shared = [];
+  for (const [folder, members] of byFolder) {
+    if (members.length === 1) {
+      alone.push(members[0]);
+      continue;
+    }
+    const chunks = Math.ceil(members.length / FILES_PER_SHARED_PROCESS);
+    for (let index = 0; index < chunks; index++) {
+      const chunk = members.filter((_, position) => position % chunks === index);
+      shared.push(sharedProcessFile(folder, index, chunk));
+    }
+  }
+  // The shared processes first: they are the longest, and the runner starts files in the order given.
+  return [...shared, ...alone.sort()];
+}
+
+// Two processes at a time even on two cores (Node's default there is one): most files that run alone
+// spend their time waiting on a child process (the built CLI or server), so one alone leaves a core
+// idle. Each test makes its own temp directories; no test asserts a timing.
 const concurrency = Math.max(2, os.availableParallelism() - 1);
-const run = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...nodeArgs, ...files], {
-  stdio: 'inherit',
-});
+const run = spawnSync(
+  process.execPath,
+  ['--test', `--test-concurrency=${concurrency}`, `--test-timeout=${TIERS[tier].fileTimeoutMs}`, ...nodeArgs, ...plan(files)],
+  { stdio: 'inherit' },
+);
 process.exit(run.status ?? 1);

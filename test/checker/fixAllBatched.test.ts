@@ -2,28 +2,16 @@
 // together and reads YAML edits back once per round, must give fixAllPlain's text and count, which
 // appends one declaration per tool per round and reads every YAML edit back on its own. On the
 // fixture corpora, the fix-safety documents, the YAML declare layouts (explicit keys, anchors,
-// aliases, streams: read-backs that refuse) and seeded generated documents dense with problems.
+// aliases, streams: read-backs that refuse) and seeded generated documents dense with problems
+// (small ones here, 40 KB ones in fixAllBatched.thorough.test.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DECLARATION_RULE_ID } from '../../shared/src/rules';
-import { checkDocument, type CheckOptions } from '../../server/src/checker';
+import { checkDocument } from '../../server/src/checker';
 import { fixAll } from '../../server/src/checker/fixes/fixAll';
-import { fixAllPlain } from '../support/fixAllPlain';
 import { layoutsSameAsPlain } from './fixAllLayouts';
-import { generateMcpdesc } from '../../bench/generate';
+import { assertSameAsPlain, BOTH_RULES, generatedSameAsPlain } from './fixAllGenerated';
 import { fixtureCorpus } from '../support/fixtureCorpus';
 import { ATTACHED, CLEAN, UNATTACHED, twoFixesApart } from '../fixSafety/fixAllDocuments';
-
-const BOTH_RULES: CheckOptions['rules'] = { [DECLARATION_RULE_ID]: 'error' };
-
-function assertSameAsPlain(text: string, options: CheckOptions, label: string): { applied: number } {
-  const fast = fixAll(text, options);
-  const plain = fixAllPlain(text, options);
-  assert.equal(fast.text, plain.text, `${label}: the fixed text`);
-  assert.equal(fast.applied, plain.applied, `${label}: fixes applied`);
-  assert.deepEqual(fast.edits, plain.edits, `${label}: the edit`);
-  return { applied: fast.applied };
-}
 
 describe('fix-all: the batched path equals the plain path', () => {
   it('on every fixture of the corpora, with one rule and with both', () => {
@@ -56,25 +44,8 @@ describe('fix-all: the batched path equals the plain path', () => {
     assert.ok(changed > 10, `most layouts were fixed (${changed})`);
   });
 
-  for (const format of ['json', 'yaml'] as const) {
-    it(`on seeded generated ${format} documents dense with problems`, () => {
-      let merged = 0;
-      for (let seed = 1; seed <= 8; seed++) {
-        const { text } = generateMcpdesc(seed, 40_000, {
-          format,
-          violationRate: seed % 2 === 0 ? 1 : 0.4,
-          elicitationStepsOnly: seed % 4 !== 3,
-        });
-        const options = { format, rules: seed % 3 === 0 ? BOTH_RULES : undefined };
-        assertSameAsPlain(text, options, `seed ${seed}`);
-        const unknown = checkDocument(text, options).diagnostics.filter(
-          (diagnostic) => diagnostic.data.violation === 'unknown-declaration',
-        );
-        if (unknown.length > 1) merged++;
-      }
-      assert.ok(merged >= 4, `several documents had more than one unknown declaration (${merged})`);
-    });
-  }
+  // 12 KB each here, 40 KB in fixAllBatched.thorough.test.ts.
+  generatedSameAsPlain(12_000);
 });
 
 const toolWith = (names: string[], elicitations: string): string => `{

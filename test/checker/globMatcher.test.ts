@@ -1,7 +1,8 @@
 // Globs keep picomatch's meaning while matching in linear time (server/src/checker/recognition/globMatcher.ts,
 // linearRegExp.ts): both are held to picomatch and to V8's RegExp on generated globs and paths
-// short enough for the backtracking engines to answer quickly; hostile globs that V8's engine
-// would run for years here finish, and globs past the limits are refused with a reason.
+// short enough for the backtracking engines to answer quickly (test/support/globFuzz.ts; the first 50
+// globs here, thousands in globMatcher.thorough.test.ts); hostile globs that V8's engine would run for
+// years here finish, and globs past the limits are refused with a reason.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import picomatch from 'picomatch';
@@ -15,122 +16,11 @@ import {
 } from '../../server/src/checker/recognition/globMatcher';
 import { LinearRegExp, MAX_INSTRUCTIONS, UnsupportedPattern } from '../../server/src/checker/recognition/linearRegExp';
 import { matchesGlob } from '../../server/src/checker/recognition/recognize';
-import { SeededRandom } from '../support/random';
-
-/** Pieces of globs: picomatch's syntax (stars, globstars, classes, braces, extglobs, regex groups) and plain characters. */
-const GLOB_ATOMS = [
-  '*',
-  '**',
-  '?',
-  'a',
-  'b',
-  '.',
-  '/',
-  '[ab]',
-  '[!a]',
-  '[^b]',
-  '[a-c]',
-  '{a,b}',
-  '{a,}',
-  '{a,b/c}',
-  '{1..3}',
-  '+(a|b)',
-  '!(a)',
-  '!(*a)',
-  '@(a|.)',
-  '*(b)',
-  '?(a)',
-  '\\*',
-  '(a|b)',
-  '(?!a)',
-  '[[:alpha:]]',
-  '.json',
-  'x',
-  '**/',
-  './',
-  '$',
-  '^',
-  '|',
-  '-',
-  '+',
-  '!',
-  '(',
-  ')',
-  '[',
-  ']',
-  '{',
-  '}',
-  ',',
-  '\\',
-  '.a',
-];
-const PATH_CHARACTERS = ['a', 'b', 'c', '.', '/', 'x', '1', '\n', '-', '*'];
-
-function randomGlob(random: SeededRandom): string {
-  let glob = '';
-  const atoms = 1 + random.below(6);
-  for (let index = 0; index < atoms; index++) glob += GLOB_ATOMS[random.below(GLOB_ATOMS.length)];
-  return glob;
-}
-
-function randomPath(random: SeededRandom): string {
-  let path = '';
-  const length = random.below(9);
-  for (let index = 0; index < length; index++) path += PATH_CHARACTERS[random.below(PATH_CHARACTERS.length)];
-  return path;
-}
-
-/** A path the glob may well match: each glob character replaced by one it could stand for. */
-function pathLike(glob: string, random: SeededRandom): string {
-  let path = '';
-  for (const char of glob) {
-    if (char === '*') path += ['', 'a', 'ab', 'x/a', '.a'][random.below(5)];
-    else if (char === '?') path += ['a', '.', 'b'][random.below(3)];
-    else if ('[]{}()!+@|^\\'.includes(char)) path += random.below(2) === 0 ? '' : 'a';
-    else path += char;
-  }
-  return path;
-}
+import { itAgreesWithV8OnPicomatchExpressions, itMatchesAsPicomatch } from '../support/globFuzz';
 
 describe('globs match as picomatch matches them', () => {
-  const modes = [
-    {
-      name: 'recognition (dot, basename without a slash)',
-      ours: (glob: string) => recognitionGlob(glob).matches,
-      theirs: (glob: string) => picomatch(glob, { dot: true, basename: !glob.includes('/') }),
-    },
-    {
-      name: 'command line (no options)',
-      ours: (glob: string) => shellGlob(glob).matches,
-      theirs: (glob: string) => picomatch(glob),
-    },
-  ];
-  for (const mode of modes) {
-    it(`${mode.name}: the same answer on 3,000 generated globs × 40 paths`, () => {
-      const random = new SeededRandom(29);
-      let matched = 0;
-      let compared = 0;
-      for (let round = 0; round < 3000; round++) {
-        const glob = randomGlob(random);
-        const theirs = mode.theirs(glob);
-        const ours = mode.ours(glob);
-        assert.ok(ours, `${JSON.stringify(glob)} can be used`);
-        const paths = [
-          glob,
-          ...Array.from({ length: 20 }, () => randomPath(random)),
-          ...Array.from({ length: 19 }, () => pathLike(glob, random)),
-        ];
-        for (const path of paths) {
-          const expected = theirs(path);
-          assert.equal(ours(path), expected, `${JSON.stringify(glob)} on ${JSON.stringify(path)}`);
-          compared++;
-          if (expected) matched++;
-        }
-      }
-      // Both answers are well represented, so the comparison says something.
-      assert.ok(matched > compared / 10 && matched < compared / 2, `${matched} of ${compared} matched`);
-    });
-  }
+  // The first 50 of the seeded globs (all 3,000 in globMatcher.thorough.test.ts).
+  itMatchesAsPicomatch(50);
 
   it("matchesGlob keeps recognition's meaning (a path with leading slashes is tried without them)", () => {
     assert.equal(matchesGlob(['sub/*.json'], '/sub/a.json'), true);
@@ -192,24 +82,8 @@ describe("the linear engine answers as V8's RegExp does", () => {
     });
   }
 
-  it("picomatch's expressions: its lookaheads answered by code and as written agree with V8", () => {
-    const random = new SeededRandom(7);
-    for (let round = 0; round < 1500; round++) {
-      const glob = randomGlob(random);
-      for (const options of [{ dot: true }, {}]) {
-        const source = picomatch.makeRe(glob, options).source;
-        const native = new RegExp(source);
-        const known = new LinearRegExp(source);
-        const written = new LinearRegExp(source, { knownLookaheads: false });
-        for (let index = 0; index < 12; index++) {
-          const input = index % 2 === 0 ? randomPath(random) : pathLike(glob, random);
-          const expected = native.test(input);
-          assert.equal(known.test(input), expected, `${source} on ${JSON.stringify(input)}`);
-          assert.equal(written.test(input), expected, `${source} (as written) on ${JSON.stringify(input)}`);
-        }
-      }
-    }
-  });
+  // The first 50 of the seeded globs (all 1,500 in globMatcher.thorough.test.ts).
+  itAgreesWithV8OnPicomatchExpressions(50);
 
   it('refuses backreferences, and programs past MAX_INSTRUCTIONS', () => {
     assert.throws(() => new LinearRegExp('(a)\\1'), UnsupportedPattern);

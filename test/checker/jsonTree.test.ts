@@ -1,138 +1,30 @@
 // The tree builder against jsonc-parser's parseTree, which it replaces on the check path: for any
-// text, valid or not, the same nodes (types, offsets, lengths, values, colonOffset, parent links,
-// children; the typed tree compared in parseTree's shape, test/support/jsoncShape.ts) and the same
-// errors in the same order. Inputs: hand-written edge cases, every JSON/JSONC
-// fixture, the generated hostile documents, the benchmark documents when present, and a seeded
-// fuzzer (token soup and damaged fixtures). Another seed or a longer run:
-// MCPDESC_JSONTREE_SEED=n MCPDESC_JSONTREE_ITERATIONS=n node --test out/test/checker/jsonTree.test.js
+// text, valid or not, the same nodes and the same errors in the same order (the comparison:
+// test/support/parseTreeAgreement.ts). Inputs here: hand-written edge cases, every JSON/JSONC fixture,
+// the benchmark's shapes and the first texts of the seeded fuzzers; jsonTree.thorough.test.ts adds the
+// generated hostile documents, the benchmark documents when present and the fuzzers' 3,000 texts each.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { buildJsonTree } from '../../server/src/checker/syntax/json/jsonTree';
 import { rootObjectHasMember } from '../../server/src/checker/syntax/json/rootMember';
 import { parseJsonDocument } from '../../server/src/checker/syntax/json/jsonDocument';
-import { benchDataDir } from '../../bench/dataDir';
 import { generateMcpdesc } from '../../bench/generate';
 import { SHAPE_FORMATS, SHAPE_NAMES } from '../../bench/shapes';
-import { GENERATED_CASES } from '../hostile/support/generatedCases';
-import { damagedFixture, jsonFixtures, tokenSoup, TRICKY_CASES } from '../support/jsonFuzz';
-import { SeededRandom } from '../support/random';
+import { jsonFixtures, TRICKY_CASES } from '../support/jsonFuzz';
 import { repoPath } from '../support/repo';
 import { asJsoncNode } from '../support/jsoncShape';
-import { childrenOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
-
-const PARSE_TREE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
-
-/** One node without its object links: where it sits is its index in the preorder list. */
-interface NodeRecord {
-  /** The node's own members by name (a member set to undefined counts, as for deepStrictEqual). */
-  members: string;
-  type: string;
-  value: unknown;
-  offset: number;
-  length: number;
-  colonOffset: number | undefined;
-  /** How many children (or undefined without a children member). */
-  children: number | undefined;
-  /** Index of the container in the list; the root has none (its own parent member would be listed in `members`). */
-  parent: number | undefined;
-}
-
-const NODE_MEMBERS = ['type', 'value', 'offset', 'length', 'colonOffset', 'parent', 'children'] as const;
-
-/**
- * The tree as a flat preorder list of same-shaped records, so that deep trees stay comparable and
- * a diff stays readable. `children` becomes the child count, `parent` the container's index, and
- * `members` names what the node really has. Asserts on the way that each child's `parent` is its
- * container.
- */
-function flatten(root: Node | undefined): NodeRecord[] {
-  const records: NodeRecord[] = [];
-  if (!root) return records;
-  const pendingNodes: Node[] = [root];
-  const pendingParents: Array<number | undefined> = [undefined];
-  while (pendingNodes.length > 0) {
-    const node = pendingNodes.pop()!;
-    const parent = pendingParents.pop();
-    const known = NODE_MEMBERS.filter((name) => Object.hasOwn(node, name));
-    const others = Object.keys(node).filter((name) => !(NODE_MEMBERS as readonly string[]).includes(name));
-    const members = others.length === 0 ? known.join(',') : `${known.join(',')} and unexpected ${others.join(',')}`;
-    const children = node.children;
-    const index =
-      records.push({
-        members,
-        type: node.type,
-        value: node.value,
-        offset: node.offset,
-        length: node.length,
-        colonOffset: node.colonOffset,
-        children: children?.length,
-        parent,
-      }) - 1;
-    if (!children) continue;
-    for (let i = children.length - 1; i >= 0; i--) {
-      assert.ok(children[i].parent === node, `child ${i} of the ${node.type} at ${node.offset} has another parent`);
-      pendingNodes.push(children[i]);
-      pendingParents.push(index);
-    }
-  }
-  return records;
-}
-
-interface Outcome {
-  nodes?: NodeRecord[];
-  errors?: ParseError[];
-  thrown?: string;
-}
-
-function outcome(parse: () => { root: Node | undefined; errors: ParseError[] }): Outcome {
-  let result: { root: Node | undefined; errors: ParseError[] };
-  try {
-    result = parse();
-  } catch (error) {
-    // parseTree gives up on absurd nesting with the engine's RangeError; so must the builder.
-    return { thrown: error instanceof Error ? error.constructor.name : String(error) };
-  }
-  return { nodes: flatten(result.root), errors: result.errors };
-}
-
-/** Asserts that every node under `root` has its container as its parent (the shape conversion does not look). */
-function assertParentLinks(root: SyntaxNode): void {
-  const pending: SyntaxNode[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    for (const child of childrenOf(node)) {
-      assert.ok(child.parent === node, `a child of the ${node.type} at ${node.offset} has another parent`);
-      pending.push(child);
-    }
-  }
-}
-
-/** The whole input, but for the big documents (which the context names). */
-function describeInput(text: string): string {
-  return text.length <= 100_000 ? JSON.stringify(text) : `${JSON.stringify(text.slice(0, 2000))} … (${text.length} characters)`;
-}
-
-/** The builder's tree and errors for `text` deep-equal parseTree's; a failure shows the input. */
-function assertSameAsParseTree(text: string, context = ''): void {
-  try {
-    const expected = outcome(() => {
-      const errors: ParseError[] = [];
-      return { root: parseTree(text, errors, PARSE_TREE_OPTIONS), errors };
-    });
-    const actual = outcome(() => {
-      const { root, errors } = buildJsonTree(text);
-      if (root) assertParentLinks(root);
-      return { root: root && asJsoncNode(root), errors };
-    });
-    assert.deepStrictEqual(actual, expected);
-  } catch (error) {
-    if (error instanceof Error) error.message = `${context ? `${context}\n` : ''}input: ${describeInput(text)}\n${error.message}`;
-    throw error;
-  }
-}
+import {
+  assertParentLinks,
+  assertRootMemberAgrees,
+  assertSameAsParseTree,
+  flatten,
+  fuzzAgainstParseTree,
+  PARSE_TREE_OPTIONS,
+  rootHasMemberByTree,
+} from '../support/parseTreeAgreement';
 
 describe('buildJsonTree is parseTree (allowTrailingComma, comments allowed, empty content allowed)', () => {
   it('on hand-written edge cases', () => {
@@ -172,57 +64,15 @@ describe('buildJsonTree is parseTree (allowTrailingComma, comments allowed, empt
     }
   });
 
-  it('on the generated hostile documents (deep nesting, huge strings, floods of errors)', () => {
-    // steps-100000 (11 MB, 2.5 million nodes) would add half a minute of comparing and nothing the
-    // 10 MB benchmark document does not already cover.
-    const cases = GENERATED_CASES.filter(
-      (generated) => (generated.format ?? 'json') === 'json' && generated.name !== 'steps-100000',
-    );
-    assert.ok(cases.some((generated) => generated.name === 'nesting-unclosed'));
-    for (const generated of cases) assertSameAsParseTree(generated.build(), `generated case ${generated.name}`);
-  });
-
   it("on the benchmark's JSON shapes (minified, tab-indented, non-ASCII, shaped like the public examples)", () => {
     for (const shape of SHAPE_NAMES.filter((name) => SHAPE_FORMATS[name].includes('json'))) {
       assertSameAsParseTree(generateMcpdesc(17, 150_000, { shape }).text, `the ${shape} shape`);
     }
   });
-
-  for (const size of [
-    '20kb',
-    '1mb',
-    '10mb',
-    ...SHAPE_NAMES.filter((name) => name !== 'base' && SHAPE_FORMATS[name].includes('json')).map((shape) => `10mb-${shape}`),
-  ]) {
-    const file = path.join(benchDataDir(), 'docs', `bench-${size}.mcpdesc.json`);
-    it(
-      `on the ${size} benchmark document`,
-      { skip: fs.existsSync(file) ? false : `no ${file} (npm run bench writes it)` },
-      () => {
-        assertSameAsParseTree(fs.readFileSync(file, 'utf8'), file);
-      },
-    );
-  }
 });
 
-describe('buildJsonTree against parseTree on fuzzed input (seeded)', () => {
-  const seed = Number(process.env.MCPDESC_JSONTREE_SEED ?? 20240611);
-  const iterations = Number(process.env.MCPDESC_JSONTREE_ITERATIONS ?? 3000);
-
-  it(`on ${iterations} texts of JSON-ish token soup (seed ${seed})`, () => {
-    const random = new SeededRandom(seed);
-    for (let i = 0; i < iterations; i++) assertSameAsParseTree(tokenSoup(random), `token soup ${i} of seed ${seed}`);
-  });
-
-  it(`on ${iterations} damaged fixture texts (seed ${seed})`, () => {
-    const random = new SeededRandom(seed + 1);
-    const texts = jsonFixtures(repoPath('test-fixtures')).map((file) => fs.readFileSync(file).toString('utf8'));
-    for (let i = 0; i < iterations; i++) {
-      const { text, damages } = damagedFixture(random, texts);
-      assertSameAsParseTree(text, `damaged fixture ${i} of seed ${seed} (${damages.join(', ')})`);
-    }
-  });
-});
+// The first 100 texts of each seeded fuzzer (all 3,000 in jsonTree.thorough.test.ts).
+fuzzAgainstParseTree(100);
 
 describe('buildJsonTree on absurd nesting', () => {
   for (const open of ['[', '{"a":', '{"a":[']) {
@@ -270,33 +120,7 @@ describe('parseJsonDocument (the check path) builds its tree with buildJsonTree'
   });
 });
 
-// ---------------------------------------------------------------------------------------------
 // The recognition sniff's shortcut: the root's members from the tokens alone, where they settle it.
-
-function rootHasMemberByTree(text: string, name: string): boolean {
-  const root = parseTree(text, [], PARSE_TREE_OPTIONS);
-  return !!root && root.type === 'object' && (root.children ?? []).some((property) => property.children?.[0]?.value === name);
-}
-
-/** Where the tokens give an answer it is the tree's; returns whether they gave one. */
-function assertRootMemberAgrees(text: string, name: string, context: string): boolean {
-  let answer: boolean | undefined;
-  try {
-    answer = rootObjectHasMember(text, name);
-  } catch (error) {
-    assert.fail(`${context}: rootObjectHasMember threw ${String(error)}\ninput: ${describeInput(text)}`);
-  }
-  if (answer === undefined) return false;
-  let expected: boolean;
-  try {
-    expected = rootHasMemberByTree(text, name);
-  } catch {
-    return true; // too deep for parseTree: the sniff's fallback answers no, and so does its caller
-  }
-  assert.equal(answer, expected, `${context}: member ${name}\ninput: ${describeInput(text)}`);
-  return true;
-}
-
 describe('rootObjectHasMember answers as the tree would, or not at all', () => {
   it('answers on every well-formed fixture with an object root: yes for mcpdesc documents, no for others', () => {
     let answered = 0;
@@ -348,18 +172,5 @@ describe('rootObjectHasMember answers as the tree would, or not at all', () => {
     const deep = `{"a": ${'['.repeat(200_000)}${']'.repeat(200_000)}, "mcpdesc": 1}`;
     assert.equal(rootObjectHasMember(deep, 'mcpdesc'), true);
     assert.equal(rootObjectHasMember(deep.replace('"mcpdesc"', '"other"'), 'mcpdesc'), false);
-  });
-
-  it('on fuzzed texts (token soup and damaged fixtures)', () => {
-    const random = new SeededRandom(20261130);
-    const texts = jsonFixtures(repoPath('test-fixtures')).map((file) => fs.readFileSync(file).toString('utf8'));
-    let answered = 0;
-    for (let i = 0; i < 3000; i++) {
-      const soup = tokenSoup(random);
-      for (const name of ['a', 'key']) if (assertRootMemberAgrees(soup, name, `token soup ${i}`)) answered++;
-      const { text } = damagedFixture(random, texts);
-      if (assertRootMemberAgrees(text, 'mcpdesc', `damaged fixture ${i}`)) answered++;
-    }
-    assert.ok(answered > 1000, `only ${answered} answers`);
   });
 });

@@ -1,40 +1,18 @@
 // Regular expressions that backtracked on document text, replaced by linear scans held to them:
 // a completion's gap between array elements with comments stripped (navigation/scaffolds.ts), a
 // block scalar's header comment kept by a YAML edit (yaml/yamlEditor.ts); and the configuration's
-// messages, which quote names of any length, quote their start only.
+// messages, which quote names of any length, quote their start only. The differentials run 500 rounds
+// here (test/support/linearScansDifferential.ts), 20,000 in linearScans.thorough.test.ts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkDocument, parseProjectConfig } from '../../server/src/checker';
 import { scaffoldsAt } from '../../server/src/checker/navigation';
 import { withoutComments } from '../../server/src/checker/navigation/scaffolds';
 import { headerComment } from '../../server/src/checker/syntax/yaml/yamlEditor';
-import { SeededRandom } from '../support/random';
-
-function randomText(random: SeededRandom, alphabet: string[], maxLength: number): string {
-  let text = '';
-  const length = random.below(maxLength + 1);
-  for (let index = 0; index < length; index++) text += alphabet[random.below(alphabet.length)];
-  return text;
-}
+import { itAnswerAsTheExpressions } from '../support/linearScansDifferential';
 
 describe('linear scans answer as the expressions they replace', () => {
-  it("withoutComments is gap.replace(/\\/\\/.*|\\/\\*[^]*?\\*\\//g, '') on 20,000 generated gaps", () => {
-    const random = new SeededRandom(11);
-    const alphabet = ['/', '*', '/*', '*/', '//', ' ', ',', 'x', '\n', '\r', '\u2028'];
-    for (let round = 0; round < 20_000; round++) {
-      const gap = randomText(random, alphabet, 12);
-      assert.equal(withoutComments(gap), gap.replace(/\/\/.*|\/\*[^]*?\*\//g, ''), JSON.stringify(gap));
-    }
-  });
-
-  it('headerComment is /\\s(#.*)$/.exec(header)?.[1] on 20,000 generated headers', () => {
-    const random = new SeededRandom(12);
-    const alphabet = ['|', '>', '-', ' ', '\t', '#', ' #', 'x', '\n', '\r', '\u2028', '\u00a0'];
-    for (let round = 0; round < 20_000; round++) {
-      const header = randomText(random, alphabet, 10);
-      assert.equal(headerComment(header), /\s(#.*)$/.exec(header)?.[1], JSON.stringify(header));
-    }
-  });
+  itAnswerAsTheExpressions(500);
 });
 
 describe('hostile text the expressions took minutes on', () => {

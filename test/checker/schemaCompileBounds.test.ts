@@ -4,20 +4,10 @@
 // JSON Schema (too large/complex: ...)", never a hang.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { SchemaValidatorCache } from '../../server/src/checker/schema/schemaValidator';
 import { NotCheckedError, withDocumentBudget } from '../../server/src/checker/timeBudget';
 import type { JsonValue } from '../../server/src/checker/syntax/tree';
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
-function heapAfterGc(): number {
-  collectGarbage();
-  collectGarbage();
-  return process.memoryUsage().heapUsed;
-}
+import { heapAfterGc } from '../support/heap';
 
 function ifThenElseProperties(count: number): JsonValue {
   const properties: { [name: string]: JsonValue } = {};
@@ -32,9 +22,8 @@ describe('compiling requested schemas is bounded', () => {
     const cache = new SchemaValidatorCache();
     const schema = ifThenElseProperties(20_000);
     const heapBefore = heapAfterGc();
-    const started = performance.now();
     const compiled = withDocumentBudget(() => cache.compile(schema));
-    assert.ok(performance.now() - started < 5000, `took ${performance.now() - started} ms`);
+    // Refused by counting before ajv starts (the memory below says ajv generated nothing), not by the budget.
     assert.deepEqual(compiled, { ok: false, reason: 'too large/complex: over 2000 subschemas to compile' });
     assert.ok(process.memoryUsage().heapUsed - heapBefore < 200e6, 'no ajv code was generated');
   });
@@ -61,12 +50,10 @@ describe('compiling requested schemas is bounded', () => {
 
   it('charges compilation to the budget: 10,000 distinct allOf schemas cost one document about its budget (was 9-16 s)', () => {
     const cache = new SchemaValidatorCache();
-    const started = performance.now();
     const results = withDocumentBudget(() =>
       Array.from({ length: 10_000 }, (_, i) => cache.compile({ allOf: [{ type: 'string' }, { minLength: i }] })),
     );
-    const elapsed = performance.now() - started;
-    assert.ok(elapsed < 5000, `took ${elapsed} ms`);
+    // Once the budget is spent every later schema is refused at once, whatever the machine's speed.
     const compiled = results.filter((result) => result.ok && !result.notCompiled).length;
     assert.ok(compiled > 0, 'the first ones compile');
     assert.ok(compiled < results.length, 'the budget ran out');
@@ -86,23 +73,17 @@ describe('compiling requested schemas is bounded', () => {
     );
   });
 
-  it('keeps bounded memory over many distinct compiled schemas, and returns it on release', () => {
+  // The memory bounds at 8,000 schemas: schemaCompileBounds.thorough.test.ts.
+  it('releases the code it compiled, and a released schema compiles again on demand', () => {
     const cache = new SchemaValidatorCache();
-    const heapBefore = heapAfterGc();
-    for (let i = 0; i < 8000; i++) {
+    for (let i = 0; i < 200; i++) {
       const compiled = cache.compile({
         type: 'object',
         properties: { [`p${i}`]: { allOf: [{ type: 'string' }, { minLength: i % 7 }] } },
       });
       assert.ok(compiled.ok);
     }
-    const heldWhileCached = heapAfterGc() - heapBefore;
     cache.releaseCompiledCode();
-    const heldAfterRelease = heapAfterGc() - heapBefore;
-    // One shared ajv instance used to keep every function it compiled: some 4.5 MB per 1,000 of these.
-    assert.ok(heldWhileCached < 20e6, `held ${heldWhileCached} bytes while cached`);
-    assert.ok(heldAfterRelease < 5e6, `held ${heldAfterRelease} bytes after release`);
-    // A released schema compiles again on demand.
     const compiled = cache.compile({ type: 'object', properties: { p1: { allOf: [{ type: 'string' }, { minLength: 1 }] } } });
     assert.ok(compiled.ok);
     assert.deepEqual(

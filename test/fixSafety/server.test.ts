@@ -1,6 +1,7 @@
 // The server's fix-all (source.fixAll.mcpdesc, and the "fix all in file" command) on broken steps
 // (issue 15, item 1): no edit for a fix that cannot take hold (before, the same insertion 100 times,
-// on every save with fix-on-save), answered quickly; a fix that works is offered once.
+// on every save with fix-on-save; test/fixSafety/fixAll.test.ts counts the tries), answered; a fix that
+// works is offered once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CodeAction, Command } from 'vscode-languageserver-protocol';
@@ -24,14 +25,13 @@ describe('fix-all over LSP on broken steps', () => {
   });
 
   UNATTACHED.forEach((document, index) => {
-    it(`${document.name}: no fix-all action, and the command applies nothing`, async () => {
+    // A hang guard, not a timing: fix-all planning the same insertion over and over (before) fails here.
+    it(`${document.name}: no fix-all action, and the command applies nothing`, { timeout: 60_000 }, async () => {
       const uri = `file:///mcpdesc-fix-safety/unattached-${index}.mcpdesc.${document.format}`;
       await client.open(uri, document.text, document.format);
       const diagnostics = await client.diagnosticsFor(uri, 1);
       assert.ok(diagnostics.some((diagnostic) => (diagnostic.data as { violation?: string }).violation === 'missing-content'));
-      const started = Date.now();
       assert.deepEqual(await client.codeActions(uri, START, [], [FIX_ALL_CODE_ACTION_KIND]), []);
-      assert.ok(Date.now() - started < 3_000, `answered in ${Date.now() - started} ms`);
       const editsBefore = client.appliedEdits.length;
       assert.deepEqual(await client.executeCommand(SERVER_COMMANDS.fixAll, [uri]), { applied: 0 });
       assert.equal(client.appliedEdits.length, editsBefore);

@@ -11,14 +11,13 @@ import { builtCliPath } from '../cli/support/cliProcess';
 import { makeTempTree, removeTree } from '../cli/support/tempTree';
 import { rulePageInvalidFixture } from '../server/fixtures';
 
-/** A hang fails the test well before this. */
-const PROMPTLY_MS = 10_000;
+/** A hang guard, not a timing: a CLI still running after this is killed, and the run fails. */
+const HANG_GUARD_MS = 60_000;
 
 interface Run {
   status: number | null;
   stderr: string;
   stdout: string;
-  elapsedMs: number;
   /** Peak resident memory of the CLI process, in MB. */
   maxRssMB: number;
 }
@@ -41,22 +40,20 @@ describe('the CLI on paths it must not read', () => {
   after(() => removeTree(root));
 
   const run = (args: string[], cwd = path.join(root, 'tree')): Run => {
-    const started = Date.now();
     const child = spawnSync(process.execPath, ['--require', reporter, builtCliPath(), ...args], {
       cwd,
       encoding: 'utf8',
-      timeout: PROMPTLY_MS,
+      timeout: HANG_GUARD_MS,
       killSignal: 'SIGKILL',
       env: { ...process.env, NO_COLOR: '1' },
     });
-    assert.equal(child.error, undefined, `the CLI did not finish within ${PROMPTLY_MS} ms`);
+    assert.equal(child.error, undefined, `the CLI did not finish within ${HANG_GUARD_MS} ms`);
     const rss = /MAXRSS_KB=(\d+)/.exec(child.stderr);
     assert.ok(rss, child.stderr);
     return {
       status: child.status,
       stdout: child.stdout,
       stderr: child.stderr.replace(/MAXRSS_KB=\d+\n/, ''),
-      elapsedMs: Date.now() - started,
       maxRssMB: Number(rss[1]) / 1024,
     };
   };
@@ -67,7 +64,6 @@ describe('the CLI on paths it must not read', () => {
     const result = run(['pipe.mcpdesc.json', 'ok.mcpdesc.json']);
     assert.equal(result.status, 2, result.stderr);
     assert.match(result.stderr, /^mcpdesc-lint: pipe\.mcpdesc\.json: cannot read: it is a named pipe, not a regular file$/m);
-    assert.ok(result.elapsedMs < PROMPTLY_MS);
     fs.rmSync(fifo);
   });
 

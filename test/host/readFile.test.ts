@@ -65,10 +65,9 @@ describe('reading a file for either front', () => {
     assert.deepEqual(read('gone.json'), { kind: 'missing', reason: 'no such file or directory' });
   });
 
+  // A FIFO without a writer would block an open for ever: a hang fails the file by the runner's timeout.
   it('refuses what is not a regular file without waiting on it', () => {
-    const started = Date.now();
     assert.deepEqual(read('pipe.json'), { kind: 'notRegular', what: 'a named pipe' });
-    assert.ok(Date.now() - started < 2000, 'a FIFO without a writer must not block the read');
     assert.deepEqual(readHostFile('/dev/zero', '/dev', 1e6), { kind: 'notRegular', what: 'a character device' });
     assert.deepEqual(readHostFile(root, path.dirname(root), 1e6), { kind: 'notRegular', what: 'a directory' });
   });

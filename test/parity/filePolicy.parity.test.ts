@@ -201,14 +201,13 @@ describe('the CLI and the server check the same files the same way', () => {
     assert.equal(status, 0, 'a skipped document is not a failure');
   });
 
-  it('a named pipe in the tree is not a document: neither front waits on it', async () => {
+  // A hang guard, not a timing: a front waiting on the pipe never answers.
+  it('a named pipe in the tree is not a document: neither front waits on it', { timeout: 60_000 }, async () => {
     const workspace = fresh();
     workspace.write('inside.mcpdesc.json', BROKEN);
     execFileSync('mkfifo', [workspace.path('pipe.mcpdesc.json')]);
-    const started = Date.now();
     const { files } = await bothAgree(workspace.root);
     assert.deepEqual(files, { 'inside.mcpdesc.json': missingComma() });
-    assert.ok(Date.now() - started < 30_000);
   });
 
   it('clean documents give nothing from either front', async () => {

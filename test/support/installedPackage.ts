@@ -37,8 +37,10 @@ export function installedPackage(): InstalledPackage {
   if (installed) return installed;
   const cacheRoot = repoPath('.cache', 'npm-package');
   const home = path.join(cacheRoot, inputsKey());
+  fs.mkdirSync(cacheRoot, { recursive: true });
+  // The test files that use the package run at the same time: one builds it, the others wait for it.
+  const releaseLock = waitForBuildLock(`${home}.lock`, path.join(home, 'installed'));
   if (!fs.existsSync(path.join(home, 'installed'))) {
-    fs.mkdirSync(cacheRoot, { recursive: true });
     const work = fs.mkdtempSync(path.join(cacheRoot, 'tmp-'));
     try {
       build(work);
@@ -48,13 +50,17 @@ export function installedPackage(): InstalledPackage {
       fs.renameSync(work, home);
       // Installs of older trees are of no more use.
       for (const name of fs.readdirSync(cacheRoot)) {
-        if (name !== path.basename(home) && !name.startsWith('tmp-'))
+        if (name !== path.basename(home) && !name.startsWith('tmp-') && !name.endsWith('.lock'))
           fs.rmSync(path.join(cacheRoot, name), { recursive: true, force: true });
       }
     } catch (error) {
       fs.rmSync(work, { recursive: true, force: true });
       if (!fs.existsSync(path.join(home, 'installed'))) throw error;
+    } finally {
+      releaseLock();
     }
+  } else {
+    releaseLock();
   }
   const project = path.join(home, 'project');
   const tarball = fs.readdirSync(path.join(home, 'pack')).find((name) => name.endsWith('.tgz'));
@@ -66,6 +72,31 @@ export function installedPackage(): InstalledPackage {
     bin: (name) => path.join(project, 'node_modules', '.bin', name),
   };
   return installed;
+}
+
+/** A lock held longer than this is taken to be left by a test process that died. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/**
+ * Takes the lock (a directory, made atomically) unless `done` appears first; returns what releases
+ * it (nothing to release when `done` appeared). Waits without a busy loop.
+ */
+function waitForBuildLock(lock: string, done: string): () => void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    if (fs.existsSync(done)) return () => undefined;
+    try {
+      fs.mkdirSync(lock);
+      return () => fs.rmSync(lock, { recursive: true, force: true });
+    } catch {
+      try {
+        if (Date.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+    }
+    Atomics.wait(pause, 0, 0, 200);
+  }
 }
 
 function build(work: string): void {

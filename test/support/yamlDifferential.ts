@@ -1,8 +1,13 @@
 // Inputs and a tree comparison for the differential tests of the YAML reader against the composed
 // reference (yamlComposedReference.ts): hand-written edge cases, random values `yaml` writes in
-// random styles, line soup, damage to a text; and a node-by-node record of a tree.
+// random styles, line soup, damage to a text; a node-by-node record of a tree; and checkDocument's
+// diagnostics through both readings.
 import assert from 'node:assert/strict';
-import { childrenOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
+import { checkDocument } from '../../server/src/checker';
+import { documentCheckOf, parseAndFind } from '../../server/src/checker/check';
+import { LineIndex } from '../../server/src/checker/syntax/lineIndex';
+import { childrenOf, type SyntaxNode, type ValueNode } from '../../server/src/checker/syntax/tree';
+import { parseYamlDocumentsComposed } from './yamlComposedReference';
 import type { stringify } from 'yaml';
 import type { SeededRandom } from './random';
 
@@ -427,4 +432,21 @@ export function assertSameAsReference(
     if (error instanceof assert.AssertionError) error.message = `${context}\ninput: ${describeInput(text)}\n${error.message}`;
     throw error;
   }
+}
+
+/** checkDocument's diagnostics with the reader and with the composed reference. */
+export function assertSameDiagnostics(text: string, context: string): void {
+  const read = checkDocument(text, { format: 'yaml' });
+  const composedParse = (source: string) => {
+    const parsed = parseYamlDocumentsComposed(source);
+    const roots = parsed.documents.map((document) => document.root).filter((root): root is ValueNode => root !== undefined);
+    const syntaxErrors = parsed.errors
+      .filter((error) => error.code !== 'DUPLICATE_KEY')
+      .map(({ offset, length, message }) => ({ offset, length, message }));
+    return { roots, syntaxErrors };
+  };
+  const reference = documentCheckOf(text, 'yaml', new LineIndex(text), parseAndFind(text, 'yaml', false, false, composedParse), {
+    format: 'yaml',
+  });
+  assert.deepStrictEqual(read.diagnostics, reference.diagnostics, `${context}: the same diagnostics`);
 }

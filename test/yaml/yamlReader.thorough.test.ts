@@ -1,8 +1,10 @@
 // The YAML reader against the composed reference (see yamlReader.test.ts) on thousands of seeded
 // texts: random values `yaml` writes in random styles, YAML line soup, damaged fixtures and
-// generated documents; and on 1 MB generated documents rendered both ways. Another seed or a
+// generated documents; the hostile YAML cases; the generator's 60 KB and 200 KB documents; and 1 MB
+// generated documents rendered both ways. Another seed or a
 // longer run: MCPDESC_YAML_READER_SEED=n MCPDESC_YAML_READER_ITERATIONS=n node --test out/test/yaml/yamlReader.thorough.test.js
 import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { stringify } from 'yaml';
@@ -11,7 +13,15 @@ import { generateMcpdesc } from '../../bench/generate';
 import { SeededRandom } from '../support/random';
 import { repoPath } from '../support/repo';
 import { parseYamlDocumentsComposed } from '../support/yamlComposedReference';
-import { assertSameAsReference, damage, lineSoup, randomStyle, randomValue } from '../support/yamlDifferential';
+import { GENERATED_CASES } from '../hostile/support/generatedCases';
+import {
+  assertSameAsReference,
+  assertSameDiagnostics,
+  damage,
+  lineSoup,
+  randomStyle,
+  randomValue,
+} from '../support/yamlDifferential';
 
 function assertSame(text: string, context: string): void {
   assertSameAsReference(text, parseYamlDocuments, parseYamlDocumentsComposed, context);
@@ -51,6 +61,26 @@ describe('the YAML reader against the composed reference, thoroughly', () => {
       let text = random.pick(texts);
       for (let count = 1 + random.below(3); count > 0; count--) text = damage(text, random);
       assertSame(text, `damaged text ${i} of seed ${seed}`);
+    }
+  });
+
+  it('on the hostile YAML cases', () => {
+    const cases = GENERATED_CASES.filter((generated) => generated.format === 'yaml');
+    assert.ok(cases.length >= 2);
+    for (const generated of cases) assertSame(generated.build(), `generated case ${generated.name}`);
+  });
+
+  it('on the benchmark generator’s YAML (60 KB and 200 KB, also rendered with stringify’s defaults), with the same diagnostics', () => {
+    for (const [seed, bytes] of [
+      [2, 60_000],
+      [3, 200_000],
+    ]) {
+      const { text, value } = generateMcpdesc(seed, bytes, { format: 'yaml' });
+      assertSame(text, `generated seed ${seed}`);
+      assertSameDiagnostics(text, `generated seed ${seed}`);
+      const folded = stringify(value);
+      assertSame(folded, `generated seed ${seed}, rendered with stringify's defaults`);
+      assertSameDiagnostics(folded, `generated seed ${seed}, rendered with stringify's defaults`);
     }
   });
 

@@ -121,10 +121,9 @@ function laughingSchemaDocument(): string {
 }
 
 describe('YAML: aliases that expand past the bound where the rule reads them', () => {
-  it('say so once and report nothing else, quickly', () => {
-    const started = performance.now();
+  // A hang fails the file by the runner's timeout (a synchronous check cannot be interrupted by a test's own).
+  it('say so once and report nothing else', () => {
     const { diagnostics } = checkDocument(laughingSchemaDocument(), { format: 'yaml' });
-    assert.ok(performance.now() - started < 5000, 'a hang must fail the test');
     assert.deepEqual(
       diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.data.violation, diagnostic.message]),
       [

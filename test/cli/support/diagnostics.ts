@@ -4,6 +4,7 @@ import { RULE_IDS, ruleDocsUri, type RuleId } from '../../../shared/src/rules';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type { DiagnosticData, Severity } from '../../../server/src/checker';
 import { sha256, type AnchoredDiagnostic, type FindingAnchor } from '../../../server/src/host/findingAnchor';
+import type { RunReport } from '../../../server/src/cli/report';
 
 export function diagnostic(
   start: [line: number, character: number],
@@ -28,4 +29,10 @@ export function diagnostic(
     // Distinct per start position unless a test says otherwise (as the checker's anchors would be).
     anchor: options.anchor ?? { path: `/sample/${start[0]}/${start[1]}`, textDigest: sha256(message) },
   };
+}
+
+/** A run of one file with `count` errors, one per line. */
+export function reportOfProblems(count: number): RunReport {
+  const diagnostics = Array.from({ length: count }, (_, i) => diagnostic([i, 0], [i, 1], 'x'));
+  return { cwd: '/', files: [{ absolutePath: '/a.json', displayPath: 'a.json', diagnostics }], failures: [], toolVersion: '0' };
 }

@@ -1,0 +1,29 @@
+// One job against two (--jobs): the built CLI's stdout, stderr and exit status, byte for byte.
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { runBuiltCli } from './cliProcess';
+
+/**
+ * The fixture corpora a run of the CLI compares over. The hostile corpus is left out: its catastrophic
+ * patterns and costly schemas meet the per-document time budget, so what they report depends on how
+ * busy the machine is, not on the number of jobs.
+ */
+export const JOBS_CORPORA = [
+  'declaration-validity',
+  'expected-invalid',
+  'expected-valid',
+  'public-0.8.0',
+  'workspace',
+  'yaml',
+].map((name) => `test-fixtures/${name}`);
+
+export function itGivesTheSameReportForOneJobAndTwo(label: string, args: string[], cwd: () => string): void {
+  it(`one job and two give the same report: ${label}`, () => {
+    const one = runBuiltCli(['--jobs', '1', ...args], { cwd: cwd() });
+    const two = runBuiltCli(['--jobs', '2', ...args], { cwd: cwd() });
+    assert.ok(one.stdout.length > 0, 'something was reported');
+    assert.equal(two.stdout, one.stdout);
+    assert.equal(two.stderr, one.stderr);
+    assert.equal(two.status, one.status);
+  });
+}
