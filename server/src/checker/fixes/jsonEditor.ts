@@ -145,7 +145,8 @@ export class JsonEditor implements DocumentEditor {
       // A comma missing where one must be (broken text): the parse guessed the list, nothing is removed.
       const comma = sides[position] === 'after' ? commaAfter(index) : commaAfter(index - 1);
       if (comma === undefined) return [];
-      edits.push(...(sides[position] === 'after' ? this.withCommaAfter(item, comma) : this.withCommaBefore(item, comma)));
+      for (const edit of sides[position] === 'after' ? this.withCommaAfter(item, comma) : this.withCommaBefore(item, comma))
+        edits.push(edit);
     }
     return edits;
   }

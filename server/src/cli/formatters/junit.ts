@@ -30,20 +30,21 @@ export function formatJunit(report: RunReport): string {
     failures += failing.length;
     suites.push(
       `  <testsuite name="${name}" tests="${cases.length}" failures="${failing.length}" errors="0" skipped="0" time="0">`,
-      ...cases,
-      '  </testsuite>',
     );
+    for (const testCase of cases) suites.push(testCase);
+    suites.push('  </testsuite>');
   }
   if (report.failures.length > 0) {
     tests += report.failures.length;
     suites.push(
       `  <testsuite name="${SUITES_NAME}" tests="${report.failures.length}" failures="0" errors="${report.failures.length}" skipped="0" time="0">`,
-      ...report.failures.map(
-        (failure) =>
-          `    <testcase classname="${SUITES_NAME}" name="${attribute(failure)}" time="0">\n      <error message="${attribute(failure)}"/>\n    </testcase>`,
-      ),
-      '  </testsuite>',
     );
+    for (const failure of report.failures) {
+      suites.push(
+        `    <testcase classname="${SUITES_NAME}" name="${attribute(failure)}" time="0">\n      <error message="${attribute(failure)}"/>\n    </testcase>`,
+      );
+    }
+    suites.push('  </testsuite>');
   }
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
