@@ -1,7 +1,7 @@
 // Named examples of resources and resource templates (MCP Description 0.8.0 §10.4): a completed
-// read result (no JSON-RPC envelope, nothing of a workflow that has not completed, resultType and
-// `_meta` as every revision of the scope defines them), canonical base64 blobs, a template example's
-// URI an expansion of its template; and, as warnings, a result that returns no entry for the
+// read result (no JSON-RPC envelope, nothing of a workflow that has not completed, resultType,
+// ttlMs, cacheScope and `_meta` as every revision of the scope defines them), canonical base64
+// blobs, a template example's URI an expansion of its template; and, as warnings, a result that returns no entry for the
 // requested URI, or returns it with another MIME type or size than the declaration states. An
 // example given by a `$componentRef` is read through it (the findings then sit on the reference).
 import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
@@ -16,6 +16,7 @@ import { NotCheckedError } from '../../timeBudget';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
+const CACHE_FIELDS = ['ttlMs', 'cacheScope'];
 const NAMESPACE_OF: Readonly<Record<string, string>> = {
   resources: 'resourceExamples',
   resourceTemplates: 'resourceTemplateExamples',
@@ -146,6 +147,7 @@ function completedResult(result: SyntaxNode, context: ExampleContext): void {
         'older',
       );
     }
+    cacheFields(result, context, revision);
     if (key('_meta') && isBefore(revision, '2025-06-18')) {
       collected.add(
         'resource-example-result-version-mismatch',
@@ -169,6 +171,37 @@ function completedResult(result: SyntaxNode, context: ExampleContext): void {
         revision,
       );
     });
+  }
+}
+
+/**
+ * ttlMs and cacheScope, the fields MCP's CacheableResult adds to a read result (§10.4.4): required
+ * where the revision has them, absent where it has not. A missing one is reported on the example's
+ * key of its result, as a missing resultType is.
+ */
+function cacheFields(result: SyntaxNode, context: ExampleContext, revision: string): void {
+  const where = readablePath(pointerOf(...context.path));
+  for (const field of CACHE_FIELDS) {
+    const key = keyNodeOf(propertyOf(result, field));
+    if (revision === LATEST_REVISION && !key) {
+      context.collected.add(
+        'resource-example-cache-fields-version-mismatch',
+        context.at(context.resultKey),
+        [...context.path, field],
+        (revisions) => `${where} needs ${field} for ${revisions}.`,
+        revision,
+      );
+    }
+    if (revision !== LATEST_REVISION && key) {
+      context.collected.add(
+        'resource-example-cache-fields-version-mismatch',
+        context.at(key),
+        [...context.path, field],
+        (revisions, plural) =>
+          `${where}.${field} is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+        revision,
+      );
+    }
   }
 }
 

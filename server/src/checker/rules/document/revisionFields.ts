@@ -1,18 +1,20 @@
 // Fields, transports and capabilities that not every MCP revision has (MCP Description 0.8.0 §9.4:
-// every represented field valid in every applicable revision): a member of info, a primitive, a
-// prompt argument or a capability entry that came with a later revision than one in its scope, a
+// every represented field valid in every applicable revision): a member of a primitive, a prompt
+// argument or a capability entry that came with a later revision than one in its scope, a
 // tool schema's $schema before 2025-11-25, a non-object outputSchema before 2026-07-28, Streamable
 // HTTP before 2025-03-26; and what a revision deprecates or replaces (legacy SSE from 2025-03-26,
 // logging and core tasks in 2026-07-28). One finding per node, naming every revision at fault.
+// Info is not here: it is document-wide metadata whose members may appear whatever the scope (§5:
+// "Validators MUST NOT emit a revision-applicability diagnostic solely because an Info property is
+// unavailable on Implementation").
 import { itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
-import { primitiveScope, versionsOf } from '../declarationValidity/scope';
+import { primitiveScope } from '../declarationValidity/scope';
 import { FindingCollector, isBefore, isFrom, LATEST_REVISION, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
 
 /** Members of each place and the revision they came with. */
 const SINCE = {
-  info: { title: '2025-06-18', description: '2025-11-25', icons: '2025-11-25', websiteUrl: '2025-11-25' },
   tools: { title: '2025-06-18', outputSchema: '2025-06-18', _meta: '2025-06-18', annotations: '2025-03-26', icons: '2025-11-25' },
   others: { title: '2025-06-18', _meta: '2025-06-18', icons: '2025-11-25' },
   argument: { title: '2025-06-18' },
@@ -44,13 +46,10 @@ function fieldsSince(
   }
 }
 
-/** The findings outside the elements of `tools`: info, transports, capabilities, resources, resource templates, prompts. */
+/** The findings outside the elements of `tools`: transports, capabilities, resources, resource templates, prompts. */
 export function checkRootRevisionFields(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
-  const scope = versionsOf(memberOf(root, 'protocolVersions')) ?? [];
-  const info = memberOf(root, 'info');
-  if (info?.type === 'object') fieldsSince(info, SINCE.info, scope, ['info'], collected);
   itemsOf(memberOf(root, 'transports')).forEach((transport, index) => checkTransport(root, transport, index, collected));
   itemsOf(memberOf(root, 'capabilities')).forEach((capability, index) => checkCapability(root, capability, index, collected));
   for (const collection of ['resources', 'resourceTemplates', 'prompts']) {

@@ -134,7 +134,8 @@ function checkExample(context: ExampleContext): void {
   const structured = memberOf(members, 'structuredContent');
   for (const revision of scope) {
     const resultType = memberOf(members, 'resultType');
-    if (revision === LATEST_REVISION && stringOf(resultType) !== 'complete') {
+    // An example with no result is the schema rule's (a required member): there is nothing here to point at.
+    if (revision === LATEST_REVISION && resultProperty && stringOf(resultType) !== 'complete') {
       collected.add(
         'tool-example-result-version-mismatch',
         at(resultType ?? keyNodeOf(resultProperty)),
