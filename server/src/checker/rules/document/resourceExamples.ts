@@ -7,7 +7,8 @@
 import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../declarationValidity/scope';
 import { safeRegExp, type RegExpLike } from '../../schema/safeRegExp';
-import { FindingCollector, isBefore, LATEST_REVISION, type Path } from './findingCollector';
+import { MCP } from '../../mcp/revisions';
+import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import { templateVariables } from './promptAndCompletionExamples';
 import type { SemanticFinding } from './interactionSemantics';
@@ -123,7 +124,7 @@ function completedResult(result: SyntaxNode, context: ExampleContext): void {
   }
   const resultType = memberOf(result, 'resultType');
   for (const revision of context.scope) {
-    if (revision === LATEST_REVISION && stringOf(resultType) !== 'complete') {
+    if (MCP.has(revision, 'result.resultType') && stringOf(resultType) !== 'complete') {
       collected.add(
         'resource-example-result-version-mismatch',
         context.at(resultType ?? context.resultKey),
@@ -136,38 +137,38 @@ function completedResult(result: SyntaxNode, context: ExampleContext): void {
         'latest',
       );
     }
-    if (revision !== LATEST_REVISION && resultType) {
+    if (!MCP.has(revision, 'result.resultType') && resultType) {
       collected.add(
         'resource-example-result-version-mismatch',
         context.at(key('resultType')),
         [...path, 'resultType'],
         (revisions, plural) =>
-          `${where}.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+          `${where}.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('result.resultType')}).`,
         revision,
         'older',
       );
     }
     cacheFields(result, context, revision);
-    if (key('_meta') && isBefore(revision, '2025-06-18')) {
+    if (key('_meta') && MCP.predates(revision, '_meta')) {
       collected.add(
         'resource-example-result-version-mismatch',
         context.at(key('_meta')),
         [...path, '_meta'],
         (revisions, plural) =>
-          `${where}._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+          `${where}._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('_meta')}).`,
         revision,
         'meta',
       );
     }
     itemsOf(memberOf(result, 'contents')).forEach((content, index) => {
       const metaKey = keyNodeOf(propertyOf(content, '_meta'));
-      if (!metaKey || !isBefore(revision, '2025-06-18')) return;
+      if (!metaKey || !MCP.predates(revision, '_meta')) return;
       collected.add(
         'resource-example-content-version-mismatch',
         context.at(metaKey),
         [...path, 'contents', index, '_meta'],
         (revisions, plural) =>
-          `${where}.contents[${index}]._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+          `${where}.contents[${index}]._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('_meta')}).`,
         revision,
       );
     });
@@ -183,7 +184,7 @@ function cacheFields(result: SyntaxNode, context: ExampleContext, revision: stri
   const where = readablePath(pointerOf(...context.path));
   for (const field of CACHE_FIELDS) {
     const key = keyNodeOf(propertyOf(result, field));
-    if (revision === LATEST_REVISION && !key) {
+    if (MCP.has(revision, 'result.cache-fields') && !key) {
       context.collected.add(
         'resource-example-cache-fields-version-mismatch',
         context.at(context.resultKey),
@@ -192,13 +193,13 @@ function cacheFields(result: SyntaxNode, context: ExampleContext, revision: stri
         revision,
       );
     }
-    if (revision !== LATEST_REVISION && key) {
+    if (!MCP.has(revision, 'result.cache-fields') && key) {
       context.collected.add(
         'resource-example-cache-fields-version-mismatch',
         context.at(key),
         [...context.path, field],
         (revisions, plural) =>
-          `${where}.${field} is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+          `${where}.${field} is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('result.cache-fields')}).`,
         revision,
       );
     }
