@@ -25,16 +25,16 @@ const set = (...keywords: string[]): ReadonlySet<string> => new Set(keywords);
 function vocabularyOf(revision: string): RevisionVocabulary {
   const has = (feature: McpFeature) => MCP.has(revision, feature);
   // `default` comes last, after a form's own keywords, where the revision allows it.
-  const withDefault = (...keywords: string[]) => set(...keywords, ...(has('elicitation.form.defaults') ? ['default'] : []));
+  const withDefault = (keywords: readonly string[]) => set(...keywords, ...(has('elicitation.form.defaults') ? ['default'] : []));
   const forms: { -readonly [form in PropertyForm]?: ReadonlySet<string> } = {
-    string: withDefault(...COMMON, 'minLength', 'maxLength', 'format'),
-    number: withDefault(...COMMON, 'minimum', 'maximum'),
+    string: withDefault([...COMMON, 'minLength', 'maxLength', 'format']),
+    number: withDefault([...COMMON, 'minimum', 'maximum']),
     boolean: set(...COMMON, 'default'),
     // UntitledSingleSelectEnumSchema and LegacyTitledEnumSchema (enumNames).
-    enum: withDefault(...COMMON, 'enum', 'enumNames'),
+    enum: withDefault([...COMMON, 'enum', 'enumNames']),
   };
-  if (has('elicitation.form.titled-enums')) forms.titledEnum = withDefault(...COMMON, 'oneOf');
-  if (has('elicitation.form.multi-select')) forms.multiSelect = withDefault(...COMMON, 'minItems', 'maxItems', 'items');
+  if (has('elicitation.form.titled-enums')) forms.titledEnum = withDefault([...COMMON, 'oneOf']);
+  if (has('elicitation.form.multi-select')) forms.multiSelect = withDefault([...COMMON, 'minItems', 'maxItems', 'items']);
   return {
     revision,
     urlMode: has('elicitation.url'),
