@@ -6,8 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { isConfigFileName } from '../checker';
-import { displayPath, invalidConfigMessage, type EffectiveProjectConfig, type LoadedConfigFile } from '../host';
+import { displayPath, invalidConfigMessage, isConfigFile, type EffectiveProjectConfig, type LoadedConfigFile } from '../host';
 import { unanchored } from '../host/findingAnchor';
 import { canonicalFilePath, changedFilesSince } from '../host/gitChanges';
 import { DEFAULT_CACHE_FILE, LintCache } from '../host/lintCache';
@@ -66,7 +65,7 @@ export async function lintFiles(context: LintFilesContext): Promise<FileReport[]
   // Each document decided here when its path alone decides or the cache still holds its result; the
   // rest goes to the runner (a worker reads the file, so a warm run starts no worker at all).
   const planned = candidates.map((candidate) => {
-    if (isConfigFileName(candidate.absolutePath)) return { candidate };
+    if (isConfigFile(candidate.absolutePath)) return { candidate };
     const effective = configuration.forFile(candidate.absolutePath, candidate.realRoot);
     const settings = lintSettingsFor(context, effective);
     return { candidate, effective, settings, known: outcomeByPath(candidate, settings) ?? cache?.lookup(candidate, settings) };
@@ -211,7 +210,7 @@ function changedCandidates(context: LintFilesContext, candidates: readonly Candi
   if (explicitConfig !== undefined && isChanged(explicitConfig)) return [...candidates];
   return candidates.filter((candidate) => {
     if (isChanged(candidate.absolutePath)) return true;
-    if (isConfigFileName(candidate.absolutePath) || context.options.noConfig) return false;
+    if (isConfigFile(candidate.absolutePath) || context.options.noConfig) return false;
     const effective = context.configuration.forFile(candidate.absolutePath, candidate.realRoot);
     return [...effective.files, ...effective.invalid.map((loaded) => loaded.path)].some(isChanged);
   });

@@ -10,6 +10,8 @@ import {
   documentByContent,
   failedCheck,
   fileDecision,
+  oversized,
+  readLimitBytes,
   type PolicySettings,
 } from './documentPolicy';
 import { anchorDiagnostics, unanchored, withUtf8Columns, type AnchoredDiagnostic } from './findingAnchor';
@@ -20,7 +22,7 @@ import { displayPath, recognitionPath } from './paths';
 import { readHostFileBytes, realPathOf, type HostFileBytes, type HostFileRefusal } from './readFile';
 import { decodeText, type DecodedText } from './textDecoding';
 import { documentBytes, replaceFile, sha256Of, statBeforeRead } from './replaceFile';
-import { maxFileBytes, OVERSIZED_HEAD_BYTES } from './sizeLimit';
+import { OVERSIZED_HEAD_BYTES } from './sizeLimit';
 import { checkDocument, type CheckResult } from '../checker';
 
 /** One file to lint (the CLI's discovery finds them). */
@@ -106,7 +108,7 @@ export function lintCandidate(candidate: LintCandidate, settings: LintSettings):
     mustCheck: fileDecision(matchPath, policy, candidate.explicit) === 'check',
   };
   const statBefore = settings.fix ? statBeforeRead(candidate.absolutePath) : undefined;
-  const readBytes = readHostFileBytes(candidate.absolutePath, candidate.realRoot, maxFileBytes(settings.maxFileSizeMB));
+  const readBytes = readHostFileBytes(candidate.absolutePath, candidate.realRoot, readLimitBytes(settings));
   if (readBytes.kind !== 'bytes') return unreadOutcome(file, readBytes, settings);
   const read: ReadText = { realPath: readBytes.realPath, source: readBytes, ...decodeText(readBytes.bytes) };
   if (!file.mustCheck && !documentByContent(matchPath, read.text, policy))
@@ -221,10 +223,10 @@ export function lintText(text: string, namedPath: string | undefined, settings: 
   const policy = policyOf(settings);
   if (fileDecision(matchPath, policy, true) === 'excluded')
     return { kind: 'ignored', notice: `${shownPath}: not checked, it matches --exclude` };
-  const sizeBytes = Buffer.byteLength(text, 'utf8');
-  if (sizeBytes > maxFileBytes(settings.maxFileSizeMB)) {
+  const over = oversized(text, policy);
+  if (over) {
     const outcome = checkOversized(
-      { path: matchPath, head: text.slice(0, OVERSIZED_HEAD_BYTES), sizeBytes, named: true },
+      { path: matchPath, head: text.slice(0, OVERSIZED_HEAD_BYTES), sizeBytes: over.sizeBytes, named: true },
       policy,
     );
     return outcome.kind === 'tooLarge'

@@ -9,11 +9,9 @@
 // outside every workspace folder, ignored or not an mcpdesc document has its diagnostics cleared.
 // An open document always wins: its editor text is what the user sees, so an answer that arrives
 // after the file was opened (or changed again) is dropped.
-import { isConfigFileName } from '../checker';
 import { TaskCancelled } from '../host/taskRunner';
 import { isInIgnoredDirectory } from '../host/candidates';
-import { failedCheck, fileDecision } from '../host/documentPolicy';
-import { maxFileBytes } from '../host/sizeLimit';
+import { failedCheck, fileDecision, isConfigFile, readLimitBytes } from '../host/documentPolicy';
 import type { DiskCheckAnswer, DiskCheckTask } from '../host/diskCheck';
 import { publishLimitsOf, type DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { DocumentSettings } from './documentSettings';
@@ -87,17 +85,17 @@ export class DiskDocumentChecks {
     if (isInIgnoredDirectory(path)) return { kind: 'skip' };
     // Closed files take their folder's settings: one configuration request per folder, not per file.
     const folderSettings = await settings.forResource(folder.uri);
-    if (!folderSettings.enable) return { kind: 'skip' };
+    if (fileDecision(path, folderSettings) === 'disabled') return { kind: 'skip' };
     const scope = documentSettings.scopeOf(uri);
     if (!scope) return { kind: 'skip' };
-    if (isConfigFileName(path)) {
+    if (isConfigFile(path)) {
       // Checked as configuration wherever it lies, excluded folders included: a broken one must not go unseen.
       const diagnostics = documentSettings.configs.diagnosticsOfFile(folders.paths.uriToFsPath(uri), scope);
       return diagnostics ? { kind: 'answer', answer: { kind: 'diagnostics', diagnostics } } : { kind: 'skip' };
     }
     const resolved = documentSettings.forDiskFile(folderSettings, uri);
     const decision = fileDecision(path, resolved);
-    if (decision === 'excluded' || decision === 'skip') return { kind: 'skip' };
+    if (decision !== 'check' && decision !== 'sniff') return { kind: 'skip' };
     if (this.deps.isOpen(uri)) return { kind: 'skip' };
     const filePath = folders.paths.uriToFsPath(uri);
     const task: DiskCheckTask = {
@@ -105,7 +103,7 @@ export class DiskDocumentChecks {
       filePath,
       realFolder: scope.realBoundary,
       path,
-      maxBytes: maxFileBytes(resolved.maxFileSizeMB),
+      maxBytes: readLimitBytes(resolved),
       settings: resolved,
     };
     if (this.deps.files.triage(task, decision === 'sniff') === 'skip') return { kind: 'skip' };

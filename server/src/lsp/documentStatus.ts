@@ -11,8 +11,8 @@ import { DOCUMENT_STATUS_LIMITS, type DocumentStatus, type RuleRun } from '../..
 import { CONFIG_RULE_ID, RULE_IDS, RULES, ruleDocsUri } from '../../../shared/src/rules';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
-import { isConfigFileName, isExcludedPath } from '../checker';
-import { checkDecision } from '../host/documentPolicy';
+import { isExcludedPath } from '../checker';
+import { checkDecision, isConfigFile } from '../host/documentPolicy';
 import type { DocumentSettings } from './documentSettings';
 import { cutForStatus, type CheckFacts } from './checkFacts';
 import type { SettingsResolver } from './settingsResolver';
@@ -34,7 +34,7 @@ export async function documentStatusOf(deps: DocumentStatusDeps, uri: string): P
   const document = deps.documents.get(uri);
   if (!document) return { kind: 'notOpen' };
   const path = deps.folders.recognitionPath(uri);
-  if (isConfigFileName(path)) return { kind: 'configuration' };
+  if (isConfigFile(path)) return { kind: 'configuration' };
   const settings = await deps.documentSettings.forOpenDocument(uri);
   const decision = checkDecision({ path, text: document.getText() }, settings);
   switch (decision.kind) {

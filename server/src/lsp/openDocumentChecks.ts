@@ -6,7 +6,7 @@
 // and the publisher.
 import { ResponseError, type TextDocuments } from 'vscode-languageserver';
 import type { McpdescSettings } from '../../../shared/src/settings';
-import { isConfigFileName } from '../checker';
+import { fileDecision, isConfigFile } from '../host/documentPolicy';
 import type { DocumentSettings } from './documentSettings';
 import type { QueryAnswers, QueryKind, QueryOf } from './documentQueries';
 import { TaskResponseError } from './documentWorker';
@@ -77,7 +77,7 @@ export class OpenDocumentChecks {
     const current = this.deps.documents.get(uri);
     if (current !== document || current.version !== version) return undefined;
     const path = this.deps.folders.recognitionPath(uri);
-    if (isConfigFileName(path)) return undefined;
+    if (isConfigFile(path)) return undefined;
     try {
       return await this.deps.openChecks.ask({ document, settings: this.settingsFor(document, pulled), path }, query);
     } catch (error) {
@@ -93,7 +93,7 @@ export class OpenDocumentChecks {
 
   private async run(document: OpenDocument, settings: McpdescSettings): Promise<PlainOutcome> {
     const path = this.deps.folders.recognitionPath(document.uri);
-    if (isConfigFileName(path)) return this.configOutcome(document, settings);
+    if (isConfigFile(path)) return this.configOutcome(document, path, settings);
     const version = document.version;
     const { outcome } = await this.deps.openChecks.check({ document, settings, path });
     if (outcome.kind === 'failed') this.deps.log(`Checking ${document.uri} (version ${version}) failed: ${outcome.error}`);
@@ -103,9 +103,9 @@ export class OpenDocumentChecks {
   }
 
   /** A configuration file open in the editor: its text as typed is judged, and saved it takes effect. */
-  private configOutcome(document: OpenDocument, settings: McpdescSettings): PlainOutcome {
+  private configOutcome(document: OpenDocument, path: string, settings: McpdescSettings): PlainOutcome {
     document.forgetIncremental();
-    if (!settings.enable) return { kind: 'skipped' };
+    if (fileDecision(path, settings) === 'disabled') return { kind: 'skipped' };
     const paths = this.deps.folders.paths;
     const fsPath = paths.uriToFsPath(document.uri);
     const folder = paths.dirname(fsPath);
