@@ -7,6 +7,7 @@
 // `startDocumentWorker`), open documents are checked in document workers and closed files, once
 // read, in one more: each ended when its check outlasts its time box. Without, both on this thread.
 import type { Connection } from 'vscode-languageserver';
+import { URI, Utils } from 'vscode-uri';
 import {
   READ_FILE_REQUEST,
   WORKSPACE_FILES_REQUEST,
@@ -39,23 +40,17 @@ export interface BrowserInitializationOptions {
   docsBaseUri?: string;
 }
 
-function normalize(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
+// Paths here are the POSIX paths of URIs: vscode-uri's path arithmetic (the one VS Code's own web
+// servers use) resolves and splits them, so nothing of it is written here but `relative`, which the
+// library does not offer: it compares the two resolved paths segment by segment.
+
+/** An absolute path as a URI of no scheme of its own, to do path arithmetic on (never turned into a string). */
+function pathUri(path: string): URI {
+  return URI.from({ scheme: 'file', path: path.startsWith('/') ? path : `/${path}` });
 }
 
 function resolve(...paths: string[]): string {
-  let joined = '';
-  for (let index = paths.length - 1; index >= 0; index--) {
-    joined = joined === '' ? paths[index] : `${paths[index]}/${joined}`;
-    if (paths[index].startsWith('/')) break;
-  }
-  return normalize(joined);
+  return Utils.resolvePath(pathUri('/'), ...paths).path;
 }
 
 function relative(from: string, to: string): string {
@@ -66,22 +61,21 @@ function relative(from: string, to: string): string {
   return [...fromParts.slice(common).map(() => '..'), ...toParts.slice(common)].join('/');
 }
 
+/** As Node's posix dirname: a relative path without a folder is in '.'. */
 function dirname(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  const slash = trimmed.lastIndexOf('/');
-  if (slash < 0) return '.';
-  return slash === 0 ? '/' : trimmed.slice(0, slash);
+  if (!path.startsWith('/') && !path.replace(/\/+$/, '').includes('/')) return '.';
+  const parent = Utils.dirname(pathUri(path)).path;
+  return path.startsWith('/') ? parent : parent.slice(1);
 }
 
 function basename(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  return Utils.basename(pathUri(path));
 }
 
 /** A URI's path, decoded: what recognition and the globs see of it, below its workspace folder. */
 function uriPath(uri: string): string {
   try {
-    return decodeURIComponent(new URL(uri).pathname);
+    return URI.parse(uri).path;
   } catch {
     return uri;
   }
