@@ -5,6 +5,7 @@
 // number of jobs. Which configuration applies is decided here, on this thread.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import { createHash } from 'node:crypto';
 import { displayPath, invalidConfigMessage, isConfigFile, type EffectiveProjectConfig, type LoadedConfigFile } from '../host';
 import { unanchored } from '../host/findingAnchor';
@@ -42,6 +43,7 @@ export function lintSettingsFor(
     ...configuration.settingsOf(effective),
     fix: options.fix,
     maxFileSizeMB: options.maxFileSizeMB,
+    docsBaseUri: shippedDocsBaseUri(),
     hashContent: options.cache,
     utf8Columns: options.format === 'rdjson',
   };

@@ -6,7 +6,6 @@
 // (lsp/workspaceScan.ts, lsp/diskDocumentChecks.ts, host/diskCheck.ts) all decide here, so they
 // cannot disagree about a file. The policy answers with plain data: a caller that checks in its own
 // way (the open documents' incremental check) asks for the decision and runs the check itself.
-import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type { RuleSeverity } from '../../../shared/src/settings';
 import {
   checkDocument,
@@ -38,6 +37,11 @@ export interface CheckInput {
   languageId?: string;
   /** A file that is not open: checked once and dropped (CheckOptions.once). */
   once?: boolean;
+  /**
+   * Where the rule pages are, which diagnostics link to: the front's (the runtime's in the server,
+   * shared/src/shippedDocs.ts in the CLI), never looked up here, so the host runs unchanged in a browser.
+   */
+  docsBaseUri: string;
 }
 
 export type CheckOutcome =
@@ -63,7 +67,7 @@ export function documentFormat(path: string, languageId?: string): DocumentForma
 }
 
 export function checkOptionsFor(
-  input: Pick<CheckInput, 'path' | 'languageId' | 'once'>,
+  input: Pick<CheckInput, 'path' | 'languageId' | 'once' | 'docsBaseUri'>,
   settings: Pick<PolicySettings, 'rules'>,
 ): CheckOptions {
   return {
@@ -71,7 +75,7 @@ export function checkOptionsFor(
     format: documentFormat(input.path, input.languageId),
     once: input.once,
     commentsAllowed: commentsAllowedIn(input.path, input.languageId),
-    docsBaseUri: shippedDocsBaseUri(),
+    docsBaseUri: input.docsBaseUri,
   };
 }
 
@@ -81,10 +85,10 @@ export function describeError(error: unknown): string {
 }
 
 /** What a check that threw becomes, wherever it was caught: the checker's one internal-error notice. */
-export function failedCheck(error: unknown, settings: { rules?: PolicySettings['rules'] }): FailedCheck {
+export function failedCheck(error: unknown, notice: { rules?: PolicySettings['rules']; docsBaseUri?: string }): FailedCheck {
   return {
     kind: 'failed',
-    diagnostics: internalErrorNotice(error, { rules: settings.rules, docsBaseUri: shippedDocsBaseUri() }),
+    diagnostics: internalErrorNotice(error, { rules: notice.rules, docsBaseUri: notice.docsBaseUri }),
     error: describeError(error),
     message: error instanceof Error ? error.message : String(error),
   };
@@ -176,10 +180,13 @@ export function decideText(input: CheckInput, settings: PolicySettings): TextDec
   try {
     const decision = checkDecision(input, settings);
     if (decision.kind === 'tooLarge')
-      return { kind: 'tooLarge', diagnostics: fileTooLargeNotice(decision.sizeBytes, settings.maxFileSizeMB, settings.rules) };
+      return {
+        kind: 'tooLarge',
+        diagnostics: fileTooLargeNotice(decision.sizeBytes, settings.maxFileSizeMB, settings.rules, input.docsBaseUri),
+      };
     if (decision.kind !== 'check') return { kind: 'skipped' };
   } catch (error) {
-    return failedCheck(error, settings);
+    return failedCheck(error, { rules: settings.rules, docsBaseUri: input.docsBaseUri });
   }
   return { kind: 'check', options: checkOptionsFor(input, settings) };
 }
@@ -196,11 +203,14 @@ export function checkText(input: CheckInput, settings: PolicySettings): CheckOut
  * one "skipped" diagnostic.
  */
 export function checkOversized(
-  input: { path: string; head: string; sizeBytes: number; named?: boolean },
+  input: { path: string; head: string; sizeBytes: number; named?: boolean; docsBaseUri: string },
   settings: PolicySettings,
 ): CheckOutcome {
   if (!settings.enable) return { kind: 'skipped' };
   return input.named || documentByContent(input.path, input.head, settings)
-    ? { kind: 'tooLarge', diagnostics: fileTooLargeNotice(input.sizeBytes, settings.maxFileSizeMB, settings.rules) }
+    ? {
+        kind: 'tooLarge',
+        diagnostics: fileTooLargeNotice(input.sizeBytes, settings.maxFileSizeMB, settings.rules, input.docsBaseUri),
+      }
     : { kind: 'skipped' };
 }

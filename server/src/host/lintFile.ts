@@ -40,6 +40,8 @@ export interface LintSettings {
   globs: FileGlobs;
   fix: boolean;
   maxFileSizeMB: number;
+  /** Where the rule pages are (shared/src/shippedDocs.ts: the CLI runs in Node). */
+  docsBaseUri: string;
   /** --cache: each outcome of a file read carries the hash of what was checked (lintCache.ts). */
   hashContent?: boolean;
   /** Each diagnostic carries its columns in UTF-8 bytes too (the rdjson format's unit). */
@@ -117,7 +119,7 @@ export function lintCandidate(candidate: LintCandidate, settings: LintSettings):
     return fixAndCheck(file, read, statBefore, settings);
   } catch (error) {
     // The policy's answer to a check that throws, as the server shows it; and the run failed.
-    const failed = failedCheck(error, policy);
+    const failed = failedCheck(error, { rules: policy.rules, docsBaseUri: settings.docsBaseUri });
     return {
       kind: 'reported',
       report: reportOf(candidate, file.shownPath, failed.diagnostics.map(unanchored)),
@@ -148,7 +150,13 @@ function unreadOutcome(file: CandidateInHand, read: HostFileRefusal, settings: L
     case 'tooLarge': {
       const contentHash = settings.hashContent ? contentHashOfRead(read) : undefined;
       const outcome = checkOversized(
-        { path: file.matchPath, head: read.head, sizeBytes: read.sizeBytes, named: file.mustCheck },
+        {
+          path: file.matchPath,
+          head: read.head,
+          sizeBytes: read.sizeBytes,
+          named: file.mustCheck,
+          docsBaseUri: settings.docsBaseUri,
+        },
         file.policy,
       );
       return outcome.kind === 'tooLarge'
@@ -167,7 +175,7 @@ function fixAndCheck(
 ): FileOutcome {
   const { candidate, shownPath } = file;
   // Checked once unless fixed: fix-all checks its own output again and again.
-  const options = checkOptionsFor({ path: file.matchPath, once: !settings.fix }, file.policy);
+  const options = checkOptionsFor({ path: file.matchPath, once: !settings.fix, docsBaseUri: settings.docsBaseUri }, file.policy);
   let text = read.text;
   let written = false;
   let failure: string | undefined;
@@ -226,14 +234,20 @@ export function lintText(text: string, namedPath: string | undefined, settings: 
   const over = oversized(text, policy);
   if (over) {
     const outcome = checkOversized(
-      { path: matchPath, head: text.slice(0, OVERSIZED_HEAD_BYTES), sizeBytes: over.sizeBytes, named: true },
+      {
+        path: matchPath,
+        head: text.slice(0, OVERSIZED_HEAD_BYTES),
+        sizeBytes: over.sizeBytes,
+        named: true,
+        docsBaseUri: settings.docsBaseUri,
+      },
       policy,
     );
     return outcome.kind === 'tooLarge'
       ? { kind: 'reported', report: reportOf(candidate, shownPath, outcome.diagnostics.map(unanchored)) }
       : { kind: 'ignored' };
   }
-  const options = checkOptionsFor({ path: matchPath, once: true }, policy);
+  const options = checkOptionsFor({ path: matchPath, once: true, docsBaseUri: settings.docsBaseUri }, policy);
   try {
     const result = checkDocument(text, options);
     const anchored = anchorDiagnostics(result.diagnostics, result.text, result.roots);
@@ -241,7 +255,7 @@ export function lintText(text: string, namedPath: string | undefined, settings: 
     report.fixable = result.preferredFixCount();
     return { kind: 'reported', report };
   } catch (error) {
-    const failed = failedCheck(error, policy);
+    const failed = failedCheck(error, { rules: policy.rules, docsBaseUri: settings.docsBaseUri });
     return {
       kind: 'reported',
       report: reportOf(candidate, shownPath, failed.diagnostics.map(unanchored)),

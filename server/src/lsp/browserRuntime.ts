@@ -16,7 +16,6 @@ import {
   type WorkspaceFilesParams,
   type WorkspaceFilesResult,
 } from '../../../shared/src/constants';
-import { setShippedDocsBaseUri } from '../browser/shippedDocs';
 import { IGNORED_DIRECTORY_NAMES } from '../host/candidates';
 import { answerForRead, type DiskCheckAnswer, type DiskCheckTask } from '../host/closedFileCheck';
 import { NO_PROJECT_CONFIG } from '../host/projectConfigTypes';
@@ -209,6 +208,8 @@ export function browserRuntime(connection: Connection, workers?: DocumentWorkers
   const log = (message: string): void => connection.console.error(message);
   const closedFiles = workers && new WorkerClosedFileChecks(workers, log);
   const files = browserFileAccess(connection, nextTurn, closedFiles);
+  // Known once the client says on `initialize`, before anything is checked.
+  let docsBaseUri = '';
   return {
     name: 'browser',
     paths: browserPaths,
@@ -219,8 +220,9 @@ export function browserRuntime(connection: Connection, workers?: DocumentWorkers
     close: () => files.runner.close(),
     nextTurn,
     initialize(options) {
-      const docsBaseUri = (options as BrowserInitializationOptions | undefined)?.docsBaseUri;
-      if (typeof docsBaseUri === 'string') setShippedDocsBaseUri(docsBaseUri);
+      const given = (options as BrowserInitializationOptions | undefined)?.docsBaseUri;
+      if (typeof given === 'string') docsBaseUri = given.endsWith('/') ? given : `${given}/`;
     },
+    docsBaseUri: () => docsBaseUri,
   };
 }

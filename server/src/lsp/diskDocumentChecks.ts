@@ -31,6 +31,8 @@ export interface DiskDocumentChecksDeps {
   log: (message: string) => void;
   /** How the runtime reads closed files: what is there, and where they are read and checked. */
   files: WorkspaceFileAccess;
+  /** Where the rule pages are (the runtime's). */
+  docsBaseUri: () => string;
 }
 
 /** What to do with a closed file: nothing, publish a configuration file's own diagnostics, or hand a task to a worker. */
@@ -56,7 +58,7 @@ export class DiskDocumentChecks {
         answer = await this.runner.run(plan.task, signal);
       } catch (error) {
         if (error instanceof TaskCancelled) return;
-        const failed = failedCheck(error, plan.task.settings);
+        const failed = failedCheck(error, { rules: plan.task.settings.rules, docsBaseUri: plan.task.docsBaseUri });
         answer = { kind: 'diagnostics', diagnostics: failed.diagnostics };
         this.deps.log(`Checking ${uri} (on disk) failed: ${failed.error}`);
       }
@@ -65,7 +67,7 @@ export class DiskDocumentChecks {
     // Outdated: a newer check of the file is queued, or the editor's text is checked instead.
     if (signal?.aborted || this.deps.isOpen(uri)) return;
     // Its folder was removed meanwhile: it must not reappear.
-    const limits = plan.kind === 'task' ? publishLimitsOf(plan.task.settings) : undefined;
+    const limits = plan.kind === 'task' ? publishLimitsOf(plan.task.settings, plan.task.docsBaseUri) : undefined;
     if (answer.kind === 'diagnostics' && this.deps.folders.folderOf(uri))
       this.deps.publisher.publish(uri, answer.diagnostics, undefined, limits);
     else this.deps.publisher.clear(uri);
@@ -105,6 +107,7 @@ export class DiskDocumentChecks {
       path,
       maxBytes: readLimitBytes(resolved),
       settings: resolved,
+      docsBaseUri: this.deps.docsBaseUri(),
     };
     if (this.deps.files.triage(task, decision === 'sniff') === 'skip') return { kind: 'skip' };
     return { kind: 'task', task };

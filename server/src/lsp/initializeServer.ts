@@ -60,6 +60,7 @@ export function initializeServer(services: ServerServices, params: InitializePar
 function readyServices(services: ServerServices, params: InitializeParams): ReadyServices {
   const { connection, runtime, documents, folders, publisher, openChecks, isOpen, log, logError } = services;
   const { files } = runtime;
+  const docsBaseUri = (): string => runtime.docsBaseUri();
   const settings = new SettingsResolver(connection, {
     canPull: params.capabilities.workspace?.configuration === true,
     log: logError,
@@ -74,8 +75,18 @@ function readyServices(services: ServerServices, params: InitializeParams): Read
     log: logError,
     editorReportsJsonSyntax: editorReportsJsonSyntax(params.initializationOptions),
     openChecks,
+    docsBaseUri,
   });
-  const diskChecks = new DiskDocumentChecks({ folders, settings, documentSettings, publisher, isOpen, log: logError, files });
+  const diskChecks = new DiskDocumentChecks({
+    folders,
+    settings,
+    documentSettings,
+    publisher,
+    isOpen,
+    log: logError,
+    files,
+    docsBaseUri,
+  });
   const progress = new ScanProgress(connection, logError);
   // One job for every URI: the editor's text when the document is open, else the file on disk.
   const job = async (uri: string, signal: AbortSignal): Promise<void> => {

@@ -206,7 +206,7 @@ export class OpenDocument implements TextDocument {
    * incremental state to that text (or drops it): the edit span taken here is exactly the changes
    * since the state's own text.
    */
-  check(settings: McpdescSettings, path: string, checker: OpenChecker = incrementalChecker): CheckOutcome {
+  check(settings: McpdescSettings, path: string, docsBaseUri: string, checker: OpenChecker = incrementalChecker): CheckOutcome {
     const text = this.getText();
     const span = this.takeChanges();
     const previous = this.incremental;
@@ -221,7 +221,7 @@ export class OpenDocument implements TextDocument {
       try {
         updated = reusable.document.update(text, span);
       } catch (error) {
-        return failedCheck(error, settings);
+        return failedCheck(error, { rules: settings.rules, docsBaseUri });
       }
       // Same settings, same path, and the edit stayed inside one tool element, so the root's members
       // (what recognition sniffs) are untouched: still an mcpdesc document, no need to sniff again.
@@ -236,7 +236,7 @@ export class OpenDocument implements TextDocument {
     // The policy decides as for any text; whatever checks the text from here on leaves an
     // IncrementalDocument at it: the one updated above, or a fresh one (first check, other settings or
     // path, or nothing known about the edit).
-    const decision = decideText({ text, path, languageId: this.languageId }, settings);
+    const decision = decideText({ text, path, languageId: this.languageId, docsBaseUri }, settings);
     if (decision.kind !== 'check') return decision;
     if (updated) {
       this.incremental = reusable;

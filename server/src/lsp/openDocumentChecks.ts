@@ -28,6 +28,8 @@ export interface OpenDocumentChecksDeps {
   editorReportsJsonSyntax?: boolean;
   /** Where documents are checked and their checks kept: this thread, or document workers (openChecks.ts). */
   openChecks: OpenChecks;
+  /** Where the rule pages are (the runtime's). */
+  docsBaseUri: () => string;
 }
 
 export class OpenDocumentChecks {
@@ -50,7 +52,7 @@ export class OpenDocumentChecks {
     if (documents.get(uri) !== document || document.version !== version) return; // overtaken: a newer check is queued
     switch (outcome.kind) {
       case 'checked':
-        publisher.publish(uri, outcome.diagnostics, version, publishLimitsOf(resolved));
+        publisher.publish(uri, outcome.diagnostics, version, publishLimitsOf(resolved, this.deps.docsBaseUri()));
         break;
       case 'tooLarge':
       case 'failed':
@@ -79,7 +81,10 @@ export class OpenDocumentChecks {
     const path = this.deps.folders.recognitionPath(uri);
     if (isConfigFile(path)) return undefined;
     try {
-      return await this.deps.openChecks.ask({ document, settings: this.settingsFor(document, pulled), path }, query);
+      return await this.deps.openChecks.ask(
+        { document, settings: this.settingsFor(document, pulled), path, docsBaseUri: this.deps.docsBaseUri() },
+        query,
+      );
     } catch (error) {
       // An LSP error the client is to see as it is (a rename that cannot be done), wherever it was made.
       if (error instanceof TaskResponseError) throw new ResponseError(error.code, error.message);
@@ -95,7 +100,7 @@ export class OpenDocumentChecks {
     const path = this.deps.folders.recognitionPath(document.uri);
     if (isConfigFile(path)) return this.configOutcome(document, path, settings);
     const version = document.version;
-    const { outcome } = await this.deps.openChecks.check({ document, settings, path });
+    const { outcome } = await this.deps.openChecks.check({ document, settings, path, docsBaseUri: this.deps.docsBaseUri() });
     if (outcome.kind === 'failed') this.deps.log(`Checking ${document.uri} (version ${version}) failed: ${outcome.error}`);
     if (outcome.kind === 'unfinished')
       this.deps.log(`Checking ${document.uri} (version ${version}) did not finish: ${outcome.reason}.`);

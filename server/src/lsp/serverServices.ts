@@ -78,7 +78,7 @@ export class ServerServices {
     this.publisher.useBaselines(this.baselines);
     this.openChecks =
       options.checker === undefined && runtime.documentWorkers
-        ? new WorkerOpenChecks(runtime.documentWorkers, this.logError)
+        ? new WorkerOpenChecks(runtime.documentWorkers, this.logError, () => runtime.docsBaseUri())
         : new LocalOpenChecks(options.checker);
   }
 

@@ -77,6 +77,7 @@ export function registerStatusRequests(services: ServerServices): void {
             documentSettings: ready.documentSettings,
             checkFacts: async (uri) => services.ready?.checks.ask(uri, { kind: 'status' }),
             configFilesRead: runtime.readsConfigFiles,
+            docsBaseUri: runtime.docsBaseUri(),
           },
           params.uri,
         )
