@@ -27,15 +27,14 @@ const outdir = outdirIndex >= 0 ? process.argv[outdirIndex + 1] : 'dist';
 const sourceFile = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 /**
- * What the shared code takes from Node, given its browser stand-ins: the checker's time budget's
- * node:vm (server/src/browser/vm.ts) and the rule pages' location (server/src/browser/shippedDocs.ts,
- * set from the client's initializationOptions). The global Buffer is injected (browser/buffer.ts).
+ * What the checker takes from Node, given its browser stand-in: its time budget's node:vm
+ * (server/src/browser/vm.ts; docs/architecture.md says why this is not a runtime member). The global
+ * Buffer is injected (browser/buffer.ts). Everything else that differs is the ServerRuntime's.
  */
 const browserStandIns = {
   name: 'browser-stand-ins',
   setup(build) {
     build.onResolve({ filter: /^node:vm$/ }, () => ({ path: sourceFile('server/src/browser/vm.ts') }));
-    build.onResolve({ filter: /\/shippedDocs$/ }, () => ({ path: sourceFile('server/src/browser/shippedDocs.ts') }));
   },
 };
 
