@@ -158,18 +158,30 @@ export function formatCheck(name: string): FormatCheck | undefined {
   return checks.get(name);
 }
 
-/** Every format ajv-formats defines, bounded, in the shape ajv.addFormat takes (formats that check nothing: true). */
-function boundedFormats(): Array<[string, FormatCheck | true]> {
-  return Object.keys(fullFormats).map((name) => [name, formatCheck(name) ?? true]);
+/** A format as ajv.addFormat takes it: a bounded check, or true for a format that checks nothing. */
+export type BoundedFormatDefinition =
+  true | { type: 'string'; validate: (value: string) => boolean } | { type: 'number'; validate: (value: number) => boolean };
+
+/**
+ * Every format ajv-formats defines, bounded, by name, in the shape ajv.addFormat takes. The
+ * precompiled validators (formatSchemaAjv.ts) refer to these very objects by name.
+ */
+export function boundedFormatDefinitions(): Record<string, BoundedFormatDefinition> {
+  const definitions: Record<string, BoundedFormatDefinition> = {};
+  for (const name of Object.keys(fullFormats)) {
+    const check = formatCheck(name);
+    definitions[name] =
+      check === undefined
+        ? true
+        : check.type === 'number'
+          ? { type: 'number', validate: check.validate as (value: number) => boolean }
+          : { type: 'string', validate: check.validate as (value: string) => boolean };
+  }
+  return definitions;
 }
 
 /** ajv-formats' formats on `ajv`, each then replaced by its bounded check: every validator's formats. */
-export function addBoundedFormats(ajv: Ajv): void {
+export function addBoundedFormats(ajv: Ajv, definitions = boundedFormatDefinitions()): void {
   addFormats(ajv);
-  for (const [name, check] of boundedFormats()) {
-    if (check === true) ajv.addFormat(name, true);
-    else if (check.type === 'number')
-      ajv.addFormat(name, { type: 'number', validate: check.validate as (value: number) => boolean });
-    else ajv.addFormat(name, { type: 'string', validate: check.validate as (value: string) => boolean });
-  }
+  for (const [name, definition] of Object.entries(definitions)) ajv.addFormat(name, definition);
 }
