@@ -96,7 +96,7 @@ function replacement(random: SeededRandom, current: Json): Json {
     case 8:
       return random.pick<Json>([['2024-11-05', '2024-11-05'], ['2099-01-01'], '2025-06-18']);
     case 9:
-      return Array.from({ length: random.pick([3, 40]) }, () => current);
+      return Array.from({ length: random.pick([3, 12]) }, () => current);
     case 10:
       return { url: random.pick(['mailto:a@b', 'relative/path', 'https://x']), email: random.pick(['a@b.c', 'nope']) };
     default:
@@ -104,16 +104,18 @@ function replacement(random: SeededRandom, current: Json): Json {
   }
 }
 
-function slotsOf(value: Json, slots: Array<{ container: Json[] | { [key: string]: Json }; key: string | number }> = []) {
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => {
-      slots.push({ container: value, key: index });
-      slotsOf(item, slots);
-    });
-  } else if (value !== null && typeof value === 'object') {
-    for (const key of Object.keys(value)) {
-      slots.push({ container: value, key });
-      slotsOf(value[key], slots);
+type Slot = { container: Json[] | { [key: string]: Json }; key: string | number };
+
+/** Every object member and array element of `value` (iteratively: some fixtures nest thousands deep), up to a bound. */
+function slotsOf(value: Json, limit = 100_000): Slot[] {
+  const slots: Slot[] = [];
+  const pending: Json[] = [value];
+  while (pending.length > 0 && slots.length < limit) {
+    const next = pending.pop()!;
+    if (next === null || typeof next !== 'object') continue;
+    for (const key of Array.isArray(next) ? next.keys() : Object.keys(next)) {
+      slots.push({ container: next, key });
+      pending.push((next as Record<string | number, Json>)[key]);
     }
   }
   return slots;
