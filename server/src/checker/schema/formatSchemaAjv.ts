@@ -8,7 +8,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, Options } from 'ajv';
 import schemaJson from '../../../../schemas/mcp-description-0.8.0.schema.json';
-import { addBoundedFormats, boundedFormatDefinitions, type BoundedFormatDefinition } from './boundedFormats';
+import { addBoundedFormats, lazyBoundedFormatDefinitions, type BoundedFormatDefinition } from './boundedFormats';
 import { safeRegExp, type RegExpLike } from './safeRegExp';
 import { addLinearUniqueItems, appendGatheredErrors, linearUniqueItemsCheck, type UniqueItemsCheck } from './ajvLinear';
 import type { JsonValue } from '../syntax/tree';
@@ -43,7 +43,7 @@ export type PrecompiledValidate = ((value: unknown) => boolean) & { errors?: Err
 export type FormatSchemaValidators = Record<keyof typeof FORMAT_SCHEMA_PARTS, PrecompiledValidate>;
 
 export function formatSchemaRuntime(): FormatSchemaRuntime {
-  return { formats: boundedFormatDefinitions(), safeRegExp, uniqueItems: linearUniqueItemsCheck() };
+  return { formats: lazyBoundedFormatDefinitions(), safeRegExp, uniqueItems: linearUniqueItemsCheck() };
 }
 
 const BASE_OPTIONS: Options = {
