@@ -8,7 +8,7 @@
 // document. MCPDESC_BENCH_CLI_BEFORE=path/to/cli.js adds another build's CLI (a copy of dist/ from
 // before a change) to the same rounds, interleaved.
 //
-//   node out/bench/cliStartupBench.js [--quick] [--seed=N]
+//   node out/bench/cliStartupBench.js [--quick] [--seed=N]   (MCPDESC_BENCH_CLI=path/to/cli.js: a copy of dist/ to measure)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -232,9 +232,10 @@ if (require.main === module) {
   const quick = process.argv.includes('--quick');
   const seedArg = process.argv.find((arg) => arg.startsWith('--seed='));
   const repoRoot = path.resolve(__dirname, '..', '..');
+  const cliPath = process.env.MCPDESC_BENCH_CLI ?? path.join(repoRoot, 'dist', 'cli.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-cli-startup-'));
   void benchCliStartup({
-    cliPath: path.join(repoRoot, 'dist', 'cli.js'),
+    cliPath,
     outDir: path.resolve(__dirname, '..'),
     dataDir,
     seed: seedArg ? Number(seedArg.slice('--seed='.length)) : 20260601,
