@@ -6,6 +6,7 @@ import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { nodeOnlyUses } from './browser-bundle-check.mjs';
+import { precompileFormatSchema } from './precompile.mjs';
 
 const entries = {
   extension: 'client/src/extension.ts',
@@ -47,6 +48,9 @@ const shared = {
   minify: production,
   logLevel: 'warning',
 };
+
+// Generated modules the bundles import (build/generated/), written first.
+await precompileFormatSchema();
 
 await Promise.all([
   ...Object.entries(entries).map(([name, entry]) =>
