@@ -172,9 +172,8 @@ function migrationCaveats(root: SyntaxNode): string {
   const caveats: string[] = [];
   const revision = stringOf(memberOf(memberOf(root, 'info'), 'protocolVersion'));
   if (!memberOf(root, 'protocolVersions') && (revision === undefined || !PROTOCOL_REVISIONS.includes(revision))) {
-    caveats.push(
-      `"info.protocolVersion" does not name an MCP revision ${SUPPORTED_VERSION} knows, so the root "protocolVersions" it requires is yours to add`,
-    );
+    const why = revision === undefined ? 'is missing' : `names no MCP revision ${SUPPORTED_VERSION} knows`;
+    caveats.push(`"info.protocolVersion" ${why}, so the root "protocolVersions" ${SUPPORTED_VERSION} requires is yours to add`);
   }
   const withoutSchema = itemsOf(memberOf(root, 'tools')).filter(
     (tool) => tool.type === 'object' && !propertyOf(tool, 'inputSchema'),
