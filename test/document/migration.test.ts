@@ -180,3 +180,54 @@ describe('fixtures shaped like the 0.7.0 examples', () => {
     );
   });
 });
+
+describe('many places at once', () => {
+  for (const format of ['json', 'yaml'] as const) {
+    test(`300 tools with empty tags and icons, each with an inline scheme of its own transport (${format})`, () => {
+      const tools = Array.from({ length: 300 }, (_, index) => ({
+        name: `tool_${index}`,
+        inputSchema: { type: 'object' },
+        tags: [],
+        icons: [],
+      }));
+      const transports = Array.from({ length: 3 }, (_, index) => ({
+        type: 'streamable-http',
+        url: `https://example.com/mcp/${index}`,
+        security: [{ type: 'apiKey', name: `X-Key-${index % 2}`, in: 'header' }],
+      }));
+      const value = {
+        mcpdesc: '0.7.0',
+        info: { name: 'n', version: '1', protocolVersion: '2025-11-25', icons: [] },
+        transports,
+        tools,
+        prompts: [{ name: 'p', arguments: [], tags: [] }],
+        tags: [],
+      };
+      const text =
+        format === 'json'
+          ? JSON.stringify(value, null, 2)
+          : JSON.stringify(value, null, 2)
+              .split('\n')
+              .map((line) => line.replace(/^(\s*)"([^"]+)": /, '$1$2: '))
+              .join('\n');
+      const after = migrated(text, format);
+      assert.deepEqual(errorsOf(after, format), []);
+      const result = (format === 'json' ? JSON.parse(after) : parseDocument(after).toJS()) as Record<string, unknown>;
+      assert.deepEqual(
+        result.tools,
+        tools.map(({ name, inputSchema }) => ({ name, inputSchema })),
+      );
+      assert.deepEqual(result.prompts, [{ name: 'p' }]);
+      assert.deepEqual(result.info, { name: 'n', version: '1' });
+      assert.deepEqual(result.securitySchemes, {
+        apiKey: { type: 'apiKey', name: 'X-Key-0', in: 'header' },
+        'apiKey-2': { type: 'apiKey', name: 'X-Key-1', in: 'header' },
+      });
+      assert.deepEqual(
+        (result.transports as Array<{ security: unknown }>).map((transport) => transport.security),
+        [[{ apiKey: [] }], [{ 'apiKey-2': [] }], [{ apiKey: [] }]],
+      );
+      assert.equal('tags' in result, false);
+    });
+  }
+});

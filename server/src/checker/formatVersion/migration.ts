@@ -1,13 +1,14 @@
 // "Migrate to MCP Description 0.8.0": a 0.7.0 document rewritten the way the spec's 0.8.0 changes
 // describe (CHANGELOG 0.8.0 "Breaking"; guides/migration-0.7-to-0.8.md, "Recommended algorithm"),
 // in place, so that every comment, key order and scalar style the author wrote stays. The steps are
-// made one at a time on the text the previous ones left, each re-parsed: edits planned on one parse
-// would meet (two members removed from one object share a comma). The fix is the one edit from the
-// text to the result. What the guide says only the author can decide (a missing protocol revision,
+// made in rounds on the text the previous round left, each re-parsed: edits planned on one parse
+// may meet (two members removed from one object share a comma), so a round takes at most one edit
+// per object, and the rounds stay few whatever the document's size (an empty `tags` in each of
+// 10,000 tools is one round, not 10,000 parses). The fix is the one edit from the text to the result. What the guide says only the author can decide (a missing protocol revision,
 // a tool without inputSchema) is left for the author; the diagnostic's message says so.
 import type { DocumentEditor } from '../fixes/editor';
 import { itemsOf, memberOf, propertiesOf, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
-import { applyOffsetEdits, minimalEdit } from '../syntax/textEdits';
+import { applyOffsetEdits, minimalEdit, normalizeEdits } from '../syntax/textEdits';
 import { syntaxOf } from '../syntax/syntaxOf';
 import type { DocumentFormat, FormattingOptions, OffsetEdit } from '../types';
 import { PROTOCOL_REVISIONS, STABLE_SCHEMA_URI, SUPPORTED_VERSION } from './formatVersion';
@@ -15,8 +16,11 @@ import { PROTOCOL_REVISIONS, STABLE_SCHEMA_URI, SUPPORTED_VERSION } from './form
 /** One step: the edits it makes on this parse, or undefined once it has nothing left to do. */
 type Step = (root: SyntaxNode, editor: DocumentEditor) => OffsetEdit[] | undefined;
 
-/** More rounds than any document has edits: a step that never ends is a bug, not a document. */
-const MAX_ROUNDS = 100_000;
+/**
+ * More rounds than any document needs (each step takes a few: one per member of one object at
+ * most); past it the migration gives up rather than spend a check's worth of parses per round.
+ */
+const MAX_ROUNDS = 64;
 
 /** The one edit that migrates root `rootIndex` of `text`, or undefined when it cannot be made cleanly. */
 export function migrationEdit(
@@ -47,9 +51,12 @@ export function migrationEdit(
       const parsed = syntax.parse(current);
       const currentRoot = parsed.roots[rootIndex];
       if (parsed.syntaxErrors.length > 0 || currentRoot?.type !== 'object') return undefined;
-      const edits = step(currentRoot, syntax.editor(current, formatting, 'whole'));
-      if (edits === undefined) break;
-      if (edits.length === 0) return undefined;
+      // Read back together, once per round (a YAML edit read back alone costs a parse of the text).
+      const editor = syntax.editor(current, formatting, 'deferred');
+      const planned = step(currentRoot, editor);
+      if (planned === undefined) break;
+      const edits = normalizeEdits(planned);
+      if (!edits || edits.length === 0 || editor.confirmsTogether?.(edits) === false) return undefined;
       current = applyOffsetEdits(current, edits);
     }
   }
@@ -115,12 +122,17 @@ function addSecuritySchemes(
   return editor.addMembers(root, [['securitySchemes', { members }]], before);
 }
 
+/** Every inline scheme becomes a requirement of its name, all in one round (each edit stays inside its element). */
 function nameInlineSchemes(root: SyntaxNode, editor: DocumentEditor, schemes: readonly InlineScheme[]): OffsetEdit[] | undefined {
-  const element = securityElements(root)[0];
-  if (!element) return undefined;
-  const canonical = canonicalJson(valueOf(element));
-  const scheme = schemes.find((candidate) => candidate.canonical === canonical);
-  return scheme ? editor.replaceValue(element, { members: [[scheme.name, { json: [] }]] }) : [];
+  const elements = securityElements(root);
+  if (elements.length === 0) return undefined;
+  const names = new Map(schemes.map((scheme) => [scheme.canonical, scheme.name]));
+  return disjoint(
+    elements.map((element) => {
+      const name = names.get(canonicalJson(valueOf(element)));
+      return name === undefined ? [] : editor.replaceValue(element, { members: [[name, { json: [] }]] });
+    }),
+  );
 }
 
 /** 0.8.0 capabilities are a list of Capabilities Objects (CHANGELOG 0.8.0, guide "Capabilities"); an empty one goes. */
@@ -136,8 +148,41 @@ function wrapCapabilities(root: SyntaxNode, editor: DocumentEditor): OffsetEdit[
  * the empty lists 0.7.0 allowed are removed, one at a time. Security values keep their meaning and stay.
  */
 function removeEmptyCollections(root: SyntaxNode, editor: DocumentEditor): OffsetEdit[] | undefined {
-  const empty = emptyCollections(root)[0];
-  return empty ? editor.removeMember(empty) : undefined;
+  const empty = emptyCollections(root);
+  if (empty.length === 0) return undefined;
+  // One per object this round: the removals of two members of one object may share a separator.
+  const objects = new Set<SyntaxNode | undefined>();
+  const removals: OffsetEdit[][] = [];
+  for (const property of empty) {
+    if (objects.has(property.parent)) continue;
+    objects.add(property.parent);
+    removals.push(editor.removeMember(property));
+  }
+  return disjoint(removals);
+}
+
+/**
+ * Groups of edits whose spans meet no group taken before them, in text order (the first always, so
+ * each round makes progress); the rest wait for the next round. Linear after one sort.
+ */
+function disjoint(groups: readonly OffsetEdit[][]): OffsetEdit[] {
+  const spans = groups
+    .filter((group) => group.length > 0)
+    .map((group) => ({
+      group,
+      start: Math.min(...group.map((edit) => edit.offset)),
+      end: Math.max(...group.map((edit) => edit.offset + edit.length)),
+    }))
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+  const taken: OffsetEdit[] = [];
+  let end = -1;
+  for (const span of spans) {
+    // Strictly after: two insertions at one point would have no order.
+    if (span.start <= end) continue;
+    for (const edit of span.group) taken.push(edit);
+    end = span.end;
+  }
+  return taken;
 }
 
 function emptyCollections(root: SyntaxNode): SyntaxNode[] {
