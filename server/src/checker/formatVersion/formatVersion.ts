@@ -6,6 +6,7 @@
 // start with x-" for `info.protocolVersion`), so such a document gets one diagnostic instead.
 import { itemsOf, memberOf, propertiesOf, propertyOf, stringOf, type SyntaxNode } from '../syntax/tree';
 import type { VersionViolationKind } from '../types';
+import { MCP } from '../mcp/revisions';
 
 /** The MCP Description version this checker checks. */
 export const SUPPORTED_VERSION = '0.8.0';
@@ -20,9 +21,6 @@ const RELEASE_CANDIDATE_URI = /^https:\/\/mcpdesc\.org\/schema\/mcp-description\
  * it names three snapshots, none of them the one this checker checks.
  */
 const SHARED_DRAFT_URI = 'https://mcpdesc.org/schema/0.8.0.json';
-
-/** The MCP protocol revisions 0.8.0 knows (spec §4.9), which a migrated `protocolVersions` must name. */
-export const PROTOCOL_REVISIONS: readonly string[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
 
 /** What a version finding's quick-fix does (versionFixes.ts). */
 export type VersionFix = 'migrate' | 'stable-schema' | 'declare-version';
@@ -171,7 +169,7 @@ function otherVersion(root: SyntaxNode, version: SyntaxNode, schemaOf08: string 
 function migrationCaveats(root: SyntaxNode): string {
   const caveats: string[] = [];
   const revision = stringOf(memberOf(memberOf(root, 'info'), 'protocolVersion'));
-  if (!memberOf(root, 'protocolVersions') && (revision === undefined || !PROTOCOL_REVISIONS.includes(revision))) {
+  if (!memberOf(root, 'protocolVersions') && (revision === undefined || !MCP.isKnown(revision))) {
     const why = revision === undefined ? 'is missing' : `names no MCP revision ${SUPPORTED_VERSION} knows`;
     caveats.push(`"info.protocolVersion" ${why}, so the root "protocolVersions" ${SUPPORTED_VERSION} requires is yours to add`);
   }

@@ -11,7 +11,8 @@ import { itemsOf, memberOf, propertiesOf, propertyOf, stringOf, valueOf, type Js
 import { applyOffsetEdits, minimalEdit, normalizeEdits } from '../syntax/textEdits';
 import { syntaxOf } from '../syntax/syntaxOf';
 import type { DocumentFormat, FormattingOptions, OffsetEdit } from '../types';
-import { PROTOCOL_REVISIONS, STABLE_SCHEMA_URI, SUPPORTED_VERSION } from './formatVersion';
+import { STABLE_SCHEMA_URI, SUPPORTED_VERSION } from './formatVersion';
+import { MCP } from '../mcp/revisions';
 
 /** One step: the edits it makes on this parse, or undefined once it has nothing left to do. */
 type Step = (root: SyntaxNode, editor: DocumentEditor) => OffsetEdit[] | undefined;
@@ -206,7 +207,7 @@ function emptyCollections(root: SyntaxNode): SyntaxNode[] {
 /** `info.protocolVersion` becomes the root `protocolVersions` (CHANGELOG 0.8.0), placed after `info`. */
 function addProtocolVersions(root: SyntaxNode, editor: DocumentEditor): OffsetEdit[] | undefined {
   const revision = stringOf(memberOf(memberOf(root, 'info'), 'protocolVersion'));
-  if (propertyOf(root, 'protocolVersions') || revision === undefined || !PROTOCOL_REVISIONS.includes(revision)) return undefined;
+  if (propertyOf(root, 'protocolVersions') || revision === undefined || !MCP.isKnown(revision)) return undefined;
   const properties = propertiesOf(root);
   const info = properties.findIndex((property) => property.key.value === 'info');
   return editor.addMembers(root, [['protocolVersions', { json: [revision] }]], properties[info + 1]);
