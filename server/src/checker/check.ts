@@ -11,10 +11,10 @@ import { internalErrorMessage, isStackOverflow, notCheckedNotices, TOO_DEEP_MESS
 import type { NotChecked } from './notChecked';
 import { diagnosticOfFinding, makeDiagnostic, type DiagnosticOptions } from './rules/makeDiagnostic';
 import { reportEachProblemOnce, RULE_REGISTRY, type Found, type LocatedFinding, type RootFindings } from './rules/registry';
-import type { DocumentEditor, ReadBack } from './fixes/editor';
-import { usableFormatting } from './fixes/layout';
-import type { FixPlan } from './fixes/fixPlan';
-import { BrokenSyntax, SyntaxGuardedEditor } from './fixes/syntaxGuardedEditor';
+import type { DocumentEditor, ReadBack } from './syntax/editor';
+import { usableFormatting } from './syntax/layout';
+import type { FixPlan } from './rules/registry';
+import { BrokenSyntax, SyntaxGuardedEditor } from './syntax/syntaxGuardedEditor';
 import { applySuppressions, findSuppressions, SuppressionFixes, type Suppression } from './rules/suppressions';
 import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
 

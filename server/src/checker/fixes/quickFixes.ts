@@ -8,13 +8,13 @@ import type { Declaration, Step } from '../model/documentModel';
 import { resolveSchemaNode } from '../model/componentRef';
 import { isSyntacticallyValidUri } from '../rules/declarationValidity/uriSyntax';
 import type { ConsistencyFinding } from '../rules/elicitation/findings';
-import type { FixPlan, PlannedDeclaration } from './fixPlan';
+import type { FixPlan, PlannedDeclaration } from '../rules/fixPlan';
 import { contentSkeleton } from './contentSkeleton';
-import type { DocumentEditor, InsertValue } from './editor';
+import type { DocumentEditor, InsertValue } from '../syntax/editor';
 import { editDistance } from './editDistance';
 import { sameSchema } from '../syntax/canonicalJson';
 
-export type { FixPlan, PlannedDeclaration } from './fixPlan';
+export type { FixPlan, PlannedDeclaration } from '../rules/fixPlan';
 
 const MAX_CHANGE_TO = 5;
 /** A same-mode declaration this close to an unknown name makes "Change to" the preferred fix. */

@@ -14,4 +14,5 @@ export const RULE_REGISTRY: readonly Rule[] = [
 ];
 
 export type { Finding, Rule, RootFindings, ToolFindings, RootContext, ToolContext } from './rule';
+export type { FixPlan } from './fixPlan';
 export { reportEachProblemOnce, type Found, type LocatedFinding } from './sameProblem';

@@ -7,8 +7,8 @@ import { RULES, type RuleDescription, type RuleId } from '../../../../shared/src
 import type { DocumentSchemas } from '../schema/documentSchemas';
 import type { NotChecked } from '../notChecked';
 import type { SyntaxNode } from '../syntax/tree';
-import type { DocumentEditor } from '../fixes/editor';
-import type { FixPlan } from '../fixes/fixPlan';
+import type { DocumentEditor } from '../syntax/editor';
+import type { FixPlan } from './fixPlan';
 import type { CheckOptions, DiagnosticData } from '../types';
 
 /** The kinds rules report (data.violation), beside the notices' and syntax errors' own. */

@@ -3,7 +3,7 @@
 import { resolveSchemaNode } from '../../model/componentRef';
 import type { ElicitationDeclaration, Primitive } from '../../model/documentModel';
 import { itemsOf, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
-import { describeNode, quote } from '../elicitation/describe';
+import { describeNode, quote } from '../../syntax/describe';
 import type { DeclarationAspect } from '../elicitation/findings';
 import { checkRequestedSchema, revisionList, type SchemaContext } from './formSchema';
 import type { DeclarationFinding, DeclarationViolationKind } from './kinds';

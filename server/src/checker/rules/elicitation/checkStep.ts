@@ -16,7 +16,7 @@ import {
 } from '../../syntax/tree';
 import type { ViolationKind } from '../../types';
 import type { DeclarationVerdicts, UsableVerdict } from './declarationVerdicts';
-import { declaredList, describeNode, quote } from './describe';
+import { declaredList, describeNode, quote } from '../../syntax/describe';
 import type { ConsistencyFinding } from './findings';
 import { checkOrNote } from '../../notChecked';
 

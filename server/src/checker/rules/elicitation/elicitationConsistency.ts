@@ -6,7 +6,7 @@ import { declarationAnchor, elicitationsKeyOf, readTool, type Tool } from '../..
 import type { SyntaxNode } from '../../syntax/tree';
 import { checkStep } from './checkStep';
 import { DeclarationVerdicts } from './declarationVerdicts';
-import { describeNode, quote } from './describe';
+import { describeNode, quote } from '../../syntax/describe';
 import type { ConsistencyFinding } from './findings';
 
 /** The findings of one element of `tools` (the rule never looks across tools: rule.ts checks each). */

@@ -3,7 +3,7 @@
 import type { Step } from '../model/documentModel';
 import type { SyntaxNode } from '../syntax/tree';
 import type { OffsetEdit } from '../types';
-import type { InsertValue } from './editor';
+import type { InsertValue } from '../syntax/editor';
 
 export interface FixPlan {
   title: string;
