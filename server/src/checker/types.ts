@@ -152,6 +152,7 @@ export const OFFICIAL_NAMED_KINDS = [
   'resource-example-json-rpc-envelope',
   'incomplete-resource-example-result',
   'resource-example-result-version-mismatch',
+  'resource-example-cache-fields-version-mismatch',
   'resource-example-content-version-mismatch',
   'invalid-resource-example-base64',
   'resource-example-mime-type-mismatch',
