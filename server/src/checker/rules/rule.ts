@@ -111,8 +111,3 @@ export interface Rule<F extends Finding = Finding> {
 export function metaOf(id: RuleId): RuleDescription {
   return RULES[id];
 }
-
-/** Rules are listed beside rules of other finding types: the registry holds them as the common shape. */
-export function asRule<F extends Finding>(rule: Rule<F>): Rule {
-  return rule as unknown as Rule;
-}
