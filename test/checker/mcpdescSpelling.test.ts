@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { isMcpdescDocument } from '../../server/src/checker';
-import { maySpellMcpdesc } from '../../server/src/checker/recognition/mcpdescSpelling';
+import { maySpellMcpdesc } from '../../server/src/checker/syntax/mcpdescSpelling';
 import { sniffAgreesWithFullParse } from '../support/mcpdescSpellingFuzz';
 
 describe('an escaped root key is still mcpdesc', () => {

@@ -2,7 +2,7 @@
 // fixture corpus and of generated documents with whole-document findings (every rule on; some with
 // a byte order mark), applied alone, leaves the text with no more syntax errors than it had. On
 // broken text the fixes are planned on the parse's guess, and the editor keeps away from the break
-// (fixes/syntaxGuardedEditor.ts). Run by both tiers at their own counts (quickFixSafety.test.ts,
+// (syntax/syntaxGuardedEditor.ts). Run by both tiers at their own counts (quickFixSafety.test.ts,
 // quickFixSafety.thorough.test.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

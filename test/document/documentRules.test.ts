@@ -14,7 +14,9 @@ import {
 } from '../../server/src/checker';
 import { defaultSeverity, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
 import { parseJsonDocument } from '../../server/src/checker/syntax/json/jsonDocument';
-import { checkDocumentRules } from '../../server/src/checker/rules/document/documentRules';
+import { documentSchemaRule } from '../../server/src/checker/rules/document/documentRules';
+import { DocumentSchemas } from '../../server/src/checker/schema/documentSchemas';
+import { schemaCache } from '../../server/src/checker/schema/sharedSchemaCache';
 import { checkWholeSchema } from '../../server/src/checker/rules/document/documentSchema';
 import { templateVariables } from '../../server/src/checker/rules/document/promptAndCompletionExamples';
 import { itemsOf, keyNodeOf, nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
@@ -433,8 +435,8 @@ test('the parts (the root, then each tool) give exactly what one validation of t
   for (let seed = 0; seed < 6; seed++) texts.push(generateDocument(700 + seed, 30_000));
   for (const text of texts) {
     const root = parseJsonDocument(text).roots[0];
-    const parts = checkDocumentRules(root);
-    const fromParts = [...parts.root, ...parts.tools.flatMap((tool) => tool.schema)];
+    const parts = documentSchemaRule.checkRoot({ root, schemas: new DocumentSchemas(schemaCache) });
+    const fromParts = [...parts.others, ...parts.tools.flatMap((tool) => tool.findings)];
     const key = (finding: { offset: number; message: string }) => `${finding.offset}:${finding.message}`;
     assert.deepEqual(fromParts.map(key).sort(), checkWholeSchema(root).map(key).sort());
   }

@@ -1,4 +1,4 @@
-// The document's identity, read before every rule (server/src/checker/formatVersion): which
+// The document's identity, read before every rule (server/src/checker/rules/identity): which
 // diagnostic each `mcpdesc` / `$schema` combination gets (the official validator's identity codes,
 // spec §4.3–4.8), exactly where, and which other rules still run beside it.
 import { describe, test } from 'node:test';

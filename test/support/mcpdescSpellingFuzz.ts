@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { hasMcpdescRoot } from '../../server/src/checker';
-import { maySpellMcpdesc } from '../../server/src/checker/recognition/mcpdescSpelling';
+import { maySpellMcpdesc } from '../../server/src/checker/syntax/mcpdescSpelling';
 import { buildJsonTree } from '../../server/src/checker/syntax/json/jsonTree';
 import { isYamlMcpdescRoot, parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { SeededRandom } from './random';

@@ -445,7 +445,7 @@ export function assertSameDiagnostics(text: string, context: string): void {
       .map(({ offset, length, message }) => ({ offset, length, message }));
     return { roots, syntaxErrors };
   };
-  const reference = documentCheckOf(text, 'yaml', new LineIndex(text), parseAndFind(text, 'yaml', false, false, composedParse), {
+  const reference = documentCheckOf(text, 'yaml', new LineIndex(text), parseAndFind(text, 'yaml', false, {}, composedParse), {
     format: 'yaml',
   });
   assert.deepStrictEqual(read.diagnostics, reference.diagnostics, `${context}: the same diagnostics`);

@@ -10,7 +10,7 @@ import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { YamlEditor } from '../../server/src/checker/syntax/yaml/yamlEditor';
 import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
 import type { FormattingOptions, OffsetEdit } from '../../server/src/checker/types';
-import type { InsertValue } from '../../server/src/checker/fixes/editor';
+import type { InsertValue } from '../../server/src/checker/syntax/editor';
 import { keyAt, propertyAt, valueAt } from './yamlTreeHelpers';
 
 function setup(text: string, formatting?: FormattingOptions): { root: ValueNode; editor: YamlEditor } {

@@ -1,40 +1,31 @@
 // One check of one document: parse, run the rules on every root, turn findings into diagnostics.
-import {
-  CHECKER_RULE_ID,
-  DECLARATION_RULE_ID,
-  DOCUMENT_SCHEMA_RULE_ID,
-  DOCUMENT_SEMANTICS_RULE_ID,
-  ELICITATION_RULE_ID,
-  SYNTAX_RULE_ID,
-  type RuleId,
-} from '../../../shared/src/rules';
-import { checkDocumentRules, type DocumentFindings } from './rules/document/documentRules';
-import { locateDocumentFindings, officialCodeOfConsistency } from './rules/document/locateDocumentFindings';
+import { CHECKER_RULE_ID, SYNTAX_RULE_ID, type RuleId } from '../../../shared/src/rules';
 import { LineIndex } from './syntax/lineIndex';
 import type { ParsedDocument, SyntaxError } from './syntax/json/jsonDocument';
 import { syntaxOf } from './syntax/syntaxOf';
-import { checkElicitationConsistency } from './rules/elicitation/elicitationConsistency';
-import { checkDeclarationValidity, type DeclarationFindings } from './rules/declarationValidity/declarationValidity';
-import type { DeclarationFinding } from './rules/declarationValidity/kinds';
-import type { DeclarationAspect, Finding } from './rules/elicitation/findings';
 import { AliasExpansionError, type SyntaxNode } from './syntax/tree';
 import { schemaCache } from './schema/sharedSchemaCache';
 import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { internalErrorMessage, isStackOverflow, notCheckedNotices, TOO_DEEP_MESSAGE } from './rules/checkerNotices';
 import type { NotChecked } from './notChecked';
-import { isRuleOn, makeDiagnostic } from './rules/makeDiagnostic';
-import type { DocumentEditor, ReadBack } from './fixes/editor';
-import { usableFormatting } from './fixes/layout';
-import { fixesForFinding, type FixPlan } from './fixes/quickFixes';
-import { BrokenSyntax, SyntaxGuardedEditor } from './fixes/syntaxGuardedEditor';
-import { declarationFixesFor } from './fixes/declarationFixes';
-import { semanticFixesFor } from './fixes/documentFixes';
-import type { SemanticFinding } from './rules/document/interactionSemantics';
+import { diagnosticOfFinding, makeDiagnostic, type DiagnosticOptions } from './rules/makeDiagnostic';
+import {
+  identityLetsRun,
+  nothingFoundIn,
+  reportEachProblemOnce,
+  RULE_REGISTRY,
+  type FixDocument,
+  type Found,
+  type LocatedFinding,
+  type RootFindings,
+} from './rules/registry';
+import type { DocumentEditor, ReadBack } from './syntax/editor';
+import { usableFormatting } from './syntax/layout';
+import type { FixPlan } from './rules/registry';
+import { BrokenSyntax, SyntaxGuardedEditor } from './syntax/syntaxGuardedEditor';
 import { applySuppressions, findSuppressions, SuppressionFixes, type Suppression } from './rules/suppressions';
 import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
-import { versionGateOf, type VersionFinding, type VersionGate } from './formatVersion/formatVersion';
-import { versionFixesFor } from './formatVersion/versionFixes';
 
 /** Shared by every check: each distinct schema is compiled once per process. */
 export { schemaCache };
@@ -59,20 +50,11 @@ export interface PreferredFix {
 }
 
 export interface Located {
-  /** A finding of the elicitation-consistency rule. */
-  finding?: Finding;
-  /** A finding of mcpdesc.document.semantics, with the root it was found in (its pointer starts there). */
-  semantic?: { finding: SemanticFinding; root: SyntaxNode };
-  /** A finding of the declaration-validity rule. */
-  declarationFinding?: DeclarationFinding;
-  /** A finding on the document's identity (formatVersion.ts), with the index of its root. */
-  version?: { finding: VersionFinding; rootIndex: number };
-  /**
-   * Declaration-validity findings this consistency diagnostic stands for (the same problem, reported
-   * once): their fixes are offered with it.
-   */
-  alsoFixes?: DeclarationFinding[];
   diagnostic: Diagnostic;
+  /** The rule's finding the diagnostic reports; absent for notices and syntax errors. */
+  found?: Found;
+  /** Other rules' findings this diagnostic stands for (the same problem, reported once: sameProblem.ts); their fixes are offered with it. */
+  alsoFixes?: Found[];
 }
 
 export class DocumentCheck {
@@ -149,9 +131,9 @@ export class DocumentCheck {
     this.settleTree?.();
     const entry = this.entryFor(diagnostic);
     if (!entry) return [];
-    const editor = hasFinding(entry) ? this.quickFixEditor(formatting) : undefined;
+    const editor = hasFixes(entry) ? this.quickFixEditor(formatting) : undefined;
     const fixes: Fix[] = editor
-      ? plansOf(entry, editor, this, formatting).map((fix) => ({
+      ? plansOf(entry, editor, this.fixDocument(formatting)).map((fix) => ({
           title: fix.title,
           isPreferred: fix.isPreferred,
           edits: fix.edits.map((edit) => ({ range: this.lines.rangeOf(edit.offset, edit.length), newText: edit.newText })),
@@ -181,9 +163,10 @@ export class DocumentCheck {
   preferredFixCount(formatting?: FormattingOptions): number {
     this.settleTree?.();
     let editor: DocumentEditor | undefined;
+    const document = this.fixDocument(formatting);
     const preferred = (entry: Located): boolean => {
       editor ??= this.quickFixEditor(formatting);
-      return editor !== undefined && plansOf(entry, editor, this, formatting).some((plan) => plan.isPreferred);
+      return editor !== undefined && plansOf(entry, editor, document).some((plan) => plan.isPreferred);
     };
     let count = 0;
     // The diagnostics at one range with one violation get one entry's fixes (entryFor). They are
@@ -200,7 +183,7 @@ export class DocumentCheck {
       )
         end++;
       if (end === start + 1) {
-        if (hasFinding(located[start]) && preferred(located[start])) count++;
+        if (hasFixes(located[start]) && preferred(located[start])) count++;
       } else {
         const byViolation = new Map<string, Located[]>();
         for (let index = start; index < end; index++) {
@@ -210,7 +193,7 @@ export class DocumentCheck {
           else byViolation.set(violation, [located[index]]);
         }
         for (const same of byViolation.values()) {
-          const entry = same.find(hasFinding);
+          const entry = same.find(hasFixes);
           if (entry && preferred(entry)) count += same.length;
         }
       }
@@ -219,10 +202,15 @@ export class DocumentCheck {
     return count;
   }
 
-  /** The located diagnostic whose fixes `diagnostic` gets: of those at its range with its violation, the first with a finding. */
+  /** The document as the fixes planned in it see it. */
+  private fixDocument(formatting: FormattingOptions | undefined): FixDocument {
+    return { text: this.text, format: this.format, roots: this.roots, formatting };
+  }
+
+  /** The located diagnostic whose fixes `diagnostic` gets: of those at its range with its violation, the first a rule can fix. */
   private entryFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>): Located | undefined {
     const matching = this.locatedAt(diagnostic);
-    return matching.find(hasFinding) ?? matching[0];
+    return matching.find(hasFixes) ?? matching[0];
   }
 
   /** The located diagnostics with the violation and range of `diagnostic`, in document order. */
@@ -261,8 +249,9 @@ export class DocumentCheck {
     const editor = readBack === 'each' ? this.quickFixEditor(formatting) : this.editor(formatting, readBack);
     if (!editor) return undefined;
     const fixes: PreferredFix[] = [];
+    const document = this.fixDocument(formatting);
     for (const entry of this.located) {
-      const plan = plansOf(entry, editor, this, formatting).find((candidate) => candidate.isPreferred);
+      const plan = plansOf(entry, editor, document).find((candidate) => candidate.isPreferred);
       if (plan)
         fixes.push({
           code: entry.diagnostic.code,
@@ -291,32 +280,20 @@ export class DocumentCheck {
   }
 }
 
-/** Whether a located diagnostic comes from a finding (else it has no fixes of its own: a notice, a syntax error). */
-function hasFinding(entry: Located): boolean {
-  return (
-    entry.finding !== undefined ||
-    entry.declarationFinding !== undefined ||
-    entry.semantic !== undefined ||
-    entry.version !== undefined
-  );
+/** Whether a located diagnostic comes from a finding of a rule with fixes (else it has none of its own: a notice, a syntax error). */
+function hasFixes(entry: Located): boolean {
+  return entry.found?.rule.fixes !== undefined;
 }
 
 /**
- * The fixes of one diagnostic. A consistency diagnostic standing for declaration-validity findings
- * offers their fixes after its own; the first preferred one stays the only preferred one.
+ * The fixes of one diagnostic: its rule's, then those of the other rules' findings it stands for;
+ * the first preferred one stays the only preferred one.
  */
-function plansOf(entry: Located, editor: DocumentEditor, check: DocumentCheck, formatting?: FormattingOptions): FixPlan[] {
-  if (entry.version) {
-    const { finding, rootIndex } = entry.version;
-    const root = check.roots[rootIndex];
-    const context = { text: check.text, format: check.format, root, rootIndex, formatting };
-    return root ? versionFixesFor(finding, editor, context) : [];
-  }
-  if (entry.declarationFinding) return declarationFixesFor(entry.declarationFinding, editor);
-  if (entry.semantic) return semanticFixesFor(entry.semantic.finding, entry.semantic.root, editor);
-  if (!entry.finding) return [];
-  const plans = fixesForFinding(entry.finding, editor, schemaCache);
-  for (const finding of entry.alsoFixes ?? []) for (const plan of declarationFixesFor(finding, editor)) plans.push(plan);
+function plansOf(entry: Located, editor: DocumentEditor, document: FixDocument): FixPlan[] {
+  if (!entry.found) return [];
+  const plans = fixesOfFound(entry.found, editor, document);
+  if (!entry.alsoFixes) return plans;
+  for (const found of entry.alsoFixes) for (const plan of fixesOfFound(found, editor, document)) plans.push(plan);
   let preferredSeen = false;
   return plans.map((plan) => {
     if (!plan.isPreferred) return plan;
@@ -324,6 +301,10 @@ function plansOf(entry: Located, editor: DocumentEditor, check: DocumentCheck, f
     preferredSeen = true;
     return plan;
   });
+}
+
+function fixesOfFound({ rule, finding, root }: Found, editor: DocumentEditor, document: FixDocument): FixPlan[] {
+  return rule.fixes ? rule.fixes(finding, editor, root, document) : [];
 }
 
 function rangeKey(violation: string, range: Diagnostic['range']): string {
@@ -346,70 +327,47 @@ function isPosition(value: unknown): value is Diagnostic['range']['start'] {
 export interface CheckParts {
   roots: SyntaxNode[];
   syntaxErrors: SyntaxError[];
-  /** Per root, per element of its `tools` array: the consistency rule's findings. */
-  findings: Finding[][][];
-  /** Per root, per element of its `tools` array: what the consistency rule could not check (notChecked.ts). */
-  notChecked: NotChecked[][][];
-  /** Per root: the declaration-validity rule's findings (a tool's kept per element of `tools`). */
-  declarationFindings: DeclarationFindings[];
-  /** Per root: the whole-document rules' findings (document/documentRules.ts); absent where no root was checked. */
-  documentFindings?: DocumentFindings[];
-  /** Per root: which rules its identity lets run, and the findings on it (formatVersion.ts); absent on a failure. */
-  versions?: VersionGate[];
+  /**
+   * Per rule of the registry, index for index: what it found in each root (index for index with
+   * `roots`); undefined for a rule that did not run under the options.
+   */
+  found: Array<RootFindings[] | undefined>;
   /** Set when the check could not finish (the engine's limits, not the content). */
   failure?: unknown;
 }
 
-/** The whole-document rules' findings on a root whose identity kept them from running. */
-function noDocumentFindings(): DocumentFindings {
-  return { root: [], rootSemantics: [], tools: [], rootNotChecked: [] };
-}
-
-/** Whether the whole-document rules report anything under these options (else they are not run at all). */
-export function documentRulesOn(options: CheckOptions): boolean {
-  return isRuleOn(DOCUMENT_SCHEMA_RULE_ID, options) || isRuleOn(DOCUMENT_SEMANTICS_RULE_ID, options);
-}
-
-/** The parse of `text` and the rules' findings on it; `parse` is the syntax's own unless another reader is to be compared with it. */
+/**
+ * The parse of `text` and the findings on it of the rules that run under `options` (Rule.runsUnder);
+ * `parse` is the syntax's own unless another reader is to be compared with it.
+ */
 export function parseAndFind(
   text: string,
   format: DocumentFormat,
   once = false,
-  documentRules = false,
+  options: DiagnosticOptions = {},
   parse: (text: string) => ParsedDocument = syntaxOf(format).parse,
 ): CheckParts {
   try {
     const parsed = parse(text);
-    // The document's identity first: a version this checker does not check gets one finding, not
-    // the findings of rules written for another (formatVersion.ts).
-    const versions = parsed.roots.map(versionGateOf);
-    const consistency = parsed.roots.map((root, index) =>
-      root.type === 'object' && versions[index].elicitationRules
-        ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once))
-        : { findings: [], notChecked: [] },
+    const contexts = parsed.roots.map((root) => ({
+      root,
+      schemas: new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once),
+    }));
+    // The document's identity first: a rule runs on a root only where its `mcpdesc` and `$schema`
+    // let it (a 0.7.0 document gets one finding, not those of rules written for 0.8.0).
+    const found = RULE_REGISTRY.map((rule) =>
+      rule.runsUnder(options)
+        ? contexts.map((context) =>
+            identityLetsRun(context.root, rule.scope) ? rule.checkRoot(context) : nothingFoundIn(context.root),
+          )
+        : undefined,
     );
-    const declarationFindings = parsed.roots.map((root, index) =>
-      root.type === 'object' && versions[index].elicitationRules ? checkDeclarationValidity(root) : { tools: [], others: [] },
-    );
-    const parts: CheckParts = {
-      roots: parsed.roots,
-      syntaxErrors: parsed.syntaxErrors,
-      findings: consistency.map((perRoot) => perRoot.findings),
-      notChecked: consistency.map((perRoot) => perRoot.notChecked),
-      declarationFindings,
-      versions,
-    };
-    if (documentRules) {
-      parts.documentFindings = parsed.roots.map((root, index) =>
-        versions[index].documentRules ? checkDocumentRules(root) : noDocumentFindings(),
-      );
-    }
-    return parts;
+    return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, found };
   } catch (error) {
     // Content never makes the rules throw; what can is the engine's own limits (a stack overflow on
     // absurd nesting, a value whose aliases expand past a bound). One diagnostic says so instead of
     // a partial answer.
-    return { roots: [], syntaxErrors: [], findings: [], notChecked: [], declarationFindings: [], failure: error };
+    return { roots: [], syntaxErrors: [], found: [], failure: error };
   }
 }
 
@@ -420,7 +378,7 @@ export function runCheck(text: string, options: CheckOptions): DocumentCheck {
 function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
   const format = options.format ?? 'json';
   const lines = new LineIndex(text);
-  return documentCheckOf(text, format, lines, parseAndFind(text, format, options.once, documentRulesOn(options)), options);
+  return documentCheckOf(text, format, lines, parseAndFind(text, format, options.once, options), options);
 }
 
 /** The check of `text` from its parts: the diagnostics located, then the document's suppression comments applied. */
@@ -430,7 +388,7 @@ export function documentCheckOf(
   lines: LineIndex,
   parts: CheckParts,
   options: CheckOptions,
-  notice?: { violation: 'skipped' | 'internal-error'; message: string },
+  notice?: Notice,
   /** The text's suppression comments, when the caller already knows them. */
   suppressions: readonly Suppression[] = findSuppressions(text, format, lines),
 ): DocumentCheck {
@@ -454,36 +412,16 @@ export function syntaxErrorCountOf(parts: CheckParts): number {
   return parts.failure !== undefined ? Infinity : parts.syntaxErrors.length;
 }
 
-/** Declaration-validity kinds that say what the consistency rule's invalid-declaration says. */
-const SAME_PROBLEM_AS_INVALID_DECLARATION: ReadonlySet<string> = new Set([
-  'malformed-declaration',
-  'missing-name',
-  'duplicate-name',
-  'invalid-mode',
-  'missing-requested-schema',
-]);
+type Notice = { violation: 'skipped' | 'internal-error'; message: string };
 
 /** Diagnostics for the parts, with the configured severities; a rule set to 'off' yields nothing. */
-export function locate(
-  parts: CheckParts,
-  options: CheckOptions,
-  lines: LineIndex,
-  notice?: { violation: 'skipped' | 'internal-error'; message: string },
-): Located[] {
+export function locate(parts: CheckParts, options: CheckOptions, lines: LineIndex, notice?: Notice): Located[] {
   const located: Located[] = [];
-  const push = (ruleId: RuleId, data: DiagnosticData, message: string, finding?: Finding) => {
+  const push = (ruleId: RuleId, data: DiagnosticData, message: string) => {
     const diagnostic = makeDiagnostic(ruleId, data, message, lines.rangeOf(data.offset, data.length), options);
-    if (diagnostic) located.push(finding ? { finding, diagnostic } : { diagnostic });
+    if (diagnostic) located.push({ diagnostic });
   };
-  if (parts.failure !== undefined && !notice) {
-    const failure = parts.failure;
-    notice =
-      failure instanceof AliasExpansionError
-        ? { violation: 'skipped', message: failure.message }
-        : isStackOverflow(failure)
-          ? { violation: 'skipped', message: TOO_DEEP_MESSAGE }
-          : { violation: 'internal-error', message: internalErrorMessage(failure) };
-  }
+  notice ??= parts.failure !== undefined ? failureNotice(parts.failure) : undefined;
   if (notice) push(CHECKER_RULE_ID, { violation: notice.violation, offset: 0, length: 0 }, notice.message);
   for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
     push(SYNTAX_RULE_ID, { violation: 'syntax-error', offset: error.offset, length: error.length }, error.message);
@@ -494,96 +432,47 @@ export function locate(
     const message = `${omitted.toLocaleString('en-US')} more syntax error${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown (the first ${MAX_SYNTAX_DIAGNOSTICS.toLocaleString('en-US')} are).`;
     push(CHECKER_RULE_ID, { violation: 'skipped', offset: firstOmitted.offset, length: firstOmitted.length }, message);
   }
-  // What the consistency rule's invalid-declaration reports, per declaration (or `elicitations`
-  // member) and aspect: the declaration-validity rule does not report it again.
-  const consistencyOn = isRuleOn(ELICITATION_RULE_ID, options);
-  // This rule's fixes ride on a consistency diagnostic only while this rule is on: off, it offers
-  // nothing, not even through the other rule's diagnostics.
-  const declarationOn = isRuleOn(DECLARATION_RULE_ID, options);
-  const reportedByConsistency = new Map<SyntaxNode, Map<DeclarationAspect, Located>>();
-  for (const perRoot of parts.findings) {
-    for (const perTool of perRoot) {
-      for (const finding of perTool) {
-        const officialCode = officialCodeOfConsistency(finding.violation);
-        const data = {
-          violation: finding.violation,
-          offset: finding.offset,
-          length: finding.length,
-          ...(officialCode ? { officialCode } : {}),
-        };
-        const diagnostic = makeDiagnostic(
-          ELICITATION_RULE_ID,
-          data,
-          finding.message,
-          lines.rangeOf(data.offset, data.length),
-          options,
-        );
-        if (!diagnostic) continue;
-        const entry: Located = { finding, diagnostic };
-        located.push(entry);
-        const subject = finding.declaration?.node ?? finding.tool.elicitationsProperty;
-        if (finding.aspect && subject) {
-          let aspects = reportedByConsistency.get(subject);
-          if (!aspects) reportedByConsistency.set(subject, (aspects = new Map()));
-          aspects.set(finding.aspect, entry);
-        }
-      }
-    }
-  }
-  // A schema reached through a $componentRef is one node for every declaration using it: its
-  // findings are reported once.
-  const seen = new Set<string>();
-  const pushDeclarationFinding = (finding: DeclarationFinding) => {
-    const subject = finding.declaration?.node ?? finding.owner.elicitationsProperty;
-    const owner =
-      consistencyOn && finding.aspect && subject ? reportedByConsistency.get(subject)?.get(finding.aspect) : undefined;
-    if (owner) {
-      // The same problem in this rule's words: its fix repairs the consistency diagnostic too. A
-      // finding inside a schema that diagnostic calls unusable is only hidden behind it.
-      if (declarationOn && SAME_PROBLEM_AS_INVALID_DECLARATION.has(finding.violation)) (owner.alsoFixes ??= []).push(finding);
-      return;
-    }
-    const key = `${finding.offset}:${finding.length}:${finding.violation}:${finding.message}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    const data = { violation: finding.violation, offset: finding.offset, length: finding.length };
-    const diagnostic = makeDiagnostic(
-      DECLARATION_RULE_ID,
-      data,
-      finding.message,
-      lines.rangeOf(data.offset, data.length),
-      options,
-    );
-    if (diagnostic) located.push({ declarationFinding: finding, diagnostic });
-  };
-  for (const perRoot of parts.declarationFindings) {
-    for (const perTool of perRoot.tools) for (const finding of perTool) pushDeclarationFinding(finding);
-    for (const finding of perRoot.others) pushDeclarationFinding(finding);
-  }
-  (parts.versions ?? []).forEach((gate, rootIndex) => {
-    for (const finding of gate.findings) {
-      const { violation, offset, length, officialCode, pointer } = finding;
-      const data = { violation, offset, length, ...(officialCode ? { officialCode } : {}), pointer };
-      const diagnostic = makeDiagnostic(DOCUMENT_SCHEMA_RULE_ID, data, finding.message, lines.rangeOf(offset, length), options);
-      if (diagnostic) located.push({ version: { finding, rootIndex }, diagnostic });
-    }
-  });
-  (parts.documentFindings ?? []).forEach((perRoot, index) => {
-    for (const entry of locateDocumentFindings(perRoot, options, lines, parts.roots[index])) located.push(entry);
-  });
+  for (const entry of reportEachProblemOnce(locateFindings(parts, options, lines))) located.push(entry);
   // What a rule could not check (the time budget, a pattern the runtime cannot run): notices, one per
   // kind and reason, on the first of them.
-  const notChecked: NotChecked[] = [];
-  const gather = (records: readonly NotChecked[]) => {
-    for (const record of records) notChecked.push(record);
-  };
-  for (const perRoot of parts.notChecked) for (const perTool of perRoot) gather(perTool);
-  for (const perRoot of parts.documentFindings ?? []) {
-    gather(perRoot.rootNotChecked);
-    for (const perTool of perRoot.tools) gather(perTool.notChecked);
-  }
-  for (const notice of notCheckedNotices(notChecked)) {
-    push(CHECKER_RULE_ID, { violation: 'skipped', offset: notice.offset, length: notice.length }, notice.message);
+  for (const notChecked of notCheckedNotices(notCheckedOf(parts))) {
+    push(CHECKER_RULE_ID, { violation: 'skipped', offset: notChecked.offset, length: notChecked.length }, notChecked.message);
   }
   return located;
+}
+
+/** The notice of a check that could not finish. */
+function failureNotice(failure: unknown): Notice {
+  if (failure instanceof AliasExpansionError) return { violation: 'skipped', message: failure.message };
+  if (isStackOverflow(failure)) return { violation: 'skipped', message: TOO_DEEP_MESSAGE };
+  return { violation: 'internal-error', message: internalErrorMessage(failure) };
+}
+
+/** Every rule's findings as diagnostics, rule by rule in the registry's order, root by root, each root's tools then the rest. */
+function locateFindings(parts: CheckParts, options: DiagnosticOptions, lines: LineIndex): LocatedFinding[] {
+  const located: LocatedFinding[] = [];
+  RULE_REGISTRY.forEach((rule, ruleIndex) => {
+    parts.found[ruleIndex]?.forEach((found, rootIndex) => {
+      const root = parts.roots[rootIndex];
+      const add = (finding: (typeof found.others)[number]) => {
+        const diagnostic = diagnosticOfFinding(rule.id, finding, lines, options);
+        if (diagnostic) located.push({ found: { rule, finding, root }, diagnostic });
+      };
+      for (const tool of found.tools) for (const finding of tool.findings) add(finding);
+      for (const finding of found.others) add(finding);
+    });
+  });
+  return located;
+}
+
+/** What the rules could not check, rule by rule. */
+function notCheckedOf(parts: CheckParts): NotChecked[] {
+  const records: NotChecked[] = [];
+  for (const perRoot of parts.found) {
+    for (const found of perRoot ?? []) {
+      for (const record of found.othersNotChecked) records.push(record);
+      for (const tool of found.tools) for (const record of tool.notChecked) records.push(record);
+    }
+  }
+  return records;
 }

@@ -8,22 +8,12 @@
 // the tools after the edit move at once, the nodes inside them only when something reads the tree
 // (OwedShifts); the line index carries the later lines' move (lineIndex.ts); the whole text is
 // searched for suppression comments only when it has or gains a directive's prefix.
-import {
-  documentCheckOf,
-  documentRulesOn,
-  parseAndFind,
-  runCheck,
-  schemaCache,
-  type CheckParts,
-  type DocumentCheck,
-} from './check';
+import { documentCheckOf, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
 import { LineIndex } from './syntax/lineIndex';
 import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
-import { collectNotChecked } from './notChecked';
-import { checkToolNode } from './rules/elicitation/elicitationConsistency';
-import { checkToolDeclarations } from './rules/declarationValidity/declarationValidity';
-import { checkToolDocumentRules } from './rules/document/documentRules';
+import { identityLetsRun, RULE_REGISTRY, type Finding } from './rules/registry';
+import type { NotChecked } from './notChecked';
 import { toolNameCounts, toolsArrayOf } from './model/documentModel';
 import { memberOf, stringOf, valueOf } from './syntax/tree';
 import type { SyntaxNode } from './syntax/tree';
@@ -179,7 +169,7 @@ export class IncrementalDocument {
       this.parts = undefined;
       return runCheck(text, this.options);
     }
-    const parts = parseAndFind(text, format, false, documentRulesOn(this.options));
+    const parts = parseAndFind(text, format, false, this.options);
     this.parts = parts.roots.length === 1 && syntaxOf(format).allowsToolEdits(text, parts.roots[0]) ? parts : undefined;
     return documentCheckOf(text, format, this.lines, parts, this.options, undefined, this.suppressionsOf(text));
   }
@@ -224,22 +214,16 @@ export class IncrementalDocument {
     this.owed.forget(old);
     syntax.placeTool(replacement, delta, change, this.owed);
 
-    // The document's identity lies outside every tool, so its gate (formatVersion.ts) still holds.
-    const gate = parts.versions?.[0];
-    if (gate?.elicitationRules !== false) {
-      const nameCounts = (this.nameCounts ??= toolNameCounts(elements));
-      const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
-      const consistency = collectNotChecked(() => checkToolNode(root, replacement, index, elements, nameCounts, schemas));
-      parts.findings[0][index] = consistency.result;
-      parts.notChecked[0][index] = consistency.notChecked;
-      parts.declarationFindings[0].tools[index] = checkToolDeclarations(root, replacement, index, elements, nameCounts);
-    }
-    // The whole-document rules: the root's own findings never lie inside a tool; a tool's depend on
-    // that tool alone (and on the root's protocolVersions, outside every tool).
-    const documentFindings = parts.documentFindings?.[0];
-    if (documentFindings && gate?.documentRules !== false) {
-      documentFindings.tools[index] = checkToolDocumentRules(root, replacement, index);
-    }
+    const nameCounts = (this.nameCounts ??= toolNameCounts(elements));
+    const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
+    const context = { root, tool: replacement, index, elements, nameCounts, schemas };
+    // Every rule that ran, in the registry's order: a tool's findings depend on that tool alone (and
+    // on what lies outside every tool: the root's protocolVersions, components); the findings outside
+    // the tools never lie inside one.
+    parts.found.forEach((perRoot, ruleIndex) => {
+      const rule = RULE_REGISTRY[ruleIndex];
+      if (perRoot && identityLetsRun(root, rule.scope)) perRoot[0].tools[index] = rule.checkTool(context);
+    });
     return { index, oldEnd: old.offset - oldShift + old.length };
   }
 }
@@ -262,7 +246,7 @@ function shiftOtherFindings(
   const added: number[] = [];
   let total = 0;
   for (const change of changes) added.push((total += change.newLength - change.length));
-  const move = (findings: ReadonlyArray<{ offset: number }>) => {
+  const move = (findings: ReadonlyArray<Finding | NotChecked>) => {
     for (const finding of findings) {
       // How many of the changed tools ended at or before the finding.
       let low = 0;
@@ -272,33 +256,19 @@ function shiftOtherFindings(
         if (oldEnds[middle] <= finding.offset) low = middle + 1;
         else high = middle;
       }
-      if (low > 0) (finding as { offset: number }).offset += added[low - 1];
+      if (low > 0) finding.offset += added[low - 1];
     }
   };
-  parts.findings[0].forEach((toolFindings, index) => {
-    if (!rechecked.has(index)) move(toolFindings);
-  });
-  parts.notChecked[0].forEach((toolRecords, index) => {
-    if (!rechecked.has(index)) move(toolRecords);
-  });
-  const declarationFindings = parts.declarationFindings[0];
-  declarationFindings.tools.forEach((toolFindings, index) => {
-    if (!rechecked.has(index)) move(toolFindings);
-  });
-  move(declarationFindings.others);
-  move(parts.versions?.[0]?.findings ?? []);
-  const documentFindings = parts.documentFindings?.[0];
-  if (documentFindings) {
-    move(documentFindings.root);
-    move(documentFindings.rootSemantics);
-    move(documentFindings.rootNotChecked);
-    documentFindings.tools.forEach((toolFindings, index) => {
-      if (!rechecked.has(index)) {
-        move(toolFindings.schema);
-        move(toolFindings.semantics);
-        move(toolFindings.notChecked);
-      }
+  for (const perRoot of parts.found) {
+    const found = perRoot?.[0];
+    if (!found) continue;
+    found.tools.forEach((tool, index) => {
+      if (rechecked.has(index)) return;
+      move(tool.findings);
+      move(tool.notChecked);
     });
+    move(found.others);
+    move(found.othersNotChecked);
   }
 }
 

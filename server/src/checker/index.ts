@@ -13,7 +13,7 @@ export { fixAll, fixAllWithCheck, type FixAllResult } from './fixes/fixAll';
 export { IncrementalDocument, changeBetween, composeChanges, type ChangeSpan } from './incremental';
 export { isMcpdescDocument, isExcludedPath, hasMcpdescRoot, formatOfPath, type RecognitionInput } from './recognition/recognize';
 export { checkerNotice, internalErrorNotice, type CheckerViolation } from './rules/checkerNotices';
-export { MAX_TAB_SIZE, usableFormatting } from './fixes/layout';
+export { MAX_TAB_SIZE, usableFormatting } from './syntax/layout';
 
 export type { CheckResult } from './checkResult';
 

@@ -74,7 +74,7 @@ export type SchemaViolationKind = (typeof SCHEMA_VIOLATION_KINDS)[number];
 
 /**
  * The kinds mcpdesc.document.schema reports on the document's identity, read before every rule
- * (formatVersion/formatVersion.ts): the official validator's identity codes, and a release
+ * (rules/identity/formatVersion.ts): the official validator's identity codes, and a release
  * candidate's `$schema`.
  */
 export const VERSION_VIOLATION_KINDS = [

@@ -7,7 +7,7 @@ import type { DeclarationFinding } from '../rules/declarationValidity/kinds';
 import { normalizeEdits } from '../syntax/textEdits';
 import { allPropertiesOf, propertiesOf, propertyOf, stringOf, valueOf, type SyntaxNode } from '../syntax/tree';
 import type { OffsetEdit } from '../types';
-import type { DocumentEditor } from './editor';
+import type { DocumentEditor } from '../syntax/editor';
 import type { FixPlan } from './quickFixes';
 
 export function declarationFixesFor(finding: DeclarationFinding, editor: DocumentEditor): FixPlan[] {

@@ -8,7 +8,7 @@
 // of it, "Change to" that name becomes its preferred fix. Repeats of a name are left as they are: their
 // plans are the first one's, so they touch it and the round drops them, as it always did.
 import type { PreferredFix } from '../check';
-import type { DocumentEditor } from './editor';
+import type { DocumentEditor } from '../syntax/editor';
 import { editDistance } from './editDistance';
 import { normalizeEdits } from '../syntax/textEdits';
 import { declarationEdits, PREFER_CHANGE_WITHIN, type PlannedDeclaration } from './quickFixes';

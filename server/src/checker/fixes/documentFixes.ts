@@ -20,7 +20,7 @@ import { primitiveScope } from '../rules/declarationValidity/scope';
 import { MCP, type McpFeature } from '../mcp/revisions';
 import type { SemanticFinding } from '../rules/document/interactionSemantics';
 import type { OffsetEdit } from '../types';
-import type { DocumentEditor } from './editor';
+import type { DocumentEditor } from '../syntax/editor';
 import type { FixPlan } from './quickFixes';
 
 export function semanticFixesFor(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {

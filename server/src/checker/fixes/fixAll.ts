@@ -29,7 +29,7 @@ import { DECLARATION_RULE_ID } from '../../../../shared/src/rules';
 import type { DocumentCheck, PreferredFix } from '../check';
 import type { CheckResult } from '../checkResult';
 import { declareTogether } from './declareTogether';
-import type { DocumentEditor } from './editor';
+import type { DocumentEditor } from '../syntax/editor';
 import { removeTogether } from './removeTogether';
 import { RoundChecks } from './roundChecks';
 import { LineIndex } from '../syntax/lineIndex';

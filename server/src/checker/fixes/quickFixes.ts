@@ -7,34 +7,20 @@ import type { SchemaValidatorCache } from '../schema/schemaValidator';
 import type { Declaration, Step } from '../model/documentModel';
 import { resolveSchemaNode } from '../model/componentRef';
 import { isSyntacticallyValidUri } from '../rules/declarationValidity/uriSyntax';
-import type { Finding } from '../rules/elicitation/findings';
+import type { ConsistencyFinding } from '../rules/elicitation/findings';
+import type { FixPlan, PlannedDeclaration } from '../rules/fixPlan';
 import { contentSkeleton } from './contentSkeleton';
-import type { DocumentEditor, InsertValue } from './editor';
+import type { DocumentEditor, InsertValue } from '../syntax/editor';
 import { editDistance } from './editDistance';
 import { sameSchema } from '../syntax/canonicalJson';
 
-export interface FixPlan {
-  title: string;
-  isPreferred: boolean;
-  edits: OffsetEdit[];
-  /** For "Declare elicitation": what it appends, so fix-all can declare several on one tool at once. */
-  declares?: PlannedDeclaration;
-  /** For a fix that removes one item of a list: which, so fix-all can remove all of one list's at once. */
-  removes?: { array: SyntaxNode; element: SyntaxNode };
-}
-
-export interface PlannedDeclaration {
-  tool: Step['tool'];
-  name: string;
-  mode: 'form' | 'url';
-  element: InsertValue;
-}
+export type { FixPlan, PlannedDeclaration } from '../rules/fixPlan';
 
 const MAX_CHANGE_TO = 5;
 /** A same-mode declaration this close to an unknown name makes "Change to" the preferred fix. */
 export const PREFER_CHANGE_WITHIN = 2;
 
-export function fixesForFinding(finding: Finding, editor: DocumentEditor, schemas: SchemaValidatorCache): FixPlan[] {
+export function fixesForFinding(finding: ConsistencyFinding, editor: DocumentEditor, schemas: SchemaValidatorCache): FixPlan[] {
   const step = finding.step;
   if (!step) return [];
   switch (finding.violation) {
@@ -232,7 +218,7 @@ function addContent(step: Step, editor: DocumentEditor): OffsetEdit[] | undefine
 
 /** Rewrites the step's request mode / requestedSchema / url from the declaration. */
 function useDeclarationRequest(
-  finding: Finding,
+  finding: ConsistencyFinding,
   step: Step,
   declaration: Declaration,
   editor: DocumentEditor,

@@ -6,7 +6,7 @@
 import type { PreferredFix } from '../check';
 import type { SyntaxNode } from '../syntax/tree';
 import { normalizeEdits } from '../syntax/textEdits';
-import type { DocumentEditor } from './editor';
+import type { DocumentEditor } from '../syntax/editor';
 
 /** `fixes` (in order) with the removals from each list merged into its first one's plan. */
 export function removeTogether(fixes: PreferredFix[], editor: DocumentEditor): PreferredFix[] {

@@ -2,7 +2,7 @@
 // requested schema is expected. A reference is resolved inside the same parsed document only: never
 // fetched, never followed outside `#/components/schemas/`, and a chain of references that comes back
 // to itself is unusable rather than followed forever.
-import { quote } from '../rules/elicitation/describe';
+import { quote } from '../syntax/describe';
 import { effectiveProperties, memberOf, stringOf, type SyntaxNode } from '../syntax/tree';
 
 export type SchemaResolution =

@@ -7,7 +7,7 @@
 // MCP Description 0.8.0: a primitive's `elicitations` is an array of declarations, each with a
 // `name`; the declaration named N is the first object element whose `name` is the string N. A step's
 // `declaration` is optional.
-import { quote } from '../rules/elicitation/describe';
+import { quote } from '../syntax/describe';
 import {
   effectiveProperties,
   keyNodeOf,

@@ -4,7 +4,7 @@
 import type { OffsetEdit } from '../types';
 import type { SyntaxNode } from '../syntax/tree';
 import { definitionOf } from '../syntax/yaml/yamlTreeNode';
-import { quote } from '../rules/elicitation/describe';
+import { quote } from '../syntax/describe';
 import { nameAt, nameNodesOf, stepsNaming } from './nameAt';
 import { nameRange, renameEdit } from './scalarText';
 import type { NavigationDocument, PrepareRenameResult, RenameResult } from './types';

@@ -1,6 +1,6 @@
 // Which documents the rule applies to: by name, by a root `mcpdesc` member, or by a configured glob.
 import { recognitionGlob } from './globMatcher';
-import { maySpellMcpdesc } from './mcpdescSpelling';
+import { maySpellMcpdesc } from '../syntax/mcpdescSpelling';
 import { syntaxOf } from '../syntax/syntaxOf';
 
 const NAME_PATTERN = /\.mcpdesc\.(json|jsonc|yaml|yml)$/i;

@@ -10,6 +10,8 @@ import {
   type RuleId,
 } from '../../../../shared/src/rules';
 import type { CheckOptions, Diagnostic, DiagnosticData, Range, Severity } from '../types';
+import type { LineIndex } from '../syntax/lineIndex';
+import type { Finding } from './rule';
 
 /** What making a diagnostic needs of the options: the severities and where the rule pages are. */
 export type DiagnosticOptions = Pick<CheckOptions, 'rules' | 'docsBaseUri'>;
@@ -47,4 +49,18 @@ export function makeDiagnostic(
     message,
     data,
   };
+}
+
+/** The diagnostic of a rule's finding (every rule's, one way): its kind, place and the official validator's code and path. */
+export function diagnosticOfFinding(
+  ruleId: RuleId,
+  finding: Finding,
+  lines: LineIndex,
+  options: DiagnosticOptions,
+): Diagnostic | undefined {
+  if (!isRuleOn(ruleId, options)) return undefined;
+  const data: DiagnosticData = { violation: finding.violation, offset: finding.offset, length: finding.length };
+  if (finding.officialCode !== undefined) data.officialCode = finding.officialCode;
+  if (finding.pointer !== undefined) data.pointer = finding.pointer;
+  return makeDiagnostic(ruleId, data, finding.message, lines.rangeOf(finding.offset, finding.length), options);
 }

@@ -229,6 +229,45 @@ function pointerSegment(name: string): string {
   return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+type ErrorReport = (keyword: string, message: string, params?: Record<string, unknown>) => void;
+
+function validateAnyOf(branches: Prepared[], data: JsonValue, path: string, errors: ErrorObject[], error: ErrorReport): void {
+  const before = errors.length;
+  let passed = false;
+  for (const branch of branches) {
+    const branchStart = errors.length;
+    validate(branch, data, path, errors);
+    if (errors.length === branchStart) {
+      passed = true;
+      break;
+    }
+  }
+  if (passed) errors.length = before;
+  else error('anyOf', 'must match a schema in anyOf');
+}
+
+function validateOneOf(branches: Prepared[], data: JsonValue, path: string, errors: ErrorObject[], error: ErrorReport): void {
+  const before = errors.length;
+  let valid = false;
+  let passing: number | number[] | null = null;
+  for (let i = 0; i < branches.length; i++) {
+    const branchStart = errors.length;
+    validate(branches[i], data, path, errors);
+    const branchValid = errors.length === branchStart;
+    if (i > 0 && branchValid && valid) {
+      valid = false;
+      passing = [passing as number, i];
+      break;
+    }
+    if (branchValid) {
+      valid = true;
+      passing = i;
+    }
+  }
+  if (valid) errors.length = before;
+  else error('oneOf', 'must match exactly one schema in oneOf', { passingSchemas: passing });
+}
+
 function validate(prepared: Prepared, data: JsonValue, path: string, errors: ErrorObject[]): void {
   const { schema, types, typeDeferred } = prepared;
   const error = (keyword: string, message: string, params: Record<string, unknown> = {}) =>
@@ -244,41 +283,8 @@ function validate(prepared: Prepared, data: JsonValue, path: string, errors: Err
   }
   // anyOf stops at the first branch that passes; oneOf at the second (as ajv's generated code does).
   // A union that holds drops its branches' errors; one that fails keeps them and adds its own.
-  if (prepared.anyOf) {
-    const before = errors.length;
-    let passed = false;
-    for (const branch of prepared.anyOf) {
-      const branchStart = errors.length;
-      validate(branch, data, path, errors);
-      if (errors.length === branchStart) {
-        passed = true;
-        break;
-      }
-    }
-    if (passed) errors.length = before;
-    else error('anyOf', 'must match a schema in anyOf');
-  }
-  if (prepared.oneOf) {
-    const before = errors.length;
-    let valid = false;
-    let passing: number | number[] | null = null;
-    for (let i = 0; i < prepared.oneOf.length; i++) {
-      const branchStart = errors.length;
-      validate(prepared.oneOf[i], data, path, errors);
-      const branchValid = errors.length === branchStart;
-      if (i > 0 && branchValid && valid) {
-        valid = false;
-        passing = [passing as number, i];
-        break;
-      }
-      if (branchValid) {
-        valid = true;
-        passing = i;
-      }
-    }
-    if (valid) errors.length = before;
-    else error('oneOf', 'must match exactly one schema in oneOf', { passingSchemas: passing });
-  }
+  if (prepared.anyOf) validateAnyOf(prepared.anyOf, data, path, errors, error);
+  if (prepared.oneOf) validateOneOf(prepared.oneOf, data, path, errors, error);
   const deferredType = typeDeferred ? types[0] : undefined;
   if (prepared.numberGroup) {
     if (typeof data === 'number') {

@@ -2,7 +2,7 @@
 // fixes edit with JsonEditor, and an edit strictly inside one element of `tools` re-parses that
 // element's text alone.
 import { detachedSlice } from './detachedString';
-import { JsonEditor } from '../fixes/jsonEditor';
+import { JsonEditor } from './json/jsonEditor';
 import { parseJsonDocument } from './json/jsonDocument';
 import { buildJsonTree } from './json/jsonTree';
 import { rootObjectHasMember } from './json/rootMember';

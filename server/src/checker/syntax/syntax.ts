@@ -1,7 +1,7 @@
 // What the checker needs of a syntax (JSON or YAML): its text as trees, an editor for the fixes,
 // the sniff that says whether a text is an MCP description, and the one-tool re-parse of
 // incremental re-checks. syntaxOf.ts picks the implementation for a format, in one place.
-import type { DocumentEditor, ReadBack } from '../fixes/editor';
+import type { DocumentEditor, ReadBack } from './editor';
 import type { ParsedDocument } from './json/jsonDocument';
 import type { ObjectNode, SyntaxNode } from './tree';
 import type { FormattingOptions } from '../types';

@@ -3,7 +3,7 @@
 import { resolveSchemaNode } from '../../model/componentRef';
 import type { ElicitationDeclaration, Primitive } from '../../model/documentModel';
 import { itemsOf, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
-import { describeNode, quote } from '../elicitation/describe';
+import { describeNode, quote } from '../../syntax/describe';
 import type { DeclarationAspect } from '../elicitation/findings';
 import { checkRequestedSchema, revisionList, type SchemaContext } from './formSchema';
 import type { DeclarationFinding, DeclarationViolationKind } from './kinds';
@@ -87,13 +87,8 @@ function checkDeclaration(
   findings: DeclarationFinding[],
 ): void {
   const { node, owner } = declaration;
-  const report = (
-    violation: DeclarationViolationKind,
-    anchor: SyntaxNode,
-    message: string,
-    aspect?: DeclarationAspect,
-    target?: SyntaxNode,
-  ) => push(findings, owner, declaration, violation, anchor, message, aspect, target);
+  const report: DeclarationReport = (violation, anchor, message, aspect, target) =>
+    push(findings, owner, declaration, violation, anchor, message, aspect, target);
   if (node.type !== 'object') {
     report(
       'malformed-declaration',
@@ -105,8 +100,33 @@ function checkDeclaration(
   }
   // Message parts are built only for a message: most declarations have none.
   const title = () => declarationText(declaration);
-  const anchor = declaration.nameNode ?? node;
+  checkIdentity(declaration, title, report);
+  checkTexts(declaration, title, report);
 
+  const scope = declarationScope(declaration, parentScope, report);
+  const revisions = checkedRevisionsIn(scope?.versions);
+  const scopeWords = () => (scope ? scopeText(scope, OWNER_WORDS[owner.kind]) : 'no protocol revision');
+
+  if (declaration.mode === 'url') checkUrlDeclaration(declaration, title, revisions, scopeWords, report);
+  else if (declaration.mode === 'form') {
+    const urlProperty = propertyOf(node, 'url');
+    if (urlProperty) {
+      report(
+        'form-with-url',
+        keyNodeOf(urlProperty)!,
+        `Elicitation ${title()} is in form mode, so it must not have a url (only url declarations have one).`,
+        undefined,
+        urlProperty,
+      );
+    }
+    checkFormSchema(declaration, title, { revisions, scopeText: scopeWords }, report);
+  }
+}
+
+/** Its name (present, well-formed, unique) and its mode. */
+function checkIdentity(declaration: ElicitationDeclaration, title: () => string, report: DeclarationReport): void {
+  const { node, owner } = declaration;
+  const anchor = declaration.nameNode ?? node;
   if (declaration.name === undefined) {
     report(
       'missing-name',
@@ -143,7 +163,11 @@ function checkDeclaration(
       'mode',
     );
   }
+}
 
+/** Its message and the other texts shown to people. */
+function checkTexts(declaration: ElicitationDeclaration, title: () => string, report: DeclarationReport): void {
+  const anchor = declaration.nameNode ?? declaration.node;
   const message = declaration.messageNode;
   if (!message) {
     report(
@@ -159,7 +183,7 @@ function checkDeclaration(
     );
   }
   for (const member of PROSE_MEMBERS) {
-    const value = memberOf(node, member);
+    const value = memberOf(declaration.node, member);
     if (value && (value.type !== 'string' || value.value === '')) {
       report(
         'empty-text',
@@ -168,50 +192,42 @@ function checkDeclaration(
       );
     }
   }
+}
 
-  const scope = declarationScope(declaration, parentScope, report);
-  const revisions = checkedRevisionsIn(scope?.versions);
-  const scopeWords = () => (scope ? scopeText(scope, OWNER_WORDS[owner.kind]) : 'no protocol revision');
-
-  if (mode === 'url') {
-    const withoutUrl = revisions.filter((revision) => !revision.urlMode);
-    if (withoutUrl.length) {
-      report(
-        'revision-mismatch',
-        declaration.modeNode!,
-        `Elicitation ${title()} is in url mode, which MCP ${revisionList(withoutUrl)} does not have, and it applies to ${scopeWords()}; scope it to revisions with url mode (${MCP.introducedIn('elicitation.url')} and later) or use form mode.`,
-      );
-    }
-    const schemaProperty = propertyOf(node, 'requestedSchema');
-    if (schemaProperty) {
-      report(
-        'url-with-requested-schema',
-        keyNodeOf(schemaProperty)!,
-        `Elicitation ${title()} is in url mode, so it must not have a requestedSchema (only form declarations have one).`,
-        undefined,
-        schemaProperty,
-      );
-    }
-    const url = declaration.urlNode;
-    if (url && (url.type !== 'string' || !isSyntacticallyValidUri(url.value as string))) {
-      report(
-        'invalid-url',
-        url,
-        `Elicitation ${title()} has url ${describeNode(url)}, which is not a syntactically valid absolute URI (scheme:…); leave url out when it is chosen at run time.`,
-      );
-    }
-  } else if (mode === 'form') {
-    const urlProperty = propertyOf(node, 'url');
-    if (urlProperty) {
-      report(
-        'form-with-url',
-        keyNodeOf(urlProperty)!,
-        `Elicitation ${title()} is in form mode, so it must not have a url (only url declarations have one).`,
-        undefined,
-        urlProperty,
-      );
-    }
-    checkFormSchema(declaration, title, { revisions, scopeText: scopeWords }, report);
+/** A url-mode declaration: a revision of its scope without url mode, a requestedSchema, its url. */
+function checkUrlDeclaration(
+  declaration: ElicitationDeclaration,
+  title: () => string,
+  revisions: ReturnType<typeof checkedRevisionsIn>,
+  scopeWords: () => string,
+  report: DeclarationReport,
+): void {
+  const node = declaration.node;
+  const withoutUrl = revisions.filter((revision) => !revision.urlMode);
+  if (withoutUrl.length) {
+    report(
+      'revision-mismatch',
+      declaration.modeNode!,
+      `Elicitation ${title()} is in url mode, which MCP ${revisionList(withoutUrl)} does not have, and it applies to ${scopeWords()}; scope it to revisions with url mode (${MCP.introducedIn('elicitation.url')} and later) or use form mode.`,
+    );
+  }
+  const schemaProperty = propertyOf(node, 'requestedSchema');
+  if (schemaProperty) {
+    report(
+      'url-with-requested-schema',
+      keyNodeOf(schemaProperty)!,
+      `Elicitation ${title()} is in url mode, so it must not have a requestedSchema (only form declarations have one).`,
+      undefined,
+      schemaProperty,
+    );
+  }
+  const url = declaration.urlNode;
+  if (url && (url.type !== 'string' || !isSyntacticallyValidUri(url.value as string))) {
+    report(
+      'invalid-url',
+      url,
+      `Elicitation ${title()} has url ${describeNode(url)}, which is not a syntactically valid absolute URI (scheme:…); leave url out when it is chosen at run time.`,
+    );
   }
 }
 

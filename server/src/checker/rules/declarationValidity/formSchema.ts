@@ -4,7 +4,7 @@
 // nothing is compiled. Keywords are checked against every checked revision in scope, and against
 // the vocabulary of any revision when the scope names none of them.
 import { effectiveProperties, keyNodeOf, memberOf, stringOf, type MemberNode, type SyntaxNode } from '../../syntax/tree';
-import { describeNode, quote } from '../elicitation/describe';
+import { describeNode, quote } from '../../syntax/describe';
 import type { DeclarationViolationKind } from './kinds';
 import { ANY_REVISION, STRING_FORMATS, type PropertyForm, type RevisionVocabulary } from './revisions';
 

@@ -4,20 +4,17 @@ import type { ElicitationDeclaration, Primitive } from '../../model/documentMode
 import type { SyntaxNode } from '../../syntax/tree';
 import type { DeclarationAspect } from '../elicitation/findings';
 import type { DeclarationViolationKind } from '../../types';
+import type { Finding } from '../rule';
 
 export type { DeclarationViolationKind } from '../../types';
 
-export interface DeclarationFinding {
-  violation: DeclarationViolationKind;
-  offset: number;
-  length: number;
-  message: string;
+export interface DeclarationFinding extends Finding<DeclarationViolationKind> {
   owner: Primitive;
   /** Absent for findings about the whole `elicitations` member. */
   declaration?: ElicitationDeclaration;
   /**
    * Set when the consistency rule's invalid-declaration reports the same problem for a tool's
-   * declaration (the part it is about); check.ts then keeps that rule's diagnostic only.
+   * declaration (the part it is about); sameProblem.ts then keeps that rule's diagnostic only.
    */
   aspect?: DeclarationAspect;
   /** What the quick-fix edits: the member to remove, the `required` entry to drop. */

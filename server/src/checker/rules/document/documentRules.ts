@@ -1,13 +1,19 @@
-// The whole-document rules on one root: the schema rule (mcpdesc.document.schema) and the
+// The whole-document rules on the rule contract: the schema rule (mcpdesc.document.schema) and the
 // semantic checks (mcpdesc.document.semantics). Each tool's findings are kept apart, so that an
 // edit inside one tool re-checks that tool alone (incremental.ts). Every part runs on what it can
 // read: a schema error never stops the semantic checks, nor the other rules.
+import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../../../../shared/src/rules';
 import { itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
-import { checkRootSchema, checkToolSchema, type SchemaFinding } from './documentSchema';
+import { semanticFixesFor } from '../../fixes/documentFixes';
+import { collectNotChecked } from '../../notChecked';
+import type { SchemaViolationKind, SemanticViolationKind } from '../../types';
+import { isRuleOn, type DiagnosticOptions } from '../makeDiagnostic';
+import { metaOf, type Finding, type Rule, type RootFindings, type ToolFindings } from '../rule';
+import { checkRootSchema, checkToolSchema, SCHEMA_OFFICIAL_CODE, type SchemaFinding } from './documentSchema';
 import { checkClientRequirements } from './clientRequirements';
 import { checkRootReferences, checkToolReferences } from './componentReferences';
 import { checkPromptAndCompletionExamples } from './promptAndCompletionExamples';
-import { checkToolSemantics as checkInteractionSemantics, type SemanticFinding } from './interactionSemantics';
+import { checkToolSemantics as checkInteractionSemantics, OFFICIAL_CODE_OF, type SemanticFinding } from './interactionSemantics';
 import { checkToolExamples } from './toolExamples';
 import { checkToolSchemas } from './toolSchemas';
 import { checkRootScopes, checkToolScopes } from './protocolScopes';
@@ -15,67 +21,91 @@ import { checkRootRevisionFields, checkToolRevisionFields } from './revisionFiel
 import { checkRootSecurityAndTags, checkToolSecurityAndTags } from './securityAndTags';
 import { checkRootMeta, checkToolMeta } from './metaKeys';
 import { checkResourceExamples } from './resourceExamples';
-import { collectNotChecked, type NotChecked } from '../../notChecked';
 
-export interface ToolDocumentFindings {
-  schema: SchemaFinding[];
-  semantics: SemanticFinding[];
-  /** What could not be checked in the tool (notChecked.ts). */
-  notChecked: NotChecked[];
+/** A finding of the schema rule, with the official validator's code and path. */
+export type DocumentSchemaFinding = Finding<SchemaViolationKind> & { officialCode: string; pointer: string };
+/** A finding of the semantic checks, with the official validator's code and path. */
+export type DocumentSemanticFinding = Finding<SemanticViolationKind> & { officialCode: string; pointer: string };
+
+/**
+ * Whether the whole-document rules run: both when either is on. The structural validation runs
+ * first (it is linear in the document) so that the semantic checks after it spend the time budget
+ * on costly work (tool schemas compiled, examples validated) that must not leave the structure
+ * unchecked; and what either could not check is noticed whichever of the two is on.
+ */
+function documentRulesRun(options: DiagnosticOptions): boolean {
+  return isRuleOn(DOCUMENT_SCHEMA_RULE_ID, options) || isRuleOn(DOCUMENT_SEMANTICS_RULE_ID, options);
 }
 
-export interface DocumentFindings {
-  /** The root's own schema findings (everything outside the elements of `tools`). */
-  root: SchemaFinding[];
-  /** The semantic findings outside the elements of `tools` (component references). */
-  rootSemantics: SemanticFinding[];
-  /** Per element of `tools` (empty when `tools` is not an array). */
-  tools: ToolDocumentFindings[];
-  /** What could not be checked outside the elements of `tools` (notChecked.ts). */
-  rootNotChecked: NotChecked[];
+function schemaViolation(keyword: string): SchemaViolationKind {
+  switch (keyword) {
+    case 'required':
+      return 'missing-member';
+    case 'additionalProperties':
+      return 'unknown-member';
+    case 'propertyNames':
+      return 'invalid-name';
+    case 'type':
+      return 'wrong-type';
+    default:
+      return 'invalid-value';
+  }
 }
 
-export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
-  // The structural validation of every part first: it is linear in the document, and the semantic
-  // checks after it can spend the time budget on costly work (tool schemas compiled, examples
-  // validated) that must not leave the structure unchecked.
-  const rootSchema = collectNotChecked(() => checkRootSchema(root));
+function schemaFindings(found: SchemaFinding[]): DocumentSchemaFinding[] {
+  return found.map((finding) => ({
+    violation: schemaViolation(finding.keyword),
+    offset: finding.offset,
+    length: finding.length,
+    message: finding.message,
+    officialCode: SCHEMA_OFFICIAL_CODE,
+    pointer: finding.pointer,
+  }));
+}
+
+function semanticFindings(found: SemanticFinding[]): DocumentSemanticFinding[] {
+  return found.map((finding) => ({
+    violation: finding.kind,
+    offset: finding.offset,
+    length: finding.length,
+    message: finding.message,
+    officialCode: OFFICIAL_CODE_OF[finding.kind],
+    pointer: finding.pointer,
+  }));
+}
+
+/** Each element of the root's `tools`, checked by `checkTool`, beside the findings outside them. */
+function perTool<F extends Finding>(
+  root: SyntaxNode,
+  others: () => F[],
+  checkTool: (tool: SyntaxNode, index: number) => ToolFindings<F>,
+): RootFindings<F> {
+  const outside = collectNotChecked(others);
   const tools = itemsOf(root.type === 'object' ? memberOf(root, 'tools') : undefined);
-  const toolSchemas = tools.map((tool, index) => collectNotChecked(() => checkToolSchema(root, tool, index)));
-  const rootSemantics = collectNotChecked(() => [
-    ...checkRootReferences(root),
-    ...otherPrimitivesRequirements(root),
-    ...checkPromptAndCompletionExamples(root),
-    ...checkRootScopes(root),
-    ...checkRootRevisionFields(root),
-    ...checkRootSecurityAndTags(root),
-    ...checkRootMeta(root),
-    ...checkResourceExamples(root),
-  ]);
-  return {
-    root: rootSchema.result,
-    rootSemantics: rootSemantics.result,
-    tools: tools.map((tool, index) => {
-      const semantics = collectNotChecked(() => checkToolSemantics(root, tool, index));
-      return {
-        schema: toolSchemas[index].result,
-        semantics: semantics.result,
-        notChecked: [...toolSchemas[index].notChecked, ...semantics.notChecked],
-      };
-    }),
-    rootNotChecked: [...rootSchema.notChecked, ...rootSemantics.notChecked],
-  };
+  return { tools: tools.map(checkTool), others: outside.result, othersNotChecked: outside.notChecked };
 }
 
-/** The findings of one tool (the one-tool shortcut's re-check, incremental.ts). */
-export function checkToolDocumentRules(root: SyntaxNode, tool: SyntaxNode, index: number): ToolDocumentFindings {
-  const schema = collectNotChecked(() => checkToolSchema(root, tool, index));
-  const semantics = collectNotChecked(() => checkToolSemantics(root, tool, index));
-  return { schema: schema.result, semantics: semantics.result, notChecked: [...schema.notChecked, ...semantics.notChecked] };
+function checkToolAgainstSchema(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSchemaFinding> {
+  const checked = collectNotChecked(() => checkToolSchema(root, tool, index));
+  return { findings: schemaFindings(checked.result), notChecked: checked.notChecked };
 }
 
-function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
-  return [
+export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
+  id: DOCUMENT_SCHEMA_RULE_ID,
+  meta: metaOf(DOCUMENT_SCHEMA_RULE_ID),
+  scope: 'document',
+  runsUnder: documentRulesRun,
+  checkRoot: ({ root }) =>
+    perTool(
+      root,
+      () => schemaFindings(checkRootSchema(root)),
+      (tool, index) => checkToolAgainstSchema(root, tool, index),
+    ),
+  checkTool: ({ root, tool, index }) => checkToolAgainstSchema(root, tool, index),
+};
+
+function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSemanticFinding> {
+  const checked = collectNotChecked(() => [
     ...checkToolReferences(root, tool, index),
     ...checkClientRequirements(root, tool, 'tools', index),
     ...checkInteractionSemantics(root, tool, index),
@@ -85,8 +115,48 @@ function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): 
     ...checkToolRevisionFields(root, tool, index),
     ...checkToolSecurityAndTags(root, tool, index),
     ...checkToolMeta(root, tool, index),
-  ];
+  ]);
+  return { findings: semanticFindings(checked.result), notChecked: checked.notChecked };
 }
+
+function checkRootSemantics(root: SyntaxNode): DocumentSemanticFinding[] {
+  return semanticFindings([
+    ...checkRootReferences(root),
+    ...otherPrimitivesRequirements(root),
+    ...checkPromptAndCompletionExamples(root),
+    ...checkRootScopes(root),
+    ...checkRootRevisionFields(root),
+    ...checkRootSecurityAndTags(root),
+    ...checkRootMeta(root),
+    ...checkResourceExamples(root),
+  ]);
+}
+
+export const documentSemanticsRule: Rule<DocumentSemanticFinding> = {
+  id: DOCUMENT_SEMANTICS_RULE_ID,
+  meta: metaOf(DOCUMENT_SEMANTICS_RULE_ID),
+  scope: 'document',
+  runsUnder: documentRulesRun,
+  checkRoot: ({ root }) =>
+    perTool(
+      root,
+      () => checkRootSemantics(root),
+      (tool, index) => checkToolSemantics(root, tool, index),
+    ),
+  checkTool: ({ root, tool, index }) => checkToolSemantics(root, tool, index),
+  fixes: (finding, editor, root) =>
+    semanticFixesFor(
+      {
+        kind: finding.violation,
+        offset: finding.offset,
+        length: finding.length,
+        message: finding.message,
+        pointer: finding.pointer,
+      },
+      root,
+      editor,
+    ),
+};
 
 /** The clientRequirements findings of resources, resource templates and prompts (a tool's are the tool's). */
 function otherPrimitivesRequirements(root: SyntaxNode): SemanticFinding[] {

@@ -290,27 +290,7 @@ function checkCompletionExamples(
   const examples = memberOf(owner, 'completionExamples');
   if (examples?.type !== 'object') return;
   const isPrompt = collection === 'prompts';
-  let allowed: ReadonlySet<string> | undefined;
-  if (isPrompt) {
-    allowed = new Set(declaredArguments(owner).keys());
-  } else {
-    const templateNode = memberOf(owner, 'uriTemplate');
-    const template = stringOf(templateNode);
-    if (template !== undefined) {
-      const variables = templateVariables(template);
-      if (typeof variables === 'string') {
-        collected.add(
-          'resource-template-completion-example-invalid-template',
-          templateNode!,
-          [collection, index, 'uriTemplate'],
-          () =>
-            `${readablePath(pointerOf(collection, index, 'uriTemplate'))} is not a valid RFC 6570 URI template: ${variables}.`,
-        );
-      } else {
-        allowed = variables;
-      }
-    }
-  }
+  const allowed = completionTargets(owner, collection, index, collected);
   for (const name of effectiveProperties(examples).keys()) {
     const example = memberOf(examples, name)!;
     if (example.type !== 'object') continue;
@@ -335,38 +315,7 @@ function checkCompletionExamples(
           () => `${where}.argument.name is '${target}', which is not a variable of the resource template's uriTemplate.`,
         );
     }
-    const contextArguments = memberOf(memberOf(example, 'context'), 'arguments');
-    if (contextArguments?.type === 'object') {
-      for (const argument of effectiveProperties(contextArguments).keys()) {
-        const key = keyNodeOf(propertyOf(contextArguments, argument))!;
-        const argumentPath = [...path, 'context', 'arguments', argument];
-        if (allowed && !allowed.has(argument)) {
-          if (isPrompt)
-            collected.add(
-              'prompt-completion-example-context-unknown-argument',
-              key,
-              argumentPath,
-              () => `${where}.context.arguments has '${argument}', which the prompt does not declare.`,
-            );
-          else
-            collected.add(
-              'resource-template-completion-example-context-unknown-variable',
-              key,
-              argumentPath,
-              () =>
-                `${where}.context.arguments has '${argument}', which is not a variable of the resource template's uriTemplate.`,
-            );
-        }
-        if (argument === target) {
-          collected.add(
-            'completion-example-duplicate-target-context',
-            key,
-            argumentPath,
-            () => `${where}.context.arguments must not repeat '${argument}', the argument being completed.`,
-          );
-        }
-      }
-    }
+    checkContextArguments(example, path, where, target, isPrompt ? 'prompt' : 'template', allowed, collected);
     const result = memberOf(example, 'result');
     const contextKey = keyNodeOf(propertyOf(example, 'context'));
     let resultChecked = false;
@@ -405,6 +354,80 @@ function checkCompletionExamples(
             version: 'completion-example-result-version-mismatch',
           },
           (node) => node ?? keyNodeOf(propertyOf(example, 'result'))!,
+        );
+      }
+    }
+  }
+}
+
+/** The names a completion example of `owner` may complete: a prompt's arguments, a template's variables (undefined: unknown). */
+function completionTargets(
+  owner: SyntaxNode,
+  collection: 'prompts' | 'resourceTemplates',
+  index: number,
+  collected: FindingCollector,
+): ReadonlySet<string> | undefined {
+  let allowed: ReadonlySet<string> | undefined;
+  if (collection === 'prompts') {
+    allowed = new Set(declaredArguments(owner).keys());
+  } else {
+    const templateNode = memberOf(owner, 'uriTemplate');
+    const template = stringOf(templateNode);
+    if (template !== undefined) {
+      const variables = templateVariables(template);
+      if (typeof variables === 'string') {
+        collected.add(
+          'resource-template-completion-example-invalid-template',
+          templateNode!,
+          [collection, index, 'uriTemplate'],
+          () =>
+            `${readablePath(pointerOf(collection, index, 'uriTemplate'))} is not a valid RFC 6570 URI template: ${variables}.`,
+        );
+      } else {
+        allowed = variables;
+      }
+    }
+  }
+  return allowed;
+}
+
+/** The context arguments of one completion example: declared, and not the argument being completed. */
+function checkContextArguments(
+  example: SyntaxNode,
+  path: Path,
+  where: string,
+  target: string | undefined,
+  owner: 'prompt' | 'template',
+  allowed: ReadonlySet<string> | undefined,
+  collected: FindingCollector,
+): void {
+  const contextArguments = memberOf(memberOf(example, 'context'), 'arguments');
+  if (contextArguments?.type === 'object') {
+    for (const argument of effectiveProperties(contextArguments).keys()) {
+      const key = keyNodeOf(propertyOf(contextArguments, argument))!;
+      const argumentPath = [...path, 'context', 'arguments', argument];
+      if (allowed && !allowed.has(argument)) {
+        if (owner === 'prompt')
+          collected.add(
+            'prompt-completion-example-context-unknown-argument',
+            key,
+            argumentPath,
+            () => `${where}.context.arguments has '${argument}', which the prompt does not declare.`,
+          );
+        else
+          collected.add(
+            'resource-template-completion-example-context-unknown-variable',
+            key,
+            argumentPath,
+            () => `${where}.context.arguments has '${argument}', which is not a variable of the resource template's uriTemplate.`,
+          );
+      }
+      if (argument === target) {
+        collected.add(
+          'completion-example-duplicate-target-context',
+          key,
+          argumentPath,
+          () => `${where}.context.arguments must not repeat '${argument}', the argument being completed.`,
         );
       }
     }

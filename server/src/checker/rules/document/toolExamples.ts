@@ -112,25 +112,7 @@ function checkExample(context: ExampleContext): void {
   const resultPath = [...path, 'result'];
   const members = result?.type === 'object' ? result : undefined;
   const memberKey = (name: string) => keyNodeOf(propertyOf(members, name));
-  for (const field of ENVELOPE) {
-    if (!memberKey(field)) continue;
-    collected.add(
-      'tool-example-json-rpc-envelope',
-      at(memberKey(field)),
-      [...resultPath, field],
-      () => `${where}.result has '${field}', a member of the JSON-RPC envelope; an example's result is the result object alone.`,
-    );
-  }
-  for (const field of INCOMPLETE) {
-    if (!memberKey(field)) continue;
-    collected.add(
-      'incomplete-tool-example-result',
-      at(memberKey(field)),
-      [...resultPath, field],
-      () =>
-        `${where}.result has '${field}', which only a call that has not completed returns; an example shows a completed call.`,
-    );
-  }
+  checkResultMembers(context, memberKey, resultPath, at);
   const structured = memberOf(members, 'structuredContent');
   for (const revision of scope) {
     const resultType = memberOf(members, 'resultType');
@@ -184,19 +166,7 @@ function checkExample(context: ExampleContext): void {
       checkContent(context, content, [...resultPath, 'content', contentIndex], revision, at),
     );
   }
-  checkMeta(memberOf(members, '_meta'), 'result', scope, [...resultPath, '_meta'], collected);
-  itemsOf(memberOf(members, 'content')).forEach((content, contentIndex) => {
-    const contentPath = [...resultPath, 'content', contentIndex];
-    checkMeta(memberOf(content, '_meta'), 'content', scope, [...contentPath, '_meta'], collected);
-    if (stringOf(memberOf(content, 'type')) === 'resource')
-      checkMeta(
-        memberOf(memberOf(content, 'resource'), '_meta'),
-        'content',
-        scope,
-        [...contentPath, 'resource', '_meta'],
-        collected,
-      );
-  });
+  checkResultMeta(members, scope, resultPath, collected);
 
   const successful = scalarOf(memberOf(members, 'isError')) !== true;
   if (!successful && structured) {
@@ -222,6 +192,57 @@ function checkExample(context: ExampleContext): void {
   checkValue(context, memberOf(context.tool, 'inputSchema'), memberOf(example, 'input'), [...path, 'input'], 'inputSchema', at);
   if (successful && structured && outputSchema)
     checkValue(context, outputSchema, structured, [...resultPath, 'structuredContent'], 'outputSchema', at);
+}
+
+/** Members a completed call's result object never has: the JSON-RPC envelope's, an incomplete call's. */
+function checkResultMembers(
+  context: ExampleContext,
+  memberKey: (name: string) => SyntaxNode | undefined,
+  resultPath: Path,
+  at: (node: SyntaxNode | undefined) => SyntaxNode,
+): void {
+  const { collected, where } = context;
+  for (const field of ENVELOPE) {
+    if (!memberKey(field)) continue;
+    collected.add(
+      'tool-example-json-rpc-envelope',
+      at(memberKey(field)),
+      [...resultPath, field],
+      () => `${where}.result has '${field}', a member of the JSON-RPC envelope; an example's result is the result object alone.`,
+    );
+  }
+  for (const field of INCOMPLETE) {
+    if (!memberKey(field)) continue;
+    collected.add(
+      'incomplete-tool-example-result',
+      at(memberKey(field)),
+      [...resultPath, field],
+      () =>
+        `${where}.result has '${field}', which only a call that has not completed returns; an example shows a completed call.`,
+    );
+  }
+}
+
+/** The _meta of the result, of each content item and of each embedded resource. */
+function checkResultMeta(
+  members: SyntaxNode | undefined,
+  scope: ExampleContext['scope'],
+  resultPath: Path,
+  collected: ExampleContext['collected'],
+): void {
+  checkMeta(memberOf(members, '_meta'), 'result', scope, [...resultPath, '_meta'], collected);
+  itemsOf(memberOf(members, 'content')).forEach((content, contentIndex) => {
+    const contentPath = [...resultPath, 'content', contentIndex];
+    checkMeta(memberOf(content, '_meta'), 'content', scope, [...contentPath, '_meta'], collected);
+    if (stringOf(memberOf(content, 'type')) === 'resource')
+      checkMeta(
+        memberOf(memberOf(content, 'resource'), '_meta'),
+        'content',
+        scope,
+        [...contentPath, 'resource', '_meta'],
+        collected,
+      );
+  });
 }
 
 function checkContent(

@@ -16,14 +16,14 @@ import {
 } from '../../syntax/tree';
 import type { ViolationKind } from '../../types';
 import type { DeclarationVerdicts, UsableVerdict } from './declarationVerdicts';
-import { declaredList, describeNode, quote } from './describe';
-import type { Finding } from './findings';
+import { declaredList, describeNode, quote } from '../../syntax/describe';
+import type { ConsistencyFinding } from './findings';
 import { checkOrNote } from '../../notChecked';
 
 type Report = (violation: ViolationKind, anchor: SyntaxNode, message: string) => void;
 
-export function checkStep(step: Step, verdicts: DeclarationVerdicts, schemas: DocumentSchemas): Finding[] {
-  const findings: Finding[] = [];
+export function checkStep(step: Step, verdicts: DeclarationVerdicts, schemas: DocumentSchemas): ConsistencyFinding[] {
+  const findings: ConsistencyFinding[] = [];
   const report: Report = (violation, anchor, message) => {
     findings.push({
       violation,

@@ -6,7 +6,7 @@ import type { DocumentSchemas } from '../../schema/documentSchemas';
 import { resolveSchemaNode } from '../../model/componentRef';
 import type { Declaration, ElicitationMode } from '../../model/documentModel';
 import type { JsonValue, SyntaxNode } from '../../syntax/tree';
-import { describeNode, quote } from './describe';
+import { describeNode, quote } from '../../syntax/describe';
 import type { DeclarationAspect } from './findings';
 
 export type DeclarationVerdict =

@@ -2,41 +2,14 @@
 // elicitation steps of its interaction examples (kinds 1-8), read through the document model. Wrong
 // JSON types anywhere just end the walk of that branch; nothing here throws on a document's content.
 import type { DocumentSchemas } from '../../schema/documentSchemas';
-import {
-  declarationAnchor,
-  elicitationsKeyOf,
-  readTool,
-  toolNameCounts,
-  toolsArrayOf,
-  type Tool,
-} from '../../model/documentModel';
+import { declarationAnchor, elicitationsKeyOf, readTool, type Tool } from '../../model/documentModel';
 import type { SyntaxNode } from '../../syntax/tree';
 import { checkStep } from './checkStep';
 import { DeclarationVerdicts } from './declarationVerdicts';
-import { describeNode, quote } from './describe';
-import type { Finding } from './findings';
-import { collectNotChecked, type NotChecked } from '../../notChecked';
+import { describeNode, quote } from '../../syntax/describe';
+import type { ConsistencyFinding } from './findings';
 
-/**
- * The findings of each element of `tools`, index for index (the rule never looks across tools), and
- * what could not be checked in each.
- */
-export function checkElicitationConsistency(
-  root: SyntaxNode,
-  schemas: DocumentSchemas,
-): { findings: Finding[][]; notChecked: NotChecked[][] } {
-  const elements = toolsArrayOf(root)?.items ?? [];
-  const nameCounts = toolNameCounts(elements);
-  const findings: Finding[][] = [];
-  const notChecked: NotChecked[][] = [];
-  elements.forEach((toolNode, index) => {
-    const checked = collectNotChecked(() => checkToolNode(root, toolNode, index, elements, nameCounts, schemas));
-    findings.push(checked.result);
-    notChecked.push(checked.notChecked);
-  });
-  return { findings, notChecked };
-}
-
+/** The findings of one element of `tools` (the rule never looks across tools: rule.ts checks each). */
 export function checkToolNode(
   root: SyntaxNode,
   toolNode: SyntaxNode,
@@ -44,12 +17,12 @@ export function checkToolNode(
   siblings: readonly SyntaxNode[],
   nameCounts: ReadonlyMap<string, number>,
   schemas: DocumentSchemas,
-): Finding[] {
+): ConsistencyFinding[] {
   return toolNode.type === 'object' ? checkTool(readTool(root, toolNode, index, siblings, nameCounts), schemas) : [];
 }
 
-function checkTool(tool: Tool, schemas: DocumentSchemas): Finding[] {
-  const findings: Finding[] = [];
+function checkTool(tool: Tool, schemas: DocumentSchemas): ConsistencyFinding[] {
+  const findings: ConsistencyFinding[] = [];
   const verdicts = new DeclarationVerdicts(schemas);
   const elicitations = tool.elicitationsProperty?.value;
   if (elicitations && elicitations.type !== 'array') {

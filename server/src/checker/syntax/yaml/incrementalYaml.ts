@@ -18,10 +18,9 @@
 //   indentation change at the tool's level, a second item, a key of the enclosing mapping).
 import { parseYamlDocuments } from './parseYamlDocuments';
 import { detachedSlice } from '../detachedString';
-import { childrenOf, type ObjectNode, type SyntaxNode } from '../tree';
+import { childrenOf, memberOf, type ObjectNode, type SyntaxNode } from '../tree';
 import { growNode, moveMergePairsAfter, moveNode, shiftSubtree } from '../nodePositions';
 import type { OwedShifts } from '../owedShifts';
-import { toolsArrayOf } from '../../model/documentModel';
 
 interface Span {
   offset: number;
@@ -50,7 +49,8 @@ export function standaloneToolRegion(
 ): { start: number; end: number; contentEnd: number } | undefined {
   const tools = tool.parent;
   const root = tools?.parent?.parent;
-  if (!tools || !root || root.parent || toolsArrayOf(root) !== tools || !allowsToolEdits(root)) return undefined;
+  if (!tools || tools.type !== 'array' || !root || root.parent || memberOf(root, 'tools') !== tools || !allowsToolEdits(root))
+    return undefined;
   if (aliasedInside(tool)) return undefined;
   for (let ancestor = tool.parent; ancestor; ancestor = ancestor.parent) {
     if (ancestor.aliased || ancestor.origin !== undefined || ancestor.sharedByAliases) return undefined;

@@ -132,6 +132,26 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
   } catch (error) {
     return { documents: [], errors: [unreadable(error)] };
   }
+  let errors: YamlSyntaxError[];
+  try {
+    errors = streamErrors(text, tokens, suspicious, builderErrors);
+  } catch (error) {
+    return { documents: [], errors: [unreadable(error)] };
+  }
+  return { documents, errors: sortedByOffset(errors) };
+}
+
+/**
+ * The stream's errors: where the builder is not sure its composer would report none (`suspicious`),
+ * the package composes the tokens and each document's errors are its, then the builder's own;
+ * else the builder's. Throws what the package's composer throws.
+ */
+function streamErrors(
+  text: string,
+  tokens: CST.Token[],
+  suspicious: boolean,
+  builderErrors: readonly YamlSyntaxError[][],
+): YamlSyntaxError[] {
   const errors: YamlSyntaxError[] = [];
   const addYamlError = (error: { pos: [number, number]; message: string; code: string }): void => {
     const start = characterBoundary(text, Math.max(0, Math.min(error.pos[0], text.length)), -1);
@@ -140,12 +160,7 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
   };
   if (suspicious) {
     const composer = new Composer(YAML_OPTIONS);
-    let composed: Document.Parsed[];
-    try {
-      composed = Array.from(composer.compose(tokens));
-    } catch (error) {
-      return { documents: [], errors: [unreadable(error)] };
-    }
+    const composed: Document.Parsed[] = Array.from(composer.compose(tokens));
     if (composed.length === 0) for (const error of composer.streamInfo().errors) addYamlError(error);
     composed.forEach((document, i) => {
       for (const error of document.errors) addYamlError(error);
@@ -154,7 +169,7 @@ export function parseYamlDocuments(text: string, options: YamlParseOptions = {})
   } else {
     for (const own of builderErrors) for (const error of own) errors.push(error);
   }
-  return { documents, errors: sortedByOffset(errors) };
+  return errors;
 }
 
 type DocumentDirectives = NonNullable<Document['directives']>;

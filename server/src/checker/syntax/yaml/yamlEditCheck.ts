@@ -6,7 +6,7 @@
 // intended change at the intended place, and with no new error (yamlReadBack.ts: read by the
 // checker's one YAML reader).
 import { propertiesOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
-import type { InsertValue, ReadBack } from '../../fixes/editor';
+import type { InsertValue, ReadBack } from '../editor';
 import type { OffsetEdit } from '../../types';
 import { applyOffsetEdits, normalizeEdits } from '../textEdits';
 import { sameJson } from './yamlValueText';

@@ -8,9 +8,9 @@
 // value adds an own member to the merging mapping instead, which wins over the merged one.
 import { childrenOf, itemsOf, keyNodeOf, propertiesOf, type SyntaxNode } from '../tree';
 import type { FormattingOptions, OffsetEdit } from '../../types';
-import type { DocumentEditor, InsertValue, ReadBack } from '../../fixes/editor';
-import { detectIndentUnit, usableFormatting } from '../../fixes/layout';
-import { commaSides, removalIndexes } from '../../fixes/removedItems';
+import type { DocumentEditor, InsertValue, ReadBack } from '../editor';
+import { detectIndentUnit, usableFormatting } from '../layout';
+import { commaSides, removalIndexes } from '../removedItems';
 import {
   yamlLineBreak,
   yamlLineBreakLength,

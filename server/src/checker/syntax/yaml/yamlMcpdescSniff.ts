@@ -1,6 +1,6 @@
 // Whether a YAML document is an mcpdesc document by content: its root mapping has an `mcpdesc` key.
 import type { SyntaxNode } from '../treeNodes';
-import { maySpellMcpdesc } from '../../recognition/mcpdescSpelling';
+import { maySpellMcpdesc } from '../mcpdescSpelling';
 import { parseYamlDocuments } from './parseYamlDocuments';
 
 export function isYamlMcpdescRoot(root: SyntaxNode | undefined): boolean {

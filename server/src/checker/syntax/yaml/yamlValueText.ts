@@ -3,7 +3,7 @@
 // quoting, block scalars) when that text, moved to the new place, still means the same value;
 // otherwise the value is written afresh.
 import { childrenOf, valueOf, type JsonValue, type SyntaxNode } from '../tree';
-import type { InsertValue } from '../../fixes/editor';
+import type { InsertValue } from '../editor';
 import { yamlLineStart } from './yamlLines';
 import { isAliasCopy } from './yamlTreeNode';
 import { keyText, scalarText } from './yamlScalarText';

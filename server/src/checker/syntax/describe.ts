@@ -1,5 +1,5 @@
 // Wording shared by the rule's messages.
-import type { SyntaxNode } from '../../syntax/tree';
+import type { SyntaxNode } from './tree';
 
 /** Longer names are cut in messages: a 100 KB name quoted in every step's message adds up to gigabytes. */
 const MAX_QUOTED_CHARS = 100;

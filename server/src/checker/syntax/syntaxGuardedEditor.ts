@@ -10,7 +10,7 @@
 // Everything else goes to the syntax's own editor: a fix elsewhere in the same tool, even in the
 // same step, still works (the break after a response does not stop "Add content" inside it), and
 // fix-all judges each round by its syntax errors besides.
-import { childrenOf, type SyntaxNode } from '../syntax/tree';
+import { childrenOf, type SyntaxNode } from './tree';
 import type { DocumentFormat, OffsetEdit } from '../types';
 import type { DocumentEditor, InsertValue } from './editor';
 

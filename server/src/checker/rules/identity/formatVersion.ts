@@ -4,9 +4,9 @@
 // its snapshot from `$schema` first and, when it cannot, reports that and nothing else. Checking a
 // 0.7.0 document against 0.8.0 gives a list of errors that point to wrong fixes ("extensions must
 // start with x-" for `info.protocolVersion`), so such a document gets one diagnostic instead.
-import { itemsOf, memberOf, propertiesOf, propertyOf, stringOf, type SyntaxNode } from '../syntax/tree';
-import type { VersionViolationKind } from '../types';
-import { MCP } from '../mcp/revisions';
+import { itemsOf, memberOf, propertiesOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import type { VersionViolationKind } from '../../types';
+import { MCP } from '../../mcp/revisions';
 
 /** The MCP Description version this checker checks. */
 export const SUPPORTED_VERSION = '0.8.0';

@@ -2,11 +2,11 @@
 // the last member (keeping a trailing comment on its line), removals take their own lines and one
 // separator, and everything else, comments included, stays byte for byte.
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { childrenOf, itemsOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
-import type { FormattingOptions, OffsetEdit } from '../types';
-import type { DocumentEditor, InsertValue } from './editor';
-import { detectEol, detectIndentUnit, indentationAt, lineStartOf, reindent, startsLine } from './layout';
-import { commaSides, removalIndexes } from './removedItems';
+import { childrenOf, itemsOf, type JsonValue, type SyntaxNode } from '../tree';
+import type { FormattingOptions, OffsetEdit } from '../../types';
+import type { DocumentEditor, InsertValue } from '../editor';
+import { detectEol, detectIndentUnit, indentationAt, lineStartOf, reindent, startsLine } from '../layout';
+import { commaSides, removalIndexes } from '../removedItems';
 
 export class JsonEditor implements DocumentEditor {
   private readonly eol: string;

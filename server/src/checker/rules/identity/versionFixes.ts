@@ -1,10 +1,10 @@
 // The quick-fixes of the identity findings (formatVersion.ts). They read the root again from the
 // check's settled tree, never from nodes kept with the finding, so they are right after any edit the
 // one-tool shortcut took.
-import type { DocumentEditor } from '../fixes/editor';
-import type { FixPlan } from '../fixes/quickFixes';
-import { memberOf, propertiesOf, type SyntaxNode } from '../syntax/tree';
-import type { DocumentFormat, FormattingOptions } from '../types';
+import type { DocumentEditor } from '../../syntax/editor';
+import type { FixPlan } from '../fixPlan';
+import { memberOf, propertiesOf, type SyntaxNode } from '../../syntax/tree';
+import type { DocumentFormat, FormattingOptions } from '../../types';
 import { STABLE_SCHEMA_URI, SUPPORTED_VERSION, type VersionFinding } from './formatVersion';
 import { migrationEdit } from './migration';
 

@@ -6,13 +6,22 @@
 // per object, and the rounds stay few whatever the document's size (an empty `tags` in each of
 // 10,000 tools is one round, not 10,000 parses). The fix is the one edit from the text to the result. What the guide says only the author can decide (a missing protocol revision,
 // a tool without inputSchema) is left for the author; the diagnostic's message says so.
-import type { DocumentEditor } from '../fixes/editor';
-import { itemsOf, memberOf, propertiesOf, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
-import { applyOffsetEdits, minimalEdit, normalizeEdits } from '../syntax/textEdits';
-import { syntaxOf } from '../syntax/syntaxOf';
-import type { DocumentFormat, FormattingOptions, OffsetEdit } from '../types';
+import type { DocumentEditor } from '../../syntax/editor';
+import {
+  itemsOf,
+  memberOf,
+  propertiesOf,
+  propertyOf,
+  stringOf,
+  valueOf,
+  type JsonValue,
+  type SyntaxNode,
+} from '../../syntax/tree';
+import { applyOffsetEdits, minimalEdit, normalizeEdits } from '../../syntax/textEdits';
+import { syntaxOf } from '../../syntax/syntaxOf';
+import type { DocumentFormat, FormattingOptions, OffsetEdit } from '../../types';
 import { STABLE_SCHEMA_URI, SUPPORTED_VERSION } from './formatVersion';
-import { MCP } from '../mcp/revisions';
+import { MCP } from '../../mcp/revisions';
 
 /** One step: the edits it makes on this parse, or undefined once it has nothing left to do. */
 type Step = (root: SyntaxNode, editor: DocumentEditor) => OffsetEdit[] | undefined;
@@ -171,8 +180,8 @@ function disjoint(groups: readonly OffsetEdit[][]): OffsetEdit[] {
     .filter((group) => group.length > 0)
     .map((group) => ({
       group,
-      start: Math.min(...group.map((edit) => edit.offset)),
-      end: Math.max(...group.map((edit) => edit.offset + edit.length)),
+      start: group.reduce((least, edit) => Math.min(least, edit.offset), Infinity),
+      end: group.reduce((most, edit) => Math.max(most, edit.offset + edit.length), -Infinity),
     }))
     .sort((a, b) => a.start - b.start || a.end - b.end);
   const taken: OffsetEdit[] = [];

@@ -1,7 +1,7 @@
 // What removing several items of one comma-separated list needs whatever the syntax (JSON, JSONC,
 // YAML flow sequences): which items they are, and which comma goes with each. Each removed item
 // takes exactly one comma, and no two take the same one, so the list stays a list.
-import { itemsOf, type SyntaxNode } from '../syntax/tree';
+import { itemsOf, type SyntaxNode } from './tree';
 
 /**
  * The indexes of `elements` among the items of `array`, ascending and once each; undefined when one

@@ -1,6 +1,6 @@
 // The edits a quick-fix needs, independent of the document's syntax: the JSON backend writes JSON,
 // the YAML backend writes YAML, and the fixes themselves are written once against this interface.
-import type { JsonValue, SyntaxNode } from '../syntax/tree';
+import type { JsonValue, SyntaxNode } from './tree';
 import type { OffsetEdit } from '../types';
 
 /** A value to write: a plain JSON value, a copy of an existing node's source, or an object or array built of these. */
