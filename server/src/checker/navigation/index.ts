@@ -5,6 +5,7 @@ export { definitionAt } from './definition';
 export { referencesAt } from './references';
 export { prepareRenameAt, renameAt } from './rename';
 export { completionAt } from './completion';
+export { schemaCompletionAt } from './schemaCompletion';
 export { scaffoldsAt } from './scaffolds';
 export { hoverAt } from './hover';
 export { outline, DEFAULT_OUTLINE_LIMIT } from './outline';
@@ -19,4 +20,5 @@ export type {
   PrepareRenameResult,
   RenameResult,
   ScaffoldCompletion,
+  SchemaCompletion,
 } from './types';
