@@ -41,6 +41,9 @@ export function schemaCompletionItem(result: CheckResult, completion: SchemaComp
   if (range.start.line === range.end.line) item.textEdit = { range, newText };
   else item.insertText = newText;
   if (completion.additionalEdits.length > 0)
-    item.additionalTextEdits = completion.additionalEdits.map((edit) => ({ range: toRange(result, edit), newText: edit.newText }));
+    item.additionalTextEdits = completion.additionalEdits.map((edit) => ({
+      range: toRange(result, edit),
+      newText: edit.newText,
+    }));
   return item;
 }

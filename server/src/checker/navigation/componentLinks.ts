@@ -71,7 +71,8 @@ export function componentKeyAt(document: NavigationDocument, offset: number): Co
   const path = pathTo(root, offset);
   // root, components property, components object, namespace property, namespace object, component property, its key
   const [, first, , namespace, , property, key] = path;
-  if (first !== components || namespace?.type !== 'property' || property?.type !== 'property' || key !== property.key) return undefined;
+  if (first !== components || namespace?.type !== 'property' || property?.type !== 'property' || key !== property.key)
+    return undefined;
   if (isAliasCopy(key) || !property.value) return undefined;
   return {
     root,

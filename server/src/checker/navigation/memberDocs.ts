@@ -72,7 +72,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     section: '#6-transports',
     members: {
       type: 'The transport: `stdio`, `streamable-http` (since MCP 2025-03-26) or `sse` (the legacy HTTP+SSE transport).',
-      protocolVersions: 'The MCP revisions this transport serves; a subset of the document\'s.',
+      protocolVersions: "The MCP revisions this transport serves; a subset of the document's.",
       command: 'The command that starts the server (stdio).',
       args: 'Arguments of the command (stdio).',
       env: 'Environment variables the command needs (stdio).',
@@ -235,9 +235,7 @@ export function revisionsWithout(since: string | undefined, scope: readonly stri
 export function revisionsText(since: string | undefined, scope: readonly string[]): string {
   const applies = since === undefined ? 'every MCP revision the format supports' : `MCP ${since} and later`;
   const missing = revisionsWithout(since, scope);
-  return missing.length === 0
-    ? `Applies to ${applies}.`
-    : `Applies to ${applies}: not to ${missing.join(', ')}, in this scope.`;
+  return missing.length === 0 ? `Applies to ${applies}.` : `Applies to ${applies}: not to ${missing.join(', ')}, in this scope.`;
 }
 
 export function describeMember(name: string, doc: MemberDoc, required: boolean, scope: readonly string[]): string {

@@ -123,7 +123,9 @@ function addSection(builder: OutlineBuilder, siblings: OutlineSymbol[], property
   const value = property.value;
   const listed = LISTED_SECTIONS[key];
   if (key === 'info') {
-    const detail = [stringOf(memberOf(value, 'name')), stringOf(memberOf(value, 'version'))].filter((part) => part !== undefined).join(' ');
+    const detail = [stringOf(memberOf(value, 'name')), stringOf(memberOf(value, 'version'))]
+      .filter((part) => part !== undefined)
+      .join(' ');
     builder.add(siblings, 'info', 'section', property, keyNodeOf(property), detail || undefined);
     return;
   }

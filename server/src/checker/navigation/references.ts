@@ -28,7 +28,11 @@ export function referencesAt(
 }
 
 /** On a `$componentRef` or a component's key: every reference naming the component, and its key when asked. */
-function componentReferencesAt(document: NavigationDocument, offset: number, includeDeclaration: boolean): OffsetRange[] | undefined {
+function componentReferencesAt(
+  document: NavigationDocument,
+  offset: number,
+  includeDeclaration: boolean,
+): OffsetRange[] | undefined {
   const found = componentUnder(document, offset);
   if (!found) return undefined;
   const nodes = referencesTo(found.root, found.component);

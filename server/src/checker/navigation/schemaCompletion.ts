@@ -64,12 +64,26 @@ function jsonKeySlot(document: NavigationDocument, offset: number): KeySlot | un
       ...commas(text, object, last.offset, end, keepsValue),
     };
   }
-  if (last.type !== 'object' || isAliasCopy(last) || offset <= last.offset || offset >= last.offset + last.length) return undefined;
-  return { object: last, path, range: { offset, length: 0 }, keepsValue: false, column: 0, ...commas(text, last, offset, offset, false) };
+  if (last.type !== 'object' || isAliasCopy(last) || offset <= last.offset || offset >= last.offset + last.length)
+    return undefined;
+  return {
+    object: last,
+    path,
+    range: { offset, length: 0 },
+    keepsValue: false,
+    column: 0,
+    ...commas(text, last, offset, offset, false),
+  };
 }
 
 /** The commas a new JSON member needs: after the member before it, and after itself when one follows. */
-function commas(text: string, object: ObjectNode, start: number, end: number, keepsValue: boolean): Pick<KeySlot, 'commaBefore' | 'commaAfter'> {
+function commas(
+  text: string,
+  object: ObjectNode,
+  start: number,
+  end: number,
+  keepsValue: boolean,
+): Pick<KeySlot, 'commaBefore' | 'commaAfter'> {
   if (keepsValue) return { commaAfter: false };
   let before = start - 1;
   while (before > object.offset && /\s/.test(text[before])) before--;
@@ -159,7 +173,8 @@ function keyText(member: MemberInfo, slot: KeySlot, yaml: boolean): string {
   const name = escapeSnippet(yaml ? yamlKey(member.name) : JSON.stringify(member.name));
   if (slot.keepsValue) return name;
   const choices = member.values.filter((value) => typeof value === 'string' || typeof value === 'boolean');
-  const choice = choices.length > 0 ? `\${1|${choices.map((value) => String(value).replace(/[,|\\$}]/g, '\\$&')).join(',')}|}` : undefined;
+  const choice =
+    choices.length > 0 ? `\${1|${choices.map((value) => String(value).replace(/[,|\\$}]/g, '\\$&')).join(',')}|}` : undefined;
   const kind = member.valueKind === 'any' && member.name === 'elicitations' ? 'array' : member.valueKind;
   if (yaml) {
     if (kind === 'object') return `${name}:\n  $0`;
@@ -201,11 +216,21 @@ function valueSlot(document: NavigationDocument, offset: number): ValueSlot | un
     const value = last.value;
     const empty = !value || (value.type === 'null' && value.length === 0);
     if (colon === undefined || offset <= colon || !empty || !/^[ \t]*$/.test(text.slice(colon + 1, offset))) return undefined;
-    return { schemas: schemasAlong(path), range: { offset, length: 0 }, siblings: [], quote: document.format === 'yaml' ? '' : '"' };
+    return {
+      schemas: schemasAlong(path),
+      range: { offset, length: 0 },
+      siblings: [],
+      quote: document.format === 'yaml' ? '' : '"',
+    };
   }
   if (last.type === 'array' && document.format !== 'yaml') {
     if (offset <= last.offset || offset >= last.offset + last.length) return undefined;
-    return { schemas: itemSchemas(schemasAlong(path), undefined), range: { offset, length: 0 }, siblings: last.items, quote: '"' };
+    return {
+      schemas: itemSchemas(schemasAlong(path), undefined),
+      range: { offset, length: 0 },
+      siblings: last.items,
+      quote: '"',
+    };
   }
   if (last.type !== 'string' && last.type !== 'null') return undefined;
   if (parent?.type === 'property' && parent.key === last) return undefined;
@@ -251,4 +276,3 @@ function stringText(value: string, quote: '"' | "'" | ''): string {
     ? value
     : JSON.stringify(value);
 }
-
