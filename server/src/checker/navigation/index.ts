@@ -1,4 +1,5 @@
-// Declaration names as symbols: definition, references, rename, completion, hover and the outline,
+// Declaration names and components as symbols, and the format's schema for every member: definition,
+// references, rename, completion, hover and the outline,
 // computed from the parse the checker made (CheckResult is a NavigationDocument). Offsets in, offsets
 // out; the server converts them to positions.
 export { definitionAt } from './definition';

@@ -1,4 +1,6 @@
-// Document symbols for the outline and breadcrumbs: tools -> "elicitations" (each declaration, by
+// Document symbols for the outline and breadcrumbs: the root's sections in document order (`info`;
+// transports, resources, resource templates and prompts, each element by its name; components by
+// namespace), and tools at the top level -> "elicitations" (each declaration, by
 // name) and "interactionExamples" (each example -> its steps), as the document model reads them: the
 // effective `tools`, `elicitations`, `interactionExamples` and `steps`. Every element of
 // `elicitations` is listed (one without a name as `elicitations[i]`, a later duplicate saying so). The

@@ -9,6 +9,7 @@
 // in that column (found on the path to the text before the line), since the parse has no node there.
 import { isAliasCopy } from '../syntax/yaml/yamlTreeNode';
 import type { ObjectNode, SyntaxNode } from '../syntax/tree';
+import { componentNames, componentRefText } from './componentLinks';
 import { pathThrough, pathTo, rootAt, schemasAlong, scopeAlong } from './documentPath';
 import { itemSchemas, kindOf, listsMembers, membersOf, valuesOf, type MemberInfo, type PlacedSchema } from './formatSchema';
 import { describeMember, memberDoc, revisionsWithout } from './memberDocs';
@@ -201,6 +202,8 @@ interface ValueSlot {
   /** The scalars beside it in its array (a value there once is not offered again). */
   siblings: readonly SyntaxNode[];
   quote: '"' | "'" | '';
+  /** In a `$componentRef`: the references to the document's components. */
+  components?: string[];
 }
 
 function valueSlot(document: NavigationDocument, offset: number): ValueSlot | undefined {
@@ -239,7 +242,10 @@ function valueSlot(document: NavigationDocument, offset: number): ValueSlot | un
   const quote = first === '"' || first === "'" ? first : '';
   if (quote && offset <= last.offset) return undefined;
   const end = isTerminated(text, last) ? last.offset + last.length : offset;
+  const components =
+    parent.type === 'property' && parent.key.value === '$componentRef' ? componentNames(root).map(componentRefText) : undefined;
   return {
+    ...(components ? { components } : {}),
     schemas: schemasAlong(path),
     range: { offset: last.offset, length: end - last.offset },
     siblings: parent.type === 'array' ? parent.items.filter((item) => item !== last) : [],
@@ -249,7 +255,7 @@ function valueSlot(document: NavigationDocument, offset: number): ValueSlot | un
 
 function valueItems(slot: ValueSlot): SchemaCompletion[] | undefined {
   const taken = new Set(slot.siblings.map((node) => ('value' in node ? node.value : undefined)));
-  let values = valuesOf(slot.schemas);
+  let values: unknown[] = slot.components ?? valuesOf(slot.schemas);
   if (values.length === 0 && kindOf(slot.schemas) === 'boolean') values = [true, false];
   const items: SchemaCompletion[] = [];
   values.forEach((value, index) => {
