@@ -35,11 +35,11 @@ jsonLs.configure({
   schemas: [{ uri: String(MCPDESC_JSON_SCHEMA.$id), fileMatch: ['*.json'], schema: MCPDESC_JSON_SCHEMA }],
 });
 
-/** A member key of the tool in the middle of the document: the cursor goes two characters into it. */
+/** The `inputSchema` key of the tool in the middle of the document: the cursor goes two characters into it. */
 function cursorIn(text: string, format: 'json' | 'yaml'): number {
-  const key = format === 'json' ? '"description"' : 'description:';
+  const key = format === 'json' ? '"inputSchema"' : 'inputSchema:';
   const start = text.indexOf(key, Math.floor(text.length / 2));
-  if (start < 0) throw new Error('no description key past the middle');
+  if (start < 0) throw new Error('no inputSchema key past the middle');
   return start + 2;
 }
 

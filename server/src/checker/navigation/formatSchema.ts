@@ -73,7 +73,7 @@ export function expand(placed: PlacedSchema, node: SyntaxNode | undefined, depth
     if (holds !== true && current.else !== undefined) branches.push(current.else);
   }
   for (const branch of branches) {
-    if (typeof branch === 'object') result.push(...expand({ schema: branch, owner }, node, depth + 1));
+    if (typeof branch === 'object') append(result, expand({ schema: branch, owner }, node, depth + 1));
   }
   return result;
 }
@@ -110,7 +110,7 @@ export function memberSchemas(parents: readonly PlacedSchema[], key: string, val
     const chosen = own ?? pattern?.[1] ?? schema.additionalProperties;
     // A map's values (additionalProperties) share one owner: `tool.interactionExamples.*`.
     const childOwner = own !== undefined ? `${owner}.${key}` : `${owner}.*`;
-    if (typeof chosen === 'object') result.push(...expand({ schema: chosen, owner: childOwner }, value));
+    if (typeof chosen === 'object') append(result, expand({ schema: chosen, owner: childOwner }, value));
   }
   return result;
 }
@@ -119,9 +119,14 @@ export function memberSchemas(parents: readonly PlacedSchema[], key: string, val
 export function itemSchemas(parents: readonly PlacedSchema[], item: SyntaxNode | undefined): PlacedSchema[] {
   const result: PlacedSchema[] = [];
   for (const { schema, owner } of parents) {
-    if (typeof schema.items === 'object') result.push(...expand({ schema: schema.items, owner: `${owner}[]` }, item));
+    if (typeof schema.items === 'object') append(result, expand({ schema: schema.items, owner: `${owner}[]` }, item));
   }
   return result;
+}
+
+/** Appends one by one: a spread into push() puts every element on the stack (the schema bounds these lists, but the house rule holds). */
+function append(into: PlacedSchema[], from: readonly PlacedSchema[]): void {
+  for (const placed of from) into.push(placed);
 }
 
 export interface MemberInfo {
