@@ -81,6 +81,7 @@ function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number)
       length: element.length,
       typed: text.slice(element.offset, offset),
       indent: indentFor(text, element.offset, yaml),
+      ...(yaml ? {} : jsonNeighbourCommas(text, elements, element)),
     };
   }
   // Elsewhere only JSON (a block sequence's new item starts with `- `), and not past the closing bracket.
@@ -99,6 +100,25 @@ function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number)
     after: next && !gapAfter.includes(',') ? ',' : '',
     indent: '',
   };
+}
+
+/**
+ * A `{}` typed before or after other elements without a comma (`[{}{"type": …}]`, the editor's
+ * auto-closed brace at the start of a non-empty array): the commas that keep the array an array.
+ */
+function jsonNeighbourCommas(
+  text: string,
+  elements: readonly SyntaxNode[],
+  element: SyntaxNode,
+): Pick<Slot, 'commaAt' | 'after'> {
+  const index = elements.indexOf(element);
+  const previous = elements[index - 1];
+  const next = elements[index + 1];
+  const result: Pick<Slot, 'commaAt' | 'after'> = { after: '' };
+  if (previous && !withoutComments(text.slice(previous.offset + previous.length, element.offset)).includes(','))
+    result.commaAt = previous.offset + previous.length;
+  if (next && !withoutComments(text.slice(element.offset + element.length, next.offset)).includes(',')) result.after = ',';
+  return result;
 }
 
 /**
