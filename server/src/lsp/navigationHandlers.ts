@@ -37,6 +37,7 @@ import {
   referencesAt,
   renameAt,
   scaffoldsAt,
+  objectScaffoldsAt,
   schemaCompletionAt,
   DEFAULT_OUTLINE_LIMIT,
   type NameCompletion,
@@ -120,7 +121,7 @@ export function answerNavigation(request: NavigationRequest, result: CheckResult
           isIncomplete: false,
           items: completions.map((completion) => nameItem(result, completion, request.labelDetails)),
         };
-      const scaffolds = request.snippets ? scaffoldsAt(result, offset) : undefined;
+      const scaffolds = request.snippets ? (scaffoldsAt(result, offset) ?? objectScaffoldsAt(result, offset)) : undefined;
       const fromSchema = schemaCompletionAt(result, offset);
       if (!scaffolds && !fromSchema) return null;
       return {

@@ -8,6 +8,7 @@ export { prepareRenameAt, renameAt } from './rename';
 export { completionAt } from './completion';
 export { schemaCompletionAt } from './schemaCompletion';
 export { scaffoldsAt } from './scaffolds';
+export { objectScaffoldsAt } from './objectScaffolds';
 export { hoverAt } from './hover';
 export { outline, DEFAULT_OUTLINE_LIMIT } from './outline';
 export type {

@@ -37,7 +37,7 @@ export function scaffoldsAt(document: NavigationDocument, offset: number): Scaff
 }
 
 /** Where the new element goes and what separates it from its neighbours. */
-interface Slot {
+export interface Slot {
   offset: number;
   length: number;
   /** Where the previous element needs its comma (it goes right after it, not at the cursor). */
@@ -55,7 +55,7 @@ function isYaml(document: NavigationDocument): boolean {
   return document.format === 'yaml';
 }
 
-function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number): Slot | undefined {
+export function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number): Slot | undefined {
   const { text } = document;
   if (array.type !== 'array' || isAliasCopy(array) || offset <= array.offset || offset > array.offset + array.length)
     return undefined;
@@ -162,16 +162,21 @@ function indentFor(text: string, offset: number, yaml: boolean): string {
   return ' '.repeat(Math.max(0, offset - lineStart - indentationAt(text, offset).length));
 }
 
-function render(
+export function render(
   slot: Slot,
   value: SnippetValue & ({ [key: string]: SnippetValue } | Members),
 ): Pick<ScaffoldCompletion, 'edit' | 'additionalEdits'> {
   const body = slot.yaml ? yamlMappingSnippet(value, slot.unit, slot.indent) : jsonSnippet(value, slot.unit);
+  // A comma due where the element goes (the cursor right after the previous element) leads its text:
+  // an additional edit at the main edit's own position would overlap it.
+  if (slot.commaAt === slot.offset) {
+    return { edit: { offset: slot.offset, length: slot.length, newText: `, ${body}${slot.after}` }, additionalEdits: [] };
+  }
   const edit = { offset: slot.offset, length: slot.length, newText: `${body}${slot.after}` };
   return { edit, additionalEdits: slot.commaAt === undefined ? [] : [{ offset: slot.commaAt, length: 0, newText: ',' }] };
 }
 
-function filterText(slot: Slot, label: string): string {
+export function filterText(slot: Slot, label: string): string {
   return `${slot.typed.startsWith('{') ? '{' : ''}${label}`;
 }
 
