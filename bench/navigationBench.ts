@@ -9,7 +9,8 @@
 import { parseTree } from 'jsonc-parser';
 import { parseDocument } from 'yaml';
 import { getLanguageService, TextDocument } from 'vscode-json-languageservice';
-import { checkDocument } from '../server/src/checker';
+import { checkDocument, type CheckResult } from '../server/src/checker';
+import { keyNodeOf, memberOf, propertyOf } from '../server/src/checker/syntax/tree';
 import { hoverAt, schemaCompletionAt } from '../server/src/checker/navigation';
 import { benchText } from './benchTexts';
 import { generateMcpdesc } from './generate';
@@ -35,17 +36,18 @@ jsonLs.configure({
   schemas: [{ uri: String(MCPDESC_JSON_SCHEMA.$id), fileMatch: ['*.json'], schema: MCPDESC_JSON_SCHEMA }],
 });
 
-/** The `inputSchema` key of the tool in the middle of the document: the cursor goes two characters into it. */
-function cursorIn(text: string, format: 'json' | 'yaml'): number {
-  const key = format === 'json' ? '"inputSchema"' : 'inputSchema:';
-  const start = text.indexOf(key, Math.floor(text.length / 2));
-  if (start < 0) throw new Error('no inputSchema key past the middle');
-  return start + 2;
+/** The `inputSchema` key of the root's tool in the middle of `tools` (a sampling step's `tools` is not one): two characters into it. */
+function cursorIn(checked: CheckResult): number {
+  const tools = memberOf(checked.roots[0], 'tools');
+  const middle = tools?.type === 'array' ? tools.items[Math.floor(tools.items.length / 2)] : undefined;
+  const key = keyNodeOf(propertyOf(middle, 'inputSchema'));
+  if (!key) throw new Error('no inputSchema in the middle tool');
+  return key.offset + 2;
 }
 
 async function measureDocument(label: string, text: string, format: 'json' | 'yaml', quick: boolean): Promise<NavigationRow> {
   const checked = checkDocument(text, { format });
-  const offset = cursorIn(text, format);
+  const offset = cursorIn(checked);
   const items = schemaCompletionAt(checked, offset)?.length ?? 0;
   const contenders: Contender[] = [
     { name: 'parse', run: () => (format === 'json' ? parseTree(text) : parseDocument(text)) },
