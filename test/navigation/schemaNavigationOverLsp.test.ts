@@ -211,7 +211,7 @@ describe('navigation from the format schema over LSP', () => {
             kind: 'markdown',
             value:
               '**title**\n\nA human-readable display name for user interfaces.\n\nApplies to MCP 2025-06-18 and later.\n\n' +
-              '[Specification](https://github.com/mcpdesc/mcpdesc-specification/blob/main/spec/0.8.0/mcp-description.md#91-tool-object)',
+              'Specification: MCP Description 0.8.0 §9.1 Tool Object.',
           });
           const edit = title.textEdit as { range: Range; newText: string };
           assert.deepEqual(edit.range, { start: cursor, end: cursor });
@@ -233,7 +233,7 @@ describe('navigation from the format schema over LSP', () => {
           value,
           /^\*\*inputSchema\*\* \(required\)\n\nA JSON Schema \(or a `\$componentRef` to `#\/components\/schemas\/…`\) whose root describes an object/,
         );
-        assert.match(value, /#91-tool-object\)$/);
+        assert.match(value, /\n\nSpecification: MCP Description 0\.8\.0 §9\.1 Tool Object\.$/);
       });
 
       it('the outline lists the sections, resources, prompts, components and declarations', { timeout: 60_000 }, async () => {

@@ -3,15 +3,15 @@
 // MCP revision a member came with where it is younger than the oldest the format supports (the same
 // facts the revision-fields rule checks) and the specification section that defines it. Filed by the
 // owner formatSchema.ts gives each schema: a `$defs` name, or an owner and the member under it.
+// The section is named, not linked: no URL the product emits points into the format's organization
+// (test/links/emittedUrls.test.ts), whose repositories are not ours to promise.
 import { escapeMarkdown } from './markdown';
-
-export const SPEC_URL = 'https://github.com/mcpdesc/mcpdesc-specification/blob/main/spec/0.8.0/mcp-description.md';
 
 /** The MCP revisions MCP Description 0.8.0 supports, oldest first. */
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 
 interface OwnerDocs {
-  /** The specification's heading anchor for this object. */
+  /** The specification's section for this object, as its heading reads. */
   section: string;
   members: Readonly<Record<string, string>>;
   /** Members younger than the oldest supported revision, and the revision they came with. */
@@ -34,7 +34,7 @@ const PRIMITIVE_SINCE = { title: '2025-06-18', _meta: '2025-06-18', icons: '2025
 
 const DOCS: Readonly<Record<string, OwnerDocs>> = {
   root: {
-    section: '#3-document-structure',
+    section: '§3 Document Structure',
     members: {
       $schema: 'The JSON Schema this document claims to follow (informational).',
       mcpdesc: 'The MCP Description format version of this document: `0.8.0`.',
@@ -54,7 +54,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     },
   },
   info: {
-    section: '#5-info-object',
+    section: '§5 Info Object',
     members: {
       name: 'The programmatic name of the server.',
       title: 'A human-readable display name of the server.',
@@ -69,7 +69,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     since: { title: '2025-06-18', description: '2025-11-25', icons: '2025-11-25', websiteUrl: '2025-11-25' },
   },
   transport: {
-    section: '#6-transports',
+    section: '§6 Transports',
     members: {
       type: 'The transport: `stdio`, `streamable-http` (since MCP 2025-03-26) or `sse` (the legacy HTTP+SSE transport).',
       protocolVersions: "The MCP revisions this transport serves; a subset of the document's.",
@@ -81,7 +81,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     },
   },
   tool: {
-    section: '#91-tool-object',
+    section: '§9.1 Tool Object',
     members: {
       ...PRIMITIVE_COMMON,
       name: 'The programmatic name of the tool, as clients call it.',
@@ -97,7 +97,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     since: { ...PRIMITIVE_SINCE, outputSchema: '2025-06-18', annotations: '2025-03-26', execution: '2025-11-25' },
   },
   'tool.annotations': {
-    section: '#95-tool-annotations',
+    section: '§9.5 Tool Annotations',
     members: {
       title: 'A human-readable title for the tool.',
       readOnlyHint: 'The tool does not modify its environment.',
@@ -107,11 +107,11 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     },
   },
   'tool.execution': {
-    section: '#96-execution-object',
+    section: '§9.6 Execution Object',
     members: { taskSupport: 'Whether the tool may be called as a task: `forbidden`, `optional` or `required`.' },
   },
   resource: {
-    section: '#10-resources',
+    section: '§10 Resources',
     members: {
       ...PRIMITIVE_COMMON,
       uri: 'The URI of the resource.',
@@ -124,7 +124,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     since: PRIMITIVE_SINCE,
   },
   resourceTemplate: {
-    section: '#10-resources',
+    section: '§10 Resources',
     members: {
       ...PRIMITIVE_COMMON,
       uriTemplate: 'The RFC 6570 URI template resources are read by.',
@@ -137,7 +137,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     since: PRIMITIVE_SINCE,
   },
   prompt: {
-    section: '#11-prompts',
+    section: '§11 Prompts',
     members: {
       ...PRIMITIVE_COMMON,
       name: 'The programmatic name of the prompt.',
@@ -148,7 +148,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     since: PRIMITIVE_SINCE,
   },
   promptArgument: {
-    section: '#11-prompts',
+    section: '§11 Prompts',
     members: {
       name: 'The name of the argument.',
       title: 'A human-readable display name of the argument.',
@@ -158,7 +158,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     since: { title: '2025-06-18' },
   },
   interactionExample: {
-    section: '#94-tool-interaction-examples',
+    section: '§9.4 Tool Interaction Examples',
     members: {
       input: 'The complete initial arguments of the tool call.',
       steps: 'The ordered exchanges where the server asks the client: elicitation, sampling or roots steps.',
@@ -166,7 +166,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     },
   },
   interactionStep: {
-    section: '#94-tool-interaction-examples',
+    section: '§9.4 Tool Interaction Examples',
     members: {
       type: 'The kind of step: `elicitation`, `sampling` or `roots`.',
       declaration: "The name of the tool's elicitation declaration this step uses.",
@@ -175,7 +175,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     },
   },
   'elicitationStep.request': {
-    section: '#12-elicitation-declarations',
+    section: '§12 Elicitation Declarations',
     members: {
       mode: 'How the user is asked: `form` (fields) or `url` (a page to open).',
       message: 'What the user is told.',
@@ -185,7 +185,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     },
   },
   components: {
-    section: '#17-reusable-components-and-local-references',
+    section: '§17 Reusable Components and Local References',
     members: {
       schemas: 'Reusable JSON Schemas, referred to as `#/components/schemas/NAME`.',
       toolExamples: 'Reusable tool examples, referred to as `#/components/toolExamples/NAME`.',
@@ -195,7 +195,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     },
   },
   componentRef: {
-    section: '#17-reusable-components-and-local-references',
+    section: '§17 Reusable Components and Local References',
     members: { $componentRef: 'A local reference to a component: `#/components/NAMESPACE/NAME`.' },
   },
 };
@@ -212,13 +212,13 @@ const SAME_AS: Readonly<Record<string, string>> = {
 export interface MemberDoc {
   description?: string;
   since?: string;
-  /** A link to the specification section. */
-  link: string;
+  /** The specification section that defines it. */
+  section: string;
 }
 
 export function memberDoc(owner: string, member: string): MemberDoc {
   const docs = DOCS[SAME_AS[owner] ?? owner];
-  const doc: MemberDoc = { link: `${SPEC_URL}${docs?.section ?? '#3-document-structure'}` };
+  const doc: MemberDoc = { section: docs?.section ?? '§3 Document Structure' };
   const description = docs?.members[member];
   if (description !== undefined) doc.description = description;
   const since = docs?.since?.[member];
@@ -242,6 +242,6 @@ export function describeMember(name: string, doc: MemberDoc, required: boolean, 
   const lines = [`**${escapeMarkdown(name)}**${required ? ' (required)' : ''}`];
   if (doc.description !== undefined) lines.push(doc.description);
   lines.push(revisionsText(doc.since, scope));
-  lines.push(`[Specification](${doc.link})`);
+  lines.push(`Specification: MCP Description 0.8.0 ${doc.section}.`);
   return lines.join('\n\n');
 }

@@ -37,7 +37,7 @@ const SNIPPETS: Readonly<Record<string, readonly ObjectSnippet[]>> = {
     {
       label: 'streamable-http transport',
       detail: 'A server at an HTTP endpoint',
-      value: { type: 'streamable-http', url: new TabStop(1, 'https://example.com/mcp') },
+      value: { type: 'streamable-http', url: new TabStop(1, 'https://example.com/') },
     },
   ],
   resources: [
