@@ -35,7 +35,7 @@ function upTo(names) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'out/', 'node_modules/', '.cache/', 'artifacts/', 'bench/.data/', '**/*.d.ts'] },
+  { ignores: ['dist/', 'out/', 'node_modules/', '.cache/', 'artifacts/', 'bench/.data/', 'build/', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,6 +7,7 @@
 // on a smaller YAML document once (on 5 MB of YAML it takes many minutes).
 //
 //   node out/bench/fixAllBench.js [--quick] [--seed=N] [--json-only | --yaml-only]
+import { shippedDocsBaseUri } from '../shared/src/shippedDocs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeActionParams } from 'vscode-languageserver/node';
 import { applyEdits, checkDocument, type DocumentFormat } from '../server/src/checker';
@@ -76,7 +77,13 @@ function codeActionPath(text: string, format: DocumentFormat): { run: () => stri
   const languageId = format === 'yaml' ? 'yaml' : 'json';
   const document = TextDocument.create(uri, languageId, 1, text);
   // The server checked the document when it was opened or edited, before the request came.
-  const result = checkDocument(text, checkOptionsFor({ path: `/bench/fix-all.mcpdesc.${format}`, languageId }, DEFAULT_SETTINGS));
+  const result = checkDocument(
+    text,
+    checkOptionsFor(
+      { path: `/bench/fix-all.mcpdesc.${format}`, languageId, docsBaseUri: shippedDocsBaseUri() },
+      DEFAULT_SETTINGS,
+    ),
+  );
   const cached: CachedCheck = { version: 1, result, settings: DEFAULT_SETTINGS, durationMs: 0 };
   const params: CodeActionParams = {
     textDocument: { uri },

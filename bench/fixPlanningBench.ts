@@ -13,6 +13,7 @@
 // Targets: the CLI's lint ≤ 1.5× the parse; both fix-alls ≤ 2× one check.
 //
 //   node --expose-gc out/bench/fixPlanningBench.js [--quick] [--seed=N] [--shapes=a,b] [--only=1mbjson|10mbjson|1mbyaml|7.5mbyaml]
+import { shippedDocsBaseUri } from '../shared/src/shippedDocs';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseTree } from 'jsonc-parser';
@@ -87,7 +88,10 @@ function codeActionRun(text: string, format: 'json' | 'yaml'): () => unknown {
   const document = TextDocument.create(uri, format, 1, text);
   const result = checkDocument(
     text,
-    checkOptionsFor({ path: `/bench/fix-planning.mcpdesc.${format}`, languageId: format }, DEFAULT_SETTINGS),
+    checkOptionsFor(
+      { path: `/bench/fix-planning.mcpdesc.${format}`, languageId: format, docsBaseUri: shippedDocsBaseUri() },
+      DEFAULT_SETTINGS,
+    ),
   );
   const cached: CachedCheck = { version: 1, result, settings: DEFAULT_SETTINGS, durationMs: 0 };
   const params: CodeActionParams = {
@@ -121,10 +125,11 @@ export async function benchFixPlanning(options: FixPlanningOptions = {}): Promis
         globs: { include: [], exclude: [] },
         fix: false,
         maxFileSizeMB: 100,
+        docsBaseUri: shippedDocsBaseUri(),
       };
       const candidate = { absolutePath: file, explicit: true, realRoot: fs.realpathSync(directory) };
-      const checkOptions = checkOptionsFor({ path: file, once: true }, DEFAULT_SETTINGS);
-      const fixOptions = checkOptionsFor({ path: file, once: false }, DEFAULT_SETTINGS);
+      const checkOptions = checkOptionsFor({ path: file, once: true, docsBaseUri: shippedDocsBaseUri() }, DEFAULT_SETTINGS);
+      const fixOptions = checkOptionsFor({ path: file, once: false, docsBaseUri: shippedDocsBaseUri() }, DEFAULT_SETTINGS);
       const first = checkDocument(text, checkOptions);
       const fixed = fixDocument(text, fixOptions);
       const problems = first.diagnostics.length;

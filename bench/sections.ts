@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { benchCi, ciTargets, renderCiBench } from './ciBench';
+import { benchCliStartup, cliStartupTargets, renderCliStartup } from './cliStartupBench';
 import { benchBigFileScan, bigFileScanTargets, renderBigFileScan, standardConfigurations } from './bigFileScan';
 import { benchEdits, editTargets, renderEdits } from './editBench';
 import { benchFixAll, fixAllTargets, renderFixAllBench } from './fixAllBench';
@@ -120,6 +121,22 @@ export const BENCH_SECTIONS: readonly BenchSection[] = [
         targets: visibleRangesTargets(result),
         data: result,
       };
+    },
+  },
+  {
+    name: 'cli-startup',
+    title: "the CLI with every rule on vs the elicitation rules only, small and 265 KB documents; the format schema's start-up",
+    // Not a server, but the freshly built CLI: the run builds dist/ for the sections that need it.
+    needsServer: true,
+    async run({ repoRoot, dataDir, seed, quick, log }) {
+      // A copy of this build, as the server's: others may rebuild dist/ while the benchmark runs.
+      const cliDir = path.join(dataDir, 'cli-startup-under-test');
+      fs.mkdirSync(cliDir, { recursive: true });
+      for (const name of ['cli.js', 'checkWorker.js'])
+        fs.copyFileSync(path.join(repoRoot, 'dist', name), path.join(cliDir, name));
+      const outDir = path.join(repoRoot, 'out');
+      const result = await benchCliStartup({ cliPath: path.join(cliDir, 'cli.js'), outDir, dataDir, seed, quick, log });
+      return { name: 'cli-startup', markdown: renderCliStartup(result), targets: cliStartupTargets(result), data: result };
     },
   },
   {

@@ -6,6 +6,7 @@ import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { nodeOnlyUses } from './browser-bundle-check.mjs';
+import { precompileFormatSchema } from './precompile.mjs';
 
 const entries = {
   extension: 'client/src/extension.ts',
@@ -27,15 +28,14 @@ const outdir = outdirIndex >= 0 ? process.argv[outdirIndex + 1] : 'dist';
 const sourceFile = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 /**
- * What the shared code takes from Node, given its browser stand-ins: the checker's time budget's
- * node:vm (server/src/browser/vm.ts) and the rule pages' location (server/src/browser/shippedDocs.ts,
- * set from the client's initializationOptions). The global Buffer is injected (browser/buffer.ts).
+ * What the checker takes from Node, given its browser stand-in: its time budget's node:vm
+ * (server/src/browser/vm.ts; docs/architecture.md says why this is not a runtime member). The global
+ * Buffer is injected (browser/buffer.ts). Everything else that differs is the ServerRuntime's.
  */
 const browserStandIns = {
   name: 'browser-stand-ins',
   setup(build) {
     build.onResolve({ filter: /^node:vm$/ }, () => ({ path: sourceFile('server/src/browser/vm.ts') }));
-    build.onResolve({ filter: /\/shippedDocs$/ }, () => ({ path: sourceFile('server/src/browser/shippedDocs.ts') }));
   },
 };
 
@@ -48,6 +48,9 @@ const shared = {
   minify: production,
   logLevel: 'warning',
 };
+
+// Generated modules the bundles import (build/generated/), written first.
+await precompileFormatSchema();
 
 await Promise.all([
   ...Object.entries(entries).map(([name, entry]) =>

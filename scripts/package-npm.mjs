@@ -18,6 +18,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { precompileFormatSchema } from './precompile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outIndex = process.argv.indexOf('--out');
@@ -38,6 +39,8 @@ const bundles = [
   { entry: 'server/src/server.ts', out: 'dist/server.js', banner: SHEBANG },
   { entry: LIBRARY_ENTRY, out: 'dist/index.js' },
 ];
+// The generated modules the bundles import (scripts/precompile.mjs).
+await precompileFormatSchema();
 await Promise.all(
   bundles.map(({ entry, out, banner }) =>
     esbuild.build({

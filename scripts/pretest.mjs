@@ -42,6 +42,9 @@ const steps = [
           'shared/src',
           'scripts/build.mjs',
           'scripts/browser-bundle-check.mjs',
+          'scripts/precompile.mjs',
+          'scripts/precompile',
+          'schemas',
           'package.json',
           'package-lock.json',
         ],
@@ -54,6 +57,8 @@ const steps = [
       'dist/checkWorker.js',
       'dist/browser/extension.js',
       'dist/browser/server.js',
+      // Written by build.mjs first (scripts/precompile.mjs); the compiled tests import it too.
+      'build/generated/formatSchemaValidators.ts',
     ],
     stamp: 'dist/.inputs-hash',
     command: [process.execPath, ['scripts/build.mjs']],
@@ -63,7 +68,18 @@ const steps = [
     // tsconfig.json's include, and what decides how it compiles.
     inputs: () =>
       filesUnder(
-        ['server/src', 'client/src', 'shared/src', 'test', 'scripts', 'bench', 'tsconfig.json', 'package-lock.json'],
+        [
+          'server/src',
+          'client/src',
+          'shared/src',
+          'test',
+          'scripts',
+          'bench',
+          'build/generated',
+          'schemas',
+          'tsconfig.json',
+          'package-lock.json',
+        ],
         (file) => file.endsWith('.ts') || file.endsWith('.json'),
       ),
     outputs: ['out/tsconfig.tsbuildinfo'],

@@ -20,7 +20,11 @@ import { LspSession } from '../test/web/lspSession';
 import { rulePageScenario, type RulePageObservations } from '../test/web/rulePageScenario';
 import { DOCUMENT_WORKER_NAME } from '../server/src/lsp/documentWorkerProtocol';
 import { hostileOutcomeProblem, isUnfinishedNotice } from '../test/web/hostileScenario';
-import type { HostileInput, HostileRun, WebWorkerInput, WebWorkerObservations } from './webWorkerPage';
+import type { HostileInput, HostileRun, NoEvalRun, WebWorkerInput, WebWorkerObservations } from './webWorkerPage';
+import { NO_CODE_GENERATION_DOCUMENTS, NO_CODE_GENERATION_REASON } from '../test/web/noCodeGenerationScenario';
+
+/** A host's policy without 'unsafe-eval' (the format's web editor, vscode.dev-like hosts): scripts and workers of this origin only. */
+const NO_EVAL_POLICY = "default-src 'self'; script-src 'self'; worker-src 'self'";
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -66,6 +70,10 @@ function value(argv: string[], flag: string): string {
   return argv[index + 1];
 }
 
+function messageText(diagnostic: Diagnostic): string {
+  return typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
+}
+
 function shapeOf(diagnostic: Diagnostic): ExpectedDiagnostic {
   const { start, end } = diagnostic.range;
   return {
@@ -105,7 +113,7 @@ function workspaceFiles(root: string): Record<string, string> {
   return files;
 }
 
-function serve(files: Record<string, { type: string; body: string }>): Promise<Server> {
+function serve(files: Record<string, { type: string; body: string; policy?: string }>): Promise<Server> {
   const server = createServer((request, response) => {
     const file = files[request.url ?? ''];
     if (!file) {
@@ -113,7 +121,9 @@ function serve(files: Record<string, { type: string; body: string }>): Promise<S
       response.writeHead(request.url === '/favicon.ico' ? 204 : 404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': file.type }).end(file.body);
+    const headers: Record<string, string> = { 'content-type': file.type };
+    if (file.policy) headers['content-security-policy'] = file.policy;
+    response.writeHead(200, headers).end(file.body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -163,6 +173,18 @@ async function main(): Promise<void> {
     '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><script src="/page.js"></script>' },
     '/page.js': { type: 'text/javascript', body: readFileSync(value(argv, '--page'), 'utf8') },
     '/server.js': { type: 'text/javascript', body: readFileSync(join(repo, 'dist', 'browser', 'server.js'), 'utf8') },
+    // The same page and server under a policy without 'unsafe-eval' (the page's and the worker's own).
+    '/csp/': {
+      type: 'text/html',
+      body: '<!doctype html><meta charset="utf-8"><script src="/csp/page.js"></script>',
+      policy: NO_EVAL_POLICY,
+    },
+    '/csp/page.js': { type: 'text/javascript', body: readFileSync(value(argv, '--page'), 'utf8'), policy: NO_EVAL_POLICY },
+    '/csp/server.js': {
+      type: 'text/javascript',
+      body: readFileSync(join(repo, 'dist', 'browser', 'server.js'), 'utf8'),
+      policy: NO_EVAL_POLICY,
+    },
   });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   let observed: WebWorkerObservations | undefined;
@@ -280,6 +302,44 @@ async function main(): Promise<void> {
               `${when} ${hostile.name}: small document's diagnostics ${(observed.smallMs / 1000).toFixed(2)} s after its open, outline ${(observed.outlineMs / 1000).toFixed(2)} s; the hostile one ${hostile.diagnostics.some(isUnfinishedNotice) ? 'cut' : 'finished'}, published ${(hostile.ms / 1000).toFixed(2)} s after its open`,
             );
           }
+        }
+      },
+      { needs },
+    );
+    await checks.run(
+      "web: under a content security policy without 'unsafe-eval', the browser build checks with every rule on: the format's schema runs precompiled, flat-form schemas are walked, and a schema only ajv could compile gets its notices, never an error or a crash",
+      async () => {
+        const page = await browser.newPage();
+        page.on('pageerror', (error) => checks.log(`[page error] ${error.message.split('\n')[0]}`));
+        await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/csp/`);
+        await page.waitForFunction(() => 'runNoEvalTest' in window);
+        const noEvalInput: HostileInput = { docsBaseUri: DOCS_BASE, folderUri: `${FOLDER}/no-eval`, smallText: text };
+        const run = await page.evaluate(
+          (pageInput) =>
+            (window as unknown as { runNoEvalTest(input: HostileInput): Promise<NoEvalRun> }).runNoEvalTest(pageInput),
+          noEvalInput,
+        );
+        if (!run.pageRefusedEval) throw new Error('the page could run new Function: the policy is not in force');
+        assertEqual(run.workerErrors, [], 'errors of the worker');
+        for (const document of NO_CODE_GENERATION_DOCUMENTS) {
+          const diagnostics = run.diagnostics[document.name];
+          const notices = diagnostics
+            .filter((diagnostic) => messageText(diagnostic).includes(NO_CODE_GENERATION_REASON))
+            .map((diagnostic) => {
+              const { start, end } = diagnostic.range;
+              const violation = (diagnostic.data as { violation?: string } | undefined)?.violation;
+              return `${start.line}:${start.character}-${end.line}:${end.character} ${String(diagnostic.code)} ${violation}`;
+            });
+          assertEqual(notices, document.notices, `${document.name}: the notices of what was not compiled`);
+          const findings = diagnostics.filter((diagnostic) => diagnostic.code !== 'mcpdesc.checker');
+          if (document.notices.length === 0 && findings.length < document.minimumFindings)
+            throw new Error(`${document.name}: ${findings.length} findings, expected at least ${document.minimumFindings}`);
+          if (
+            diagnostics.some(
+              (diagnostic) => (diagnostic.data as { violation?: string } | undefined)?.violation === 'internal-error',
+            )
+          )
+            throw new Error(`${document.name}: an internal error`);
         }
       },
       { needs },

@@ -1,10 +1,12 @@
 // The page side of test-e2e/webWorker.ts, bundled for the browser: starts the browser build's server
 // (dist/browser/server.js) as a web worker of this page, as vscode.dev's client does, talks LSP to it
 // with vscode-jsonrpc's browser reader and writer, and answers the driver with what it saw.
+import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { BrowserMessageReader, BrowserMessageWriter, createMessageConnection } from 'vscode-jsonrpc/browser';
 import { LspSession } from '../test/web/lspSession';
 import { DOCUMENT_RULES_ON, HOSTILE_DOCUMENTS, hostileBesideSmall, type HostileObservations } from '../test/web/hostileScenario';
 import { rulePageScenario, type RulePageObservations } from '../test/web/rulePageScenario';
+import { NO_CODE_GENERATION_DOCUMENTS } from '../test/web/noCodeGenerationScenario';
 
 export interface WebWorkerInput {
   docsBaseUri: string;
@@ -98,5 +100,49 @@ async function runHostile(input: HostileInput): Promise<HostileRun> {
   return { cold, warm, workerErrors };
 }
 
+/**
+ * Whether the page's policy refuses generated code, asked as the page loads: code the driver runs
+ * through DevTools (page.evaluate) is exempt from the policy, so asking there would say nothing.
+ */
+const PAGE_REFUSED_EVAL = (() => {
+  try {
+    new Function('return 1')();
+    return false;
+  } catch {
+    return true;
+  }
+})();
+
+export interface NoEvalRun {
+  /** Whether this page itself was refused `new Function` (the policy is in force). */
+  pageRefusedEval: boolean;
+  /** Per document of NO_CODE_GENERATION_DOCUMENTS, by name: its diagnostics. */
+  diagnostics: Record<string, Diagnostic[]>;
+  workerErrors: string[];
+}
+
+/** Served under a content security policy without 'unsafe-eval': the server with every rule on, and the no-eval documents. */
+async function runNoEval(input: HostileInput): Promise<NoEvalRun> {
+  const workerErrors: string[] = [];
+  const worker = new Worker('/csp/server.js');
+  const connection = createMessageConnection(new BrowserMessageReader(worker), new BrowserMessageWriter(worker));
+  const session = new LspSession(connection, new Map(), DOCUMENT_RULES_ON);
+  worker.addEventListener('error', (event) => {
+    workerErrors.push(event.message);
+    session.fail(new Error(event.message));
+  });
+  await session.initialize(null, { docsBaseUri: input.docsBaseUri });
+  const diagnostics: Record<string, Diagnostic[]> = {};
+  for (const document of NO_CODE_GENERATION_DOCUMENTS) {
+    const uri = `${input.folderUri}/${document.name}`;
+    await session.open(uri, 'json', document.text);
+    diagnostics[document.name] = await session.diagnostics(uri);
+  }
+  await session.shutdown();
+  worker.terminate();
+  return { pageRefusedEval: PAGE_REFUSED_EVAL, diagnostics, workerErrors };
+}
+
+(window as unknown as { runNoEvalTest: typeof runNoEval }).runNoEvalTest = runNoEval;
 (window as unknown as { runWebWorkerTest: typeof run; runHostileTest: typeof runHostile }).runWebWorkerTest = run;
 (window as unknown as { runHostileTest: typeof runHostile }).runHostileTest = runHostile;

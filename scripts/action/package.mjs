@@ -24,6 +24,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { precompileFormatSchema } from '../precompile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const option = (name) => {
@@ -46,6 +47,8 @@ fs.mkdirSync(outDir, { recursive: true });
 
 // As build.mjs bundles them (jsonc-parser's UMD "main" cannot be followed, its ESM build can), for the
 // Node.js the runners have.
+// The generated modules the bundles import (scripts/precompile.mjs).
+await precompileFormatSchema();
 await Promise.all(
   [
     { entry: 'server/src/cli.ts', out: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },

@@ -5,7 +5,6 @@
 // checks open documents (and closed files once read) where the server can end a check that outlasts
 // its time box (lsp/workerOpenChecks.ts), which nothing can do on the server's own thread.
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
-import { setShippedDocsBaseUri } from './browser/shippedDocs';
 import { browserRuntime } from './lsp/browserRuntime';
 import type { DocumentWorkerPort } from './lsp/documentWorker';
 import { DOCUMENT_WORKER_NAME, type DocumentWorkerMessage, type DocumentWorkerReply } from './lsp/documentWorkerProtocol';
@@ -86,7 +85,6 @@ if (scope.name === DOCUMENT_WORKER_NAME) {
   serveDocumentWorker({
     onMessage: (listener) => scope.addEventListener('message', (event) => listener(event.data as DocumentWorkerMessage)),
     post: (reply) => scope.postMessage(reply),
-    setDocsBaseUri: setShippedDocsBaseUri,
   });
 } else {
   const gate = new LifecycleGate(requestParamsProblem);

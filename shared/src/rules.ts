@@ -119,6 +119,8 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
     // Off until the elicitation corpora, deliberately partial documents, are made whole or scoped
     // (test/support/ruleScope.ts); `"mcpdesc.document.schema": "error"` turns it on.
     offByDefault: true,
+    // A release candidate's $schema: the document is checked as 0.8.0 (formatVersion.ts).
+    defaultSeverityOf: { 'release-candidate-schema-identity': 'warning' },
     tags: ['correctness', 'mcpdesc', 'schema'],
     precision: 'very-high',
   },

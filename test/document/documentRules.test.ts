@@ -152,7 +152,7 @@ test('elicitation declarations and the parts of steps the elicitation rules judg
 });
 
 test('keeps checking after a schema error: the other rules still report what they can read', () => {
-  const text = `{ "mcpdesc": 8, "tools": [ { "name": "t", "interactionExamples": { "e": { "steps": [
+  const text = `{ "mcpdesc": "0.8.0", "protocolVersions": ["1999-01-01"], "tools": [ { "name": "t", "interactionExamples": { "e": { "steps": [
     { "type": "elicitation", "request": { "mode": "form", "message": "m", "requestedSchema": { "type": "object", "properties": { "ok": { "type": "boolean" } }, "required": ["ok"] } }, "response": { "action": "accept", "content": {} } }
   ] } } } ] }`;
   const codes = check(text).diagnostics.map((diagnostic) => `${diagnostic.code}:${diagnostic.data.violation}`);

@@ -16,7 +16,7 @@ const SEVERITY_NAMES: Record<string, number> = { Error: 1, Warning: 2, Informati
 
 describe('checker notices', () => {
   it('skipped documents are Information, internal errors Error, by default', () => {
-    const [tooLarge] = fileTooLargeNotice(30 * 1024 * 1024, 20, {});
+    const [tooLarge] = fileTooLargeNotice(30 * 1024 * 1024, 20, {}, shippedDocsBaseUri());
     assert.deepEqual(
       { ...tooLarge, message: '' },
       {
@@ -50,9 +50,9 @@ describe('checker notices', () => {
   });
 
   it('mcpdesc.checker re-rates or silences every one of them', () => {
-    assert.equal(fileTooLargeNotice(2e6, 1, { [CHECKER_RULE_ID]: 'warning' })[0].severity, 2);
+    assert.equal(fileTooLargeNotice(2e6, 1, { [CHECKER_RULE_ID]: 'warning' }, shippedDocsBaseUri())[0].severity, 2);
     assert.equal(internalErrorNotice('x', { rules: { [CHECKER_RULE_ID]: 'hint' } })[0].severity, 4);
-    assert.deepEqual(fileTooLargeNotice(2e6, 1, { [CHECKER_RULE_ID]: 'off' }), []);
+    assert.deepEqual(fileTooLargeNotice(2e6, 1, { [CHECKER_RULE_ID]: 'off' }, shippedDocsBaseUri()), []);
     assert.deepEqual(internalErrorNotice('x', { rules: { [CHECKER_RULE_ID]: 'off' } }), []);
     assert.deepEqual(
       checkDocument(generatedCase('nesting-root-objects').build(), { rules: { [CHECKER_RULE_ID]: 'off' } }).diagnostics,

@@ -19,6 +19,10 @@ const ALLOWED_IN_OUTPUT: ReadonlyMap<string, string> = new Map([
     'https://docs.oasis-open.org/sarif/sarif/v2.1.0/os/schemas/sarif-schema-2.1.0.json',
     "SARIF's $schema: the OASIS standard's schema file",
   ],
+  [
+    'https://mcpdesc.org/schema/mcp-description/0.8.0.json',
+    "MCP Description 0.8.0's schema identity (spec §4.5): compared with a document's $schema, named in the identity messages and written by their fixes, never fetched",
+  ],
 ]);
 
 /** URLs and URL prefixes in the bundles' string literals: identifiers that libraries compare, not links anyone is sent to. */
@@ -39,6 +43,10 @@ const ALLOWED_IN_BUNDLES: ReadonlyArray<{ url: string; prefix?: true; why: strin
     why: "the id of ajv's $data reference schema",
   },
   { url: 'http://', why: 'a scheme prefix tested in code, not a link' },
+  {
+    url: 'https://mcpdesc.org/schema/0.8.0.json',
+    why: "the short $schema identity 0.8.0 Drafts 1-3 shared (spec §4.5), compared with a document's $schema (formatVersion.ts)",
+  },
   {
     url: 'https://example.com/',
     why: 'the placeholder a url declaration snippet selects for the author to overwrite (a reserved example domain, never opened)',

@@ -1,7 +1,7 @@
 // The scan's log line says what each number counts: files read from disk, documents checked in all.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { scanSummaryText } from '../../server/src/lsp/startServer';
+import { scanSummaryText } from '../../server/src/lsp/initializeServer';
 
 describe('workspace scan summary', () => {
   it('a workspace whose only document is open: 0 files read, 1 document checked, and why they differ', () => {

@@ -6,6 +6,7 @@
 // is not tried again until it is edited. What the workers answer (edits sent as spans and re-checked
 // there, code actions, navigation, fix-all, status) is held to the same document checked on this
 // thread (LocalOpenChecks). No timing is asserted: the time box only has to end the hanging check.
+import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver';
@@ -101,7 +102,15 @@ function pool(count = 2, broken = 0): { checks: WorkerOpenChecks; started: Threa
     sideBySide: false,
     timeBoxMs: () => 3000,
   };
-  return { checks: new WorkerOpenChecks(workers, (message) => log.push(message)), started, log };
+  return {
+    checks: new WorkerOpenChecks(
+      workers,
+      (message) => log.push(message),
+      () => shippedDocsBaseUri(),
+    ),
+    started,
+    log,
+  };
 }
 
 const STEPS_TEXT = documentOf(
@@ -121,7 +130,7 @@ function documentAt(uri: string, text = STEPS_TEXT): OpenDocument {
 }
 
 function request(document: OpenDocument, settings = SETTINGS): OpenCheckRequest {
-  return { document, settings, path: document.uri.slice(document.uri.lastIndexOf('/') + 1) };
+  return { document, settings, path: document.uri.slice(document.uri.lastIndexOf('/') + 1), docsBaseUri: shippedDocsBaseUri() };
 }
 
 function diagnosticsOf(outcome: PlainOutcome): Diagnostic[] {

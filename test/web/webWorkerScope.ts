@@ -16,7 +16,13 @@ interface MessageListener {
 
 const port = parentPort;
 if (!port) throw new Error('webWorkerScope.ts runs in a worker thread only');
-const { bundle, name, hangOn } = workerData as { bundle: string; name?: string; hangOn?: string };
+const { bundle, name, hangOn, noCodeGeneration } = workerData as {
+  bundle: string;
+  name?: string;
+  hangOn?: string;
+  /** As under a content security policy without 'unsafe-eval': eval and new Function throw (workerServer.ts). */
+  noCodeGeneration?: boolean;
+};
 const bundleUrl = pathToFileURL(bundle).href;
 
 /**
@@ -72,7 +78,7 @@ class NestedWorker {
 
   constructor(url: string, options: { name?: string } = {}) {
     if (url !== bundleUrl) throw new Error(`this test's Worker starts ${bundleUrl} only, not ${url}`);
-    this.thread = new ThreadWorker(__filename, { workerData: { bundle, name: options.name, hangOn } });
+    this.thread = new ThreadWorker(__filename, { workerData: { bundle, name: options.name, hangOn, noCodeGeneration } });
     this.thread.on('message', (data: unknown) => {
       for (const listener of [...this.listeners.message]) listener({ data });
     });
@@ -95,30 +101,34 @@ class NestedWorker {
 }
 
 // A dedicated worker's globals the server may use (WorkerGlobalScope and its mixins); no Node ones.
-const context = createContext({
-  self: scope,
-  name,
-  location: { href: bundleUrl },
-  Worker: NestedWorker,
-  postMessage: scope.postMessage,
-  addEventListener: scope.addEventListener,
-  console,
-  setTimeout,
-  clearTimeout,
-  setInterval,
-  clearInterval,
-  queueMicrotask,
-  structuredClone,
-  performance,
-  TextEncoder,
-  TextDecoder,
-  URL,
-  URLSearchParams,
-  MessageChannel,
-  AbortController,
-  AbortSignal,
-  Event,
-  EventTarget,
-});
+const context = createContext(
+  {
+    self: scope,
+    name,
+    location: { href: bundleUrl },
+    Worker: NestedWorker,
+    postMessage: scope.postMessage,
+    addEventListener: scope.addEventListener,
+    console,
+    setTimeout,
+    clearTimeout,
+    setInterval,
+    clearInterval,
+    queueMicrotask,
+    structuredClone,
+    performance,
+    TextEncoder,
+    TextDecoder,
+    URL,
+    URLSearchParams,
+    MessageChannel,
+    AbortController,
+    AbortSignal,
+    Event,
+    EventTarget,
+  },
+  // A policy without 'unsafe-eval' is the document's and every worker's it starts: V8's own switch.
+  noCodeGeneration ? { codeGeneration: { strings: false } } : undefined,
+);
 (context as { globalThis?: unknown }).globalThis = context;
 runInContext(readFileSync(bundle, 'utf8'), context, { filename: bundle });

@@ -25,11 +25,17 @@ export interface WorkerServerOptions {
    * forever would be. The server cannot tell the difference; the bundle has no such hook.
    */
   hangOn?: string;
+  /** The worker runs as under a content security policy without 'unsafe-eval' (eval and new Function throw). */
+  noCodeGeneration?: boolean;
 }
 
 export function startWorkerServer(options: WorkerServerOptions = {}): WorkerServer {
   const worker = new Worker(path.join(__dirname, 'webWorkerScope.js'), {
-    workerData: { bundle: repoPath('dist', 'browser', 'server.js'), hangOn: options.hangOn },
+    workerData: {
+      bundle: repoPath('dist', 'browser', 'server.js'),
+      hangOn: options.hangOn,
+      noCodeGeneration: options.noCodeGeneration,
+    },
   });
   const errors: Error[] = [];
   const connection = createMessageConnection(new PortMessageReader(worker), new PortMessageWriter(worker));

@@ -1,6 +1,7 @@
 // DiskDocumentChecks: a file that is not open is read when its check runs (never earlier, so never
 // stale), checked, and its diagnostics published or cleared; whatever cannot be read as a regular
 // file inside its folder is cleared, and nothing waits on it.
+import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, describe, it } from 'node:test';
@@ -61,6 +62,7 @@ function setUp(workspace: TempWorkspace, runner?: DiskCheckRunner) {
     isOpen: () => false,
     log: () => undefined,
     files: nodeFileAccess(runner),
+    docsBaseUri: () => shippedDocsBaseUri(),
   });
   return { checks, published };
 }
@@ -188,6 +190,7 @@ describe('checks of files that are not open', () => {
         path: relative,
         maxBytes: 1024 * 1024,
         settings: DEFAULT_SETTINGS,
+        docsBaseUri: shippedDocsBaseUri(),
       };
       if (fileAtPath(task.filePath).kind !== 'none' && !isNoMcpdescDocumentOnDisk(task)) continue;
       decidedHere.push(relative);

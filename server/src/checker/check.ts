@@ -33,6 +33,8 @@ import { semanticFixesFor } from './fixes/documentFixes';
 import type { SemanticFinding } from './rules/document/interactionSemantics';
 import { applySuppressions, findSuppressions, SuppressionFixes, type Suppression } from './rules/suppressions';
 import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
+import { versionGateOf, type VersionFinding, type VersionGate } from './formatVersion/formatVersion';
+import { versionFixesFor } from './formatVersion/versionFixes';
 
 /** Shared by every check: each distinct schema is compiled once per process. */
 export { schemaCache };
@@ -63,6 +65,8 @@ export interface Located {
   semantic?: { finding: SemanticFinding; root: SyntaxNode };
   /** A finding of the declaration-validity rule. */
   declarationFinding?: DeclarationFinding;
+  /** A finding on the document's identity (formatVersion.ts), with the index of its root. */
+  version?: { finding: VersionFinding; rootIndex: number };
   /**
    * Declaration-validity findings this consistency diagnostic stands for (the same problem, reported
    * once): their fixes are offered with it.
@@ -145,9 +149,9 @@ export class DocumentCheck {
     this.settleTree?.();
     const entry = this.entryFor(diagnostic);
     if (!entry) return [];
-    const editor = entry.finding || entry.declarationFinding || entry.semantic ? this.quickFixEditor(formatting) : undefined;
+    const editor = hasFinding(entry) ? this.quickFixEditor(formatting) : undefined;
     const fixes: Fix[] = editor
-      ? plansOf(entry, editor).map((fix) => ({
+      ? plansOf(entry, editor, this, formatting).map((fix) => ({
           title: fix.title,
           isPreferred: fix.isPreferred,
           edits: fix.edits.map((edit) => ({ range: this.lines.rangeOf(edit.offset, edit.length), newText: edit.newText })),
@@ -179,7 +183,7 @@ export class DocumentCheck {
     let editor: DocumentEditor | undefined;
     const preferred = (entry: Located): boolean => {
       editor ??= this.quickFixEditor(formatting);
-      return editor !== undefined && plansOf(entry, editor).some((plan) => plan.isPreferred);
+      return editor !== undefined && plansOf(entry, editor, this, formatting).some((plan) => plan.isPreferred);
     };
     let count = 0;
     // The diagnostics at one range with one violation get one entry's fixes (entryFor). They are
@@ -218,7 +222,7 @@ export class DocumentCheck {
   /** The located diagnostic whose fixes `diagnostic` gets: of those at its range with its violation, the first with a finding. */
   private entryFor(diagnostic: Pick<Diagnostic, 'range' | 'data'>): Located | undefined {
     const matching = this.locatedAt(diagnostic);
-    return matching.find((candidate) => candidate.finding || candidate.declarationFinding || candidate.semantic) ?? matching[0];
+    return matching.find(hasFinding) ?? matching[0];
   }
 
   /** The located diagnostics with the violation and range of `diagnostic`, in document order. */
@@ -258,7 +262,7 @@ export class DocumentCheck {
     if (!editor) return undefined;
     const fixes: PreferredFix[] = [];
     for (const entry of this.located) {
-      const plan = plansOf(entry, editor).find((candidate) => candidate.isPreferred);
+      const plan = plansOf(entry, editor, this, formatting).find((candidate) => candidate.isPreferred);
       if (plan)
         fixes.push({
           code: entry.diagnostic.code,
@@ -289,14 +293,25 @@ export class DocumentCheck {
 
 /** Whether a located diagnostic comes from a finding (else it has no fixes of its own: a notice, a syntax error). */
 function hasFinding(entry: Located): boolean {
-  return entry.finding !== undefined || entry.declarationFinding !== undefined || entry.semantic !== undefined;
+  return (
+    entry.finding !== undefined ||
+    entry.declarationFinding !== undefined ||
+    entry.semantic !== undefined ||
+    entry.version !== undefined
+  );
 }
 
 /**
  * The fixes of one diagnostic. A consistency diagnostic standing for declaration-validity findings
  * offers their fixes after its own; the first preferred one stays the only preferred one.
  */
-function plansOf(entry: Located, editor: DocumentEditor): FixPlan[] {
+function plansOf(entry: Located, editor: DocumentEditor, check: DocumentCheck, formatting?: FormattingOptions): FixPlan[] {
+  if (entry.version) {
+    const { finding, rootIndex } = entry.version;
+    const root = check.roots[rootIndex];
+    const context = { text: check.text, format: check.format, root, rootIndex, formatting };
+    return root ? versionFixesFor(finding, editor, context) : [];
+  }
   if (entry.declarationFinding) return declarationFixesFor(entry.declarationFinding, editor);
   if (entry.semantic) return semanticFixesFor(entry.semantic.finding, entry.semantic.root, editor);
   if (!entry.finding) return [];
@@ -339,8 +354,15 @@ export interface CheckParts {
   declarationFindings: DeclarationFindings[];
   /** Per root: the whole-document rules' findings (document/documentRules.ts); absent where no root was checked. */
   documentFindings?: DocumentFindings[];
+  /** Per root: which rules its identity lets run, and the findings on it (formatVersion.ts); absent on a failure. */
+  versions?: VersionGate[];
   /** Set when the check could not finish (the engine's limits, not the content). */
   failure?: unknown;
+}
+
+/** The whole-document rules' findings on a root whose identity kept them from running. */
+function noDocumentFindings(): DocumentFindings {
+  return { root: [], rootSemantics: [], tools: [], rootNotChecked: [] };
 }
 
 /** Whether the whole-document rules report anything under these options (else they are not run at all). */
@@ -358,13 +380,16 @@ export function parseAndFind(
 ): CheckParts {
   try {
     const parsed = parse(text);
-    const consistency = parsed.roots.map((root) =>
-      root.type === 'object'
+    // The document's identity first: a version this checker does not check gets one finding, not
+    // the findings of rules written for another (formatVersion.ts).
+    const versions = parsed.roots.map(versionGateOf);
+    const consistency = parsed.roots.map((root, index) =>
+      root.type === 'object' && versions[index].elicitationRules
         ? checkElicitationConsistency(root, new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once))
         : { findings: [], notChecked: [] },
     );
-    const declarationFindings = parsed.roots.map((root) =>
-      root.type === 'object' ? checkDeclarationValidity(root) : { tools: [], others: [] },
+    const declarationFindings = parsed.roots.map((root, index) =>
+      root.type === 'object' && versions[index].elicitationRules ? checkDeclarationValidity(root) : { tools: [], others: [] },
     );
     const parts: CheckParts = {
       roots: parsed.roots,
@@ -372,8 +397,13 @@ export function parseAndFind(
       findings: consistency.map((perRoot) => perRoot.findings),
       notChecked: consistency.map((perRoot) => perRoot.notChecked),
       declarationFindings,
+      versions,
     };
-    if (documentRules) parts.documentFindings = parsed.roots.map(checkDocumentRules);
+    if (documentRules) {
+      parts.documentFindings = parsed.roots.map((root, index) =>
+        versions[index].documentRules ? checkDocumentRules(root) : noDocumentFindings(),
+      );
+    }
     return parts;
   } catch (error) {
     // Content never makes the rules throw; what can is the engine's own limits (a stack overflow on
@@ -530,6 +560,14 @@ export function locate(
     for (const perTool of perRoot.tools) for (const finding of perTool) pushDeclarationFinding(finding);
     for (const finding of perRoot.others) pushDeclarationFinding(finding);
   }
+  (parts.versions ?? []).forEach((gate, rootIndex) => {
+    for (const finding of gate.findings) {
+      const { violation, offset, length, officialCode, pointer } = finding;
+      const data = { violation, offset, length, ...(officialCode ? { officialCode } : {}), pointer };
+      const diagnostic = makeDiagnostic(DOCUMENT_SCHEMA_RULE_ID, data, finding.message, lines.rangeOf(offset, length), options);
+      if (diagnostic) located.push({ version: { finding, rootIndex }, diagnostic });
+    }
+  });
   (parts.documentFindings ?? []).forEach((perRoot, index) => {
     for (const entry of locateDocumentFindings(perRoot, options, lines, parts.roots[index])) located.push(entry);
   });

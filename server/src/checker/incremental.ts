@@ -224,16 +224,22 @@ export class IncrementalDocument {
     this.owed.forget(old);
     syntax.placeTool(replacement, delta, change, this.owed);
 
-    const nameCounts = (this.nameCounts ??= toolNameCounts(elements));
-    const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
-    const consistency = collectNotChecked(() => checkToolNode(root, replacement, index, elements, nameCounts, schemas));
-    parts.findings[0][index] = consistency.result;
-    parts.notChecked[0][index] = consistency.notChecked;
-    parts.declarationFindings[0].tools[index] = checkToolDeclarations(root, replacement, index, elements, nameCounts);
+    // The document's identity lies outside every tool, so its gate (formatVersion.ts) still holds.
+    const gate = parts.versions?.[0];
+    if (gate?.elicitationRules !== false) {
+      const nameCounts = (this.nameCounts ??= toolNameCounts(elements));
+      const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
+      const consistency = collectNotChecked(() => checkToolNode(root, replacement, index, elements, nameCounts, schemas));
+      parts.findings[0][index] = consistency.result;
+      parts.notChecked[0][index] = consistency.notChecked;
+      parts.declarationFindings[0].tools[index] = checkToolDeclarations(root, replacement, index, elements, nameCounts);
+    }
     // The whole-document rules: the root's own findings never lie inside a tool; a tool's depend on
     // that tool alone (and on the root's protocolVersions, outside every tool).
     const documentFindings = parts.documentFindings?.[0];
-    if (documentFindings) documentFindings.tools[index] = checkToolDocumentRules(root, replacement, index);
+    if (documentFindings && gate?.documentRules !== false) {
+      documentFindings.tools[index] = checkToolDocumentRules(root, replacement, index);
+    }
     return { index, oldEnd: old.offset - oldShift + old.length };
   }
 }
@@ -280,6 +286,7 @@ function shiftOtherFindings(
     if (!rechecked.has(index)) move(toolFindings);
   });
   move(declarationFindings.others);
+  move(parts.versions?.[0]?.findings ?? []);
   const documentFindings = parts.documentFindings?.[0];
   if (documentFindings) {
     move(documentFindings.root);

@@ -72,6 +72,22 @@ export const SCHEMA_VIOLATION_KINDS = [
 ] as const;
 export type SchemaViolationKind = (typeof SCHEMA_VIOLATION_KINDS)[number];
 
+/**
+ * The kinds mcpdesc.document.schema reports on the document's identity, read before every rule
+ * (formatVersion/formatVersion.ts): the official validator's identity codes, and a release
+ * candidate's `$schema`.
+ */
+export const VERSION_VIOLATION_KINDS = [
+  'missing-snapshot-identity',
+  'invalid-schema-identity',
+  'contradictory-snapshot-identity',
+  'ambiguous-schema-identity',
+  'unknown-schema-identity',
+  'unsupported-specification',
+  'release-candidate-schema-identity',
+] as const;
+export type VersionViolationKind = (typeof VERSION_VIOLATION_KINDS)[number];
+
 /** The violation kinds of rule mcpdesc.document.semantics (document/interactionSemantics.ts). */
 export type SemanticViolationKind =
   | 'step-revision-mismatch'
@@ -152,6 +168,7 @@ export const OFFICIAL_NAMED_KINDS = [
   'resource-example-json-rpc-envelope',
   'incomplete-resource-example-result',
   'resource-example-result-version-mismatch',
+  'resource-example-cache-fields-version-mismatch',
   'resource-example-content-version-mismatch',
   'invalid-resource-example-base64',
   'resource-example-mime-type-mismatch',
@@ -175,6 +192,7 @@ export interface DiagnosticData {
     | ViolationKind
     | DeclarationViolationKind
     | SchemaViolationKind
+    | VersionViolationKind
     | SemanticViolationKind
     | 'syntax-error'
     | 'skipped'

@@ -6,8 +6,8 @@
 import * as path from 'node:path';
 import { CONFIG_RULE_ID, RULES, RULE_IDS, UNUSED_SUPPRESSION_RULE_ID, type SeveritySetting } from '../../../shared/src/rules';
 import {
+  fileDecision,
   invalidConfigMessage,
-  isExcluded,
   isInside,
   NO_PROJECT_CONFIG,
   ProjectConfigs,
@@ -105,7 +105,7 @@ export class CliConfiguration {
       configFiles: this.explicit
         ? [displayPath(this.explicit.path, this.cwd)]
         : effective.files.map((configPath) => displayPath(configPath, this.cwd)),
-      excluded: isExcluded(recognitionPath(absolutePath, this.cwd), globs),
+      excluded: fileDecision(recognitionPath(absolutePath, this.cwd), { files: globs }) === 'excluded',
       rules: severities,
       include: globs.include,
       exclude: globs.exclude,

@@ -5,9 +5,9 @@
 // number of jobs. Which configuration applies is decided here, on this thread.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import { createHash } from 'node:crypto';
-import { isConfigFileName } from '../checker';
-import { displayPath, invalidConfigMessage, type EffectiveProjectConfig, type LoadedConfigFile } from '../host';
+import { displayPath, invalidConfigMessage, isConfigFile, type EffectiveProjectConfig, type LoadedConfigFile } from '../host';
 import { unanchored } from '../host/findingAnchor';
 import { canonicalFilePath, changedFilesSince } from '../host/gitChanges';
 import { DEFAULT_CACHE_FILE, LintCache } from '../host/lintCache';
@@ -43,6 +43,7 @@ export function lintSettingsFor(
     ...configuration.settingsOf(effective),
     fix: options.fix,
     maxFileSizeMB: options.maxFileSizeMB,
+    docsBaseUri: shippedDocsBaseUri(),
     hashContent: options.cache,
     utf8Columns: options.format === 'rdjson',
   };
@@ -59,44 +60,14 @@ export async function lintFiles(context: LintFilesContext): Promise<FileReport[]
     candidates = changed;
   }
 
-  const files: FileReport[] = [];
-  // A configuration file is reported once (its diagnostics, as a file of the run) and named once on
-  // stderr when it cannot be used, however many documents it lies above.
-  const reportedConfigs = new Set<string>();
-  const namedConfigs = new Set<string>();
-  const reportOutcome = (outcome: FileOutcome): void => {
-    if (outcome.kind === 'failed') fail(outcome.message);
-    if (outcome.kind === 'ignored' && outcome.notice) context.warn(`warning: ${outcome.notice}`);
-    if (outcome.kind !== 'reported') return;
-    if (outcome.failure) fail(outcome.failure);
-    files.push(outcome.report);
-  };
-  const failInvalidConfig = (loaded: LoadedConfigFile): void => {
-    if (namedConfigs.has(loaded.path)) return;
-    namedConfigs.add(loaded.path);
-    fail(invalidConfigMessage(loaded, displayPath(loaded.path, cwd)));
-  };
-  const lintConfigFile = (candidate: Candidate): void => {
-    if (reportedConfigs.has(candidate.absolutePath)) return;
-    reportedConfigs.add(candidate.absolutePath);
-    const scope = configuration.scopeOf(candidate.absolutePath, candidate.realRoot);
-    const diagnostics = configuration.configs.diagnosticsOfFile(candidate.absolutePath, scope);
-    if (!diagnostics) return;
-    files.push({
-      absolutePath: candidate.absolutePath,
-      displayPath: displayPath(candidate.absolutePath, cwd),
-      diagnostics: diagnostics.map(unanchored),
-    });
-    const loaded = configuration.configs.read(candidate.absolutePath, scope.realBoundary);
-    if (!('missing' in loaded) && !loaded.parsed.config) failInvalidConfig(loaded);
-  };
+  const reports = new RunReports(context);
 
   const cacheFile = options.cache ? cacheFileOf(options.cacheLocation, cwd) : undefined;
   const cache = cacheFile ? LintCache.open(cacheFile, context.cacheIdentity) : undefined;
   // Each document decided here when its path alone decides or the cache still holds its result; the
   // rest goes to the runner (a worker reads the file, so a warm run starts no worker at all).
   const planned = candidates.map((candidate) => {
-    if (isConfigFileName(candidate.absolutePath)) return { candidate };
+    if (isConfigFile(candidate.absolutePath)) return { candidate };
     const effective = configuration.forFile(candidate.absolutePath, candidate.realRoot);
     const settings = lintSettingsFor(context, effective);
     return { candidate, effective, settings, known: outcomeByPath(candidate, settings) ?? cache?.lookup(candidate, settings) };
@@ -109,7 +80,7 @@ export async function lintFiles(context: LintFilesContext): Promise<FileReport[]
       if (!effective || !settings) {
         // Checked as configuration, not as documents, wherever they are (--exclude does not hide a broken one).
         return () => {
-          if (configuration.looksUp) lintConfigFile(candidate);
+          if (configuration.looksUp) reports.lintConfigFile(candidate);
         };
       }
       const outcome = known
@@ -125,8 +96,8 @@ export async function lintFiles(context: LintFilesContext): Promise<FileReport[]
               message: `${candidate.absolutePath}: internal error while checking: ${error instanceof Error ? error.message : String(error)}`,
             }));
       return async () => {
-        effective.invalid.forEach(failInvalidConfig);
-        reportOutcome(await outcome);
+        effective.invalid.forEach((loaded) => reports.failInvalidConfig(loaded));
+        reports.add(await outcome);
       };
     });
     for (const next of pending) await next();
@@ -137,18 +108,68 @@ export async function lintFiles(context: LintFilesContext): Promise<FileReport[]
     const problem = cache.save();
     if (problem) context.warn(`warning: ${displayPath(cacheFile, cwd)}: the cache could not be written: ${problem}`);
   }
-  // A configuration file the lookup read above the paths given (the current directory's, for
-  // `mcpdesc-lint packages/a`) is reported as if it had been found in the tree.
-  for (const loaded of configuration.configs.loaded()) {
-    if (loaded.parsed.problems.length === 0) continue;
-    if (options.changedSince !== undefined && !reportedConfigs.has(loaded.path)) continue;
-    lintConfigFile({
-      absolutePath: loaded.path,
-      explicit: false,
-      realRoot: configuration.scopeOf(loaded.path, loaded.path).realBoundary,
-    });
+  reports.addConfigsAbove(options.changedSince !== undefined);
+  return reports.files;
+}
+
+/**
+ * The run's reports as they come. A configuration file is reported once (its diagnostics, as a file
+ * of the run) and named once on stderr when it cannot be used, however many documents it lies above.
+ */
+class RunReports {
+  readonly files: FileReport[] = [];
+  private readonly reportedConfigs = new Set<string>();
+  private readonly namedConfigs = new Set<string>();
+
+  constructor(private readonly context: LintFilesContext) {}
+
+  add(outcome: FileOutcome): void {
+    if (outcome.kind === 'failed') this.context.fail(outcome.message);
+    if (outcome.kind === 'ignored' && outcome.notice) this.context.warn(`warning: ${outcome.notice}`);
+    if (outcome.kind !== 'reported') return;
+    if (outcome.failure) this.context.fail(outcome.failure);
+    this.files.push(outcome.report);
   }
-  return files;
+
+  failInvalidConfig(loaded: LoadedConfigFile): void {
+    if (this.namedConfigs.has(loaded.path)) return;
+    this.namedConfigs.add(loaded.path);
+    this.context.fail(invalidConfigMessage(loaded, displayPath(loaded.path, this.context.cwd)));
+  }
+
+  lintConfigFile(candidate: Candidate): void {
+    const { configuration, cwd } = this.context;
+    if (this.reportedConfigs.has(candidate.absolutePath)) return;
+    this.reportedConfigs.add(candidate.absolutePath);
+    const scope = configuration.scopeOf(candidate.absolutePath, candidate.realRoot);
+    const diagnostics = configuration.configs.diagnosticsOfFile(candidate.absolutePath, scope);
+    if (!diagnostics) return;
+    this.files.push({
+      absolutePath: candidate.absolutePath,
+      displayPath: displayPath(candidate.absolutePath, cwd),
+      diagnostics: diagnostics.map(unanchored),
+    });
+    const loaded = configuration.configs.read(candidate.absolutePath, scope.realBoundary);
+    if (!('missing' in loaded) && !loaded.parsed.config) this.failInvalidConfig(loaded);
+  }
+
+  /**
+   * A configuration file the lookup read above the paths given (the current directory's, for
+   * `mcpdesc-lint packages/a`) is reported as if it had been found in the tree; with --changed-since,
+   * only those already reported.
+   */
+  addConfigsAbove(changedOnly: boolean): void {
+    const { configuration } = this.context;
+    for (const loaded of configuration.configs.loaded()) {
+      if (loaded.parsed.problems.length === 0) continue;
+      if (changedOnly && !this.reportedConfigs.has(loaded.path)) continue;
+      this.lintConfigFile({
+        absolutePath: loaded.path,
+        explicit: false,
+        realRoot: configuration.scopeOf(loaded.path, loaded.path).realBoundary,
+      });
+    }
+  }
 }
 
 /**
@@ -191,7 +212,7 @@ function changedCandidates(context: LintFilesContext, candidates: readonly Candi
   if (explicitConfig !== undefined && isChanged(explicitConfig)) return [...candidates];
   return candidates.filter((candidate) => {
     if (isChanged(candidate.absolutePath)) return true;
-    if (isConfigFileName(candidate.absolutePath) || context.options.noConfig) return false;
+    if (isConfigFile(candidate.absolutePath) || context.options.noConfig) return false;
     const effective = context.configuration.forFile(candidate.absolutePath, candidate.realRoot);
     return [...effective.files, ...effective.invalid.map((loaded) => loaded.path)].some(isChanged);
   });

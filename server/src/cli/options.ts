@@ -69,114 +69,177 @@ function withNegativeValuesJoined(argv: readonly string[]): string[] {
   return joined;
 }
 
+/** The options node's parser knows; what they mean is CliOptions'. */
+const OPTION_SPECS = {
+  format: { type: 'string', short: 'f' },
+  fix: { type: 'boolean' },
+  rule: { type: 'string', multiple: true },
+  official: { type: 'boolean' },
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  quiet: { type: 'boolean', short: 'q' },
+  'exit-zero': { type: 'boolean' },
+  'max-file-size-mb': { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
+  config: { type: 'string', short: 'c' },
+  'no-config': { type: 'boolean' },
+  'print-config': { type: 'string' },
+  'report-unused-suppressions': { type: 'boolean' },
+  'max-warnings': { type: 'string' },
+  cache: { type: 'boolean' },
+  'cache-location': { type: 'string' },
+  'cache-strategy': { type: 'string' },
+  stdin: { type: 'boolean' },
+  'stdin-filename': { type: 'string' },
+  'output-file': { type: 'string', short: 'o' },
+  'suppress-all': { type: 'boolean' },
+  'suppress-rule': { type: 'string', multiple: true },
+  'prune-suppressions': { type: 'boolean' },
+  'pass-on-unpruned-suppressions': { type: 'boolean' },
+  'suppressions-location': { type: 'string' },
+  'changed-since': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+function readArguments(argv: readonly string[]) {
+  return parseArgs({ args: withNegativeValuesJoined(argv), allowPositionals: true, strict: true, options: OPTION_SPECS });
+}
+
+type Arguments = ReturnType<typeof readArguments>;
+type Values = Arguments['values'];
+
+/** A usage message: thrown by the checks below, caught once by parseArguments. */
+class UsageError extends Error {}
+
+function usage(condition: boolean, message: string): void {
+  if (condition) throw new UsageError(message);
+}
+
 export function parseArguments(argv: readonly string[]): ParsedArguments {
-  let parsed;
+  let parsed: Arguments;
   try {
-    parsed = parseArgs({
-      args: withNegativeValuesJoined(argv),
-      allowPositionals: true,
-      strict: true,
-      options: {
-        format: { type: 'string', short: 'f' },
-        fix: { type: 'boolean' },
-        rule: { type: 'string', multiple: true },
-        official: { type: 'boolean' },
-        include: { type: 'string', multiple: true },
-        exclude: { type: 'string', multiple: true },
-        quiet: { type: 'boolean', short: 'q' },
-        'exit-zero': { type: 'boolean' },
-        'max-file-size-mb': { type: 'string' },
-        jobs: { type: 'string', short: 'j' },
-        config: { type: 'string', short: 'c' },
-        'no-config': { type: 'boolean' },
-        'print-config': { type: 'string' },
-        'report-unused-suppressions': { type: 'boolean' },
-        'max-warnings': { type: 'string' },
-        cache: { type: 'boolean' },
-        'cache-location': { type: 'string' },
-        'cache-strategy': { type: 'string' },
-        stdin: { type: 'boolean' },
-        'stdin-filename': { type: 'string' },
-        'output-file': { type: 'string', short: 'o' },
-        'suppress-all': { type: 'boolean' },
-        'suppress-rule': { type: 'string', multiple: true },
-        'prune-suppressions': { type: 'boolean' },
-        'pass-on-unpruned-suppressions': { type: 'boolean' },
-        'suppressions-location': { type: 'string' },
-        'changed-since': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
+    parsed = readArguments(argv);
   } catch (error) {
     // node's messages are good but end with advice about '--' that rarely applies; keep the first sentence.
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, message: message.split(/\.\s+To specify a positional/)[0] };
   }
-  const values = parsed.values;
-
-  const format = values.format ?? 'stylish';
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) {
-    return { ok: false, message: `Unknown format '${format}' (expected one of: ${OUTPUT_FORMATS.join(', ')})` };
+  try {
+    return { ok: true, options: optionsOf(parsed) };
+  } catch (error) {
+    if (error instanceof UsageError) return { ok: false, message: error.message };
+    throw error;
   }
+}
 
-  // --official is the preset of a configuration file's "extends": "mcpdesc:official"; a --rule wins over it.
+function optionsOf({ values, positionals }: Arguments): CliOptions {
+  const format = values.format ?? 'stylish';
+  usage(
+    !(OUTPUT_FORMATS as readonly string[]).includes(format),
+    `Unknown format '${format}' (expected one of: ${OUTPUT_FORMATS.join(', ')})`,
+  );
+  const rules = rulesOf(values);
+  const maxFileSizeMB = maxFileSizeOf(values['max-file-size-mb']);
+  const jobs = jobsOf(values.jobs);
+  checkGlobs([...(values.include ?? []), ...(values.exclude ?? [])]);
+  checkConfigOptions(values);
+  const maxWarnings = maxWarningsOf(values['max-warnings']);
+  checkValuesGiven(values);
+  const suppressRules = values['suppress-rule'] ?? [];
+  for (const rule of suppressRules) {
+    const problem = suppressRuleProblem(rule);
+    usage(problem !== undefined, problem ?? '');
+  }
+  const stdin = values.stdin ?? false;
+  checkCombinations(values, positionals, suppressRules);
+  return {
+    paths: positionals,
+    format: format as OutputFormat,
+    fix: values.fix ?? false,
+    rules,
+    include: values.include ?? [],
+    exclude: values.exclude ?? [],
+    quiet: values.quiet ?? false,
+    exitZero: values['exit-zero'] ?? false,
+    maxFileSizeMB,
+    jobs,
+    ...(values.config !== undefined ? { config: values.config } : {}),
+    noConfig: values['no-config'] ?? false,
+    ...(values['print-config'] !== undefined ? { printConfig: values['print-config'] } : {}),
+    reportUnusedSuppressions: values['report-unused-suppressions'] ?? false,
+    maxWarnings,
+    cache: values.cache ?? false,
+    ...(values['cache-location'] !== undefined ? { cacheLocation: values['cache-location'] } : {}),
+    stdin,
+    ...(values['stdin-filename'] !== undefined ? { stdinFilename: values['stdin-filename'] } : {}),
+    ...(values['output-file'] !== undefined ? { outputFile: values['output-file'] } : {}),
+    suppressAll: values['suppress-all'] ?? false,
+    suppressRules,
+    pruneSuppressions: values['prune-suppressions'] ?? false,
+    passOnUnprunedSuppressions: values['pass-on-unpruned-suppressions'] ?? false,
+    ...(values['suppressions-location'] !== undefined ? { suppressionsLocation: values['suppressions-location'] } : {}),
+    ...(values['changed-since'] !== undefined ? { changedSince: values['changed-since'] } : {}),
+    help: values.help ?? false,
+    version: values.version ?? false,
+  };
+}
+
+/** --official is the preset of a configuration file's "extends": "mcpdesc:official"; a --rule wins over it. */
+function rulesOf(values: Values): Record<string, RuleSeverity> {
   const rules: Record<string, RuleSeverity> = values.official ? { ...PRESETS[OFFICIAL_PRESET] } : {};
   for (const assignment of values.rule ?? []) {
     const parsedRule = parseRuleAssignment(assignment);
-    if (typeof parsedRule === 'string') return { ok: false, message: parsedRule };
+    if (typeof parsedRule === 'string') throw new UsageError(parsedRule);
     rules[parsedRule.ruleId] = parsedRule.severity;
   }
+  return rules;
+}
 
-  let maxFileSizeMB = DEFAULT_SETTINGS.maxFileSizeMB;
-  if (values['max-file-size-mb'] !== undefined) {
-    const raw = values['max-file-size-mb'];
-    const number = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(number) || number <= 0) {
-      return { ok: false, message: `--max-file-size-mb needs a positive number, got '${raw}'` };
-    }
-    maxFileSizeMB = number;
-  }
+function maxFileSizeOf(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_SETTINGS.maxFileSizeMB;
+  const number = Number(raw);
+  usage(raw.trim() === '' || !Number.isFinite(number) || number <= 0, `--max-file-size-mb needs a positive number, got '${raw}'`);
+  return number;
+}
 
-  let jobs: number | undefined;
-  if (values.jobs !== undefined) {
-    const raw = values.jobs;
-    const number = Number(raw);
-    if (raw.trim() === '' || !Number.isInteger(number) || number < 1) {
-      return { ok: false, message: `--jobs needs a whole number of at least 1, got '${raw}'` };
-    }
-    jobs = number;
-  }
+function jobsOf(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const number = Number(raw);
+  usage(raw.trim() === '' || !Number.isInteger(number) || number < 1, `--jobs needs a whole number of at least 1, got '${raw}'`);
+  return number;
+}
 
-  const globs = [...(values.include ?? []), ...(values.exclude ?? [])];
+function maxWarningsOf(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const number = Number(raw);
+  usage(
+    raw.trim() === '' || !Number.isInteger(number) || number < -1,
+    `--max-warnings needs a whole number (-1 for no limit), got '${raw}'`,
+  );
+  return number === -1 ? undefined : number;
+}
+
+function checkGlobs(globs: readonly string[]): void {
   for (const glob of globs) {
-    if (glob.trim() === '') return { ok: false, message: '--include and --exclude need a non-empty glob' };
+    usage(glob.trim() === '', '--include and --exclude need a non-empty glob');
     const problem = recognitionGlob(glob).problem;
-    if (problem) return { ok: false, message: `--include or --exclude '${shown(glob)}' cannot be used: ${problem}` };
+    usage(problem !== undefined, `--include or --exclude '${shown(glob)}' cannot be used: ${problem}`);
   }
   const totalLength = globs.reduce((sum, glob) => sum + glob.length, 0);
-  if (totalLength > MAX_GLOBS_TOTAL_LENGTH) {
-    return {
-      ok: false,
-      message: `--include and --exclude globs are ${totalLength.toLocaleString('en-US')} characters together; at most ${MAX_GLOBS_TOTAL_LENGTH.toLocaleString('en-US')} are allowed`,
-    };
-  }
+  usage(
+    totalLength > MAX_GLOBS_TOTAL_LENGTH,
+    `--include and --exclude globs are ${totalLength.toLocaleString('en-US')} characters together; at most ${MAX_GLOBS_TOTAL_LENGTH.toLocaleString('en-US')} are allowed`,
+  );
+}
 
-  if (values.config !== undefined && values['no-config'])
-    return { ok: false, message: '--config and --no-config cannot be used together' };
-  if (values.config !== undefined && values.config.trim() === '') return { ok: false, message: '--config needs a file' };
-  if (values['print-config'] !== undefined && values['print-config'].trim() === '')
-    return { ok: false, message: '--print-config needs a file' };
+function checkConfigOptions(values: Values): void {
+  usage(values.config !== undefined && values['no-config'] === true, '--config and --no-config cannot be used together');
+  usage(values.config !== undefined && values.config.trim() === '', '--config needs a file');
+  usage(values['print-config'] !== undefined && values['print-config'].trim() === '', '--print-config needs a file');
+}
 
-  let maxWarnings: number | undefined;
-  if (values['max-warnings'] !== undefined) {
-    const raw = values['max-warnings'];
-    const number = Number(raw);
-    if (raw.trim() === '' || !Number.isInteger(number) || number < -1)
-      return { ok: false, message: `--max-warnings needs a whole number (-1 for no limit), got '${raw}'` };
-    maxWarnings = number === -1 ? undefined : number;
-  }
-
+function checkValuesGiven(values: Values): void {
   for (const [name, value] of [
     ['--cache-location', values['cache-location']],
     ['--stdin-filename', values['stdin-filename']],
@@ -184,68 +247,34 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
     ['--suppressions-location', values['suppressions-location']],
     ['--changed-since', values['changed-since']],
   ] as const) {
-    if (value !== undefined && value.trim() === '') return { ok: false, message: `${name} needs a value` };
+    usage(value !== undefined && value.trim() === '', `${name} needs a value`);
   }
   // ESLint's choice between trusting times and sizes (metadata) and hashing (content): here both hash
   // what changed and trust only a file's full stamp (lintCache.ts), so either is taken and means that.
   const cacheStrategy = values['cache-strategy'];
-  if (cacheStrategy !== undefined && cacheStrategy !== 'content' && cacheStrategy !== 'metadata')
-    return { ok: false, message: `--cache-strategy must be content or metadata, got '${cacheStrategy}'` };
-  const suppressRules = values['suppress-rule'] ?? [];
-  for (const rule of suppressRules) {
-    const problem = suppressRuleProblem(rule);
-    if (problem) return { ok: false, message: problem };
-  }
+  usage(
+    cacheStrategy !== undefined && cacheStrategy !== 'content' && cacheStrategy !== 'metadata',
+    `--cache-strategy must be content or metadata, got '${cacheStrategy}'`,
+  );
+}
+
+/** Options that exclude each other, and what --stdin leaves no room for. */
+function checkCombinations(values: Values, positionals: readonly string[], suppressRules: readonly string[]): void {
   const stdin = values.stdin ?? false;
   const suppressing = values['suppress-all'] || suppressRules.length > 0 || values['prune-suppressions'];
-  if (values['suppress-all'] && suppressRules.length > 0)
-    return { ok: false, message: '--suppress-all and --suppress-rule cannot be used together' };
-  if (values['stdin-filename'] !== undefined && !stdin) return { ok: false, message: '--stdin-filename needs --stdin' };
-  if (stdin) {
-    if (parsed.positionals.length > 0) return { ok: false, message: '--stdin lints standard input: give no paths with it' };
-    if (values.fix) return { ok: false, message: '--fix cannot be used with --stdin: the fixed text would have nowhere to go' };
-    if (suppressing)
-      return {
-        ok: false,
-        message:
-          '--suppress-all, --suppress-rule and --prune-suppressions cannot be used with --stdin (piped text is not a file of the suppressions file)',
-      };
-    if (values['changed-since'] !== undefined) return { ok: false, message: '--changed-since cannot be used with --stdin' };
-  }
-
-  return {
-    ok: true,
-    options: {
-      paths: parsed.positionals,
-      format: format as OutputFormat,
-      fix: values.fix ?? false,
-      rules,
-      include: values.include ?? [],
-      exclude: values.exclude ?? [],
-      quiet: values.quiet ?? false,
-      exitZero: values['exit-zero'] ?? false,
-      maxFileSizeMB,
-      jobs,
-      ...(values.config !== undefined ? { config: values.config } : {}),
-      noConfig: values['no-config'] ?? false,
-      ...(values['print-config'] !== undefined ? { printConfig: values['print-config'] } : {}),
-      reportUnusedSuppressions: values['report-unused-suppressions'] ?? false,
-      maxWarnings,
-      cache: values.cache ?? false,
-      ...(values['cache-location'] !== undefined ? { cacheLocation: values['cache-location'] } : {}),
-      stdin,
-      ...(values['stdin-filename'] !== undefined ? { stdinFilename: values['stdin-filename'] } : {}),
-      ...(values['output-file'] !== undefined ? { outputFile: values['output-file'] } : {}),
-      suppressAll: values['suppress-all'] ?? false,
-      suppressRules,
-      pruneSuppressions: values['prune-suppressions'] ?? false,
-      passOnUnprunedSuppressions: values['pass-on-unpruned-suppressions'] ?? false,
-      ...(values['suppressions-location'] !== undefined ? { suppressionsLocation: values['suppressions-location'] } : {}),
-      ...(values['changed-since'] !== undefined ? { changedSince: values['changed-since'] } : {}),
-      help: values.help ?? false,
-      version: values.version ?? false,
-    },
-  };
+  usage(
+    values['suppress-all'] === true && suppressRules.length > 0,
+    '--suppress-all and --suppress-rule cannot be used together',
+  );
+  usage(values['stdin-filename'] !== undefined && !stdin, '--stdin-filename needs --stdin');
+  if (!stdin) return;
+  usage(positionals.length > 0, '--stdin lints standard input: give no paths with it');
+  usage(values.fix === true, '--fix cannot be used with --stdin: the fixed text would have nowhere to go');
+  usage(
+    suppressing === true,
+    '--suppress-all, --suppress-rule and --prune-suppressions cannot be used with --stdin (piped text is not a file of the suppressions file)',
+  );
+  usage(values['changed-since'] !== undefined, '--changed-since cannot be used with --stdin');
 }
 
 /** A --suppress-rule value: a rule whose errors can be baselined, alone or as `RULE/violation`; the usage message when it is not. */

@@ -14,6 +14,8 @@ export interface DiskCheckTask {
   path: string;
   maxBytes: number;
   settings: McpdescSettings;
+  /** Where the rule pages are (the server's runtime knows: CheckInput.docsBaseUri). */
+  docsBaseUri: string;
 }
 
 /** What answerForRead needs of a read: the text, or why there is none. */
@@ -37,9 +39,14 @@ export function answerForRead(task: DiskCheckTask, read: DiskRead): DiskCheckAns
     case 'unreadable':
       return { kind: 'skipped', log: `Could not read ${task.uri}: ${read.reason}` };
     case 'tooLarge':
-      return answerOf(checkOversized({ path: task.path, head: read.head, sizeBytes: read.sizeBytes }, task.settings));
+      return answerOf(
+        checkOversized(
+          { path: task.path, head: read.head, sizeBytes: read.sizeBytes, docsBaseUri: task.docsBaseUri },
+          task.settings,
+        ),
+      );
     case 'text': {
-      const outcome = checkText({ text: read.text, path: task.path, once: true }, task.settings);
+      const outcome = checkText({ text: read.text, path: task.path, once: true, docsBaseUri: task.docsBaseUri }, task.settings);
       return answerOf(outcome, outcome.kind === 'failed' ? `Checking ${task.uri} (on disk) failed: ${outcome.error}` : undefined);
     }
   }

@@ -19,7 +19,7 @@ import * as fs from 'node:fs';
 import type { FileOutcome, LintCandidate, LintSettings } from './lintFile';
 import { contentHashOfRead } from './contentHash';
 import { fileStamp, readHostFileBytes } from './readFile';
-import { maxFileBytes } from './sizeLimit';
+import { readLimitBytes } from './documentPolicy';
 import { writeFileAtomically } from './writeFileAtomically';
 
 /** The default cache file, in the current directory (ESLint's is .eslintcache). */
@@ -113,7 +113,7 @@ export class LintCache {
     if (!entry || entry.settings !== settingsKeyOf(candidate, settings)) return undefined;
     if (entry.stamp === undefined || entry.stamp !== currentStamp(candidate.absolutePath)) {
       // Bytes, not text: hashing needs no decoding (a warm run of 2,000 files spent a third of its time decoding and collecting the strings).
-      const read = readHostFileBytes(candidate.absolutePath, candidate.realRoot, maxFileBytes(settings.maxFileSizeMB));
+      const read = readHostFileBytes(candidate.absolutePath, candidate.realRoot, readLimitBytes(settings));
       if (read.kind !== 'bytes' && read.kind !== 'tooLarge') return undefined;
       if (contentHashOfRead(read) !== entry.content) return undefined;
       // The same content with another stamp (a fresh checkout, a restored cache): the next run need not read it.

@@ -10,6 +10,8 @@ import {
   documentByContent,
   failedCheck,
   fileDecision,
+  oversized,
+  readLimitBytes,
   type PolicySettings,
 } from './documentPolicy';
 import { anchorDiagnostics, unanchored, withUtf8Columns, type AnchoredDiagnostic } from './findingAnchor';
@@ -17,10 +19,10 @@ import { contentHashOfRead } from './contentHash';
 import { fixDocument } from './fixDocument';
 import type { FileGlobs } from './candidates';
 import { displayPath, recognitionPath } from './paths';
-import { readHostFileBytes, realPathOf } from './readFile';
-import { decodeText } from './textDecoding';
+import { readHostFileBytes, realPathOf, type HostFileBytes, type HostFileRefusal } from './readFile';
+import { decodeText, type DecodedText } from './textDecoding';
 import { documentBytes, replaceFile, sha256Of, statBeforeRead } from './replaceFile';
-import { maxFileBytes, OVERSIZED_HEAD_BYTES } from './sizeLimit';
+import { OVERSIZED_HEAD_BYTES } from './sizeLimit';
 import { checkDocument, type CheckResult } from '../checker';
 
 /** One file to lint (the CLI's discovery finds them). */
@@ -38,6 +40,8 @@ export interface LintSettings {
   globs: FileGlobs;
   fix: boolean;
   maxFileSizeMB: number;
+  /** Where the rule pages are (shared/src/shippedDocs.ts: the CLI runs in Node). */
+  docsBaseUri: string;
   /** --cache: each outcome of a file read carries the hash of what was checked (lintCache.ts). */
   hashContent?: boolean;
   /** Each diagnostic carries its columns in UTF-8 bytes too (the rdjson format's unit). */
@@ -81,20 +85,52 @@ function policyOf(settings: LintSettings): PolicySettings {
   return { enable: true, rules: settings.rules, files: settings.globs, maxFileSizeMB: settings.maxFileSizeMB };
 }
 
+/** A candidate as lintCandidate follows it: its paths, the policy's settings, and whether it is checked whatever its content. */
+interface CandidateInHand {
+  candidate: LintCandidate;
+  shownPath: string;
+  matchPath: string;
+  policy: PolicySettings;
+  mustCheck: boolean;
+}
+
+/** A file read whole and decoded, with the bytes it was decoded from. */
+type ReadText = DecodedText & { realPath: string; source: HostFileBytes & { kind: 'bytes' } };
+
 export function lintCandidate(candidate: LintCandidate, settings: LintSettings): FileOutcome {
   const byPath = outcomeByPath(candidate, settings);
   if (byPath) return byPath;
-  const shownPath = displayPath(candidate.absolutePath, settings.cwd);
   const matchPath = recognitionPath(candidate.absolutePath, settings.cwd);
   const policy = policyOf(settings);
-  const mustCheck = fileDecision(matchPath, policy, candidate.explicit) === 'check';
-
+  const file: CandidateInHand = {
+    candidate,
+    shownPath: displayPath(candidate.absolutePath, settings.cwd),
+    matchPath,
+    policy,
+    mustCheck: fileDecision(matchPath, policy, candidate.explicit) === 'check',
+  };
   const statBefore = settings.fix ? statBeforeRead(candidate.absolutePath) : undefined;
-  const readBytes = readHostFileBytes(candidate.absolutePath, candidate.realRoot, maxFileBytes(settings.maxFileSizeMB));
-  const read =
-    readBytes.kind === 'bytes'
-      ? { kind: 'text' as const, realPath: readBytes.realPath, ...decodeText(readBytes.bytes) }
-      : readBytes;
+  const readBytes = readHostFileBytes(candidate.absolutePath, candidate.realRoot, readLimitBytes(settings));
+  if (readBytes.kind !== 'bytes') return unreadOutcome(file, readBytes, settings);
+  const read: ReadText = { realPath: readBytes.realPath, source: readBytes, ...decodeText(readBytes.bytes) };
+  if (!file.mustCheck && !documentByContent(matchPath, read.text, policy))
+    return { kind: 'ignored', contentHash: settings.hashContent ? contentHashOfRead(readBytes) : undefined };
+  try {
+    return fixAndCheck(file, read, statBefore, settings);
+  } catch (error) {
+    // The policy's answer to a check that throws, as the server shows it; and the run failed.
+    const failed = failedCheck(error, { rules: policy.rules, docsBaseUri: settings.docsBaseUri });
+    return {
+      kind: 'reported',
+      report: reportOf(candidate, file.shownPath, failed.diagnostics.map(unanchored)),
+      failure: `${file.shownPath}: internal error while checking: ${failed.message}`,
+    };
+  }
+}
+
+/** A candidate that was not read whole: refused, missing, or over the size limit. */
+function unreadOutcome(file: CandidateInHand, read: HostFileRefusal, settings: LintSettings): FileOutcome {
+  const { candidate, shownPath } = file;
   switch (read.kind) {
     case 'outside':
       // Only a file named on the command line is worth a word; a link found in a tree is skipped as the server skips it.
@@ -106,83 +142,77 @@ export function lintCandidate(candidate: LintCandidate, settings: LintSettings):
         : { kind: 'ignored' };
     case 'missing':
     case 'unreadable':
-      return mustCheck ? { kind: 'failed', message: `${shownPath}: cannot read: ${read.reason}` } : { kind: 'ignored' };
+      return file.mustCheck ? { kind: 'failed', message: `${shownPath}: cannot read: ${read.reason}` } : { kind: 'ignored' };
     case 'notRegular':
       return candidate.explicit
         ? { kind: 'failed', message: `${shownPath}: cannot read: it is ${read.what}, not a regular file` }
         : { kind: 'ignored' };
     case 'tooLarge': {
       const contentHash = settings.hashContent ? contentHashOfRead(read) : undefined;
-      const outcome = checkOversized({ path: matchPath, head: read.head, sizeBytes: read.sizeBytes, named: mustCheck }, policy);
+      const outcome = checkOversized(
+        {
+          path: file.matchPath,
+          head: read.head,
+          sizeBytes: read.sizeBytes,
+          named: file.mustCheck,
+          docsBaseUri: settings.docsBaseUri,
+        },
+        file.policy,
+      );
       return outcome.kind === 'tooLarge'
         ? { kind: 'reported', report: reportOf(candidate, shownPath, outcome.diagnostics.map(unanchored)), contentHash }
         : { kind: 'ignored', contentHash };
     }
-    case 'text':
-      break;
   }
-  if (!mustCheck && !documentByContent(matchPath, read.text, policy))
-    return {
-      kind: 'ignored',
-      contentHash: settings.hashContent && readBytes.kind === 'bytes' ? contentHashOfRead(readBytes) : undefined,
-    };
+}
 
+/** Fixes the text when asked (writing it back only if the file did not change meanwhile), then checks what is on disk. */
+function fixAndCheck(
+  file: CandidateInHand,
+  read: ReadText,
+  statBefore: ReturnType<typeof statBeforeRead>,
+  settings: LintSettings,
+): FileOutcome {
+  const { candidate, shownPath } = file;
   // Checked once unless fixed: fix-all checks its own output again and again.
-  const options = checkOptionsFor({ path: matchPath, once: !settings.fix }, policy);
+  const options = checkOptionsFor({ path: file.matchPath, once: !settings.fix, docsBaseUri: settings.docsBaseUri }, file.policy);
   let text = read.text;
   let written = false;
   let failure: string | undefined;
   // The check of `text`, when fix-all made one: its last round checked the text it wrote.
   let checked: CheckResult | undefined;
-  try {
-    if (settings.fix) {
-      const fixed = fixDocument(text, options);
-      checked = fixed.check;
-      if (fixed.changed && read.lossy) {
-        failure = `${shownPath}: not fixed: it is not valid UTF-8, and writing the fixes would replace its invalid bytes`;
-      } else if (fixed.changed) {
-        const snapshot = statBefore && { ...statBefore, sha256: sha256Of(documentBytes(read.text, read.hasBom)) };
-        const outcome = snapshot
-          ? replaceFile(read.realPath, documentBytes(fixed.text, read.hasBom), snapshot)
-          : { kind: 'failed' as const, reason: 'it could not be examined before reading' };
-        if (outcome.kind === 'changed') {
-          return {
-            kind: 'failed',
-            message: `${shownPath}: changed while it was being fixed; left as it is, the fixes were not written`,
-          };
-        }
-        if (outcome.kind === 'failed')
-          return { kind: 'failed', message: `${shownPath}: cannot write the fixes: ${outcome.reason}` };
-        text = fixed.text;
-        written = true;
+  if (settings.fix) {
+    const fixed = fixDocument(text, options);
+    checked = fixed.check;
+    if (fixed.changed && read.lossy) {
+      failure = `${shownPath}: not fixed: it is not valid UTF-8, and writing the fixes would replace its invalid bytes`;
+    } else if (fixed.changed) {
+      const snapshot = statBefore && { ...statBefore, sha256: sha256Of(documentBytes(read.text, read.hasBom)) };
+      const outcome = snapshot
+        ? replaceFile(read.realPath, documentBytes(fixed.text, read.hasBom), snapshot)
+        : { kind: 'failed' as const, reason: 'it could not be examined before reading' };
+      if (outcome.kind === 'changed') {
+        return {
+          kind: 'failed',
+          message: `${shownPath}: changed while it was being fixed; left as it is, the fixes were not written`,
+        };
       }
+      if (outcome.kind === 'failed')
+        return { kind: 'failed', message: `${shownPath}: cannot write the fixes: ${outcome.reason}` };
+      text = fixed.text;
+      written = true;
     }
-    const result = checked?.text === text ? checked : checkDocument(text, options);
-    const anchored = anchorDiagnostics(result.diagnostics, result.text, result.roots);
-    const report = reportOf(candidate, shownPath, settings.utf8Columns ? withUtf8Columns(anchored, result.text) : anchored);
-    report.fixable = result.preferredFixCount();
-    // What is on disk now: the text read, or the fixes written (read back, they decode to the text checked).
-    const contentHash =
-      !settings.hashContent || readBytes.kind !== 'bytes'
-        ? undefined
-        : contentHashOfRead({ kind: 'bytes', bytes: written ? documentBytes(text, read.hasBom) : readBytes.bytes });
-    // A file fixed has a new stamp, known next time it is read.
-    return {
-      kind: 'reported',
-      report,
-      failure,
-      contentHash,
-      contentStamp: written || readBytes.kind !== 'bytes' ? undefined : readBytes.stamp,
-    };
-  } catch (error) {
-    // The policy's answer to a check that throws, as the server shows it; and the run failed.
-    const failed = failedCheck(error, policy);
-    return {
-      kind: 'reported',
-      report: reportOf(candidate, shownPath, failed.diagnostics.map(unanchored)),
-      failure: `${shownPath}: internal error while checking: ${failed.message}`,
-    };
   }
+  const result = checked?.text === text ? checked : checkDocument(text, options);
+  const anchored = anchorDiagnostics(result.diagnostics, result.text, result.roots);
+  const report = reportOf(candidate, shownPath, settings.utf8Columns ? withUtf8Columns(anchored, result.text) : anchored);
+  report.fixable = result.preferredFixCount();
+  // What is on disk now: the text read, or the fixes written (read back, they decode to the text checked).
+  const contentHash = settings.hashContent
+    ? contentHashOfRead({ kind: 'bytes', bytes: written ? documentBytes(text, read.hasBom) : read.source.bytes })
+    : undefined;
+  // A file fixed has a new stamp, known next time it is read.
+  return { kind: 'reported', report, failure, contentHash, contentStamp: written ? undefined : read.source.stamp };
 }
 
 /** How a text without a name (--stdin alone) is shown, as ESLint shows it; it is read as JSON/JSONC. */
@@ -201,17 +231,23 @@ export function lintText(text: string, namedPath: string | undefined, settings: 
   const policy = policyOf(settings);
   if (fileDecision(matchPath, policy, true) === 'excluded')
     return { kind: 'ignored', notice: `${shownPath}: not checked, it matches --exclude` };
-  const sizeBytes = Buffer.byteLength(text, 'utf8');
-  if (sizeBytes > maxFileBytes(settings.maxFileSizeMB)) {
+  const over = oversized(text, policy);
+  if (over) {
     const outcome = checkOversized(
-      { path: matchPath, head: text.slice(0, OVERSIZED_HEAD_BYTES), sizeBytes, named: true },
+      {
+        path: matchPath,
+        head: text.slice(0, OVERSIZED_HEAD_BYTES),
+        sizeBytes: over.sizeBytes,
+        named: true,
+        docsBaseUri: settings.docsBaseUri,
+      },
       policy,
     );
     return outcome.kind === 'tooLarge'
       ? { kind: 'reported', report: reportOf(candidate, shownPath, outcome.diagnostics.map(unanchored)) }
       : { kind: 'ignored' };
   }
-  const options = checkOptionsFor({ path: matchPath, once: true }, policy);
+  const options = checkOptionsFor({ path: matchPath, once: true, docsBaseUri: settings.docsBaseUri }, policy);
   try {
     const result = checkDocument(text, options);
     const anchored = anchorDiagnostics(result.diagnostics, result.text, result.roots);
@@ -219,7 +255,7 @@ export function lintText(text: string, namedPath: string | undefined, settings: 
     report.fixable = result.preferredFixCount();
     return { kind: 'reported', report };
   } catch (error) {
-    const failed = failedCheck(error, policy);
+    const failed = failedCheck(error, { rules: policy.rules, docsBaseUri: settings.docsBaseUri });
     return {
       kind: 'reported',
       report: reportOf(candidate, shownPath, failed.diagnostics.map(unanchored)),

@@ -3,7 +3,6 @@
 // gets one notice saying so, the same from both. Whether a file over the limit is an mcpdesc
 // document at all is decided on its head only.
 import { BYTES_PER_MB, formatMB } from '../../../shared/src/megabytes';
-import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import { checkerNotice, type CheckOptions, type Diagnostic } from '../checker';
 
 export { BYTES_PER_MB };
@@ -30,6 +29,11 @@ export function fileTooLargeMessage(sizeBytes: number, limitMB: number): string 
 }
 
 /** The one diagnostic of a file over the limit (none when mcpdesc.checker is off). */
-export function fileTooLargeNotice(sizeBytes: number, limitMB: number, rules: CheckOptions['rules']): Diagnostic[] {
-  return checkerNotice('skipped', fileTooLargeMessage(sizeBytes, limitMB), { rules, docsBaseUri: shippedDocsBaseUri() });
+export function fileTooLargeNotice(
+  sizeBytes: number,
+  limitMB: number,
+  rules: CheckOptions['rules'],
+  docsBaseUri: string,
+): Diagnostic[] {
+  return checkerNotice('skipped', fileTooLargeMessage(sizeBytes, limitMB), { rules, docsBaseUri });
 }

@@ -7,6 +7,7 @@
 // `startDocumentWorker`), open documents are checked in document workers and closed files, once
 // read, in one more: each ended when its check outlasts its time box. Without, both on this thread.
 import type { Connection } from 'vscode-languageserver';
+import { URI, Utils } from 'vscode-uri';
 import {
   READ_FILE_REQUEST,
   WORKSPACE_FILES_REQUEST,
@@ -15,7 +16,6 @@ import {
   type WorkspaceFilesParams,
   type WorkspaceFilesResult,
 } from '../../../shared/src/constants';
-import { setShippedDocsBaseUri } from '../browser/shippedDocs';
 import { IGNORED_DIRECTORY_NAMES } from '../host/candidates';
 import { answerForRead, type DiskCheckAnswer, type DiskCheckTask } from '../host/closedFileCheck';
 import { NO_PROJECT_CONFIG } from '../host/projectConfigTypes';
@@ -39,23 +39,17 @@ export interface BrowserInitializationOptions {
   docsBaseUri?: string;
 }
 
-function normalize(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `/${parts.join('/')}`;
+// Paths here are the POSIX paths of URIs: vscode-uri's path arithmetic (the one VS Code's own web
+// servers use) resolves and splits them, so nothing of it is written here but `relative`, which the
+// library does not offer: it compares the two resolved paths segment by segment.
+
+/** An absolute path as a URI of no scheme of its own, to do path arithmetic on (never turned into a string). */
+function pathUri(path: string): URI {
+  return URI.from({ scheme: 'file', path: path.startsWith('/') ? path : `/${path}` });
 }
 
 function resolve(...paths: string[]): string {
-  let joined = '';
-  for (let index = paths.length - 1; index >= 0; index--) {
-    joined = joined === '' ? paths[index] : `${paths[index]}/${joined}`;
-    if (paths[index].startsWith('/')) break;
-  }
-  return normalize(joined);
+  return Utils.resolvePath(pathUri('/'), ...paths).path;
 }
 
 function relative(from: string, to: string): string {
@@ -66,22 +60,21 @@ function relative(from: string, to: string): string {
   return [...fromParts.slice(common).map(() => '..'), ...toParts.slice(common)].join('/');
 }
 
+/** As Node's posix dirname: a relative path without a folder is in '.'. */
 function dirname(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  const slash = trimmed.lastIndexOf('/');
-  if (slash < 0) return '.';
-  return slash === 0 ? '/' : trimmed.slice(0, slash);
+  if (!path.startsWith('/') && !path.replace(/\/+$/, '').includes('/')) return '.';
+  const parent = Utils.dirname(pathUri(path)).path;
+  return path.startsWith('/') ? parent : parent.slice(1);
 }
 
 function basename(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  return Utils.basename(pathUri(path));
 }
 
 /** A URI's path, decoded: what recognition and the globs see of it, below its workspace folder. */
 function uriPath(uri: string): string {
   try {
-    return decodeURIComponent(new URL(uri).pathname);
+    return URI.parse(uri).path;
   } catch {
     return uri;
   }
@@ -215,6 +208,8 @@ export function browserRuntime(connection: Connection, workers?: DocumentWorkers
   const log = (message: string): void => connection.console.error(message);
   const closedFiles = workers && new WorkerClosedFileChecks(workers, log);
   const files = browserFileAccess(connection, nextTurn, closedFiles);
+  // Known once the client says on `initialize`, before anything is checked.
+  let docsBaseUri = '';
   return {
     name: 'browser',
     paths: browserPaths,
@@ -225,8 +220,9 @@ export function browserRuntime(connection: Connection, workers?: DocumentWorkers
     close: () => files.runner.close(),
     nextTurn,
     initialize(options) {
-      const docsBaseUri = (options as BrowserInitializationOptions | undefined)?.docsBaseUri;
-      if (typeof docsBaseUri === 'string') setShippedDocsBaseUri(docsBaseUri);
+      const given = (options as BrowserInitializationOptions | undefined)?.docsBaseUri;
+      if (typeof given === 'string') docsBaseUri = given.endsWith('/') ? given : `${given}/`;
     },
+    docsBaseUri: () => docsBaseUri,
   };
 }

@@ -6,7 +6,6 @@
 import type { Connection } from 'vscode-languageserver';
 import type { SeveritySetting } from '../../../shared/src/rules';
 import type { McpdescSettings } from '../../../shared/src/settings';
-import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type { Diagnostic } from '../checker';
 import type { BulkSuppressionsView } from './bulkSuppressionsView';
 import { capProblems, type LineSpan } from './problemCap';
@@ -21,11 +20,11 @@ export interface PublishLimits {
 }
 
 /** The limits a document's resolved settings set. */
-export function publishLimitsOf(settings: McpdescSettings): PublishLimits {
+export function publishLimitsOf(settings: McpdescSettings, docsBaseUri: string): PublishLimits {
   return {
     maxProblems: settings.maxProblemsPerFile,
     rules: settings.rules,
-    docsBaseUri: shippedDocsBaseUri(),
+    docsBaseUri,
     baseline: settings.bulkSuppressions,
   };
 }

@@ -9,11 +9,9 @@
 // outside every workspace folder, ignored or not an mcpdesc document has its diagnostics cleared.
 // An open document always wins: its editor text is what the user sees, so an answer that arrives
 // after the file was opened (or changed again) is dropped.
-import { isConfigFileName } from '../checker';
 import { TaskCancelled } from '../host/taskRunner';
 import { isInIgnoredDirectory } from '../host/candidates';
-import { failedCheck, fileDecision } from '../host/documentPolicy';
-import { maxFileBytes } from '../host/sizeLimit';
+import { failedCheck, fileDecision, isConfigFile, readLimitBytes } from '../host/documentPolicy';
 import type { DiskCheckAnswer, DiskCheckTask } from '../host/diskCheck';
 import { publishLimitsOf, type DiagnosticsPublisher } from './diagnosticsPublisher';
 import type { DocumentSettings } from './documentSettings';
@@ -33,6 +31,8 @@ export interface DiskDocumentChecksDeps {
   log: (message: string) => void;
   /** How the runtime reads closed files: what is there, and where they are read and checked. */
   files: WorkspaceFileAccess;
+  /** Where the rule pages are (the runtime's). */
+  docsBaseUri: () => string;
 }
 
 /** What to do with a closed file: nothing, publish a configuration file's own diagnostics, or hand a task to a worker. */
@@ -58,7 +58,7 @@ export class DiskDocumentChecks {
         answer = await this.runner.run(plan.task, signal);
       } catch (error) {
         if (error instanceof TaskCancelled) return;
-        const failed = failedCheck(error, plan.task.settings);
+        const failed = failedCheck(error, { rules: plan.task.settings.rules, docsBaseUri: plan.task.docsBaseUri });
         answer = { kind: 'diagnostics', diagnostics: failed.diagnostics };
         this.deps.log(`Checking ${uri} (on disk) failed: ${failed.error}`);
       }
@@ -67,7 +67,7 @@ export class DiskDocumentChecks {
     // Outdated: a newer check of the file is queued, or the editor's text is checked instead.
     if (signal?.aborted || this.deps.isOpen(uri)) return;
     // Its folder was removed meanwhile: it must not reappear.
-    const limits = plan.kind === 'task' ? publishLimitsOf(plan.task.settings) : undefined;
+    const limits = plan.kind === 'task' ? publishLimitsOf(plan.task.settings, plan.task.docsBaseUri) : undefined;
     if (answer.kind === 'diagnostics' && this.deps.folders.folderOf(uri))
       this.deps.publisher.publish(uri, answer.diagnostics, undefined, limits);
     else this.deps.publisher.clear(uri);
@@ -87,17 +87,17 @@ export class DiskDocumentChecks {
     if (isInIgnoredDirectory(path)) return { kind: 'skip' };
     // Closed files take their folder's settings: one configuration request per folder, not per file.
     const folderSettings = await settings.forResource(folder.uri);
-    if (!folderSettings.enable) return { kind: 'skip' };
+    if (fileDecision(path, folderSettings) === 'disabled') return { kind: 'skip' };
     const scope = documentSettings.scopeOf(uri);
     if (!scope) return { kind: 'skip' };
-    if (isConfigFileName(path)) {
+    if (isConfigFile(path)) {
       // Checked as configuration wherever it lies, excluded folders included: a broken one must not go unseen.
       const diagnostics = documentSettings.configs.diagnosticsOfFile(folders.paths.uriToFsPath(uri), scope);
       return diagnostics ? { kind: 'answer', answer: { kind: 'diagnostics', diagnostics } } : { kind: 'skip' };
     }
     const resolved = documentSettings.forDiskFile(folderSettings, uri);
     const decision = fileDecision(path, resolved);
-    if (decision === 'excluded' || decision === 'skip') return { kind: 'skip' };
+    if (decision !== 'check' && decision !== 'sniff') return { kind: 'skip' };
     if (this.deps.isOpen(uri)) return { kind: 'skip' };
     const filePath = folders.paths.uriToFsPath(uri);
     const task: DiskCheckTask = {
@@ -105,8 +105,9 @@ export class DiskDocumentChecks {
       filePath,
       realFolder: scope.realBoundary,
       path,
-      maxBytes: maxFileBytes(resolved.maxFileSizeMB),
+      maxBytes: readLimitBytes(resolved),
       settings: resolved,
+      docsBaseUri: this.deps.docsBaseUri(),
     };
     if (this.deps.files.triage(task, decision === 'sniff') === 'skip') return { kind: 'skip' };
     return { kind: 'task', task };

@@ -10,9 +10,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DOCUMENT_STATUS_LIMITS, type DocumentStatus, type RuleRun } from '../../../shared/src/constants';
 import { CONFIG_RULE_ID, RULE_IDS, RULES, ruleDocsUri } from '../../../shared/src/rules';
 import type { McpdescSettings } from '../../../shared/src/settings';
-import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
-import { isConfigFileName, isExcludedPath } from '../checker';
-import { checkDecision } from '../host/documentPolicy';
+import { isExcludedPath } from '../checker';
+import { checkDecision, isConfigFile } from '../host/documentPolicy';
 import type { DocumentSettings } from './documentSettings';
 import { cutForStatus, type CheckFacts } from './checkFacts';
 import type { SettingsResolver } from './settingsResolver';
@@ -28,13 +27,15 @@ export interface DocumentStatusDeps {
   checkFacts(uri: string): Promise<CheckFacts | undefined>;
   /** Whether the runtime reads project configuration files (a browser's does not). */
   configFilesRead: boolean;
+  /** Where the rule pages are (the runtime's). */
+  docsBaseUri: string;
 }
 
 export async function documentStatusOf(deps: DocumentStatusDeps, uri: string): Promise<DocumentStatus> {
   const document = deps.documents.get(uri);
   if (!document) return { kind: 'notOpen' };
   const path = deps.folders.recognitionPath(uri);
-  if (isConfigFileName(path)) return { kind: 'configuration' };
+  if (isConfigFile(path)) return { kind: 'configuration' };
   const settings = await deps.documentSettings.forOpenDocument(uri);
   const decision = checkDecision({ path, text: document.getText() }, settings);
   switch (decision.kind) {
@@ -53,7 +54,7 @@ export async function documentStatusOf(deps: DocumentStatusDeps, uri: string): P
 async function checkedStatus(deps: DocumentStatusDeps, uri: string, settings: McpdescSettings): Promise<DocumentStatus> {
   const facts = await deps.checkFacts(uri);
   // The check's own settings when there is one: the open document's adjustments (the editor's JSON syntax errors) included.
-  const rules = rulesThatRan(facts?.settings ?? settings);
+  const rules = rulesThatRan(facts?.settings ?? settings, deps.docsBaseUri);
   const revisions = facts?.revisions;
   return {
     kind: 'checked',
@@ -73,13 +74,13 @@ function configFilesOf(files: string[]): string[] {
 }
 
 /** The rules a document's check ran with these settings: every one not off, but the configuration files' own. */
-function rulesThatRan(settings: McpdescSettings): RuleRun[] {
+function rulesThatRan(settings: McpdescSettings, docsBaseUri: string): RuleRun[] {
   const runs: RuleRun[] = [];
   for (const id of RULE_IDS) {
     if (id === CONFIG_RULE_ID) continue;
     const rule = RULES[id];
     const severity = settings.rules[id] ?? (rule.offByDefault ? 'off' : rule.defaultSeverity);
-    if (severity !== 'off') runs.push({ id, severity, docsUri: ruleDocsUri(id, shippedDocsBaseUri()) });
+    if (severity !== 'off') runs.push({ id, severity, docsUri: ruleDocsUri(id, docsBaseUri) });
   }
   return runs;
 }

@@ -5,7 +5,6 @@
 // that fails on its own or never starts the task: the task then fails with UnfinishedTask, and
 // whatever the worker kept is gone.
 import type { RuleSeverity } from '../../../shared/src/settings';
-import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import type {
   DocumentWorkerAnswer,
   DocumentWorkerMessage,
@@ -126,10 +125,10 @@ export class DocumentWorker {
   }
 
   /** Tells the worker where the rule pages are and runs the edit path once with these rules, before its next task (warmUp.ts). */
-  warmUp(rules: Record<string, RuleSeverity>): void {
+  warmUp(rules: Record<string, RuleSeverity>, docsBaseUri: string): void {
     if (this.endedReason !== undefined) return;
     this.warming++;
-    this.port.post({ kind: 'warmUp', rules, docsBaseUri: shippedDocsBaseUri() });
+    this.port.post({ kind: 'warmUp', rules, docsBaseUri });
   }
 
   /** Drops the worker's copy of a document (closed, or moved to another worker). */

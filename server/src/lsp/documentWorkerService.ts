@@ -26,8 +26,8 @@ import { warmUpEditPath } from './warmUp';
 export interface DocumentWorkerScope {
   onMessage(listener: (message: DocumentWorkerMessage) => void): void;
   post(reply: DocumentWorkerReply): void;
-  /** Where the rule pages are, as the server knows it (a browser's build sets it; Node's finds them itself). */
-  setDocsBaseUri?(uri: string): void;
+  /** Where the rule pages are until the server says (its warm-up message, before any task): Node's finds them itself. */
+  docsBaseUri?: string;
 }
 
 interface DocumentCopy {
@@ -39,6 +39,7 @@ interface DocumentCopy {
 
 export function serveDocumentWorker(scope: DocumentWorkerScope): void {
   const copies = new Map<string, DocumentCopy>();
+  let docsBaseUri = scope.docsBaseUri ?? '';
 
   const copyFor = (target: DocumentTarget): DocumentCopy => {
     const { uri, version, sync } = target;
@@ -67,12 +68,12 @@ export function serveDocumentWorker(scope: DocumentWorkerScope): void {
         return answerForRead(task.task, task.read);
       case 'check': {
         const copy = copyFor(task);
-        const { outcome, durationMs } = checkAndKeep(copy.document, copy.settings!, task.path);
+        const { outcome, durationMs } = checkAndKeep(copy.document, copy.settings!, task.path, docsBaseUri);
         return { outcome: plainOutcome(outcome), durationMs };
       }
       case 'query': {
         const copy = copyFor(task);
-        const check = keptCheck(copy.document, copy.settings!, task.path);
+        const check = keptCheck(copy.document, copy.settings!, task.path, docsBaseUri);
         return check ? { checked: true, answer: answerQuery(task.query, check, copy.document) } : { checked: false };
       }
     }
@@ -84,7 +85,7 @@ export function serveDocumentWorker(scope: DocumentWorkerScope): void {
         if (copies.delete(message.uri)) releaseCompiledSchemas();
         return;
       case 'warmUp':
-        if (message.docsBaseUri) scope.setDocsBaseUri?.(message.docsBaseUri);
+        if (message.docsBaseUri) docsBaseUri = message.docsBaseUri;
         try {
           warmUpEditPath(message.rules);
         } catch {

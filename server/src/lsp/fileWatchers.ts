@@ -12,9 +12,9 @@ import {
   type FileEvent,
   type FileSystemWatcher,
 } from 'vscode-languageserver';
-import { isConfigFileName } from '../checker';
 import { CheckPriority, type CheckScheduler } from './checkScheduler';
 import type { DiagnosticsPublisher } from './diagnosticsPublisher';
+import { isConfigFile } from '../host/documentPolicy';
 import type { ProjectConfigSource, RuntimePaths, WorkspaceFileAccess } from './runtime';
 
 export const WATCHED_DOCUMENTS_GLOB = '**/*.{json,jsonc,yaml,yml}';
@@ -117,6 +117,6 @@ export function touchesProjectConfig(
   return changes.some((change) => {
     if (!files.reads(change.uri)) return false;
     const fsPath = paths.uriToFsPath(change.uri);
-    return isConfigFileName(fsPath) || (change.type === FileChangeType.Deleted && configs.holdsConfigUnder(fsPath));
+    return isConfigFile(fsPath) || (change.type === FileChangeType.Deleted && configs.holdsConfigUnder(fsPath));
   });
 }

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
+import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 import { checkFileOnDisk, isNoMcpdescDocumentOnDisk } from '../host/diskCheck';
 import { ProjectConfigs } from '../host/projectConfig';
 import { fileAtPath, realPathOf } from '../host/readFile';
@@ -150,6 +151,7 @@ export function serveDocumentWorkerThread(): void {
   serveDocumentWorker({
     onMessage: (listener) => port.on('message', (message: DocumentWorkerMessage) => listener(message)),
     post: (reply: DocumentWorkerReply) => port.postMessage(reply),
+    docsBaseUri: shippedDocsBaseUri(),
   });
 }
 
@@ -192,6 +194,7 @@ export function nodeRuntime(options: NodeRuntimeOptions | DiskCheckRunner = {}):
           ? { missing: true }
           : { problem: read.problem };
     },
+    docsBaseUri: () => shippedDocsBaseUri(),
     nextTurn: (callback) => setImmediate(callback),
     close: () => files.runner.close(),
   };

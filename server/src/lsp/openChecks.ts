@@ -29,6 +29,8 @@ export interface OpenCheckRequest {
   settings: McpdescSettings;
   /** The path recognition sees. */
   path: string;
+  /** Where the rule pages are (the runtime's). */
+  docsBaseUri: string;
 }
 
 export interface OpenChecks {
@@ -73,11 +75,12 @@ export function checkAndKeep(
   document: OpenDocument,
   settings: McpdescSettings,
   path: string,
+  docsBaseUri: string,
   checker: OpenChecker = incrementalChecker,
 ): { outcome: CheckOutcome; durationMs: number } {
   const previous = document.checkFor(document.version);
   const started = performance.now();
-  const outcome = document.check(settings, path, checker);
+  const outcome = document.check(settings, path, docsBaseUri, checker);
   const elapsedMs = performance.now() - started;
   const durationMs = outcome.kind === 'checked' && previous?.result === outcome.result ? previous.durationMs : elapsedMs;
   document.remember(
@@ -91,10 +94,12 @@ export function keptCheck(
   document: OpenDocument,
   settings: McpdescSettings,
   path: string,
+  docsBaseUri: string,
   checker: OpenChecker = incrementalChecker,
 ): CachedCheck | undefined {
   return (
-    document.checkFor(document.version) ?? (checkAndKeep(document, settings, path, checker), document.checkFor(document.version))
+    document.checkFor(document.version) ??
+    (checkAndKeep(document, settings, path, docsBaseUri, checker), document.checkFor(document.version))
   );
 }
 
@@ -105,16 +110,21 @@ export class LocalOpenChecks implements OpenChecks {
 
   constructor(private readonly checker: OpenChecker = incrementalChecker) {}
 
-  async check({ document, settings, path }: OpenCheckRequest): Promise<{ outcome: PlainOutcome; durationMs: number }> {
-    const { outcome, durationMs } = checkAndKeep(document, settings, path, this.checker);
+  async check({
+    document,
+    settings,
+    path,
+    docsBaseUri,
+  }: OpenCheckRequest): Promise<{ outcome: PlainOutcome; durationMs: number }> {
+    const { outcome, durationMs } = checkAndKeep(document, settings, path, docsBaseUri, this.checker);
     return { outcome: plainOutcome(outcome), durationMs };
   }
 
   async ask<K extends QueryKind>(
-    { document, settings, path }: OpenCheckRequest,
+    { document, settings, path, docsBaseUri }: OpenCheckRequest,
     query: QueryOf<K>,
   ): Promise<QueryAnswers[K] | undefined> {
-    const check = keptCheck(document, settings, path, this.checker);
+    const check = keptCheck(document, settings, path, docsBaseUri, this.checker);
     return check ? answerQuery(query, check, document) : undefined;
   }
 

@@ -27,8 +27,7 @@ import {
   type CheckResult,
   type FormattingOptions,
 } from '../checker';
-import { checkText, failedCheck, type CheckOutcome } from '../host/documentPolicy';
-import { exceedsLimit, maxFileBytes } from '../host/sizeLimit';
+import { decideText, failedCheck, oversized, type CheckOutcome } from '../host/documentPolicy';
 import { KeystrokeDebounce } from './keystrokeDebounce';
 
 export interface CachedCheck {
@@ -207,7 +206,7 @@ export class OpenDocument implements TextDocument {
    * incremental state to that text (or drops it): the edit span taken here is exactly the changes
    * since the state's own text.
    */
-  check(settings: McpdescSettings, path: string, checker: OpenChecker = incrementalChecker): CheckOutcome {
+  check(settings: McpdescSettings, path: string, docsBaseUri: string, checker: OpenChecker = incrementalChecker): CheckOutcome {
     const text = this.getText();
     const span = this.takeChanges();
     const previous = this.incremental;
@@ -218,11 +217,11 @@ export class OpenDocument implements TextDocument {
     this.incremental = undefined;
 
     let updated: CheckResult | undefined;
-    if (reusable && span && !exceedsLimit(text, maxFileBytes(settings.maxFileSizeMB))) {
+    if (reusable && span && !oversized(text, settings)) {
       try {
         updated = reusable.document.update(text, span);
       } catch (error) {
-        return failedCheck(error, settings);
+        return failedCheck(error, { rules: settings.rules, docsBaseUri });
       }
       // Same settings, same path, and the edit stayed inside one tool element, so the root's members
       // (what recognition sniffs) are untouched: still an mcpdesc document, no need to sniff again.
@@ -234,21 +233,22 @@ export class OpenDocument implements TextDocument {
       updated = reusable.document.result;
     }
 
-    // Whatever checks the text from here on leaves an IncrementalDocument at it: the one updated
-    // above, or a fresh one (first check, other settings or path, or nothing known about the edit).
-    let built: IncrementalState | undefined;
-    const checkIncrementally = (checkedText: string, options: CheckOptions): CheckResult => {
-      if (updated && checkedText === text) {
-        built = reusable;
-        return updated;
-      }
-      const incremental = checker(checkedText, options, this.uri);
-      built = { document: incremental, settings, path, languageId: this.languageId };
-      return incremental.result;
-    };
-    const outcome = checkText({ text, path, languageId: this.languageId }, settings, checkIncrementally);
-    if (outcome.kind === 'checked') this.incremental = built;
-    return outcome;
+    // The policy decides as for any text; whatever checks the text from here on leaves an
+    // IncrementalDocument at it: the one updated above, or a fresh one (first check, other settings or
+    // path, or nothing known about the edit).
+    const decision = decideText({ text, path, languageId: this.languageId, docsBaseUri }, settings);
+    if (decision.kind !== 'check') return decision;
+    if (updated) {
+      this.incremental = reusable;
+      return { kind: 'checked', result: updated };
+    }
+    try {
+      const incremental = checker(text, decision.options, this.uri);
+      this.incremental = { document: incremental, settings, path, languageId: this.languageId };
+      return { kind: 'checked', result: incremental.result };
+    } catch (error) {
+      return failedCheck(error, decision.options);
+    }
   }
 }
 

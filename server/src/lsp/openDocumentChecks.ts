@@ -6,7 +6,7 @@
 // and the publisher.
 import { ResponseError, type TextDocuments } from 'vscode-languageserver';
 import type { McpdescSettings } from '../../../shared/src/settings';
-import { isConfigFileName } from '../checker';
+import { fileDecision, isConfigFile } from '../host/documentPolicy';
 import type { DocumentSettings } from './documentSettings';
 import type { QueryAnswers, QueryKind, QueryOf } from './documentQueries';
 import { TaskResponseError } from './documentWorker';
@@ -28,6 +28,8 @@ export interface OpenDocumentChecksDeps {
   editorReportsJsonSyntax?: boolean;
   /** Where documents are checked and their checks kept: this thread, or document workers (openChecks.ts). */
   openChecks: OpenChecks;
+  /** Where the rule pages are (the runtime's). */
+  docsBaseUri: () => string;
 }
 
 export class OpenDocumentChecks {
@@ -50,7 +52,7 @@ export class OpenDocumentChecks {
     if (documents.get(uri) !== document || document.version !== version) return; // overtaken: a newer check is queued
     switch (outcome.kind) {
       case 'checked':
-        publisher.publish(uri, outcome.diagnostics, version, publishLimitsOf(resolved));
+        publisher.publish(uri, outcome.diagnostics, version, publishLimitsOf(resolved, this.deps.docsBaseUri()));
         break;
       case 'tooLarge':
       case 'failed':
@@ -77,9 +79,12 @@ export class OpenDocumentChecks {
     const current = this.deps.documents.get(uri);
     if (current !== document || current.version !== version) return undefined;
     const path = this.deps.folders.recognitionPath(uri);
-    if (isConfigFileName(path)) return undefined;
+    if (isConfigFile(path)) return undefined;
     try {
-      return await this.deps.openChecks.ask({ document, settings: this.settingsFor(document, pulled), path }, query);
+      return await this.deps.openChecks.ask(
+        { document, settings: this.settingsFor(document, pulled), path, docsBaseUri: this.deps.docsBaseUri() },
+        query,
+      );
     } catch (error) {
       // An LSP error the client is to see as it is (a rename that cannot be done), wherever it was made.
       if (error instanceof TaskResponseError) throw new ResponseError(error.code, error.message);
@@ -93,9 +98,9 @@ export class OpenDocumentChecks {
 
   private async run(document: OpenDocument, settings: McpdescSettings): Promise<PlainOutcome> {
     const path = this.deps.folders.recognitionPath(document.uri);
-    if (isConfigFileName(path)) return this.configOutcome(document, settings);
+    if (isConfigFile(path)) return this.configOutcome(document, path, settings);
     const version = document.version;
-    const { outcome } = await this.deps.openChecks.check({ document, settings, path });
+    const { outcome } = await this.deps.openChecks.check({ document, settings, path, docsBaseUri: this.deps.docsBaseUri() });
     if (outcome.kind === 'failed') this.deps.log(`Checking ${document.uri} (version ${version}) failed: ${outcome.error}`);
     if (outcome.kind === 'unfinished')
       this.deps.log(`Checking ${document.uri} (version ${version}) did not finish: ${outcome.reason}.`);
@@ -103,9 +108,9 @@ export class OpenDocumentChecks {
   }
 
   /** A configuration file open in the editor: its text as typed is judged, and saved it takes effect. */
-  private configOutcome(document: OpenDocument, settings: McpdescSettings): PlainOutcome {
+  private configOutcome(document: OpenDocument, path: string, settings: McpdescSettings): PlainOutcome {
     document.forgetIncremental();
-    if (!settings.enable) return { kind: 'skipped' };
+    if (fileDecision(path, settings) === 'disabled') return { kind: 'skipped' };
     const paths = this.deps.folders.paths;
     const fsPath = paths.uriToFsPath(document.uri);
     const folder = paths.dirname(fsPath);

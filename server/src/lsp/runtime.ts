@@ -98,6 +98,11 @@ export interface ServerRuntime {
   readonly documentWorkers?: DocumentWorkers;
   /** The CLI's bulk suppressions files (host/suppressionsFile.ts); a runtime without them shows baselined errors as errors. */
   readonly suppressions?: SuppressionsReader;
+  /**
+   * Where the rule pages are, which diagnostics link to: the docs/rules/ folder next to the bundle in
+   * Node; in a browser the extension's own, as the client names it on `initialize` (empty before).
+   */
+  docsBaseUri(): string;
   /** Runs `callback` on a later turn of the event loop, after what is queued now (Node's setImmediate). */
   nextTurn(callback: () => void): void;
   /** Called first thing on `initialize` (the browser's runtime learns where the rule pages are). */

@@ -4,7 +4,6 @@
 import type { Diagnostic } from '../checker';
 import { checkerNotice } from '../checker';
 import type { RuleSeverity } from '../../../shared/src/settings';
-import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
 
 /**
  * How long one task on a text of `length` characters (a check, or a query that may check) may run
@@ -32,6 +31,10 @@ export function unfinishedCheckMessage(reason: string): string {
 }
 
 /** The notice (mcpdesc.checker, skipped: Information unless configured) of a document whose check did not finish. */
-export function unfinishedCheckNotice(reason: string, rules: Record<string, RuleSeverity> | undefined): Diagnostic[] {
-  return checkerNotice('skipped', unfinishedCheckMessage(reason), { rules, docsBaseUri: shippedDocsBaseUri() });
+export function unfinishedCheckNotice(
+  reason: string,
+  rules: Record<string, RuleSeverity> | undefined,
+  docsBaseUri: string,
+): Diagnostic[] {
+  return checkerNotice('skipped', unfinishedCheckMessage(reason), { rules, docsBaseUri });
 }

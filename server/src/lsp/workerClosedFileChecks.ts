@@ -45,7 +45,7 @@ export class WorkerClosedFileChecks {
     const rules = JSON.stringify(task.settings.rules);
     if (rules !== this.warmedWith) {
       this.warmedWith = rules;
-      worker.warmUp(task.settings.rules);
+      worker.warmUp(task.settings.rules, task.docsBaseUri);
     }
     try {
       return (await worker.run({ kind: 'closedFile', task, read }, this.workers.timeBoxMs(length))) as DiskCheckAnswer;
@@ -59,7 +59,7 @@ export class WorkerClosedFileChecks {
       this.failedStarts = 0;
       return {
         kind: 'diagnostics',
-        diagnostics: unfinishedCheckNotice(error.reason, task.settings.rules),
+        diagnostics: unfinishedCheckNotice(error.reason, task.settings.rules, task.docsBaseUri),
         log: `Checking ${task.uri} (on disk) did not finish: ${error.reason}.`,
       };
     }

@@ -85,6 +85,8 @@ export class WorkerOpenChecks implements OpenChecks {
   constructor(
     private readonly runtimeWorkers: DocumentWorkers,
     private readonly log: (message: string) => void,
+    /** Where the rule pages are (the runtime's), for the workers' warm-up. */
+    private readonly docsBaseUri: () => string,
   ) {
     this.capacity = Math.max(2, runtimeWorkers.count);
     this.besideAfterMs = runtimeWorkers.sideBySide ? BESIDE_AFTER_MS.sideBySide : BESIDE_AFTER_MS.sharedCores;
@@ -103,7 +105,7 @@ export class WorkerOpenChecks implements OpenChecks {
         outcome: {
           kind: 'unfinished',
           reason: result.unfinished,
-          diagnostics: unfinishedCheckNotice(result.unfinished, request.settings.rules),
+          diagnostics: unfinishedCheckNotice(result.unfinished, request.settings.rules, request.docsBaseUri),
         },
         durationMs: 0,
       };
@@ -282,7 +284,7 @@ export class WorkerOpenChecks implements OpenChecks {
     const key = JSON.stringify(this.rules);
     if (this.warmedWith.get(worker) === key) return;
     this.warmedWith.set(worker, key);
-    worker.warmUp(this.rules);
+    worker.warmUp(this.rules, this.docsBaseUri());
   }
 
   private giveUpWorkers(reason: string): void {

@@ -9,8 +9,7 @@ import type { DiagnosticsPublisher } from './diagnosticsPublisher';
 import { CheckPriority, type CheckScheduler } from './checkScheduler';
 import type { ScanProgress } from './scanProgress';
 import type { SettingsResolver } from './settingsResolver';
-import { isConfigFileName } from '../checker';
-import { isCandidateFile } from '../host/candidates';
+import { isConfigFile, isScanned } from '../host/documentPolicy';
 import type { DocumentSettings } from './documentSettings';
 import type { WorkspaceFileAccess } from './runtime';
 import type { WorkspaceFolderRef, WorkspaceFolders } from './workspaceFolders';
@@ -115,11 +114,11 @@ export class WorkspaceScan {
         const folder = folders.folderOf(uri);
         const folderSettings = folder && settingsByFolder.get(folder.uri);
         if (!folderSettings?.enable) return false;
-        // Configuration files are checked wherever they are; documents by the globs of their folder's settings and configuration.
+        // Configuration files are checked wherever they are (known without reading any); documents by
+        // the globs of their folder's settings and configuration.
         const recognitionPath = folders.recognitionPath(uri);
         return (
-          isConfigFileName(recognitionPath) ||
-          isCandidateFile(recognitionPath, this.deps.documentSettings.forDiskFile(folderSettings, uri).files)
+          isConfigFile(recognitionPath) || isScanned(recognitionPath, this.deps.documentSettings.forDiskFile(folderSettings, uri))
         );
       },
       skipsFolder: (uri) => folders.isFolderRoot(uri),

@@ -17,7 +17,7 @@ import {
 } from '../syntax/tree';
 import { normalizeEdits } from '../syntax/textEdits';
 import { primitiveScope } from '../rules/declarationValidity/scope';
-import { isFrom, LATEST_REVISION } from '../rules/document/findingCollector';
+import { MCP, type McpFeature } from '../mcp/revisions';
 import type { SemanticFinding } from '../rules/document/interactionSemantics';
 import type { OffsetEdit } from '../types';
 import type { DocumentEditor } from './editor';
@@ -58,9 +58,10 @@ function toolOf(root: SyntaxNode, pointer: string): SyntaxNode | undefined {
   return match ? nodeAtPointer(root, `/tools/${match[1]}`) : undefined;
 }
 
-/** The first revision that has what the step uses: elicitation from 2025-06-18, url mode and sampling tools from 2025-11-25. */
-function firstRevisionWith(pointer: string): string {
-  return /\/steps\/\d+\/type$/.test(pointer) ? '2025-06-18' : '2025-11-25';
+/** What the step the finding points at uses: elicitation (at its type), url mode (at its request's mode), or tool use in sampling. */
+function featureOfStep(pointer: string): McpFeature {
+  if (/\/steps\/\d+\/type$/.test(pointer)) return 'elicitation';
+  return /\/request\/mode$/.test(pointer) ? 'elicitation.url' : 'sampling.tools';
 }
 
 /** "Scope the tool to …": its protocolVersions without the revisions before the one the step needs. */
@@ -69,8 +70,8 @@ function scopeToolFrom(finding: SemanticFinding, root: SyntaxNode, editor: Docum
   if (tool?.type !== 'object') return [];
   const scope = primitiveScope(tool, root)?.versions;
   if (!scope) return [];
-  const from = firstRevisionWith(finding.pointer);
-  const kept = scope.filter((revision) => isFrom(revision, from));
+  const feature = featureOfStep(finding.pointer);
+  const kept = scope.filter((revision) => MCP.has(revision, feature));
   const dropped = scope.filter((revision) => !kept.includes(revision));
   if (kept.length === 0 || dropped.length === 0) return [];
   const title = `Scope the tool to MCP ${kept.join(', ')} (drop ${dropped.join(', ')})`;
@@ -131,8 +132,8 @@ function listAt(root: SyntaxNode, pointer: string, editor: DocumentEditor): Synt
 const listsByEditor = new WeakMap<DocumentEditor, WeakMap<SyntaxNode, Map<string, SyntaxNode | undefined>>>();
 
 /**
- * A result's resultType: added as 'complete' where the tool's scope is 2026-07-28 alone, removed
- * where the scope has no 2026-07-28. A scope with both cannot hold one result for all of them.
+ * A result's resultType: added as 'complete' where every revision of the tool's scope has it,
+ * removed where none has. A scope with both cannot hold one result for all of them.
  */
 function resultTypeFix(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
   if (!finding.pointer.endsWith('/result/resultType')) return [];
@@ -141,7 +142,7 @@ function resultTypeFix(finding: SemanticFinding, root: SyntaxNode, editor: Docum
   const result = nodeAtPointer(root, finding.pointer.slice(0, -'/resultType'.length));
   if (!scope || result?.type !== 'object') return [];
   const property = propertyOf(result, 'resultType');
-  if (scope.every((revision) => revision === LATEST_REVISION)) {
+  if (scope.every((revision) => MCP.has(revision, 'result.resultType'))) {
     const value = memberOf(result, 'resultType');
     if (!value)
       return plan(
@@ -151,7 +152,12 @@ function resultTypeFix(finding: SemanticFinding, root: SyntaxNode, editor: Docum
       );
     return value.type === 'string' ? plan('Use "resultType": "complete"', true, editor.replaceString(value, 'complete')) : [];
   }
-  if (!scope.includes(LATEST_REVISION) && property && keyNodeOf(property) && !editor.isInherited?.(property)) {
+  if (
+    !scope.some((revision) => MCP.has(revision, 'result.resultType')) &&
+    property &&
+    keyNodeOf(property) &&
+    !editor.isInherited?.(property)
+  ) {
     return plan(
       `Remove resultType (MCP ${scope.join(', ')} ${scope.length > 1 ? 'have' : 'has'} none)`,
       true,

@@ -79,12 +79,12 @@ export interface Primitive {
   /**
    * How messages name it: `'prepare_release'`; where another object of the same collection has the
    * same name, with its `protocolVersions` or its index (`'prepare_release' (protocolVersions
-   * 2025-11-25)`); `tools[3]` when it has no name.
+   * <revision>)`); `tools[3]` when it has no name.
    */
   title: string;
   /**
    * What tells it apart from other objects of its collection with the same name (`protocolVersions
-   * 2025-11-25`, or `tools[3]`); absent when no other has its name.
+   * <revision>`, or `tools[3]`); absent when no other has its name.
    */
   scope?: string;
   /** The `elicitations` property (key and value), whatever the value's type. */

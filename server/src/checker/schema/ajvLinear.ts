@@ -97,12 +97,12 @@ function anyDuplicate(data: readonly JsonValue[]): [number, number] | undefined 
   return found;
 }
 
-type UniqueItemsCheck = ((schema: boolean, data: JsonValue[], parentSchema?: AnySchemaObject) => boolean) & {
+export type UniqueItemsCheck = ((schema: boolean, data: JsonValue[], parentSchema?: AnySchemaObject) => boolean) & {
   errors?: Array<Partial<ErrorObject>>;
 };
 
-/** ajv's uniqueItems replaced by one of linear cost with the same verdicts and errors. */
-export function addLinearUniqueItems(ajv: Ajv): void {
+/** The keyword's function: ajv calls it and reads its `errors` right after. */
+export function linearUniqueItemsCheck(): UniqueItemsCheck {
   const check: UniqueItemsCheck = (schema, data, parentSchema) => {
     check.errors = undefined;
     if (!schema || data.length < 2) return true;
@@ -120,6 +120,11 @@ export function addLinearUniqueItems(ajv: Ajv): void {
     ];
     return false;
   };
+  return check;
+}
+
+/** ajv's uniqueItems replaced by one of linear cost with the same verdicts and errors. */
+export function addLinearUniqueItems(ajv: Ajv, check = linearUniqueItemsCheck()): void {
   ajv.removeKeyword('uniqueItems');
   ajv.addKeyword({ keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate: check });
 }

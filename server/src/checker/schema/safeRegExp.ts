@@ -135,5 +135,6 @@ export function safeRegExp(pattern: string, flags: string): RegExpLike {
     },
   };
 }
-// ajv uses `code` only when generating standalone modules, which this project never does.
-safeRegExp.code = 'safeRegExp';
+// How ajv's standalone code reaches it: the build's precompiled validators of the format's schema
+// take it as `runtime.safeRegExp` (formatSchemaAjv.ts' FormatSchemaRuntime).
+safeRegExp.code = 'runtime.safeRegExp';

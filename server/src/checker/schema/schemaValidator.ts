@@ -13,6 +13,7 @@ import { simpleValidator, type SimpleValidateFunction } from './simpleSchemaVali
 import { addLinearUniqueItems, appendGatheredErrors } from './ajvLinear';
 import { budgetLeftMs, NotCheckedError, outsideBudget, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
 import { WeightedLru } from './weightedLru';
+import { canGenerateCode, NO_CODE_GENERATION } from './codeGeneration';
 import type { JsonValue } from '../syntax/tree';
 
 export interface ValidationError {
@@ -320,6 +321,9 @@ export class SchemaValidatorCache {
       return unusable(clip(readableSchemaProblem(message, null, compilable) ?? firstLine(message)));
     }
     if (simple && isEvidentlyValidSchema(compilable)) return { result: this.walkerOf(simple), cacheable: true };
+    // Past here ajv compiles (the meta-schema, then the schema): where the host refuses generated
+    // code, nothing is claimed about this schema or what it validates, and the notice says why.
+    if (!canGenerateCode()) return { result: notCompiled(new NotCheckedError(NO_CODE_GENERATION)), cacheable: true };
     // What ajv compiles is kept whatever `remember` says, with its schema: a copy from here on.
     if (!remember) compilable = withoutDialect(detachedCopy(written));
     if (!simple && hasAtLeastObjects(compilable, MAX_AJV_SUBSCHEMAS + 1)) {

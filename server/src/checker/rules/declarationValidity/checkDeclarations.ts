@@ -8,6 +8,7 @@ import type { DeclarationAspect } from '../elicitation/findings';
 import { checkRequestedSchema, revisionList, type SchemaContext } from './formSchema';
 import type { DeclarationFinding, DeclarationViolationKind } from './kinds';
 import { checkedRevisionsIn } from './revisions';
+import { MCP } from '../../mcp/revisions';
 import { primitiveScope, scopeText, versionsOf, type Scope } from './scope';
 import { isSyntacticallyValidUri } from './uriSyntax';
 
@@ -178,7 +179,7 @@ function checkDeclaration(
       report(
         'revision-mismatch',
         declaration.modeNode!,
-        `Elicitation ${title()} is in url mode, which MCP ${revisionList(withoutUrl)} does not have, and it applies to ${scopeWords()}; scope it to revisions with url mode (2025-11-25 and later) or use form mode.`,
+        `Elicitation ${title()} is in url mode, which MCP ${revisionList(withoutUrl)} does not have, and it applies to ${scopeWords()}; scope it to revisions with url mode (${MCP.introducedIn('elicitation.url')} and later) or use form mode.`,
       );
     }
     const schemaProperty = propertyOf(node, 'requestedSchema');

@@ -16,7 +16,7 @@ export type Report = (violation: DeclarationViolationKind, anchor: SyntaxNode, m
 export interface SchemaContext {
   /** The checked revisions the declaration applies to. */
   revisions: readonly RevisionVocabulary[];
-  /** How the scope reads in messages: "the document's protocolVersions (2025-06-18)". */
+  /** How the scope reads in messages: "the document's protocolVersions (<revision>, …)". */
   scopeText: () => string;
   /** How messages name the schema: "the requestedSchema of declaration 'x' of prompt 'p'" (built only for a message). */
   schemaTitle: () => string;

@@ -1,10 +1,10 @@
 // MCP's elicitation vocabulary per protocol revision, read from MCP's own schema
 // (schema/<revision>/schema.ts: ElicitRequest*Params, PrimitiveSchemaDefinition and the enum
-// schema forms). 2025-06-18 introduced elicitation (form mode only, no string, number or enum
-// defaults, no titled or multi-select enums); 2025-11-25 added url mode, `$schema`, defaults and
-// the titled and multi-select enum forms; 2026-07-28 keeps that vocabulary (only the wire
-// mechanism changed). Earlier revisions have no elicitation; MCP Description gives them its legacy
-// treatment, so they add no revision-specific constraint here.
+// schema forms): the keywords of each form here, and which revision has url mode, `$schema`,
+// defaults and the titled and multi-select enum forms in the revision table (mcp/revisions.ts).
+// Revisions without elicitation get MCP Description's legacy treatment, so they add no
+// revision-specific constraint here.
+import { MCP, type McpFeature } from '../../mcp/revisions';
 
 /** The kinds of property schema a form may hold, as MCP's schema names them. */
 export type PropertyForm = 'string' | 'number' | 'boolean' | 'enum' | 'titledEnum' | 'multiSelect';
@@ -21,39 +21,30 @@ export interface RevisionVocabulary {
 const COMMON = ['type', 'title', 'description'];
 const set = (...keywords: string[]): ReadonlySet<string> => new Set(keywords);
 
-const REVISION_2025_06_18: RevisionVocabulary = {
-  revision: '2025-06-18',
-  urlMode: false,
-  schemaKeywords: set('type', 'properties', 'required'),
-  forms: {
-    string: set(...COMMON, 'minLength', 'maxLength', 'format'),
-    number: set(...COMMON, 'minimum', 'maximum'),
+/** The vocabulary of `revision`, one of those with elicitation, as the revision table describes it. */
+function vocabularyOf(revision: string): RevisionVocabulary {
+  const has = (feature: McpFeature) => MCP.has(revision, feature);
+  // `default` comes last, after a form's own keywords, where the revision allows it.
+  const withDefault = (keywords: readonly string[]) => set(...keywords, ...(has('elicitation.form.defaults') ? ['default'] : []));
+  const forms: { -readonly [form in PropertyForm]?: ReadonlySet<string> } = {
+    string: withDefault([...COMMON, 'minLength', 'maxLength', 'format']),
+    number: withDefault([...COMMON, 'minimum', 'maximum']),
     boolean: set(...COMMON, 'default'),
-    enum: set(...COMMON, 'enum', 'enumNames'),
-  },
-};
-
-const FORMS_SINCE_2025_11_25: RevisionVocabulary['forms'] = {
-  string: set(...COMMON, 'minLength', 'maxLength', 'format', 'default'),
-  number: set(...COMMON, 'minimum', 'maximum', 'default'),
-  boolean: set(...COMMON, 'default'),
-  // UntitledSingleSelectEnumSchema and LegacyTitledEnumSchema (enumNames).
-  enum: set(...COMMON, 'enum', 'enumNames', 'default'),
-  titledEnum: set(...COMMON, 'oneOf', 'default'),
-  multiSelect: set(...COMMON, 'minItems', 'maxItems', 'items', 'default'),
-};
-
-const REVISION_2025_11_25: RevisionVocabulary = {
-  revision: '2025-11-25',
-  urlMode: true,
-  schemaKeywords: set('$schema', 'type', 'properties', 'required'),
-  forms: FORMS_SINCE_2025_11_25,
-};
-
-const REVISION_2026_07_28: RevisionVocabulary = { ...REVISION_2025_11_25, revision: '2026-07-28' };
+    // UntitledSingleSelectEnumSchema and LegacyTitledEnumSchema (enumNames).
+    enum: withDefault([...COMMON, 'enum', 'enumNames']),
+  };
+  if (has('elicitation.form.titled-enums')) forms.titledEnum = withDefault([...COMMON, 'oneOf']);
+  if (has('elicitation.form.multi-select')) forms.multiSelect = withDefault([...COMMON, 'minItems', 'maxItems', 'items']);
+  return {
+    revision,
+    urlMode: has('elicitation.url'),
+    schemaKeywords: set(...(has('elicitation.form.schema-keyword') ? ['$schema'] : []), 'type', 'properties', 'required'),
+    forms,
+  };
+}
 
 /** The revisions with complete elicitation semantics, oldest first. */
-export const CHECKED_REVISIONS: readonly RevisionVocabulary[] = [REVISION_2025_06_18, REVISION_2025_11_25, REVISION_2026_07_28];
+export const CHECKED_REVISIONS: readonly RevisionVocabulary[] = MCP.revisionsWith('elicitation').map(vocabularyOf);
 
 /** Every keyword some checked revision allows: the structural vocabulary, whatever the scope. */
 export const ANY_REVISION: Omit<RevisionVocabulary, 'revision' | 'urlMode'> = {

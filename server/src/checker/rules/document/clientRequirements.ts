@@ -1,27 +1,24 @@
 // A primitive's `clientRequirements` (MCP Description 0.8.0 §8.5) against the client capabilities
 // each MCP revision of its effective scope defines: a capability a revision lacks, a member a
 // capability does not have in that revision, a member that must be an object, and the
-// capabilities MCP deprecates (sampling's `context`; roots and sampling in 2026-07-28). One
+// capabilities MCP deprecates (sampling's `context`, roots and sampling: mcp/revisions.ts). One
 // finding per node, naming every revision at fault. A capability value that is not an object is
 // the schema rule's (mcpdesc.document.schema); unknown capabilities and `x-` members are left alone.
 import { effectiveProperties, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../declarationValidity/scope';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
+import { MCP, type McpFeature } from '../../mcp/revisions';
 
-const KNOWN = new Set(['roots', 'sampling', 'elicitation', 'tasks', 'extensions', 'experimental']);
-
-/** The client capabilities each revision defines. */
-const DEFINED_IN: Readonly<Record<string, ReadonlySet<string>>> = {
-  '2024-11-05': new Set(['roots', 'sampling', 'experimental']),
-  '2025-03-26': new Set(['roots', 'sampling', 'experimental']),
-  '2025-06-18': new Set(['roots', 'sampling', 'elicitation', 'experimental']),
-  '2025-11-25': new Set(['roots', 'sampling', 'elicitation', 'tasks', 'experimental']),
-  '2026-07-28': new Set(['roots', 'sampling', 'elicitation', 'extensions', 'experimental']),
-};
-
-const LATEST = '2026-07-28';
-const WITH_MODES = new Set(['2025-11-25', '2026-07-28']);
+/** The client capabilities a requirement may name, and the feature of MCP each one is. */
+const CAPABILITY_FEATURE: ReadonlyMap<string, McpFeature> = new Map([
+  ['roots', 'client.roots'],
+  ['sampling', 'client.sampling'],
+  ['elicitation', 'elicitation'],
+  ['tasks', 'tasks'],
+  ['extensions', 'capability.extensions'],
+  ['experimental', 'client.experimental'],
+]);
 
 type Path = ReadonlyArray<string | number>;
 
@@ -70,15 +67,15 @@ export function checkClientRequirements(
   const base: Path = [collection, index, 'clientRequirements'];
   const collected = new Collected();
   for (const revision of scope) {
-    const defined = DEFINED_IN[revision];
-    if (!defined) continue;
+    if (!MCP.isKnown(revision)) continue;
     for (const capability of effectiveProperties(requirements).keys()) {
-      if (capability.startsWith('x-') || !KNOWN.has(capability)) continue;
+      const feature = CAPABILITY_FEATURE.get(capability);
+      if (capability.startsWith('x-') || !feature) continue;
       const key = keyNodeOf(propertyOf(requirements, capability))!;
       const value = memberOf(requirements, capability)!;
       const path = [...base, capability];
       const where = readablePath(pointerOf(...path));
-      if (!defined.has(capability)) {
+      if (!MCP.has(revision, feature)) {
         collected.add(
           'client-requirement-revision-mismatch',
           key,
@@ -92,9 +89,10 @@ export function checkClientRequirements(
       if (value.type !== 'object') continue; // The schema rule's.
       const context: MemberContext = { collected, revision, path, where };
       if (capability === 'roots') {
-        closedMembers(value, revision === LATEST ? [] : ['listChanged'], context);
+        const hasListChanged = MCP.has(revision, 'client.roots.listChanged');
+        closedMembers(value, hasListChanged ? ['listChanged'] : [], context);
         const listChanged = memberOf(value, 'listChanged');
-        if (revision !== LATEST && listChanged && listChanged.type !== 'boolean') {
+        if (hasListChanged && listChanged && listChanged.type !== 'boolean') {
           collected.add(
             'invalid-client-requirement',
             listChanged,
@@ -103,11 +101,11 @@ export function checkClientRequirements(
             (revisions) => `${where}.listChanged must be a boolean for ${revisions}.`,
           );
         }
-      } else if (capability === 'sampling' && WITH_MODES.has(revision)) {
+      } else if (capability === 'sampling' && MCP.has(revision, 'client.sampling.members')) {
         closedMembers(value, ['context', 'tools'], context);
         objectMembers(value, ['context', 'tools'], context);
         const contextKey = keyNodeOf(propertyOf(value, 'context'));
-        if (contextKey) {
+        if (contextKey && MCP.deprecates(revision, 'client.sampling.context')) {
           collected.add(
             'deprecated-client-requirement',
             contextKey,
@@ -117,13 +115,13 @@ export function checkClientRequirements(
               `${where}.context requires context inclusion in sampling, which ${revisions} ${plural ? 'deprecate' : 'deprecates'}.`,
           );
         }
-      } else if (capability === 'elicitation' && WITH_MODES.has(revision)) {
+      } else if (capability === 'elicitation' && MCP.has(revision, 'client.elicitation.modes')) {
         closedMembers(value, ['form', 'url'], context);
         objectMembers(value, ['form', 'url'], context);
       } else if (capability === 'tasks') {
         checkTasks(value, context);
       }
-      if (revision === LATEST && (capability === 'roots' || capability === 'sampling')) {
+      if (MCP.deprecates(revision, feature)) {
         collected.add(
           'deprecated-client-requirement',
           key,

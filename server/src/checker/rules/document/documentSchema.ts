@@ -1,6 +1,6 @@
 // Rule mcpdesc.document.schema: the whole document against our structural schema of MCP
 // Description 0.8.0 (schemas/mcp-description-0.8.0.schema.json, written from the specification
-// text and shipped with the product: never fetched). ajv compiles it once per process.
+// text and shipped with the product: never fetched), compiled by ajv at build time (formatSchemaAjv.ts).
 //
 // The document is validated in parts that add up to the whole: the root with `tools` taken as an
 // array of anything, then each tool against the schema's Tool definition. The parts' errors are
@@ -15,12 +15,17 @@
 // (ajvLinear.ts) and the collapse looks at each error a bounded number of times. Each part is
 // charged to the document's time budget (its validation and the reading of its errors): a part the
 // budget leaves unchecked is a notice (notChecked.ts).
-import Ajv2020 from 'ajv/dist/2020';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import schemaJson from '../../../../../schemas/mcp-description-0.8.0.schema.json';
-import { addBoundedFormats } from '../../schema/boundedFormats';
-import { safeRegExp } from '../../schema/safeRegExp';
-import { addLinearUniqueItems, appendGatheredErrors } from '../../schema/ajvLinear';
+import type { ErrorObject } from 'ajv';
+import { formatSchemaValidators } from '../../../../../build/generated/formatSchemaValidators';
+import {
+  FORMAT_SCHEMA,
+  FORMAT_SCHEMA_ID,
+  formatSchemaAjv,
+  formatSchemaRuntime,
+  type FormatSchemaValidators,
+  type PrecompiledValidate,
+  type SchemaObject,
+} from '../../schema/formatSchemaAjv';
 import { outsideBudget, runCharged } from '../../timeBudget';
 import { checkOrNote } from '../../notChecked';
 import {
@@ -52,49 +57,29 @@ export interface SchemaFinding {
   pointer: string;
 }
 
-type SchemaObject = { [key: string]: JsonValue };
-const SCHEMA = schemaJson as unknown as SchemaObject;
-const SCHEMA_ID = String(SCHEMA.$id);
+const SCHEMA = FORMAT_SCHEMA;
 
-interface Validators {
-  /** The whole document in one validation: the reference the parts are held to. */
-  whole: ValidateFunction;
-  /** The root with `tools` as an array of anything. */
-  root: ValidateFunction;
-  /** One element of `tools`. */
-  tool: ValidateFunction;
-}
+let validators: FormatSchemaValidators | undefined;
 
-let validators: Validators | undefined;
-
-/** The validators, compiled once per process, outside any document's time budget (no document controls it). */
-function compiled(): Validators {
-  validators ??= outsideBudget(compileValidators);
+/**
+ * The validators the build compiled (build/generated/, from formatSchemaAjv.ts' set-up), bound to
+ * this process's formats and pattern engine once: nothing is compiled at run time, so start-up
+ * pays no ajv compile and a host without 'unsafe-eval' runs them as well.
+ */
+function compiled(): FormatSchemaValidators {
+  validators ??= outsideBudget(() => formatSchemaValidators(formatSchemaRuntime()));
   return validators;
 }
 
-function compileValidators(): Validators {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: false,
-    logger: false,
-    ownProperties: true,
-    code: { regExp: safeRegExp, process: appendGatheredErrors },
-  });
-  addBoundedFormats(ajv);
-  addLinearUniqueItems(ajv);
-  ajv.addSchema(SCHEMA);
-  const properties = SCHEMA.properties as SchemaObject;
-  const rootOnly: SchemaObject = {
-    ...SCHEMA,
-    $id: `${SCHEMA_ID}:root-without-tools`,
-    properties: { ...properties, tools: { type: 'array', minItems: 1 } },
-  };
-  return {
-    whole: ajv.getSchema(SCHEMA_ID)!,
-    root: ajv.compile(rootOnly),
-    tool: ajv.getSchema(`${SCHEMA_ID}#/$defs/tool`)!,
-  };
+let wholeValidator: PrecompiledValidate | undefined;
+
+/**
+ * The whole document in one validation, compiled at run time by ajv: the plain path the parts are
+ * held to (tests only; never in a bundle's way, and never where eval is refused).
+ */
+function wholeCompiled(): PrecompiledValidate {
+  wholeValidator ??= outsideBudget(() => formatSchemaAjv(formatSchemaRuntime()).getSchema(FORMAT_SCHEMA_ID)!);
+  return wholeValidator;
 }
 
 /** The schema findings of a document root (an object or not), tools excluded. */
@@ -110,12 +95,12 @@ export function checkToolSchema(root: SyntaxNode, tool: SyntaxNode, index: numbe
 
 /** The plain path: the whole document in one validation (for the differential test). */
 export function checkWholeSchema(root: SyntaxNode): SchemaFinding[] {
-  return validated(compiled().whole, valueOf(root), root, '');
+  return validated(wholeCompiled(), valueOf(root), root, '');
 }
 
 /** ajv's own errors for the whole document, before they are collapsed (for the differential test of collapse). */
 export function wholeSchemaErrors(root: SyntaxNode): ErrorObject[] {
-  const validate = compiled().whole;
+  const validate = wholeCompiled();
   return validate(valueOf(root)) ? [] : [...(validate.errors ?? [])];
 }
 
@@ -125,7 +110,7 @@ export function wholeSchemaErrors(root: SyntaxNode): ErrorObject[] {
  * (no findings), and the other parts and rules go on.
  */
 function validated(
-  validate: ValidateFunction,
+  validate: PrecompiledValidate,
   value: JsonValue,
   root: SyntaxNode,
   prefix: string,

@@ -1,29 +1,13 @@
-// What the semantic checks of the whole document share: MCP's revisions in order, and a collector
-// that keeps one finding per kind and place (and detail), naming every revision it holds for, so
-// that a problem in a scope of four revisions is one diagnostic, not four.
+// What the semantic checks of the whole document share: a collector that keeps one finding per
+// kind and place (and detail), naming every revision it holds for, so that a problem in a scope of
+// four revisions is one diagnostic, not four. Which revision has what is mcp/revisions.ts'.
 import type { SyntaxNode } from '../../syntax/tree';
 import { pointerOf } from './pointers';
 import type { SemanticFinding, SemanticKind } from './interactionSemantics';
 
-/** MCP revisions in order; a revision outside this list is the schema rule's problem and adds nothing here. */
-export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
-export const LATEST_REVISION = '2026-07-28';
-
-/** Whether `revision` is a known revision older than `limit`. */
-export function isBefore(revision: string, limit: string): boolean {
-  const index = (REVISIONS as readonly string[]).indexOf(revision);
-  return index >= 0 && index < (REVISIONS as readonly string[]).indexOf(limit);
-}
-
-/** Whether `revision` is a known revision, `limit` or later. */
-export function isFrom(revision: string, limit: string): boolean {
-  const index = (REVISIONS as readonly string[]).indexOf(revision);
-  return index >= 0 && index >= (REVISIONS as readonly string[]).indexOf(limit);
-}
-
 export type Path = ReadonlyArray<string | number>;
 
-/** How a message is said once the revisions it holds for are known ("MCP 2024-11-05 and 2025-03-26"). */
+/** How a message is said once the revisions it holds for are known ("MCP <revision> and <revision>"). */
 export type Say = (revisions: string, plural: boolean) => string;
 
 export class FindingCollector {

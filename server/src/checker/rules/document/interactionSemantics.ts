@@ -16,6 +16,7 @@ import {
   type SyntaxNode,
 } from '../../syntax/tree';
 import { pointerOf, readablePath } from './pointers';
+import { MCP } from '../../mcp/revisions';
 import {
   EXAMPLE_VIOLATION_KINDS,
   OFFICIAL_NAMED_KINDS,
@@ -50,11 +51,6 @@ export interface SemanticFinding {
   /** The official validator's path for the same finding. */
   pointer: string;
 }
-
-/** MCP revisions in order; a revision outside this list is the schema rule's problem and adds nothing here. */
-const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
-const before = (revision: string, limit: string) =>
-  REVISIONS.indexOf(revision) >= 0 && REVISIONS.indexOf(revision) < REVISIONS.indexOf(limit);
 
 /** The findings of the tool `tool`, element `index` of the root's `tools`. */
 export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
@@ -118,14 +114,14 @@ function checkRevisions(context: StepContext): void {
   const typeNode = memberOf(step, 'type')!;
   const request = memberOf(step, 'request');
   if (type === 'elicitation') {
-    const without = scope.filter((revision) => before(revision, '2025-06-18'));
+    const without = scope.filter((revision) => MCP.predates(revision, 'elicitation'));
     if (without.length > 0) {
       report(
         context,
         'step-revision-mismatch',
         typeNode,
         ['type'],
-        `${where(context)} is an elicitation step, but ${revisionWords(without)} ${without.length === 1 ? 'has' : 'have'} no elicitation, and the tool applies to ${scopeWords(context)}; scope the tool to 2025-06-18 and later, or split it into protocol-scoped variants.`,
+        `${where(context)} is an elicitation step, but ${revisionWords(without)} ${without.length === 1 ? 'has' : 'have'} no elicitation, and the tool applies to ${scopeWords(context)}; scope the tool to ${MCP.introducedIn('elicitation')} and later, or split it into protocol-scoped variants.`,
       );
     }
     const modeNode = memberOf(request, 'mode');
@@ -135,29 +131,28 @@ function checkRevisions(context: StepContext): void {
     const declarationName = stringOf(memberOf(step, 'declaration'));
     const declaration = declarationName === undefined ? undefined : declarationNamed(context.tool, declarationName);
     if (declaration && stringOf(memberOf(declaration, 'mode')) === 'url') return;
-    const withoutUrl = scope.filter(
-      (revision) => revision !== '2024-11-05' && revision !== '2025-03-26' && before(revision, '2025-11-25'),
-    );
+    // Revisions without elicitation at all were reported above.
+    const withoutUrl = scope.filter((revision) => MCP.has(revision, 'elicitation') && !MCP.has(revision, 'elicitation.url'));
     if (withoutUrl.length > 0) {
       report(
         context,
         'step-revision-mismatch',
         modeNode!,
         ['request', 'mode'],
-        `${where(context)} uses url mode, which ${revisionWords(withoutUrl)} does not have (url-mode elicitation came with 2025-11-25), and the tool applies to ${scopeWords(context)}.`,
+        `${where(context)} uses url mode, which ${revisionWords(withoutUrl)} does not have (url-mode elicitation came with ${MCP.introducedIn('elicitation.url')}), and the tool applies to ${scopeWords(context)}.`,
       );
     }
   } else if (type === 'sampling' && request?.type === 'object') {
     const field = propertyOf(request, 'tools') ? 'tools' : propertyOf(request, 'toolChoice') ? 'toolChoice' : undefined;
     if (!field) return;
-    const without = scope.filter((revision) => before(revision, '2025-11-25'));
+    const without = scope.filter((revision) => MCP.predates(revision, 'sampling.tools'));
     if (without.length > 0) {
       report(
         context,
         'step-revision-mismatch',
         keyNodeOf(propertyOf(request, field))!,
         ['request', field],
-        `${where(context)} uses sampling '${field}', which ${revisionWords(without)} does not have (tool use in sampling came with 2025-11-25), and the tool applies to ${scopeWords(context)}.`,
+        `${where(context)} uses sampling '${field}', which ${revisionWords(without)} does not have (tool use in sampling came with ${MCP.introducedIn('sampling.tools')}), and the tool applies to ${scopeWords(context)}.`,
       );
     }
   }

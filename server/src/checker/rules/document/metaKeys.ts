@@ -1,11 +1,13 @@
 // `_meta` objects (MCP's general fields, as MCP Description 0.8.0 carries them on primitives and in
 // example results): every key well-formed, the keys MCP reserves used where and as the revisions of
-// the scope define them, and an unknown key under an MCP-reserved prefix warned about. Revisions
-// before 2025-06-18 are legacy revisions whose `_meta` keys are not judged (the official validator's
-// reading; they get one legacy warning on the document's scope instead).
+// the scope define them, and an unknown key under an MCP-reserved prefix warned about. Legacy
+// revisions (those MCP Description does not check completely, mcp/revisions.ts) have their `_meta`
+// keys left unjudged (the official validator's reading; they get one legacy warning on the
+// document's scope instead).
 import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../declarationValidity/scope';
-import { FindingCollector, isFrom, type Path } from './findingCollector';
+import { FindingCollector, type Path } from './findingCollector';
+import { MCP } from '../../mcp/revisions';
 import type { SemanticFinding } from './interactionSemantics';
 import { pointerOf, readablePath } from './pointers';
 
@@ -27,8 +29,8 @@ function isReservedPrefix(key: string, revision: string): boolean {
     .slice(0, slash)
     .split('.')
     .map((label) => label.toLowerCase());
-  // 2025-06-18 reserved any label but the last one; later revisions reserve the second label.
-  if (revision === '2025-06-18') return labels.slice(0, -1).some((label) => RESERVED_LABELS.has(label));
+  // The first revision with `_meta` reserved any label but the last one; later revisions reserve the second label.
+  if (MCP.has(revision, 'meta.reserved-prefix-any-label')) return labels.slice(0, -1).some((label) => RESERVED_LABELS.has(label));
   return labels.length >= 2 && RESERVED_LABELS.has(labels[1]);
 }
 
@@ -52,10 +54,10 @@ function reservedKey(key: string, revision: string): ReservedKey | undefined {
     valid,
     expected,
   });
-  if (key === 'progressToken' && isFrom(revision, '2025-06-18')) {
+  if (key === 'progressToken' && MCP.has(revision, '_meta')) {
     return requestOnly((value) => value.type === 'string' || value.type === 'number', 'a string or a number');
   }
-  if (key === 'io.modelcontextprotocol/related-task' && revision === '2025-11-25') {
+  if (key === 'io.modelcontextprotocol/related-task' && MCP.has(revision, 'tasks')) {
     return {
       contexts: ['result'],
       where: 'results',
@@ -63,7 +65,7 @@ function reservedKey(key: string, revision: string): ReservedKey | undefined {
       expected: 'an object with a string taskId',
     };
   }
-  if (revision !== '2026-07-28') return undefined;
+  if (!MCP.has(revision, 'meta.protocol-keys')) return undefined;
   switch (key) {
     case 'io.modelcontextprotocol/serverInfo':
       return {
@@ -128,7 +130,7 @@ export function checkMeta(
       continue;
     }
     for (const revision of scope) {
-      if (!isFrom(revision, '2025-06-18')) continue;
+      if (!MCP.has(revision, 'semantics.complete')) continue;
       const reserved = reservedKey(key, revision);
       if (reserved) {
         if (!reserved.contexts.includes(context)) {

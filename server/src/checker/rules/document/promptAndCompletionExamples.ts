@@ -17,11 +17,7 @@ import { primitiveScope } from '../declarationValidity/scope';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding, SemanticKind as Kind } from './interactionSemantics';
 import { FindingCollector, type Path } from './findingCollector';
-
-const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
-const LATEST = '2026-07-28';
-const before = (revision: string, limit: string) =>
-  REVISIONS.indexOf(revision) >= 0 && REVISIONS.indexOf(revision) < REVISIONS.indexOf(limit);
+import { MCP } from '../../mcp/revisions';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
@@ -178,7 +174,7 @@ function checkCompletedResult(
   const resultType = propertyOf(result, 'resultType');
   for (const revision of scope) {
     // A resultType other than "complete" is the schema rule's to report.
-    if (revision === LATEST && !resultType) {
+    if (MCP.has(revision, 'result.resultType') && !resultType) {
       collected.add(
         kinds.version,
         at(undefined),
@@ -187,7 +183,7 @@ function checkCompletedResult(
         revision,
       );
     }
-    if (revision !== LATEST && resultType && REVISIONS.includes(revision)) {
+    if (MCP.isKnown(revision) && !MCP.has(revision, 'result.resultType') && resultType) {
       collected.add(
         kinds.version,
         at(keyNodeOf(resultType)),
@@ -198,7 +194,7 @@ function checkCompletedResult(
       );
     }
     const meta = keyNodeOf(propertyOf(result, '_meta'));
-    if (meta && before(revision, '2025-06-18')) {
+    if (meta && MCP.predates(revision, '_meta')) {
       collected.add(
         kinds.version,
         at(meta),
@@ -223,7 +219,7 @@ function checkContentRevisions(
   const typeNode = memberOf(content, 'type');
   const kind: Kind = 'prompt-example-content-version-mismatch';
   for (const revision of scope) {
-    if (typeNode && type === 'audio' && before(revision, '2025-03-26')) {
+    if (typeNode && type === 'audio' && MCP.predates(revision, 'content.audio')) {
       collected.add(
         kind,
         at(typeNode),
@@ -232,7 +228,7 @@ function checkContentRevisions(
         revision,
       );
     }
-    if (typeNode && type === 'resource_link' && before(revision, '2025-06-18')) {
+    if (typeNode && type === 'resource_link' && MCP.predates(revision, 'content.resource-link')) {
       collected.add(
         kind,
         at(typeNode),
@@ -242,7 +238,7 @@ function checkContentRevisions(
       );
     }
     const meta = keyNodeOf(propertyOf(content, '_meta'));
-    if (meta && before(revision, '2025-06-18')) {
+    if (meta && MCP.predates(revision, '_meta')) {
       collected.add(
         kind,
         at(meta),
@@ -252,7 +248,7 @@ function checkContentRevisions(
       );
     }
     const resourceMeta = type === 'resource' ? keyNodeOf(propertyOf(memberOf(content, 'resource'), '_meta')) : undefined;
-    if (resourceMeta && before(revision, '2025-06-18')) {
+    if (resourceMeta && MCP.predates(revision, '_meta')) {
       collected.add(
         kind,
         at(resourceMeta),
@@ -262,7 +258,7 @@ function checkContentRevisions(
       );
     }
     const icons = memberOf(content, 'icons');
-    if (type === 'resource_link' && icons?.type === 'array' && before(revision, '2025-11-25')) {
+    if (type === 'resource_link' && icons?.type === 'array' && MCP.predates(revision, 'icons')) {
       collected.add(
         kind,
         at(keyNodeOf(propertyOf(content, 'icons'))),
@@ -272,7 +268,7 @@ function checkContentRevisions(
       );
     }
     const lastModified = keyNodeOf(propertyOf(memberOf(content, 'annotations'), 'lastModified'));
-    if (lastModified && before(revision, '2025-06-18')) {
+    if (lastModified && MCP.predates(revision, 'annotations.lastModified')) {
       collected.add(
         kind,
         at(lastModified),
@@ -375,7 +371,7 @@ function checkCompletionExamples(
     const contextKey = keyNodeOf(propertyOf(example, 'context'));
     let resultChecked = false;
     for (const revision of scope) {
-      if (before(revision, '2025-03-26')) {
+      if (MCP.predates(revision, 'completions')) {
         collected.add(
           'completion-example-version-mismatch',
           exampleKey,
@@ -385,7 +381,7 @@ function checkCompletionExamples(
         );
         continue;
       }
-      if (contextKey && before(revision, '2025-06-18')) {
+      if (contextKey && MCP.predates(revision, 'completion.context')) {
         collected.add(
           'completion-example-context-version-mismatch',
           contextKey,
@@ -396,7 +392,7 @@ function checkCompletionExamples(
       }
       if (result?.type === 'object' && !resultChecked) {
         resultChecked = true;
-        const applicable = scope.filter((candidate) => !before(candidate, '2025-03-26'));
+        const applicable = scope.filter((candidate) => !MCP.predates(candidate, 'completions'));
         checkCompletedResult(
           result,
           [...path, 'result'],

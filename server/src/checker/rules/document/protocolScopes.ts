@@ -1,13 +1,14 @@
 // Protocol scopes across the document (MCP Description 0.8.0 §4): a transport's, a capability
 // entry's or a primitive's own protocolVersions stay inside the document's; when the document lists
 // transports, every revision of its scope has one; capability entries and same-identity primitives
-// are protocol-scoped variants, so no two of them share a revision; and a scope with revisions
-// before 2025-06-18 is warned about once (legacy revisions are checked only in part). A tool's
+// are protocol-scoped variants, so no two of them share a revision; and a scope with legacy
+// revisions (mcp/revisions.ts) is warned about once (they are checked only in part). A tool's
 // findings read that tool, the root's protocolVersions and the names and scopes of the tools
 // before it (which the one-tool shortcut of incremental.ts never changes).
 import { itemsOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { versionsOf } from '../declarationValidity/scope';
-import { FindingCollector, isBefore, type Path } from './findingCollector';
+import { FindingCollector, type Path } from './findingCollector';
+import { MCP } from '../../mcp/revisions';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
 
@@ -57,7 +58,7 @@ export function checkRootScopes(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
   const scope = rootScope(root);
-  const legacy = scope.filter((revision) => isBefore(revision, '2025-06-18'));
+  const legacy = scope.filter((revision) => MCP.predates(revision, 'semantics.complete'));
   if (legacy.length > 0) {
     collected.add(
       'legacy-protocol-validation-incomplete',

@@ -1,13 +1,14 @@
 // Named examples of resources and resource templates (MCP Description 0.8.0 §10.4): a completed
-// read result (no JSON-RPC envelope, nothing of a workflow that has not completed, resultType and
-// `_meta` as every revision of the scope defines them), canonical base64 blobs, a template example's
-// URI an expansion of its template; and, as warnings, a result that returns no entry for the
+// read result (no JSON-RPC envelope, nothing of a workflow that has not completed, resultType,
+// ttlMs, cacheScope and `_meta` as every revision of the scope defines them), canonical base64
+// blobs, a template example's URI an expansion of its template; and, as warnings, a result that returns no entry for the
 // requested URI, or returns it with another MIME type or size than the declaration states. An
 // example given by a `$componentRef` is read through it (the findings then sit on the reference).
 import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../declarationValidity/scope';
 import { safeRegExp, type RegExpLike } from '../../schema/safeRegExp';
-import { FindingCollector, isBefore, LATEST_REVISION, type Path } from './findingCollector';
+import { MCP } from '../../mcp/revisions';
+import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import { templateVariables } from './promptAndCompletionExamples';
 import type { SemanticFinding } from './interactionSemantics';
@@ -16,6 +17,7 @@ import { NotCheckedError } from '../../timeBudget';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
+const CACHE_FIELDS = ['ttlMs', 'cacheScope'];
 const NAMESPACE_OF: Readonly<Record<string, string>> = {
   resources: 'resourceExamples',
   resourceTemplates: 'resourceTemplateExamples',
@@ -122,7 +124,7 @@ function completedResult(result: SyntaxNode, context: ExampleContext): void {
   }
   const resultType = memberOf(result, 'resultType');
   for (const revision of context.scope) {
-    if (revision === LATEST_REVISION && stringOf(resultType) !== 'complete') {
+    if (MCP.has(revision, 'result.resultType') && stringOf(resultType) !== 'complete') {
       collected.add(
         'resource-example-result-version-mismatch',
         context.at(resultType ?? context.resultKey),
@@ -135,40 +137,72 @@ function completedResult(result: SyntaxNode, context: ExampleContext): void {
         'latest',
       );
     }
-    if (revision !== LATEST_REVISION && resultType) {
+    if (!MCP.has(revision, 'result.resultType') && resultType) {
       collected.add(
         'resource-example-result-version-mismatch',
         context.at(key('resultType')),
         [...path, 'resultType'],
         (revisions, plural) =>
-          `${where}.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+          `${where}.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('result.resultType')}).`,
         revision,
         'older',
       );
     }
-    if (key('_meta') && isBefore(revision, '2025-06-18')) {
+    cacheFields(result, context, revision);
+    if (key('_meta') && MCP.predates(revision, '_meta')) {
       collected.add(
         'resource-example-result-version-mismatch',
         context.at(key('_meta')),
         [...path, '_meta'],
         (revisions, plural) =>
-          `${where}._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+          `${where}._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('_meta')}).`,
         revision,
         'meta',
       );
     }
     itemsOf(memberOf(result, 'contents')).forEach((content, index) => {
       const metaKey = keyNodeOf(propertyOf(content, '_meta'));
-      if (!metaKey || !isBefore(revision, '2025-06-18')) return;
+      if (!metaKey || !MCP.predates(revision, '_meta')) return;
       collected.add(
         'resource-example-content-version-mismatch',
         context.at(metaKey),
         [...path, 'contents', index, '_meta'],
         (revisions, plural) =>
-          `${where}.contents[${index}]._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+          `${where}.contents[${index}]._meta is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('_meta')}).`,
         revision,
       );
     });
+  }
+}
+
+/**
+ * ttlMs and cacheScope, the fields MCP's CacheableResult adds to a read result (§10.4.4): required
+ * where the revision has them, absent where it has not. A missing one is reported on the example's
+ * key of its result, as a missing resultType is.
+ */
+function cacheFields(result: SyntaxNode, context: ExampleContext, revision: string): void {
+  const where = readablePath(pointerOf(...context.path));
+  for (const field of CACHE_FIELDS) {
+    const key = keyNodeOf(propertyOf(result, field));
+    if (MCP.has(revision, 'result.cache-fields') && !key) {
+      context.collected.add(
+        'resource-example-cache-fields-version-mismatch',
+        context.at(context.resultKey),
+        [...context.path, field],
+        (revisions) => `${where} needs ${field} for ${revisions}.`,
+        revision,
+      );
+    }
+    if (!MCP.has(revision, 'result.cache-fields') && key) {
+      context.collected.add(
+        'resource-example-cache-fields-version-mismatch',
+        context.at(key),
+        [...context.path, field],
+        (revisions, plural) =>
+          `${where}.${field} is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('result.cache-fields')}).`,
+        revision,
+      );
+    }
   }
 }
 

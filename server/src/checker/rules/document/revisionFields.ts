@@ -1,37 +1,42 @@
 // Fields, transports and capabilities that not every MCP revision has (MCP Description 0.8.0 §9.4:
-// every represented field valid in every applicable revision): a member of info, a primitive, a
-// prompt argument or a capability entry that came with a later revision than one in its scope, a
-// tool schema's $schema before 2025-11-25, a non-object outputSchema before 2026-07-28, Streamable
-// HTTP before 2025-03-26; and what a revision deprecates or replaces (legacy SSE from 2025-03-26,
-// logging and core tasks in 2026-07-28). One finding per node, naming every revision at fault.
+// every represented field valid in every applicable revision): a member of a primitive, a prompt
+// argument or a capability entry that came with a later revision than one in its scope, a
+// tool schema's $schema before tool schemas had a dialect, a non-object outputSchema where the
+// revision wants an object root, Streamable HTTP before it came; and what a revision deprecates or
+// replaces (legacy SSE once Streamable HTTP came, logging once deprecated, core tasks once removed).
+// One finding per node, naming every revision at fault. Which revision has what: mcp/revisions.ts.
+// Info is not here: it is document-wide metadata whose members may appear whatever the scope (§5:
+// "Validators MUST NOT emit a revision-applicability diagnostic solely because an Info property is
+// unavailable on Implementation").
 import { itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
-import { primitiveScope, versionsOf } from '../declarationValidity/scope';
-import { FindingCollector, isBefore, isFrom, LATEST_REVISION, type Path } from './findingCollector';
+import { primitiveScope } from '../declarationValidity/scope';
+import { MCP, type McpFeature } from '../../mcp/revisions';
+import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
 
-/** Members of each place and the revision they came with. */
-const SINCE = {
-  info: { title: '2025-06-18', description: '2025-11-25', icons: '2025-11-25', websiteUrl: '2025-11-25' },
-  tools: { title: '2025-06-18', outputSchema: '2025-06-18', _meta: '2025-06-18', annotations: '2025-03-26', icons: '2025-11-25' },
-  others: { title: '2025-06-18', _meta: '2025-06-18', icons: '2025-11-25' },
-  argument: { title: '2025-06-18' },
-  capability: { completions: '2025-03-26', tasks: '2025-11-25' },
-} as const;
+/** Members of each place and the feature of MCP they are. */
+const MEMBERS: Readonly<Record<'tools' | 'others' | 'argument' | 'capability', Readonly<Record<string, McpFeature>>>> = {
+  tools: { title: 'title', outputSchema: 'structured-output', _meta: '_meta', annotations: 'tool.annotations', icons: 'icons' },
+  others: { title: 'title', _meta: '_meta', icons: 'icons' },
+  argument: { title: 'title' },
+  capability: { completions: 'completions', tasks: 'tasks' },
+};
 
 function fieldsSince(
   item: SyntaxNode,
-  members: Readonly<Record<string, string>>,
+  members: Readonly<Record<string, McpFeature>>,
   scope: readonly string[],
   path: Path,
   collected: FindingCollector,
 ): void {
   const where = readablePath(pointerOf(...path));
-  for (const [member, since] of Object.entries(members)) {
+  for (const [member, feature] of Object.entries(members)) {
     const key = keyNodeOf(propertyOf(item, member));
     if (!key) continue;
+    const since = MCP.introducedIn(feature);
     for (const revision of scope) {
-      if (!isBefore(revision, since)) continue;
+      if (!MCP.predates(revision, feature)) continue;
       collected.add(
         'field-not-supported-by-version',
         key,
@@ -44,13 +49,10 @@ function fieldsSince(
   }
 }
 
-/** The findings outside the elements of `tools`: info, transports, capabilities, resources, resource templates, prompts. */
+/** The findings outside the elements of `tools`: transports, capabilities, resources, resource templates, prompts. */
 export function checkRootRevisionFields(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
-  const scope = versionsOf(memberOf(root, 'protocolVersions')) ?? [];
-  const info = memberOf(root, 'info');
-  if (info?.type === 'object') fieldsSince(info, SINCE.info, scope, ['info'], collected);
   itemsOf(memberOf(root, 'transports')).forEach((transport, index) => checkTransport(root, transport, index, collected));
   itemsOf(memberOf(root, 'capabilities')).forEach((capability, index) => checkCapability(root, capability, index, collected));
   for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
@@ -58,18 +60,18 @@ export function checkRootRevisionFields(root: SyntaxNode): SemanticFinding[] {
       if (item.type !== 'object') return;
       const itemScope = primitiveScope(item, root)?.versions ?? [];
       const path = [collection, index];
-      fieldsSince(item, SINCE.others, itemScope, path, collected);
+      fieldsSince(item, MEMBERS.others, itemScope, path, collected);
       const annotations = memberOf(item, 'annotations');
       const lastModified = keyNodeOf(propertyOf(annotations, 'lastModified'));
       if (collection !== 'prompts' && lastModified) {
         for (const revision of itemScope) {
-          if (!isBefore(revision, '2025-06-18')) continue;
+          if (!MCP.predates(revision, 'annotations.lastModified')) continue;
           collected.add(
             'resource-annotation-not-supported-by-version',
             lastModified,
             [...path, 'annotations', 'lastModified'],
             (revisions, plural) =>
-              `${readablePath(pointerOf(...path))}.annotations.lastModified is an annotation ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+              `${readablePath(pointerOf(...path))}.annotations.lastModified is an annotation ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('annotations.lastModified')}).`,
             revision,
           );
         }
@@ -77,7 +79,7 @@ export function checkRootRevisionFields(root: SyntaxNode): SemanticFinding[] {
       if (collection === 'prompts') {
         itemsOf(memberOf(item, 'arguments')).forEach((argument, argumentIndex) => {
           if (argument.type === 'object')
-            fieldsSince(argument, SINCE.argument, itemScope, [...path, 'arguments', argumentIndex], collected);
+            fieldsSince(argument, MEMBERS.argument, itemScope, [...path, 'arguments', argumentIndex], collected);
         });
       }
     });
@@ -90,18 +92,19 @@ function checkTransport(root: SyntaxNode, transport: SyntaxNode, index: number, 
   const type = stringOf(typeNode);
   if (type !== 'streamable-http' && type !== 'sse') return;
   const scope = primitiveScope(transport, root)?.versions ?? [];
+  const since = MCP.introducedIn('transport.streamable-http');
   for (const revision of scope) {
-    if (type === 'streamable-http' && isBefore(revision, '2025-03-26')) {
+    if (type === 'streamable-http' && MCP.predates(revision, 'transport.streamable-http')) {
       collected.add(
         'transport-not-supported-by-version',
         typeNode!,
         ['transports', index, 'type'],
         (revisions, plural) =>
-          `transports[${index}] is Streamable HTTP, which ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-03-26); scope this transport to 2025-03-26 and later, and describe HTTP with SSE for the older revisions.`,
+          `transports[${index}] is Streamable HTTP, which ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${since}); scope this transport to ${since} and later, and describe HTTP with SSE for the older revisions.`,
         revision,
       );
     }
-    if (type === 'sse' && isFrom(revision, '2025-03-26')) {
+    if (type === 'sse' && MCP.has(revision, 'transport.streamable-http')) {
       collected.add(
         'legacy-sse-for-modern-version',
         typeNode!,
@@ -118,37 +121,43 @@ function checkCapability(root: SyntaxNode, capability: SyntaxNode, index: number
   if (capability.type !== 'object') return;
   const scope = primitiveScope(capability, root)?.versions ?? [];
   const path = ['capabilities', index];
-  fieldsSince(capability, SINCE.capability, scope, path, collected);
+  fieldsSince(capability, MEMBERS.capability, scope, path, collected);
   const key = (member: string) => keyNodeOf(propertyOf(capability, member));
-  if (key('tasks') && scope.includes(LATEST_REVISION)) {
-    collected.add(
-      'tasks-core-not-valid-in-2026',
-      key('tasks')!,
-      [...path, 'tasks'],
-      () =>
-        `capabilities[${index}].tasks applies to MCP 2026-07-28, where tasks are no core capability; declare them under capabilities.extensions ('io.modelcontextprotocol/tasks').`,
-    );
+  for (const revision of scope) {
+    if (key('tasks') && MCP.removedBy(revision, 'tasks')) {
+      collected.add(
+        'tasks-core-not-valid-in-2026',
+        key('tasks')!,
+        [...path, 'tasks'],
+        (revisions) =>
+          `capabilities[${index}].tasks applies to ${revisions}, where tasks are no core capability; declare them under capabilities.extensions ('io.modelcontextprotocol/tasks').`,
+        revision,
+      );
+    }
   }
-  if (key('extensions')) {
-    for (const revision of scope) {
-      if (!isBefore(revision, LATEST_REVISION)) continue;
+  for (const revision of scope) {
+    if (key('extensions') && MCP.predates(revision, 'capability.extensions')) {
       collected.add(
         'extensions-not-supported-by-version',
         key('extensions')!,
         [...path, 'extensions'],
         (revisions, plural) =>
-          `capabilities[${index}].extensions is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+          `capabilities[${index}].extensions is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('capability.extensions')}).`,
         revision,
       );
     }
   }
-  if (key('logging') && scope.includes(LATEST_REVISION)) {
-    collected.add(
-      'logging-deprecated-in-2026',
-      key('logging')!,
-      [...path, 'logging'],
-      () => `capabilities[${index}].logging applies to MCP 2026-07-28, which deprecates logging.`,
-    );
+  for (const revision of scope) {
+    if (key('logging') && MCP.deprecates(revision, 'logging')) {
+      collected.add(
+        'logging-deprecated-in-2026',
+        key('logging')!,
+        [...path, 'logging'],
+        (revisions, plural) =>
+          `capabilities[${index}].logging applies to ${revisions}, which ${plural ? 'deprecate' : 'deprecates'} logging.`,
+        revision,
+      );
+    }
   }
 }
 
@@ -158,16 +167,17 @@ export function checkToolRevisionFields(root: SyntaxNode, tool: SyntaxNode, inde
   const collected = new FindingCollector();
   const scope = primitiveScope(tool, root)?.versions ?? [];
   const path = ['tools', index];
-  fieldsSince(tool, SINCE.tools, scope, path, collected);
+  fieldsSince(tool, MEMBERS.tools, scope, path, collected);
   const execution = keyNodeOf(propertyOf(tool, 'execution'));
   if (execution) {
     for (const revision of scope) {
-      if (revision === '2025-11-25') continue;
+      if (MCP.has(revision, 'tool.execution')) continue;
       collected.add(
         'field-not-supported-by-version',
         execution,
         [...path, 'execution'],
-        (revisions) => `tools[${index}].execution is defined only for MCP 2025-11-25, not for ${revisions}.`,
+        (revisions) =>
+          `tools[${index}].execution is defined only for MCP ${MCP.revisionsWith('tool.execution').join(' and ')}, not for ${revisions}.`,
         revision,
       );
     }
@@ -177,18 +187,18 @@ export function checkToolRevisionFields(root: SyntaxNode, tool: SyntaxNode, inde
     if (schema?.type !== 'object' || propertyOf(schema, '$componentRef')) continue;
     const dollarSchema = keyNodeOf(propertyOf(schema, '$schema'));
     for (const revision of scope) {
-      if (dollarSchema && isBefore(revision, '2025-11-25')) {
+      if (dollarSchema && MCP.predates(revision, 'tool-schema.dialect')) {
         collected.add(
           'field-not-supported-by-version',
           dollarSchema,
           [...path, field, '$schema'],
           (revisions, plural) =>
-            `tools[${index}].${field}.$schema is a member ${revisions} ${plural ? 'do' : 'does'} not define (tool schemas name their dialect from 2025-11-25).`,
+            `tools[${index}].${field}.$schema is a member ${revisions} ${plural ? 'do' : 'does'} not define (tool schemas name their dialect from ${MCP.introducedIn('tool-schema.dialect')}).`,
           revision,
         );
       }
       const type = memberOf(schema, 'type');
-      if (field === 'outputSchema' && stringOf(type) !== 'object' && revision !== LATEST_REVISION) {
+      if (field === 'outputSchema' && stringOf(type) !== 'object' && !MCP.has(revision, 'structured-output.any-root')) {
         collected.add(
           'field-not-supported-by-version',
           type ?? keyNodeOf(propertyOf(tool, field))!,

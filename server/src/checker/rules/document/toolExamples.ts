@@ -2,8 +2,8 @@
 // examples (§9.4): a result that is the completed result object alone, fields and content every
 // revision of the tool's scope defines, structuredContent exactly where the tool's outputSchema and
 // isError call for it, and input and structuredContent valid against the tool's schemas. Revisions
-// before 2025-11-25 define no JSON Schema dialect for tool schemas: there only what every reading
-// agrees on is checked (object type, required, closed properties), with one warning that the rest
+// before tool schemas had a dialect (mcp/revisions.ts) define no JSON Schema dialect for them:
+// there only what every reading agrees on is checked (object type, required, closed properties), with one warning that the rest
 // could not be. An example given by a `$componentRef` is read through it (the findings then sit on
 // the reference). A tool's findings read that tool and what lies outside every tool (components).
 // Each of the tool's two schemas is read and prepared once for all its examples; a value the
@@ -25,7 +25,8 @@ import {
 import { resolveSchemaNode } from '../../model/componentRef';
 import { schemaCache } from '../../schema/sharedSchemaCache';
 import { primitiveScope } from '../declarationValidity/scope';
-import { FindingCollector, isBefore, isFrom, LATEST_REVISION, type Path } from './findingCollector';
+import { MCP, type McpFeature } from '../../mcp/revisions';
+import { FindingCollector, type Path } from './findingCollector';
 import { checkMeta } from './metaKeys';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
@@ -34,7 +35,6 @@ import { checkOrNote, noteNotChecked } from '../../notChecked';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
-const DIALECT_REVISION = '2025-11-25';
 /** Errors reported for one value: past these, the first ones say enough. */
 const MAX_VALUE_ERRORS = 20;
 
@@ -134,7 +134,8 @@ function checkExample(context: ExampleContext): void {
   const structured = memberOf(members, 'structuredContent');
   for (const revision of scope) {
     const resultType = memberOf(members, 'resultType');
-    if (revision === LATEST_REVISION && stringOf(resultType) !== 'complete') {
+    // An example with no result is the schema rule's (a required member): there is nothing here to point at.
+    if (MCP.has(revision, 'result.resultType') && resultProperty && stringOf(resultType) !== 'complete') {
       collected.add(
         'tool-example-result-version-mismatch',
         at(resultType ?? keyNodeOf(resultProperty)),
@@ -147,29 +148,29 @@ function checkExample(context: ExampleContext): void {
         'latest',
       );
     }
-    if (revision !== LATEST_REVISION && resultType) {
+    if (!MCP.has(revision, 'result.resultType') && resultType) {
       collected.add(
         'tool-example-result-version-mismatch',
         at(memberKey('resultType')),
         [...resultPath, 'resultType'],
         (revisions, plural) =>
-          `${where}.result.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+          `${where}.result.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('result.resultType')}).`,
         revision,
         'older',
       );
     }
-    if (structured && isBefore(revision, '2025-06-18')) {
+    if (structured && MCP.predates(revision, 'structured-output')) {
       collected.add(
         'tool-example-result-version-mismatch',
         at(memberKey('structuredContent')),
         [...resultPath, 'structuredContent'],
         (revisions, plural) =>
-          `${where}.result.structuredContent is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2025-06-18).`,
+          `${where}.result.structuredContent is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('structured-output')}).`,
         revision,
         'absent',
       );
     }
-    if (structured && revision !== LATEST_REVISION && structured.type !== 'object') {
+    if (structured && !MCP.has(revision, 'structured-output.any-root') && structured.type !== 'object') {
       collected.add(
         'tool-example-result-version-mismatch',
         at(structured),
@@ -233,7 +234,10 @@ function checkContent(
   if (content.type !== 'object') return;
   const where = readablePath(pointerOf(...contentPath));
   const type = stringOf(memberOf(content, 'type'));
-  const add = (node: SyntaxNode | undefined, relative: Path, since: string, what: string, detail: string) =>
+  // Reports only for a revision older than the feature: what it came with is named.
+  const add = (node: SyntaxNode | undefined, relative: Path, feature: McpFeature, what: string, detail: string) => {
+    if (!MCP.predates(revision, feature)) return;
+    const since = MCP.introducedIn(feature);
     context.collected.add(
       'tool-example-content-version-mismatch',
       at(node),
@@ -242,24 +246,22 @@ function checkContent(
       revision,
       detail,
     );
+  };
   const keyOf = (node: SyntaxNode | undefined, name: string) => keyNodeOf(propertyOf(node, name));
-  if (type === 'audio' && isBefore(revision, '2025-03-26'))
-    add(memberOf(content, 'type'), ['type'], '2025-03-26', 'is audio content', 'audio');
-  if (type === 'resource_link' && isBefore(revision, '2025-06-18'))
-    add(memberOf(content, 'type'), ['type'], '2025-06-18', 'is a resource link', 'link');
-  if (propertyOf(content, '_meta') && isBefore(revision, '2025-06-18'))
-    add(keyOf(content, '_meta'), ['_meta'], '2025-06-18', 'has _meta', 'meta');
+  if (type === 'audio') add(memberOf(content, 'type'), ['type'], 'content.audio', 'is audio content', 'audio');
+  if (type === 'resource_link') add(memberOf(content, 'type'), ['type'], 'content.resource-link', 'is a resource link', 'link');
+  if (propertyOf(content, '_meta')) add(keyOf(content, '_meta'), ['_meta'], '_meta', 'has _meta', 'meta');
   const resource = memberOf(content, 'resource');
-  if (type === 'resource' && propertyOf(resource, '_meta') && isBefore(revision, '2025-06-18'))
-    add(keyOf(resource, '_meta'), ['resource', '_meta'], '2025-06-18', 'has resource._meta', 'resource-meta');
-  if (type === 'resource_link' && memberOf(content, 'icons')?.type === 'array' && isBefore(revision, '2025-11-25'))
-    add(keyOf(content, 'icons'), ['icons'], '2025-11-25', 'has icons', 'icons');
+  if (type === 'resource' && propertyOf(resource, '_meta'))
+    add(keyOf(resource, '_meta'), ['resource', '_meta'], '_meta', 'has resource._meta', 'resource-meta');
+  if (type === 'resource_link' && memberOf(content, 'icons')?.type === 'array')
+    add(keyOf(content, 'icons'), ['icons'], 'icons', 'has icons', 'icons');
   const annotations = memberOf(content, 'annotations');
-  if (propertyOf(annotations, 'lastModified') && isBefore(revision, '2025-06-18'))
+  if (propertyOf(annotations, 'lastModified'))
     add(
       keyOf(annotations, 'lastModified'),
       ['annotations', 'lastModified'],
-      '2025-06-18',
+      'annotations.lastModified',
       'has annotations.lastModified',
       'last-modified',
     );
@@ -287,8 +289,8 @@ function checkValue(
     throw error;
   }
   const where = readablePath(pointerOf(...path));
-  const legacy = context.scope.filter((revision) => isBefore(revision, DIALECT_REVISION));
-  const modern = context.scope.some((revision) => isFrom(revision, DIALECT_REVISION));
+  const legacy = context.scope.filter((revision) => MCP.predates(revision, 'tool-schema.dialect'));
+  const modern = context.scope.some((revision) => MCP.has(revision, 'tool-schema.dialect'));
   const mismatch = (node: SyntaxNode | undefined, relative: Path, message: string) =>
     context.collected.add('tool-example-schema-mismatch', at(node), [...path, ...relative], () => message, '', message);
   if (legacy.length > 0) {
@@ -298,7 +300,7 @@ function checkValue(
       at(value),
       path,
       () =>
-        `${where} is checked only for its type, required and undeclared properties for MCP ${legacy.join(' and ')}: ${legacy.length > 1 ? 'those revisions define' : 'that revision defines'} no JSON Schema dialect for tool schemas (2025-11-25 does).`,
+        `${where} is checked only for its type, required and undeclared properties for MCP ${legacy.join(' and ')}: ${legacy.length > 1 ? 'those revisions define' : 'that revision defines'} no JSON Schema dialect for tool schemas (${MCP.introducedIn('tool-schema.dialect')} does).`,
     );
   }
   if (!modern) return;

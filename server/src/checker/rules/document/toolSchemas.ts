@@ -1,9 +1,9 @@
 // A tool's inputSchema and outputSchema as schemas (MCP Description 0.8.0 §9.2), read through a
-// `$componentRef`: for revisions before 2025-11-25 the shape every reading agrees on (`properties`
-// an object of objects, `required` an array of strings); from 2025-11-25 a dialect the validator
-// supports (JSON Schema 2020-12, the default, or draft-07) and a schema valid in it, external `$ref`s
-// preserved with a warning that they could not be followed; and the `x-mcp-header` annotations of
-// MCP 2026-07-28 on properties reached through `properties` alone, of a scalar type, named by a
+// `$componentRef`: for revisions before tool schemas had a dialect (mcp/revisions.ts) the shape
+// every reading agrees on (`properties` an object of objects, `required` an array of strings); from
+// then on a dialect the validator supports (JSON Schema 2020-12, the default, or draft-07) and a
+// schema valid in it, external `$ref`s preserved with a warning that they could not be followed; and
+// the `x-mcp-header` annotations (in the revisions that have them) on properties reached through `properties` alone, of a scalar type, named by a
 // unique HTTP field-name token. A tool's findings read that tool and the components.
 import {
   effectiveProperties,
@@ -20,12 +20,12 @@ import {
 import { resolveSchemaNode } from '../../model/componentRef';
 import { schemaCache } from '../../schema/sharedSchemaCache';
 import { primitiveScope } from '../declarationValidity/scope';
-import { FindingCollector, isBefore, isFrom, LATEST_REVISION, type Path } from './findingCollector';
+import { FindingCollector, type Path } from './findingCollector';
+import { MCP } from '../../mcp/revisions';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
 import { noteNotChecked } from '../../notChecked';
 
-const DIALECT_REVISION = '2025-11-25';
 const SUPPORTED_DIALECT = /^https?:\/\/json-schema\.org\/(?:draft\/2020-12|draft-07)\/schema#?$/;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const HEADER_TYPES = new Set(['boolean', 'integer', 'string']);
@@ -60,8 +60,8 @@ export function checkToolSchemas(root: SyntaxNode, tool: SyntaxNode, index: numb
     const path = ['tools', index, field];
     // Findings inside a schema reached through a reference sit on the reference the tool wrote.
     const at = (node: SyntaxNode) => (resolution.via ? written : node);
-    if (scope.some((revision) => isBefore(revision, DIALECT_REVISION))) legacyShape(schema, path, at, collected);
-    if (scope.some((revision) => isFrom(revision, DIALECT_REVISION)))
+    if (scope.some((revision) => MCP.predates(revision, 'tool-schema.dialect'))) legacyShape(schema, path, at, collected);
+    if (scope.some((revision) => MCP.has(revision, 'tool-schema.dialect')))
       dialectAndValidity(schema, keyNodeOf(propertyOf(tool, field))!, path, at, collected);
     if (field === 'inputSchema') headers(schema, path, scope, at, collected);
   }
@@ -77,7 +77,7 @@ function legacyShape(schema: SyntaxNode, path: Path, at: At, collected: FindingC
       'invalid-legacy-tool-schema-shape',
       at(node),
       [...path, ...relative],
-      () => `${message} for MCP revisions before 2025-11-25.`,
+      () => `${message} for MCP revisions before ${MCP.introducedIn('tool-schema.dialect')}.`,
     );
   const properties = memberOf(schema, 'properties');
   if (properties && properties.type !== 'object') add(properties, ['properties'], `${where}.properties must be an object`);
@@ -233,13 +233,13 @@ function headers(schema: SyntaxNode, path: Path, scope: readonly string[], at: A
   for (const header of found) {
     const where = readablePath(pointerOf(...header.path));
     for (const revision of scope) {
-      if (revision === LATEST_REVISION) continue;
+      if (MCP.has(revision, 'tool-schema.x-mcp-header')) continue;
       collected.add(
         'field-not-supported-by-version',
         at(header.keyNode),
         header.path,
         (revisions, plural) =>
-          `${where} is an annotation ${revisions} ${plural ? 'do' : 'does'} not define (it came with 2026-07-28).`,
+          `${where} is an annotation ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('tool-schema.x-mcp-header')}).`,
         revision,
       );
     }
