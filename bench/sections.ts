@@ -10,6 +10,7 @@ import { benchEdits, editTargets, renderEdits } from './editBench';
 import { benchFixAll, fixAllTargets, renderFixAllBench } from './fixAllBench';
 import { benchFixPlanning, fixPlanningTargets, renderFixPlanning } from './fixPlanningBench';
 import { benchVisibleRanges, renderVisibleRanges, visibleRangesTargets } from './visibleRangesBench';
+import { benchNavigation, navigationTargets, renderNavigation } from './navigationBench';
 import { benchMemorySessions, memoryTargets, renderMemorySessions } from './memorySession';
 import { benchPeers, peerTargets, renderPeers } from './peerServers';
 import type { TargetResult } from './report';
@@ -45,6 +46,15 @@ export interface BenchSection {
 }
 
 export const BENCH_SECTIONS: readonly BenchSection[] = [
+  {
+    name: 'navigation',
+    title: 'completion and hover from the format schema',
+    needsServer: false,
+    async run({ seed, quick, log }) {
+      const rows = await benchNavigation(seed, quick, log);
+      return { name: 'navigation', markdown: renderNavigation(rows), targets: navigationTargets(rows), data: { rows } };
+    },
+  },
   {
     name: 'edits',
     title: 'edit inside one tool vs a whole parse',

@@ -364,7 +364,10 @@ describe('hover', () => {
     );
   });
 
-  it('nothing away from names', () => {
-    assert.equal(hoverAt(document, within(find(SAMPLE, '"mcpdesc"'))), undefined);
+  it("away from names, a member's key is described from the format's schema; a plain value has nothing", () => {
+    const hover = hoverAt(document, within(find(SAMPLE, '"mcpdesc"')));
+    assert.deepEqual(hover?.range, find(SAMPLE, '"mcpdesc"'));
+    assert.match(hover!.markdown, /^\*\*mcpdesc\*\* \(required\)\n\nThe MCP Description format version/);
+    assert.equal(hoverAt(document, within(find(SAMPLE, '"0.8.0"'))), undefined);
   });
 });

@@ -120,7 +120,7 @@ describe('declaration navigation over LSP', () => {
     assert.equal(capabilities.definitionProvider, true);
     assert.equal(capabilities.referencesProvider, true);
     assert.deepEqual(capabilities.renameProvider, { prepareProvider: true });
-    assert.deepEqual(capabilities.completionProvider?.triggerCharacters, ['"', "'", '{']);
+    assert.deepEqual(capabilities.completionProvider?.triggerCharacters, ['"', "'", '{', ':']);
     assert.equal(capabilities.hoverProvider, true);
     assert.ok(capabilities.documentSymbolProvider);
   });

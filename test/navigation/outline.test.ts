@@ -59,8 +59,9 @@ describe('document symbols', () => {
   it('tools -> elicitations and interaction examples -> steps', () => {
     const result = outline(document);
     assert.equal(result.truncated, false);
-    assert.equal(result.count, 18);
+    assert.equal(result.count, 19);
     assert.deepEqual(result.symbols.map(shape), [
+      { name: 'info', kind: 'section', detail: 'release-bot 2.0.0' },
       {
         name: 'prepare_release',
         kind: 'tool',
@@ -121,7 +122,7 @@ describe('document symbols', () => {
   });
 
   it("ranges: the whole node (a member with its key), selection on the key, the tool's name or the step's type", () => {
-    const [tool] = outline(document).symbols;
+    const [, tool] = outline(document).symbols;
     const toolStart = SAMPLE.lastIndexOf('{', find(SAMPLE, '"name": "prepare_release"').offset);
     assert.deepEqual(tool.range, valueAt(SAMPLE, toolStart));
     assert.deepEqual(tool.selection, find(SAMPLE, '"prepare_release"'));
@@ -169,8 +170,8 @@ describe('document symbols', () => {
     const notice = result.symbols[result.symbols.length - 1];
     assert.equal(notice.kind, 'notice');
     assert.equal(notice.name, 'Outline stops here: it lists at most 5 symbols');
-    // Tool, "elicitations" and its three declarations fit; "interactionExamples" is the first left out.
-    const firstLeftOut = outline(document).symbols[0].children[1];
+    // info, the tool, "elicitations" and two of its three declarations fit; the third is the first left out.
+    const firstLeftOut = outline(document).symbols[1].children[0].children[2];
     assert.deepEqual(notice.range, firstLeftOut.range);
   });
 
@@ -219,7 +220,7 @@ describe('document symbols', () => {
   });
 
   it('tool objects that share a name: the detail says which scope', () => {
-    const symbols = outline(checkDocument(SHARED_NAMES)).symbols;
+    const symbols = outline(checkDocument(SHARED_NAMES)).symbols.filter((symbol) => symbol.kind === 'tool');
     assert.deepEqual(
       symbols.map((symbol) => [symbol.name, symbol.detail, symbol.children[0].children.map((child) => child.name)]),
       [

@@ -96,6 +96,22 @@ describe('scaffolds in JSON', () => {
     assert.deepEqual(violations(apply(text, confirm)), ['unknown-declaration']);
   });
 
+  it('a {} typed at the start of a non-empty array, or after an element without a comma: the commas it needs', () => {
+    const first = JSON_TEMPLATE.replace('\n    $S', '').replace('"steps": [\n    {"type"', '"steps": [\n    {$S}\n    {"type"');
+    const start = at(first, '$S');
+    const [confirm] = start.items!;
+    assert.deepEqual([confirm.edit.offset, confirm.edit.length, confirm.additionalEdits], [start.offset - 1, 2, []]);
+    assert.ok(confirm.edit.newText.endsWith('},'));
+    assert.deepEqual(violations(apply(start.text, confirm)), ['unknown-declaration']);
+
+    const last = JSON_TEMPLATE.replace('"response": {"action": "accept"}}\n    $S', '"response": {"action": "accept"}} {$S}');
+    const end = at(last, '$S');
+    const [after] = end.items!;
+    const previousEnd = end.text.indexOf('"response": {"action": "accept"}}') + '"response": {"action": "accept"}}'.length;
+    assert.deepEqual(after.additionalEdits, [{ offset: previousEnd, length: 0, newText: ',' }]);
+    assert.deepEqual(violations(apply(end.text, after)), ['unknown-declaration']);
+  });
+
   it('nothing inside an element that has content, or outside the arrays', () => {
     const inside = JSON_TEMPLATE.replace('"response": {"action": "accept"}}', '"response": {"action": "accept"}, $S}');
     assert.equal(at(inside, '$S').items, undefined);

@@ -13,14 +13,7 @@ const LIMIT = 100;
  * list must only shrink: a function that comes under the limit leaves it (the test fails while it is
  * still named here), and nothing is ever added to it.
  */
-const STILL_TOO_LONG = new Set([
-  'checker/rules/declarationValidity/checkDeclarations.ts:checkDeclaration',
-  'checker/rules/document/promptAndCompletionExamples.ts:checkCompletionExamples',
-  'checker/rules/document/toolExamples.ts:checkExample',
-  'checker/check.ts:locate',
-  'checker/schema/simpleSchemaValidator.ts:validate',
-  'checker/syntax/yaml/parseYamlDocuments.ts:parseYamlDocuments',
-]);
+const STILL_TOO_LONG = new Set<string>([]);
 
 // Compiled to out/test/structure/: the sources are three folders up.
 const SERVER_SOURCES = path.join(__dirname, '..', '..', '..', 'server', 'src');

@@ -37,6 +37,8 @@ import {
   referencesAt,
   renameAt,
   scaffoldsAt,
+  objectScaffoldsAt,
+  schemaCompletionAt,
   DEFAULT_OUTLINE_LIMIT,
   type NameCompletion,
   type OffsetRange,
@@ -44,6 +46,7 @@ import {
   type OutlineKind,
   type OutlineSymbol,
 } from '../checker/navigation';
+import { schemaCompletionItem } from './schemaCompletionItems';
 
 /** One navigation request, as plain data: what the client asked and what it supports. */
 export type NavigationRequest =
@@ -118,9 +121,16 @@ export function answerNavigation(request: NavigationRequest, result: CheckResult
           isIncomplete: false,
           items: completions.map((completion) => nameItem(result, completion, request.labelDetails)),
         };
-      const scaffolds = request.snippets ? scaffoldsAt(result, offset) : undefined;
-      if (!scaffolds) return null;
-      return { isIncomplete: false, items: scaffolds.map((scaffold) => scaffoldItem(result, scaffold)) };
+      const scaffolds = request.snippets ? (scaffoldsAt(result, offset) ?? objectScaffoldsAt(result, offset)) : undefined;
+      const fromSchema = schemaCompletionAt(result, offset);
+      if (!scaffolds && !fromSchema) return null;
+      return {
+        isIncomplete: false,
+        items: [
+          ...(scaffolds ?? []).map((scaffold) => scaffoldItem(result, scaffold)),
+          ...(fromSchema ?? []).map((completion) => schemaCompletionItem(result, completion, request.snippets)),
+        ],
+      };
     }
     case 'hover': {
       const hover = hoverAt(result, result.lines.offsetAt(request.params.position));
@@ -167,7 +177,8 @@ export function navigationCapabilities(client: ClientCapabilities): ServerCapabi
     renameProvider: client.textDocument?.rename?.prepareSupport === true ? { prepareProvider: true } : true,
     // `"` opens the string a name goes into (VS Code auto-closes it); `'` the same in YAML; `{` opens
     // a new element of `steps` or `elicitations`, which a scaffold fills.
-    completionProvider: { triggerCharacters: ['"', "'", '{'], resolveProvider: false },
+    // `:` asks for a member's values (`"type":`).
+    completionProvider: { triggerCharacters: ['"', "'", '{', ':'], resolveProvider: false },
     hoverProvider: true,
     documentSymbolProvider: { label: 'MCP description' },
   };
@@ -180,6 +191,11 @@ const SYMBOL_KINDS: Record<OutlineKind, SymbolKind> = {
   example: SymbolKind.Object,
   step: SymbolKind.Event,
   notice: SymbolKind.Null,
+  section: SymbolKind.Module,
+  transport: SymbolKind.Constructor,
+  resource: SymbolKind.File,
+  prompt: SymbolKind.String,
+  component: SymbolKind.Class,
 };
 
 function toRange(result: CheckResult, range: OffsetRange): Range {

@@ -8,12 +8,13 @@ import type { Declaration, Tool } from '../model/documentModel';
 import { DeclarationVerdicts } from '../rules/elicitation/declarationVerdicts';
 import { clipped, code } from './markdown';
 import { declarationMarkdown, toolLabel } from './declarationMarkdown';
+import { memberHoverAt } from './memberHover';
 import { nameAt, stepsNaming } from './nameAt';
 import type { HoverResult, NavigationDocument } from './types';
 
 export function hoverAt(document: NavigationDocument, offset: number): HoverResult | undefined {
   const at = nameAt(document, offset);
-  if (!at) return undefined;
+  if (!at) return memberHoverAt(document, offset);
   const range = { offset: at.node.offset, length: at.node.length };
   if (!at.declaration) {
     // The rule's diagnostic there names the unknown name, the tool and what it declares: all this hover would.

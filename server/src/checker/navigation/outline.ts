@@ -1,4 +1,6 @@
-// Document symbols for the outline and breadcrumbs: tools -> "elicitations" (each declaration, by
+// Document symbols for the outline and breadcrumbs: the root's sections in document order (`info`;
+// transports, resources, resource templates and prompts, each element by its name; components by
+// namespace), and tools at the top level -> "elicitations" (each declaration, by
 // name) and "interactionExamples" (each example -> its steps), as the document model reads them: the
 // effective `tools`, `elicitations`, `interactionExamples` and `steps`. Every element of
 // `elicitations` is listed (one without a name as `elicitations[i]`, a later duplicate saying so). The
@@ -13,7 +15,17 @@ import {
   type Step,
   type Tool,
 } from '../model/documentModel';
-import { keyNodeOf, memberOf, propertyOf, stringOf, type MemberNode, type SyntaxNode } from '../syntax/tree';
+import {
+  itemsOf,
+  keyNodeOf,
+  memberOf,
+  propertiesOf,
+  propertyOf,
+  stringOf,
+  type MemberNode,
+  type PropertyNode,
+  type SyntaxNode,
+} from '../syntax/tree';
 import { modeText } from './declarationMarkdown';
 import type { NavigationDocument, OffsetRange, OutlineKind, OutlineResult, OutlineSymbol } from './types';
 
@@ -77,12 +89,11 @@ export function outline(document: NavigationDocument, limit = DEFAULT_OUTLINE_LI
   const builder = new OutlineBuilder(limit);
   const symbols: OutlineSymbol[] = [];
   for (const root of document.roots) {
-    const elements = toolsArrayOf(root)?.items ?? [];
-    const nameCounts = toolNameCounts(elements);
-    // Each tool is read only when the outline gets to it.
-    for (let index = 0; index < elements.length && !builder.full; index++) {
-      const element = elements[index];
-      if (element.type === 'object') addTool(builder, symbols, readTool(root, element, index, elements, nameCounts));
+    // The root's sections in document order; tools stay at the top level, where they always were.
+    for (const property of propertiesOf(root)) {
+      if (builder.full) break;
+      if (property.key.value === 'tools' && toolsArrayOf(root) === property.value) addTools(builder, symbols, root);
+      else addSection(builder, symbols, property);
     }
   }
   if (builder.stoppedAt) {
@@ -97,6 +108,57 @@ export function outline(document: NavigationDocument, limit = DEFAULT_OUTLINE_LI
   }
   return { symbols, truncated: builder.full, count: builder.count };
 }
+
+function addTools(builder: OutlineBuilder, symbols: OutlineSymbol[], root: SyntaxNode): void {
+  const elements = toolsArrayOf(root)?.items ?? [];
+  const nameCounts = toolNameCounts(elements);
+  // Each tool is read only when the outline gets to it.
+  for (let index = 0; index < elements.length && !builder.full; index++) {
+    const element = elements[index];
+    if (element.type === 'object') addTool(builder, symbols, readTool(root, element, index, elements, nameCounts));
+  }
+}
+
+/** A root member besides `tools`: `info`, and the lists and maps whose elements are named things. */
+function addSection(builder: OutlineBuilder, siblings: OutlineSymbol[], property: PropertyNode): void {
+  const key = String(property.key.value);
+  const value = property.value;
+  const listed = LISTED_SECTIONS[key];
+  if (key === 'info') {
+    const detail = [stringOf(memberOf(value, 'name')), stringOf(memberOf(value, 'version'))]
+      .filter((part) => part !== undefined)
+      .join(' ');
+    builder.add(siblings, 'info', 'section', property, keyNodeOf(property), detail || undefined);
+    return;
+  }
+  if (!listed || !value) return;
+  const group = builder.add(siblings, key, 'group', property, keyNodeOf(property));
+  if (!group) return;
+  if (key === 'components') {
+    for (const namespace of propertiesOf(value)) {
+      const space = builder.add(group.children, String(namespace.key.value), 'group', namespace, keyNodeOf(namespace));
+      if (!space) return;
+      for (const component of propertiesOf(namespace.value)) {
+        if (!builder.add(space.children, String(component.key.value), 'component', component, keyNodeOf(component))) return;
+      }
+    }
+    return;
+  }
+  itemsOf(value).forEach((item, index) => {
+    const name = listed.name.map((member) => stringOf(memberOf(item, member))).find((text) => text !== undefined);
+    const detail = listed.detail.map((member) => stringOf(memberOf(item, member))).find((text) => text !== undefined);
+    builder.add(group.children, name ?? `${key}[${index}]`, listed.kind, item, memberOf(item, listed.name[0]) ?? item, detail);
+  });
+}
+
+/** How each listed section names its elements: the first member present names it, the next details it. */
+const LISTED_SECTIONS: Readonly<Record<string, { kind: OutlineKind; name: string[]; detail: string[] }>> = {
+  transports: { kind: 'transport', name: ['type'], detail: ['url', 'command'] },
+  resources: { kind: 'resource', name: ['name', 'uri'], detail: ['uri'] },
+  resourceTemplates: { kind: 'resource', name: ['name', 'uriTemplate'], detail: ['uriTemplate'] },
+  prompts: { kind: 'prompt', name: ['name'], detail: ['title'] },
+  components: { kind: 'component', name: [], detail: [] },
+};
 
 /** A tool by its name; where other tool objects share it, the detail says which scope this one is. */
 function addTool(builder: OutlineBuilder, siblings: OutlineSymbol[], tool: Tool): void {

@@ -37,7 +37,7 @@ export function scaffoldsAt(document: NavigationDocument, offset: number): Scaff
 }
 
 /** Where the new element goes and what separates it from its neighbours. */
-interface Slot {
+export interface Slot {
   offset: number;
   length: number;
   /** Where the previous element needs its comma (it goes right after it, not at the cursor). */
@@ -55,7 +55,7 @@ function isYaml(document: NavigationDocument): boolean {
   return document.format === 'yaml';
 }
 
-function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number): Slot | undefined {
+export function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number): Slot | undefined {
   const { text } = document;
   if (array.type !== 'array' || isAliasCopy(array) || offset <= array.offset || offset > array.offset + array.length)
     return undefined;
@@ -81,6 +81,7 @@ function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number)
       length: element.length,
       typed: text.slice(element.offset, offset),
       indent: indentFor(text, element.offset, yaml),
+      ...(yaml ? {} : jsonNeighbourCommas(text, elements, element)),
     };
   }
   // Elsewhere only JSON (a block sequence's new item starts with `- `), and not past the closing bracket.
@@ -99,6 +100,25 @@ function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number)
     after: next && !gapAfter.includes(',') ? ',' : '',
     indent: '',
   };
+}
+
+/**
+ * A `{}` typed before or after other elements without a comma (`[{}{"type": …}]`, the editor's
+ * auto-closed brace at the start of a non-empty array): the commas that keep the array an array.
+ */
+function jsonNeighbourCommas(
+  text: string,
+  elements: readonly SyntaxNode[],
+  element: SyntaxNode,
+): Pick<Slot, 'commaAt' | 'after'> {
+  const index = elements.indexOf(element);
+  const previous = elements[index - 1];
+  const next = elements[index + 1];
+  const result: Pick<Slot, 'commaAt' | 'after'> = { after: '' };
+  if (previous && !withoutComments(text.slice(previous.offset + previous.length, element.offset)).includes(','))
+    result.commaAt = previous.offset + previous.length;
+  if (next && !withoutComments(text.slice(element.offset + element.length, next.offset)).includes(',')) result.after = ',';
+  return result;
 }
 
 /**
@@ -142,16 +162,21 @@ function indentFor(text: string, offset: number, yaml: boolean): string {
   return ' '.repeat(Math.max(0, offset - lineStart - indentationAt(text, offset).length));
 }
 
-function render(
+export function render(
   slot: Slot,
   value: SnippetValue & ({ [key: string]: SnippetValue } | Members),
 ): Pick<ScaffoldCompletion, 'edit' | 'additionalEdits'> {
   const body = slot.yaml ? yamlMappingSnippet(value, slot.unit, slot.indent) : jsonSnippet(value, slot.unit);
+  // A comma due where the element goes (the cursor right after the previous element) leads its text:
+  // an additional edit at the main edit's own position would overlap it.
+  if (slot.commaAt === slot.offset) {
+    return { edit: { offset: slot.offset, length: slot.length, newText: `, ${body}${slot.after}` }, additionalEdits: [] };
+  }
   const edit = { offset: slot.offset, length: slot.length, newText: `${body}${slot.after}` };
   return { edit, additionalEdits: slot.commaAt === undefined ? [] : [{ offset: slot.commaAt, length: 0, newText: ',' }] };
 }
 
-function filterText(slot: Slot, label: string): string {
+export function filterText(slot: Slot, label: string): string {
   return `${slot.typed.startsWith('{') ? '{' : ''}${label}`;
 }
 

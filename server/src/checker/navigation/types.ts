@@ -72,7 +72,18 @@ export interface HoverResult {
   range: OffsetRange;
 }
 
-export type OutlineKind = 'tool' | 'group' | 'declaration' | 'example' | 'step' | 'notice';
+export type OutlineKind =
+  | 'tool'
+  | 'group'
+  | 'declaration'
+  | 'example'
+  | 'step'
+  | 'notice'
+  | 'section'
+  | 'transport'
+  | 'resource'
+  | 'prompt'
+  | 'component';
 
 export interface OutlineSymbol {
   name: string;
@@ -90,4 +101,19 @@ export interface OutlineResult {
   /** True when the limit was reached; the last top-level symbol then says so. */
   truncated: boolean;
   count: number;
+}
+
+/** A member name or a value the format's schema allows where the cursor is. */
+export interface SchemaCompletion {
+  label: string;
+  kind: 'member' | 'value';
+  detail: string;
+  /** Markdown; empty when there is nothing to add to the label. */
+  documentation: string;
+  sortText: string;
+  filterText: string;
+  /** Its `newText` is snippet syntax; later lines are indented relative to the first. */
+  edit: OffsetEdit;
+  /** Plain text: the comma the previous member needs. */
+  additionalEdits: OffsetEdit[];
 }

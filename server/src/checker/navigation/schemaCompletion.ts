@@ -1,0 +1,284 @@
+// Completion from the format's schema, anywhere in the document, one behaviour for JSON and YAML:
+// member names an object may have (required first, those written already left out, those the
+// revisions in scope do not define last and marked), each inserted with a value of its kind in the
+// document's own syntax; and the values a member's schema lists (`enum`, `const`: a transport's
+// `type`, a response's `action`, the revision strings of `protocolVersions`).
+//
+// Where the cursor is comes from the tree both syntaxes build. A key being typed is a property
+// without a colon in both; in YAML a new key on an empty line belongs to the mapping whose keys start
+// in that column (found on the path to the text before the line), since the parse has no node there.
+import { isAliasCopy } from '../syntax/yaml/yamlTreeNode';
+import type { ObjectNode, SyntaxNode } from '../syntax/tree';
+import { componentNames, componentRefText } from './componentLinks';
+import { pathThrough, pathTo, rootAt, schemasAlong, scopeAlong } from './documentPath';
+import { itemSchemas, kindOf, listsMembers, membersOf, valuesOf, type MemberInfo, type PlacedSchema } from './formatSchema';
+import { describeMember, memberDoc, revisionsWithout } from './memberDocs';
+import { isTerminated } from './scalarText';
+import { escapeSnippet } from './snippetText';
+import type { NavigationDocument, SchemaCompletion } from './types';
+
+export function schemaCompletionAt(document: NavigationDocument, offset: number): SchemaCompletion[] | undefined {
+  const yaml = document.format === 'yaml';
+  const key = yaml ? yamlKeySlot(document, offset) : jsonKeySlot(document, offset);
+  if (key) return memberItems(document, key);
+  const value = valueSlot(document, offset);
+  return value && valueItems(value);
+}
+
+interface KeySlot {
+  object: ObjectNode | undefined;
+  /** From the root to the object (the root's own path when the object is the root). */
+  path: SyntaxNode[];
+  range: { offset: number; length: number };
+  /** The property being typed, if the parse made one (left out of the members already present). */
+  typing?: SyntaxNode;
+  /** The key already has its colon and value: only the name is replaced. */
+  keepsValue: boolean;
+  /** The key's column in YAML (its later lines' indentation). */
+  column: number;
+  commaBefore?: number;
+  commaAfter: boolean;
+}
+
+function jsonKeySlot(document: NavigationDocument, offset: number): KeySlot | undefined {
+  const { text } = document;
+  const root = rootAt(document, offset);
+  if (!root) return undefined;
+  const path = pathTo(root, offset);
+  const last = path[path.length - 1];
+  const parent = path[path.length - 2];
+  if (last.type === 'string' && parent?.type === 'property' && parent.key === last) {
+    const object = path[path.length - 3];
+    if (object?.type !== 'object' || offset <= last.offset) return undefined;
+    const terminated = isTerminated(text, last);
+    // An unterminated key runs on over what follows it: only what is typed up to the cursor is replaced.
+    const end = terminated ? last.offset + last.length : offset;
+    if (terminated && offset >= end) return undefined;
+    const keepsValue = parent.colonOffset !== undefined;
+    return {
+      object,
+      path: path.slice(0, -2),
+      range: { offset: last.offset, length: end - last.offset },
+      typing: parent,
+      keepsValue,
+      column: 0,
+      ...commas(text, object, last.offset, end, keepsValue),
+    };
+  }
+  if (last.type !== 'object' || isAliasCopy(last) || offset <= last.offset || offset >= last.offset + last.length)
+    return undefined;
+  return {
+    object: last,
+    path,
+    range: { offset, length: 0 },
+    keepsValue: false,
+    column: 0,
+    ...commas(text, last, offset, offset, false),
+  };
+}
+
+/** The commas a new JSON member needs: after the member before it, and after itself when one follows. */
+function commas(
+  text: string,
+  object: ObjectNode,
+  start: number,
+  end: number,
+  keepsValue: boolean,
+): Pick<KeySlot, 'commaBefore' | 'commaAfter'> {
+  if (keepsValue) return { commaAfter: false };
+  let before = start - 1;
+  while (before > object.offset && /\s/.test(text[before])) before--;
+  const after = /^\s*"/.test(text.slice(end, end + 200));
+  return before > object.offset && text[before] !== ',' && text[before] !== '{'
+    ? { commaBefore: before + 1, commaAfter: after }
+    : { commaAfter: after };
+}
+
+const YAML_WORD = /[A-Za-z0-9_$-]/;
+
+function yamlKeySlot(document: NavigationDocument, offset: number): KeySlot | undefined {
+  const { text } = document;
+  let start = offset;
+  while (start > 0 && YAML_WORD.test(text[start - 1])) start--;
+  let end = offset;
+  while (end < text.length && YAML_WORD.test(text[end])) end++;
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  if (!/^[ \t]*$/.test(text.slice(lineStart, start))) return undefined;
+  const keepsValue = /^[ \t]*:/.test(text.slice(end, end + 200));
+  const column = start - lineStart;
+  // The text before this line: the mapping the key joins contains it (or is the root).
+  let before = lineStart - 1;
+  while (before >= 0 && /\s/.test(text[before])) before--;
+  const root = before >= 0 ? rootAt(document, before) : document.roots[0];
+  if (!root) return undefined;
+  const path = before >= 0 ? pathTo(root, before) : [root];
+  let object: ObjectNode | undefined;
+  for (const node of path) {
+    if (node.type !== 'object' || isAliasCopy(node)) continue;
+    const first = node.properties[0];
+    if (first && first.offset - (text.lastIndexOf('\n', first.offset - 1) + 1) === column) object = node;
+  }
+  if (!object && !(column === 0 && root.type === 'object')) return undefined;
+  object ??= root as ObjectNode;
+  const typing = object.properties.find((property) => property.offset === start);
+  return {
+    object,
+    path: pathThrough(path, object),
+    range: { offset: start, length: end - start },
+    ...(typing ? { typing } : {}),
+    keepsValue,
+    column,
+    commaAfter: false,
+  };
+}
+
+function memberItems(document: NavigationDocument, slot: KeySlot): SchemaCompletion[] | undefined {
+  const schemas = schemasAlong(slot.path);
+  if (!listsMembers(schemas)) return undefined;
+  const present = new Set<string>();
+  for (const property of slot.object?.properties ?? []) {
+    if (property !== slot.typing) present.add(String(property.key.value));
+  }
+  const scope = scopeAlong(slot.path);
+  const yaml = document.format === 'yaml';
+  const items: SchemaCompletion[] = [];
+  membersOf(schemas).forEach((member, index) => {
+    if (present.has(member.name)) return;
+    const doc = memberDoc(member.owner, member.name);
+    const missing = revisionsWithout(doc.since, scope);
+    const rank = member.required ? 0 : missing.length === 0 ? 1 : 2;
+    const label = yaml ? yamlKey(member.name) : JSON.stringify(member.name);
+    const detail = [member.required ? 'required' : undefined, member.valueKind === 'any' ? undefined : member.valueKind]
+      .filter(Boolean)
+      .join(' ');
+    items.push({
+      label,
+      kind: 'member',
+      detail: missing.length > 0 ? `${detail} — not in ${missing.join(', ')}`.trim() : detail,
+      documentation: describeMember(member.name, doc, member.required, scope),
+      sortText: `${rank}${String(index).padStart(4, '0')}`,
+      filterText: label,
+      edit: { ...slot.range, newText: keyText(member, slot, yaml) },
+      additionalEdits: slot.commaBefore === undefined ? [] : [{ offset: slot.commaBefore, length: 0, newText: ',' }],
+    });
+  });
+  return items;
+}
+
+function yamlKey(name: string): string {
+  return /^[A-Za-z_$][\w$.-]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** The key and a value of its kind to fill in, as snippet text; later lines are relative to the key's line. */
+function keyText(member: MemberInfo, slot: KeySlot, yaml: boolean): string {
+  const name = escapeSnippet(yaml ? yamlKey(member.name) : JSON.stringify(member.name));
+  if (slot.keepsValue) return name;
+  const choices = member.values.filter((value) => typeof value === 'string' || typeof value === 'boolean');
+  const choice =
+    choices.length > 0 ? `\${1|${choices.map((value) => String(value).replace(/[,|\\$}]/g, '\\$&')).join(',')}|}` : undefined;
+  const kind = member.valueKind === 'any' && member.name === 'elicitations' ? 'array' : member.valueKind;
+  if (yaml) {
+    if (kind === 'object') return `${name}:\n  $0`;
+    if (kind === 'array') return `${name}:\n  - $0`;
+    return `${name}: ${choice ?? (kind === 'boolean' ? '${1|true,false|}' : '$0')}`;
+  }
+  const value =
+    kind === 'object'
+      ? '{$0}'
+      : kind === 'array'
+        ? '[$0]'
+        : kind === 'string'
+          ? `"${choice ?? '$0'}"`
+          : kind === 'boolean'
+            ? (choice ?? '${1|true,false|}')
+            : (choice ?? '$0');
+  return `${name}: ${value}${slot.commaAfter ? ',' : ''}`;
+}
+
+interface ValueSlot {
+  /** The path whose last node is where the value goes (a property, or an array and its item). */
+  schemas: PlacedSchema[];
+  range: { offset: number; length: number };
+  /** The scalars beside it in its array (a value there once is not offered again). */
+  siblings: readonly SyntaxNode[];
+  quote: '"' | "'" | '';
+  /** In a `$componentRef`: the references to the document's components. */
+  components?: string[];
+}
+
+function valueSlot(document: NavigationDocument, offset: number): ValueSlot | undefined {
+  const { text } = document;
+  const root = rootAt(document, offset);
+  if (!root) return undefined;
+  const path = pathTo(root, offset);
+  const last = path[path.length - 1];
+  const parent = path[path.length - 2];
+  if (last.type === 'property') {
+    // After `"key":` (or `key:`) with no value yet.
+    const colon = last.colonOffset;
+    const value = last.value;
+    const empty = !value || (value.type === 'null' && value.length === 0);
+    if (colon === undefined || offset <= colon || !empty || !/^[ \t]*$/.test(text.slice(colon + 1, offset))) return undefined;
+    return {
+      schemas: schemasAlong(path),
+      range: { offset, length: 0 },
+      siblings: [],
+      quote: document.format === 'yaml' ? '' : '"',
+    };
+  }
+  if (last.type === 'array' && document.format !== 'yaml') {
+    if (offset <= last.offset || offset >= last.offset + last.length) return undefined;
+    return {
+      schemas: itemSchemas(schemasAlong(path), undefined),
+      range: { offset, length: 0 },
+      siblings: last.items,
+      quote: '"',
+    };
+  }
+  if (last.type !== 'string' && last.type !== 'null') return undefined;
+  if (parent?.type === 'property' && parent.key === last) return undefined;
+  if (parent?.type !== 'property' && parent?.type !== 'array') return undefined;
+  const first = text[last.offset];
+  const quote = first === '"' || first === "'" ? first : '';
+  if (quote && offset <= last.offset) return undefined;
+  const end = isTerminated(text, last) ? last.offset + last.length : offset;
+  const components =
+    parent.type === 'property' && parent.key.value === '$componentRef' ? componentNames(root).map(componentRefText) : undefined;
+  return {
+    ...(components ? { components } : {}),
+    schemas: schemasAlong(path),
+    range: { offset: last.offset, length: end - last.offset },
+    siblings: parent.type === 'array' ? parent.items.filter((item) => item !== last) : [],
+    quote: quote || (document.format === 'yaml' ? '' : '"'),
+  };
+}
+
+function valueItems(slot: ValueSlot): SchemaCompletion[] | undefined {
+  const taken = new Set(slot.siblings.map((node) => ('value' in node ? node.value : undefined)));
+  let values: unknown[] = slot.components ?? valuesOf(slot.schemas);
+  if (values.length === 0 && kindOf(slot.schemas) === 'boolean') values = [true, false];
+  const items: SchemaCompletion[] = [];
+  values.forEach((value, index) => {
+    if (taken.has(value as never) || (typeof value !== 'string' && typeof value !== 'boolean')) return;
+    const written = typeof value === 'string' ? stringText(value, slot.quote) : String(value);
+    items.push({
+      label: written,
+      kind: 'value',
+      detail: typeof value,
+      documentation: '',
+      sortText: String(index).padStart(4, '0'),
+      filterText: written,
+      edit: { ...slot.range, newText: escapeSnippet(written) },
+      additionalEdits: [],
+    });
+  });
+  return items.length > 0 ? items : undefined;
+}
+
+function stringText(value: string, quote: '"' | "'" | ''): string {
+  if (quote === '"') return JSON.stringify(value);
+  if (quote === "'") return `'${value.replace(/'/g, "''")}'`;
+  return /^[A-Za-z0-9][\w./-]*$/.test(value) && !/^(?:null|true|false|yes|no|on|off|y|n|[\d.]+)$/i.test(value)
+    ? value
+    : JSON.stringify(value);
+}

@@ -1,0 +1,106 @@
+// Snippets for the root's lists (tools, transports, resources, resource templates, prompts): inserted
+// with their tab stops at their defaults, in JSON and YAML, the document checks clean with every rule on.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkDocument } from '../../server/src/checker';
+import { objectScaffoldsAt, type ScaffoldCompletion } from '../../server/src/checker/navigation';
+import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
+import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
+
+function expand(snippet: string): string {
+  return snippet
+    .replace(/\$\{\d+\|((?:[^,|\\]|\\.)*)[^}]*\|\}/g, '$1')
+    .replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, '$1')
+    .replace(/\\([$}\\,|])/g, '$1');
+}
+
+/** As an editor inserts with insertTextMode adjustIndentation. */
+function apply(text: string, item: ScaffoldCompletion): string {
+  const lineStart = text.lastIndexOf('\n', item.edit.offset - 1) + 1;
+  const indentation = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  return applyOffsetEdits(text, [
+    { ...item.edit, newText: expand(item.edit.newText).replace(/\n/g, `\n${indentation}`) },
+    ...item.additionalEdits,
+  ]);
+}
+
+const ALL_RULES = { [DOCUMENT_SCHEMA_RULE_ID]: 'error', [DOCUMENT_SEMANTICS_RULE_ID]: 'error' } as const;
+
+function problems(text: string, format: 'json' | 'yaml'): string[] {
+  return checkDocument(text, { format, rules: ALL_RULES }).diagnostics.map((d) => `${String(d.code)}: ${d.message}`);
+}
+
+const JSON_TEXT = `{
+  "mcpdesc": "0.8.0",
+  "info": { "name": "s", "version": "1.0.0" },
+  "protocolVersions": ["2025-11-25"],
+  "transports": [{ "type": "stdio", "command": "s" }|T],
+  "tools": [{ "name": "a", "inputSchema": { "type": "object" } }|O],
+  "resources": [{ "uri": "file:///a", "name": "a" }|R],
+  "resourceTemplates": [{ "uriTemplate": "file:///{a}", "name": "a" }|M],
+  "prompts": [{ "name": "a" }|P]
+}
+`;
+
+const YAML_TEXT = `mcpdesc: 0.8.0
+info:
+  name: s
+  version: 1.0.0
+protocolVersions:
+  - 2025-11-25
+transports:
+  - type: stdio
+    command: s
+  - |T
+tools:
+  - name: a
+    inputSchema:
+      type: object
+  - |O
+resources:
+  - uri: file:///a
+    name: a
+  - |R
+resourceTemplates:
+  - uriTemplate: file:///{a}
+    name: a
+  - |M
+prompts:
+  - name: a
+  - |P
+`;
+
+const LISTS = {
+  T: ['stdio transport', 'streamable-http transport'],
+  O: ['tool'],
+  R: ['resource'],
+  M: ['resource template'],
+  P: ['prompt'],
+};
+
+for (const [format, template] of [
+  ['json', JSON_TEXT],
+  ['yaml', YAML_TEXT],
+] as const) {
+  describe(`object snippets in ${format}`, () => {
+    for (const [mark, labels] of Object.entries(LISTS)) {
+      it(`${labels.join(', ')}: inserted, the document checks clean`, () => {
+        // The other marks go; in YAML so do their empty items.
+        let text: string = template;
+        for (const other of Object.keys(LISTS))
+          if (other !== mark) text = text.replace(format === 'yaml' ? `  - |${other}\n` : `|${other}`, '');
+        const offset = text.indexOf(`|${mark}`);
+        text = text.replace(`|${mark}`, '');
+        const base = format === 'yaml' ? text.replace('  - \n', '') : text;
+        assert.deepEqual(problems(base, format), []);
+        const items = objectScaffoldsAt(checkDocument(text, { format }), offset);
+        assert.deepEqual(
+          items?.map((item) => item.label),
+          labels,
+        );
+        for (const item of items!)
+          assert.deepEqual(problems(apply(text, item), format), [], `${item.label}:\n${apply(text, item)}`);
+      });
+    }
+  });
+}
