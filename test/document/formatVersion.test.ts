@@ -206,9 +206,15 @@ describe('what each identity gets, with every rule on', () => {
     }
   });
 
-  test('with the whole-document rules off, 0.7.0 gets nothing: no rule written for 0.8.0 runs on it', () => {
+  test('with the whole-document rules off, the identity is not reported, and the elicitation rules speak on every version', () => {
+    // The elicitation rules are kept from a 0.7.0 root only while the finding that says why is
+    // reported: with the schema rule off, a 0.7.0 document gets what it got before, never silence.
     const off: CheckOptions = { rules: { [DOCUMENT_SCHEMA_RULE_ID]: 'off', [DOCUMENT_SEMANTICS_RULE_ID]: 'off' } };
-    assert.deepEqual(seen(checkDocument(documentWith('"mcpdesc": "0.7.0",'), off).diagnostics), []);
+    assert.deepEqual(seen(checkDocument(documentWith('"mcpdesc": "0.7.0",'), off).diagnostics), [UNKNOWN_DECLARATION]);
+    const schemaOnly: CheckOptions = { rules: { [DOCUMENT_SCHEMA_RULE_ID]: 'on', [DOCUMENT_SEMANTICS_RULE_ID]: 'off' } };
+    assert.deepEqual(seen(checkDocument(documentWith('"mcpdesc": "0.7.0",'), schemaOnly).diagnostics), [
+      identity('unsupported-specification', 1, 'unsupported-specification'),
+    ]);
     assert.deepEqual(seen(checkDocument(documentWith('"mcpdesc": "99.99.99",'), off).diagnostics), [UNKNOWN_DECLARATION]);
     assert.deepEqual(seen(checkDocument(documentWith(''), off).diagnostics), [UNKNOWN_DECLARATION]);
   });

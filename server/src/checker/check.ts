@@ -358,7 +358,7 @@ export function parseAndFind(
     const found = RULE_REGISTRY.map((rule) =>
       rule.runsUnder(options)
         ? contexts.map((context) =>
-            identityLetsRun(context.root, rule.scope) ? rule.checkRoot(context) : nothingFoundIn(context.root),
+            identityLetsRun(context.root, rule.scope, options) ? rule.checkRoot(context) : nothingFoundIn(context.root),
           )
         : undefined,
     );

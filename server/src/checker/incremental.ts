@@ -222,7 +222,7 @@ export class IncrementalDocument {
     // the tools never lie inside one.
     parts.found.forEach((perRoot, ruleIndex) => {
       const rule = RULE_REGISTRY[ruleIndex];
-      if (perRoot && identityLetsRun(root, rule.scope)) perRoot[0].tools[index] = rule.checkTool(context);
+      if (perRoot && identityLetsRun(root, rule.scope, this.options)) perRoot[0].tools[index] = rule.checkTool(context);
     });
     return { index, oldEnd: old.offset - oldShift + old.length };
   }

@@ -5,6 +5,7 @@
 import { DOCUMENT_SCHEMA_RULE_ID } from '../../../../../shared/src/rules';
 import { toolsArrayOf } from '../../model/documentModel';
 import type { SyntaxNode } from '../../syntax/tree';
+import type { CheckOptions } from '../../types';
 import { isRuleOn } from '../makeDiagnostic';
 import { metaOf, type RootFindings, type Rule, type RuleScope, type ToolFindings } from '../rule';
 import { versionGateOf, type VersionFinding } from './formatVersion';
@@ -32,9 +33,14 @@ export const documentIdentityRule: Rule<VersionFinding> = {
   },
 };
 
-/** Whether a rule of `scope` runs on `root`, by what the root's identity says. */
-export function identityLetsRun(root: SyntaxNode, scope: RuleScope): boolean {
+/**
+ * Whether a rule of `scope` runs on `root`, by what the root's identity says. The elicitation rules
+ * are kept from a root only while its identity finding is reported (the schema rule is on): a
+ * document is never left with no word at all, where those rules used to speak.
+ */
+export function identityLetsRun(root: SyntaxNode, scope: RuleScope, options: Pick<CheckOptions, 'rules'>): boolean {
   if (scope === 'identity') return true;
+  if (scope === 'elicitation' && !documentIdentityRule.runsUnder(options)) return true;
   const gate = versionGateOf(root);
   return scope === 'elicitation' ? gate.elicitationRules : gate.documentRules;
 }
