@@ -136,6 +136,8 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
     offByDefault: true,
     // The official validator's warnings; every other kind is one of its errors.
     defaultSeverityOf: {
+      // An `extensions` capability before 2026-07-28 is accepted with a warning (0.8.0 migration guide, Capabilities).
+      'extensions-not-supported-by-version': 'warning',
       'client-requirements-contradiction': 'warning',
       'deprecated-client-requirement': 'warning',
       'incomplete-tool-example-validation': 'warning',

@@ -9,7 +9,7 @@ import { formatSarif, formatSarifWithNotices } from '../../server/src/cli/format
 import { formatStylish, oneLine } from '../../server/src/cli/formatters/stylish';
 import type { RunReport } from '../../server/src/cli/report';
 import { CHECKER_RULE_ID, ELICITATION_RULE_ID, RULE_IDS } from '../../shared/src/constants';
-import { RULES, ruleDocsUri, type RuleId } from '../../shared/src/rules';
+import { DOCUMENT_SEMANTICS_RULE_ID, RULES, ruleDocsUri, type RuleId } from '../../shared/src/rules';
 import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import { diagnostic, reportOfProblems } from './support/diagnostics';
 
@@ -308,6 +308,37 @@ describe("SARIF within code scanning's limits", () => {
     const kept = (JSON.parse(capped.text) as Log).runs[0].results?.length ?? 0;
     assert.ok(kept > 100 && kept < 2000, String(kept));
     assert.match(capped.notices[0], new RegExp(`^${kept.toLocaleString('en-US')} of 2,000 results are in this SARIF log`));
+  });
+});
+
+describe('the official code in the JSON and SARIF reports', () => {
+  it('carries data.officialCode and data.pointer where the finding has them, and nothing where it has not', () => {
+    const official = diagnostic([3, 2], [3, 9], "Capability 'extensions' is not in 2025-11-25.", {
+      severity: 2,
+      violation: 'extensions-not-supported-by-version',
+      code: DOCUMENT_SEMANTICS_RULE_ID,
+    });
+    official.data = {
+      ...official.data,
+      officialCode: 'extensions-not-supported-by-version',
+      pointer: '/capabilities/0/extensions',
+    };
+    const plain = diagnostic([5, 0], [5, 4], 'No declaration.', {});
+    const report: RunReport = {
+      ...sampleReport(),
+      files: [{ absolutePath: '/w/a.mcpdesc.json', displayPath: 'a.mcpdesc.json', diagnostics: [official, plain] }],
+    };
+    const problems = JSON.parse(formatJson(report)) as Array<Record<string, unknown>>;
+    assert.equal(problems[0].officialCode, 'extensions-not-supported-by-version');
+    assert.equal(problems[0].pointer, '/capabilities/0/extensions');
+    assert.ok(!('officialCode' in problems[1]) && !('pointer' in problems[1]));
+    const results = (JSON.parse(formatSarif(report)) as Log).runs[0].results ?? [];
+    assert.deepEqual(results[0].properties, {
+      violation: 'extensions-not-supported-by-version',
+      officialCode: 'extensions-not-supported-by-version',
+      pointer: '/capabilities/0/extensions',
+    });
+    assert.deepEqual(results[1].properties, { violation: 'unknown-declaration' });
   });
 });
 

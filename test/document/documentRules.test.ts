@@ -393,6 +393,7 @@ for (const name of corpusFiles()) {
 
 // The official validator's warnings, as its code reads; every other official code is an error.
 const OFFICIAL_WARNINGS = new Set([
+  'extensions-not-supported-by-version',
   'interaction-example-client-requirements-contradiction',
   'deprecated-client-requirement',
   'incomplete-tool-example-validation',
