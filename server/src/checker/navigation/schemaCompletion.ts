@@ -40,13 +40,19 @@ interface KeySlot {
   commaAfter: boolean;
 }
 
-function jsonKeySlot(document: NavigationDocument, offset: number): KeySlot | undefined {
-  const { text } = document;
+/** The root holding `offset` and the nodes from it to `offset`: the innermost last, and its parent. */
+function nodesAt(document: NavigationDocument, offset: number) {
   const root = rootAt(document, offset);
   if (!root) return undefined;
   const path = pathTo(root, offset);
-  const last = path[path.length - 1];
-  const parent = path[path.length - 2];
+  return { root, path, last: path[path.length - 1], parent: path[path.length - 2] };
+}
+
+function jsonKeySlot(document: NavigationDocument, offset: number): KeySlot | undefined {
+  const { text } = document;
+  const at = nodesAt(document, offset);
+  if (!at) return undefined;
+  const { path, last, parent } = at;
   if (last.type === 'string' && parent?.type === 'property' && parent.key === last) {
     const object = path[path.length - 3];
     if (object?.type !== 'object' || offset <= last.offset) return undefined;
@@ -208,11 +214,9 @@ interface ValueSlot {
 
 function valueSlot(document: NavigationDocument, offset: number): ValueSlot | undefined {
   const { text } = document;
-  const root = rootAt(document, offset);
-  if (!root) return undefined;
-  const path = pathTo(root, offset);
-  const last = path[path.length - 1];
-  const parent = path[path.length - 2];
+  const at = nodesAt(document, offset);
+  if (!at) return undefined;
+  const { root, path, last, parent } = at;
   if (last.type === 'property') {
     // After `"key":` (or `key:`) with no value yet.
     const colon = last.colonOffset;
