@@ -11,10 +11,10 @@ import { internalErrorMessage, isStackOverflow, notCheckedNotices, TOO_DEEP_MESS
 import type { NotChecked } from './notChecked';
 import { diagnosticOfFinding, makeDiagnostic, type DiagnosticOptions } from './rules/makeDiagnostic';
 import {
-  identityLetsRun,
   nothingFoundIn,
   reportEachProblemOnce,
   RULE_REGISTRY,
+  scopesRunningOn,
   type FixDocument,
   type Found,
   type LocatedFinding,
@@ -355,11 +355,10 @@ export function parseAndFind(
     }));
     // The document's identity first: a rule runs on a root only where its `mcpdesc` and `$schema`
     // let it (a 0.7.0 document gets one finding, not those of rules written for 0.8.0).
+    const runs = contexts.map((context) => scopesRunningOn(context.root, options));
     const found = RULE_REGISTRY.map((rule) =>
       rule.runsUnder(options)
-        ? contexts.map((context) =>
-            identityLetsRun(context.root, rule.scope, options) ? rule.checkRoot(context) : nothingFoundIn(context.root),
-          )
+        ? contexts.map((context, index) => (runs[index](rule.scope) ? rule.checkRoot(context) : nothingFoundIn(context.root)))
         : undefined,
     );
     return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, found };

@@ -12,7 +12,7 @@ import { documentCheckOf, parseAndFind, runCheck, schemaCache, type CheckParts, 
 import { LineIndex } from './syntax/lineIndex';
 import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
-import { identityLetsRun, RULE_REGISTRY, type Finding } from './rules/registry';
+import { RULE_REGISTRY, scopesRunningOn, type Finding } from './rules/registry';
 import type { NotChecked } from './notChecked';
 import { toolNameCounts, toolsArrayOf } from './model/documentModel';
 import { memberOf, stringOf, valueOf } from './syntax/tree';
@@ -220,9 +220,10 @@ export class IncrementalDocument {
     // Every rule that ran, in the registry's order: a tool's findings depend on that tool alone (and
     // on what lies outside every tool: the root's protocolVersions, components); the findings outside
     // the tools never lie inside one.
+    const runs = scopesRunningOn(root, this.options);
     parts.found.forEach((perRoot, ruleIndex) => {
       const rule = RULE_REGISTRY[ruleIndex];
-      if (perRoot && identityLetsRun(root, rule.scope, this.options)) perRoot[0].tools[index] = rule.checkTool(context);
+      if (perRoot && runs(rule.scope)) perRoot[0].tools[index] = rule.checkTool(context);
     });
     return { index, oldEnd: old.offset - oldShift + old.length };
   }

@@ -16,6 +16,6 @@ export const RULE_REGISTRY: readonly Rule[] = [
 ];
 
 export type { Finding, FixDocument, Rule, RootFindings, ToolFindings, RootContext, ToolContext } from './rule';
-export { identityLetsRun, nothingFoundIn } from './identity/rule';
+export { scopesRunningOn, nothingFoundIn } from './identity/rule';
 export type { FixPlan } from './fixPlan';
 export { reportEachProblemOnce, type Found, type LocatedFinding } from './sameProblem';

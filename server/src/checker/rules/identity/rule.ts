@@ -7,7 +7,7 @@ import { toolsArrayOf } from '../../model/documentModel';
 import type { SyntaxNode } from '../../syntax/tree';
 import type { CheckOptions } from '../../types';
 import { isRuleOn } from '../makeDiagnostic';
-import { metaOf, type RootFindings, type Rule, type RuleScope, type ToolFindings } from '../rule';
+import { metaOf, type Finding, type RootFindings, type Rule, type RuleScope, type ToolFindings } from '../rule';
 import { versionGateOf, type VersionFinding } from './formatVersion';
 import { versionFixesFor } from './versionFixes';
 
@@ -20,11 +20,7 @@ export const documentIdentityRule: Rule<VersionFinding> = {
   runsUnder: (options) => isRuleOn(DOCUMENT_SCHEMA_RULE_ID, options),
   // Its findings lie outside the tools (on `mcpdesc`, `$schema` or the root's first key): a tool
   // holds none, whatever is edited in it.
-  checkRoot: ({ root }) => ({
-    tools: (toolsArrayOf(root)?.items ?? []).map(() => ({ findings: [], notChecked: [] })),
-    others: versionGateOf(root).findings,
-    othersNotChecked: [],
-  }),
+  checkRoot: ({ root }) => ({ ...nothingFoundIn<VersionFinding>(root), others: versionGateOf(root).findings }),
   checkTool: () => NOTHING,
   fixes: (finding, editor, root, document) => {
     const rootIndex = document.roots.indexOf(root);
@@ -34,19 +30,18 @@ export const documentIdentityRule: Rule<VersionFinding> = {
 };
 
 /**
- * Whether a rule of `scope` runs on `root`, by what the root's identity says. The elicitation rules
- * are kept from a root only while its identity finding is reported (the schema rule is on): a
- * document is never left with no word at all, where those rules used to speak.
+ * Which rules run on `root`, by what its identity says (read once per root): a predicate on their
+ * scope. The elicitation rules are kept from a root only while its identity finding is reported
+ * (the schema rule is on): a document is never left with no word at all, where those rules used to speak.
  */
-export function identityLetsRun(root: SyntaxNode, scope: RuleScope, options: Pick<CheckOptions, 'rules'>): boolean {
-  if (scope === 'identity') return true;
-  if (scope === 'elicitation' && !documentIdentityRule.runsUnder(options)) return true;
+export function scopesRunningOn(root: SyntaxNode, options: Pick<CheckOptions, 'rules'>): (scope: RuleScope) => boolean {
   const gate = versionGateOf(root);
-  return scope === 'elicitation' ? gate.elicitationRules : gate.documentRules;
+  const elicitation = gate.elicitationRules || !documentIdentityRule.runsUnder(options);
+  return (scope) => scope === 'identity' || (scope === 'elicitation' ? elicitation : gate.documentRules);
 }
 
 /** What a rule its root's identity keeps from running found there: nothing, a place per tool kept for the one-tool re-check. */
-export function nothingFoundIn(root: SyntaxNode): RootFindings {
+export function nothingFoundIn<F extends Finding = Finding>(root: SyntaxNode): RootFindings<F> {
   return {
     tools: (toolsArrayOf(root)?.items ?? []).map(() => ({ findings: [], notChecked: [] })),
     others: [],
