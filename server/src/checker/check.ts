@@ -15,7 +15,7 @@ import type { ParsedDocument, SyntaxError } from './syntax/json/jsonDocument';
 import { syntaxOf } from './syntax/syntaxOf';
 import { checkElicitationConsistency } from './rules/elicitation/elicitationConsistency';
 import { checkDeclarationValidity, type DeclarationFindings } from './rules/declarationValidity/declarationValidity';
-import type { DeclarationFinding } from './rules/declarationValidity/kinds';
+import { officialCodeOfDeclaration, type DeclarationFinding } from './rules/declarationValidity/kinds';
 import type { DeclarationAspect, Finding } from './rules/elicitation/findings';
 import { AliasExpansionError, type SyntaxNode } from './syntax/tree';
 import { schemaCache } from './schema/sharedSchemaCache';
@@ -507,16 +507,24 @@ export function locate(
     const subject = finding.declaration?.node ?? finding.owner.elicitationsProperty;
     const owner =
       consistencyOn && finding.aspect && subject ? reportedByConsistency.get(subject)?.get(finding.aspect) : undefined;
+    const officialCode = officialCodeOfDeclaration(finding);
     if (owner) {
       // The same problem in this rule's words: its fix repairs the consistency diagnostic too. A
-      // finding inside a schema that diagnostic calls unusable is only hidden behind it.
+      // finding inside a schema that diagnostic calls unusable is only hidden behind it. That
+      // diagnostic carries this problem's official code (the first one, when it stands for several).
       if (declarationOn && SAME_PROBLEM_AS_INVALID_DECLARATION.has(finding.violation)) (owner.alsoFixes ??= []).push(finding);
+      if (officialCode !== undefined) owner.diagnostic.data.officialCode ??= officialCode;
       return;
     }
     const key = `${finding.offset}:${finding.length}:${finding.violation}:${finding.message}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const data = { violation: finding.violation, offset: finding.offset, length: finding.length };
+    const data = {
+      violation: finding.violation,
+      offset: finding.offset,
+      length: finding.length,
+      ...(officialCode !== undefined && { officialCode }),
+    };
     const diagnostic = makeDiagnostic(
       DECLARATION_RULE_ID,
       data,

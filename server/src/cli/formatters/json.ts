@@ -17,6 +17,10 @@ export interface JsonProblem {
   violation: DiagnosticData['violation'];
   message: string;
   href: string;
+  /** The official validator's code for the same problem, when it has one. */
+  officialCode?: string;
+  /** Where the official validator reports it (a JSON pointer), when known. */
+  pointer?: string;
 }
 
 export function formatJson(report: RunReport): string {
@@ -30,6 +34,8 @@ export function formatJson(report: RunReport): string {
       violation: diagnostic.data.violation,
       message: diagnostic.message,
       href: diagnostic.codeDescription.href,
+      ...(diagnostic.data.officialCode !== undefined && { officialCode: diagnostic.data.officialCode }),
+      ...(diagnostic.data.pointer !== undefined && { pointer: diagnostic.data.pointer }),
     })),
   );
   return `${terminalSafeJson(JSON.stringify(problems, null, 2))}\n`;

@@ -195,7 +195,11 @@ function toResult(
       },
     ],
     partialFingerprints: { [FINGERPRINT_KEY]: fingerprint },
-    properties: { violation: diagnostic.data.violation },
+    properties: {
+      violation: diagnostic.data.violation,
+      ...(diagnostic.data.officialCode !== undefined && { officialCode: diagnostic.data.officialCode }),
+      ...(diagnostic.data.pointer !== undefined && { pointer: diagnostic.data.pointer }),
+    },
   };
 }
 

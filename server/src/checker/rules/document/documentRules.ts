@@ -15,6 +15,7 @@ import { checkRootRevisionFields, checkToolRevisionFields } from './revisionFiel
 import { checkRootSecurityAndTags, checkToolSecurityAndTags } from './securityAndTags';
 import { checkRootMeta, checkToolMeta } from './metaKeys';
 import { checkResourceExamples } from './resourceExamples';
+import { checkCapabilityExtensions, checkRequiredExtensions } from './reservedExtensions';
 import { collectNotChecked, type NotChecked } from '../../notChecked';
 
 export interface ToolDocumentFindings {
@@ -48,6 +49,7 @@ export function checkDocumentRules(root: SyntaxNode): DocumentFindings {
     ...checkPromptAndCompletionExamples(root),
     ...checkRootScopes(root),
     ...checkRootRevisionFields(root),
+    ...checkCapabilityExtensions(root),
     ...checkRootSecurityAndTags(root),
     ...checkRootMeta(root),
     ...checkResourceExamples(root),
@@ -78,6 +80,7 @@ function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): 
   return [
     ...checkToolReferences(root, tool, index),
     ...checkClientRequirements(root, tool, 'tools', index),
+    ...checkRequiredExtensions(root, tool, 'tools', index),
     ...checkInteractionSemantics(root, tool, index),
     ...checkToolExamples(root, tool, index),
     ...checkToolSchemas(root, tool, index),
@@ -95,6 +98,7 @@ function otherPrimitivesRequirements(root: SyntaxNode): SemanticFinding[] {
   for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
     itemsOf(memberOf(root, collection)).forEach((primitive, index) => {
       for (const finding of checkClientRequirements(root, primitive, collection, index)) findings.push(finding);
+      for (const finding of checkRequiredExtensions(root, primitive, collection, index)) findings.push(finding);
     });
   }
   return findings;
