@@ -17,6 +17,12 @@ export interface CaseExpectation {
    * `total` (or a number within its bounds), whichever of them the time budget allowed to be checked.
    */
   accounts?: { findings: string[]; notChecked: string; total: number | [number, number] };
+  /**
+   * The budget is wall-clock time, so on a loaded machine a case near its edge may instead get the
+   * one notice saying what was not checked: this is in that notice's message, and nothing else is
+   * reported. Nothing is hidden either way; what the machine's load decides is only which.
+   */
+  orBudgetNotice?: string;
 }
 
 export interface GeneratedCase {
@@ -171,7 +177,7 @@ export const GENERATED_CASES: GeneratedCase[] = [
       const schema = '{"type":"object","properties":{"v":{"type":"array","uniqueItems":true}}}';
       return toolDocument(schema, [acceptStep(schema, `{"v":[${items}]}`)]);
     },
-    expect: { onlyViolations: [], count: 0 },
+    expect: { onlyViolations: [], count: 0, orBudgetNotice: 'content was not checked against its requested schema' },
   },
   {
     name: 'anyof-ref-exponential',
@@ -361,7 +367,11 @@ export const ISSUE_32_CASES: GeneratedCase[] = [
     official: true,
     about: '140,000 root members the format does not define: one unknown-member each (was an internal error).',
     build: () => officialDocument(Array.from({ length: 140_000 }, (_, index) => `"u${index}":1`).join(',')),
-    expect: { onlyViolations: ['unknown-member'], count: 140_000 },
+    expect: {
+      onlyViolations: ['unknown-member'],
+      count: 140_000,
+      orBudgetNotice: 'was not checked against the MCP Description 0.8.0 schema',
+    },
     fixAll: false,
   },
   {
@@ -470,7 +480,7 @@ export const ISSUE_32_CASES: GeneratedCase[] = [
       const schema = '{"type":"object","properties":{"v":{"type":"array","uniqueItems":true}}}';
       return toolDocument(schema, [acceptStep(schema, `{"v":[${items}]}`)]);
     },
-    expect: { onlyViolations: [], count: 0 },
+    expect: { onlyViolations: [], count: 0, orBudgetNotice: 'content was not checked against its requested schema' },
     fixAll: false,
   },
 ];
