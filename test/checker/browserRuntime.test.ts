@@ -15,7 +15,10 @@ import { elicitationOnly } from '../support/ruleScope';
 
 interface BrowserChecker {
   canInterrupt: boolean;
-  checkDocument(text: string, options?: { rules?: Record<string, string> }): {
+  checkDocument(
+    text: string,
+    options?: { rules?: Record<string, string> },
+  ): {
     diagnostics: Array<{ code: string; severity: number; message: string; data: { violation: string } }>;
   };
 }

@@ -563,7 +563,10 @@ test("Declare in a 2025-06-18 scope: a url request gets its declaration and, on 
     '{ "type": "elicitation", "declaration": "confirm", "request": { "requestedSchema": { "type": "object", "properties": { "ok": { "type": "boolean" } } } }, "response": { "action": "accept", "content": { "ok": true } } }',
   ).replace('"mcpdesc": "0.8.0",', '"mcpdesc": "0.8.0",\n  "protocolVersions": ["2025-06-18"],');
   assert.deepEqual(
-    checkDocument(applyFix(form, 'unknown-declaration', "Declare elicitation 'confirm' on tool 'prepare_release'"), elicitationOnly()).diagnostics,
+    checkDocument(
+      applyFix(form, 'unknown-declaration', "Declare elicitation 'confirm' on tool 'prepare_release'"),
+      elicitationOnly(),
+    ).diagnostics,
     [],
   );
 });

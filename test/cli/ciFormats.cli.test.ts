@@ -65,7 +65,9 @@ describe('CI formats read by their consumers', () => {
     const original = fs.readFileSync(file, 'utf8');
     fs.writeFileSync(file, documentWithSteps(['confirm', 'ça-<&"\u0001>-日本'], 12));
     try {
-      const moved = JSON.parse(runBuiltCli([ONLY_ELICITATION, '--format', 'gitlab', 'ünïcode.mcpdesc.json'], { cwd: root }).stdout) as Issue[];
+      const moved = JSON.parse(
+        runBuiltCli([ONLY_ELICITATION, '--format', 'gitlab', 'ünïcode.mcpdesc.json'], { cwd: root }).stdout,
+      ) as Issue[];
       const before = issues.filter((issue) => issue.location.path === 'ünïcode.mcpdesc.json');
       assert.deepEqual(
         moved.map((issue) => issue.fingerprint),
@@ -86,7 +88,9 @@ describe('CI formats read by their consumers', () => {
     fs.chmodSync(path.join(root, 'unreadable.mcpdesc.json'), 0);
     const readable = process.getuid?.() === 0;
     try {
-      const run = runBuiltCli([ONLY_ELICITATION, '--format', 'junit', '--rule', `${E}=warning`, '.', 'missing.mcpdesc.json'], { cwd: root });
+      const run = runBuiltCli([ONLY_ELICITATION, '--format', 'junit', '--rule', `${E}=warning`, '.', 'missing.mcpdesc.json'], {
+        cwd: root,
+      });
       assert.equal(run.status, 2);
       const parsed = await parse(run.stdout);
       assert.ok(parsed && 'testsuite' in parsed);
@@ -228,13 +232,20 @@ describe('--format github', () => {
     const clean = makeTempTree({ 'a.mcpdesc.json': documentWithSteps(['confirm']) });
     const summary = path.join(clean, 'summary.md');
     try {
-      assert.deepEqual(runBuiltCli([ONLY_ELICITATION, '--format', 'github', '.'], { cwd: clean }), { status: 0, stdout: '', stderr: '' });
-      assert.ok(!fs.existsSync(summary));
-      assert.deepEqual(runBuiltCli([ONLY_ELICITATION, '--format', 'github', '.'], { cwd: clean, env: { GITHUB_STEP_SUMMARY: summary } }), {
+      assert.deepEqual(runBuiltCli([ONLY_ELICITATION, '--format', 'github', '.'], { cwd: clean }), {
         status: 0,
         stdout: '',
         stderr: '',
       });
+      assert.ok(!fs.existsSync(summary));
+      assert.deepEqual(
+        runBuiltCli([ONLY_ELICITATION, '--format', 'github', '.'], { cwd: clean, env: { GITHUB_STEP_SUMMARY: summary } }),
+        {
+          status: 0,
+          stdout: '',
+          stderr: '',
+        },
+      );
       assert.equal(fs.readFileSync(summary, 'utf8'), '## mcpdesc-lint\n\nNo problems in 1 file checked.\n');
     } finally {
       removeTree(clean);

@@ -75,10 +75,13 @@ describe('declaration-validity fixtures', () => {
 
   test('with the consistency rule off, this rule reports what the consistency rule owned', () => {
     for (const fixture of invalid.filter((candidate) => candidate.stem === 'owned-by-consistency')) {
-      const diagnostics = checkDocument(fixture.text, elicitationOnly({
-        format: fixture.format,
-        rules: { [ELICITATION_RULE_ID]: 'off' },
-      })).diagnostics;
+      const diagnostics = checkDocument(
+        fixture.text,
+        elicitationOnly({
+          format: fixture.format,
+          rules: { [ELICITATION_RULE_ID]: 'off' },
+        }),
+      ).diagnostics;
       assert.deepEqual(shapeOf(diagnostics), expectedFor(fixture, OWNED_WITH_CONSISTENCY_OFF), fixture.format);
     }
   });

@@ -56,7 +56,11 @@ test('on by default (issue 34): the official verdict with no configuration; the 
   // The bare root lacks the two required members info and protocolVersions (spec §3: both REQUIRED).
   const bare = '{ "mcpdesc": "0.8.0" }';
   assert.deepEqual(
-    ofDocumentRules(checkDocument(bare)).map((diagnostic) => [diagnostic.severity, diagnostic.data.officialCode, diagnostic.message]),
+    ofDocumentRules(checkDocument(bare)).map((diagnostic) => [
+      diagnostic.severity,
+      diagnostic.data.officialCode,
+      diagnostic.message,
+    ]),
     [
       [1, 'schema-validation', "The document is missing the required member 'info'."],
       [1, 'schema-validation', "The document is missing the required member 'protocolVersions'."],

@@ -20,7 +20,9 @@ function documentWith(declarationSchema: string, steps: string[], extraDeclarati
 }
 
 function violations(text: string, format?: 'yaml'): string[] {
-  return apartFromDeclarationValidity(checkDocument(text, elicitationOnly({ format })).diagnostics).map((diagnostic) => diagnostic.data.violation);
+  return apartFromDeclarationValidity(checkDocument(text, elicitationOnly({ format })).diagnostics).map(
+    (diagnostic) => diagnostic.data.violation,
+  );
 }
 
 describe('hostile-input regressions', () => {

@@ -187,7 +187,11 @@ describe('completion of a declaration name', () => {
     const text =
       '{"tools": [{"elicitations": [{"name": "a", "mode": "url"}], "interactionExamples": {"e": {"steps": [{"declaration": ""}]}}}]}';
     assert.deepEqual(
-      completionAt(checkDocument(text, elicitationOnly()), text.indexOf('""') + 1)?.map((item) => [item.name, item.detail, item.matchesRequestMode]),
+      completionAt(checkDocument(text, elicitationOnly()), text.indexOf('""') + 1)?.map((item) => [
+        item.name,
+        item.detail,
+        item.matchesRequestMode,
+      ]),
       [['a', 'url', false]],
     );
   });

@@ -57,7 +57,10 @@ describe('prepareRename', () => {
   it('an escaped name: the raw characters as range, the unescaped name as placeholder', () => {
     const text = `{"tools": [{"elicitations": [{"name": "a\\u0062\\"c", "mode": "url"}]}]}`;
     const name = find(text, '"a\\u0062\\"c"');
-    assert.deepEqual(prepareRenameAt(checkDocument(text, elicitationOnly()), within(name)), { range: inside(name), placeholder: 'ab"c' });
+    assert.deepEqual(prepareRenameAt(checkDocument(text, elicitationOnly()), within(name)), {
+      range: inside(name),
+      placeholder: 'ab"c',
+    });
   });
 
   it('nothing elsewhere', () => {

@@ -63,7 +63,11 @@ describe('fixAll on the YAML fixtures', () => {
         continue;
       }
       changed.push(fixture.name);
-      assert.deepEqual(apartFromDeclarationValidity(checkDocument(fixed.text, elicitationOnly({ format: 'yaml' })).diagnostics), [], fixture.file);
+      assert.deepEqual(
+        apartFromDeclarationValidity(checkDocument(fixed.text, elicitationOnly({ format: 'yaml' })).diagnostics),
+        [],
+        fixture.file,
+      );
     }
     // Valid for the consistency rule, which ignores a url declaration's requestedSchema; the other
     // rule's "Remove the requestedSchema" is preferred there.
@@ -97,7 +101,10 @@ describe('fixAll on the YAML fixtures', () => {
       /\n {6}required: \[approved\]\n {2}- name: missing\n {4}mode: url\n {4}message: Authorize publication\.\n {4}url: https:\/\/mcp\.example\.com\/release\/connect\n {2}interactionExamples:\n/,
     );
     // Now it is the valid fixture's step shape: the spec's section 4, in YAML, is clean after the fixes.
-    assert.deepEqual(checkDocument(yamlFixture('expected-valid', RULE_PAGE_VALID_TWIN).text, elicitationOnly({ format: 'yaml' })).diagnostics, []);
+    assert.deepEqual(
+      checkDocument(yamlFixture('expected-valid', RULE_PAGE_VALID_TWIN).text, elicitationOnly({ format: 'yaml' })).diagnostics,
+      [],
+    );
   });
 
   test('comments next to the lines fixAll edits stay; only the removed content member takes its own', () => {

@@ -255,7 +255,10 @@ describe('YAML fixes on a value merged in with `<<`: an own member overrides it'
     const fixed = applyExpected(text, fix, insertionAfter(text, '- <<: *step', '\n            declaration: authorize', 0));
     assert.deepEqual(meaningOf(fixed).steps[1], meaningOf(text).steps[1]);
     assert.deepEqual(violations(fixed), ['unknown-declaration']);
-    assert.equal(fixAll(text, elicitationOnly(YAML)).text, text.split('- <<: *step\n').join('- <<: *step\n            declaration: authorize\n'));
+    assert.equal(
+      fixAll(text, elicitationOnly(YAML)).text,
+      text.split('- <<: *step\n').join('- <<: *step\n            declaration: authorize\n'),
+    );
   });
 
   it('a request that is itself merged in is overridden as a whole in the step, never edited in its source', () => {

@@ -93,7 +93,9 @@ describe('YAML twins of the JSON fixtures', () => {
     } catch {
       // A fixture whose JSON does not parse has no YAML twin by conversion: it must be one of syntax errors.
       it(`${path.basename(file)} has no YAML twin: its JSON does not parse, and the check says so`, () => {
-        assert.ok(checkDocument(json, elicitationOnly()).diagnostics.some((diagnostic) => diagnostic.data.violation === 'syntax-error'));
+        assert.ok(
+          checkDocument(json, elicitationOnly()).diagnostics.some((diagnostic) => diagnostic.data.violation === 'syntax-error'),
+        );
       });
       continue;
     }
@@ -140,7 +142,9 @@ describe('YAML twins of the JSON fixtures', () => {
           'the fixed documents mean the same',
         );
         assert.deepEqual(
-          ruleDiagnostics(checkDocument(yamlFixed.text, elicitationOnly({ format: 'yaml' })).diagnostics).map((diagnostic) => diagnostic.message),
+          ruleDiagnostics(checkDocument(yamlFixed.text, elicitationOnly({ format: 'yaml' })).diagnostics).map(
+            (diagnostic) => diagnostic.message,
+          ),
           ruleDiagnostics(checkDocument(jsonFixed.text, elicitationOnly()).diagnostics).map((diagnostic) => diagnostic.message),
         );
       });
