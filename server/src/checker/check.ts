@@ -510,10 +510,8 @@ export function locate(
     const officialCode = officialCodeOfDeclaration(finding);
     if (owner) {
       // The same problem in this rule's words: its fix repairs the consistency diagnostic too. A
-      // finding inside a schema that diagnostic calls unusable is only hidden behind it. That
-      // diagnostic carries this problem's official code (the first one, when it stands for several).
+      // finding inside a schema that diagnostic calls unusable is only hidden behind it.
       if (declarationOn && SAME_PROBLEM_AS_INVALID_DECLARATION.has(finding.violation)) (owner.alsoFixes ??= []).push(finding);
-      if (officialCode !== undefined) owner.diagnostic.data.officialCode ??= officialCode;
       return;
     }
     const key = `${finding.offset}:${finding.length}:${finding.violation}:${finding.message}`;

@@ -44,12 +44,13 @@ export function officialCodeOfDeclaration(finding: DeclarationFinding): string |
       return 'elicitation-form-required-property-unknown';
     case 'scope-outside-parent':
       return 'protocol-scope-outside-parent';
-    case 'revision-mismatch': {
-      const modeNode = finding.declaration?.modeNode;
-      return modeNode && modeNode.offset === finding.offset
+    case 'revision-mismatch':
+      // Told apart by what the finding is about, not by offsets: a finding the one-tool shortcut
+      // kept may sit at offsets its declaration's nodes no longer have. The mode's finding is the
+      // one naming url mode (checkDeclarations.ts); the others name a form-schema keyword or form.
+      return finding.message.includes(' is in url mode, which MCP ')
         ? 'elicitation-mode-not-supported-by-version'
         : 'elicitation-form-schema-version-mismatch';
-    }
     default:
       return undefined;
   }
