@@ -252,7 +252,7 @@ describe('--cache', () => {
 
 describe('--stdin and --output-file', () => {
   function piped(root: string, input: string, ...args: string[]): ProcessRun {
-    const run = spawnSync(process.execPath, [builtCliPath(), '--stdin', ...args], {
+    const run = spawnSync(process.execPath, [builtCliPath(), '--stdin', '--elicitation-only', ...args], {
       cwd: root,
       input,
       encoding: 'utf8',
