@@ -115,10 +115,8 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
     fullDescription:
       "The document is validated against this linter's structural schema of MCP Description 0.8.0 (shipped with it, written from the specification text): the root, info, transports, security, components, capabilities, tools and their examples and interaction examples, resources, resource templates, prompts and tags. Each problem is reported once, on the node at fault: a missing member on its object's key, an unknown member on its own key, a wrong value on the value. Elicitation declarations and the parts of elicitation steps that the elicitation rules judge are left to those rules. The official validator's code for these findings is schema-validation (data.officialCode).",
     docsFile: 'document-schema.md',
+    // On by default (issue 34): with no configuration the verdict is the official validator's.
     defaultSeverity: 'error',
-    // Off until the elicitation corpora, deliberately partial documents, are made whole or scoped
-    // (test/support/ruleScope.ts); `"mcpdesc.document.schema": "error"` turns it on.
-    offByDefault: true,
     // A release candidate's $schema: the document is checked as 0.8.0 (formatVersion.ts).
     defaultSeverityOf: { 'release-candidate-schema-identity': 'warning' },
     tags: ['correctness', 'mcpdesc', 'schema'],
@@ -133,11 +131,12 @@ export const RULES: Readonly<Record<RuleId, RuleDescription>> = {
       "The semantic checks of MCP Description 0.8.0 that no schema can state, one violation kind per check, each naming the official validator's code in data.officialCode and taking its severity when the rule is set to 'on' (errors, and warnings where the official validator warns): interaction steps a revision of the tool's scope does not have, steps contradicting the tool's clientRequirements, roots that are not file URIs; component references into the wrong namespace, in a cycle or to nothing; clientRequirements a revision does not define or deprecates; prompt, completion, tool and resource examples (completed results, content and fields per revision, input and structured content valid against the tool's schemas, base64 blobs, template expansions); tool schemas (legacy shape, dialect, validity, external references, x-mcp-header); protocol scopes inside the document's, transports covering it, no overlapping variants; fields, transports and capabilities per revision; security requirements naming declared schemes and scopes; unique and declared tags; _meta keys.",
     docsFile: 'document-semantics.md',
     defaultSeverity: 'error',
-    offByDefault: true,
     // The official validator's warnings; every other kind is one of its errors.
     defaultSeverityOf: {
       // An `extensions` capability before 2026-07-28 is accepted with a warning (0.8.0 migration guide, Capabilities).
       'extensions-not-supported-by-version': 'warning',
+      'unknown-reserved-extension-identifier': 'warning',
+      'experimental-reserved-extension-identifier': 'warning',
       'client-requirements-contradiction': 'warning',
       'deprecated-client-requirement': 'warning',
       'incomplete-tool-example-validation': 'warning',
@@ -224,13 +223,27 @@ export function ruleDocsUri(ruleId: RuleId, docsBaseUri = RELATIVE_DOCS_BASE): s
 
 export const RELATIVE_DOCS_BASE = 'docs/rules/';
 
-/** The name of the configuration preset that turns on the whole-document rules (`"extends": "mcpdesc:official"`). */
-export const OFFICIAL_PRESET = 'mcpdesc:official';
-
 /**
- * What the preset sets: the whole-document rules on, each diagnostic at its kind's default, which
- * is the official validator's error or warning for its code.
+ * The preset of the defaults (`"extends": "mcpdesc:official"`): every rule on, each diagnostic at its
+ * kind's default, which for the whole-document rules is the official validator's error or warning.
+ * Since issue 34 that is what applies with no configuration; the preset stays accepted so that
+ * existing configuration files keep working, and it still puts both rules back on over an earlier preset.
  */
+export const OFFICIAL_PRESET = 'mcpdesc:official';
+/** The preset that keeps only the elicitation rules (the whole-document rules off): the linter's scope before issue 34. */
+export const ELICITATION_PRESET = 'mcpdesc:elicitation';
+
 export const PRESETS: Readonly<Record<string, Readonly<Record<string, SeveritySetting>>>> = {
   [OFFICIAL_PRESET]: { [DOCUMENT_SCHEMA_RULE_ID]: 'on', [DOCUMENT_SEMANTICS_RULE_ID]: 'on' },
+  [ELICITATION_PRESET]: { [DOCUMENT_SCHEMA_RULE_ID]: 'off', [DOCUMENT_SEMANTICS_RULE_ID]: 'off' },
 };
+
+/**
+ * What applies to a rule nobody configured, as a setting: 'off' for a rule off by default, 'on' for
+ * one whose kinds have severities of their own (saying one severity would be wrong), else its severity.
+ */
+export function defaultSetting(ruleId: RuleId): SeveritySetting {
+  const rule = RULES[ruleId];
+  if (rule.offByDefault) return 'off';
+  return rule.defaultSeverityOf ? 'on' : rule.defaultSeverity;
+}

@@ -68,6 +68,10 @@ function evaluate(text: string, inputs: Record<string, string>, context: RunCont
 function runAction(given: Record<string, string>, files: Record<string, string> = {}): ActionRun {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-action-'));
   fs.cpSync(repoPath('test-fixtures', 'workspace'), workspace, { recursive: true });
+  // The example workspace holds the elicitation rule's examples, partial on purpose; the expectations
+  // below are that rule's, so the copy keeps only the elicitation rules (the whole-document rules
+  // are on by default since issue 34, and have their own tests).
+  fs.writeFileSync(path.join(workspace, 'mcpdesc-lint.config.json'), '{ "extends": "mcpdesc:elicitation" }\n');
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(workspace, name), text);
   return runActionIn(workspace, given, { actionPath: repoPath() });
 }

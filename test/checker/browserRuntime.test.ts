@@ -11,10 +11,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { REPO_ROOT } from '../support/repo';
+import { elicitationOnly } from '../support/ruleScope';
 
 interface BrowserChecker {
   canInterrupt: boolean;
-  checkDocument(text: string): {
+  checkDocument(
+    text: string,
+    options?: { rules?: Record<string, string> },
+  ): {
     diagnostics: Array<{ code: string; severity: number; message: string; data: { violation: string } }>;
   };
 }
@@ -63,7 +67,7 @@ describe('the checker where work cannot be interrupted (the browser build)', () 
 
   it('does not run a pattern RE2 cannot run: the content is not checked, a notice says which pattern (was 123 s)', () => {
     const schema = '{"type":"object","properties":{"v":{"type":"string","pattern":"^(?=a)(a|a)*$"}}}';
-    const { diagnostics } = checker.checkDocument(toolDocument(schema, `{"v":"${'a'.repeat(35)}!"}`));
+    const { diagnostics } = checker.checkDocument(toolDocument(schema, `{"v":"${'a'.repeat(35)}!"}`), elicitationOnly());
     const consistency = diagnostics.filter((diagnostic) => diagnostic.code !== 'mcpdesc.elicitation.declaration-validity');
     assert.deepEqual(
       consistency.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.data.violation]),
@@ -77,7 +81,7 @@ describe('the checker where work cannot be interrupted (the browser build)', () 
 
   it('still runs the patterns RE2 runs', () => {
     const schema = '{"type":"object","properties":{"v":{"type":"string","pattern":"^(a+)+$"}}}';
-    const { diagnostics } = checker.checkDocument(toolDocument(schema, `{"v":"${'a'.repeat(40)}!"}`));
+    const { diagnostics } = checker.checkDocument(toolDocument(schema, `{"v":"${'a'.repeat(40)}!"}`), elicitationOnly());
     assert.deepEqual(
       diagnostics
         .filter((diagnostic) => diagnostic.code === 'mcpdesc.tool.interaction.elicitation-consistency')
@@ -89,12 +93,12 @@ describe('the checker where work cannot be interrupted (the browser build)', () 
   it('checks uniqueItems over 60,000 distinct objects in one pass (was over 300 s)', () => {
     const schema = '{"type":"object","properties":{"v":{"type":"array","uniqueItems":true}}}';
     const items = Array.from({ length: 60_000 }, (_, index) => `{"i":${index}}`);
-    const valid = checker.checkDocument(toolDocument(schema, `{"v":[${items.join(',')}]}`));
+    const valid = checker.checkDocument(toolDocument(schema, `{"v":[${items.join(',')}]}`), elicitationOnly());
     const consistency = (result: typeof valid) =>
       result.diagnostics.filter((diagnostic) => diagnostic.code !== 'mcpdesc.elicitation.declaration-validity');
     assert.deepEqual(consistency(valid), []);
     items.push('{"i":17}');
-    const repeated = consistency(checker.checkDocument(toolDocument(schema, `{"v":[${items.join(',')}]}`)));
+    const repeated = consistency(checker.checkDocument(toolDocument(schema, `{"v":[${items.join(',')}]}`), elicitationOnly()));
     assert.deepEqual(
       repeated.map((diagnostic) => diagnostic.message),
       [

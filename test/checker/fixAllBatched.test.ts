@@ -12,6 +12,7 @@ import { layoutsSameAsPlain } from './fixAllLayouts';
 import { assertSameAsPlain, BOTH_RULES, generatedSameAsPlain } from './fixAllGenerated';
 import { fixtureCorpus } from '../support/fixtureCorpus';
 import { ATTACHED, CLEAN, UNATTACHED, twoFixesApart } from '../fixSafety/fixAllDocuments';
+import { elicitationOnly } from '../support/ruleScope';
 
 describe('fix-all: the batched path equals the plain path', () => {
   it('on every fixture of the corpora, with one rule and with both', () => {
@@ -77,15 +78,15 @@ describe('fix-all: declarations of one tool together', () => {
       '"elicitations": [{ "name": "start", "mode": "url", "message": "Start.", "url": "https://example.com/start" }],\n      ',
     );
     assertSameAsPlain(text, { format: 'json' }, 'existing list');
-    const fixed = fixAll(text, { format: 'json' });
+    const fixed = fixAll(text, elicitationOnly({ format: 'json' }));
     assert.deepEqual(declaredNames(fixed.text), ['start', 'open_a', 'sign_b', 'pay_c']);
-    assert.deepEqual(checkDocument(fixed.text).diagnostics, []);
+    assert.deepEqual(checkDocument(fixed.text, elicitationOnly()).diagnostics, []);
   });
 
   it('makes the list when the tool has none', () => {
     const text = toolWith(['open_a', 'sign_b', 'pay_c'], '');
     assertSameAsPlain(text, { format: 'json' }, 'no list');
-    assert.deepEqual(declaredNames(fixAll(text).text), ['open_a', 'sign_b', 'pay_c']);
+    assert.deepEqual(declaredNames(fixAll(text, elicitationOnly()).text), ['open_a', 'sign_b', 'pay_c']);
   });
 
   it('leaves a name close to one declared before it to "Change to", as the rounds one by one do', () => {
@@ -93,7 +94,7 @@ describe('fix-all: declarations of one tool together', () => {
     // becomes "Change to 'open_aa'", so it is not declared too.
     const text = toolWith(['open_aa', 'open_ab', 'far_away_name'], '"elicitations": [],\n      ');
     assertSameAsPlain(text, { format: 'json' }, 'close names');
-    const fixed = fixAll(text);
+    const fixed = fixAll(text, elicitationOnly());
     assert.deepEqual(declaredNames(fixed.text), ['open_aa', 'far_away_name']);
     assert.match(fixed.text, /"declaration": "open_aa", "request": \{ "mode": "url", "message": "Open open_ab\."/);
   });
@@ -101,17 +102,17 @@ describe('fix-all: declarations of one tool together', () => {
 
 describe('fix-all: the check the caller already has', () => {
   const text = toolWith(['open_a', 'sign_b'], '');
-  const expected = fixAll(text, { format: 'json' });
+  const expected = fixAll(text, elicitationOnly({ format: 'json' }));
 
   it('is used as the first round when it is a check of this text', () => {
-    const check = checkDocument(text, { format: 'json' });
-    assert.deepEqual(fixAll(text, { format: 'json', lastCheck: check }), expected);
+    const check = checkDocument(text, elicitationOnly({ format: 'json' }));
+    assert.deepEqual(fixAll(text, elicitationOnly({ format: 'json', lastCheck: check })), expected);
   });
 
   it('is ignored when it checked another text or another format', () => {
-    const other = checkDocument(toolWith(['open_a'], ''), { format: 'json' });
-    assert.deepEqual(fixAll(text, { format: 'json', lastCheck: other }), expected);
-    const asYaml = checkDocument(text, { format: 'yaml' });
-    assert.deepEqual(fixAll(text, { format: 'json', lastCheck: asYaml }), expected);
+    const other = checkDocument(toolWith(['open_a'], ''), elicitationOnly({ format: 'json' }));
+    assert.deepEqual(fixAll(text, elicitationOnly({ format: 'json', lastCheck: other })), expected);
+    const asYaml = checkDocument(text, elicitationOnly({ format: 'yaml' }));
+    assert.deepEqual(fixAll(text, elicitationOnly({ format: 'json', lastCheck: asYaml })), expected);
   });
 });

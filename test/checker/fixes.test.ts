@@ -5,13 +5,14 @@ import assert from 'node:assert/strict';
 import { applyEdits, checkDocument, fixAll, type Fix, type FormattingOptions } from '../../server/src/checker';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { AUTHORIZE, CONFIRM, CONFIRM_SCHEMA, documentOf, formStep, requestOf, tool } from '../support/documents';
+import { elicitationOnly } from '../support/ruleScope';
 
 function violations(text: string): string[] {
-  return checkDocument(text).diagnostics.map((diagnostic) => diagnostic.data.violation);
+  return checkDocument(text, elicitationOnly()).diagnostics.map((diagnostic) => diagnostic.data.violation);
 }
 
 function fixesOf(text: string, violation: string, formatting?: FormattingOptions): Fix[] {
-  const result = checkDocument(text);
+  const result = checkDocument(text, elicitationOnly());
   const diagnostic = result.diagnostics.find((candidate) => candidate.data.violation === violation);
   assert.ok(diagnostic, `expected a ${violation} diagnostic; got ${violations(text).join(', ')}`);
   return result.fixesFor(diagnostic, formatting);
@@ -284,7 +285,7 @@ test('fix-all applies every preferred fix, across tools, and leaves comments alo
     'unknown-declaration',
     'unexpected-content',
   ]);
-  const result = fixAll(text);
+  const result = fixAll(text, elicitationOnly());
   assert.deepEqual(violations(result.text), []);
   assert.ok(result.text.includes('"tools": [ // all of them'));
   assert.equal(applyEdits(text, result.edits), result.text);
@@ -295,7 +296,7 @@ test('fix-all on a clean document changes nothing', () => {
   const text = documentOf(
     tool({ elicitations: [CONFIRM], steps: [formStep('confirm', { action: 'accept', content: { approved: true } })] }),
   );
-  const result = fixAll(text);
+  const result = fixAll(text, elicitationOnly());
   assert.equal(result.text, text);
   assert.deepEqual(result.edits, []);
   assert.equal(result.applied, 0);
@@ -526,7 +527,7 @@ test('fix-all on the old map shape fixes what it can and leaves the map to the a
     tool({ elicitations: { confirm: requestOf(CONFIRM) }, steps: [formStep('confirm', { action: 'decline', content: {} })] }),
   );
   assert.deepEqual(violations(text), ['invalid-declaration', 'unknown-declaration', 'unexpected-content']);
-  const result = fixAll(text);
+  const result = fixAll(text, elicitationOnly());
   assert.equal(result.applied, 1);
   assert.deepEqual(violations(result.text), ['invalid-declaration', 'unknown-declaration']);
   assert.deepEqual(JSON.parse(result.text).tools[0].elicitations, { confirm: requestOf(CONFIRM) });
@@ -540,7 +541,7 @@ test('Declare leaves out a url that is not an absolute URI: the declaration matc
       `{ "type": "elicitation", "declaration": "authorize", "request": { "mode": "url", "message": "Authorize.", "url": ${JSON.stringify(url)} }, "response": { "action": "accept" } }`,
     );
     const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
-    assert.deepEqual(checkDocument(fixed).diagnostics, [], url);
+    assert.deepEqual(checkDocument(fixed, elicitationOnly()).diagnostics, [], url);
     assert.deepEqual(JSON.parse(fixed).tools[0].elicitations, [{ name: 'authorize', mode: 'url', message: 'Authorize.' }], url);
   }
 });
@@ -553,7 +554,7 @@ test("Declare in a 2025-06-18 scope: a url request gets its declaration and, on 
   const fixed = applyFix(text, 'unknown-declaration', declareAuthorize);
   const mode = fixed.indexOf('"url"', fixed.indexOf('"name": "authorize"'));
   assert.deepEqual(
-    checkDocument(fixed).diagnostics.map((d) => [d.code, d.data.violation, d.data.offset, d.data.length]),
+    checkDocument(fixed, elicitationOnly()).diagnostics.map((d) => [d.code, d.data.violation, d.data.offset, d.data.length]),
     [[DECLARATION_RULE_ID, 'revision-mismatch', mode, '"url"'.length]],
   );
   // A form request there gets a declaration both rules accept.
@@ -562,7 +563,10 @@ test("Declare in a 2025-06-18 scope: a url request gets its declaration and, on 
     '{ "type": "elicitation", "declaration": "confirm", "request": { "requestedSchema": { "type": "object", "properties": { "ok": { "type": "boolean" } } } }, "response": { "action": "accept", "content": { "ok": true } } }',
   ).replace('"mcpdesc": "0.8.0",', '"mcpdesc": "0.8.0",\n  "protocolVersions": ["2025-06-18"],');
   assert.deepEqual(
-    checkDocument(applyFix(form, 'unknown-declaration', "Declare elicitation 'confirm' on tool 'prepare_release'")).diagnostics,
+    checkDocument(
+      applyFix(form, 'unknown-declaration', "Declare elicitation 'confirm' on tool 'prepare_release'"),
+      elicitationOnly(),
+    ).diagnostics,
     [],
   );
 });

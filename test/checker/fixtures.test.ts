@@ -16,6 +16,7 @@ import { REPO_ROOT } from '../support/repo';
 import { apartFromDeclarationValidity, ofDeclarationValidity } from '../support/ruleScope';
 import { compareExpected, positionAt, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
 import { VIOLATION_KINDS } from '../../server/src/checker';
+import { elicitationOnly } from '../support/ruleScope';
 
 const RULE_VIOLATIONS: readonly string[] = VIOLATION_KINDS;
 
@@ -57,7 +58,7 @@ function assertWellFormed(diagnostic: Diagnostic, text: string): void {
 }
 
 function checkFixture(text: string): ExpectedDiagnostic[] {
-  const diagnostics = apartFromDeclarationValidity(checkDocument(text).diagnostics);
+  const diagnostics = apartFromDeclarationValidity(checkDocument(text, elicitationOnly()).diagnostics);
   for (const diagnostic of diagnostics) assertWellFormed(diagnostic, text);
   return diagnostics.map(toExpectedShape).sort(compareExpected);
 }
@@ -88,7 +89,7 @@ describe('the rule page fixture, fixed', () => {
   // steps[0] could not happen there, and once it is declared the declaration-validity rule says so.
   test('the preferred fix of unknown-declaration declares missing in url mode', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'invalid-tool-interaction-example-semantics.json'), 'utf8');
-    const result = checkDocument(text);
+    const result = checkDocument(text, elicitationOnly());
     const unknown = result.diagnostics.find((d) => d.data.violation === 'unknown-declaration');
     assert.ok(unknown, 'an unknown-declaration diagnostic');
     const preferred = result.fixesFor(unknown).filter((fix) => fix.isPreferred);
@@ -100,10 +101,10 @@ describe('the rule page fixture, fixed', () => {
 
   test('fix-all declares missing as the request was, and leaves only its revision-mismatch', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'invalid-tool-interaction-example-semantics.json'), 'utf8');
-    const fixed = fixAll(text);
+    const fixed = fixAll(text, elicitationOnly());
     // Declare, Remove content, Use the request of declaration 'confirm' (invalid-content has no fix).
     assert.equal(fixed.applied, 3);
-    const left = checkDocument(fixed.text).diagnostics;
+    const left = checkDocument(fixed.text, elicitationOnly()).diagnostics;
     assert.deepEqual(apartFromDeclarationValidity(left), []);
     const mode = findNodeAtLocation(parseTree(fixed.text)!, ['tools', 0, 'elicitations', 1, 'mode'])!;
     assert.deepEqual(
@@ -138,7 +139,7 @@ describe('messages name the tool object', () => {
   test('same-named tools are told apart by protocolVersions, else by index', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'same-named-tools-unknown-declaration.json'), 'utf8');
     assert.deepEqual(
-      checkDocument(text).diagnostics.map((d) => d.message),
+      checkDocument(text, elicitationOnly()).diagnostics.map((d) => d.message),
       [
         "Elicitation step references 'authorize', but tool 'prepare_release' (protocolVersions 2025-11-25) declares no elicitation named 'authorize' (declared: confirm).",
         "Elicitation step references 'confirm', but tool 'prepare_release' (protocolVersions 2026-07-28) declares no elicitation named 'confirm' (declared: authorize).",
@@ -149,7 +150,7 @@ describe('messages name the tool object', () => {
 
   test('a duplicate says which element declared the name first', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'invalid-declaration-duplicate-names.json'), 'utf8');
-    const duplicates = checkDocument(text).diagnostics.filter(
+    const duplicates = checkDocument(text, elicitationOnly()).diagnostics.filter(
       (d) => d.data.violation === 'invalid-declaration' && d.message.includes('already declares'),
     );
     assert.deepEqual(
@@ -166,7 +167,7 @@ describe('messages name the tool object', () => {
 
   test('a step naming nothing that is declared, where elicitations is not an array, says so', () => {
     const text = fs.readFileSync(path.join(invalidDir, 'old-map-shape-elicitations.json'), 'utf8');
-    const messages = checkDocument(text).diagnostics.map((d) => d.message);
+    const messages = checkDocument(text, elicitationOnly()).diagnostics.map((d) => d.message);
     assert.equal(messages.length, 2);
     assert.equal(
       messages[0],

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { applyEdits, checkDocument } from '../../server/src/checker';
+import { elicitationOnly } from '../support/ruleScope';
 
 const DOCUMENT = `{
   "mcpdesc": "0.8.0",
@@ -26,7 +27,7 @@ const DOCUMENT = `{
 
 describe('inserted JSON on one line', () => {
   it('Add content writes the skeleton spaced like its line, and the result checks clean', () => {
-    const result = checkDocument(DOCUMENT);
+    const result = checkDocument(DOCUMENT, elicitationOnly());
     assert.deepEqual(
       result.diagnostics.map((diagnostic) => diagnostic.data.violation),
       ['missing-content'],
@@ -35,6 +36,6 @@ describe('inserted JSON on one line', () => {
     assert.equal(fix.title, 'Add content');
     const fixed = applyEdits(DOCUMENT, fix.edits);
     assert.ok(fixed.includes('"response": { "action": "accept", "content": { "approved": false, "tags": [] } }'), fixed);
-    assert.deepEqual(checkDocument(fixed).diagnostics, []);
+    assert.deepEqual(checkDocument(fixed, elicitationOnly()).diagnostics, []);
   });
 });

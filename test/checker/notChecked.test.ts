@@ -19,6 +19,7 @@ import {
 import { checkOrNote, collectNotChecked, type NotChecked } from '../../server/src/checker/notChecked';
 import { isStackOverflow, notCheckedNotices } from '../../server/src/checker/rules/checkerNotices';
 import { CHECKER_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
+import { elicitationOnly } from '../support/ruleScope';
 
 const OFFICIAL: CheckOptions = { rules: { [DOCUMENT_SCHEMA_RULE_ID]: 'on', [DOCUMENT_SEMANTICS_RULE_ID]: 'on' } };
 
@@ -168,7 +169,7 @@ function budgetEatingDocument(steps: number): string {
 describe('a check that runs out of time', () => {
   it("reports the content it could not check as a notice on the first step's content key, never as an error", () => {
     const text = budgetEatingDocument(3);
-    const result = checkDocument(text);
+    const result = checkDocument(text, elicitationOnly());
     const notices = result.diagnostics.filter((diagnostic) => diagnostic.code === CHECKER_RULE_ID);
     assert.deepEqual(
       notices.map((diagnostic) => [diagnostic.severity, diagnostic.data.violation, diagnostic.message]),
@@ -193,14 +194,14 @@ describe('a check that runs out of time', () => {
 
   it('keeps the notices of the tools the one-tool shortcut did not re-check, and re-checks the edited one with a fresh budget', () => {
     const text = budgetEatingDocument(2);
-    const incremental = new IncrementalDocument(text, OFFICIAL);
+    const incremental = new IncrementalDocument(text, elicitationOnly(OFFICIAL));
     const offset = text.indexOf('"message":"m"');
     const next = `${text.slice(0, offset)}"message":"n"${text.slice(offset + '"message":"m"'.length)}`;
     const updated = incremental.update(next, { offset, length: 13, newLength: 13 });
     assert.ok(incremental.lastUpdateWasIncremental);
     const notices = (diagnostics: typeof updated.diagnostics) =>
       diagnostics.filter((diagnostic) => diagnostic.code === CHECKER_RULE_ID).map((diagnostic) => diagnostic.message);
-    assert.deepEqual(notices(updated.diagnostics), notices(checkDocument(next, OFFICIAL).diagnostics));
+    assert.deepEqual(notices(updated.diagnostics), notices(checkDocument(next, elicitationOnly(OFFICIAL)).diagnostics));
   });
 });
 

@@ -9,6 +9,7 @@ import { DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID } from '../../shared/src/constan
 import { DECLARATION_RULE_ID, ruleDocsUri } from '../../shared/src/rules';
 import { repoPath } from '../support/repo';
 import { positionAt } from '../support/expectedDiagnostics';
+import { elicitationOnly } from '../support/ruleScope';
 
 const RULE_PAGE_VALID = repoPath('test-fixtures', 'expected-valid', 'named-tool-interaction-examples.json');
 const RULE_PAGE_INVALID = repoPath('test-fixtures', 'expected-invalid', 'invalid-tool-interaction-example-semantics.json');
@@ -23,7 +24,7 @@ function placed(diagnostic: Diagnostic): Placed {
 }
 
 function check(text: string): Diagnostic[] {
-  const { diagnostics } = checkDocument(text);
+  const { diagnostics } = checkDocument(text, elicitationOnly());
   for (const diagnostic of diagnostics) {
     assert.equal(diagnostic.code, ELICITATION_RULE_ID);
     assert.equal(diagnostic.source, DIAGNOSTIC_SOURCE);
@@ -106,7 +107,7 @@ describe("invalid-tool-interaction-example-semantics.json (the rule page's inval
   });
 
   test("the preferred fix of steps[0] declares missing in url mode; applied, that diagnostic goes and none of the rule's is added", () => {
-    const result = checkDocument(text);
+    const result = checkDocument(text, elicitationOnly());
     const unknown = result.diagnostics[0];
     assert.equal(unknown.data.violation, 'unknown-declaration');
     const fixes = result.fixesFor(unknown);
@@ -141,7 +142,7 @@ describe("invalid-tool-interaction-example-semantics.json (the rule page's inval
       endLine + added,
       end,
     ]);
-    const after = checkDocument(fixed).diagnostics;
+    const after = checkDocument(fixed, elicitationOnly()).diagnostics;
     assert.deepEqual(after.filter((d) => d.code === ELICITATION_RULE_ID).map(placed), shifted);
     // The document's scope is 2025-06-18, which has no url mode: the declaration-validity rule (its
     // own code) reports what was declared, on its mode, and nothing else.

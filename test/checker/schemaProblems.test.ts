@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
+import { elicitationOnly } from '../support/ruleScope';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
@@ -12,7 +13,7 @@ function reasonFor(requestedSchema: unknown): string {
     mcpdesc: '0.8.0',
     tools: [{ name: 't', elicitations: [{ name: 'c', mode: 'form', message: 'm', requestedSchema }] }],
   };
-  const messages = checkDocument(JSON.stringify(document)).diagnostics.map((diagnostic) => diagnostic.message);
+  const messages = checkDocument(JSON.stringify(document), elicitationOnly()).diagnostics.map((diagnostic) => diagnostic.message);
   assert.equal(messages.length, 1, messages.join('\n'));
   const match = /is not a usable JSON Schema \((.*)\)\.$/.exec(messages[0]);
   assert.ok(match, messages[0]);

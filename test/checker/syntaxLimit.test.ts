@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { MAX_SYNTAX_DIAGNOSTICS } from '../../server/src/checker/check';
 import { parseJsonDocument } from '../../server/src/checker/syntax/json/jsonDocument';
+import { elicitationOnly } from '../support/ruleScope';
 
 describe('syntax diagnostics per document', () => {
   // `{"a": [1 2 2 …]}`: one "Comma expected" per element after the first.
@@ -14,7 +15,7 @@ describe('syntax diagnostics per document', () => {
 
   it('are capped, with one notice at the first error not shown', () => {
     assert.equal(parseErrors.length, strays, 'the input gives one error per stray number');
-    const { diagnostics } = checkDocument(text, {});
+    const { diagnostics } = checkDocument(text, elicitationOnly({}));
     const syntax = diagnostics.filter((d) => d.code === 'mcpdesc.syntax');
     assert.equal(syntax.length, MAX_SYNTAX_DIAGNOSTICS);
     assert.deepEqual(
@@ -34,14 +35,14 @@ describe('syntax diagnostics per document', () => {
   });
 
   it('the notice follows the checker rule setting; the cap stays', () => {
-    const { diagnostics } = checkDocument(text, { rules: { 'mcpdesc.checker': 'off' } });
+    const { diagnostics } = checkDocument(text, elicitationOnly({ rules: { 'mcpdesc.checker': 'off' } }));
     assert.equal(diagnostics.length, MAX_SYNTAX_DIAGNOSTICS);
     assert.ok(diagnostics.every((d) => d.code === 'mcpdesc.syntax'));
   });
 
   it('a document at the cap gets no notice', () => {
     const atCap = `{"mcpdesc": "1.0", "a": [1${' 2'.repeat(MAX_SYNTAX_DIAGNOSTICS)}]}`;
-    const { diagnostics } = checkDocument(atCap, {});
+    const { diagnostics } = checkDocument(atCap, elicitationOnly({}));
     assert.equal(diagnostics.length, MAX_SYNTAX_DIAGNOSTICS);
     assert.ok(diagnostics.every((d) => d.code === 'mcpdesc.syntax'));
   });

@@ -21,6 +21,12 @@ const RULE_PAGE_VALID = fs.readFileSync(
 );
 const INVALID_UTF8 = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
 
+// The elicitation rule's page fixtures are deliberately partial documents: the whole-document
+// rules (on by default since issue 34) report what they lack. Tests of exit statuses, severities,
+// discovery and --fix that count the elicitation rule's problems run with the preset that keeps
+// only the elicitation rules; the defaults are tested by the --official test below.
+const ONLY_ELICITATION = '--elicitation-only';
+
 function jsonProblems(stdout: string): JsonProblem[] {
   return JSON.parse(stdout) as JsonProblem[];
 }
@@ -64,10 +70,10 @@ describe('cli behaviour (built dist/cli.js)', () => {
     });
 
     it('is 1 when problems are found, and 0 with --exit-zero, which still prints them', () => {
-      const failing = runBuiltCli(['invalid.mcpdesc.json'], { cwd: root });
+      const failing = runBuiltCli([ONLY_ELICITATION, 'invalid.mcpdesc.json'], { cwd: root });
       assert.equal(failing.status, 1);
       assert.match(failing.stdout, /4 problems/);
-      const exitZero = runBuiltCli(['--exit-zero', 'invalid.mcpdesc.json'], { cwd: root });
+      const exitZero = runBuiltCli([ONLY_ELICITATION, '--exit-zero', 'invalid.mcpdesc.json'], { cwd: root });
       assert.equal(exitZero.status, 0);
       assert.equal(exitZero.stdout, failing.stdout);
     });
@@ -102,17 +108,24 @@ describe('cli behaviour (built dist/cli.js)', () => {
       assert.match(run.stdout, /invalid\.mcpdesc\.json/);
     });
 
-    it('--official, or "extends": "mcpdesc:official", turns the whole-document rules on with the official severities', () => {
+    it('the whole-document rules are on by default with the official severities (--official and "extends": "mcpdesc:official" say the same); --elicitation-only and "extends": "mcpdesc:elicitation" turn them off', () => {
       const corpus = path.join(repoRoot(), 'test-fixtures', 'official-agreement', 'security-and-tags.yaml');
       const seen = (problems: JsonProblem[]) =>
         problems
           .filter((problem) => problem.code.startsWith('mcpdesc.document.'))
           .map((problem) => `${problem.severity} ${problem.violation}`)
           .sort();
-      const off = runBuiltCli(['--format', 'json', '--no-config', corpus]);
-      assert.deepEqual(seen(jsonProblems(off.stdout)), []);
+      const elicitationOnly = runBuiltCli(['--format', 'json', '--no-config', '--elicitation-only', corpus]);
+      assert.deepEqual(seen(jsonProblems(elicitationOnly.stdout)), []);
+      const byDefault = runBuiltCli(['--format', 'json', '--no-config', corpus]);
+      assert.equal(byDefault.status, 1);
       const official = runBuiltCli(['--format', 'json', '--no-config', '--official', corpus]);
       assert.equal(official.status, 1);
+      assert.equal(official.stdout, byDefault.stdout);
+      // Every problem of the whole-document rules carries the official validator's code, in the JSON output too.
+      assert.ok(
+        jsonProblems(official.stdout).every((problem) => !problem.code.startsWith('mcpdesc.document.') || problem.officialCode),
+      );
       const expected = [
         'error duplicate-root-tag',
         'error duplicate-security-scope',
@@ -134,6 +147,15 @@ describe('cli behaviour (built dist/cli.js)', () => {
       } finally {
         removeTree(tree);
       }
+      const narrowed = makeTempTree({
+        'mcpdesc-lint.config.json': '{ "extends": "mcpdesc:elicitation" }',
+        'vault.mcpdesc.yaml': fs.readFileSync(corpus, 'utf8'),
+      });
+      try {
+        assert.deepEqual(seen(jsonProblems(runBuiltCli(['--format', 'json', '.'], { cwd: narrowed }).stdout)), []);
+      } finally {
+        removeTree(narrowed);
+      }
     });
 
     it('--help and --version exit 0', () => {
@@ -150,7 +172,9 @@ describe('cli behaviour (built dist/cli.js)', () => {
 
   describe('--rule and --quiet', () => {
     it('reports the rule at the configured severity; errors fail, warnings only past --max-warnings, information never', () => {
-      const asWarning = runBuiltCli(['--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], { cwd: root });
+      const asWarning = runBuiltCli([ONLY_ELICITATION, '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], {
+        cwd: root,
+      });
       assert.equal(asWarning.status, 0, 'warnings alone do not fail a run (issue 34)');
       assert.match(asWarning.stdout, /^ {2}40:30 {2}warning {2}/m);
       assert.match(asWarning.stdout, /\u2716 4 problems \(0 errors, 4 warnings\)/);
@@ -160,7 +184,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
         ['-1', 0],
       ] as const) {
         const limited = runBuiltCli(
-          ['--max-warnings', limit, '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'],
+          [ONLY_ELICITATION, '--max-warnings', limit, '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'],
           {
             cwd: root,
           },
@@ -170,7 +194,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
       }
 
       const asInformation = runBuiltCli(
-        ['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=information`, 'invalid.mcpdesc.json'],
+        [ONLY_ELICITATION, '--format', 'json', '--rule', `${ELICITATION_RULE_ID}=information`, 'invalid.mcpdesc.json'],
         { cwd: root },
       );
       assert.equal(asInformation.status, 0);
@@ -179,18 +203,23 @@ describe('cli behaviour (built dist/cli.js)', () => {
         Array(4).fill(['information', 3]),
       );
 
-      const off = runBuiltCli(['--format', 'json', '--rule', `${ELICITATION_RULE_ID}=off`, 'invalid.mcpdesc.json'], {
-        cwd: root,
-      });
+      const off = runBuiltCli(
+        [ONLY_ELICITATION, '--format', 'json', '--rule', `${ELICITATION_RULE_ID}=off`, 'invalid.mcpdesc.json'],
+        {
+          cwd: root,
+        },
+      );
       assert.deepEqual([off.status, jsonProblems(off.stdout)], [0, []]);
     });
 
     it('--quiet shows errors only; --max-warnings still counts the warnings it hides (as ESLint does)', () => {
-      const run = runBuiltCli(['--quiet', '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], { cwd: root });
+      const run = runBuiltCli([ONLY_ELICITATION, '--quiet', '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], {
+        cwd: root,
+      });
       assert.deepEqual(run, { status: 0, stdout: '', stderr: '' });
-      assert.equal(runBuiltCli(['--quiet', 'invalid.mcpdesc.json'], { cwd: root }).status, 1);
+      assert.equal(runBuiltCli([ONLY_ELICITATION, '--quiet', 'invalid.mcpdesc.json'], { cwd: root }).status, 1);
       const limited = runBuiltCli(
-        ['--quiet', '--max-warnings', '0', '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'],
+        [ONLY_ELICITATION, '--quiet', '--max-warnings', '0', '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'],
         {
           cwd: root,
         },
@@ -217,7 +246,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
     });
 
     it('checks a file named explicitly even when it is not recognized as a document', () => {
-      const run = runBuiltCli(['--format', 'json', 'tree/sniffed/not-mcpdesc.json'], { cwd: root });
+      const run = runBuiltCli([ONLY_ELICITATION, '--format', 'json', 'tree/sniffed/not-mcpdesc.json'], { cwd: root });
       assert.equal(run.status, 1);
       const problems = jsonProblems(run.stdout);
       assert.ok(problems.length > 0);
@@ -334,12 +363,12 @@ describe('cli behaviour (built dist/cli.js)', () => {
     it('fixes in place, keeps comments and untouched lines byte-identical, and the result is clean', () => {
       const fixRoot = makeTempTree({ 'commented.mcpdesc.jsonc': COMMENTED.join('\n') });
       try {
-        const before = runBuiltCli(['--format', 'json', '.'], { cwd: fixRoot });
+        const before = runBuiltCli([ONLY_ELICITATION, '--format', 'json', '.'], { cwd: fixRoot });
         assert.deepEqual(
           jsonProblems(before.stdout).map((p) => p.violation),
           ['unknown-declaration', 'unexpected-content'],
         );
-        const fix = runBuiltCli(['--fix', '.'], { cwd: fixRoot });
+        const fix = runBuiltCli([ONLY_ELICITATION, '--fix', '.'], { cwd: fixRoot });
         assert.deepEqual(fix, { status: 0, stdout: '', stderr: '' });
         const fixed = fs.readFileSync(path.join(fixRoot, 'commented.mcpdesc.jsonc'), 'utf8');
         const fixedLines = fixed.split('\n');
@@ -357,7 +386,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
         }
         assert.ok(!fixed.includes('"content"'));
         assert.match(fixed, /\{\s*"name": "missing",\s*"mode": "url",/);
-        const after = runBuiltCli(['.'], { cwd: fixRoot });
+        const after = runBuiltCli([ONLY_ELICITATION, '.'], { cwd: fixRoot });
         assert.deepEqual(after, { status: 0, stdout: '', stderr: '' });
       } finally {
         removeTree(fixRoot);
@@ -382,7 +411,9 @@ describe('cli behaviour (built dist/cli.js)', () => {
       try {
         // About the consistency rule's fixes on its own corpus (its .expected.json): the other
         // rule, whose "Add a message" would edit a commented line here, is off for this run.
-        const fix = runBuiltCli(['--fix', '--format', 'json', '--rule', `${DECLARATION_RULE_ID}=off`, name], { cwd: fixRoot });
+        const fix = runBuiltCli([ONLY_ELICITATION, '--fix', '--format', 'json', '--rule', `${DECLARATION_RULE_ID}=off`, name], {
+          cwd: fixRoot,
+        });
         const remaining = jsonProblems(fix.stdout).map((problem) => problem.violation);
         assert.deepEqual(
           remaining,
@@ -402,14 +433,14 @@ describe('cli behaviour (built dist/cli.js)', () => {
       const crlf = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(COMMENTED.join('\r\n'))]);
       const fixRoot = makeTempTree({ 'crlf.mcpdesc.jsonc': crlf });
       try {
-        assert.equal(runBuiltCli(['--fix', '.'], { cwd: fixRoot }).status, 0);
+        assert.equal(runBuiltCli([ONLY_ELICITATION, '--fix', '.'], { cwd: fixRoot }).status, 0);
         const bytes = fs.readFileSync(path.join(fixRoot, 'crlf.mcpdesc.jsonc'));
         assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
         const text = bytes.subarray(3).toString('utf8');
         assert.ok(!text.includes('\uFEFF'));
         assert.ok(text.includes('"missing"'));
         assert.equal(text.replace(/\r\n/g, '').search(/[\r\n]/), -1, 'every line break is CRLF');
-        assert.deepEqual(runBuiltCli(['.'], { cwd: fixRoot }), { status: 0, stdout: '', stderr: '' });
+        assert.deepEqual(runBuiltCli([ONLY_ELICITATION, '.'], { cwd: fixRoot }), { status: 0, stdout: '', stderr: '' });
       } finally {
         removeTree(fixRoot);
       }
@@ -421,9 +452,9 @@ describe('cli behaviour (built dist/cli.js)', () => {
       try {
         const past = new Date('2001-02-03T04:05:06Z');
         for (const name of ['unfixable.mcpdesc.json', 'valid.mcpdesc.json']) fs.utimesSync(path.join(fixRoot, name), past, past);
-        const expected = jsonProblems(runBuiltCli(['--format', 'json', '.'], { cwd: fixRoot }).stdout);
+        const expected = jsonProblems(runBuiltCli([ONLY_ELICITATION, '--format', 'json', '.'], { cwd: fixRoot }).stdout);
         assert.ok(expected.length > 0);
-        const fix = runBuiltCli(['--fix', '--format', 'json', '.'], { cwd: fixRoot });
+        const fix = runBuiltCli([ONLY_ELICITATION, '--fix', '--format', 'json', '.'], { cwd: fixRoot });
         assert.equal(fix.status, 1);
         assert.deepEqual(jsonProblems(fix.stdout), expected);
         for (const name of ['unfixable.mcpdesc.json', 'valid.mcpdesc.json']) {

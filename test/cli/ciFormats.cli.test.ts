@@ -18,6 +18,10 @@ import { documentWithSteps } from './support/ciDocuments';
 import { makeTempTree, removeTree } from './support/tempTree';
 
 const E = ELICITATION_RULE_ID;
+// The example workspace's documents are the elicitation rule's examples, partial on purpose (no
+// transports, examples without results): the counts below are that rule's, so the runs keep only the
+// elicitation rules (the whole-document rules are on by default since issue 34).
+const ONLY_ELICITATION = '--elicitation-only';
 
 describe('CI formats read by their consumers', () => {
   let root: string;
@@ -28,13 +32,13 @@ describe('CI formats read by their consumers', () => {
     // Non-ASCII before a finding on its line (columns differ in UTF-16 and UTF-8), and a name
     // with what XML and JSON must escape.
     fs.writeFileSync(path.join(root, 'ünïcode.mcpdesc.json'), documentWithSteps(['confirm', 'ça-<&"\u0001>-日本']));
-    problems = JSON.parse(runBuiltCli(['--format', 'json'], { cwd: root }).stdout) as JsonProblem[];
+    problems = JSON.parse(runBuiltCli([ONLY_ELICITATION, '--format', 'json'], { cwd: root }).stdout) as JsonProblem[];
     assert.equal(problems.length, 15);
   });
   after(() => removeTree(root));
 
   it('gitlab: the fields GitLab reads, fingerprints unique and stable when lines move, one issue per problem', () => {
-    const run = runBuiltCli(['--format', 'gitlab'], { cwd: root });
+    const run = runBuiltCli([ONLY_ELICITATION, '--format', 'gitlab'], { cwd: root });
     assert.equal(run.status, 1);
     const issues = JSON.parse(run.stdout) as Issue[];
     assert.equal(issues.length, problems.length);
@@ -61,7 +65,9 @@ describe('CI formats read by their consumers', () => {
     const original = fs.readFileSync(file, 'utf8');
     fs.writeFileSync(file, documentWithSteps(['confirm', 'ça-<&"\u0001>-日本'], 12));
     try {
-      const moved = JSON.parse(runBuiltCli(['--format', 'gitlab', 'ünïcode.mcpdesc.json'], { cwd: root }).stdout) as Issue[];
+      const moved = JSON.parse(
+        runBuiltCli([ONLY_ELICITATION, '--format', 'gitlab', 'ünïcode.mcpdesc.json'], { cwd: root }).stdout,
+      ) as Issue[];
       const before = issues.filter((issue) => issue.location.path === 'ünïcode.mcpdesc.json');
       assert.deepEqual(
         moved.map((issue) => issue.fingerprint),
@@ -82,7 +88,9 @@ describe('CI formats read by their consumers', () => {
     fs.chmodSync(path.join(root, 'unreadable.mcpdesc.json'), 0);
     const readable = process.getuid?.() === 0;
     try {
-      const run = runBuiltCli(['--format', 'junit', '--rule', `${E}=warning`, '.', 'missing.mcpdesc.json'], { cwd: root });
+      const run = runBuiltCli([ONLY_ELICITATION, '--format', 'junit', '--rule', `${E}=warning`, '.', 'missing.mcpdesc.json'], {
+        cwd: root,
+      });
       assert.equal(run.status, 2);
       const parsed = await parse(run.stdout);
       assert.ok(parsed && 'testsuite' in parsed);
@@ -135,7 +143,7 @@ describe('CI formats read by their consumers', () => {
   it("rdjson: valid for reviewdog's diagnostic format, columns in UTF-8 bytes, codes linked to the rule pages", async () => {
     const { RDFormatValidator } = await import('@umbrelladocs/rdformat-validator');
     const validator = new RDFormatValidator({ strictMode: true, allowExtraFields: false });
-    const run = runBuiltCli(['--format', 'rdjson'], {
+    const run = runBuiltCli([ONLY_ELICITATION, '--format', 'rdjson'], {
       cwd: root,
       env: { MCPDESC_LINT_RULE_DOCS_URL: 'https://example.com/docs/rules' },
     });
@@ -177,7 +185,7 @@ describe('--format github', () => {
     const summary = path.join(root, '..', `${path.basename(root)}.summary.md`);
     fs.writeFileSync(summary, '# An earlier step\n');
     try {
-      const run = runBuiltCli(['--format', 'github', '--rule', `${E}=on`], {
+      const run = runBuiltCli([ONLY_ELICITATION, '--format', 'github', '--rule', `${E}=on`], {
         cwd: root,
         env: {
           GITHUB_STEP_SUMMARY: summary,
@@ -224,13 +232,20 @@ describe('--format github', () => {
     const clean = makeTempTree({ 'a.mcpdesc.json': documentWithSteps(['confirm']) });
     const summary = path.join(clean, 'summary.md');
     try {
-      assert.deepEqual(runBuiltCli(['--format', 'github', '.'], { cwd: clean }), { status: 0, stdout: '', stderr: '' });
-      assert.ok(!fs.existsSync(summary));
-      assert.deepEqual(runBuiltCli(['--format', 'github', '.'], { cwd: clean, env: { GITHUB_STEP_SUMMARY: summary } }), {
+      assert.deepEqual(runBuiltCli([ONLY_ELICITATION, '--format', 'github', '.'], { cwd: clean }), {
         status: 0,
         stdout: '',
         stderr: '',
       });
+      assert.ok(!fs.existsSync(summary));
+      assert.deepEqual(
+        runBuiltCli([ONLY_ELICITATION, '--format', 'github', '.'], { cwd: clean, env: { GITHUB_STEP_SUMMARY: summary } }),
+        {
+          status: 0,
+          stdout: '',
+          stderr: '',
+        },
+      );
       assert.equal(fs.readFileSync(summary, 'utf8'), '## mcpdesc-lint\n\nNo problems in 1 file checked.\n');
     } finally {
       removeTree(clean);

@@ -1,6 +1,8 @@
 // The CI options of issue 36 through the built CLI: bulk suppressions (a repository with problems
 // adopts the linter in one command and then fails only on new ones), --cache, --stdin and
 // --output-file. --changed-since has its own file (it needs git repositories), as do the formats.
+// Issue 34: these runs count the elicitation rules' problems in that rule's example documents, so they
+// keep only the elicitation rules (--elicitation-only); the whole-document rules are on by default.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -32,7 +34,7 @@ function problems(run: ProcessRun): Array<[file: string, line: number, violation
 }
 
 function json(root: string, ...args: string[]): ProcessRun {
-  return runBuiltCli(['--format', 'json', ...args], { cwd: root });
+  return runBuiltCli(['--elicitation-only', '--format', 'json', ...args], { cwd: root });
 }
 
 describe('bulk suppressions (issue 36)', () => {
@@ -51,17 +53,17 @@ describe('bulk suppressions (issue 36)', () => {
     ]);
 
     // One command: every error of today is the baseline, and the run passes.
-    const adopt = runBuiltCli(['--suppress-all'], { cwd: root });
+    const adopt = runBuiltCli(['--elicitation-only', '--suppress-all'], { cwd: root });
     assert.deepEqual(adopt, { status: 0, stdout: '', stderr: '' });
     assert.deepEqual(JSON.parse(fs.readFileSync(path.join(root, SUPPRESSIONS), 'utf8')), {
       'specs/a.mcpdesc.json': { [`${E}/unknown-declaration`]: { count: 2 } },
       'specs/b.mcpdesc.json': { [`${E}/mode-mismatch`]: { count: 1 } },
     });
-    assert.deepEqual(runBuiltCli([], { cwd: root }), { status: 0, stdout: '', stderr: '' });
+    assert.deepEqual(runBuiltCli(['--elicitation-only'], { cwd: root }), { status: 0, stdout: '', stderr: '' });
 
     // Lines move (a block above every finding): counts do not move, nothing shows.
     fs.writeFileSync(path.join(root, 'specs/a.mcpdesc.json'), documentWithSteps(['nope', 'confirm', 'nope2'], 40));
-    assert.deepEqual(runBuiltCli([], { cwd: root }), { status: 0, stdout: '', stderr: '' });
+    assert.deepEqual(runBuiltCli(['--elicitation-only'], { cwd: root }), { status: 0, stdout: '', stderr: '' });
 
     // A new problem in a clean file: only it.
     fs.writeFileSync(path.join(root, 'c.mcpdesc.json'), documentWithSteps(['confirm', 'fresh']));
@@ -82,20 +84,24 @@ describe('bulk suppressions (issue 36)', () => {
 
     // One fixed: the baseline is stale, which fails the run (2) until it is pruned.
     fs.writeFileSync(path.join(root, 'specs/a.mcpdesc.json'), documentWithSteps(['nope', 'confirm']));
-    const stale = runBuiltCli([], { cwd: root });
+    const stale = runBuiltCli(['--elicitation-only'], { cwd: root });
     assert.equal(stale.status, 2);
     assert.equal(stale.stdout, '');
     assert.equal(
       stale.stderr,
       `mcpdesc-lint: ${SUPPRESSIONS}: 1 suppressed error no longer occurs (in 1 file); run again with --prune-suppressions to take it off the suppressions file, or pass --pass-on-unpruned-suppressions\n`,
     );
-    assert.equal(runBuiltCli(['--pass-on-unpruned-suppressions'], { cwd: root }).status, 0);
-    assert.deepEqual(runBuiltCli(['--prune-suppressions'], { cwd: root }), { status: 0, stdout: '', stderr: '' });
+    assert.equal(runBuiltCli(['--elicitation-only', '--pass-on-unpruned-suppressions'], { cwd: root }).status, 0);
+    assert.deepEqual(runBuiltCli(['--elicitation-only', '--prune-suppressions'], { cwd: root }), {
+      status: 0,
+      stdout: '',
+      stderr: '',
+    });
     assert.deepEqual(JSON.parse(fs.readFileSync(path.join(root, SUPPRESSIONS), 'utf8')), {
       'specs/a.mcpdesc.json': { [`${E}/unknown-declaration`]: { count: 1 } },
       'specs/b.mcpdesc.json': { [`${E}/mode-mismatch`]: { count: 1 } },
     });
-    assert.deepEqual(runBuiltCli([], { cwd: root }), { status: 0, stdout: '', stderr: '' });
+    assert.deepEqual(runBuiltCli(['--elicitation-only'], { cwd: root }), { status: 0, stdout: '', stderr: '' });
   });
 
   it('--suppress-rule takes a rule or RULE/violation; warnings and syntax errors are never baselined', () => {
@@ -103,7 +109,7 @@ describe('bulk suppressions (issue 36)', () => {
       'a.mcpdesc.json': documentWithSteps(['nope', 'authorize']),
       'broken.mcpdesc.json': '{ "mcpdesc": "0.8.0" "tools": [] }',
     });
-    const only = runBuiltCli(['--format', 'json', '--suppress-rule', `${E}/mode-mismatch`], { cwd: root });
+    const only = runBuiltCli(['--elicitation-only', '--format', 'json', '--suppress-rule', `${E}/mode-mismatch`], { cwd: root });
     assert.equal(only.status, 1);
     assert.deepEqual(
       problems(only).map(([file, , violation]) => [file, violation]),
@@ -115,14 +121,17 @@ describe('bulk suppressions (issue 36)', () => {
     assert.deepEqual(JSON.parse(fs.readFileSync(path.join(root, SUPPRESSIONS), 'utf8')), {
       'a.mcpdesc.json': { [`${E}/mode-mismatch`]: { count: 1 } },
     });
-    const all = runBuiltCli(['--format', 'json', '--suppress-all'], { cwd: root });
+    const all = runBuiltCli(['--elicitation-only', '--format', 'json', '--suppress-all'], { cwd: root });
     assert.deepEqual(problems(all), [['broken.mcpdesc.json', 1, 'syntax-error', 'error']]);
     assert.equal(all.status, 1, 'a syntax error is not adopted');
 
     fs.rmSync(path.join(root, SUPPRESSIONS));
-    const warnings = runBuiltCli(['--format', 'json', '--rule', `${E}=warning`, '--suppress-all', 'a.mcpdesc.json'], {
-      cwd: root,
-    });
+    const warnings = runBuiltCli(
+      ['--elicitation-only', '--format', 'json', '--rule', `${E}=warning`, '--suppress-all', 'a.mcpdesc.json'],
+      {
+        cwd: root,
+      },
+    );
     assert.equal(warnings.status, 0);
     assert.equal(problems(warnings).length, 2, 'warnings are reported, not suppressed');
     assert.equal(fs.readFileSync(path.join(root, SUPPRESSIONS), 'utf8'), '{}\n');
@@ -130,14 +139,17 @@ describe('bulk suppressions (issue 36)', () => {
 
   it('--suppressions-location names the file, for writing and for reading; an unusable one fails the run', () => {
     const root = tree({ 'a.mcpdesc.json': documentWithSteps(['nope']) });
-    assert.equal(runBuiltCli(['--suppress-all', '--suppressions-location', 'ci/baseline.json'], { cwd: root }).status, 0);
+    assert.equal(
+      runBuiltCli(['--elicitation-only', '--suppress-all', '--suppressions-location', 'ci/baseline.json'], { cwd: root }).status,
+      0,
+    );
     assert.ok(fs.existsSync(path.join(root, 'ci', 'baseline.json')));
     assert.ok(!fs.existsSync(path.join(root, SUPPRESSIONS)));
-    assert.equal(runBuiltCli(['--suppressions-location', 'ci/baseline.json'], { cwd: root }).status, 0);
-    assert.equal(runBuiltCli([], { cwd: root }).status, 1, 'without it, the default file (there is none)');
+    assert.equal(runBuiltCli(['--elicitation-only', '--suppressions-location', 'ci/baseline.json'], { cwd: root }).status, 0);
+    assert.equal(runBuiltCli(['--elicitation-only'], { cwd: root }).status, 1, 'without it, the default file (there is none)');
 
     fs.writeFileSync(path.join(root, SUPPRESSIONS), '{ "a.mcpdesc.json": { "x/y": { "count": 0 } } }');
-    const invalid = runBuiltCli([], { cwd: root });
+    const invalid = runBuiltCli(['--elicitation-only'], { cwd: root });
     assert.equal(invalid.status, 2);
     assert.match(invalid.stdout, /unknown-declaration|references 'nope'/, 'the problems are still reported');
     assert.equal(
@@ -162,7 +174,10 @@ describe('--cache', () => {
     const root = tree(files);
     const log = path.join(root, '..', `${path.basename(root)}.workers`);
     const run = (...args: string[]): ProcessRun =>
-      runBuiltCli(['--jobs', '6', '--format', 'json', '--cache', ...args], { cwd: root, env: preload(log) });
+      runBuiltCli(['--elicitation-only', '--jobs', '6', '--format', 'json', '--cache', ...args], {
+        cwd: root,
+        env: preload(log),
+      });
     try {
       const cold = run();
       assert.equal(cold.status, 1);
@@ -210,34 +225,34 @@ describe('--cache', () => {
 
   it('--cache-location names the file, or a folder to keep it in; --fix still fixes a cached file that has fixes', () => {
     const root = tree({ 'a.mcpdesc.json': documentWithSteps(['confirm', 'confrim']) });
-    const first = runBuiltCli(['--cache', '--cache-location', 'tmp/cache/'], { cwd: root });
+    const first = runBuiltCli(['--elicitation-only', '--cache', '--cache-location', 'tmp/cache/'], { cwd: root });
     assert.equal(first.status, 1);
     const kept = fs.readdirSync(path.join(root, 'tmp', 'cache'));
     assert.equal(kept.length, 1);
     assert.match(kept[0], /^\.mcpdesc-lint-cache_[0-9a-f]{16}$/);
     assert.ok(!fs.existsSync(path.join(root, '.mcpdesc-lint-cache')));
 
-    const fixed = runBuiltCli(['--cache', '--cache-location', 'tmp/cache/', '--fix'], { cwd: root });
+    const fixed = runBuiltCli(['--elicitation-only', '--cache', '--cache-location', 'tmp/cache/', '--fix'], { cwd: root });
     assert.deepEqual([fixed.status, fixed.stdout], [0, '']);
     assert.match(
       fs.readFileSync(path.join(root, 'a.mcpdesc.json'), 'utf8'),
       /"declaration": "confirm",[^]*"declaration": "confirm",/,
     );
     // The fixed file's result (clean) is what the cache holds now.
-    assert.deepEqual(runBuiltCli(['--cache', '--cache-location', 'tmp/cache/'], { cwd: root }), {
+    assert.deepEqual(runBuiltCli(['--elicitation-only', '--cache', '--cache-location', 'tmp/cache/'], { cwd: root }), {
       status: 0,
       stdout: '',
       stderr: '',
     });
 
-    assert.equal(runBuiltCli(['--cache', '--cache-location', 'lint.cache'], { cwd: root }).status, 0);
+    assert.equal(runBuiltCli(['--elicitation-only', '--cache', '--cache-location', 'lint.cache'], { cwd: root }).status, 0);
     assert.ok(fs.statSync(path.join(root, 'lint.cache')).isFile());
   });
 });
 
 describe('--stdin and --output-file', () => {
   function piped(root: string, input: string, ...args: string[]): ProcessRun {
-    const run = spawnSync(process.execPath, [builtCliPath(), '--stdin', ...args], {
+    const run = spawnSync(process.execPath, [builtCliPath(), '--stdin', '--elicitation-only', ...args], {
       cwd: root,
       input,
       encoding: 'utf8',
@@ -280,13 +295,13 @@ describe('--stdin and --output-file', () => {
 
   it('-o writes the report to a file (its folders made), and nothing to stdout; the exit status is the same', () => {
     const root = tree({ 'a.mcpdesc.json': documentWithSteps(['nope']) });
-    const run = runBuiltCli(['--format', 'sarif', '-o', 'reports/lint/out.sarif'], { cwd: root });
+    const run = runBuiltCli(['--elicitation-only', '--format', 'sarif', '-o', 'reports/lint/out.sarif'], { cwd: root });
     assert.deepEqual([run.status, run.stdout, run.stderr], [1, '', '']);
     const log = JSON.parse(fs.readFileSync(path.join(root, 'reports/lint/out.sarif'), 'utf8')) as Log;
     assert.equal(log.runs[0].results?.[0].ruleId, E);
 
     fs.writeFileSync(path.join(root, 'taken'), '');
-    const blocked = runBuiltCli(['--output-file', 'taken/out.json'], { cwd: root });
+    const blocked = runBuiltCli(['--elicitation-only', '--output-file', 'taken/out.json'], { cwd: root });
     assert.equal(blocked.status, 2);
     assert.match(blocked.stderr, /^mcpdesc-lint: taken\/out\.json: the report cannot be written: /);
   });

@@ -144,7 +144,8 @@ describe('SARIF for code scanning', () => {
     const root = makeTempTree({ 'a.mcpdesc.json': releaseDocument() });
     try {
       const file = path.join(root, 'a.mcpdesc.json');
-      const before = findings((await sarifOf(['a.mcpdesc.json'], root)).log);
+      // The elicitation rule's two findings: the document is that rule's example (whole-document rules off).
+      const before = findings((await sarifOf(['--elicitation-only', 'a.mcpdesc.json'], root)).log);
       assert.deepEqual(
         before.map((finding) => finding.violation),
         ['unknown-declaration', 'unexpected-content'],
@@ -152,7 +153,7 @@ describe('SARIF for code scanning', () => {
       assert.equal(new Set(before.map((finding) => finding.fingerprint)).size, 2, 'two findings, two fingerprints');
 
       fs.writeFileSync(file, releaseDocument({ toolBefore: true, extraLines: true }));
-      const moved = findings((await sarifOf(['a.mcpdesc.json'], root)).log);
+      const moved = findings((await sarifOf(['--elicitation-only', 'a.mcpdesc.json'], root)).log);
       assert.deepEqual(
         moved.map((finding) => finding.line),
         before.map((finding) => finding.line + 9),
@@ -164,7 +165,7 @@ describe('SARIF for code scanning', () => {
       );
 
       fs.writeFileSync(file, releaseDocument({ reference: 'missng' }));
-      const changed = findings((await sarifOf(['a.mcpdesc.json'], root)).log);
+      const changed = findings((await sarifOf(['--elicitation-only', 'a.mcpdesc.json'], root)).log);
       assert.notEqual(changed[0].fingerprint, before[0].fingerprint, 'a different wrong reference is a different finding');
       assert.equal(changed[1].fingerprint, before[1].fingerprint, 'the other finding did not change');
     } finally {

@@ -79,15 +79,20 @@ describe('the project configuration file', () => {
         '{ "extends": "mcpdesc:strict" }',
         'json',
         '"mcpdesc:strict"',
-        "The preset 'mcpdesc:strict' is not one of this version of mcpdesc-lint ('mcpdesc:official').",
+        "The preset 'mcpdesc:strict' is not one of this version of mcpdesc-lint ('mcpdesc:official', 'mcpdesc:elicitation').",
       ],
       [
         '{ "extends": ["mcpdesc:official", "toString"] }',
         'json',
         '"toString"',
-        "The preset 'toString' is not one of this version of mcpdesc-lint ('mcpdesc:official').",
+        "The preset 'toString' is not one of this version of mcpdesc-lint ('mcpdesc:official', 'mcpdesc:elicitation').",
       ],
-      ['{ "extends": 1 }', 'json', '1', `"extends" must be a preset name ('mcpdesc:official') or an array of them.`],
+      [
+        '{ "extends": 1 }',
+        'json',
+        '1',
+        `"extends" must be a preset name ('mcpdesc:official', 'mcpdesc:elicitation') or an array of them.`,
+      ],
       ['rules: {}\n---\nroot: true\n', 'yaml', '', 'The configuration must be one YAML document; this is a second one.'],
       ['rules: [a\n', 'yaml', '', ''],
     ];

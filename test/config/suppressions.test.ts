@@ -13,12 +13,13 @@ import {
   YAML_UNKNOWN_DECLARATION_STEP,
   yamlDocument,
 } from './monorepoFixture';
+import { elicitationOnly } from '../support/ruleScope';
 
 const E = ELICITATION_RULE_ID;
 const REPORT_UNUSED: CheckOptions['rules'] = { [UNUSED_SUPPRESSION_RULE_ID]: 'warning' };
 
 function seen(text: string, format: DocumentFormat = 'json', rules = REPORT_UNUSED): string[] {
-  return checkDocument(text, { format, rules }).diagnostics.map(
+  return checkDocument(text, elicitationOnly({ format, rules })).diagnostics.map(
     (diagnostic) => `${diagnostic.range.start.line} ${diagnostic.data.violation}`,
   );
 }
@@ -63,7 +64,7 @@ describe('suppression comments', () => {
 
   it('an unused suppression is reported at what it names, only when the rule is on', () => {
     const text = jsonDocument([`// mcpdesc-disable-next-line ${SYNTAX_RULE_ID}, mcpdesc.no-such-rule`, UNKNOWN_DECLARATION_STEP]);
-    const diagnostics = checkDocument(text, { rules: REPORT_UNUSED }).diagnostics;
+    const diagnostics = checkDocument(text, elicitationOnly({ rules: REPORT_UNUSED })).diagnostics;
     assert.deepEqual(
       diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.message]),
       [
@@ -112,7 +113,7 @@ describe('suppression comments', () => {
   for (const fixCase of fixCases) {
     it(`the fix in ${fixCase.name} writes the directive above, indented as the line; re-checked, only that finding is gone`, () => {
       const options: CheckOptions = { format: fixCase.format, rules: REPORT_UNUSED, commentsAllowed: true };
-      const before = checkDocument(fixCase.text, options);
+      const before = checkDocument(fixCase.text, elicitationOnly(options));
       const target = before.diagnostics.find((diagnostic) => diagnostic.data.violation === 'unknown-declaration')!;
       const fix = before
         .fixesFor(target)
@@ -121,7 +122,7 @@ describe('suppression comments', () => {
       const fixed = applyEdits(fixCase.text, fix.edits);
       const lineBreak = fixCase.text.includes('\r\n') ? '\r\n' : '\n';
       assert.equal(fixed.split(lineBreak)[target.range.start.line], fixCase.line);
-      const after = checkDocument(fixed, options).diagnostics;
+      const after = checkDocument(fixed, elicitationOnly(options)).diagnostics;
       assert.deepEqual(
         after.map((diagnostic) => [diagnostic.range.start.line, diagnostic.data.violation]),
         before.diagnostics
@@ -138,7 +139,7 @@ describe('suppression comments', () => {
       UNEXPECTED_CONTENT_STEP,
     ]);
     const options: CheckOptions = { rules: REPORT_UNUSED, commentsAllowed: true };
-    const before = checkDocument(text, options);
+    const before = checkDocument(text, elicitationOnly(options));
     const target = before.diagnostics.find((diagnostic) => diagnostic.data.violation === 'unexpected-content')!;
     const fix = before.fixesFor(target).find((candidate) => candidate.title.startsWith('Suppress'))!;
     const fixed = applyEdits(text, fix.edits);
@@ -149,12 +150,12 @@ describe('suppression comments', () => {
 
   it('no fix without comments (plain JSON), and none for syntax errors', () => {
     const text = jsonDocument([UNKNOWN_DECLARATION_STEP]);
-    const check = checkDocument(text, {});
+    const check = checkDocument(text, elicitationOnly({}));
     assert.deepEqual(
       check.fixesFor(check.diagnostics[0]).filter((fix) => fix.title.startsWith('Suppress')),
       [],
     );
-    const broken = checkDocument('{ "mcpdesc": "0.8.0" "tools": [] }', { commentsAllowed: true });
+    const broken = checkDocument('{ "mcpdesc": "0.8.0" "tools": [] }', elicitationOnly({ commentsAllowed: true }));
     assert.equal(broken.diagnostics[0].code, SYNTAX_RULE_ID);
     assert.deepEqual(broken.fixesFor(broken.diagnostics[0]), []);
   });

@@ -15,6 +15,7 @@ import {
   fixtures,
   type ExpectedFinding,
 } from './support/anchors';
+import { elicitationOnly } from '../support/ruleScope';
 
 function shapeOf(diagnostics: Diagnostic[]): ExpectedFinding[] {
   return diagnostics.map((d) => ({ code: d.code, violation: d.data.violation, range: d.range })).sort(compareFindings);
@@ -28,7 +29,7 @@ describe('declaration-validity fixtures', () => {
     test(`expected-invalid/${fixture.stem} (${fixture.format}) gives exactly its expected diagnostics`, () => {
       const anchors = ANCHORS[fixture.stem];
       assert.ok(anchors, `anchors for ${fixture.stem}`);
-      const diagnostics = checkDocument(fixture.text, { format: fixture.format }).diagnostics;
+      const diagnostics = checkDocument(fixture.text, elicitationOnly({ format: fixture.format })).diagnostics;
       assert.deepEqual(shapeOf(diagnostics), expectedFor(fixture, anchors));
       for (const diagnostic of diagnostics.filter((d) => d.code === DECLARATION_RULE_ID)) {
         assert.equal(diagnostic.source, DIAGNOSTIC_SOURCE);
@@ -49,7 +50,7 @@ describe('declaration-validity fixtures', () => {
 
   for (const fixture of valid) {
     test(`expected-valid/${fixture.stem} (${fixture.format}) gives no diagnostic of either rule`, () => {
-      assert.deepEqual(checkDocument(fixture.text, { format: fixture.format }).diagnostics, []);
+      assert.deepEqual(checkDocument(fixture.text, elicitationOnly({ format: fixture.format })).diagnostics, []);
     });
   }
 
@@ -74,17 +75,20 @@ describe('declaration-validity fixtures', () => {
 
   test('with the consistency rule off, this rule reports what the consistency rule owned', () => {
     for (const fixture of invalid.filter((candidate) => candidate.stem === 'owned-by-consistency')) {
-      const diagnostics = checkDocument(fixture.text, {
-        format: fixture.format,
-        rules: { [ELICITATION_RULE_ID]: 'off' },
-      }).diagnostics;
+      const diagnostics = checkDocument(
+        fixture.text,
+        elicitationOnly({
+          format: fixture.format,
+          rules: { [ELICITATION_RULE_ID]: 'off' },
+        }),
+      ).diagnostics;
       assert.deepEqual(shapeOf(diagnostics), expectedFor(fixture, OWNED_WITH_CONSISTENCY_OFF), fixture.format);
     }
   });
 
   test('the severity is configurable per rule id, and off silences only this rule', () => {
     const fixture = invalid.find((candidate) => candidate.stem === 'owned-by-consistency' && candidate.format === 'json')!;
-    const warned = checkDocument(fixture.text, { rules: { [DECLARATION_RULE_ID]: 'warning' } }).diagnostics;
+    const warned = checkDocument(fixture.text, elicitationOnly({ rules: { [DECLARATION_RULE_ID]: 'warning' } })).diagnostics;
     assert.deepEqual(
       warned.map((d) => [d.code, d.severity]),
       [
@@ -95,7 +99,7 @@ describe('declaration-validity fixtures', () => {
         [ELICITATION_RULE_ID, 1],
       ],
     );
-    const off = checkDocument(fixture.text, { rules: { [DECLARATION_RULE_ID]: 'off' } }).diagnostics;
+    const off = checkDocument(fixture.text, elicitationOnly({ rules: { [DECLARATION_RULE_ID]: 'off' } })).diagnostics;
     assert.deepEqual(
       off.map((d) => d.code),
       [ELICITATION_RULE_ID, ELICITATION_RULE_ID, ELICITATION_RULE_ID, ELICITATION_RULE_ID],
@@ -105,7 +109,7 @@ describe('declaration-validity fixtures', () => {
   test('messages name what is wrong and what is allowed', () => {
     const text = invalid.find((candidate) => candidate.stem === 'form-semantics' && candidate.format === 'json')!.text;
     assert.deepEqual(
-      checkDocument(text).diagnostics.map((d) => d.message),
+      checkDocument(text, elicitationOnly()).diagnostics.map((d) => d.message),
       [
         "Property 'channel' of the requestedSchema of declaration 'pick_channel' of prompt 'draft_notes' has 1 enumName for 2 enum values; it needs exactly one display name per value.",
         "Property 'channel' of the requestedSchema of declaration 'pick_channel' of prompt 'draft_notes' has default 'canary', which is not one of its choices ('beta', 'ga').",

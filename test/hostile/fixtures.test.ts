@@ -8,6 +8,7 @@ import { repoPath } from '../support/repo';
 import { expectationProblems, hostileFixtures, summarize } from './support/expectations';
 import { fixProblems } from './support/fixChecks';
 import { rangesOutside } from './support/positions';
+import { elicitationOnly } from '../support/ruleScope';
 
 const fixtures = hostileFixtures(repoPath('test-fixtures', 'hostile'));
 
@@ -36,7 +37,7 @@ describe('hostile fixtures (pure checker)', () => {
     it(fixture.name, () => {
       const text = fixture.bytes.toString('utf8');
       const format = formatOfPath(fixture.name);
-      const result = checkDocument(text, { format });
+      const result = checkDocument(text, elicitationOnly({ format }));
       assert.deepEqual(rangesOutside(text, result.diagnostics), [], 'every range lies inside the document');
       assert.deepEqual(
         expectationProblems(text, fixture.expectation, summarize(result.diagnostics)),
@@ -45,7 +46,7 @@ describe('hostile fixtures (pure checker)', () => {
       );
       assert.deepEqual(fixProblems(result, { format }), []);
       // The same text again gives the same diagnostics (schema caches and budgets carry no state across checks).
-      assert.deepEqual(checkDocument(text, { format }).diagnostics, result.diagnostics);
+      assert.deepEqual(checkDocument(text, elicitationOnly({ format })).diagnostics, result.diagnostics);
     });
   }
 });

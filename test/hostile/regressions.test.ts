@@ -12,6 +12,7 @@ import { propertyOf, scalarOf } from '../../server/src/checker/syntax/tree';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { apartFromDeclarationValidity } from '../support/ruleScope';
 import { parsesAs, parsesCleanly } from './support/fixChecks';
+import { elicitationOnly } from '../support/ruleScope';
 
 /** One tool with a form declaration `c` (then `extraDeclarations`: JSON elements, each after a comma) and one example of `steps`. */
 function documentWith(declarationSchema: string, steps: string[], extraDeclarations = ''): string {
@@ -19,7 +20,9 @@ function documentWith(declarationSchema: string, steps: string[], extraDeclarati
 }
 
 function violations(text: string, format?: 'yaml'): string[] {
-  return apartFromDeclarationValidity(checkDocument(text, { format }).diagnostics).map((diagnostic) => diagnostic.data.violation);
+  return apartFromDeclarationValidity(checkDocument(text, elicitationOnly({ format })).diagnostics).map(
+    (diagnostic) => diagnostic.data.violation,
+  );
 }
 
 describe('hostile-input regressions', () => {
@@ -48,7 +51,7 @@ describe('hostile-input regressions', () => {
       ],
       `,{"name":"${name}","mode":"url","message":"m"}`,
     );
-    const result = checkDocument(text);
+    const result = checkDocument(text, elicitationOnly());
     const [unknown, ...others] = apartFromDeclarationValidity(result.diagnostics);
     assert.deepEqual([unknown.data.violation, others], ['unknown-declaration', []]);
     const preferred = result.fixesFor(unknown).find((fix) => fix.isPreferred);
@@ -64,7 +67,7 @@ describe('hostile-input regressions', () => {
         '{"type":"elicitation","declaration":"c","response":{"action":"accept","content":{"v":"none"}}}',
       ],
     );
-    const messages = checkDocument(text).diagnostics.map((diagnostic) => diagnostic.message);
+    const messages = checkDocument(text, elicitationOnly()).diagnostics.map((diagnostic) => diagnostic.message);
     const unknown = messages.find((message) => message.includes('references'))!;
     assert.ok(unknown.includes(`'${'x'.repeat(99)}…'`), 'cut before the surrogate pair, never inside it');
     assert.ok(unknown.length < 400, unknown);
@@ -83,7 +86,7 @@ describe('hostile-input regressions', () => {
     );
     const text = documentWith(`{"type":"object","properties":{${properties}}}`, steps);
     assert.equal(violations(text).length, 200);
-    const result = fixAll(text);
+    const result = fixAll(text, elicitationOnly());
     assert.ok(result.applied > 0 && result.applied < 200, `applied ${result.applied}`);
     assert.ok(result.text.length <= text.length + Math.max(1_000_000, 4 * text.length));
     assert.ok(parsesCleanly(result.text));
@@ -96,7 +99,7 @@ describe('hostile-input regressions', () => {
         '{"type":"elicitation","declaration":"u","request":{"mode":"url","url":"u"},"response":{"action":"cancel","content":{}}}',
     );
     const text = documentWith('{"type":"object"}', steps, ',{"name":"u","mode":"url","message":"m"}');
-    const result = fixAll(text);
+    const result = fixAll(text, elicitationOnly());
     assert.equal(result.applied, 20_000);
     assert.deepEqual(violations(result.text), []);
   });
@@ -114,8 +117,8 @@ describe('hostile-input regressions', () => {
     const text = documentWith('{"type":"object","properties":{"__proto__":{"type":"object"},"constructor":{"type":"object"}}}', [
       '{"type":"elicitation","declaration":"c","request":{"message":"m","requestedSchema":{"type":"object","properties":{"__proto__":{"type":"object"},"constructor":{"type":"object"}}}},"response":{"action":"accept","content":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}}',
     ]);
-    checkDocument(text);
-    fixAll(text);
+    checkDocument(text, elicitationOnly());
+    fixAll(text, elicitationOnly());
     assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
   });
@@ -139,11 +142,11 @@ describe('hostile-input regressions', () => {
         '            response: {action: cancel}',
         '',
       ].join('\n');
-      const result = checkDocument(text, CONSISTENCY_FIXES);
+      const result = checkDocument(text, elicitationOnly(CONSISTENCY_FIXES));
       const unknown = result.diagnostics.find((diagnostic) => diagnostic.data.violation === 'unknown-declaration');
       assert.ok(unknown);
       assert.doesNotThrow(() => result.fixesFor(unknown));
-      assert.doesNotThrow(() => fixAll(text, CONSISTENCY_FIXES));
+      assert.doesNotThrow(() => fixAll(text, elicitationOnly(CONSISTENCY_FIXES)));
     });
 
     it('a value written for a flow-mapping key that has none gets its colon', () => {
@@ -161,13 +164,13 @@ describe('hostile-input regressions', () => {
         '',
       ].join('\n');
       assert.deepEqual(
-        checkDocument(text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation),
+        checkDocument(text, elicitationOnly(CONSISTENCY_FIXES)).diagnostics.map((diagnostic) => diagnostic.data.violation),
         ['url-mismatch', 'url-mismatch'],
       );
-      const result = fixAll(text, CONSISTENCY_FIXES);
+      const result = fixAll(text, elicitationOnly(CONSISTENCY_FIXES));
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       assert.deepEqual(
-        checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation),
+        checkDocument(result.text, elicitationOnly(CONSISTENCY_FIXES)).diagnostics.map((diagnostic) => diagnostic.data.violation),
         [],
       );
       assert.match(result.text, /request: \{mode: url, url: u\}, response/);
@@ -193,7 +196,7 @@ describe('hostile-input regressions', () => {
         '',
       ].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
-      const result = fixAll(text, CONSISTENCY_FIXES);
+      const result = fixAll(text, elicitationOnly(CONSISTENCY_FIXES));
       assert.ok(parsesAs(result.text, 'yaml'), JSON.stringify(result.text));
       assert.equal(
         result.text,
@@ -201,7 +204,7 @@ describe('hostile-input regressions', () => {
           .replace('declaration: confirmed', 'declaration: confirm')
           .replace('action: accept\n', 'action: accept\n              content:\n                approved: false\n'),
       );
-      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
+      assert.deepEqual(checkDocument(result.text, elicitationOnly(CONSISTENCY_FIXES)).diagnostics, []);
     });
 
     // MCPDESC_FUZZ_SEED=31337, iteration 26484: the `yaml` package counts a lone CR after a colon
@@ -227,10 +230,10 @@ describe('hostile-input regressions', () => {
       ].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
       assert.deepEqual(
-        checkDocument(text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation),
+        checkDocument(text, elicitationOnly(CONSISTENCY_FIXES)).diagnostics.map((diagnostic) => diagnostic.data.violation),
         ['mode-mismatch', 'mode-mismatch'],
       );
-      const result = fixAll(text, CONSISTENCY_FIXES);
+      const result = fixAll(text, elicitationOnly(CONSISTENCY_FIXES));
       assert.ok(parsesAs(result.text, 'yaml'), JSON.stringify(result.text));
       assert.equal(
         result.text,
@@ -238,7 +241,7 @@ describe('hostile-input regressions', () => {
           .replace('mode:\r form', 'mode: form')
           .replace('"mode":"url","requestedSchema":{"type":"object"}', '"mode": form,"requestedSchema": {type: object}'),
       );
-      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
+      assert.deepEqual(checkDocument(result.text, elicitationOnly(CONSISTENCY_FIXES)).diagnostics, []);
     });
 
     // Found by the merge-key fuzzer (test/yaml/yamlMergeKeyFuzz.thorough.test.ts).
@@ -260,7 +263,7 @@ describe('hostile-input regressions', () => {
         '            response: {action: decline}',
         '',
       ].join('\n');
-      const result = fixAll(text, CONSISTENCY_FIXES);
+      const result = fixAll(text, elicitationOnly(CONSISTENCY_FIXES));
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       assert.equal(
         result.text,
@@ -269,7 +272,7 @@ describe('hostile-input regressions', () => {
           'mode: form\n              requestedSchema: {type: object}   # to do',
         ),
       );
-      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
+      assert.deepEqual(checkDocument(result.text, elicitationOnly(CONSISTENCY_FIXES)).diagnostics, []);
     });
 
     it('an empty value in a flow mapping is filled after its colon, and removed without the blank before a comment', () => {
@@ -289,13 +292,13 @@ describe('hostile-input regressions', () => {
         '              }',
         '',
       ].join('\n');
-      const result = fixAll(text, CONSISTENCY_FIXES);
+      const result = fixAll(text, elicitationOnly(CONSISTENCY_FIXES));
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       assert.equal(
         result.text,
         text.replace('{url: }', '{url: u, mode: url}').replace('decline, content:   # to do', 'decline   # to do'),
       );
-      assert.deepEqual(checkDocument(result.text, CONSISTENCY_FIXES).diagnostics, []);
+      assert.deepEqual(checkDocument(result.text, elicitationOnly(CONSISTENCY_FIXES)).diagnostics, []);
     });
 
     it('no "Remove content" for an own content that overrides a merged one (fix-all would loop on it)', () => {
@@ -316,13 +319,13 @@ describe('hostile-input regressions', () => {
         '            response: {<<: *declined, content: {}}',
         '',
       ].join('\n');
-      const result = checkDocument(text, CONSISTENCY_FIXES);
+      const result = checkDocument(text, elicitationOnly(CONSISTENCY_FIXES));
       assert.deepEqual(
         result.diagnostics.map((diagnostic) => diagnostic.data.violation),
         ['unexpected-content'],
       );
       assert.deepEqual(result.fixesFor(result.diagnostics[0]), []);
-      assert.deepEqual(fixAll(text, CONSISTENCY_FIXES), { text, edits: [], applied: 0 });
+      assert.deepEqual(fixAll(text, elicitationOnly(CONSISTENCY_FIXES)), { text, edits: [], applied: 0 });
     });
 
     // Members that come from a `<<` merge were edited as if they were the merging mapping's own (the
@@ -347,7 +350,7 @@ describe('hostile-input regressions', () => {
         '',
       ].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
-      const result = fixAll(text, CONSISTENCY_FIXES);
+      const result = fixAll(text, elicitationOnly(CONSISTENCY_FIXES));
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       // The inline source `{url:}` stays as it was; the url is overridden below the `<<`.
       assert.equal(
@@ -359,7 +362,7 @@ describe('hostile-input regressions', () => {
       );
       assert.equal(result.applied, 1);
       assert.deepEqual(
-        checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation),
+        checkDocument(result.text, elicitationOnly(CONSISTENCY_FIXES)).diagnostics.map((diagnostic) => diagnostic.data.violation),
         ['invalid-action'],
       );
     });
@@ -381,13 +384,13 @@ describe('hostile-input regressions', () => {
         '',
       ].join('\n');
       assert.ok(parsesAs(text, 'yaml'));
-      const result = fixAll(text, CONSISTENCY_FIXES);
+      const result = fixAll(text, elicitationOnly(CONSISTENCY_FIXES));
       assert.ok(parsesAs(result.text, 'yaml'), result.text);
       // At the `<<`'s column, not the inline source's.
       assert.equal(result.text, `${text}             mode: url\n`);
       // No response (no fix), and a url request without the url (the declaration has none to copy).
       assert.deepEqual(
-        checkDocument(result.text, CONSISTENCY_FIXES).diagnostics.map((diagnostic) => diagnostic.data.violation),
+        checkDocument(result.text, elicitationOnly(CONSISTENCY_FIXES)).diagnostics.map((diagnostic) => diagnostic.data.violation),
         ['invalid-action', 'url-mismatch'],
       );
     });

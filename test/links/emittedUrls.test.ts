@@ -23,6 +23,10 @@ const ALLOWED_IN_OUTPUT: ReadonlyMap<string, string> = new Map([
     'https://mcpdesc.org/schema/mcp-description/0.8.0.json',
     "MCP Description 0.8.0's schema identity (spec §4.5): compared with a document's $schema, named in the identity messages and written by their fixes, never fetched",
   ],
+  [
+    'https://modelcontextprotocol.io/extensions/overview',
+    "the source of the pinned MCP extension catalogue, which the reserved-extension warnings must disclose (0.8.0 migration guide, Capabilities; mcp/extensionCatalogue.ts)",
+  ],
 ]);
 
 /** URLs and URL prefixes in the bundles' string literals: identifiers that libraries compare, not links anyone is sent to. */

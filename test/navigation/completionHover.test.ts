@@ -7,8 +7,9 @@ import { completionAt, hoverAt, type NameCompletion } from '../../server/src/che
 import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
 import { SAMPLE, SHARED_NAMES, find, within } from './sample';
 import { yamlDocument } from './yamlDocument';
+import { elicitationOnly } from '../support/ruleScope';
 
-const document = checkDocument(SAMPLE);
+const document = checkDocument(SAMPLE, elicitationOnly());
 const CONFIRM = '"confirm"';
 
 /** Names in the order an editor shows them (by sortText). */
@@ -35,7 +36,7 @@ function typing(step: string, requestMode: 'form' | 'url' = 'url'): { text: stri
 describe('completion of a declaration name', () => {
   it("inside an empty string: every declared name, those of the request's mode first, replacing the whole string", () => {
     const { text, offset } = typing('"declaration": "$"');
-    const items = completionAt(checkDocument(text), offset);
+    const items = completionAt(checkDocument(text, elicitationOnly()), offset);
     assert.deepEqual(ordered(items), ['authorize', 'confirm']);
     // The range starts at the opening quote, where the editor's own JSON value suggestions start theirs.
     assert.deepEqual(
@@ -57,7 +58,7 @@ describe('completion of a declaration name', () => {
   it("exactly one item is preselected: the first declaration in the request's mode", () => {
     const text = `{"tools": [{"elicitations": [{"name": "f", "mode": "form", "requestedSchema": {"type": "object"}}, {"name": "u1", "mode": "url"}, {"name": "u2", "mode": "url"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "", "request": {"mode": "url"}}]}}}]}`;
-    const items = completionAt(checkDocument(text), text.indexOf('""') + 1)!;
+    const items = completionAt(checkDocument(text, elicitationOnly()), text.indexOf('""') + 1)!;
     assert.deepEqual(
       items.filter((item) => item.preselect).map((item) => item.name),
       ['u1'],
@@ -70,7 +71,7 @@ describe('completion of a declaration name', () => {
 
   it('a form request (mode absent) puts form declarations first, and marks the url ones', () => {
     const { text, offset } = typing('"declaration": "$"', 'form');
-    const items = completionAt(checkDocument(text), offset);
+    const items = completionAt(checkDocument(text, elicitationOnly()), offset);
     assert.deepEqual(ordered(items), ['confirm', 'authorize']);
     assert.deepEqual(
       items!.map((item) => item.detail),
@@ -81,7 +82,7 @@ describe('completion of a declaration name', () => {
   it('each name once (a later duplicate is not another choice); elements without a string name are not offered', () => {
     const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "url", "message": "First."}, {"name": "a", "mode": "form"}, {"mode": "url"}, {"name": 7}, "x", {"name": "b"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "", "request": {"mode": "url"}}]}}}]}`;
-    const items = completionAt(checkDocument(text), text.indexOf('""') + 1);
+    const items = completionAt(checkDocument(text, elicitationOnly()), text.indexOf('""') + 1);
     assert.deepEqual(
       items?.map((item) => [item.name, item.detail, item.matchesRequestMode]),
       [
@@ -95,7 +96,7 @@ describe('completion of a declaration name', () => {
     const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "form", "message": "M.", "requestedSchema": {"$componentRef": "#/components/schemas/Ok"}}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": ""}]}}}],
  "components": {"schemas": {"Ok": {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}}}}`;
-    const [item] = completionAt(checkDocument(text), text.indexOf('""') + 1)!;
+    const [item] = completionAt(checkDocument(text, elicitationOnly()), text.indexOf('""') + 1)!;
     assert.equal(
       item.documentation,
       [
@@ -112,7 +113,7 @@ describe('completion of a declaration name', () => {
 
   it('over a partly typed name: the whole content is replaced, and the result is clean', () => {
     const { text, offset } = typing('"declaration": "au$th"');
-    const items = completionAt(checkDocument(text), offset)!;
+    const items = completionAt(checkDocument(text, elicitationOnly()), offset)!;
     const authorize = items.find((item) => item.name === 'authorize')!;
     assert.deepEqual(authorize.edit, { ...find(text, '"auth"'), newText: '"authorize"' });
     assert.equal(applyOffsetEdits(text, [authorize.edit]), text.replace('"auth"', '"authorize"'));
@@ -120,61 +121,61 @@ describe('completion of a declaration name', () => {
 
   it('an unterminated string gets its closing quote', () => {
     const { text, offset } = typing('"declaration": "co$\n');
-    const confirm = completionAt(checkDocument(text), offset)!.find((item) => item.name === 'confirm')!;
+    const confirm = completionAt(checkDocument(text, elicitationOnly()), offset)!.find((item) => item.name === 'confirm')!;
     assert.deepEqual(confirm.edit, { offset: offset - 3, length: 3, newText: '"confirm"' });
     assert.match(applyOffsetEdits(text, [confirm.edit]), /"declaration": "confirm"\n/);
   });
 
   it('after `"declaration": ` with no value: inserts a quoted name', () => {
     const { text, offset } = typing('"declaration": $');
-    const confirm = completionAt(checkDocument(text), offset)!.find((item) => item.name === 'confirm')!;
+    const confirm = completionAt(checkDocument(text, elicitationOnly()), offset)!.find((item) => item.name === 'confirm')!;
     assert.deepEqual(confirm.edit, { offset, length: 0, newText: '"confirm"' });
   });
 
   it('... and a comma when another member follows on a later line', () => {
     const { text, offset } = typing('"declaration": $\n      "response": {"action": "accept"}');
-    const authorize = completionAt(checkDocument(text), offset)!.find((item) => item.name === 'authorize')!;
+    const authorize = completionAt(checkDocument(text, elicitationOnly()), offset)!.find((item) => item.name === 'authorize')!;
     assert.deepEqual(authorize.edit, { offset, length: 0, newText: '"authorize",' });
     const completed = applyOffsetEdits(text, [authorize.edit]);
     assert.deepEqual(
-      checkDocument(completed).diagnostics.map((d) => d.data.violation),
+      checkDocument(completed, elicitationOnly()).diagnostics.map((d) => d.data.violation),
       [],
     );
   });
 
   it('... also when the next member is on the same line', () => {
     const { text, offset } = typing('"declaration": $ "response": {"action": "accept"}');
-    const confirm = completionAt(checkDocument(text), offset)!.find((item) => item.name === 'confirm')!;
+    const confirm = completionAt(checkDocument(text, elicitationOnly()), offset)!.find((item) => item.name === 'confirm')!;
     assert.deepEqual(confirm.edit, { offset, length: 0, newText: '"confirm",' });
   });
 
   it('nothing between the colon and a value that is there', () => {
     const { text, offset } = typing('"declaration": $\n "confirm"');
-    assert.equal(completionAt(checkDocument(text), offset), undefined);
+    assert.equal(completionAt(checkDocument(text, elicitationOnly()), offset), undefined);
   });
 
   it('nothing before the opening quote, after the closing one, on the key, or in a step of another type', () => {
     const { text, offset } = typing('"declaration": "confirm"$');
-    const checked = checkDocument(text);
+    const checked = checkDocument(text, elicitationOnly());
     const value = find(text, CONFIRM, 1);
     assert.equal(completionAt(checked, offset), undefined);
     assert.equal(completionAt(checked, value.offset), undefined);
     assert.ok(completionAt(checked, value.offset + 1));
     assert.equal(completionAt(checked, within(find(text, '"declaration"'))), undefined);
-    const sampling = checkDocument(text.replace('"type": "elicitation"', '"type": "sampling"'));
+    const sampling = checkDocument(text.replace('"type": "elicitation"', '"type": "sampling"'), elicitationOnly());
     assert.equal(completionAt(sampling, value.offset + 1), undefined);
   });
 
   it("tool objects that share a name: only the step's own object's declarations", () => {
     const text = SHARED_NAMES.replace('"declaration": "confirm"', '"declaration": ""');
-    const checked = checkDocument(text);
+    const checked = checkDocument(text, elicitationOnly());
     assert.deepEqual(
       completionAt(checked, text.indexOf('""') + 1)?.map((item) => item.name),
       ['confirm'],
     );
     const second = SHARED_NAMES.replace(/("declaration": )"confirm"(?![^]*"declaration": "confirm")/, '$1""');
     assert.deepEqual(
-      completionAt(checkDocument(second), second.indexOf('""') + 1)?.map((item) => [item.name, item.detail]),
+      completionAt(checkDocument(second, elicitationOnly()), second.indexOf('""') + 1)?.map((item) => [item.name, item.detail]),
       [
         ['confirm', 'url — Authorize publication.'],
         ['authorize', 'url — Authorize publication.'],
@@ -186,7 +187,11 @@ describe('completion of a declaration name', () => {
     const text =
       '{"tools": [{"elicitations": [{"name": "a", "mode": "url"}], "interactionExamples": {"e": {"steps": [{"declaration": ""}]}}}]}';
     assert.deepEqual(
-      completionAt(checkDocument(text), text.indexOf('""') + 1)?.map((item) => [item.name, item.detail, item.matchesRequestMode]),
+      completionAt(checkDocument(text, elicitationOnly()), text.indexOf('""') + 1)?.map((item) => [
+        item.name,
+        item.detail,
+        item.matchesRequestMode,
+      ]),
       [['a', 'url', false]],
     );
   });
@@ -251,7 +256,7 @@ describe('hover', () => {
 
   it('on an undeclared name the rule reports: nothing, since the diagnostic there says it all', () => {
     const text = SAMPLE.replace('"declaration": "authorize"', '"declaration": "authorise"');
-    const checked = checkDocument(text);
+    const checked = checkDocument(text, elicitationOnly());
     const reported = checked.diagnostics.filter(
       (d) => d.data.violation === 'unknown-declaration' && d.data.offset === find(text, '"authorise"').offset,
     );
@@ -262,7 +267,7 @@ describe('hover', () => {
 
   it('on an undeclared name the rule does not report (rule off): says so, with what is declared', () => {
     const text = SAMPLE.replace('"declaration": "authorize"', '"declaration": "authorise"');
-    const checked = checkDocument(text, { rules: { [ELICITATION_RULE_ID]: 'off' } });
+    const checked = checkDocument(text, elicitationOnly({ rules: { [ELICITATION_RULE_ID]: 'off' } }));
     assert.equal(
       checked.diagnostics.some((d) => d.data.violation === 'unknown-declaration'),
       false,
@@ -276,7 +281,7 @@ describe('hover', () => {
 
   it("on an undeclared name, another step's diagnostic for the same name does not hide it", () => {
     const text = SAMPLE.replace('"declaration": "authorize"', '"declaration": "authorise"');
-    const checked = checkDocument(text);
+    const checked = checkDocument(text, elicitationOnly());
     const elsewhere = {
       ...checked,
       diagnostics: checked.diagnostics.map((d) => ({ ...d, data: { ...d.data, offset: d.data.offset + 1 } })),
@@ -294,7 +299,7 @@ describe('hover', () => {
     });
     const listed = Array.from({ length: 20 }, (_, index) => `\`d${index}\``).join(', ');
     assert.equal(
-      hoverAt({ text, roots: checkDocument(text).roots }, within(find(text, '"nope"')))?.markdown,
+      hoverAt({ text, roots: checkDocument(text, elicitationOnly()).roots }, within(find(text, '"nope"')))?.markdown,
       `**Unknown elicitation \`nope\`**: tool \`t\` declares no elicitation of that name (declared: ${listed} and 5 more).`,
     );
   });
@@ -302,7 +307,7 @@ describe('hover', () => {
   it("on an invalid declaration: what is wrong, in the rule's words", () => {
     const text = SAMPLE.replace(/("name": "authorize",\s*"mode": )"url"/, '$1"popup"');
     assert.notEqual(text, SAMPLE);
-    const markdown = hoverAt(checkDocument(text), within(find(text, '"authorize"', 1)))?.markdown ?? '';
+    const markdown = hoverAt(checkDocument(text, elicitationOnly()), within(find(text, '"authorize"', 1)))?.markdown ?? '';
     assert.match(markdown, /Mode: `invalid mode`/);
     assert.match(markdown, /Invalid: its mode must be 'form' or 'url', not 'popup'\./);
   });
@@ -310,7 +315,7 @@ describe('hover', () => {
   it('on a declaration whose $componentRef does not resolve: why, and no fields', () => {
     const text = `{"tools": [{"name": "t", "elicitations": [{"name": "a", "mode": "form", "message": "M.", "requestedSchema": {"$componentRef": "#/components/schemas/Missing"}}]}]}`;
     assert.equal(
-      hoverAt(checkDocument(text), within(find(text, '"a"'), 1))?.markdown,
+      hoverAt(checkDocument(text, elicitationOnly()), within(find(text, '"a"'), 1))?.markdown,
       "**Elicitation `a`** of tool `t`\n\nMode: `form`  \nMessage: M.\n\nInvalid: its requestedSchema cannot be used: $componentRef '\\#/components/schemas/Missing' names no schema in components.schemas.\n\nNot used by any step.",
     );
   });
@@ -340,7 +345,7 @@ describe('hover', () => {
   });
 
   it('tool objects that share a name: the heading says which scope', () => {
-    const shared = checkDocument(SHARED_NAMES);
+    const shared = checkDocument(SHARED_NAMES, elicitationOnly());
     assert.match(
       hoverAt(shared, within(find(SHARED_NAMES, CONFIRM, 1)))?.markdown ?? '',
       /^\*\*Elicitation `confirm`\*\* of tool `prepare_release` \(protocolVersions 2025-11-25\)\n\nMode: `form`/,
@@ -355,11 +360,11 @@ describe('hover', () => {
     const text =
       '{"tools": [{"name": "t", "elicitations": [{"name": "a", "mode": "url", "message": "m"}, {"name": "a", "mode": "url", "message": "n"}]}]}';
     assert.equal(
-      hoverAt(checkDocument(text), within(find(text, '"a"', 1), 1))?.markdown,
+      hoverAt(checkDocument(text, elicitationOnly()), within(find(text, '"a"', 1), 1))?.markdown,
       "**Elicitation `a`** of tool `t`\n\nMode: `url`  \nMessage: n  \nURL: any (the declaration names none)\n\nInvalid: elicitations\\[0\\] already declares the name 'a'.\n\nSteps naming `a` use `elicitations[0]`, the first element with that name.",
     );
     assert.doesNotMatch(
-      hoverAt(checkDocument(text), within(find(text, '"a"', 0), 1))?.markdown ?? '',
+      hoverAt(checkDocument(text, elicitationOnly()), within(find(text, '"a"', 0), 1))?.markdown ?? '',
       /Invalid|elicitations\[0\]/,
     );
   });

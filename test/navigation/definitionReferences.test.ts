@@ -4,14 +4,15 @@ import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { definitionAt, referencesAt } from '../../server/src/checker/navigation';
 import { SAMPLE, SHARED_NAMES, find, within } from './sample';
+import { elicitationOnly } from '../support/ruleScope';
 
-const document = checkDocument(SAMPLE);
+const document = checkDocument(SAMPLE, elicitationOnly());
 const CONFIRM = '"confirm"';
 
 describe('go to definition', () => {
   it('the sample is clean', () => {
     assert.deepEqual(document.diagnostics, []);
-    assert.deepEqual(checkDocument(SHARED_NAMES).diagnostics, []);
+    assert.deepEqual(checkDocument(SHARED_NAMES, elicitationOnly()).diagnostics, []);
   });
 
   it("jumps from a step's declaration to the declaration's name value in the same tool", () => {
@@ -25,7 +26,7 @@ describe('go to definition', () => {
   });
 
   it('tool objects that share a name each have their own declarations', () => {
-    const shared = checkDocument(SHARED_NAMES);
+    const shared = checkDocument(SHARED_NAMES, elicitationOnly());
     assert.deepEqual(definitionAt(shared, within(find(SHARED_NAMES, CONFIRM, 1))), find(SHARED_NAMES, CONFIRM, 0));
     assert.deepEqual(definitionAt(shared, within(find(SHARED_NAMES, CONFIRM, 3))), find(SHARED_NAMES, CONFIRM, 2));
   });
@@ -56,13 +57,13 @@ describe('go to definition', () => {
 
   it('nothing for an undeclared name', () => {
     const text = SAMPLE.replace('"declaration": "authorize"', '"declaration": "authorise"');
-    assert.equal(definitionAt(checkDocument(text), within(find(text, '"authorise"'))), undefined);
+    assert.equal(definitionAt(checkDocument(text, elicitationOnly()), within(find(text, '"authorise"'))), undefined);
   });
 
   it("the first element with a name is the declaration; a later duplicate's definition is itself", () => {
     const text = `{"tools": [{"name": "t", "elicitations": [{"name": "a", "mode": "url"}, {"name": "b", "mode": "url"}, {"name": "a", "mode": "form"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a"}]}}}]}`;
-    const checked = checkDocument(text);
+    const checked = checkDocument(text, elicitationOnly());
     assert.deepEqual(definitionAt(checked, within(find(text, '"a"', 2), 1)), find(text, '"a"', 0));
     assert.deepEqual(definitionAt(checked, within(find(text, '"a"', 1), 1)), find(text, '"a"', 1));
   });
@@ -70,19 +71,19 @@ describe('go to definition', () => {
   it('elements that are not named by a string are not names; the old map shape declares nothing', () => {
     const text = `{"tools": [{"elicitations": [{"name": 3, "mode": "url"}, "x", {"mode": "url"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "x"}]}}}]}`;
-    const checked = checkDocument(text);
+    const checked = checkDocument(text, elicitationOnly());
     assert.equal(definitionAt(checked, within(find(text, '3'), 0)), undefined);
     assert.equal(definitionAt(checked, within(find(text, '"x"', 0), 1)), undefined);
     assert.equal(definitionAt(checked, within(find(text, '"x"', 1), 1)), undefined);
     const map = `{"tools": [{"elicitations": {"a": {"mode": "url"}}, "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a"}]}}}]}`;
-    assert.equal(definitionAt(checkDocument(map), within(find(map, '"a"', 1), 1)), undefined);
-    assert.equal(definitionAt(checkDocument(map), within(find(map, '"a"', 0), 1)), undefined);
+    assert.equal(definitionAt(checkDocument(map, elicitationOnly()), within(find(map, '"a"', 1), 1)), undefined);
+    assert.equal(definitionAt(checkDocument(map, elicitationOnly()), within(find(map, '"a"', 0), 1)), undefined);
   });
 
   it('names that are prototype keys are found only when really declared', () => {
     const text = `{"tools": [{"elicitations": [{"name": "__proto__", "mode": "url"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "__proto__"}, {"type": "elicitation", "declaration": "toString"}, {"type": "elicitation", "declaration": "constructor"}]}}}]}`;
-    const checked = checkDocument(text);
+    const checked = checkDocument(text, elicitationOnly());
     assert.deepEqual(definitionAt(checked, within(find(text, '"__proto__"', 1))), find(text, '"__proto__"', 0));
     assert.equal(definitionAt(checked, within(find(text, '"toString"'))), undefined);
     assert.equal(definitionAt(checked, within(find(text, '"constructor"'))), undefined);
@@ -92,7 +93,7 @@ describe('go to definition', () => {
   it('only the declaration member that counts (the last) is a reference', () => {
     const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "url"}, {"name": "b", "mode": "url"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a", "declaration": "b"}]}}}]}`;
-    const checked = checkDocument(text);
+    const checked = checkDocument(text, elicitationOnly());
     assert.equal(definitionAt(checked, within(find(text, '"a"', 1), 1)), undefined);
     assert.deepEqual(definitionAt(checked, within(find(text, '"b"', 1), 1)), find(text, '"b"', 0));
   });
@@ -107,7 +108,7 @@ describe('go to definition', () => {
       '{"tools": [{"elicitations": [{"name": ',
       '{"tools": [{"elicit',
     ]) {
-      const checked = checkDocument(text);
+      const checked = checkDocument(text, elicitationOnly());
       for (let offset = 0; offset <= text.length; offset++)
         assert.equal(definitionAt(checked, offset), undefined, `${text} @${offset}`);
     }
@@ -134,7 +135,7 @@ describe('find references', () => {
       find(SAMPLE, CONFIRM, 4),
       find(SAMPLE, CONFIRM, 5),
     ]);
-    const shared = checkDocument(SHARED_NAMES);
+    const shared = checkDocument(SHARED_NAMES, elicitationOnly());
     assert.deepEqual(referencesAt(shared, within(find(SHARED_NAMES, CONFIRM, 3)), true), [
       find(SHARED_NAMES, CONFIRM, 2),
       find(SHARED_NAMES, CONFIRM, 3),
@@ -144,7 +145,7 @@ describe('find references', () => {
   it("a later duplicate's name is a declaration of the name too (from either name)", () => {
     const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "url"}, {"name": "a", "mode": "url"}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a"}]}}}]}`;
-    const checked = checkDocument(text);
+    const checked = checkDocument(text, elicitationOnly());
     const all = [0, 1, 2].map((n) => find(text, '"a"', n));
     for (const n of [0, 1, 2])
       assert.deepEqual(referencesAt(checked, within(find(text, '"a"', n), 1), true), all, `from "a" #${n}`);
@@ -158,7 +159,7 @@ describe('find references', () => {
 
   it('an undeclared name: the steps that use it', () => {
     const text = SAMPLE.replace(/"declaration": "confirm"/g, '"declaration": "confrim"');
-    const checked = checkDocument(text);
+    const checked = checkDocument(text, elicitationOnly());
     assert.deepEqual(referencesAt(checked, within(find(text, '"confrim"', 0)), true), [
       find(text, '"confrim"', 0),
       find(text, '"confrim"', 2),

@@ -10,8 +10,9 @@ import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { apartFromDeclarationValidity } from '../support/ruleScope';
 import { SAMPLE, SHARED_NAMES, find, inside, within } from './sample';
 import { SAMPLE_YAML, yamlDocument } from './yamlDocument';
+import { elicitationOnly } from '../support/ruleScope';
 
-const document = checkDocument(SAMPLE);
+const document = checkDocument(SAMPLE, elicitationOnly());
 const CONFIRM = '"confirm"';
 
 function editsOf(result: RenameResult | undefined): OffsetEdit[] {
@@ -35,7 +36,7 @@ function namesOf(tool: Tool): unknown[] {
 
 /** The diagnostics of a check, without messages (a rename may change the names they quote). */
 function violations(text: string): unknown[] {
-  return checkDocument(text).diagnostics.map((d) => [d.range, d.data.violation]);
+  return checkDocument(text, elicitationOnly()).diagnostics.map((d) => [d.range, d.data.violation]);
 }
 
 describe('prepareRename', () => {
@@ -56,7 +57,10 @@ describe('prepareRename', () => {
   it('an escaped name: the raw characters as range, the unescaped name as placeholder', () => {
     const text = `{"tools": [{"elicitations": [{"name": "a\\u0062\\"c", "mode": "url"}]}]}`;
     const name = find(text, '"a\\u0062\\"c"');
-    assert.deepEqual(prepareRenameAt(checkDocument(text), within(name)), { range: inside(name), placeholder: 'ab"c' });
+    assert.deepEqual(prepareRenameAt(checkDocument(text, elicitationOnly()), within(name)), {
+      range: inside(name),
+      placeholder: 'ab"c',
+    });
   });
 
   it('nothing elsewhere', () => {
@@ -83,7 +87,7 @@ describe('rename', () => {
     );
     assert.equal(first.interactionExamples.declined.steps[0].declaration, 'approve');
     assert.deepEqual(namesOf(second), ['confirm'], 'the other tool keeps its own confirm');
-    assert.deepEqual(checkDocument(renamed).diagnostics, [], 'the renamed document is clean');
+    assert.deepEqual(checkDocument(renamed, elicitationOnly()).diagnostics, [], 'the renamed document is clean');
   });
 
   it('writes the new name with JSON escapes', () => {
@@ -96,7 +100,7 @@ describe('rename', () => {
     assert.equal(first.interactionExamples.declined.steps[0].declaration, name);
     // Rename writes any name; this one is no MCP name, which the declaration-validity rule says, once.
     assert.deepEqual(
-      checkDocument(renamed).diagnostics.map((d) => [d.code, d.data.violation, d.data.offset]),
+      checkDocument(renamed, elicitationOnly()).diagnostics.map((d) => [d.code, d.data.violation, d.data.offset]),
       [[DECLARATION_RULE_ID, 'invalid-name', find(renamed, JSON.stringify(name)).offset]],
     );
   });
@@ -120,7 +124,7 @@ describe('rename', () => {
   });
 
   it('tool objects sharing a name: only the object renamed in changes; the refusal names its scope', () => {
-    const shared = checkDocument(SHARED_NAMES);
+    const shared = checkDocument(SHARED_NAMES, elicitationOnly());
     const edits = editsOf(renameAt(shared, within(find(SHARED_NAMES, CONFIRM, 1)), 'approve'));
     assert.deepEqual(
       edits,
@@ -128,7 +132,7 @@ describe('rename', () => {
     );
     const renamed = applyOffsetEdits(SHARED_NAMES, edits);
     assert.deepEqual(toolsOf(renamed).map(namesOf), [['approve'], ['confirm', 'authorize']]);
-    assert.deepEqual(checkDocument(renamed).diagnostics, []);
+    assert.deepEqual(checkDocument(renamed, elicitationOnly()).diagnostics, []);
     // 'authorize' is declared by the second object only: the first may take it, the second refuses.
     assert.ok(renameAt(shared, within(find(SHARED_NAMES, CONFIRM, 0)), 'authorize')?.ok);
     assert.deepEqual(renameAt(shared, within(find(SHARED_NAMES, CONFIRM, 2)), 'authorize'), {
@@ -141,7 +145,7 @@ describe('rename', () => {
   it('renames later duplicates too, so the rename changes no diagnostic', () => {
     const text = `{"tools": [{"elicitations": [{"name": "a", "mode": "url"}, {"name": "b", "mode": "url"}, {"name": "a", "mode": "form", "requestedSchema": {}}],
  "interactionExamples": {"e": {"steps": [{"type": "elicitation", "declaration": "a", "request": {"mode": "url", "message": "m", "url": "u"}, "response": {"action": "accept"}}]}}}]}`;
-    const before = checkDocument(text);
+    const before = checkDocument(text, elicitationOnly());
     assert.deepEqual(
       apartFromDeclarationValidity(before.diagnostics).map((d) => d.data.violation),
       ['invalid-declaration'],
@@ -154,7 +158,7 @@ describe('rename', () => {
 
   it('an undeclared name: its references are renamed', () => {
     const text = SAMPLE.replace('"declaration": "authorize"', '"declaration": "authorise"');
-    const edits = editsOf(renameAt(checkDocument(text), within(find(text, '"authorise"')), 'login'));
+    const edits = editsOf(renameAt(checkDocument(text, elicitationOnly()), within(find(text, '"authorise"')), 'login'));
     assert.deepEqual(edits, [{ ...inside(find(text, '"authorise"')), newText: 'login' }]);
   });
 
@@ -162,7 +166,7 @@ describe('rename', () => {
     const name = 'x'.repeat(3000);
     const renamed = applyOffsetEdits(SAMPLE, editsOf(renameAt(document, within(find(SAMPLE, CONFIRM, 0)), name)));
     assert.equal(namesOf(toolsOf(renamed)[0])[0], name);
-    assert.deepEqual(checkDocument(renamed).diagnostics, []);
+    assert.deepEqual(checkDocument(renamed, elicitationOnly()).diagnostics, []);
   });
 
   it('nothing away from a name', () => {
@@ -174,7 +178,7 @@ describe('rename in YAML', () => {
   const yaml = yamlDocument(SAMPLE_YAML);
 
   function yamlChecked(text: string) {
-    return checkDocument(text, { format: 'yaml' });
+    return checkDocument(text, elicitationOnly({ format: 'yaml' }));
   }
 
   /**

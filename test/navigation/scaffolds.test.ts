@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { scaffoldsAt, type ScaffoldCompletion } from '../../server/src/checker/navigation';
 import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
+import { elicitationOnly } from '../support/ruleScope';
 
 /** The text a snippet inserts when every tab stop keeps its default (a choice: its first option). */
 function expand(snippet: string): string {
@@ -23,7 +24,7 @@ function apply(text: string, item: ScaffoldCompletion): string {
 }
 
 function violations(text: string, format: 'json' | 'yaml' = 'json'): string[] {
-  return checkDocument(text, { format }).diagnostics.map((diagnostic) => diagnostic.data.violation);
+  return checkDocument(text, elicitationOnly({ format })).diagnostics.map((diagnostic) => diagnostic.data.violation);
 }
 
 /** `$E` marks a place in `elicitations`, `$S` one in `steps`; the other mark is removed. */
@@ -46,7 +47,7 @@ function at(
   const other = template.replace(mark === '$E' ? '$S' : '$E', '');
   const offset = other.indexOf(mark);
   const text = other.replace(mark, '');
-  return { text, offset, items: scaffoldsAt(checkDocument(text, { format }), offset) };
+  return { text, offset, items: scaffoldsAt(checkDocument(text, elicitationOnly({ format })), offset) };
 }
 
 describe('scaffolds in JSON', () => {

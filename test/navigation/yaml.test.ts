@@ -6,6 +6,7 @@ import { definitionAt, hoverAt, referencesAt, renameAt } from '../../server/src/
 import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
 import { find, within } from './sample';
 import { SAMPLE_YAML, yamlDocument } from './yamlDocument';
+import { elicitationOnly } from '../support/ruleScope';
 
 const yaml = yamlDocument(SAMPLE_YAML);
 
@@ -51,7 +52,7 @@ tools:
           - {type: elicitation, declaration: confirm, request: {mode: url, message: m, url: u}, response: {action: accept}}
           - {type: elicitation, declaration: login, request: {mode: url, message: m, url: u}, response: {action: accept}}
 `;
-    assert.deepEqual(checkDocument(text, { format: 'yaml' }).diagnostics, []);
+    assert.deepEqual(checkDocument(text, elicitationOnly({ format: 'yaml' })).diagnostics, []);
     const document = yamlDocument(text);
     assert.deepEqual(definitionAt(document, within(find(text, 'confirm', 1))), find(text, 'confirm', 0));
     assert.deepEqual(definitionAt(document, within(find(text, 'login', 1))), find(text, 'login', 0));

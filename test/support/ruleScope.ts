@@ -6,7 +6,14 @@
 // run on every document. So do the whole-document rules (mcpdesc.document.schema and
 // .semantics), whose corpus is test-fixtures/official-agreement: these corpora are deliberately
 // partial documents (no `info`, examples without `input`), which those rules rightly report.
-import { DECLARATION_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
+import {
+  DECLARATION_RULE_ID,
+  DOCUMENT_SCHEMA_RULE_ID,
+  DOCUMENT_SEMANTICS_RULE_ID,
+  ELICITATION_PRESET,
+  PRESETS,
+  type SeveritySetting,
+} from '../../shared/src/rules';
 
 const OTHER_RULES: ReadonlySet<unknown> = new Set([DECLARATION_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID]);
 
@@ -25,3 +32,16 @@ export function ofDeclarationValidity<T extends { code?: unknown }>(diagnostics:
  * lacks). Every other finding would mean Declare wrote less than a valid declaration it could have.
  */
 export const DECLARE_MAY_ADD: ReadonlySet<string> = new Set(['invalid-name', 'revision-mismatch']);
+
+/**
+ * Options that keep only the elicitation rules (the preset `mcpdesc:elicitation`). Since issue 34
+ * the whole-document rules are on by default; a test of the elicitation rules on a deliberately
+ * partial document (no `info`, examples without `input`) runs with these, so that it keeps testing
+ * what it was written for. The whole-document rules have their own tests (test/document,
+ * test-fixtures/official-agreement).
+ */
+export function elicitationOnly<const T extends object = Record<never, never>>(
+  options?: T & { rules?: Readonly<Record<string, SeveritySetting>> },
+): T & { rules: Readonly<Record<string, SeveritySetting>> } {
+  return { ...(options as T), rules: { ...PRESETS[ELICITATION_PRESET], ...options?.rules } };
+}

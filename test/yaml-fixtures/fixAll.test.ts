@@ -10,6 +10,7 @@ import { applyEdits, checkDocument, fixAll } from '../../server/src/checker';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { apartFromDeclarationValidity } from '../support/ruleScope';
 import { jsonTwinPath, RULE_PAGE_INVALID_TWIN, RULE_PAGE_VALID_TWIN, yamlFixture, yamlFixtures } from './support/yamlFixtures';
+import { elicitationOnly } from '../support/ruleScope';
 
 function yamlErrorCodes(text: string): string[] {
   const documents = parseAllDocuments(text, { merge: true, uniqueKeys: false });
@@ -25,13 +26,13 @@ const commentsOf = (text: string): string[] =>
 describe('fixAll on the YAML fixtures', () => {
   for (const fixture of yamlFixtures('expected-invalid')) {
     test(fixture.file, () => {
-      const before = checkDocument(fixture.text, { format: 'yaml' });
+      const before = checkDocument(fixture.text, elicitationOnly({ format: 'yaml' }));
       const hadPreferred = before.diagnostics.some((diagnostic) => before.fixesFor(diagnostic).some((fix) => fix.isPreferred));
-      const fixed = fixAll(fixture.text, { format: 'yaml' });
+      const fixed = fixAll(fixture.text, elicitationOnly({ format: 'yaml' }));
       assert.equal(applyEdits(fixture.text, fixed.edits), fixed.text, 'the returned edits give the returned text');
       assert.equal(fixed.applied > 0, hadPreferred, 'fixes were applied when some were preferred');
       assert.deepEqual(yamlErrorCodes(fixed.text), yamlErrorCodes(fixture.text), 'still parses as YAML');
-      const after = checkDocument(fixed.text, { format: 'yaml' });
+      const after = checkDocument(fixed.text, elicitationOnly({ format: 'yaml' }));
       for (const diagnostic of after.diagnostics) {
         assert.deepEqual(
           after
@@ -46,7 +47,7 @@ describe('fixAll on the YAML fixtures', () => {
 
       const json = jsonTwinPath(fixture);
       if (json) {
-        const jsonFixed = fixAll(fs.readFileSync(json, 'utf8'));
+        const jsonFixed = fixAll(fs.readFileSync(json, 'utf8'), elicitationOnly());
         assert.equal(fixed.applied, jsonFixed.applied, 'as many fixes as for the JSON twin');
         assert.deepEqual(parseYaml(fixed.text), JSON.parse(jsonFixed.text), 'the same document as the fixed JSON twin');
       }
@@ -56,13 +57,17 @@ describe('fixAll on the YAML fixtures', () => {
   test("valid fixtures are left as they are, but for the declaration-validity rule's fixes", () => {
     const changed: string[] = [];
     for (const fixture of yamlFixtures('expected-valid')) {
-      const fixed = fixAll(fixture.text, { format: 'yaml' });
+      const fixed = fixAll(fixture.text, elicitationOnly({ format: 'yaml' }));
       if (fixed.applied === 0) {
         assert.deepEqual({ text: fixed.text, edits: fixed.edits }, { text: fixture.text, edits: [] }, fixture.file);
         continue;
       }
       changed.push(fixture.name);
-      assert.deepEqual(apartFromDeclarationValidity(checkDocument(fixed.text, { format: 'yaml' }).diagnostics), [], fixture.file);
+      assert.deepEqual(
+        apartFromDeclarationValidity(checkDocument(fixed.text, elicitationOnly({ format: 'yaml' })).diagnostics),
+        [],
+        fixture.file,
+      );
     }
     // Valid for the consistency rule, which ignores a url declaration's requestedSchema; the other
     // rule's "Remove the requestedSchema" is preferred there.
@@ -71,10 +76,10 @@ describe('fixAll on the YAML fixtures', () => {
 
   test("the rule page's invalid fixture as YAML: fixAll declares `missing` in url mode, removes the content, and leaves only its revision-mismatch", () => {
     const { text } = yamlFixture('expected-invalid', RULE_PAGE_INVALID_TWIN);
-    const fixed = fixAll(text, { format: 'yaml' });
+    const fixed = fixAll(text, elicitationOnly({ format: 'yaml' }));
     // steps[0]: Declare (preferred) and Remove content; steps[1]: "Use the request of declaration 'confirm'".
     assert.equal(fixed.applied, 3);
-    const left = checkDocument(fixed.text, { format: 'yaml' }).diagnostics;
+    const left = checkDocument(fixed.text, elicitationOnly({ format: 'yaml' })).diagnostics;
     const modeOffset = fixed.text.indexOf('mode: url', fixed.text.indexOf('- name: missing')) + 'mode: '.length;
     assert.deepEqual(
       left.map((d) => [d.code, d.data.violation, d.data.offset, d.data.length]),
@@ -96,13 +101,16 @@ describe('fixAll on the YAML fixtures', () => {
       /\n {6}required: \[approved\]\n {2}- name: missing\n {4}mode: url\n {4}message: Authorize publication\.\n {4}url: https:\/\/mcp\.example\.com\/release\/connect\n {2}interactionExamples:\n/,
     );
     // Now it is the valid fixture's step shape: the spec's section 4, in YAML, is clean after the fixes.
-    assert.deepEqual(checkDocument(yamlFixture('expected-valid', RULE_PAGE_VALID_TWIN).text, { format: 'yaml' }).diagnostics, []);
+    assert.deepEqual(
+      checkDocument(yamlFixture('expected-valid', RULE_PAGE_VALID_TWIN).text, elicitationOnly({ format: 'yaml' })).diagnostics,
+      [],
+    );
   });
 
   test('comments next to the lines fixAll edits stay; only the removed content member takes its own', () => {
     const { text } = yamlFixture('expected-invalid', 'comments-next-to-fixed-lines.mcpdesc.yaml');
-    const fixed = fixAll(text, { format: 'yaml' });
-    assert.deepEqual(checkDocument(fixed.text, { format: 'yaml' }).diagnostics, []);
+    const fixed = fixAll(text, elicitationOnly({ format: 'yaml' }));
+    assert.deepEqual(checkDocument(fixed.text, elicitationOnly({ format: 'yaml' })).diagnostics, []);
     const kept = commentsOf(fixed.text);
     const lost = commentsOf(text).filter((comment) => !kept.includes(comment));
     assert.deepEqual(lost, ['# the nested comment goes too']);
@@ -120,8 +128,8 @@ describe('fixAll on the YAML fixtures', () => {
 
   test('a multi-document stream is fixed document by document', () => {
     const { text } = yamlFixture('expected-invalid', 'multi-document-stream.mcpdesc.yml');
-    const fixed = fixAll(text, { format: 'yaml' });
-    assert.deepEqual(checkDocument(fixed.text, { format: 'yaml' }).diagnostics, []);
+    const fixed = fixAll(text, elicitationOnly({ format: 'yaml' }));
+    assert.deepEqual(checkDocument(fixed.text, elicitationOnly({ format: 'yaml' })).diagnostics, []);
     const documents = parseAllDocuments(fixed.text);
     assert.ok(Array.isArray(documents));
     const values = documents.map((document) => document.toJS() as { tools: Array<{ elicitations: Array<{ name: string }> }> });

@@ -13,6 +13,7 @@ import { apartFromDeclarationValidity, DECLARE_MAY_ADD } from '../support/ruleSc
 import { linesAFixMayTouch } from './support/fixRegions';
 import { brokenUntouchedLines, touchedLines } from './support/lineLocality';
 import { jsonTwinPath, yamlFixture, yamlFixtures, type YamlFixture } from './support/yamlFixtures';
+import { elicitationOnly } from '../support/ruleScope';
 
 const FIXABLE = new Set([
   'unknown-declaration',
@@ -51,7 +52,7 @@ function countsByKind(diagnostics: Diagnostic[]): Map<string, number> {
 function jsonTwinFixes(fixture: YamlFixture): Array<{ message: string; fixes: string[] }> | undefined {
   const file = jsonTwinPath(fixture);
   if (!file) return undefined;
-  const result = checkDocument(fs.readFileSync(file, 'utf8'));
+  const result = checkDocument(fs.readFileSync(file, 'utf8'), elicitationOnly());
   return result.diagnostics.map((diagnostic) => ({
     message: diagnostic.message,
     fixes: result.fixesFor(diagnostic).map(fixSummary),
@@ -70,7 +71,7 @@ describe('every quick-fix of every YAML fixture', () => {
   for (const fixture of yamlFixtures('expected-invalid')) {
     test(fixture.file, () => {
       const { text } = fixture;
-      const result = checkDocument(text, { format: 'yaml' });
+      const result = checkDocument(text, elicitationOnly({ format: 'yaml' }));
       const before = countsByKind(result.diagnostics);
       const errorsBefore = yamlErrorCodes(text);
       const twin = jsonTwinFixes(fixture);
@@ -117,7 +118,7 @@ describe('every quick-fix of every YAML fixture', () => {
           );
           if (text.includes('\r\n')) assert.doesNotMatch(after, /[^\r]\n/, `${what}: keeps CRLF line endings`);
 
-          const afterDiagnostics = checkDocument(after, { format: 'yaml' }).diagnostics;
+          const afterDiagnostics = checkDocument(after, elicitationOnly({ format: 'yaml' })).diagnostics;
           const afterCounts = countsByKind(afterDiagnostics);
           const kind = diagnostic.data.violation;
           assert.ok((afterCounts.get(kind) ?? 0) < (before.get(kind) ?? 0), `${what}: resolves a ${kind}`);
@@ -145,7 +146,7 @@ describe('every quick-fix of every YAML fixture', () => {
 
   test("comments next to edited lines stay, and only the removed member's comments go", () => {
     const { text } = yamlFixture('expected-invalid', 'comments-next-to-fixed-lines.mcpdesc.yaml');
-    const result = checkDocument(text, { format: 'yaml' });
+    const result = checkDocument(text, elicitationOnly({ format: 'yaml' }));
     const comments = (source: string): string[] =>
       source
         .split('\n')
@@ -189,7 +190,7 @@ describe('every quick-fix of every YAML fixture', () => {
 describe('quick-fixes on block scalars', () => {
   test('rewriting a block scalar keeps the comment on its header line', () => {
     const { text } = yamlFixture('expected-invalid', 'block-scalars.mcpdesc.yaml');
-    const result = checkDocument(text, { format: 'yaml' });
+    const result = checkDocument(text, elicitationOnly({ format: 'yaml' }));
     const urlMismatch = result.diagnostics.find((diagnostic) => diagnostic.data.violation === 'url-mismatch');
     assert.ok(urlMismatch);
     const [fix] = result.fixesFor(urlMismatch);
@@ -203,7 +204,7 @@ describe('quick-fixes on block scalars', () => {
 
   test('Change to replaces a literal block scalar name with a one-line name', () => {
     const { text } = yamlFixture('expected-invalid', 'block-scalars.mcpdesc.yaml');
-    const result = checkDocument(text, { format: 'yaml' });
+    const result = checkDocument(text, elicitationOnly({ format: 'yaml' }));
     const typo = result.diagnostics.find((diagnostic) => diagnostic.message.includes("'confrim'"));
     assert.ok(typo);
     const change = result.fixesFor(typo).find((fix) => fix.isPreferred);

@@ -4,15 +4,16 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, checkDocument, fixAll, type Fix } from '../../server/src/checker';
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
+import { elicitationOnly } from '../support/ruleScope';
 
 const YAML = { format: 'yaml' } as const;
 
 function ruleViolations(text: string): string[] {
-  return checkDocument(text, YAML).diagnostics.map((diagnostic) => diagnostic.data.violation);
+  return checkDocument(text, elicitationOnly(YAML)).diagnostics.map((diagnostic) => diagnostic.data.violation);
 }
 
 function fixesFor(text: string, violation: string, nth = 0): Fix[] {
-  const result = checkDocument(text, YAML);
+  const result = checkDocument(text, elicitationOnly(YAML));
   const diagnostic = result.diagnostics.filter((candidate) => candidate.data.violation === violation)[nth];
   assert.ok(diagnostic, `expected a ${violation} diagnostic; got ${ruleViolations(text).join(', ')}`);
   return result.fixesFor(diagnostic);
@@ -58,7 +59,7 @@ tools:
 
 describe('YAML quick-fixes: the rule page example', () => {
   it('anchors the two diagnostics at the YAML nodes', () => {
-    const diagnostics = checkDocument(RULE_PAGE, YAML).diagnostics;
+    const diagnostics = checkDocument(RULE_PAGE, elicitationOnly(YAML)).diagnostics;
     assert.deepEqual(
       diagnostics.map((diagnostic) => [
         diagnostic.data.violation,
@@ -106,7 +107,7 @@ describe('YAML quick-fixes: the rule page example', () => {
   });
 
   it('fix-all leaves a clean document with every comment in place', () => {
-    const fixed = fixAll(RULE_PAGE, YAML);
+    const fixed = fixAll(RULE_PAGE, elicitationOnly(YAML));
     assert.equal(fixed.applied, 2);
     assert.deepEqual(ruleViolations(fixed.text), []);
     for (const comment of ['# Release bot, described in YAML', '# the tool', '# not declared'])
@@ -173,13 +174,13 @@ describe('YAML quick-fixes: YAML specifics', () => {
   it('checks every document of a stream, and fix-all fixes each', () => {
     const second = RULE_PAGE.replace('# Release bot, described in YAML\n', '').replace('prepare_release', 'second_tool');
     const stream = `${RULE_PAGE}---\n${second}`;
-    const diagnostics = checkDocument(stream, YAML).diagnostics;
+    const diagnostics = checkDocument(stream, elicitationOnly(YAML)).diagnostics;
     assert.deepEqual(
       diagnostics.map((diagnostic) => diagnostic.data.violation),
       ['unknown-declaration', 'unexpected-content', 'unknown-declaration', 'unexpected-content'],
     );
     assert.ok(diagnostics[2].data.offset > stream.indexOf('---\n'));
-    const fixed = fixAll(stream, YAML);
+    const fixed = fixAll(stream, elicitationOnly(YAML));
     assert.deepEqual(ruleViolations(fixed.text), []);
     assert.equal(parseYamlDocuments(fixed.text).documents.length, 2);
   });
@@ -206,7 +207,7 @@ describe('YAML quick-fixes: YAML specifics', () => {
       '          - *again',
       '',
     ].join('\n');
-    const diagnostics = checkDocument(text, YAML).diagnostics;
+    const diagnostics = checkDocument(text, elicitationOnly(YAML)).diagnostics;
     assert.deepEqual(
       diagnostics.map((diagnostic) => text.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length)),
       ['other', '*again'],

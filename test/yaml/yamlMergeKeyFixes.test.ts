@@ -16,6 +16,7 @@ import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
 import type { OffsetEdit } from '../../server/src/checker/types';
 import { parsesAs } from '../hostile/support/fixChecks';
 import { propertyAt, valueAt } from './yamlTreeHelpers';
+import { elicitationOnly } from '../support/ruleScope';
 
 const YAML = { format: 'yaml' } as const;
 const OLD_URL = 'https://old.example.com/connect';
@@ -60,11 +61,11 @@ function documentWithSharedStep(step: string, ...lines: string[]): string {
 }
 
 function violations(text: string): string[] {
-  return checkDocument(text, YAML).diagnostics.map((diagnostic) => diagnostic.data.violation);
+  return checkDocument(text, elicitationOnly(YAML)).diagnostics.map((diagnostic) => diagnostic.data.violation);
 }
 
 function fixesOf(text: string, violation: string, nth = 0): Fix[] {
-  const result = checkDocument(text, YAML);
+  const result = checkDocument(text, elicitationOnly(YAML));
   const diagnostic = result.diagnostics.filter((candidate) => candidate.data.violation === violation)[nth];
   assert.ok(diagnostic, `expected a ${violation} diagnostic; got ${violations(text).join(', ')}`);
   return result.fixesFor(diagnostic);
@@ -127,7 +128,7 @@ describe('YAML fixes on a value merged in with `<<`: an own member overrides it'
     assert.deepEqual(after.shared, before.shared, 'the anchor is unchanged');
     assert.deepEqual(after.steps[1], before.steps[1], 'the other step merging the anchor is unchanged');
     assert.deepEqual(after.steps[0].request, { mode: 'url', message: 'Authorize.', url: NEW_URL });
-    const diagnostics = checkDocument(fixed, YAML).diagnostics;
+    const diagnostics = checkDocument(fixed, elicitationOnly(YAML)).diagnostics;
     assert.deepEqual(
       diagnostics.map((diagnostic) => diagnostic.data.violation),
       ['url-mismatch'],
@@ -141,7 +142,7 @@ describe('YAML fixes on a value merged in with `<<`: an own member overrides it'
 
   it('fix-all overrides the url in each step and leaves the anchor as it was', () => {
     const text = documentWith(mergesUrlRequest, mergesUrlRequest);
-    const result = fixAll(text, YAML);
+    const result = fixAll(text, elicitationOnly(YAML));
     const override = `  <<: *url-request\n              url: ${NEW_URL}\n`;
     assert.equal(result.text, text.split('  <<: *url-request\n').join(override));
     assert.ok(parsesAs(result.text, 'yaml'));
@@ -254,7 +255,10 @@ describe('YAML fixes on a value merged in with `<<`: an own member overrides it'
     const fixed = applyExpected(text, fix, insertionAfter(text, '- <<: *step', '\n            declaration: authorize', 0));
     assert.deepEqual(meaningOf(fixed).steps[1], meaningOf(text).steps[1]);
     assert.deepEqual(violations(fixed), ['unknown-declaration']);
-    assert.equal(fixAll(text, YAML).text, text.split('- <<: *step\n').join('- <<: *step\n            declaration: authorize\n'));
+    assert.equal(
+      fixAll(text, elicitationOnly(YAML)).text,
+      text.split('- <<: *step\n').join('- <<: *step\n            declaration: authorize\n'),
+    );
   });
 
   it('a request that is itself merged in is overridden as a whole in the step, never edited in its source', () => {
@@ -285,7 +289,7 @@ describe('YAML fixes that would have to remove a merged member are not offered',
     assert.deepEqual(violations(text), ['unexpected-content', 'unexpected-content']);
     assert.deepEqual(fixesOf(text, 'unexpected-content', 0), []);
     assert.deepEqual(fixesOf(text, 'unexpected-content', 1), []);
-    assert.equal(fixAll(text, YAML).text, text);
+    assert.equal(fixAll(text, elicitationOnly(YAML)).text, text);
   });
 
   it('no "Remove content" for own content that overrides a merged one: the merged one would show', () => {
@@ -428,7 +432,7 @@ describe('YAML fixes adding a member to a mapping made only of a `<<` merge', ()
     ]);
     assert.deepEqual(violations(text), ['url-mismatch']);
     assert.deepEqual(fixesOf(text, 'url-mismatch'), []);
-    assert.equal(fixAll(text, YAML).text, text);
+    assert.equal(fixAll(text, elicitationOnly(YAML)).text, text);
   });
 });
 

@@ -9,6 +9,7 @@ import { checkDocument, fixAll } from '../../server/src/checker';
 import { propertiesOf, valueOf } from '../../server/src/checker/syntax/tree';
 import { parseYamlDocuments, YamlEditor } from '../../server/src/checker/syntax/yaml';
 import { valueAt } from './yamlTreeHelpers';
+import { elicitationOnly } from '../support/ruleScope';
 
 const PROPERTIES = 3000;
 const STEPS = 12;
@@ -56,7 +57,7 @@ describe('YAML: one anchored schema shared by many steps', () => {
   const text = sharedSchemaDocument();
 
   it('reports no mismatch, no unusable schema and no alias budget for the shared schema', () => {
-    const { diagnostics } = checkDocument(text, { format: 'yaml' });
+    const { diagnostics } = checkDocument(text, elicitationOnly({ format: 'yaml' }));
     const falseOnes = diagnostics.filter(
       (diagnostic) => FALSE_KINDS.has(diagnostic.data.violation) || /usable JSON Schema|[Aa]lias/.test(diagnostic.message),
     );
@@ -69,7 +70,7 @@ describe('YAML: one anchored schema shared by many steps', () => {
   it('validates each step against the shared schema (an error in one step is still found, at that step)', () => {
     const broken = text.replace(/(content: \{p0: short, p2999: )also short\}((?:.|\n)*)$/, `$1${'x'.repeat(41)}}$2`);
     assert.notEqual(broken, text);
-    const contentErrors = checkDocument(broken, { format: 'yaml' }).diagnostics.filter(
+    const contentErrors = checkDocument(broken, elicitationOnly({ format: 'yaml' })).diagnostics.filter(
       (diagnostic) => diagnostic.data.violation === 'invalid-content',
     );
     assert.equal(contentErrors.length, 1, contentErrors.map((diagnostic) => diagnostic.message).join('\n'));
@@ -79,7 +80,7 @@ describe('YAML: one anchored schema shared by many steps', () => {
   });
 
   it('fix-all does not inline copies of the shared schema', () => {
-    const fixed = fixAll(text, { format: 'yaml' }).text;
+    const fixed = fixAll(text, elicitationOnly({ format: 'yaml' })).text;
     assert.equal(fixed.split('p2999: {type').length - 1, 1, 'the schema is written once, at its anchor');
     assert.equal(fixed.split('requestedSchema: *big').length - 1, STEPS, 'every step still uses the alias');
   });
@@ -123,7 +124,7 @@ function laughingSchemaDocument(): string {
 describe('YAML: aliases that expand past the bound where the rule reads them', () => {
   // A hang fails the file by the runner's timeout (a synchronous check cannot be interrupted by a test's own).
   it('say so once and report nothing else', () => {
-    const { diagnostics } = checkDocument(laughingSchemaDocument(), { format: 'yaml' });
+    const { diagnostics } = checkDocument(laughingSchemaDocument(), elicitationOnly({ format: 'yaml' }));
     assert.deepEqual(
       diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.data.violation, diagnostic.message]),
       [

@@ -11,6 +11,7 @@ import { checkDocument, fixAll, type Diagnostic } from '../../server/src/checker
 import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { repoPath } from '../support/repo';
 import { asJsoncNode } from '../support/jsoncShape';
+import { elicitationOnly } from '../support/ruleScope';
 
 type Segment = string | number;
 interface Place {
@@ -92,15 +93,17 @@ describe('YAML twins of the JSON fixtures', () => {
     } catch {
       // A fixture whose JSON does not parse has no YAML twin by conversion: it must be one of syntax errors.
       it(`${path.basename(file)} has no YAML twin: its JSON does not parse, and the check says so`, () => {
-        assert.ok(checkDocument(json).diagnostics.some((diagnostic) => diagnostic.data.violation === 'syntax-error'));
+        assert.ok(
+          checkDocument(json, elicitationOnly()).diagnostics.some((diagnostic) => diagnostic.data.violation === 'syntax-error'),
+        );
       });
       continue;
     }
     for (const [style, options] of STYLES) {
       it(`${path.basename(file)} as ${style} YAML`, () => {
         const yaml = stringify(value, options);
-        const jsonCheck = checkDocument(json);
-        const yamlCheck = checkDocument(yaml, { format: 'yaml' });
+        const jsonCheck = checkDocument(json, elicitationOnly());
+        const yamlCheck = checkDocument(yaml, elicitationOnly({ format: 'yaml' }));
         const jsonDiagnostics = ruleDiagnostics(jsonCheck.diagnostics);
         const yamlDiagnostics = ruleDiagnostics(yamlCheck.diagnostics);
         assert.deepEqual(
@@ -126,8 +129,8 @@ describe('YAML twins of the JSON fixtures', () => {
           );
         });
 
-        const jsonFixed = fixAll(json);
-        const yamlFixed = fixAll(yaml, { format: 'yaml' });
+        const jsonFixed = fixAll(json, elicitationOnly());
+        const yamlFixed = fixAll(yaml, elicitationOnly({ format: 'yaml' }));
         assert.equal(yamlFixed.applied, jsonFixed.applied, 'as many fixes applied');
         assert.deepEqual(
           parseYamlDocuments(yamlFixed.text).errors.filter((error) => error.code !== 'DUPLICATE_KEY'),
@@ -139,8 +142,10 @@ describe('YAML twins of the JSON fixtures', () => {
           'the fixed documents mean the same',
         );
         assert.deepEqual(
-          ruleDiagnostics(checkDocument(yamlFixed.text, { format: 'yaml' }).diagnostics).map((diagnostic) => diagnostic.message),
-          ruleDiagnostics(checkDocument(jsonFixed.text).diagnostics).map((diagnostic) => diagnostic.message),
+          ruleDiagnostics(checkDocument(yamlFixed.text, elicitationOnly({ format: 'yaml' })).diagnostics).map(
+            (diagnostic) => diagnostic.message,
+          ),
+          ruleDiagnostics(checkDocument(jsonFixed.text, elicitationOnly()).diagnostics).map((diagnostic) => diagnostic.message),
         );
       });
     }

@@ -148,6 +148,8 @@ export const OFFICIAL_NAMED_KINDS = [
   'resource-annotation-not-supported-by-version',
   'tasks-core-not-valid-in-2026',
   'extensions-not-supported-by-version',
+  'unknown-reserved-extension-identifier',
+  'experimental-reserved-extension-identifier',
   'logging-deprecated-in-2026',
   'unknown-security-scheme',
   'duplicate-security-scope',

@@ -4,7 +4,13 @@
 // files (outermost to nearest, each file's overrides after its rules), --report-unused-suppressions,
 // --rule. Globs of the files and of --include/--exclude are one list.
 import * as path from 'node:path';
-import { CONFIG_RULE_ID, RULES, RULE_IDS, UNUSED_SUPPRESSION_RULE_ID, type SeveritySetting } from '../../../shared/src/rules';
+import {
+  CONFIG_RULE_ID,
+  RULE_IDS,
+  UNUSED_SUPPRESSION_RULE_ID,
+  defaultSetting,
+  type SeveritySetting,
+} from '../../../shared/src/rules';
 import {
   fileDecision,
   invalidConfigMessage,
@@ -97,8 +103,7 @@ export class CliConfiguration {
     const { rules, globs } = this.settingsOf(effective);
     const severities: Record<string, SeveritySetting> = {};
     // mcpdesc.config is about the configuration files themselves and is not configurable.
-    for (const id of RULE_IDS.filter((ruleId) => ruleId !== CONFIG_RULE_ID))
-      severities[id] = rules[id] ?? (RULES[id].offByDefault ? 'off' : RULES[id].defaultSeverity);
+    for (const id of RULE_IDS.filter((ruleId) => ruleId !== CONFIG_RULE_ID)) severities[id] = rules[id] ?? defaultSetting(id);
     for (const [id, severity] of Object.entries(rules)) severities[id] ??= severity;
     const printed = {
       file: displayPath(absolutePath, this.cwd),

@@ -3,6 +3,7 @@ import { ELICITATION_RULE_ID, RULE_IDS } from '../../../shared/src/constants';
 import {
   DOCUMENT_SCHEMA_RULE_ID,
   DOCUMENT_SEMANTICS_RULE_ID,
+  ELICITATION_PRESET,
   OFFICIAL_PRESET,
   UNUSED_SUPPRESSION_RULE_ID,
 } from '../../../shared/src/rules';
@@ -37,10 +38,12 @@ Options:
       --rule <id>=<severity> set a rule's severity: error, warning, information, hint, on (each
                              problem at its kind's default) or off (repeatable); rules:
 ${RULE_IDS.map((id) => `                               ${id}`).join('\n')}
-      --official             also check the whole document as the format's official validator
-                             does (${DOCUMENT_SCHEMA_RULE_ID}, ${DOCUMENT_SEMANTICS_RULE_ID} on,
-                             each code at the official error or warning); the preset
-                             "extends": "${OFFICIAL_PRESET}" of a configuration file does the same
+      --elicitation-only     check only the elicitations (${DOCUMENT_SCHEMA_RULE_ID} and
+                             ${DOCUMENT_SEMANTICS_RULE_ID} off); the preset
+                             "extends": "${ELICITATION_PRESET}" of a configuration file does the same
+      --official             every rule at its default, each code at the official validator's
+                             error or warning: what applies anyway unless a configuration file
+                             narrows it ("extends": "${OFFICIAL_PRESET}" does the same)
       --include <glob>       also treat files matching the glob as mcpdesc documents (repeatable)
       --exclude <glob>       never check files matching the glob, even when named (repeatable)
                              (globs match paths relative to the current directory)

@@ -1,7 +1,7 @@
 // Turns argv into a validated options object, or one usage message. Nothing here touches the file
 // system: a path that does not exist is discovery's business, not a usage error.
 import { parseArgs } from 'node:util';
-import { OFFICIAL_PRESET, PRESETS, SEVERITY_SETTINGS } from '../../../shared/src/rules';
+import { ELICITATION_PRESET, OFFICIAL_PRESET, PRESETS, SEVERITY_SETTINGS } from '../../../shared/src/rules';
 import { RULE_IDS } from '../../../shared/src/constants';
 import type { RuleSeverity } from '../../../shared/src/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/src/settings';
@@ -75,6 +75,7 @@ const OPTION_SPECS = {
   fix: { type: 'boolean' },
   rule: { type: 'string', multiple: true },
   official: { type: 'boolean' },
+  'elicitation-only': { type: 'boolean' },
   include: { type: 'string', multiple: true },
   exclude: { type: 'string', multiple: true },
   quiet: { type: 'boolean', short: 'q' },
@@ -185,9 +186,14 @@ function optionsOf({ values, positionals }: Arguments): CliOptions {
   };
 }
 
-/** --official is the preset of a configuration file's "extends": "mcpdesc:official"; a --rule wins over it. */
+/**
+ * Each flag is the preset of a configuration file's "extends" (--official the defaults, kept so that
+ * existing scripts keep working); it wins over the configuration files, and a --rule wins over it.
+ */
 function rulesOf(values: Values): Record<string, RuleSeverity> {
-  const rules: Record<string, RuleSeverity> = values.official ? { ...PRESETS[OFFICIAL_PRESET] } : {};
+  usage(values.official === true && values['elicitation-only'] === true, '--official and --elicitation-only contradict each other; use one');
+  const preset = values['elicitation-only'] ? ELICITATION_PRESET : values.official ? OFFICIAL_PRESET : undefined;
+  const rules: Record<string, RuleSeverity> = preset !== undefined ? { ...PRESETS[preset] } : {};
   for (const assignment of values.rule ?? []) {
     const parsedRule = parseRuleAssignment(assignment);
     if (typeof parsedRule === 'string') throw new UsageError(parsedRule);

@@ -8,7 +8,7 @@
 // the answer stays small whatever the document holds.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DOCUMENT_STATUS_LIMITS, type DocumentStatus, type RuleRun } from '../../../shared/src/constants';
-import { CONFIG_RULE_ID, RULE_IDS, RULES, ruleDocsUri } from '../../../shared/src/rules';
+import { CONFIG_RULE_ID, RULE_IDS, defaultSetting, ruleDocsUri } from '../../../shared/src/rules';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { isExcludedPath } from '../checker';
 import { checkDecision, isConfigFile } from '../host/documentPolicy';
@@ -78,8 +78,7 @@ function rulesThatRan(settings: McpdescSettings, docsBaseUri: string): RuleRun[]
   const runs: RuleRun[] = [];
   for (const id of RULE_IDS) {
     if (id === CONFIG_RULE_ID) continue;
-    const rule = RULES[id];
-    const severity = settings.rules[id] ?? (rule.offByDefault ? 'off' : rule.defaultSeverity);
+    const severity = settings.rules[id] ?? defaultSetting(id);
     if (severity !== 'off') runs.push({ id, severity, docsUri: ruleDocsUri(id, docsBaseUri) });
   }
   return runs;

@@ -19,6 +19,8 @@ function sampleTool(name: string): object {
     elicitations: [{ name: 'confirm', mode: 'form', message: 'Proceed?', requestedSchema: requestedSchema() }],
     interactionExamples: {
       confirmed: {
+        input: {},
+        result: { content: [{ type: 'text', text: 'done' }] },
         steps: [
           {
             type: 'elicitation',
@@ -32,8 +34,10 @@ function sampleTool(name: string): object {
   };
 }
 
+// A complete document (the whole-document rules are on by default): the edit toggles one diagnostic.
 const SAMPLE = {
   mcpdesc: '0.8.0',
+  protocolVersions: ['2025-11-25'],
   info: { name: 'warm-up', version: '1.0.0' },
   tools: [sampleTool('first'), sampleTool('second')],
 };

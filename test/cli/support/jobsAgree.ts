@@ -19,8 +19,9 @@ export const JOBS_CORPORA = [
 
 export function itGivesTheSameReportForOneJobAndTwo(label: string, args: string[], cwd: () => string): void {
   it(`one job and two give the same report: ${label}`, () => {
-    const one = runBuiltCli(['--jobs', '1', ...args], { cwd: cwd() });
-    const two = runBuiltCli(['--jobs', '2', ...args], { cwd: cwd() });
+    // The elicitation rules only (issue 34): the corpora are theirs, and the whole-document rules' findings on them pass spawnSync's buffer.
+    const one = runBuiltCli(['--elicitation-only', '--jobs', '1', ...args], { cwd: cwd() });
+    const two = runBuiltCli(['--elicitation-only', '--jobs', '2', ...args], { cwd: cwd() });
     assert.ok(one.stdout.length > 0, 'something was reported');
     assert.equal(two.stdout, one.stdout);
     assert.equal(two.stderr, one.stderr);

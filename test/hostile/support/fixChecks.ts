@@ -4,6 +4,7 @@ import { parseTree, type ParseError } from 'jsonc-parser';
 import { parseAllDocuments } from 'yaml';
 import { applyEdits, fixAll, type CheckResult, type DocumentFormat, type FormattingOptions } from '../../../server/src/checker';
 import { lineLengths, lineStarts, rangeProblem } from './positions';
+import { elicitationOnly } from '../../support/ruleScope';
 
 /** Whether `text` parses without errors as `format` (JSON allows JSONC; YAML, every document of the stream). */
 export function parsesAs(text: string, format: DocumentFormat): boolean {
@@ -69,7 +70,7 @@ export function fixProblems(result: CheckResult, options: FixCheckOptions = {}):
     }
   }
   if (options.fixAll === false) return problems;
-  const all = fixAll(result.text, { format, ...(formatting ? { formatting } : {}) });
+  const all = fixAll(result.text, elicitationOnly({ format, ...(formatting ? { formatting } : {}) }));
   if (parsedBefore && !parsesAs(all.text, format)) problems.push('fix-all: result no longer parses');
   if (applyEdits(result.text, all.edits) !== all.text) problems.push('fix-all: its edits do not produce its text');
   return problems;

@@ -8,7 +8,7 @@ import type { SyntaxNode } from '../../syntax/tree';
 import { declarationFixesFor } from '../../fixes/declarationFixes';
 import { metaOf, type Rule, type ToolContext, type ToolFindings } from '../rule';
 import { checkPrimitiveDeclarations } from './checkDeclarations';
-import type { DeclarationFinding } from './kinds';
+import { officialCodeOfDeclaration, type DeclarationFinding } from './kinds';
 
 /** Declaration-validity kinds that say what the consistency rule's invalid-declaration says. */
 const SAME_PROBLEM_AS_INVALID_DECLARATION: ReadonlySet<string> = new Set([
@@ -39,7 +39,7 @@ export const declarationValidityRule: Rule<DeclarationFinding> = {
     for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
       if (!collectionOf(root, kind)) continue;
       for (const primitive of readPrimitives(root, kind))
-        for (const finding of checkPrimitiveDeclarations(primitive)) others.push(finding);
+        for (const finding of withOfficialCodes(checkPrimitiveDeclarations(primitive))) others.push(finding);
     }
     return { tools, others, othersNotChecked: [] };
   },
@@ -63,5 +63,13 @@ function checkToolDeclarations(
   nameCounts: ReadonlyMap<string, number>,
 ): DeclarationFinding[] {
   if (toolNode.type !== 'object' || !toolNode.properties.some((property) => property.key.value === 'elicitations')) return [];
-  return checkPrimitiveDeclarations(readPrimitive(root, 'tool', toolNode, index, siblings, nameCounts));
+  return withOfficialCodes(checkPrimitiveDeclarations(readPrimitive(root, 'tool', toolNode, index, siblings, nameCounts)));
+}
+
+function withOfficialCodes(findings: DeclarationFinding[]): DeclarationFinding[] {
+  for (const finding of findings) {
+    const officialCode = officialCodeOfDeclaration(finding);
+    if (officialCode !== undefined) finding.officialCode = officialCode;
+  }
+  return findings;
 }

@@ -21,6 +21,7 @@ import { checkRootRevisionFields, checkToolRevisionFields } from './revisionFiel
 import { checkRootSecurityAndTags, checkToolSecurityAndTags } from './securityAndTags';
 import { checkRootMeta, checkToolMeta } from './metaKeys';
 import { checkResourceExamples } from './resourceExamples';
+import { checkCapabilityExtensions, checkRequiredExtensions } from './reservedExtensions';
 
 /** A finding of the schema rule, with the official validator's code and path. */
 export type DocumentSchemaFinding = Finding<SchemaViolationKind> & { officialCode: string; pointer: string };
@@ -108,6 +109,7 @@ function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): 
   const checked = collectNotChecked(() => [
     ...checkToolReferences(root, tool, index),
     ...checkClientRequirements(root, tool, 'tools', index),
+    ...checkRequiredExtensions(root, tool, 'tools', index),
     ...checkInteractionSemantics(root, tool, index),
     ...checkToolExamples(root, tool, index),
     ...checkToolSchemas(root, tool, index),
@@ -126,6 +128,7 @@ function checkRootSemantics(root: SyntaxNode): DocumentSemanticFinding[] {
     ...checkPromptAndCompletionExamples(root),
     ...checkRootScopes(root),
     ...checkRootRevisionFields(root),
+    ...checkCapabilityExtensions(root),
     ...checkRootSecurityAndTags(root),
     ...checkRootMeta(root),
     ...checkResourceExamples(root),
@@ -165,6 +168,7 @@ function otherPrimitivesRequirements(root: SyntaxNode): SemanticFinding[] {
   for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
     itemsOf(memberOf(root, collection)).forEach((primitive, index) => {
       for (const finding of checkClientRequirements(root, primitive, collection, index)) findings.push(finding);
+      for (const finding of checkRequiredExtensions(root, primitive, collection, index)) findings.push(finding);
     });
   }
   return findings;

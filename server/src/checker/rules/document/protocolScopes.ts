@@ -90,19 +90,21 @@ export function checkRootScopes(root: SyntaxNode): SemanticFinding[] {
   const capabilities = itemsOf(memberOf(root, 'capabilities'));
   capabilities.forEach((capability, index) => {
     outsideParent(root, capability, ['capabilities', index], collected);
+    // On the earlier entry of each overlapping pair, as the official validator reports it (its
+    // pointer is that entry's protocolVersions, written or not); primitives are reported on the later.
     const scope = scopeOf(capability, root);
-    for (let earlier = 0; earlier < index; earlier++) {
-      const shared = scopeOf(capabilities[earlier], root).filter((version) => scope.includes(version));
+    for (let later = index + 1; later < capabilities.length; later++) {
+      const shared = scopeOf(capabilities[later], root).filter((version) => scope.includes(version));
       if (shared.length === 0) continue;
-      const { node, relative } = overlapAnchor(capability, undefined);
+      const { node } = overlapAnchor(capability, undefined);
       collected.add(
         'capability-scope-overlap',
         node,
-        ['capabilities', index, ...relative],
+        ['capabilities', index, 'protocolVersions'],
         () =>
-          `capabilities[${index}] and capabilities[${earlier}] both apply to MCP ${shared.join(', ')}; capability entries are protocol-scoped variants, at most one per revision.`,
+          `capabilities[${index}] and capabilities[${later}] both apply to MCP ${shared.join(', ')}; capability entries are protocol-scoped variants, at most one per revision.`,
         '',
-        String(earlier),
+        String(later),
       );
     }
   });
