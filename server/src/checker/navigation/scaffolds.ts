@@ -6,7 +6,7 @@
 //
 // A new element goes between elements (JSON; commas added as needed), into an empty `{}` element,
 // or, in YAML, after a `- ` that has no value yet (or a word being typed there).
-import { contentSkeleton } from '../fixes/contentSkeleton';
+import { contentSkeleton } from '../rules/elicitation/contentSkeleton';
 import { detectIndentUnit, indentationAt } from '../syntax/layout';
 import { resolveSchemaNode } from '../model/componentRef';
 import type { Declaration, Step, Tool } from '../model/documentModel';
