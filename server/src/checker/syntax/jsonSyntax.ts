@@ -26,6 +26,7 @@ export const jsonSyntax: Syntax = {
   lineCommentMarker: '//',
   lineSpanningTokens: jsonLineSpanningTokens,
   commentLinesBesideSyntaxErrors: true,
+  writing: { itemsOnDashLines: false, stringQuote: '"' },
 };
 
 function jsonHasMcpdescRoot(text: string): boolean {

@@ -61,4 +61,17 @@ export interface Syntax {
    * may lie inside a flow collection the parse could not close and would be one more error.
    */
   readonly commentLinesBesideSyntaxErrors: boolean;
+  /** How the syntax writes what navigation adds (snippets, completions). */
+  readonly writing: SyntaxWriting;
+}
+
+/** How a syntax writes new values, for the code that writes them without naming the syntax. */
+export interface SyntaxWriting {
+  /**
+   * A new item of a list is a line of its own after `- ` (a YAML block sequence, its later lines
+   * lined up after the dash), not an element between brackets and commas.
+   */
+  readonly itemsOnDashLines: boolean;
+  /** The quote a string is written in when nothing asks for another: `"` (JSON), none (a plain YAML scalar). */
+  readonly stringQuote: '"' | '';
 }

@@ -24,6 +24,7 @@ export const yamlSyntax: Syntax = {
   lineCommentMarker: '#',
   lineSpanningTokens: yamlLineSpanningTokens,
   commentLinesBesideSyntaxErrors: false,
+  writing: { itemsOnDashLines: true, stringQuote: '' },
 };
 
 /**
