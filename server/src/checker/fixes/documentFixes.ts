@@ -16,7 +16,7 @@ import {
   type SyntaxNode,
 } from '../syntax/tree';
 import { normalizeEdits } from '../syntax/textEdits';
-import { primitiveScope } from '../rules/declarationValidity/scope';
+import { primitiveScope } from '../model/protocolScope';
 import { MCP, type McpFeature } from '../mcp/revisions';
 import type { SemanticFinding } from '../rules/document/interactionSemantics';
 import type { OffsetEdit } from '../types';

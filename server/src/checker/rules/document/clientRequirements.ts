@@ -5,7 +5,7 @@
 // finding per node, naming every revision at fault. A capability value that is not an object is
 // the schema rule's (mcpdesc.document.schema); unknown capabilities and `x-` members are left alone.
 import { effectiveProperties, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
 import { MCP, type McpFeature } from '../../mcp/revisions';

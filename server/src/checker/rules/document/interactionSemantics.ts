@@ -4,7 +4,7 @@
 // clientRequirements (a SHOULD-warn), roots that are file:// URIs. Each kind names the official
 // validator's code for the same problem. It reads what it can: a step of the wrong shape is the
 // schema rule's to report, and gives nothing here.
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import {
   effectiveProperties,
   keyNodeOf,

@@ -13,12 +13,13 @@ import {
   scalarOf,
   type SyntaxNode,
 } from '../../syntax/tree';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding, SemanticKind as Kind } from './interactionSemantics';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { throughComponentRefs } from '../../model/componentRef';
+import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
 import { templateVariables } from './uriTemplate';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
@@ -28,15 +29,13 @@ const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
 export function checkPromptAndCompletionExamples(root: SyntaxNode): SemanticFinding[] {
   const collected = new FindingCollector();
   if (root.type !== 'object') return [];
-  for (const collection of ['prompts', 'resourceTemplates'] as const) {
-    const primitives = memberOf(root, collection);
-    if (primitives?.type !== 'array') continue;
-    itemsOf(primitives).forEach((primitive, index) => {
-      if (primitive.type !== 'object') return;
+  for (const kind of ['prompt', 'resourceTemplate'] as const) {
+    const collection = PRIMITIVE_COLLECTIONS[kind];
+    for (const { node: primitive, index } of primitiveObjectsOf(root, kind)) {
       const scope = primitiveScope(primitive, root)?.versions ?? [];
       if (collection === 'prompts') checkPromptExamples(root, primitive, index, scope, collected);
       checkCompletionExamples(primitive, collection, index, scope, collected);
-    });
+    }
   }
   return collected.findings();
 }

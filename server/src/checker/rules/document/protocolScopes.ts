@@ -6,7 +6,7 @@
 // findings read that tool, the root's protocolVersions and the names and scopes of the tools
 // before it (which the one-tool shortcut of incremental.ts never changes).
 import { itemsOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
-import { versionsOf } from '../declarationValidity/scope';
+import { versionsOf } from '../../model/protocolScope';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { pointerOf, readablePath } from './pointers';

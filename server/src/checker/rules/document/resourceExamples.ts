@@ -5,13 +5,14 @@
 // requested URI, or returns it with another MIME type or size than the declaration states. An
 // example given by a `$componentRef` is read through it (the findings then sit on the reference).
 import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { safeRegExp, type RegExpLike } from '../../schema/safeRegExp';
 import { MCP } from '../../mcp/revisions';
 import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import { templateVariables } from './uriTemplate';
 import { throughComponentRefs } from '../../model/componentRef';
+import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
 import type { SemanticFinding } from './interactionSemantics';
 import { checkOrNote } from '../../notChecked';
 import { NotCheckedError } from '../../timeBudget';
@@ -28,10 +29,11 @@ const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : 
 export function checkResourceExamples(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
-  for (const collection of ['resources', 'resourceTemplates']) {
-    itemsOf(memberOf(root, collection)).forEach((owner, ownerIndex) => {
+  for (const kind of ['resource', 'resourceTemplate'] as const) {
+    const collection = PRIMITIVE_COLLECTIONS[kind];
+    primitiveObjectsOf(root, kind).forEach(({ node: owner, index: ownerIndex }) => {
       const examples = memberOf(owner, 'examples');
-      if (owner.type !== 'object' || examples?.type !== 'object') return;
+      if (examples?.type !== 'object') return;
       const scope = primitiveScope(owner, root)?.versions ?? [];
       const template = collection === 'resourceTemplates' ? templateOf(owner, ownerIndex, collected) : undefined;
       for (const name of effectiveProperties(examples).keys()) {

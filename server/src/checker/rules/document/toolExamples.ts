@@ -24,7 +24,7 @@ import {
 } from '../../syntax/tree';
 import { resolveSchemaNode, throughComponentRefs } from '../../model/componentRef';
 import { schemaCache } from '../../schema/sharedSchemaCache';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { MCP, type McpFeature } from '../../mcp/revisions';
 import { FindingCollector, type Path } from './findingCollector';
 import { checkMeta } from './metaKeys';

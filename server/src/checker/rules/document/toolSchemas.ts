@@ -19,7 +19,7 @@ import {
 } from '../../syntax/tree';
 import { resolveSchemaNode } from '../../model/componentRef';
 import { schemaCache } from '../../schema/sharedSchemaCache';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { pointerOf, readablePath } from './pointers';
