@@ -26,8 +26,13 @@ export function versionsOf(node: SyntaxNode | undefined): string[] | undefined {
 export function primitiveScope(primitive: SyntaxNode, root: SyntaxNode): Scope | undefined {
   const own = versionsOf(memberOf(primitive, 'protocolVersions'));
   if (own) return { versions: own, source: 'primitive' };
-  const inherited = versionsOf(memberOf(root, 'protocolVersions'));
-  return inherited ? { versions: inherited, source: 'document' } : undefined;
+  return documentScope(root);
+}
+
+/** The document's scope: its root's `protocolVersions`, when usable. */
+export function documentScope(root: SyntaxNode): Scope | undefined {
+  const versions = versionsOf(memberOf(root, 'protocolVersions'));
+  return versions ? { versions, source: 'document' } : undefined;
 }
 
 export function scopeText(scope: Scope, ownerWord: string): string {
