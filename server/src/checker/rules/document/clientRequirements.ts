@@ -7,7 +7,7 @@
 import { effectiveProperties, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../../model/protocolScope';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 import { MCP, type McpFeature } from '../../mcp/revisions';
 
 /** The client capabilities a requirement may name, and the feature of MCP each one is. */

@@ -17,40 +17,12 @@ import {
 } from '../../syntax/tree';
 import { pointerOf, readablePath } from './pointers';
 import { MCP } from '../../mcp/revisions';
-import {
-  EXAMPLE_VIOLATION_KINDS,
-  OFFICIAL_NAMED_KINDS,
-  type ExampleViolationKind,
-  type OfficialNamedKind,
-  type SemanticViolationKind,
-} from '../../types';
+import type { SemanticFinding, SemanticKind } from './semanticFinding';
 
-/** Every kind of mcpdesc.document.semantics (this file's and componentReferences.ts'). */
-export type SemanticKind = SemanticViolationKind;
-
-/** The official validator's code for each kind. */
-export const OFFICIAL_CODE_OF: Readonly<Record<SemanticKind, string>> = {
-  'step-revision-mismatch': 'interaction-example-version-mismatch',
-  'client-requirements-contradiction': 'interaction-example-client-requirements-contradiction',
-  'roots-uri': 'interaction-example-roots-uri',
-  'wrong-component-namespace': 'wrong-component-reference-namespace',
-  'component-reference-cycle': 'component-reference-cycle',
-  'missing-component-target': 'missing-component-reference-target',
-  'client-requirement-revision-mismatch': 'client-requirement-version-mismatch',
-  'invalid-client-requirement': 'invalid-client-requirement-value',
-  'deprecated-client-requirement': 'deprecated-client-requirement',
-  ...(Object.fromEntries(EXAMPLE_VIOLATION_KINDS.map((kind) => [kind, kind])) as Record<ExampleViolationKind, string>),
-  ...(Object.fromEntries(OFFICIAL_NAMED_KINDS.map((kind) => [kind, kind])) as Record<OfficialNamedKind, string>),
-};
-
-export interface SemanticFinding {
-  kind: SemanticKind;
-  offset: number;
-  length: number;
-  message: string;
-  /** The official validator's path for the same finding. */
-  pointer: string;
-}
+// The finding shape every semantic check returns lives in semanticFinding.ts; these names stay
+// importable from here for the callers written before it moved (documentRules.ts,
+// componentReferences.ts, fixes/documentFixes.ts, which other branches are changing).
+export { OFFICIAL_CODE_OF, type SemanticFinding, type SemanticKind } from './semanticFinding';
 
 /** The findings of the tool `tool`, element `index` of the root's `tools`. */
 export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {

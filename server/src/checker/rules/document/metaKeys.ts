@@ -9,7 +9,7 @@ import { primitiveScope } from '../../model/protocolScope';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 import { pointerOf, readablePath } from './pointers';
 
 /** Where a `_meta` object sits, which decides the reserved keys it may hold. */

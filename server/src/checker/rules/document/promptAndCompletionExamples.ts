@@ -15,7 +15,7 @@ import {
 } from '../../syntax/tree';
 import { primitiveScope } from '../../model/protocolScope';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding, SemanticKind as Kind } from './interactionSemantics';
+import type { SemanticFinding, SemanticKind as Kind } from './semanticFinding';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { throughComponentRefs } from '../../model/componentRef';

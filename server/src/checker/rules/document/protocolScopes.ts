@@ -11,7 +11,7 @@ import { collectionOf, PRIMITIVE_COLLECTIONS, toolsArrayOf, type PrimitiveKind }
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 
 const IDENTITY_OF: Readonly<Record<string, string>> = {
   tools: 'name',

@@ -13,7 +13,7 @@ import { pointerOf, readablePath } from './pointers';
 import { templateVariables } from './uriTemplate';
 import { throughComponentRefs } from '../../model/componentRef';
 import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 import { checkOrNote } from '../../notChecked';
 import { NotCheckedError } from '../../timeBudget';
 

@@ -13,7 +13,7 @@ import { primitiveScope } from '../../model/protocolScope';
 import { MCP, type McpFeature } from '../../mcp/revisions';
 import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 
 /** Members of each place and the feature of MCP they are. */
 const MEMBERS: Readonly<Record<'tools' | 'others' | 'argument' | 'capability', Readonly<Record<string, McpFeature>>>> = {

@@ -8,7 +8,7 @@ import { effectiveProperties, itemsOf, keyNodeOf, memberOf, stringOf, type Synta
 import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
 import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 
 const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 

@@ -29,7 +29,7 @@ import { MCP, type McpFeature } from '../../mcp/revisions';
 import { FindingCollector, type Path } from './findingCollector';
 import { checkMeta } from './metaKeys';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 import type { CompiledSchema } from '../../schema/schemaValidator';
 import { checkOrNote, noteNotChecked } from '../../notChecked';
 

@@ -23,7 +23,7 @@ import { primitiveScope } from '../../model/protocolScope';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 import { noteNotChecked } from '../../notChecked';
 
 const SUPPORTED_DIALECT = /^https?:\/\/json-schema\.org\/(?:draft\/2020-12|draft-07)\/schema#?$/;
