@@ -24,8 +24,8 @@ const BOUNDED: ReadonlyArray<{ file: string; callee: string; why: string }> = [
   { file: 'server/src/checker/rules/declarationValidity/revisions.ts', callee: 'set', why: 'constant keyword lists' },
   { file: 'server/src/checker/schema/ecmaToRe2.ts', callee: 'String.fromCharCode', why: 'chunks of at most 8,192 code units' },
   { file: 'server/src/checker/syntax/yaml/yamlTreeBuilder.ts', callee: 'this.builder.buildPair', why: 'a fixed parameter list' },
-  { file: 'server/src/checker/fixes/quickFixes.ts', callee: 'members.push', why: "a request's few wanted members" },
-  { file: 'server/src/checker/fixes/quickFixes.ts', callee: 'edits.push', why: 'the edits of one member edit' },
+  { file: 'server/src/checker/rules/elicitation/quickFixes.ts', callee: 'members.push', why: "a request's few wanted members" },
+  { file: 'server/src/checker/rules/elicitation/quickFixes.ts', callee: 'edits.push', why: 'the edits of one member edit' },
   { file: 'server/src/host/workerPool.ts', callee: 'this.waiting.unshift', why: 'the few tasks posted to one worker' },
 ];
 

@@ -24,7 +24,7 @@ import { documentSchemaRule } from '../../server/src/checker/rules/document/docu
 import { DocumentSchemas } from '../../server/src/checker/schema/documentSchemas';
 import { schemaCache } from '../../server/src/checker/schema/sharedSchemaCache';
 import { checkWholeSchema } from '../../server/src/checker/rules/document/documentSchema';
-import { templateVariables } from '../../server/src/checker/rules/document/promptAndCompletionExamples';
+import { templateVariables } from '../../server/src/checker/rules/document/uriTemplate';
 import { itemsOf, keyNodeOf, nodeAtPointer, memberOf, valueOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
 import { generateDocument } from '../../bench/generate';
 import { SeededRandom } from '../support/random';

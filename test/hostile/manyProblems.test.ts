@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { describe, it } from 'node:test';
 import { checkDocument, type DocumentFormat } from '../../server/src/checker';
-import { lineSpanningTokens } from '../../server/src/checker/rules/suppressions';
+import { syntaxOf } from '../../server/src/checker/syntax/syntaxOf';
 import { Lexer } from 'yaml';
 import { fixtureCorpus } from '../support/fixtureCorpus';
 import { manyProblemsThroughTheCli } from './manyProblemsCli';
@@ -62,7 +62,7 @@ describe('the shortcuts held to the plain way', () => {
     assert.ok(documents.length > 20);
     let blocked = 0;
     for (const document of documents) {
-      const tokens = lineSpanningTokens(document.text, document.format);
+      const tokens = syntaxOf(document.format).lineSpanningTokens(document.text);
       const text = document.text;
       for (let offset = 0; offset <= text.length; offset++) {
         const lineStart = offset === 0 || text[offset - 1] === '\n' || (text[offset - 1] === '\r' && text[offset] !== '\n');

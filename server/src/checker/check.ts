@@ -145,7 +145,7 @@ export class DocumentCheck {
         this.format,
         this.lines,
         this.suppressions ?? findSuppressions(this.text, this.format, this.lines),
-        this.format === 'yaml' && this.syntaxErrorCount > 0,
+        this.syntaxErrorCount > 0,
       );
       const suppression = this.suppressionFixes.fixFor(entry.diagnostic);
       if (suppression) fixes.push(suppression);

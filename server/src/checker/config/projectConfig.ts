@@ -9,7 +9,8 @@
 // A file that cannot be used as written (its syntax, a member of the wrong type, a severity that
 // does not exist) is not used at all, and gets one error at the first place that is wrong; unknown
 // rule ids and members are warnings and passed over (an id is kept, for a newer linter's rules).
-// JSON files are read as JSONC (comments, trailing commas), as every JSON document here is.
+// Read by the syntax of its name (syntax/syntaxOf.ts), as a document of that syntax is: JSON files
+// as JSONC (comments, trailing commas), YAML by the yaml package's parser.
 import {
   CONFIG_RULE_ID,
   PRESETS,
@@ -21,10 +22,9 @@ import {
 import { MAX_GLOBS_TOTAL_LENGTH, recognitionGlob } from '../recognition/globMatcher';
 import { LineIndex } from '../syntax/lineIndex';
 import { makeDiagnostic } from '../rules/makeDiagnostic';
-import { parseJsonDocument } from '../syntax/json/jsonDocument';
 import { effectiveProperties, itemsOf, stringOf, type PropertyNode, type SyntaxNode } from '../syntax/tree';
 import type { ConfigViolation, Diagnostic, DocumentFormat } from '../types';
-import { parseYamlDocuments } from '../syntax/yaml';
+import { syntaxOf } from '../syntax/syntaxOf';
 
 /** In precedence order: when a folder has several, the first is used and the others are reported as unused. */
 export const CONFIG_FILE_NAMES = [
@@ -125,30 +125,9 @@ export function parseProjectConfig(text: string, format: DocumentFormat): Parsed
   }
 }
 
+/** The file's one root, read by its syntax's own parser (as a document of that syntax is). */
 function rootOf(text: string, format: DocumentFormat): SyntaxNode | undefined {
-  if (format === 'yaml') {
-    const parsed = parseYamlDocuments(text);
-    const error = parsed.errors.find((candidate) => candidate.code !== 'DUPLICATE_KEY');
-    if (error)
-      throw new Invalid({
-        violation: 'invalid-config',
-        message: `Syntax error: ${error.message}`,
-        offset: error.offset,
-        length: error.length,
-      });
-    const documents = parsed.documents.filter((document) => document.root !== undefined);
-    if (documents.length > 1) {
-      const second = documents[1];
-      throw new Invalid({
-        violation: 'invalid-config',
-        message: 'The configuration must be one YAML document; this is a second one.',
-        offset: second.offset,
-        length: 0,
-      });
-    }
-    return documents[0]?.root;
-  }
-  const parsed = parseJsonDocument(text);
+  const parsed = syntaxOf(format).parse(text);
   const error = parsed.syntaxErrors[0];
   if (error)
     throw new Invalid({
@@ -157,6 +136,15 @@ function rootOf(text: string, format: DocumentFormat): SyntaxNode | undefined {
       offset: error.offset,
       length: error.length,
     });
+  // Only a YAML stream holds several documents.
+  if (parsed.roots.length > 1) {
+    throw new Invalid({
+      violation: 'invalid-config',
+      message: 'The configuration must be one YAML document; this is a second one.',
+      offset: parsed.documentOffsets?.[1] ?? parsed.roots[1].offset,
+      length: 0,
+    });
+  }
   return parsed.roots[0];
 }
 

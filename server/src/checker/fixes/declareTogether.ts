@@ -9,9 +9,10 @@
 // plans are the first one's, so they touch it and the round drops them, as it always did.
 import type { PreferredFix } from '../check';
 import type { DocumentEditor } from '../syntax/editor';
-import { editDistance } from './editDistance';
+import { editDistance } from '../rules/editDistance';
 import { normalizeEdits } from '../syntax/textEdits';
-import { declarationEdits, PREFER_CHANGE_WITHIN, type PlannedDeclaration } from './quickFixes';
+import type { PlannedDeclaration } from '../rules/fixPlan';
+import { declarationEdits, PREFER_CHANGE_WITHIN } from '../rules/elicitation/quickFixes';
 
 /** `fixes` (in order) with the declarations of each tool merged into its first one's plan. */
 export function declareTogether(fixes: PreferredFix[], editor: DocumentEditor): PreferredFix[] {

@@ -16,12 +16,12 @@ import {
   type SyntaxNode,
 } from '../syntax/tree';
 import { normalizeEdits } from '../syntax/textEdits';
-import { primitiveScope } from '../rules/declarationValidity/scope';
+import { primitiveScope } from '../model/protocolScope';
 import { MCP, type McpFeature } from '../mcp/revisions';
 import type { SemanticFinding } from '../rules/document/interactionSemantics';
 import type { OffsetEdit } from '../types';
 import type { DocumentEditor } from '../syntax/editor';
-import type { FixPlan } from './quickFixes';
+import type { FixPlan } from '../rules/fixPlan';
 
 export function semanticFixesFor(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
   switch (finding.kind) {

@@ -36,7 +36,7 @@ import { LineIndex } from '../syntax/lineIndex';
 import { applyOffsetEdits, minimalEdit, normalizeEdits } from '../syntax/textEdits';
 import { withDocumentBudget } from '../timeBudget';
 import type { CheckOptions, FormattingOptions, OffsetEdit, TextEdit } from '../types';
-import type { FixPlan } from './quickFixes';
+import type { FixPlan } from '../rules/fixPlan';
 
 const MAX_ROUNDS = 100;
 

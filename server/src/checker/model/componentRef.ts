@@ -3,7 +3,7 @@
 // fetched, never followed outside `#/components/schemas/`, and a chain of references that comes back
 // to itself is unusable rather than followed forever.
 import { quote } from '../syntax/describe';
-import { effectiveProperties, memberOf, stringOf, type SyntaxNode } from '../syntax/tree';
+import { effectiveProperties, memberOf, propertyOf, stringOf, type SyntaxNode } from '../syntax/tree';
 
 export type SchemaResolution =
   | { ok: true; node: SyntaxNode; /** Set when the schema came through at least one reference. */ via?: string }
@@ -49,4 +49,39 @@ function schemaComponent(root: SyntaxNode | undefined, tail: string): SyntaxNode
   const name = tail.replace(/~1/g, '/').replace(/~0/g, '~');
   const schemas = memberOf(memberOf(root, 'components'), 'schemas');
   return memberOf(schemas, name);
+}
+
+/** What an example of the document stands for: itself, or the component its references end at. */
+export interface ReferencedValue {
+  value: SyntaxNode;
+  /** The first `$componentRef` value it came through (findings about the example are anchored there). */
+  via?: SyntaxNode;
+}
+
+/**
+ * A value (a tool's, resource's, template's or prompt's example) through its `$componentRef`s into
+ * `components[namespace]`: undefined when one names no component there (the reference rule,
+ * rules/document/componentReferences.ts, reports it) or the chain runs on past MAX_HOPS.
+ * `emptyNameResolves`: `#/components/<namespace>/` names the component keyed "" (how the resource
+ * example rules read it); otherwise it names none.
+ */
+export function throughComponentRefs(
+  root: SyntaxNode,
+  value: SyntaxNode,
+  namespace: string,
+  emptyNameResolves = false,
+): ReferencedValue | undefined {
+  const prefix = `#/components/${namespace}/`;
+  let current = value;
+  let via: SyntaxNode | undefined;
+  for (let hops = 0; current.type === 'object' && propertyOf(current, '$componentRef'); hops++) {
+    via ??= memberOf(current, '$componentRef');
+    const ref = stringOf(memberOf(current, '$componentRef')) ?? '';
+    const name = ref.startsWith(prefix) ? ref.slice(prefix.length) : undefined;
+    const named = name !== undefined && !name.includes('/') && (name !== '' || emptyNameResolves);
+    const target = named ? memberOf(memberOf(memberOf(root, 'components'), namespace), name) : undefined;
+    if (!target || hops > MAX_HOPS) return undefined;
+    current = target;
+  }
+  return via === undefined ? { value: current } : { value: current, via };
 }

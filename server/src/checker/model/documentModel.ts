@@ -151,6 +151,21 @@ export function collectionOf(root: SyntaxNode | undefined, kind: PrimitiveKind):
 }
 
 /**
+ * The object elements of one kind of primitive, each with its index in its collection: what the
+ * whole-document rules walk (an element of another type is the schema rule's finding).
+ */
+export function primitiveObjectsOf(
+  root: SyntaxNode | undefined,
+  kind: PrimitiveKind,
+): Array<{ node: ObjectNode; index: number }> {
+  const objects: Array<{ node: ObjectNode; index: number }> = [];
+  collectionOf(root, kind)?.items.forEach((node, index) => {
+    if (node.type === 'object') objects.push({ node, index });
+  });
+  return objects;
+}
+
+/**
  * Every object of one kind of primitive, with its declarations only (a tool's examples are read by
  * readTools; a rule that needs only declarations does not pay for them).
  */

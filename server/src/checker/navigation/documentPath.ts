@@ -1,7 +1,7 @@
 // The path from a document's root to an offset, node by node, and what the format's schema says of
 // each step of it. The walk follows the one child containing the offset at each level, so it costs the
 // document's depth, not its size.
-import { versionsOf } from '../rules/declarationValidity/scope';
+import { versionsOf } from '../model/protocolScope';
 import { memberOf, type ObjectNode, type SyntaxNode } from '../syntax/tree';
 import { itemSchemas, memberSchemas, rootSchemas, type PlacedSchema } from './formatSchema';
 import { childAt, contains } from './locate';

@@ -6,11 +6,12 @@
 //
 // A new element goes between elements (JSON; commas added as needed), into an empty `{}` element,
 // or, in YAML, after a `- ` that has no value yet (or a word being typed there).
-import { contentSkeleton } from '../fixes/contentSkeleton';
+import { contentSkeleton } from '../rules/elicitation/contentSkeleton';
 import { detectIndentUnit, indentationAt } from '../syntax/layout';
 import { resolveSchemaNode } from '../model/componentRef';
 import type { Declaration, Step, Tool } from '../model/documentModel';
 import { isAliasCopy } from '../syntax/yaml/yamlTreeNode';
+import { syntaxOf } from '../syntax/syntaxOf';
 import { memberOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
 import { declarationMarkdown } from './declarationMarkdown';
 import { contains, readToolAt, toolAt, toolMemberAt } from './locate';
@@ -45,47 +46,45 @@ export interface Slot {
   after: string;
   /** The text between the start of the replaced range and the cursor (what the editor filters on). */
   typed: string;
-  yaml: boolean;
+  /** The element is written on a `- ` line of its own (Syntax.writing), not between commas. */
+  onDashLine: boolean;
   /** Indentation for the element's later lines, relative to its first line's. */
   indent: string;
   unit: string;
-}
-
-function isYaml(document: NavigationDocument): boolean {
-  return document.format === 'yaml';
 }
 
 export function slotAt(document: NavigationDocument, array: SyntaxNode, offset: number): Slot | undefined {
   const { text } = document;
   if (array.type !== 'array' || isAliasCopy(array) || offset <= array.offset || offset > array.offset + array.length)
     return undefined;
-  const yaml = isYaml(document);
-  const unit = yaml ? '  ' : detectIndentUnit(text);
+  const dashLines = syntaxOf(document.format ?? 'json').writing.itemsOnDashLines;
+  // A dash line's later lines line up after `- `: two spaces a level, whatever the text's own unit.
+  const unit = dashLines ? '  ' : detectIndentUnit(text);
   const elements = array.items;
   const element =
     elements.find((candidate) => offset > candidate.offset && offset < candidate.offset + candidate.length) ??
     elements.find((candidate) => candidate.length === 0 && candidate.offset === offset) ??
-    (yaml
+    (dashLines
       ? elements.find((candidate) => candidate.offset < offset && candidate.offset + candidate.length === offset)
       : undefined);
-  const base = { yaml, unit, after: '' };
+  const base = { onDashLine: dashLines, unit, after: '' };
   if (element) {
     const source = text.slice(element.offset, element.offset + element.length);
     const emptyObject = element.type === 'object' && element.properties.length === 0 && !/[\r\n]/.test(source);
-    const emptyYamlItem = yaml && element.type === 'null' && element.length === 0;
-    const typedWord = yaml && element.type === 'string' && /^[A-Za-z][\w -]*$/.test(source);
-    if (!emptyObject && !emptyYamlItem && !typedWord) return undefined;
+    const emptyDashItem = dashLines && element.type === 'null' && element.length === 0;
+    const typedWord = dashLines && element.type === 'string' && /^[A-Za-z][\w -]*$/.test(source);
+    if (!emptyObject && !emptyDashItem && !typedWord) return undefined;
     return {
       ...base,
       offset: element.offset,
       length: element.length,
       typed: text.slice(element.offset, offset),
-      indent: indentFor(text, element.offset, yaml),
-      ...(yaml ? {} : jsonNeighbourCommas(text, elements, element)),
+      indent: indentFor(text, element.offset, dashLines),
+      ...(dashLines ? {} : jsonNeighbourCommas(text, elements, element)),
     };
   }
   // Elsewhere only JSON (a block sequence's new item starts with `- `), and not past the closing bracket.
-  if (yaml || offset >= array.offset + array.length) return undefined;
+  if (dashLines || offset >= array.offset + array.length) return undefined;
   const previous = [...elements].reverse().find((candidate) => candidate.offset + candidate.length <= offset);
   const next = elements.find((candidate) => candidate.offset >= offset);
   const gapBefore = text.slice(previous ? previous.offset + previous.length : array.offset + 1, offset);
@@ -155,9 +154,9 @@ function isLineTerminator(unit: number): boolean {
   return unit === 0x0a || unit === 0x0d || unit === 0x2028 || unit === 0x2029;
 }
 
-/** A YAML item's later lines line up with its first key (after `- `): that much more than the line's indentation. */
-function indentFor(text: string, offset: number, yaml: boolean): string {
-  if (!yaml) return '';
+/** A dash line item's later lines line up with its first key (after `- `): that much more than the line's indentation. */
+function indentFor(text: string, offset: number, dashLines: boolean): string {
+  if (!dashLines) return '';
   const lineStart = Math.max(text.lastIndexOf('\n', offset - 1) + 1, 0);
   return ' '.repeat(Math.max(0, offset - lineStart - indentationAt(text, offset).length));
 }
@@ -166,7 +165,7 @@ export function render(
   slot: Slot,
   value: SnippetValue & ({ [key: string]: SnippetValue } | Members),
 ): Pick<ScaffoldCompletion, 'edit' | 'additionalEdits'> {
-  const body = slot.yaml ? yamlMappingSnippet(value, slot.unit, slot.indent) : jsonSnippet(value, slot.unit);
+  const body = slot.onDashLine ? yamlMappingSnippet(value, slot.unit, slot.indent) : jsonSnippet(value, slot.unit);
   // A comma due where the element goes (the cursor right after the previous element) leads its text:
   // an additional edit at the main edit's own position would overlap it.
   if (slot.commaAt === slot.offset) {

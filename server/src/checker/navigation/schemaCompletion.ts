@@ -8,6 +8,7 @@
 // without a colon in both; in YAML a new key on an empty line belongs to the mapping whose keys start
 // in that column (found on the path to the text before the line), since the parse has no node there.
 import { isAliasCopy } from '../syntax/yaml/yamlTreeNode';
+import { syntaxOf } from '../syntax/syntaxOf';
 import type { ObjectNode, SyntaxNode } from '../syntax/tree';
 import { componentNames, componentRefText } from './componentLinks';
 import { pathThrough, pathTo, rootAt, schemasAlong, scopeAlong } from './documentPath';
@@ -227,7 +228,7 @@ function valueSlot(document: NavigationDocument, offset: number): ValueSlot | un
       schemas: schemasAlong(path),
       range: { offset, length: 0 },
       siblings: [],
-      quote: document.format === 'yaml' ? '' : '"',
+      quote: syntaxOf(document.format ?? 'json').writing.stringQuote,
     };
   }
   if (last.type === 'array' && document.format !== 'yaml') {
@@ -253,7 +254,7 @@ function valueSlot(document: NavigationDocument, offset: number): ValueSlot | un
     schemas: schemasAlong(path),
     range: { offset: last.offset, length: end - last.offset },
     siblings: parent.type === 'array' ? parent.items.filter((item) => item !== last) : [],
-    quote: quote || (document.format === 'yaml' ? '' : '"'),
+    quote: quote || syntaxOf(document.format ?? 'json').writing.stringQuote,
   };
 }
 

@@ -6,12 +6,10 @@
 //   // mcpdesc-disable-next-line RULE, RULE/violation -- why   only those rules (or kinds)
 //   # mcpdesc-disable-file RULE                            (YAML) that rule anywhere in the file
 //
-// Comments are found the way the document's parser finds them (jsonc-parser's scanner, the yaml
-// package's lexer), so a directive inside a string or a block scalar is text, not a suppression.
+// Comments are what the document's syntax says they are (syntax/comments.ts: its parser's own
+// tokens), so a directive inside a string or a block scalar is text, not a suppression.
 // "The next line" is the line after the comment ends. A suppression that hides nothing is reported
 // as mcpdesc.unused-suppression, which is off unless configured.
-import { createScanner, SyntaxKind } from 'jsonc-parser';
-import { Lexer } from 'yaml';
 import {
   CHECKER_RULE_ID,
   CONFIG_RULE_ID,
@@ -19,8 +17,10 @@ import {
   UNUSED_SUPPRESSION_RULE_ID,
   isRuleId,
 } from '../../../../shared/src/rules';
+import type { Comment, LineSpanningTokens } from '../syntax/comments';
 import type { LineIndex } from '../syntax/lineIndex';
-import { stepOverWhitespace } from '../syntax/json/jsonTree';
+import type { Syntax } from '../syntax/syntax';
+import { syntaxOf } from '../syntax/syntaxOf';
 import { makeDiagnostic, type DiagnosticOptions } from './makeDiagnostic';
 import type { Diagnostic, DocumentFormat, Fix } from '../types';
 
@@ -52,14 +52,6 @@ export interface Suppression {
   length: number;
 }
 
-interface Comment {
-  /** Offset of the comment's content (after `//`, `/*` or `#`). */
-  offset: number;
-  content: string;
-  /** Offset just after the comment. */
-  end: number;
-}
-
 /** Whether `text` contains what every directive starts with (if not, it has no suppressions). */
 export function mayHoldDirectives(text: string): boolean {
   return text.includes(DIRECTIVE_PREFIX);
@@ -68,7 +60,7 @@ export function mayHoldDirectives(text: string): boolean {
 export function findSuppressions(text: string, format: DocumentFormat, lines: LineIndex): Suppression[] {
   if (!mayHoldDirectives(text)) return [];
   const suppressions: Suppression[] = [];
-  for (const comment of format === 'yaml' ? yamlComments(text) : jsonComments(text)) {
+  for (const comment of syntaxOf(format).comments(text)) {
     const suppression = parseDirective(comment, lines);
     if (suppression) suppressions.push(suppression);
   }
@@ -82,47 +74,6 @@ export function findSuppressions(text: string, format: DocumentFormat, lines: Li
 export function changeMayWriteDirective(text: string, change: { offset: number; newLength: number }): boolean {
   const reach = DIRECTIVE_PREFIX.length - 1;
   return text.slice(Math.max(0, change.offset - reach), change.offset + change.newLength + reach).includes(DIRECTIVE_PREFIX);
-}
-
-function jsonComments(text: string): Comment[] {
-  const comments: Comment[] = [];
-  const scanner = createScanner(text, false);
-  for (;;) {
-    stepOverWhitespace(scanner, text);
-    const kind = scanner.scan();
-    if (kind === SyntaxKind.EOF) break;
-    if (kind !== SyntaxKind.LineCommentTrivia && kind !== SyntaxKind.BlockCommentTrivia) continue;
-    const start = scanner.getTokenOffset();
-    const end = start + scanner.getTokenLength();
-    const closed = kind === SyntaxKind.BlockCommentTrivia && text.startsWith('*/', end - 2) && end - start >= 4;
-    comments.push({ offset: start + 2, content: text.slice(start + 2, closed ? end - 2 : end), end });
-  }
-  return comments;
-}
-
-/** The yaml lexer's zero-width markers (document, flow end, scalar): they are not in the text. */
-const LEXER_MARKERS = new Set(['\u0002', '\u0018', '\u001f']);
-
-interface YamlToken {
-  source: string;
-  offset: number;
-}
-
-function yamlTokens(text: string): YamlToken[] {
-  const tokens: YamlToken[] = [];
-  let offset = 0;
-  for (const source of new Lexer().lex(text)) {
-    if (LEXER_MARKERS.has(source)) continue;
-    tokens.push({ source, offset });
-    offset += source.length;
-  }
-  return tokens;
-}
-
-function yamlComments(text: string): Comment[] {
-  return yamlTokens(text)
-    .filter((token) => token.source.startsWith('#'))
-    .map((token) => ({ offset: token.offset + 1, content: token.source.slice(1), end: token.offset + token.source.length }));
 }
 
 function parseDirective(comment: Comment, lines: LineIndex): Suppression | undefined {
@@ -270,28 +221,28 @@ export class SuppressionFixes {
   private nextLine: Map<number, Suppression[]> | undefined;
   private spans: LineSpanningTokens | undefined;
   private lineBreak: string | undefined;
+  private readonly syntax: Syntax;
 
   constructor(
     private readonly text: string,
-    private readonly format: DocumentFormat,
+    format: DocumentFormat,
     private readonly lines: LineIndex,
     /** The text's directives (findSuppressions of it). */
     private readonly suppressions: readonly Suppression[],
-    /**
-     * YAML with syntax errors: no comment line is offered, since the line may lie inside a flow
-     * collection the parse could not close, where a comment line is one more error.
-     */
-    private readonly brokenYaml = false,
-  ) {}
+    /** The text has syntax errors (a syntax may then take no comment line: Syntax.commentLinesBesideSyntaxErrors). */
+    private readonly hasSyntaxErrors = false,
+  ) {
+    this.syntax = syntaxOf(format);
+  }
 
   fixFor(diagnostic: Diagnostic): Fix | undefined {
     if (NOT_OFFERED.has(diagnostic.code)) return undefined;
-    const { text, format, lines } = this;
+    const { text, syntax, lines } = this;
     const target = `${diagnostic.code}/${diagnostic.data.violation}`;
     const line = diagnostic.range.start.line;
     const lineStart = lines.offsetAt({ line, character: 0 });
-    if (format === 'yaml' && this.brokenYaml) return undefined;
-    if (!(this.spans ??= lineSpanningTokens(text, format)).canStartWithComment(lineStart)) return undefined;
+    if (this.hasSyntaxErrors && !syntax.commentLinesBesideSyntaxErrors) return undefined;
+    if (!(this.spans ??= syntax.lineSpanningTokens(text)).canStartWithComment(lineStart)) return undefined;
     const title = `Suppress ${target} on this line`;
     const existing = line > 0 ? this.directiveAbove(line) : undefined;
     if (existing) {
@@ -306,7 +257,7 @@ export class SuppressionFixes {
     const indent = /^[ \t]*/.exec(text.slice(lineStart + afterMark, lineStart + afterMark + 200))![0];
     // Found once: a scan of the text per diagnostic made every code action request over many of them quadratic.
     const lineBreak = (this.lineBreak ??= text.includes('\r\n') ? '\r\n' : '\n');
-    const marker = format === 'yaml' ? '#' : '//';
+    const marker = syntax.lineCommentMarker;
     const at = { line, character: afterMark };
     return {
       title,
@@ -317,12 +268,11 @@ export class SuppressionFixes {
 
   /** The next-line directive that is the whole of the line above `line`, if there is one. */
   private directiveAbove(line: number): Suppression | undefined {
-    const { text, format, lines } = this;
+    const { text, lines } = this;
     const start = lines.offsetAt({ line: line - 1, character: 0 });
     const end = lines.offsetAt({ line, character: 0 });
     const above = text.slice(start, end);
-    const marker = format === 'yaml' ? /^\s*#/ : /^\s*\/\//;
-    if (!marker.test(above) || !above.includes(NEXT_LINE_DIRECTIVE)) return undefined;
+    if (!above.trimStart().startsWith(this.syntax.lineCommentMarker) || !above.includes(NEXT_LINE_DIRECTIVE)) return undefined;
     if (!this.nextLine) {
       this.nextLine = new Map();
       for (const suppression of this.suppressions) {
@@ -334,63 +284,4 @@ export class SuppressionFixes {
     }
     return this.nextLine.get(line)?.find((suppression) => suppression.offset >= start && suppression.offset < end);
   }
-}
-
-/**
- * Where in a text a line cannot take a comment before it: where its start lies within a token other
- * than white space (a multi-line string or block comment, a YAML scalar's continuation), or, in
- * YAML, where it starts the body of a block scalar (`|`, `>`). Only tokens holding a line break can
- * hold a line's start, so only those are kept (a check may keep this as long as it is cached); they
- * are in text order and apart, so the one a line starts in is found by bisection.
- */
-export interface LineSpanningTokens {
-  canStartWithComment(lineStart: number): boolean;
-}
-
-/** Exported for the test that holds the bisection to a scan of the tokens from the start. */
-export function lineSpanningTokens(text: string, format: DocumentFormat): LineSpanningTokens {
-  const starts: number[] = [];
-  const ends: number[] = [];
-  /** Offsets of the first token after a block scalar's header (the first at its offset). */
-  const bodyStarts = new Set<number>();
-  const keep = (start: number, end: number): void => {
-    if (end - start < 2) return;
-    const inner = text.slice(start, end);
-    if (inner.includes('\n') || inner.includes('\r')) {
-      starts.push(start);
-      ends.push(end);
-    }
-  };
-  if (format === 'yaml') {
-    let previous: YamlToken | undefined;
-    let lastOffset = -1;
-    for (const token of yamlTokens(text)) {
-      const end = token.offset + token.source.length;
-      if (token.offset !== lastOffset && previous !== undefined && /^[|>]/.test(previous.source)) bodyStarts.add(token.offset);
-      lastOffset = token.offset;
-      if (!/^\s*$/.test(token.source)) keep(token.offset, end);
-      if (!/^\s+$/.test(token.source)) previous = token;
-    }
-  } else {
-    const scanner = createScanner(text, false);
-    for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-      if (kind !== SyntaxKind.LineBreakTrivia && kind !== SyntaxKind.Trivia)
-        keep(scanner.getTokenOffset(), scanner.getTokenOffset() + scanner.getTokenLength());
-    }
-  }
-  return {
-    canStartWithComment(lineStart: number): boolean {
-      if (lineStart === 0) return true;
-      // The last kept token starting before lineStart: the only one that can hold it.
-      let low = 0;
-      let high = starts.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (starts[middle] < lineStart) low = middle + 1;
-        else high = middle;
-      }
-      if (low > 0 && ends[low - 1] > lineStart) return false;
-      return !bodyStarts.has(lineStart);
-    },
-  };
 }

@@ -1,7 +1,8 @@
-// JSON and JSONC as the checker reads them: jsonc-parser's scanner builds the tree (parse/), the
-// fixes edit with JsonEditor, and an edit strictly inside one element of `tools` re-parses that
-// element's text alone.
+// JSON and JSONC as the checker reads them: jsonc-parser's scanner builds the tree (json/) and
+// finds the comments, the fixes edit with JsonEditor, and an edit strictly inside one element of
+// `tools` re-parses that element's text alone.
 import { detachedSlice } from './detachedString';
+import { jsonComments, jsonLineSpanningTokens } from './json/jsonComments';
 import { JsonEditor } from './json/jsonEditor';
 import { parseJsonDocument } from './json/jsonDocument';
 import { buildJsonTree } from './json/jsonTree';
@@ -21,6 +22,11 @@ export const jsonSyntax: Syntax = {
   reparseTool: (_oldText, newText, elements, index, change) =>
     reparsedJsonTool(newText, elements[index], change.newLength - change.length),
   placeTool: (replacement, delta, _change, owed) => growAncestorsAndShiftFollowers(replacement, delta, owed),
+  comments: jsonComments,
+  lineCommentMarker: '//',
+  lineSpanningTokens: jsonLineSpanningTokens,
+  commentLinesBesideSyntaxErrors: true,
+  writing: { itemsOnDashLines: false, stringQuote: '"' },
 };
 
 function jsonHasMcpdescRoot(text: string): boolean {

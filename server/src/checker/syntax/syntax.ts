@@ -1,6 +1,8 @@
 // What the checker needs of a syntax (JSON or YAML): its text as trees, an editor for the fixes,
-// the sniff that says whether a text is an MCP description, and the one-tool re-parse of
-// incremental re-checks. syntaxOf.ts picks the implementation for a format, in one place.
+// the sniff that says whether a text is an MCP description, the one-tool re-parse of incremental
+// re-checks, and its comments (for suppressions). syntaxOf.ts picks the implementation for a
+// format, in one place; nothing outside syntax/ asks which format it has.
+import type { Comment, LineSpanningTokens } from './comments';
 import type { DocumentEditor, ReadBack } from './editor';
 import type { ParsedDocument } from './json/jsonDocument';
 import type { ObjectNode, SyntaxNode } from './tree';
@@ -48,4 +50,28 @@ export interface Syntax {
    * and what follows moves (now, or through `owed` when something next reads the tree).
    */
   placeTool(replacement: SyntaxNode, delta: number, change: ChangeSpan, owed: OwedShifts): void;
+  /** Every comment of the text, in text order, as the syntax's own tokens find them. */
+  comments(text: string): Comment[];
+  /** What starts a comment running to the end of its line (`//`, `#`). */
+  readonly lineCommentMarker: string;
+  /** Where a line of the text cannot take a comment line before it. */
+  lineSpanningTokens(text: string): LineSpanningTokens;
+  /**
+   * Whether a comment line may be added to a text with syntax errors: not in YAML, where the line
+   * may lie inside a flow collection the parse could not close and would be one more error.
+   */
+  readonly commentLinesBesideSyntaxErrors: boolean;
+  /** How the syntax writes what navigation adds (snippets, completions). */
+  readonly writing: SyntaxWriting;
+}
+
+/** How a syntax writes new values, for the code that writes them without naming the syntax. */
+export interface SyntaxWriting {
+  /**
+   * A new item of a list is a line of its own after `- ` (a YAML block sequence, its later lines
+   * lined up after the dash), not an element between brackets and commas.
+   */
+  readonly itemsOnDashLines: boolean;
+  /** The quote a string is written in when nothing asks for another: `"` (JSON), none (a plain YAML scalar). */
+  readonly stringQuote: '"' | '';
 }

@@ -1,9 +1,11 @@
-// YAML as the checker reads it: the `yaml` package's parser builds the tree (yaml/), the fixes edit
-// with YamlEditor, and an edit inside one tool of a block sequence re-parses that tool's lines
-// alone when they read alone as they do in place (incrementalYaml.ts says when).
+// YAML as the checker reads it: the `yaml` package's parser builds the tree (yaml/) and its lexer
+// finds the comments, the fixes edit with YamlEditor, and an edit inside one tool of a block
+// sequence re-parses that tool's lines alone when they read alone as they do in place
+// (incrementalYaml.ts says when).
 import { growYamlAncestorsAndShiftFollowers, reparseYamlTool, yamlAllowsToolEdits } from './yaml/incrementalYaml';
 import type { SyntaxNode, ValueNode } from './tree';
 import { parseYamlDocuments, type YamlParseOptions } from './yaml/parseYamlDocuments';
+import { yamlComments, yamlLineSpanningTokens } from './yaml/yamlComments';
 import { YamlEditor } from './yaml/yamlEditor';
 import { isYamlMcpdescText } from './yaml/yamlMcpdescSniff';
 import type { ParsedDocument } from './json/jsonDocument';
@@ -18,6 +20,11 @@ export const yamlSyntax: Syntax = {
   toolHolding: (elements, change) => lastStartingBefore(elements, change.offset + 1),
   reparseTool: reparseYamlTool,
   placeTool: (replacement, delta, change, owed) => growYamlAncestorsAndShiftFollowers(replacement, delta, change.offset, owed),
+  comments: yamlComments,
+  lineCommentMarker: '#',
+  lineSpanningTokens: yamlLineSpanningTokens,
+  commentLinesBesideSyntaxErrors: false,
+  writing: { itemsOnDashLines: true, stringQuote: '' },
 };
 
 /**
@@ -27,11 +34,17 @@ export const yamlSyntax: Syntax = {
  */
 export function parseYamlForCheck(text: string, options?: YamlParseOptions): ParsedDocument {
   const parsed = parseYamlDocuments(text, options);
-  const roots = parsed.documents.map((document) => document.root).filter((root): root is ValueNode => root !== undefined);
+  const roots: ValueNode[] = [];
+  const documentOffsets: number[] = [];
+  for (const document of parsed.documents) {
+    if (document.root === undefined) continue;
+    roots.push(document.root);
+    documentOffsets.push(document.offset);
+  }
   const syntaxErrors = parsed.errors
     .filter((error) => error.code !== 'DUPLICATE_KEY')
     .map(({ offset, length, message }) => ({ offset, length, message }));
-  return { roots, syntaxErrors };
+  return { roots, syntaxErrors, documentOffsets };
 }
 
 /** Index of the last element starting before `offset`, or -1. */

@@ -9,7 +9,7 @@ import { checkRequestedSchema, revisionList, type SchemaContext } from './formSc
 import type { DeclarationFinding, DeclarationViolationKind } from './kinds';
 import { checkedRevisionsIn } from './revisions';
 import { MCP } from '../../mcp/revisions';
-import { primitiveScope, scopeText, versionsOf, type Scope } from './scope';
+import { primitiveScope, scopeText, versionsOf, type Scope } from '../../model/protocolScope';
 import { isSyntacticallyValidUri } from './uriSyntax';
 
 const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;

@@ -5,7 +5,7 @@
 import { DECLARATION_RULE_ID } from '../../../../../shared/src/rules';
 import { collectionOf, readPrimitive, readPrimitives, toolNameCounts, toolsArrayOf } from '../../model/documentModel';
 import type { SyntaxNode } from '../../syntax/tree';
-import { declarationFixesFor } from '../../fixes/declarationFixes';
+import { declarationFixesFor } from './declarationFixes';
 import { metaOf, type Rule, type ToolContext, type ToolFindings } from '../rule';
 import { checkPrimitiveDeclarations } from './checkDeclarations';
 import { officialCodeOfDeclaration, type DeclarationFinding } from './kinds';

@@ -5,9 +5,9 @@
 // finding per node, naming every revision at fault. A capability value that is not an object is
 // the schema rule's (mcpdesc.document.schema); unknown capabilities and `x-` members are left alone.
 import { effectiveProperties, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 import { MCP, type McpFeature } from '../../mcp/revisions';
 
 /** The client capabilities a requirement may name, and the feature of MCP each one is. */

@@ -3,7 +3,7 @@
 // four revisions is one diagnostic, not four. Which revision has what is mcp/revisions.ts'.
 import type { SyntaxNode } from '../../syntax/tree';
 import { pointerOf } from './pointers';
-import type { SemanticFinding, SemanticKind } from './interactionSemantics';
+import type { SemanticFinding, SemanticKind } from './semanticFinding';
 
 export type Path = ReadonlyArray<string | number>;
 

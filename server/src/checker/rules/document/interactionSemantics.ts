@@ -4,7 +4,8 @@
 // clientRequirements (a SHOULD-warn), roots that are file:// URIs. Each kind names the official
 // validator's code for the same problem. It reads what it can: a step of the wrong shape is the
 // schema rule's to report, and gives nothing here.
-import { primitiveScope } from '../declarationValidity/scope';
+import { readPrimitive, type ElicitationDeclaration } from '../../model/documentModel';
+import { primitiveScope } from '../../model/protocolScope';
 import {
   effectiveProperties,
   keyNodeOf,
@@ -17,40 +18,12 @@ import {
 } from '../../syntax/tree';
 import { pointerOf, readablePath } from './pointers';
 import { MCP } from '../../mcp/revisions';
-import {
-  EXAMPLE_VIOLATION_KINDS,
-  OFFICIAL_NAMED_KINDS,
-  type ExampleViolationKind,
-  type OfficialNamedKind,
-  type SemanticViolationKind,
-} from '../../types';
+import type { SemanticFinding, SemanticKind } from './semanticFinding';
 
-/** Every kind of mcpdesc.document.semantics (this file's and componentReferences.ts'). */
-export type SemanticKind = SemanticViolationKind;
-
-/** The official validator's code for each kind. */
-export const OFFICIAL_CODE_OF: Readonly<Record<SemanticKind, string>> = {
-  'step-revision-mismatch': 'interaction-example-version-mismatch',
-  'client-requirements-contradiction': 'interaction-example-client-requirements-contradiction',
-  'roots-uri': 'interaction-example-roots-uri',
-  'wrong-component-namespace': 'wrong-component-reference-namespace',
-  'component-reference-cycle': 'component-reference-cycle',
-  'missing-component-target': 'missing-component-reference-target',
-  'client-requirement-revision-mismatch': 'client-requirement-version-mismatch',
-  'invalid-client-requirement': 'invalid-client-requirement-value',
-  'deprecated-client-requirement': 'deprecated-client-requirement',
-  ...(Object.fromEntries(EXAMPLE_VIOLATION_KINDS.map((kind) => [kind, kind])) as Record<ExampleViolationKind, string>),
-  ...(Object.fromEntries(OFFICIAL_NAMED_KINDS.map((kind) => [kind, kind])) as Record<OfficialNamedKind, string>),
-};
-
-export interface SemanticFinding {
-  kind: SemanticKind;
-  offset: number;
-  length: number;
-  message: string;
-  /** The official validator's path for the same finding. */
-  pointer: string;
-}
+// The finding shape every semantic check returns lives in semanticFinding.ts; these names stay
+// importable from here for the callers written before it moved (documentRules.ts,
+// componentReferences.ts, fixes/documentFixes.ts, which other branches are changing).
+export { OFFICIAL_CODE_OF, type SemanticFinding, type SemanticKind } from './semanticFinding';
 
 /** The findings of the tool `tool`, element `index` of the root's `tools`. */
 export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
@@ -60,13 +33,17 @@ export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: nu
   if (examples?.type !== 'object') return findings;
   const scope = primitiveScope(tool, root)?.versions ?? [];
   const requirements = memberOf(tool, 'clientRequirements');
+  // The tool's declarations by name, read from the model once, when a step first asks: only a
+  // url-mode step does. The title the model gives the tool is not read, so nothing shapes it.
+  let declarations: ReadonlyMap<string, ElicitationDeclaration> | undefined;
+  const declarationsByName = () => (declarations ??= readPrimitive(root, 'tool', tool, index, [], new Map()).declarationsByName);
   for (const exampleName of effectiveProperties(examples).keys()) {
     const steps = memberOf(memberOf(examples, exampleName), 'steps');
     if (steps?.type !== 'array') continue;
     itemsOf(steps).forEach((step, stepIndex) => {
       if (step.type !== 'object') return;
       const stepPath = ['tools', index, 'interactionExamples', exampleName, 'steps', stepIndex] as const;
-      const context: StepContext = { root, tool, step, stepPath, scope, findings };
+      const context: StepContext = { root, declarationsByName, step, stepPath, scope, findings };
       checkRevisions(context);
       if (requirements?.type === 'object') checkRequirements(context, requirements);
       checkRoots(context);
@@ -77,7 +54,8 @@ export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: nu
 
 interface StepContext {
   root: SyntaxNode;
-  tool: SyntaxNode;
+  /** The tool's declarations by name, as the model reads them. */
+  declarationsByName: () => ReadonlyMap<string, ElicitationDeclaration>;
   step: SyntaxNode;
   stepPath: ReadonlyArray<string | number>;
   scope: readonly string[];
@@ -129,8 +107,8 @@ function checkRevisions(context: StepContext): void {
     // A step naming a url-mode declaration is covered by that declaration's own revision-mismatch
     // (mcpdesc.elicitation.declaration-validity): reported once, there.
     const declarationName = stringOf(memberOf(step, 'declaration'));
-    const declaration = declarationName === undefined ? undefined : declarationNamed(context.tool, declarationName);
-    if (declaration && stringOf(memberOf(declaration, 'mode')) === 'url') return;
+    const declaration = declarationName === undefined ? undefined : context.declarationsByName().get(declarationName);
+    if (declaration?.mode === 'url') return;
     // Revisions without elicitation at all were reported above.
     const withoutUrl = scope.filter((revision) => MCP.has(revision, 'elicitation') && !MCP.has(revision, 'elicitation.url'));
     if (withoutUrl.length > 0) {
@@ -251,11 +229,4 @@ function checkRoots(context: StepContext): void {
       );
     }
   });
-}
-
-/** The first element of the tool's `elicitations` that is an object named `name` (the model's lookup rule). */
-function declarationNamed(tool: SyntaxNode, name: string): SyntaxNode | undefined {
-  const elicitations = memberOf(tool, 'elicitations');
-  if (elicitations?.type !== 'array') return undefined;
-  return itemsOf(elicitations).find((element) => element.type === 'object' && stringOf(memberOf(element, 'name')) === name);
 }

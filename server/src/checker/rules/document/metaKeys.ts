@@ -5,10 +5,11 @@
 // keys left unjudged (the official validator's reading; they get one legacy warning on the
 // document's scope instead).
 import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
-import type { SemanticFinding } from './interactionSemantics';
+import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
+import type { SemanticFinding } from './semanticFinding';
 import { pointerOf, readablePath } from './pointers';
 
 /** Where a `_meta` object sits, which decides the reserved keys it may hold. */
@@ -173,9 +174,9 @@ export function checkMeta(
 /** The `_meta` of resources, resource templates and prompts, and of their examples' results. */
 export function checkRootMeta(root: SyntaxNode): SemanticFinding[] {
   const collected = new FindingCollector();
-  for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
-    itemsOf(memberOf(root, collection)).forEach((item, index) => {
-      if (item.type !== 'object') return;
+  for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
+    const collection = PRIMITIVE_COLLECTIONS[kind];
+    primitiveObjectsOf(root, kind).forEach(({ node: item, index }) => {
       const scope = primitiveScope(item, root)?.versions ?? [];
       checkMeta(memberOf(item, '_meta'), 'declaration', scope, [collection, index, '_meta'], collected);
       if (collection === 'prompts') return;

@@ -13,11 +13,14 @@ import {
   scalarOf,
   type SyntaxNode,
 } from '../../syntax/tree';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding, SemanticKind as Kind } from './interactionSemantics';
+import type { SemanticFinding, SemanticKind as Kind } from './semanticFinding';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
+import { throughComponentRefs } from '../../model/componentRef';
+import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
+import { templateVariables } from './uriTemplate';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
@@ -26,15 +29,13 @@ const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
 export function checkPromptAndCompletionExamples(root: SyntaxNode): SemanticFinding[] {
   const collected = new FindingCollector();
   if (root.type !== 'object') return [];
-  for (const collection of ['prompts', 'resourceTemplates'] as const) {
-    const primitives = memberOf(root, collection);
-    if (primitives?.type !== 'array') continue;
-    itemsOf(primitives).forEach((primitive, index) => {
-      if (primitive.type !== 'object') return;
+  for (const kind of ['prompt', 'resourceTemplate'] as const) {
+    const collection = PRIMITIVE_COLLECTIONS[kind];
+    for (const { node: primitive, index } of primitiveObjectsOf(root, kind)) {
       const scope = primitiveScope(primitive, root)?.versions ?? [];
       if (collection === 'prompts') checkPromptExamples(root, primitive, index, scope, collected);
       checkCompletionExamples(primitive, collection, index, scope, collected);
-    });
+    }
   }
   return collected.findings();
 }
@@ -51,20 +52,6 @@ function declaredArguments(prompt: SyntaxNode): Map<string, SyntaxNode> {
   return declared;
 }
 
-/** A prompt example through its references; the node findings go on (the reference when there is one), or undefined. */
-function resolveExample(root: SyntaxNode, value: SyntaxNode): { example: SyntaxNode; via?: SyntaxNode } | undefined {
-  let current = value;
-  let via: SyntaxNode | undefined;
-  for (let hops = 0; current.type === 'object' && propertyOf(current, '$componentRef'); hops++) {
-    via ??= memberOf(current, '$componentRef');
-    const match = /^#\/components\/promptExamples\/([^/]+)$/.exec(stringOf(memberOf(current, '$componentRef')) ?? '');
-    const target = match ? memberOf(memberOf(memberOf(root, 'components'), 'promptExamples'), match[1]) : undefined;
-    if (!target || hops > 64) return undefined;
-    current = target;
-  }
-  return current.type === 'object' ? { example: current, via } : undefined;
-}
-
 function checkPromptExamples(
   root: SyntaxNode,
   prompt: SyntaxNode,
@@ -76,9 +63,9 @@ function checkPromptExamples(
   if (examples?.type !== 'object') return;
   const declared = declaredArguments(prompt);
   for (const name of effectiveProperties(examples).keys()) {
-    const resolved = resolveExample(root, memberOf(examples, name)!);
-    if (!resolved) continue;
-    const { example, via } = resolved;
+    const resolved = throughComponentRefs(root, memberOf(examples, name)!, 'promptExamples');
+    if (resolved?.value.type !== 'object') continue;
+    const { value: example, via } = resolved;
     const path: Path = ['prompts', index, 'examples', name];
     const where = readablePath(pointerOf(...path));
     const at = (node: SyntaxNode | undefined, fallback: SyntaxNode) => via ?? node ?? fallback;
@@ -432,33 +419,4 @@ function checkContextArguments(
       }
     }
   }
-}
-
-const OPERATORS = '+#./;?&';
-const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+(?:\.(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})+)*$/;
-
-/** The variable names of an RFC 6570 template, or why it is not one. */
-export function templateVariables(template: string): Set<string> | string {
-  const names = new Set<string>();
-  let position = 0;
-  while (position < template.length) {
-    const open = template.indexOf('{', position);
-    const close = template.indexOf('}', position);
-    if (close >= 0 && (open < 0 || close < open)) return `'}' at ${close + 1} closes no expression`;
-    if (open < 0) break;
-    const end = template.indexOf('}', open + 1);
-    if (end < 0) return `the expression at ${open + 1} is not closed`;
-    let body = template.slice(open + 1, end);
-    if (body.includes('{')) return `'{' inside the expression at ${open + 1}`;
-    if (OPERATORS.includes(body[0] ?? '')) body = body.slice(1);
-    else if ('=,!@|'.includes(body[0] ?? '')) return `the operator '${body[0]}' at ${open + 2} is reserved`;
-    if (body === '') return `the expression at ${open + 1} names no variable`;
-    for (const spec of body.split(',')) {
-      const name = spec.replace(/(?::[1-9][0-9]{0,3}|\*)$/, '');
-      if (!VARNAME.test(name)) return `'${spec}' is not a variable specification`;
-      names.add(name);
-    }
-    position = end + 1;
-  }
-  return names;
 }

@@ -6,11 +6,12 @@
 // findings read that tool, the root's protocolVersions and the names and scopes of the tools
 // before it (which the one-tool shortcut of incremental.ts never changes).
 import { itemsOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
-import { versionsOf } from '../declarationValidity/scope';
+import { documentScope, primitiveScope, versionsOf } from '../../model/protocolScope';
+import { collectionOf, PRIMITIVE_COLLECTIONS, toolsArrayOf, type PrimitiveKind } from '../../model/documentModel';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 
 const IDENTITY_OF: Readonly<Record<string, string>> = {
   tools: 'name',
@@ -20,11 +21,11 @@ const IDENTITY_OF: Readonly<Record<string, string>> = {
 };
 
 function rootScope(root: SyntaxNode): readonly string[] {
-  return versionsOf(memberOf(root, 'protocolVersions')) ?? [];
+  return documentScope(root)?.versions ?? [];
 }
 
 function scopeOf(item: SyntaxNode, root: SyntaxNode): readonly string[] {
-  return versionsOf(memberOf(item, 'protocolVersions')) ?? rootScope(root);
+  return primitiveScope(item, root)?.versions ?? [];
 }
 
 /** Each revision of an item's own protocolVersions that the document's scope does not have, on its element. */
@@ -108,13 +109,13 @@ export function checkRootScopes(root: SyntaxNode): SemanticFinding[] {
       );
     }
   });
-  for (const collection of ['resources', 'resourceTemplates', 'prompts']) checkPrimitiveScopes(root, collection, collected);
+  for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) checkPrimitiveScopes(root, kind, collected);
   return collected.findings();
 }
 
-function checkPrimitiveScopes(root: SyntaxNode, collection: string, collected: FindingCollector): void {
-  const array = memberOf(root, collection);
-  itemsOf(array).forEach((_item, index) => itemScopes(root, collection, array!, index, collected));
+function checkPrimitiveScopes(root: SyntaxNode, kind: PrimitiveKind, collected: FindingCollector): void {
+  const array = collectionOf(root, kind);
+  array?.items.forEach((_item, index) => itemScopes(root, PRIMITIVE_COLLECTIONS[kind], array, index, collected));
 }
 
 /**
@@ -170,7 +171,7 @@ function itemScopes(root: SyntaxNode, collection: string, array: SyntaxNode, ind
 /** The scope findings of the tool `index` (its own scope, and its overlap with the tools before it). */
 export function checkToolScopes(root: SyntaxNode, index: number): SemanticFinding[] {
   const collected = new FindingCollector();
-  const tools = memberOf(root, 'tools');
+  const tools = toolsArrayOf(root);
   if (tools) itemScopes(root, 'tools', tools, index, collected);
   return collected.findings();
 }

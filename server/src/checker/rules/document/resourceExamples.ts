@@ -5,13 +5,15 @@
 // requested URI, or returns it with another MIME type or size than the declaration states. An
 // example given by a `$componentRef` is read through it (the findings then sit on the reference).
 import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { safeRegExp, type RegExpLike } from '../../schema/safeRegExp';
 import { MCP } from '../../mcp/revisions';
 import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
-import { templateVariables } from './promptAndCompletionExamples';
-import type { SemanticFinding } from './interactionSemantics';
+import { templateVariables } from './uriTemplate';
+import { throughComponentRefs } from '../../model/componentRef';
+import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
+import type { SemanticFinding } from './semanticFinding';
 import { checkOrNote } from '../../notChecked';
 import { NotCheckedError } from '../../timeBudget';
 
@@ -27,16 +29,17 @@ const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : 
 export function checkResourceExamples(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
-  for (const collection of ['resources', 'resourceTemplates']) {
-    itemsOf(memberOf(root, collection)).forEach((owner, ownerIndex) => {
+  for (const kind of ['resource', 'resourceTemplate'] as const) {
+    const collection = PRIMITIVE_COLLECTIONS[kind];
+    primitiveObjectsOf(root, kind).forEach(({ node: owner, index: ownerIndex }) => {
       const examples = memberOf(owner, 'examples');
-      if (owner.type !== 'object' || examples?.type !== 'object') return;
+      if (examples?.type !== 'object') return;
       const scope = primitiveScope(owner, root)?.versions ?? [];
       const template = collection === 'resourceTemplates' ? templateOf(owner, ownerIndex, collected) : undefined;
       for (const name of effectiveProperties(examples).keys()) {
-        const resolved = throughReferences(root, memberOf(examples, name)!, NAMESPACE_OF[collection]);
-        if (!resolved || resolved.example.type !== 'object') continue;
-        const { example, via } = resolved;
+        const resolved = throughComponentRefs(root, memberOf(examples, name)!, NAMESPACE_OF[collection], true);
+        if (!resolved || resolved.value.type !== 'object') continue;
+        const { value: example, via } = resolved;
         const path = [collection, ownerIndex, 'examples', name];
         const at = (node: SyntaxNode | undefined, fallback: SyntaxNode) => via ?? node ?? fallback;
         const exampleKey = keyNodeOf(propertyOf(examples, name))!;
@@ -76,28 +79,6 @@ interface ExampleContext {
   /** The example's key of its result: where a member missing from the result is reported. */
   resultKey: SyntaxNode;
   at(node: SyntaxNode | undefined): SyntaxNode;
-}
-
-/** A resource (template) example through its `$componentRef`s; undefined when one does not resolve (componentReferences.ts reports it). */
-function throughReferences(
-  root: SyntaxNode,
-  value: SyntaxNode,
-  namespace: string,
-): { example: SyntaxNode; via?: SyntaxNode } | undefined {
-  let current = value;
-  let via: SyntaxNode | undefined;
-  for (let hops = 0; current.type === 'object' && propertyOf(current, '$componentRef'); hops++) {
-    via ??= memberOf(current, '$componentRef');
-    const prefix = `#/components/${namespace}/`;
-    const ref = stringOf(memberOf(current, '$componentRef')) ?? '';
-    const target =
-      ref.startsWith(prefix) && !ref.slice(prefix.length).includes('/')
-        ? memberOf(memberOf(memberOf(root, 'components'), namespace), ref.slice(prefix.length))
-        : undefined;
-    if (!target || hops > 64) return undefined;
-    current = target;
-  }
-  return { example: current, via };
 }
 
 function completedResult(result: SyntaxNode, context: ExampleContext): void {

@@ -9,11 +9,11 @@
 // "Validators MUST NOT emit a revision-applicability diagnostic solely because an Info property is
 // unavailable on Implementation").
 import { itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { MCP, type McpFeature } from '../../mcp/revisions';
 import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 
 /** Members of each place and the feature of MCP they are. */
 const MEMBERS: Readonly<Record<'tools' | 'others' | 'argument' | 'capability', Readonly<Record<string, McpFeature>>>> = {

@@ -5,9 +5,10 @@
 // (when the root declares any). A tool's findings read that tool and the root's securitySchemes
 // and tags, outside every tool.
 import { effectiveProperties, itemsOf, keyNodeOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
 import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 
 const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
@@ -128,8 +129,10 @@ export function checkRootSecurityAndTags(root: SyntaxNode): SemanticFinding[] {
     }
     seen.add(name);
   });
-  for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
-    itemsOf(memberOf(root, collection)).forEach((item, index) => {
+  for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
+    const collection = PRIMITIVE_COLLECTIONS[kind];
+    // Only objects have security or tags to check.
+    primitiveObjectsOf(root, kind).forEach(({ node: item, index }) => {
       checkRequirements(root, memberOf(item, 'security'), [collection, index, 'security'], collected);
       checkTags(root, item, [collection, index], collected);
     });

@@ -22,14 +22,14 @@ import {
   type JsonValue,
   type SyntaxNode,
 } from '../../syntax/tree';
-import { resolveSchemaNode } from '../../model/componentRef';
+import { resolveSchemaNode, throughComponentRefs } from '../../model/componentRef';
 import { schemaCache } from '../../schema/sharedSchemaCache';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { MCP, type McpFeature } from '../../mcp/revisions';
 import { FindingCollector, type Path } from './findingCollector';
 import { checkMeta } from './metaKeys';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 import type { CompiledSchema } from '../../schema/schemaValidator';
 import { checkOrNote, noteNotChecked } from '../../notChecked';
 
@@ -75,12 +75,13 @@ export function checkToolExamples(root: SyntaxNode, tool: SyntaxNode, index: num
     if (examples?.type !== 'object') continue;
     for (const name of effectiveProperties(examples).keys()) {
       const written = memberOf(examples, name)!;
-      const resolved = field === 'examples' ? throughReferences(root, written) : { example: written };
-      if (resolved?.example.type !== 'object') continue;
+      const resolved = field === 'examples' ? throughComponentRefs(root, written, 'toolExamples') : { value: written };
+      if (resolved?.value.type !== 'object') continue;
       const path = ['tools', index, field, name];
       checkExample({
         ...context,
-        ...resolved,
+        example: resolved.value,
+        via: resolved.via,
         path,
         where: readablePath(pointerOf(...path)),
         keyNode: keyNodeOf(propertyOf(examples, name))!,
@@ -88,20 +89,6 @@ export function checkToolExamples(root: SyntaxNode, tool: SyntaxNode, index: num
     }
   }
   return context.collected.findings();
-}
-
-/** A tool example through its `$componentRef`s (into components.toolExamples); undefined when one does not resolve (componentReferences.ts reports it). */
-function throughReferences(root: SyntaxNode, value: SyntaxNode): { example: SyntaxNode; via?: SyntaxNode } | undefined {
-  let current = value;
-  let via: SyntaxNode | undefined;
-  for (let hops = 0; current.type === 'object' && propertyOf(current, '$componentRef'); hops++) {
-    via ??= memberOf(current, '$componentRef');
-    const match = /^#\/components\/toolExamples\/([^/]+)$/.exec(stringOf(memberOf(current, '$componentRef')) ?? '');
-    const target = match ? memberOf(memberOf(memberOf(root, 'components'), 'toolExamples'), match[1]) : undefined;
-    if (!target || hops > 64) return undefined;
-    current = target;
-  }
-  return { example: current, via };
 }
 
 function checkExample(context: ExampleContext): void {

@@ -19,11 +19,11 @@ import {
 } from '../../syntax/tree';
 import { resolveSchemaNode } from '../../model/componentRef';
 import { schemaCache } from '../../schema/sharedSchemaCache';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 import { noteNotChecked } from '../../notChecked';
 
 const SUPPORTED_DIALECT = /^https?:\/\/json-schema\.org\/(?:draft\/2020-12|draft-07)\/schema#?$/;

@@ -4,7 +4,7 @@ import { ELICITATION_RULE_ID } from '../../../../../shared/src/rules';
 import { toolNameCounts, toolsArrayOf } from '../../model/documentModel';
 import { collectNotChecked } from '../../notChecked';
 import { schemaCache } from '../../schema/sharedSchemaCache';
-import { fixesForFinding } from '../../fixes/quickFixes';
+import { fixesForFinding } from './quickFixes';
 import { metaOf, type Rule, type ToolContext, type ToolFindings } from '../rule';
 import { checkToolNode } from './elicitationConsistency';
 import type { ConsistencyFinding } from './findings';

@@ -13,6 +13,11 @@ export interface ParsedDocument {
   /** One tree per document: JSON has one, a YAML stream may have several. */
   roots: ValueNode[];
   syntaxErrors: SyntaxError[];
+  /**
+   * Where the document of each root starts, markers (`---`) included, for a syntax whose text may
+   * hold several documents; absent where each root is its own document's start.
+   */
+  documentOffsets?: number[];
 }
 
 const SYNTAX_MESSAGES: Record<string, string> = {

@@ -1,20 +1,18 @@
 // The quick-fixes of the spec's section 3, built for one finding against a DocumentEditor, so the
 // same fixes serve every syntax the editor backends know.
-import { effectiveProperties, memberOf, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
-import { normalizeEdits } from '../syntax/textEdits';
-import type { OffsetEdit } from '../types';
-import type { SchemaValidatorCache } from '../schema/schemaValidator';
-import type { Declaration, Step } from '../model/documentModel';
-import { resolveSchemaNode } from '../model/componentRef';
-import { isSyntacticallyValidUri } from '../rules/declarationValidity/uriSyntax';
-import type { ConsistencyFinding } from '../rules/elicitation/findings';
-import type { FixPlan, PlannedDeclaration } from '../rules/fixPlan';
+import { effectiveProperties, memberOf, propertyOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../../syntax/tree';
+import { normalizeEdits } from '../../syntax/textEdits';
+import type { OffsetEdit } from '../../types';
+import type { SchemaValidatorCache } from '../../schema/schemaValidator';
+import type { Declaration, Step } from '../../model/documentModel';
+import { resolveSchemaNode } from '../../model/componentRef';
+import { isSyntacticallyValidUri } from '../declarationValidity/uriSyntax';
+import type { ConsistencyFinding } from './findings';
+import type { FixPlan, PlannedDeclaration } from '../fixPlan';
 import { contentSkeleton } from './contentSkeleton';
-import type { DocumentEditor, InsertValue } from '../syntax/editor';
-import { editDistance } from './editDistance';
-import { sameSchema } from '../syntax/canonicalJson';
-
-export type { FixPlan, PlannedDeclaration } from '../rules/fixPlan';
+import type { DocumentEditor, InsertValue } from '../../syntax/editor';
+import { editDistance } from '../editDistance';
+import { sameSchema } from '../../syntax/canonicalJson';
 
 const MAX_CHANGE_TO = 5;
 /** A same-mode declaration this close to an unknown name makes "Change to" the preferred fix. */

@@ -2,13 +2,13 @@
 // is certain: remove what the declaration's mode forbids, add the mode its steps agree on, add a
 // message, drop a `required` entry that names no property. Written once against DocumentEditor, so
 // JSON and YAML documents get the same fixes.
-import { readTool, toolNameCounts, toolsArrayOf, type ElicitationDeclaration, type Tool } from '../model/documentModel';
-import type { DeclarationFinding } from '../rules/declarationValidity/kinds';
-import { normalizeEdits } from '../syntax/textEdits';
-import { allPropertiesOf, propertiesOf, propertyOf, stringOf, valueOf, type SyntaxNode } from '../syntax/tree';
-import type { OffsetEdit } from '../types';
-import type { DocumentEditor } from '../syntax/editor';
-import type { FixPlan } from './quickFixes';
+import { readTool, toolNameCounts, toolsArrayOf, type ElicitationDeclaration, type Tool } from '../../model/documentModel';
+import type { DeclarationFinding } from './kinds';
+import { normalizeEdits } from '../../syntax/textEdits';
+import { allPropertiesOf, propertiesOf, propertyOf, stringOf, valueOf, type SyntaxNode } from '../../syntax/tree';
+import type { OffsetEdit } from '../../types';
+import type { DocumentEditor } from '../../syntax/editor';
+import type { FixPlan } from '../fixPlan';
 
 export function declarationFixesFor(finding: DeclarationFinding, editor: DocumentEditor): FixPlan[] {
   const declaration = finding.declaration;

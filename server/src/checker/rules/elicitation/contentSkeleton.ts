@@ -1,7 +1,7 @@
 // The content "Add content" inserts: every required property of the requested schema, each with
 // its default, else its first enum value (or const, or the first const of a titled oneOf/anyOf
 // enum), else an empty value of its type.
-import type { JsonValue } from '../syntax/tree';
+import type { JsonValue } from '../../syntax/tree';
 
 type SchemaObject = { [key: string]: JsonValue };
 

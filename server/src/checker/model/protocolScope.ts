@@ -1,7 +1,8 @@
 // Protocol scopes (MCP Description 0.8.0, Proposal 0001): a declaration applies to its own
 // `protocolVersions`, else its primitive's, else the document's. An explicit declaration scope
-// must be non-empty and inside its primitive's effective scope.
-import { memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+// must be non-empty and inside its primitive's effective scope. Part of the document model: the
+// declaration rule, the whole-document rules, their fixes and navigation all read scopes here.
+import { memberOf, stringOf, type SyntaxNode } from '../syntax/tree';
 
 export interface Scope {
   versions: readonly string[];
@@ -25,8 +26,13 @@ export function versionsOf(node: SyntaxNode | undefined): string[] | undefined {
 export function primitiveScope(primitive: SyntaxNode, root: SyntaxNode): Scope | undefined {
   const own = versionsOf(memberOf(primitive, 'protocolVersions'));
   if (own) return { versions: own, source: 'primitive' };
-  const inherited = versionsOf(memberOf(root, 'protocolVersions'));
-  return inherited ? { versions: inherited, source: 'document' } : undefined;
+  return documentScope(root);
+}
+
+/** The document's scope: its root's `protocolVersions`, when usable. */
+export function documentScope(root: SyntaxNode): Scope | undefined {
+  const versions = versionsOf(memberOf(root, 'protocolVersions'));
+  return versions ? { versions, source: 'document' } : undefined;
 }
 
 export function scopeText(scope: Scope, ownerWord: string): string {
