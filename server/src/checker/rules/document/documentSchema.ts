@@ -295,6 +295,17 @@ export function compareBranches(a: readonly ErrorObject[], b: readonly ErrorObje
   return x.wrongType - y.wrongType || x.wrongDiscriminator - y.wrongDiscriminator || y.depth - x.depth || x.count - y.count;
 }
 
+/**
+ * The UTF-16 length of the first character of a container: a YAML block mapping starts at its first
+ * key, whose first character may be a surrogate pair that a one-unit range would split.
+ */
+function firstCharacterLength(container: SyntaxNode): number {
+  const first = container.type === 'object' ? keyNodeOf(container.properties[0]) : undefined;
+  if (!first || first.offset !== container.offset || first.length === 0) return 1;
+  const code = first.value.codePointAt(0);
+  return code !== undefined && code > 0xffff && first.length >= 2 ? 2 : 1;
+}
+
 /** Where the finding goes and what it says; undefined when the path leaves the tree (it never should). */
 function findingOf(error: ErrorObject, root: SyntaxNode, prefix: string, base?: SyntaxNode): SchemaFinding | undefined {
   const start = base ?? root;
@@ -309,7 +320,7 @@ function findingOf(error: ErrorObject, root: SyntaxNode, prefix: string, base?: 
     // A whole object or array would underline pages: its key says it as well, else its first character.
     if (target.type !== 'object' && target.type !== 'array') return anchor(target);
     const key = target.parent?.type === 'property' ? keyNodeOf(target.parent) : undefined;
-    return key ? anchor(key) : { offset: target.offset, length: 1 };
+    return key ? anchor(key) : { offset: target.offset, length: firstCharacterLength(target) };
   };
   switch (error.keyword) {
     case 'required': {
