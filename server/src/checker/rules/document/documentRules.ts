@@ -21,9 +21,14 @@ import { checkRootRevisionFields, checkToolRevisionFields } from './revisionFiel
 import { checkRootSecurityAndTags, checkToolSecurityAndTags } from './securityAndTags';
 import { checkRootMeta, checkToolMeta } from './metaKeys';
 import { checkResourceExamples } from './resourceExamples';
+import { stepAtPointer } from './pointers';
+import { problemAtRange } from '../sameProblem';
 
-/** A finding of the schema rule, with the official validator's code and path. */
-export type DocumentSchemaFinding = Finding<SchemaViolationKind> & { officialCode: string; pointer: string };
+/**
+ * A finding of the schema rule, with the official validator's code and path, and the interaction step
+ * it lies in (what the elicitation rule's findings about that step are matched on: sameProblem.ts).
+ */
+export type DocumentSchemaFinding = Finding<SchemaViolationKind> & { officialCode: string; pointer: string; step?: SyntaxNode };
 /** A finding of the semantic checks, with the official validator's code and path. */
 export type DocumentSemanticFinding = Finding<SemanticViolationKind> & { officialCode: string; pointer: string };
 
@@ -87,7 +92,12 @@ function perTool<F extends Finding>(
 
 function checkToolAgainstSchema(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSchemaFinding> {
   const checked = collectNotChecked(() => checkToolSchema(root, tool, index));
-  return { findings: schemaFindings(checked.result), notChecked: checked.notChecked };
+  const findings = schemaFindings(checked.result);
+  for (const finding of findings) {
+    const step = stepAtPointer(tool, finding.pointer);
+    if (step) finding.step = step;
+  }
+  return { findings, notChecked: checked.notChecked };
 }
 
 export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
@@ -102,6 +112,9 @@ export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
       (tool, index) => checkToolAgainstSchema(root, tool, index),
     ),
   checkTool: ({ root, tool, index }) => checkToolAgainstSchema(root, tool, index),
+  // Inside an elicitation step the elicitation rule (earlier in the registry) may underline the same
+  // range for the same reason: it reports it, in its own words, once.
+  problemOf: (finding) => (finding.step ? problemAtRange(finding.step, finding) : undefined),
 };
 
 function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSemanticFinding> {
