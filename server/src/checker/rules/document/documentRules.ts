@@ -22,13 +22,20 @@ import { checkRootSecurityAndTags, checkToolSecurityAndTags } from './securityAn
 import { checkRootMeta, checkToolMeta } from './metaKeys';
 import { checkResourceExamples } from './resourceExamples';
 import { stepAtPointer } from './pointers';
+import { checkToolReferencedSchemas } from './referencedSchemas';
 import { problemAtRange } from '../sameProblem';
 
 /**
  * A finding of the schema rule, with the official validator's code and path, and the interaction step
  * it lies in (what the elicitation rule's findings about that step are matched on: sameProblem.ts).
  */
-export type DocumentSchemaFinding = Finding<SchemaViolationKind> & { officialCode: string; pointer: string; step?: SyntaxNode };
+export type DocumentSchemaFinding = Finding<SchemaViolationKind> & {
+  officialCode: string;
+  pointer: string;
+  step?: SyntaxNode;
+  /** The component at fault when the finding is about a use site's reference to it (referencedSchemas.ts). */
+  component?: string;
+};
 /** A finding of the semantic checks, with the official validator's code and path. */
 export type DocumentSemanticFinding = Finding<SemanticViolationKind> & { officialCode: string; pointer: string };
 
@@ -65,6 +72,7 @@ function schemaFindings(found: SchemaFinding[]): DocumentSchemaFinding[] {
     message: finding.message,
     officialCode: SCHEMA_OFFICIAL_CODE,
     pointer: finding.pointer,
+    ...(finding.component !== undefined ? { component: finding.component } : {}),
   }));
 }
 
@@ -91,7 +99,10 @@ function perTool<F extends Finding>(
 }
 
 function checkToolAgainstSchema(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSchemaFinding> {
-  const checked = collectNotChecked(() => checkToolSchema(root, tool, index));
+  const checked = collectNotChecked(() => [
+    ...checkToolSchema(root, tool, index),
+    ...checkToolReferencedSchemas(root, tool, index),
+  ]);
   const findings = schemaFindings(checked.result);
   for (const finding of findings) {
     const step = stepAtPointer(tool, finding.pointer);

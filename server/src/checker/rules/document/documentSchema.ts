@@ -55,6 +55,11 @@ export interface SchemaFinding {
    * missing or disallowed member, that member's would-be path.
    */
   pointer: string;
+  /**
+   * Set when the value at fault is a component reached through a `$componentRef` at `pointer`'s use
+   * site (referencedSchemas.ts): that component's pointer. The finding underlines the reference.
+   */
+  component?: string;
 }
 
 const SCHEMA = FORMAT_SCHEMA;
