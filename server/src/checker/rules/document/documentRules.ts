@@ -23,6 +23,7 @@ import { checkRootMeta, checkToolMeta } from './metaKeys';
 import { checkResourceExamples } from './resourceExamples';
 import { stepAtPointer } from './pointers';
 import { checkToolReferencedSchemas } from './referencedSchemas';
+import { checkRootDuplicateKeys, checkToolDuplicateKeys } from './duplicateKeys';
 import { problemAtRange } from '../sameProblem';
 
 /**
@@ -59,6 +60,8 @@ function schemaViolation(keyword: string): SchemaViolationKind {
       return 'invalid-name';
     case 'type':
       return 'wrong-type';
+    case 'duplicateKey':
+      return 'duplicate-key';
     default:
       return 'invalid-value';
   }
@@ -70,7 +73,7 @@ function schemaFindings(found: SchemaFinding[]): DocumentSchemaFinding[] {
     offset: finding.offset,
     length: finding.length,
     message: finding.message,
-    officialCode: SCHEMA_OFFICIAL_CODE,
+    officialCode: finding.officialCode ?? SCHEMA_OFFICIAL_CODE,
     pointer: finding.pointer,
     ...(finding.component !== undefined ? { component: finding.component } : {}),
   }));
@@ -102,6 +105,7 @@ function checkToolAgainstSchema(root: SyntaxNode, tool: SyntaxNode, index: numbe
   const checked = collectNotChecked(() => [
     ...checkToolSchema(root, tool, index),
     ...checkToolReferencedSchemas(root, tool, index),
+    ...checkToolDuplicateKeys(tool),
   ]);
   const findings = schemaFindings(checked.result);
   for (const finding of findings) {
@@ -119,7 +123,7 @@ export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
   checkRoot: ({ root }) =>
     perTool(
       root,
-      () => schemaFindings(checkRootSchema(root)),
+      () => schemaFindings([...checkRootSchema(root), ...checkRootDuplicateKeys(root)]),
       (tool, index) => checkToolAgainstSchema(root, tool, index),
     ),
   checkTool: ({ root, tool, index }) => checkToolAgainstSchema(root, tool, index),

@@ -60,6 +60,8 @@ export interface SchemaFinding {
    * site (referencedSchemas.ts): that component's pointer. The finding underlines the reference.
    */
   component?: string;
+  /** The official validator's code when it is not schema-validation (a repeated key: document-parse). */
+  officialCode?: string;
 }
 
 const SCHEMA = FORMAT_SCHEMA;
