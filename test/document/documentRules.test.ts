@@ -118,8 +118,13 @@ test('names, duplicates, formats and component references read as the spec says 
   "protocolVersions": ["2025-11-25", "2025-11-25"],
   "tools": [ { "name": "t", "inputSchema": { "$componentRef": "schemas/T" }, "examples": { "bad name": { "input": {}, "result": { "content": [] } } } } ]
 }`;
+  // HEAD's `info` and `protocolVersions` are given again: the later keys are read, and reported (§15.2, §15.3.2).
+  const repeated = (key: string) =>
+    `The key "${key}" is given more than once in this object; a key must not repeat (MCP Description 0.8.0 §15.2, §15.3.2). The last one is the one read.`;
   assert.deepEqual(seen(text, ofDocumentRules(check(text))), [
+    ['duplicate-key', '"info"', repeated('info')],
     ['invalid-value', '"not a uri"', 'info.websiteUrl must be an absolute URI, not the string "not a uri".'],
+    ['duplicate-key', '"protocolVersions"', repeated('protocolVersions')],
     ['invalid-value', '"2025-11-25"', 'protocolVersions must not repeat an item (items 0 and 1 are equal).'],
     [
       'invalid-value',
@@ -133,7 +138,7 @@ test('names, duplicates, formats and component references read as the spec says 
     ],
   ]);
   // The duplicate is the second item, not the first.
-  const duplicate = ofDocumentRules(check(text))[1];
+  const duplicate = ofDocumentRules(check(text))[3];
   assert.equal(duplicate.data.offset, text.indexOf('"2025-11-25"', text.indexOf('"2025-11-25", "2025-11-25"') + 2));
 });
 
@@ -451,7 +456,8 @@ test("'on' (the mcpdesc:official preset) gives each code the official severity; 
 // ---------------------------------------------------------------------------------------------
 // Shortcuts held to the plain path.
 
-test('the parts (the root, then each tool) give exactly what one validation of the whole document gives', () => {
+test('the parts (the root, then each tool) give exactly what one validation of the whole document gives, and the use sites of references beside it', () => {
+  let useSites = 0;
   const texts = [
     ...corpusFiles()
       .filter((name) => name.endsWith('.json'))
@@ -461,10 +467,15 @@ test('the parts (the root, then each tool) give exactly what one validation of t
   for (const text of texts) {
     const root = parseJsonDocument(text).roots[0];
     const parts = documentSchemaRule.checkRoot({ root, schemas: new DocumentSchemas(schemaCache) });
-    const fromParts = [...parts.others, ...parts.tools.flatMap((tool) => tool.findings)];
+    const found = [...parts.others, ...parts.tools.flatMap((tool) => tool.findings)];
+    // A resolved reference held to its use site's schema (referencedSchemas.ts) is a validation of its
+    // own, and a repeated key (duplicateKeys.ts) is no schema's: one value has each key once.
+    const fromParts = found.filter((finding) => finding.component === undefined && finding.violation !== 'duplicate-key');
+    useSites += found.length - fromParts.length;
     const key = (finding: { offset: number; message: string }) => `${finding.offset}:${finding.message}`;
     assert.deepEqual(fromParts.map(key).sort(), checkWholeSchema(root).map(key).sort());
   }
+  assert.equal(useSites, 3, 'referenced-input-schemas.json: the three tools whose input is not an object');
 });
 
 test('the one-tool shortcut on the agreement corpus (same-name variants, scopes, examples, schemas) gives what a full check gives', () => {

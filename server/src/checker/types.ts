@@ -69,6 +69,7 @@ export const SCHEMA_VIOLATION_KINDS = [
   'invalid-name',
   'wrong-type',
   'invalid-value',
+  'duplicate-key',
 ] as const;
 export type SchemaViolationKind = (typeof SCHEMA_VIOLATION_KINDS)[number];
 

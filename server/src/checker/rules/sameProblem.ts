@@ -6,7 +6,7 @@
 // kind and message (a schema reached through a $componentRef is one node for every declaration using it).
 import type { SyntaxNode } from '../syntax/tree';
 import type { Diagnostic } from '../types';
-import type { Finding, Rule } from './rule';
+import type { Finding, Problem, Rule } from './rule';
 
 /** A rule's finding, with the root it was found in (its fixes and pointers start there). */
 export interface Found {
@@ -20,6 +20,15 @@ export interface LocatedFinding {
   found: Found;
   diagnostic: Diagnostic;
   alsoFixes?: Found[];
+}
+
+/**
+ * A problem named by where it is reported inside one node (an interaction step): two rules that
+ * underline the same range of the same step say the same thing there (the structural schema and the
+ * elicitation rule both reject a declined step's `content`, a `declaration` of 42, an unknown `action`).
+ */
+export function problemAtRange(subject: SyntaxNode, finding: Pick<Finding, 'offset' | 'length'>): Problem {
+  return { subject, aspect: `range:${finding.offset}:${finding.length}` };
 }
 
 /** `located`: in rule order (the registry's). Returns those to report, in that order. */

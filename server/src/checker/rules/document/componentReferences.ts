@@ -75,6 +75,27 @@ function checkExamples(
   }
 }
 
+/** A reference's final target (chains followed), with the pointer of the component it is. */
+export interface ReferenceTarget {
+  node: SyntaxNode;
+  pointer: string;
+}
+
+/**
+ * The value a Reference Object at `place` stands for, when its chain reaches one without a problem
+ * (wrong namespace, cycle, missing target: checkToolReferences reports those): what the use site's
+ * own requirements then apply to (spec §17, §9.2 "Resolution MUST occur before applying every inline
+ * schema rule").
+ */
+export function referenceTarget(
+  root: SyntaxNode,
+  reference: SyntaxNode,
+  namespace: string,
+  place: ReadonlyArray<string | number>,
+): ReferenceTarget | undefined {
+  return isReference(reference) ? follow(root, reference, namespace, place, [], []) : undefined;
+}
+
 function follow(
   root: SyntaxNode,
   reference: SyntaxNode,
@@ -82,7 +103,7 @@ function follow(
   place: ReadonlyArray<string | number>,
   passed: readonly string[],
   findings: SemanticFinding[],
-): void {
+): ReferenceTarget | undefined {
   // Every report of one chain is anchored at the reference written at `place`.
   const anchor = memberOf(reference, '$componentRef')!;
   const report = (kind: SemanticFinding['kind'], message: string) =>
@@ -98,23 +119,23 @@ function follow(
   for (;;) {
     const target = stringOf(memberOf(current, '$componentRef'));
     const match = target === undefined ? null : REFERENCE.exec(target);
-    if (!match) return; // Not a component reference at all: the schema rule says so.
+    if (!match) return undefined; // Not a component reference at all: the schema rule says so.
     const [, targetNamespace, name] = match;
     if (targetNamespace !== namespace) {
       report('wrong-component-namespace', `must reference #/components/${namespace}, not #/components/${targetNamespace}.`);
-      return;
+      return undefined;
     }
     const key = `${targetNamespace}/${name}`;
     if (stack.includes(key)) {
       report('component-reference-cycle', `is a reference that comes back to where it passed: ${[...stack, key].join(' -> ')}.`);
-      return;
+      return undefined;
     }
     const resolved = memberOf(memberOf(memberOf(root, 'components'), targetNamespace), name);
     if (resolved === undefined) {
       report('missing-component-target', `references ${JSON.stringify(target)}, which the document's components do not define.`);
-      return;
+      return undefined;
     }
-    if (!isReference(resolved)) return;
+    if (!isReference(resolved)) return { node: resolved, pointer: pointerOf('components', targetNamespace, name) };
     stack.push(key);
     current = resolved;
   }

@@ -22,9 +22,22 @@ import { checkRootSecurityAndTags, checkToolSecurityAndTags } from './securityAn
 import { checkRootMeta, checkToolMeta } from './metaKeys';
 import { checkResourceExamples } from './resourceExamples';
 import { checkCapabilityExtensions, checkRequiredExtensions } from './reservedExtensions';
+import { stepAtPointer } from './pointers';
+import { checkToolReferencedSchemas } from './referencedSchemas';
+import { checkRootDuplicateKeys, checkToolDuplicateKeys } from './duplicateKeys';
+import { problemAtRange } from '../sameProblem';
 
-/** A finding of the schema rule, with the official validator's code and path. */
-export type DocumentSchemaFinding = Finding<SchemaViolationKind> & { officialCode: string; pointer: string };
+/**
+ * A finding of the schema rule, with the official validator's code and path, and the interaction step
+ * it lies in (what the elicitation rule's findings about that step are matched on: sameProblem.ts).
+ */
+export type DocumentSchemaFinding = Finding<SchemaViolationKind> & {
+  officialCode: string;
+  pointer: string;
+  step?: SyntaxNode;
+  /** The component at fault when the finding is about a use site's reference to it (referencedSchemas.ts). */
+  component?: string;
+};
 /** A finding of the semantic checks, with the official validator's code and path. */
 export type DocumentSemanticFinding = Finding<SemanticViolationKind> & { officialCode: string; pointer: string };
 
@@ -48,6 +61,8 @@ function schemaViolation(keyword: string): SchemaViolationKind {
       return 'invalid-name';
     case 'type':
       return 'wrong-type';
+    case 'duplicateKey':
+      return 'duplicate-key';
     default:
       return 'invalid-value';
   }
@@ -59,8 +74,9 @@ function schemaFindings(found: SchemaFinding[]): DocumentSchemaFinding[] {
     offset: finding.offset,
     length: finding.length,
     message: finding.message,
-    officialCode: SCHEMA_OFFICIAL_CODE,
+    officialCode: finding.officialCode ?? SCHEMA_OFFICIAL_CODE,
     pointer: finding.pointer,
+    ...(finding.component !== undefined ? { component: finding.component } : {}),
   }));
 }
 
@@ -87,8 +103,17 @@ function perTool<F extends Finding>(
 }
 
 function checkToolAgainstSchema(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSchemaFinding> {
-  const checked = collectNotChecked(() => checkToolSchema(root, tool, index));
-  return { findings: schemaFindings(checked.result), notChecked: checked.notChecked };
+  const checked = collectNotChecked(() => [
+    ...checkToolSchema(root, tool, index),
+    ...checkToolReferencedSchemas(root, tool, index),
+    ...checkToolDuplicateKeys(tool),
+  ]);
+  const findings = schemaFindings(checked.result);
+  for (const finding of findings) {
+    const step = stepAtPointer(tool, finding.pointer);
+    if (step) finding.step = step;
+  }
+  return { findings, notChecked: checked.notChecked };
 }
 
 export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
@@ -99,10 +124,13 @@ export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
   checkRoot: ({ root }) =>
     perTool(
       root,
-      () => schemaFindings(checkRootSchema(root)),
+      () => schemaFindings([...checkRootSchema(root), ...checkRootDuplicateKeys(root)]),
       (tool, index) => checkToolAgainstSchema(root, tool, index),
     ),
   checkTool: ({ root, tool, index }) => checkToolAgainstSchema(root, tool, index),
+  // Inside an elicitation step the elicitation rule (earlier in the registry) may underline the same
+  // range for the same reason: it reports it, in its own words, once.
+  problemOf: (finding) => (finding.step ? problemAtRange(finding.step, finding) : undefined),
 };
 
 function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSemanticFinding> {

@@ -55,6 +55,13 @@ export interface SchemaFinding {
    * missing or disallowed member, that member's would-be path.
    */
   pointer: string;
+  /**
+   * Set when the value at fault is a component reached through a `$componentRef` at `pointer`'s use
+   * site (referencedSchemas.ts): that component's pointer. The finding underlines the reference.
+   */
+  component?: string;
+  /** The official validator's code when it is not schema-validation (a repeated key: document-parse). */
+  officialCode?: string;
 }
 
 const SCHEMA = FORMAT_SCHEMA;

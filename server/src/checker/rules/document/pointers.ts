@@ -29,3 +29,15 @@ export function readablePath(pointer: string): string {
   }
   return text;
 }
+
+/** The pointer of an interaction step inside a tool, and what follows it. */
+const STEP_POINTER = /^\/tools\/(?:0|[1-9][0-9]*)(\/interactionExamples\/[^/]+\/steps\/(?:0|[1-9][0-9]*))(?=\/|$)/;
+
+/**
+ * The interaction step of `tool` that a document pointer lies in (the step itself or below it), when it
+ * does: what another rule's finding about the same step is matched on (sameProblem.ts).
+ */
+export function stepAtPointer(tool: SyntaxNode, pointer: string): SyntaxNode | undefined {
+  const match = STEP_POINTER.exec(pointer);
+  return match ? nodeAtPointer(tool, match[1]) : undefined;
+}

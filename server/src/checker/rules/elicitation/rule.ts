@@ -9,6 +9,7 @@ import { metaOf, type Rule, type ToolContext, type ToolFindings } from '../rule'
 import { checkToolNode } from './elicitationConsistency';
 import type { ConsistencyFinding } from './findings';
 import { officialCodeOfConsistency } from './officialCodes';
+import { problemAtRange } from '../sameProblem';
 
 function checkTool(context: ToolContext): ToolFindings<ConsistencyFinding> {
   const { root, tool, index, elements, nameCounts, schemas } = context;
@@ -37,6 +38,8 @@ export const elicitationConsistencyRule: Rule<ConsistencyFinding> = {
   checkTool,
   fixes: (finding, editor) => fixesForFinding(finding, editor, schemaCache),
   problemOf(finding) {
+    // A step's finding: the schema rule's finding at the same range of the same step is this one.
+    if (finding.step) return problemAtRange(finding.step.node, finding);
     const subject = finding.declaration?.node ?? finding.tool.elicitationsProperty;
     return finding.aspect && subject ? { subject, aspect: finding.aspect } : undefined;
   },

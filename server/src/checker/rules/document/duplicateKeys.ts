@@ -1,0 +1,57 @@
+// A key given twice in one object. Spec 0.8.0 §15.3.2: "A YAML mapping MUST NOT contain duplicate
+// keys ... Implementations MUST reject duplicate keys"; §15.2: a JSON document conforms to RFC 8259,
+// and the official toolchain parses JSON strictly, rejecting a repeated name as it rejects a YAML
+// one: the document is not read at all (`document-parse`, path []). The checker still reads it (the
+// last of the keys is the one read, as JSON.parse does, which the elicitation rules' spec asks for),
+// so every repeat is reported on its key, and every other rule goes on.
+import { itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
+import type { SchemaFinding } from './documentSchema';
+
+/** The official validator's code for a document it cannot read. */
+export const DOCUMENT_PARSE_OFFICIAL_CODE = 'document-parse';
+
+/** The repeated keys of the root outside the elements of its `tools` array (each tool's are the tool's). */
+export function checkRootDuplicateKeys(root: SyntaxNode): SchemaFinding[] {
+  const tools = memberOf(root, 'tools');
+  return repeatedKeys(root, new Set(tools?.type === 'array' ? itemsOf(tools) : []));
+}
+
+/** The repeated keys of one tool. */
+export function checkToolDuplicateKeys(tool: SyntaxNode): SchemaFinding[] {
+  return repeatedKeys(tool, new Set());
+}
+
+/** Every later repeat of a key in the objects under `top`, `skipped` subtrees left out (a loop, not recursion: any depth). */
+function repeatedKeys(top: SyntaxNode, skipped: ReadonlySet<SyntaxNode>): SchemaFinding[] {
+  const findings: SchemaFinding[] = [];
+  const pending: SyntaxNode[] = [top];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (skipped.has(node)) continue;
+    if (node.type === 'object' && node.properties.length > 1) {
+      const seen = new Set<string>();
+      for (const property of node.properties) {
+        const key = property.key.value;
+        if (!seen.has(key)) {
+          seen.add(key);
+          continue;
+        }
+        findings.push({
+          offset: property.key.offset,
+          length: property.key.length,
+          keyword: 'duplicateKey',
+          pointer: '',
+          officialCode: DOCUMENT_PARSE_OFFICIAL_CODE,
+          message: `The key ${JSON.stringify(key)} is given more than once in this object; a key must not repeat (MCP Description 0.8.0 §15.2, §15.3.2). The last one is the one read.`,
+        });
+      }
+    }
+    if (node.type === 'object') {
+      for (const property of node.properties) if (property.value) pending.push(property.value);
+    } else if (node.type === 'array') {
+      for (const item of node.items) pending.push(item);
+    }
+  }
+  // The loop visits the tree back to front: report in document order.
+  return findings.sort((a, b) => a.offset - b.offset);
+}
