@@ -6,7 +6,7 @@
 // a revision without extensions is warned about on its own, revisionFields.ts) and a primitive's
 // `clientRequirements.extensions`, which only the revisions with extensions define.
 import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
-import { primitiveScope } from '../declarationValidity/scope';
+import { primitiveScope } from '../../model/protocolScope';
 import { MCP } from '../../mcp/revisions';
 import { MCP_EXTENSION_CATALOGUE } from '../../mcp/extensionCatalogue';
 import { pointerOf, readablePath } from './pointers';
