@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildJsonTree } from '../../server/src/checker/syntax/json/jsonTree';
 import { checkDocument, fixAll } from '../../server/src/checker';
-import { editDistance } from '../../server/src/checker/fixes/editDistance';
+import { editDistance } from '../../server/src/checker/rules/editDistance';
 import { runTimeBoxed, TimeLimitError, withDocumentBudget } from '../../server/src/checker/timeBudget';
 import { propertyOf, scalarOf } from '../../server/src/checker/syntax/tree';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';

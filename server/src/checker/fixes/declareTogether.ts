@@ -9,7 +9,7 @@
 // plans are the first one's, so they touch it and the round drops them, as it always did.
 import type { PreferredFix } from '../check';
 import type { DocumentEditor } from '../syntax/editor';
-import { editDistance } from './editDistance';
+import { editDistance } from '../rules/editDistance';
 import { normalizeEdits } from '../syntax/textEdits';
 import { declarationEdits, PREFER_CHANGE_WITHIN, type PlannedDeclaration } from './quickFixes';
 

@@ -4,7 +4,9 @@
 // read: a schema error never stops the semantic checks, nor the other rules.
 import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../../../../shared/src/rules';
 import { itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
-import { semanticFixesFor } from '../../fixes/documentFixes';
+import { semanticFixesFor } from './fixes/semanticFixes';
+import { schemaFixesFor } from './fixes/schemaFixes';
+import type { SchemaHint } from './schemaHints';
 import { collectNotChecked } from '../../notChecked';
 import type { SchemaViolationKind, SemanticViolationKind } from '../../types';
 import { isRuleOn, type DiagnosticOptions } from '../makeDiagnostic';
@@ -23,7 +25,7 @@ import { checkRootMeta, checkToolMeta } from './metaKeys';
 import { checkResourceExamples } from './resourceExamples';
 
 /** A finding of the schema rule, with the official validator's code and path. */
-export type DocumentSchemaFinding = Finding<SchemaViolationKind> & { officialCode: string; pointer: string };
+export type DocumentSchemaFinding = Finding<SchemaViolationKind> & { officialCode: string; pointer: string; hint?: SchemaHint };
 /** A finding of the semantic checks, with the official validator's code and path. */
 export type DocumentSemanticFinding = Finding<SemanticViolationKind> & { officialCode: string; pointer: string };
 
@@ -60,6 +62,7 @@ function schemaFindings(found: SchemaFinding[]): DocumentSchemaFinding[] {
     message: finding.message,
     officialCode: SCHEMA_OFFICIAL_CODE,
     pointer: finding.pointer,
+    ...(finding.hint ? { hint: finding.hint } : {}),
   }));
 }
 
@@ -102,6 +105,7 @@ export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
       (tool, index) => checkToolAgainstSchema(root, tool, index),
     ),
   checkTool: ({ root, tool, index }) => checkToolAgainstSchema(root, tool, index),
+  fixes: (finding, editor, root) => schemaFixesFor(finding, root, editor),
 };
 
 function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSemanticFinding> {

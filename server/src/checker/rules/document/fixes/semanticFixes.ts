@@ -14,14 +14,14 @@ import {
   stringOf,
   scalarOf,
   type SyntaxNode,
-} from '../syntax/tree';
-import { normalizeEdits } from '../syntax/textEdits';
-import { primitiveScope } from '../rules/declarationValidity/scope';
-import { MCP, type McpFeature } from '../mcp/revisions';
-import type { SemanticFinding } from '../rules/document/interactionSemantics';
-import type { OffsetEdit } from '../types';
-import type { DocumentEditor } from '../syntax/editor';
-import type { FixPlan } from './quickFixes';
+} from '../../../syntax/tree';
+import { normalizeEdits } from '../../../syntax/textEdits';
+import { primitiveScope } from '../../declarationValidity/scope';
+import { MCP, type McpFeature } from '../../../mcp/revisions';
+import type { SemanticFinding } from '../interactionSemantics';
+import type { OffsetEdit } from '../../../types';
+import type { DocumentEditor } from '../../../syntax/editor';
+import type { FixPlan } from '../../fixPlan';
 
 export function semanticFixesFor(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
   switch (finding.kind) {
