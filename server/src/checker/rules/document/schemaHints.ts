@@ -60,9 +60,17 @@ export function hintedMessage(error: ErrorObject, message: string, pointer: stri
         };
       }
       const placed = schemasAtPointer(root, parent);
-      const names = placed ? closestNames(name, membersOf(placed).map((member) => member.name)) : [];
+      const names = placed
+        ? closestNames(
+            name,
+            membersOf(placed).map((member) => member.name),
+          )
+        : [];
       if (names.length === 0) return { message };
-      return { message: `${message} Did you mean ${names.map((near) => `'${near}'`).join(' or ')}?`, hint: { kind: 'rename', names } };
+      return {
+        message: `${message} Did you mean ${names.map((near) => `'${near}'`).join(' or ')}?`,
+        hint: { kind: 'rename', names },
+      };
     }
     case 'required': {
       const name = String(params.missingProperty);
@@ -73,7 +81,8 @@ export function hintedMessage(error: ErrorObject, message: string, pointer: stri
     }
     case 'enum':
     case 'const': {
-      const allowed = (error.keyword === 'enum' ? (params.allowedValues as JsonValue[]) : [params.allowedValue as JsonValue]) ?? [];
+      const allowed =
+        (error.keyword === 'enum' ? (params.allowedValues as JsonValue[]) : [params.allowedValue as JsonValue]) ?? [];
       const node = nodeAtPointer(root, pointer);
       const written = node && scalarOf(node);
       const strings = allowed.filter((value): value is string => typeof value === 'string');

@@ -4,7 +4,16 @@
 // placeholder value (never the fix: the author fills it in); a value outside an enum changed to an
 // allowed one near it (the fix when one alone is near). Nodes are found from the finding's pointer,
 // so the fixes read the tree as it is now; each edit keeps the quoting and the comments around it.
-import { itemsOf, keyNodeOf, memberOf, nodeAtPointer, propertiesOf, propertyOf, stringOf, type SyntaxNode } from '../../../syntax/tree';
+import {
+  itemsOf,
+  keyNodeOf,
+  memberOf,
+  nodeAtPointer,
+  propertiesOf,
+  propertyOf,
+  stringOf,
+  type SyntaxNode,
+} from '../../../syntax/tree';
 import { normalizeEdits } from '../../../syntax/textEdits';
 import type { DocumentEditor } from '../../../syntax/editor';
 import type { OffsetEdit } from '../../../types';
@@ -70,7 +79,13 @@ function moveFix(root: SyntaxNode, move: MemberMove, editor: DocumentEditor): Fi
   }
   if (target.type !== 'array') return [];
   const missing = items.filter((item) => !itemsOf(target).some((present) => stringOf(present) === item));
-  const added = missing.length > 0 ? editor.appendElements(target, missing.map((item) => ({ json: item }))) : [];
+  const added =
+    missing.length > 0
+      ? editor.appendElements(
+          target,
+          missing.map((item) => ({ json: item })),
+        )
+      : [];
   if (missing.length > 0 && added.length === 0) return [];
   return plan(title, true, [...added, ...removal]);
 }
@@ -99,7 +114,9 @@ function changes(node: SyntaxNode | undefined, hint: Extract<SchemaHint, { kind:
     plan(
       `Change to ${JSON.stringify(value)}`,
       near && values.length === 1 && node.type === 'string' && typeof value === 'string',
-      node.type === 'string' && typeof value === 'string' ? editor.replaceString(node, value) : editor.replaceValue(node, { json: value }),
+      node.type === 'string' && typeof value === 'string'
+        ? editor.replaceString(node, value)
+        : editor.replaceValue(node, { json: value }),
     ),
   );
 }
