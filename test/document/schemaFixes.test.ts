@@ -4,46 +4,9 @@
 // text re-checked: its finding is gone, nothing new is reported, and the comments are still there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, checkDocument, fixAll, type CheckOptions, type Diagnostic, type Fix } from '../../server/src/checker';
-import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
-
-type Format = 'json' | 'yaml';
-const RULES: CheckOptions['rules'] = { [DOCUMENT_SCHEMA_RULE_ID]: 'on', [DOCUMENT_SEMANTICS_RULE_ID]: 'on' };
-
-function options(format: Format): CheckOptions {
-  return { format, rules: RULES, commentsAllowed: true };
-}
-
-/** Every diagnostic as (code, violation, pointer): what a fix may take away and must not add to. */
-function findings(text: string, format: Format): string[] {
-  return checkDocument(text, options(format)).diagnostics.map(
-    (diagnostic) => `${diagnostic.code} ${diagnostic.data.violation} ${diagnostic.data.pointer ?? ''}`,
-  );
-}
-
-function diagnosticAt(text: string, format: Format, pointer: string): { diagnostic: Diagnostic; fixes: Fix[] } {
-  const result = checkDocument(text, options(format));
-  const diagnostic = result.diagnostics.find((candidate) => candidate.data.pointer === pointer);
-  assert.ok(diagnostic, `a finding at ${pointer}; got ${JSON.stringify(findings(text, format))}`);
-  // The rule's own fixes: the suppression comments every finding offers are not its.
-  return { diagnostic, fixes: result.fixesFor(diagnostic).filter((fix) => !fix.title.startsWith('Suppress ')) };
-}
-
-/** Applies the fix titled `title` of the finding at `pointer`, checks what it removed, and returns the text. */
-function applyFix(text: string, format: Format, pointer: string, title: string, preferred: boolean, removed: string[]): string {
-  const { fixes } = diagnosticAt(text, format, pointer);
-  const fix = fixes.find((candidate) => candidate.title === title);
-  assert.ok(fix, `the fix '${title}'; offered: ${JSON.stringify(fixes.map((candidate) => candidate.title))}`);
-  assert.equal(fix.isPreferred, preferred);
-  const fixed = applyEdits(text, fix.edits);
-  const before = findings(text, format);
-  for (const gone of removed) assert.ok(before.includes(gone), `${gone} before the fix`);
-  assert.deepEqual(
-    findings(fixed, format),
-    before.filter((finding) => !removed.includes(finding)),
-  );
-  return fixed;
-}
+import { fixAll } from '../../server/src/checker';
+import { DOCUMENT_SCHEMA_RULE_ID } from '../../shared/src/rules';
+import { applyFix, diagnosticAt, findings, options } from '../support/appliedFix';
 
 const schema = (violation: string, pointer: string) => `${DOCUMENT_SCHEMA_RULE_ID} ${violation} ${pointer}`;
 
