@@ -4,8 +4,13 @@
 // text re-checked: its finding is gone, nothing new is reported, and the comments are still there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixAll } from '../../server/src/checker';
-import { DOCUMENT_SCHEMA_RULE_ID } from '../../shared/src/rules';
+import { checkDocument, fixAll } from '../../server/src/checker';
+import {
+  DECLARATION_RULE_ID,
+  DOCUMENT_SCHEMA_RULE_ID,
+  DOCUMENT_SEMANTICS_RULE_ID,
+  ELICITATION_RULE_ID,
+} from '../../shared/src/rules';
 import { applyFix, diagnosticAt, findings, options } from '../support/appliedFix';
 
 const schema = (violation: string, pointer: string) => `${DOCUMENT_SCHEMA_RULE_ID} ${violation} ${pointer}`;
@@ -197,4 +202,51 @@ test('fix-all takes the preferred fixes (rename, nearest value, move) and conver
     assert.deepEqual(findings(first.text, format), [], first.text);
     assert.equal(fixAll(first.text, options(format)).applied, 0);
   }
+});
+
+const STEP_TYPOS = `{
+  "mcpdesc": "0.8.0",
+  "info": { "name": "n", "version": "1" },
+  "protocolVersions": ["2025-11-25"],
+  "tools": [
+    {
+      "name": "t",
+      "inputSchema": { "type": "object" },
+      "elicitations": [
+        { "name": "release", "mode": "form", "message": "Details?", "requestedSchema": { "type": "object", "properties": { "v": { "type": "string" } } } }
+      ],
+      "interactionExamples": {
+        "e": {
+          "input": {},
+          "result": { "content": [] },
+          "steps": [
+            { "type": "elicitation", "declaration": "releas", "request": { "message": "Details?", "requestedSchema": { "type": "object", "properties": { "v": { "type": "string" } } } }, "reponse": { "action": "accept", "content": { "v": "x" } } }
+          ]
+        }
+      }
+    }
+  ]
+}`;
+
+test('fix-all with the elicitation rules on: a step member renamed and a declaration name corrected in one run, no fight', () => {
+  const rules = {
+    [DOCUMENT_SCHEMA_RULE_ID]: 'on',
+    [DOCUMENT_SEMANTICS_RULE_ID]: 'on',
+    [ELICITATION_RULE_ID]: 'on',
+    [DECLARATION_RULE_ID]: 'on',
+  } as const;
+  const first = fixAll(STEP_TYPOS, { format: 'json', rules });
+  assert.equal(
+    first.text,
+    STEP_TYPOS.replace('"declaration": "releas"', '"declaration": "release"').replace('"reponse"', '"response"'),
+  );
+  // Left for the author: the request's mode (a placeholder is offered, never applied on its own).
+  assert.deepEqual(
+    checkDocument(first.text, { format: 'json', rules }).diagnostics.map((diagnostic) => [
+      diagnostic.data.violation,
+      diagnostic.data.pointer,
+    ]),
+    [['missing-member', '/tools/0/interactionExamples/e/steps/0/request/mode']],
+  );
+  assert.equal(fixAll(first.text, { format: 'json', rules }).applied, 0);
 });
