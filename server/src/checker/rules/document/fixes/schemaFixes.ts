@@ -19,10 +19,15 @@ import type { DocumentEditor } from '../../../syntax/editor';
 import type { OffsetEdit } from '../../../types';
 import type { FixPlan } from '../../fixPlan';
 import { movedProperty, INFO_PROTOCOL_VERSION, type MemberMove } from '../../identity/memberMoves';
-import type { DocumentSchemaFinding } from '../documentRules';
 import type { SchemaHint } from '../schemaHints';
 
-export function schemaFixesFor(finding: DocumentSchemaFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
+/** What the fixes read of a schema finding: where it is reported and its hint. */
+export interface HintedFinding {
+  pointer: string;
+  hint?: SchemaHint;
+}
+
+export function schemaFixesFor(finding: HintedFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
   const hint = finding.hint;
   if (!hint) return [];
   const slash = finding.pointer.lastIndexOf('/');
