@@ -250,3 +250,29 @@ test('fix-all with the elicitation rules on: a step member renamed and a declara
   );
   assert.equal(fixAll(first.text, { format: 'json', rules }).applied, 0);
 });
+
+test('no insert where it would not be the one fix for its diagnostic or its value is the author to choose', () => {
+  // Two members missing at one place share one diagnostic's fixes: neither is offered.
+  const bothMissing = `{ "mcpdesc": "0.8.0", "info": {}, "protocolVersions": ["2025-11-25"], "tools": [ { "name": "t", "inputSchema": { "type": "object" } } ] }`;
+  assert.deepEqual(diagnosticAt(bothMissing, 'json', '/info/name').fixes, []);
+  assert.deepEqual(diagnosticAt(bothMissing, 'json', '/info/version').fixes, []);
+  // An example's result is judged against the revisions in scope: no placeholder stands for it.
+  const noResult = `{ "mcpdesc": "0.8.0", "info": { "name": "n", "version": "1" }, "protocolVersions": ["2026-07-28"],
+  "tools": [ { "name": "t", "inputSchema": { "type": "object" }, "examples": { "e": { "input": {} } } } ] }`;
+  assert.deepEqual(diagnosticAt(noResult, 'json', '/tools/0/examples/e/result').fixes, []);
+});
+
+test('an MCP revision: one mistyped digit is changed back; a date farther off gets no guess from the list', () => {
+  const text = (revision: string) => `mcpdesc: 0.8.0
+info: {name: n, version: "1"}
+protocolVersions: ["${revision}"] # ours
+tools:
+  - name: t
+    inputSchema: {type: object}
+`;
+  const fixed = applyFix(text('2025-11-26'), 'yaml', '/protocolVersions/0', 'Change to "2025-11-25"', true, [
+    schema('invalid-value', '/protocolVersions/0'),
+  ]);
+  assert.equal(fixed, text('2025-11-25'));
+  assert.deepEqual(diagnosticAt(text('2027-01-01'), 'yaml', '/protocolVersions/0').fixes, []);
+});

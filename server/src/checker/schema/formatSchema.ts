@@ -22,6 +22,7 @@ interface SchemaObject {
   required?: string[];
   items?: JsonSchema;
   minItems?: number;
+  minProperties?: number;
   pattern?: string;
   format?: string;
   minimum?: number;

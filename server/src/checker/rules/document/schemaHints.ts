@@ -76,7 +76,11 @@ export function hintedMessage(error: ErrorObject, message: string, pointer: stri
       const name = String(params.missingProperty);
       if (error.message === 'one-of' || name.includes(',')) return { message };
       const placed = schemasAtPointer(root, parent);
-      const value = placed && placeholder(memberSchemas(placed, name, undefined), 0);
+      const member = placed && memberSchemas(placed, name, undefined);
+      // What an example holds is judged against its primitive and the revisions in scope (a
+      // template's expansion, a result's resultType): no placeholder stands for it.
+      if (!member || member.some(({ owner }) => /example|result/i.test(owner))) return { message };
+      const value = placeholder(member, 0);
       return value === undefined ? { message } : { message, hint: { kind: 'insert', name, value } };
     }
     case 'enum':
@@ -86,8 +90,12 @@ export function hintedMessage(error: ErrorObject, message: string, pointer: stri
       const node = nodeAtPointer(root, pointer);
       const written = node && scalarOf(node);
       const strings = allowed.filter((value): value is string => typeof value === 'string');
-      const near = typeof written === 'string' ? closestNames(written, strings) : [];
-      const values = near.length > 0 ? near : allowed.length <= FEW_VALUES ? allowed.filter((value) => value !== written) : [];
+      // MCP revisions are dates: one mistyped digit is a typo, more is another date. Nor is their
+      // list a short one to pick from: which revisions a document describes is the author's.
+      const revisions = strings.length === allowed.length && strings.every((value) => MCP.isKnown(value));
+      const near = typeof written === 'string' ? closestNames(written, strings, 3, revisions ? 1 : 3) : [];
+      const few = allowed.length <= FEW_VALUES && !revisions;
+      const values = near.length > 0 ? near : few ? allowed.filter((value) => value !== written) : [];
       return values.length === 0 ? { message } : { message, hint: { kind: 'change', values, near: near.length > 0 } };
     }
     default:
@@ -114,6 +122,7 @@ function placeholder(all: readonly PlacedSchema[], depth: number): JsonValue | u
   const schemas = placed.map(({ schema }) => schema);
   switch (kindOf(placed)) {
     case 'object': {
+      if (schemas.some((schema) => (schema.minProperties ?? 0) > 0)) return undefined;
       const value: { [key: string]: JsonValue } = {};
       for (const member of membersOf(placed)) {
         if (!member.required) continue;

@@ -20,6 +20,7 @@ import type { OffsetEdit } from '../../../types';
 import type { FixPlan } from '../../fixPlan';
 import { movedProperty, INFO_PROTOCOL_VERSION, type MemberMove } from '../../identity/memberMoves';
 import type { SchemaHint } from '../schemaHints';
+import { membersOf, schemasAtPointer } from '../../../schema/formatSchema';
 
 /** What the fixes read of a schema finding: where it is reported and its hint. */
 export interface HintedFinding {
@@ -39,7 +40,7 @@ export function schemaFixesFor(finding: HintedFinding, root: SyntaxNode, editor:
     case 'move':
       return moveFix(root, hint.move, editor);
     case 'insert':
-      return insertFix(root, parent, hint, editor);
+      return insertFix(root, finding.pointer.slice(0, slash), parent, hint, editor);
     case 'change':
       return changes(nodeAtPointer(root, finding.pointer), hint, editor);
   }
@@ -101,11 +102,17 @@ function moveFix(root: SyntaxNode, move: MemberMove, editor: DocumentEditor): Fi
  */
 function insertFix(
   root: SyntaxNode,
+  pointer: string,
   object: SyntaxNode | undefined,
   hint: Extract<SchemaHint, { kind: 'insert' }>,
   editor: DocumentEditor,
 ): FixPlan[] {
   if (object?.type !== 'object' || propertyOf(object, hint.name)) return [];
+  // Diagnostics at one place share one finding's fixes (check.ts, entryFor): the insert is offered
+  // only where it is the one member missing, so it is never shown on another member's diagnostic.
+  const placed = schemasAtPointer(root, pointer);
+  const missing = placed ? membersOf(placed).filter((member) => member.required && !propertyOf(object, member.name)) : [];
+  if (missing.length !== 1 || missing[0].name !== hint.name) return [];
   const old = object === root && hint.name === INFO_PROTOCOL_VERSION.to ? movedProperty(root, INFO_PROTOCOL_VERSION) : undefined;
   const value = (old && INFO_PROTOCOL_VERSION.itemsOf(old.value)) ?? hint.value;
   return plan(`Add the required member '${hint.name}'`, false, editor.addMembers(object, [[hint.name, { json: value }]]));
