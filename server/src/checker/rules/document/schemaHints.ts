@@ -18,13 +18,13 @@ import {
 import { MCP } from '../../mcp/revisions';
 import { nodeAtPointer, scalarOf, type JsonValue, type SyntaxNode } from '../../syntax/tree';
 import { closestNames } from '../editDistance';
-import { moveAt, type MemberMove } from '../identity/memberMoves';
+import { moveAt } from '../identity/memberMoves';
 
 export type SchemaHint =
   /** An unknown member: the defined names nearest it, nearest first. */
   | { kind: 'rename'; names: string[] }
-  /** An unknown member 0.8.0 moved elsewhere. */
-  | { kind: 'move'; move: MemberMove }
+  /** An unknown member 0.8.0 moved elsewhere (memberMoves.ts, by the finding's pointer: a hint is plain data). */
+  | { kind: 'move' }
   /** A missing required member and a value the schema accepts for it. */
   | { kind: 'insert'; name: string; value: JsonValue }
   /** A value outside an enum (or a const): the allowed values nearest it, nearest first (`near`), or all of a short list. */
@@ -56,7 +56,7 @@ export function hintedMessage(error: ErrorObject, message: string, pointer: stri
         const where = move.from.slice(0, -1).join('.');
         return {
           message: `${where} has a member '${name}' that MCP Description 0.8.0 moved to the root: write it as '${move.to}', ${move.describes}.`,
-          hint: { kind: 'move', move },
+          hint: { kind: 'move' },
         };
       }
       const placed = schemasAtPointer(root, parent);

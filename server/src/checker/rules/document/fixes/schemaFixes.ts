@@ -18,7 +18,7 @@ import { normalizeEdits } from '../../../syntax/textEdits';
 import type { DocumentEditor } from '../../../syntax/editor';
 import type { OffsetEdit } from '../../../types';
 import type { FixPlan } from '../../fixPlan';
-import { movedProperty, INFO_PROTOCOL_VERSION, type MemberMove } from '../../identity/memberMoves';
+import { moveAt, movedProperty, INFO_PROTOCOL_VERSION, type MemberMove } from '../../identity/memberMoves';
 import type { SchemaHint } from '../schemaHints';
 import { membersOf, schemasAtPointer } from '../../../schema/formatSchema';
 
@@ -37,8 +37,10 @@ export function schemaFixesFor(finding: HintedFinding, root: SyntaxNode, editor:
   switch (hint.kind) {
     case 'rename':
       return renames(parent, name, hint.names, editor);
-    case 'move':
-      return moveFix(root, hint.move, editor);
+    case 'move': {
+      const move = moveAt(finding.pointer);
+      return move ? moveFix(root, move, editor) : [];
+    }
     case 'insert':
       return insertFix(root, finding.pointer.slice(0, slash), parent, hint, editor);
     case 'change':
