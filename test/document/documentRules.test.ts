@@ -101,7 +101,7 @@ test('one error per problem: a transport is judged by its own type only, a resou
     [
       'unknown-member',
       '"uri"',
-      "transports[0] has a member 'uri' that MCP Description 0.8.0 does not define there (extensions must start with 'x-').",
+      "transports[0] has a member 'uri' that MCP Description 0.8.0 does not define there (extensions must start with 'x-'). Did you mean 'url'?",
     ],
     [
       'invalid-value',

@@ -3,7 +3,7 @@
 // document's depth, not its size.
 import { versionsOf } from '../model/protocolScope';
 import { memberOf, type ObjectNode, type SyntaxNode } from '../syntax/tree';
-import { itemSchemas, memberSchemas, rootSchemas, type PlacedSchema } from './formatSchema';
+import { itemSchemas, memberSchemas, rootSchemas, type PlacedSchema } from '../schema/formatSchema';
 import { childAt, contains } from './locate';
 import type { NavigationDocument } from './types';
 

@@ -7,7 +7,7 @@ import { isAliasCopy } from '../syntax/yaml/yamlTreeNode';
 import { memberOf, propertiesOf, stringOf, valueOf, type SyntaxNode } from '../syntax/tree';
 import { componentOf, referenceAt } from './componentLinks';
 import { pathTo, rootAt, schemasAlong, scopeAlong } from './documentPath';
-import { membersOf } from './formatSchema';
+import { membersOf } from '../schema/formatSchema';
 import { clipped, code, escapeMarkdown } from './markdown';
 import { describeMember, memberDoc } from './memberDocs';
 import type { HoverResult, NavigationDocument } from './types';

@@ -12,7 +12,15 @@ import { syntaxOf } from '../syntax/syntaxOf';
 import type { ObjectNode, SyntaxNode } from '../syntax/tree';
 import { componentNames, componentRefText } from './componentLinks';
 import { pathThrough, pathTo, rootAt, schemasAlong, scopeAlong } from './documentPath';
-import { itemSchemas, kindOf, listsMembers, membersOf, valuesOf, type MemberInfo, type PlacedSchema } from './formatSchema';
+import {
+  itemSchemas,
+  kindOf,
+  listsMembers,
+  membersOf,
+  valuesOf,
+  type MemberInfo,
+  type PlacedSchema,
+} from '../schema/formatSchema';
 import { describeMember, memberDoc, revisionsWithout } from './memberDocs';
 import { isTerminated } from './scalarText';
 import { escapeSnippet } from './snippetText';

@@ -7,6 +7,27 @@
 const FULL_TABLE_CELLS = 1_000_000;
 const LONG_PAIR_BAND = 2;
 
+/**
+ * The candidates nearest `name`, nearest first (ties in the candidates' order), at most `count`:
+ * those within 1 edit for names up to 3 characters, 2 up to 5, 3 beyond (a swap of two letters is
+ * 2), and never more than `maxEdits`, or equal to it but for case. A typo is a few edits; a name
+ * farther than that is another word.
+ */
+export function closestNames(name: string, candidates: Iterable<string>, count = 3, maxEdits = 3): string[] {
+  const lower = name.toLowerCase();
+  const near: Array<{ candidate: string; distance: number; order: number }> = [];
+  let order = 0;
+  for (const candidate of candidates) {
+    if (candidate === name) continue;
+    const longer = Math.max(name.length, candidate.length);
+    const limit = Math.min(maxEdits, longer <= 3 ? 1 : longer <= 5 ? 2 : 3);
+    const distance = candidate.toLowerCase() === lower ? 0 : editDistance(lower, candidate.toLowerCase());
+    if (distance <= limit) near.push({ candidate, distance, order: order++ });
+  }
+  near.sort((a, b) => a.distance - b.distance || a.order - b.order);
+  return near.slice(0, count).map((entry) => entry.candidate);
+}
+
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length * b.length <= FULL_TABLE_CELLS) return fullDistance(a, b);

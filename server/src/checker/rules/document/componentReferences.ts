@@ -8,7 +8,7 @@
 // makes the declaration unusable there), and are not followed here.
 import { effectiveProperties, memberOf, propertyOf, stringOf, itemsOf, type SyntaxNode } from '../../syntax/tree';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 
 /** The examples map of each primitive collection, and the namespace its references must target. */
 const EXAMPLE_NAMESPACES = {

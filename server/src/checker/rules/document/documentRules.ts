@@ -4,7 +4,9 @@
 // read: a schema error never stops the semantic checks, nor the other rules.
 import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../../../../shared/src/rules';
 import { itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
-import { semanticFixesFor } from '../../fixes/documentFixes';
+import { semanticFixesFor } from './fixes/semanticFixes';
+import { schemaFixesFor } from './fixes/schemaFixes';
+import type { SchemaHint } from './schemaHints';
 import { collectNotChecked } from '../../notChecked';
 import type { SchemaViolationKind, SemanticViolationKind } from '../../types';
 import { isRuleOn, type DiagnosticOptions } from '../makeDiagnostic';
@@ -13,7 +15,8 @@ import { checkRootSchema, checkToolSchema, SCHEMA_OFFICIAL_CODE, type SchemaFind
 import { checkClientRequirements } from './clientRequirements';
 import { checkRootReferences, checkToolReferences } from './componentReferences';
 import { checkPromptAndCompletionExamples } from './promptAndCompletionExamples';
-import { checkToolSemantics as checkInteractionSemantics, OFFICIAL_CODE_OF, type SemanticFinding } from './interactionSemantics';
+import { checkToolSemantics as checkInteractionSemantics } from './interactionSemantics';
+import { OFFICIAL_CODE_OF, type SemanticFinding } from './semanticFinding';
 import { checkToolExamples } from './toolExamples';
 import { checkToolSchemas } from './toolSchemas';
 import { checkRootScopes, checkToolScopes } from './protocolScopes';
@@ -37,6 +40,8 @@ export type DocumentSchemaFinding = Finding<SchemaViolationKind> & {
   step?: SyntaxNode;
   /** The component at fault when the finding is about a use site's reference to it (referencedSchemas.ts). */
   component?: string;
+  /** What its fixes need (schemaHints.ts), when it has a fix. */
+  hint?: SchemaHint;
 };
 /** A finding of the semantic checks, with the official validator's code and path. */
 export type DocumentSemanticFinding = Finding<SemanticViolationKind> & { officialCode: string; pointer: string };
@@ -77,6 +82,7 @@ function schemaFindings(found: SchemaFinding[]): DocumentSchemaFinding[] {
     officialCode: finding.officialCode ?? SCHEMA_OFFICIAL_CODE,
     pointer: finding.pointer,
     ...(finding.component !== undefined ? { component: finding.component } : {}),
+    ...(finding.hint ? { hint: finding.hint } : {}),
   }));
 }
 
@@ -131,6 +137,7 @@ export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
   // Inside an elicitation step the elicitation rule (earlier in the registry) may underline the same
   // range for the same reason: it reports it, in its own words, once.
   problemOf: (finding) => (finding.step ? problemAtRange(finding.step, finding) : undefined),
+  fixes: (finding, editor, root) => schemaFixesFor(finding, root, editor),
 };
 
 function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSemanticFinding> {

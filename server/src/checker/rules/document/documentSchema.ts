@@ -40,6 +40,7 @@ import {
   type SyntaxNode,
 } from '../../syntax/tree';
 import { childAt, escapeSegment as escape, readablePath } from './pointers';
+import { hintedMessage, type SchemaHint } from './schemaHints';
 
 /** The official validator's code for every structural finding. */
 export const SCHEMA_OFFICIAL_CODE = 'schema-validation';
@@ -62,9 +63,13 @@ export interface SchemaFinding {
   component?: string;
   /** The official validator's code when it is not schema-validation (a repeated key: document-parse). */
   officialCode?: string;
+  /** What its fixes need (schemaHints.ts), when it has a fix. */
+  hint?: SchemaHint;
 }
 
 const SCHEMA = FORMAT_SCHEMA;
+/** How many findings of one validated part get a hint (schemaHints.ts). */
+const MAX_HINTED = 100;
 
 let validators: FormatSchemaValidators | undefined;
 
@@ -166,8 +171,11 @@ function findingsOf(errors: readonly ErrorObject[], root: SyntaxNode, prefix: st
   const findings: SchemaFinding[] = [];
   const seen = new Set<string>();
   for (const error of collapse(errors)) {
-    const finding = findingOf(error, root, prefix, base);
-    if (!finding) continue;
+    const found = findingOf(error, root, prefix, base);
+    if (!found) continue;
+    // Hints read the schema along the path: bounded per part, as a part with hundreds of problems is no typo.
+    const hinted = findings.length < MAX_HINTED ? hintedMessage(error, found.message, found.pointer, root) : undefined;
+    const finding = { ...found, ...hinted };
     const key = `${finding.offset}:${finding.length}:${finding.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -20,11 +20,6 @@ import { pointerOf, readablePath } from './pointers';
 import { MCP } from '../../mcp/revisions';
 import type { SemanticFinding, SemanticKind } from './semanticFinding';
 
-// The finding shape every semantic check returns lives in semanticFinding.ts; these names stay
-// importable from here for the callers written before it moved (documentRules.ts,
-// componentReferences.ts, fixes/documentFixes.ts, which other branches are changing).
-export { OFFICIAL_CODE_OF, type SemanticFinding, type SemanticKind } from './semanticFinding';
-
 /** The findings of the tool `tool`, element `index` of the root's `tools`. */
 export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
   const findings: SemanticFinding[] = [];

@@ -10,7 +10,7 @@ import { primitiveScope } from '../../model/protocolScope';
 import { MCP } from '../../mcp/revisions';
 import { MCP_EXTENSION_CATALOGUE } from '../../mcp/extensionCatalogue';
 import { pointerOf, readablePath } from './pointers';
-import type { SemanticFinding } from './interactionSemantics';
+import type { SemanticFinding } from './semanticFinding';
 
 /**
  * Whether an identifier's prefix (what comes before its first '/', a reverse domain) has

@@ -15,8 +15,8 @@ import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './semanticFinding';
 
-/** Members of each place and the feature of MCP they are. */
-const MEMBERS: Readonly<Record<'tools' | 'others' | 'argument' | 'capability', Readonly<Record<string, McpFeature>>>> = {
+/** Members of each place and the feature of MCP they are (the fixes scope an object to the revisions that have it). */
+export const MEMBERS: Readonly<Record<'tools' | 'others' | 'argument' | 'capability', Readonly<Record<string, McpFeature>>>> = {
   tools: { title: 'title', outputSchema: 'structured-output', _meta: '_meta', annotations: 'tool.annotations', icons: 'icons' },
   others: { title: 'title', _meta: '_meta', icons: 'icons' },
   argument: { title: 'title' },

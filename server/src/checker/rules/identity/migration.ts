@@ -21,7 +21,7 @@ import { applyOffsetEdits, minimalEdit, normalizeEdits } from '../../syntax/text
 import { syntaxOf } from '../../syntax/syntaxOf';
 import type { DocumentFormat, FormattingOptions, OffsetEdit } from '../../types';
 import { STABLE_SCHEMA_URI, SUPPORTED_VERSION } from './formatVersion';
-import { MCP } from '../../mcp/revisions';
+import { INFO_PROTOCOL_VERSION, movedProperty } from './memberMoves';
 
 /** One step: the edits it makes on this parse, or undefined once it has nothing left to do. */
 type Step = (root: SyntaxNode, editor: DocumentEditor) => OffsetEdit[] | undefined;
@@ -213,19 +213,20 @@ function emptyCollections(root: SyntaxNode): SyntaxNode[] {
   return found;
 }
 
-/** `info.protocolVersion` becomes the root `protocolVersions` (CHANGELOG 0.8.0), placed after `info`. */
+/** `info.protocolVersion` becomes the root `protocolVersions` (memberMoves.ts), placed after `info`. */
 function addProtocolVersions(root: SyntaxNode, editor: DocumentEditor): OffsetEdit[] | undefined {
-  const revision = stringOf(memberOf(memberOf(root, 'info'), 'protocolVersion'));
-  if (propertyOf(root, 'protocolVersions') || revision === undefined || !MCP.isKnown(revision)) return undefined;
+  const old = movedProperty(root, INFO_PROTOCOL_VERSION);
+  const items = old && INFO_PROTOCOL_VERSION.itemsOf(old.value);
+  if (propertyOf(root, INFO_PROTOCOL_VERSION.to) || items === undefined) return undefined;
   const properties = propertiesOf(root);
   const info = properties.findIndex((property) => property.key.value === 'info');
-  return editor.addMembers(root, [['protocolVersions', { json: [revision] }]], properties[info + 1]);
+  return editor.addMembers(root, [[INFO_PROTOCOL_VERSION.to, { json: items }]], properties[info + 1]);
 }
 
 /** The old field goes once its revision is at the root (a revision 0.8.0 does not know stays for the author to see). */
 function removeInfoProtocolVersion(root: SyntaxNode, editor: DocumentEditor): OffsetEdit[] | undefined {
-  const property = propertyOf(memberOf(root, 'info'), 'protocolVersion');
-  const versions = memberOf(root, 'protocolVersions');
+  const property = movedProperty(root, INFO_PROTOCOL_VERSION);
+  const versions = memberOf(root, INFO_PROTOCOL_VERSION.to);
   if (!property || !versions || !itemsOf(versions).some((item) => stringOf(item) === stringOf(property.value))) {
     return undefined;
   }

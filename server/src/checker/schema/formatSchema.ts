@@ -9,7 +9,7 @@
 // owner and the member it sits under for an inline one (`tool.annotations`). Member documentation
 // (memberDocs.ts) is keyed by owner.
 import schemaJson from '../../../../schemas/mcp-description-0.8.0.schema.json';
-import { memberOf, scalarOf, type SyntaxNode } from '../syntax/tree';
+import { itemsOf, memberOf, scalarOf, type SyntaxNode } from '../syntax/tree';
 
 type JsonSchema = boolean | SchemaObject;
 
@@ -21,6 +21,11 @@ interface SchemaObject {
   additionalProperties?: JsonSchema;
   required?: string[];
   items?: JsonSchema;
+  minItems?: number;
+  minProperties?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
   enum?: unknown[];
   const?: unknown;
   allOf?: JsonSchema[];
@@ -122,6 +127,27 @@ export function itemSchemas(parents: readonly PlacedSchema[], item: SyntaxNode |
     if (typeof schema.items === 'object') append(result, expand({ schema: schema.items, owner: `${owner}[]` }, item));
   }
   return result;
+}
+
+/**
+ * The schemas of the node at a JSON pointer from `root` (each `if` judged on the nodes written on
+ * the way), or undefined where the pointer leaves the document.
+ */
+export function schemasAtPointer(root: SyntaxNode, pointer: string): PlacedSchema[] | undefined {
+  let placed = rootSchemas();
+  let node: SyntaxNode | undefined = root;
+  for (const raw of pointer === '' ? [] : pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node?.type === 'array') {
+      node = itemsOf(node)[Number(segment)];
+      placed = itemSchemas(placed, node);
+    } else if (node?.type === 'object') {
+      node = memberOf(node, segment);
+      placed = memberSchemas(placed, segment, node);
+    } else return undefined;
+    if (node === undefined) return undefined;
+  }
+  return placed;
 }
 
 /** Appends one by one: a spread into push() puts every element on the stack (the schema bounds these lists, but the house rule holds). */

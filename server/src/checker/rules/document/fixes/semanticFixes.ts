@@ -2,7 +2,8 @@
 // finding alone: a step a revision of the tool's scope lacks is fixed by scoping the tool to the
 // revisions that have it (offered, not preferred: it changes what the tool claims); a scope listed
 // twice in a security requirement loses the repetition; the scopes of an HTTP or API-key scheme are
-// cleared; a result's resultType goes where the scope calls for it, or away where none of it does.
+// cleared; a result's resultType goes where the scope calls for it, or away where none of it does;
+// a member a revision of the scope lacks is scoped or removed (memberRevisionFixes.ts).
 // Nodes are found from the finding's pointer, so the fixes read the tree as it is now.
 import {
   effectiveProperties,
@@ -11,17 +12,18 @@ import {
   memberOf,
   nodeAtPointer,
   propertyOf,
-  stringOf,
   scalarOf,
   type SyntaxNode,
-} from '../syntax/tree';
-import { normalizeEdits } from '../syntax/textEdits';
-import { primitiveScope } from '../model/protocolScope';
-import { MCP, type McpFeature } from '../mcp/revisions';
-import type { SemanticFinding } from '../rules/document/interactionSemantics';
-import type { OffsetEdit } from '../types';
-import type { DocumentEditor } from '../syntax/editor';
-import type { FixPlan } from '../rules/fixPlan';
+} from '../../../syntax/tree';
+import { normalizeEdits } from '../../../syntax/textEdits';
+import { primitiveScope } from '../../../model/protocolScope';
+import { MCP, type McpFeature } from '../../../mcp/revisions';
+import type { SemanticFinding } from '../semanticFinding';
+import type { OffsetEdit } from '../../../types';
+import type { DocumentEditor } from '../../../syntax/editor';
+import type { FixPlan } from '../../fixPlan';
+import { memberRevisionFixes } from './memberRevisionFixes';
+import { scopeTo } from './scopeTo';
 
 export function semanticFixesFor(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
   switch (finding.kind) {
@@ -42,6 +44,10 @@ export function semanticFixesFor(finding: SemanticFinding, root: SyntaxNode, edi
     }
     case 'tool-example-result-version-mismatch':
       return resultTypeFix(finding, root, editor);
+    case 'field-not-supported-by-version':
+    case 'resource-annotation-not-supported-by-version':
+    case 'extensions-not-supported-by-version':
+      return memberRevisionFixes(finding, root, editor);
     default:
       return [];
   }
@@ -68,28 +74,8 @@ function featureOfStep(pointer: string): McpFeature {
 function scopeToolFrom(finding: SemanticFinding, root: SyntaxNode, editor: DocumentEditor): FixPlan[] {
   const tool = toolOf(root, finding.pointer);
   if (tool?.type !== 'object') return [];
-  const scope = primitiveScope(tool, root)?.versions;
-  if (!scope) return [];
   const feature = featureOfStep(finding.pointer);
-  const kept = scope.filter((revision) => MCP.has(revision, feature));
-  const dropped = scope.filter((revision) => !kept.includes(revision));
-  if (kept.length === 0 || dropped.length === 0) return [];
-  const title = `Scope the tool to MCP ${kept.join(', ')} (drop ${dropped.join(', ')})`;
-  const own = memberOf(tool, 'protocolVersions');
-  const ownProperty = propertyOf(tool, 'protocolVersions');
-  if (own?.type === 'array' && ownProperty && !editor.isInherited?.(ownProperty)) {
-    // The revisions before go where they stand, with their commas; the rest and any comments stay.
-    const earlier = itemsOf(own).filter((element) => !kept.includes(stringOf(element) ?? ''));
-    const removal = editor.removeElements(own, earlier);
-    if (removal.length > 0) return plan(title, false, removal);
-    const elements = itemsOf(own).filter((element) => kept.includes(stringOf(element) ?? ''));
-    return plan(title, false, editor.replaceValue(own, { elements: elements.map((element) => ({ copyOf: element })) }));
-  }
-  // The tool inherits the document's scope: it gets one of its own, after its name.
-  const members = [...effectiveProperties(tool).values()];
-  const name = propertyOf(tool, 'name');
-  const after = name ? members[members.indexOf(name) + 1] : members[0];
-  return plan(title, false, editor.addMembers(tool, [['protocolVersions', { json: kept }]], after));
+  return scopeTo(tool, 'tool', root, editor, (revision) => MCP.has(revision, feature));
 }
 
 /**
