@@ -123,6 +123,8 @@ describe('declaration navigation over LSP', () => {
     assert.deepEqual(capabilities.completionProvider?.triggerCharacters, ['"', "'", '{', ':']);
     assert.equal(capabilities.hoverProvider, true);
     assert.ok(capabilities.documentSymbolProvider);
+    assert.deepEqual(capabilities.documentLinkProvider, { resolveProvider: false });
+    assert.equal(capabilities.workspaceSymbolProvider, true);
   });
 
   it('the sample is clean but for the emoji name (so rename and completion results can be re-checked)', async () => {
