@@ -41,6 +41,7 @@ import {
   renameAt,
   scaffoldsAt,
   objectScaffoldsAt,
+  exampleScaffoldsAt,
   schemaCompletionAt,
   DEFAULT_OUTLINE_LIMIT,
   type NameCompletion,
@@ -126,7 +127,9 @@ export function answerNavigation(request: NavigationRequest, result: CheckResult
           isIncomplete: false,
           items: completions.map((completion) => nameItem(result, completion, request.labelDetails)),
         };
-      const scaffolds = request.snippets ? (scaffoldsAt(result, offset) ?? objectScaffoldsAt(result, offset)) : undefined;
+      const scaffolds = request.snippets
+        ? (scaffoldsAt(result, offset) ?? objectScaffoldsAt(result, offset) ?? exampleScaffoldsAt(result, offset))
+        : undefined;
       const fromSchema = schemaCompletionAt(result, offset);
       if (!scaffolds && !fromSchema) return null;
       return {

@@ -9,6 +9,7 @@ export { completionAt } from './completion';
 export { schemaCompletionAt } from './schemaCompletion';
 export { scaffoldsAt } from './scaffolds';
 export { objectScaffoldsAt } from './objectScaffolds';
+export { exampleScaffoldsAt } from './exampleScaffolds';
 export { hoverAt } from './hover';
 export { outline, DEFAULT_OUTLINE_LIMIT } from './outline';
 export { documentLinks, DEFAULT_LINK_LIMIT } from './documentLinks';

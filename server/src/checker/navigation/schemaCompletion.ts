@@ -18,14 +18,18 @@ import { escapeSnippet } from './snippetText';
 import type { NavigationDocument, SchemaCompletion } from './types';
 
 export function schemaCompletionAt(document: NavigationDocument, offset: number): SchemaCompletion[] | undefined {
-  const yaml = document.format === 'yaml';
-  const key = yaml ? yamlKeySlot(document, offset) : jsonKeySlot(document, offset);
+  const key = keySlotAt(document, offset);
   if (key) return memberItems(document, key);
   const value = valueSlot(document, offset);
   return value && valueItems(value);
 }
 
-interface KeySlot {
+/** Where a new member's key goes at `offset` (or the key being typed there), in either syntax. */
+export function keySlotAt(document: NavigationDocument, offset: number): KeySlot | undefined {
+  return document.format === 'yaml' ? yamlKeySlot(document, offset) : jsonKeySlot(document, offset);
+}
+
+export interface KeySlot {
   object: ObjectNode | undefined;
   /** From the root to the object (the root's own path when the object is the root). */
   path: SyntaxNode[];
