@@ -13,6 +13,7 @@ import { componentNames, componentRefText } from './componentLinks';
 import { pathThrough, pathTo, rootAt, schemasAlong, scopeAlong } from './documentPath';
 import { itemSchemas, kindOf, listsMembers, membersOf, valuesOf, type MemberInfo, type PlacedSchema } from './formatSchema';
 import { describeMember, memberDoc, revisionsWithout } from './memberDocs';
+import { jsonKeysAfter } from './jsonKeysAfter';
 import { isTerminated } from './scalarText';
 import { escapeSnippet } from './snippetText';
 import type { NavigationDocument, SchemaCompletion } from './types';
@@ -145,10 +146,7 @@ function yamlKeySlot(document: NavigationDocument, offset: number): KeySlot | un
 function memberItems(document: NavigationDocument, slot: KeySlot): SchemaCompletion[] | undefined {
   const schemas = schemasAlong(slot.path);
   if (!listsMembers(schemas)) return undefined;
-  const present = new Set<string>();
-  for (const property of slot.object?.properties ?? []) {
-    if (property !== slot.typing) present.add(String(property.key.value));
-  }
+  const present = presentMembers(document, slot);
   const scope = scopeAlong(slot.path);
   const yaml = document.format === 'yaml';
   const items: SchemaCompletion[] = [];
@@ -173,6 +171,21 @@ function memberItems(document: NavigationDocument, slot: KeySlot): SchemaComplet
     });
   });
   return items;
+}
+
+/**
+ * The members the object has besides the one being typed. A JSON key typed without its colon breaks
+ * the parse after it: there, the members before it are the tree's and those after it the scanner's.
+ */
+function presentMembers(document: NavigationDocument, slot: KeySlot): Set<string> {
+  const typing = slot.typing;
+  const brokenAfter = document.format !== 'yaml' && typing?.type === 'property' && typing.colonOffset === undefined;
+  const present = brokenAfter ? jsonKeysAfter(document.text, slot.range.offset + slot.range.length) : new Set<string>();
+  for (const property of slot.object?.properties ?? []) {
+    if (property === slot.typing || (brokenAfter && property.offset >= slot.range.offset)) continue;
+    present.add(String(property.key.value));
+  }
+  return present;
 }
 
 function yamlKey(name: string): string {
