@@ -15,7 +15,7 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { CompletionItemKind, type Diagnostic } from 'vscode-languageserver-protocol';
+import { CompletionItemKind, InsertTextFormat, type Diagnostic } from 'vscode-languageserver-protocol';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspTestClient } from '../server/lspClient';
@@ -276,6 +276,30 @@ describe('declaration navigation over LSP', () => {
     const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: colon.end });
     const item = list.items.find((candidate) => candidate.label === '"authorize"');
     assert.deepEqual(item?.textEdit, { range: { start: colon.end, end: colon.end }, newText: '"authorize",' });
+  });
+
+  it('completion at a new key of interactionExamples: a scenario snippet per declaration; inserted, no new problem', async () => {
+    const uri = await openSample();
+    const before = await problemsBesideNameSyntax(uri, 1);
+    const brace = rangeOf(TEXT, '"interactionExamples": {', 0).end;
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: brace });
+    const snippets = list.items.filter((item) => item.kind === CompletionItemKind.Snippet);
+    assert.deepEqual(
+      snippets.map((item) => [item.label, item.insertTextFormat]),
+      [
+        ['interaction example: 🚀launch', InsertTextFormat.Snippet],
+        ['interaction example: confirm', InsertTextFormat.Snippet],
+        ['interaction example: authorize', InsertTextFormat.Snippet],
+      ],
+    );
+    const confirm = snippets[1].textEdit as TextEdit;
+    assert.deepEqual(confirm.range, { start: brace, end: brace });
+    // The tab stops at their defaults, as an editor inserts them when the user accepts each.
+    const newText = confirm.newText.replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, '$1').replace(/\\([$}\\])/g, '$1');
+    assert.match(newText, /^"example-name": \{\n/);
+    assert.ok(newText.endsWith('},'), 'a comma before the scenario after it');
+    const version = await client.applyEdits(uri, [{ range: confirm.range, newText }]);
+    assert.deepEqual(await problemsBesideNameSyntax(uri, version), before);
   });
 
   it('hover: the declaration on a reference, its use on a key', async () => {
