@@ -56,6 +56,8 @@ tools:
           content:
             - type: text
               text: 3 lamps
+          structuredContent:
+            q: lamps
 resources:
   - uri: file:///catalogue.csv
     name: catalogue
@@ -94,7 +96,7 @@ const JSON_TEXT = `{
               "response": { "action": "accept" }
             }
           ],
-          "result": { "content": [{ "type": "text", "text": "3 lamps" }] }
+          "result": { "content": [{ "type": "text", "text": "3 lamps" }], "structuredContent": { "q": "lamps" } }
         }
       }
     }
@@ -217,7 +219,7 @@ describe('navigation from the format schema over LSP', () => {
           });
           const edit = title.textEdit as { range: Range; newText: string };
           assert.deepEqual(edit.range, { start: cursor, end: cursor });
-          assert.equal(edit.newText, syntax.name === 'json' ? '"title": "",' : 'title: ');
+          assert.equal(edit.newText, syntax.name === 'json' ? '"title": "",' : 'title: ""');
           const version = await client.applyEdits(uri, [edit, ...(title.additionalTextEdits ?? [])]);
           assert.deepEqual(await client.diagnosticsFor(uri, version), []);
         },

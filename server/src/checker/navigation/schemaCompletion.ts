@@ -203,7 +203,8 @@ function keyText(member: MemberInfo, slot: KeySlot, yaml: boolean): string {
   if (yaml) {
     if (kind === 'object') return `${name}:\n  $0`;
     if (kind === 'array') return `${name}:\n  - $0`;
-    return `${name}: ${choice ?? (kind === 'boolean' ? '${1|true,false|}' : '$0')}`;
+    // A string with nothing written yet is quoted: an empty YAML value is null, which the format rejects.
+    return `${name}: ${choice ?? (kind === 'boolean' ? '${1|true,false|}' : kind === 'string' ? '"$0"' : '$0')}`;
   }
   const value =
     kind === 'object'
