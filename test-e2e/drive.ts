@@ -16,6 +16,7 @@ import {
   type EditingContext,
 } from './editingChecks';
 import { groupByFile, problemsReportedByCli, type ExpectedProblem } from './cli-oracle';
+import { completionInsideTool, hoverOnInputSchema } from './navigationChecks';
 import { declarationPattern, findDeclarationValue } from './source-position';
 import { DECLARE_FIX_PREFIX, INVALID_FILE, RULE_ID, UNKNOWN_NAME, UNOPENED_EXPECTED_FAILURE } from './scenario';
 import {
@@ -314,6 +315,12 @@ async function main(): Promise<boolean> {
     statusItemOnUncheckedFile(editing),
   );
   await checks.run('9. a rename the server refuses shows its reason and edits nothing', () => refusedRename(editing));
+  await checks.run('10. completion inside a tool offers the members it lacks, described, and none it has', () =>
+    completionInsideTool(editing),
+  );
+  await checks.run('11. hover on inputSchema describes it and names its specification section', () =>
+    hoverOnInputSchema(editing),
+  );
 
   if (!options.negativeControl)
     checks.log(`Problems panel at the end: ${describeProblems(await readProblems(page).catch(() => []))}`);

@@ -1,6 +1,8 @@
 // Every link we emit resolves. We have no web site or repository of our own, so no URL may point at
 // one: the rule links are file: URIs of the pages shipped next to the code, and the only http(s)
-// URLs allowed are listed below with the reason each exists. Scanned: every output format of the
+// URLs allowed are listed below with the reason each exists. The format's organization (mcpdesc) is
+// not ours: nothing of ours may be linked there, and the one link into it is the format's own
+// specification text at its release tag, which the hover cites member by member. Scanned: every output format of the
 // CLI on the example documents (URLs quoted from a checked document are the user's own and pass),
 // the manifests, and the string literals of every bundle we ship (the .vsix's and the npm package's).
 import assert from 'node:assert/strict';
@@ -10,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import * as esbuild from 'esbuild';
 import { runCli } from '../../server/src/cli/run';
+import { documentedSections, sectionUrl, SPEC_TEXT_URL } from '../../server/src/checker/navigation/memberDocs';
 import { installedPackage } from '../support/installedPackage';
 import { repoPath } from '../support/repo';
 
@@ -56,6 +59,25 @@ const ALLOWED_IN_BUNDLES: ReadonlyArray<{ url: string; prefix?: true; why: strin
     why: 'the placeholder a url declaration snippet selects for the author to overwrite (a reserved example domain, never opened)',
   },
 ];
+
+/**
+ * The one place in the format's organization a link may go: the 0.8.0 specification's text at its
+ * release tag, at a section's anchor (hover, memberDocs.ts). Any other URL there (a rule page, a
+ * repository of ours that does not exist, another file or branch of the specification) is rejected.
+ */
+const SPEC_TEXT =
+  /^https:\/\/github\.com\/mcpdesc\/mcpdesc-specification\/blob\/v0\.8\.0\/spec\/0\.8\.0\/mcp-description\.md(#[a-z0-9_-]*)?$/;
+
+/** Why a URL in a bundle is not allowed, or undefined when it is. */
+function bundleUrlProblem(url: string): string | undefined {
+  if (/github\.com\/mcpdesc\//i.test(url))
+    return SPEC_TEXT.test(url)
+      ? undefined
+      : "(the format's organization has no repository of ours; only its 0.8.0 specification text may be linked)";
+  if (ALLOWED_IN_BUNDLES.some((allowed) => (allowed.prefix ? url.startsWith(allowed.url) : url === allowed.url)))
+    return undefined;
+  return '';
+}
 
 const URL_PATTERN = /https?:\/\/[^\s"'`<>)\]}\\]*/g;
 
@@ -123,7 +145,7 @@ describe('emitted links', () => {
     for (const manifest of manifests) assert.deepEqual(urlsIn(fs.readFileSync(manifest, 'utf8')), [], manifest);
   });
 
-  it("the bundles' string literals hold only allowed URLs, and none to the mcpdesc organization", async () => {
+  it("the bundles' string literals hold only allowed URLs, and none to the mcpdesc organization but its specification text", async () => {
     const bundles = [
       ...['extension.js', 'server.js', 'cli.js'].map((name) => repoPath('dist', name)),
       ...['cli.js', 'server.js', 'index.js'].map((name) => path.join(installedPackage().packageDir, 'dist', name)),
@@ -137,10 +159,8 @@ describe('emitted links', () => {
         loader: 'js',
       });
       for (const url of new Set(urlsIn(code))) {
-        if (/github\.com\/mcpdesc\//i.test(url))
-          strays.push(`${bundle}: ${url} (the format's organization has no repository of ours)`);
-        else if (!ALLOWED_IN_BUNDLES.some((allowed) => (allowed.prefix ? url.startsWith(allowed.url) : url === allowed.url)))
-          strays.push(`${bundle}: ${url}`);
+        const problem = bundleUrlProblem(url);
+        if (problem !== undefined) strays.push(`${bundle}: ${url} ${problem}`.trimEnd());
       }
     }
     assert.deepEqual(strays, []);
@@ -155,5 +175,39 @@ describe('emitted links', () => {
         allowed.prefix ? 'https://example.org/x'.startsWith(allowed.url) : allowed.url === 'https://example.org/x',
       ),
     );
+    // Our own pages in the format's organization stay rejected; only the specification's text passes.
+    for (const rejected of [
+      'https://github.com/mcpdesc/mcpdesc-lsp/blob/main/docs/rules/x.md',
+      'https://github.com/mcpdesc/mcpdesc-specification/blob/main/docs/rules/x.md',
+      'https://github.com/mcpdesc/mcpdesc-specification/blob/main/spec/0.8.0/mcp-description.md#91-tool-object',
+      'https://github.com/mcpdesc/mcpdesc-specification/blob/v0.8.0/spec/0.8.0/sections/09-tools.md',
+      'https://github.com/mcpdesc/core',
+    ])
+      assert.notEqual(bundleUrlProblem(rejected), undefined, rejected);
+    assert.equal(bundleUrlProblem(`${SPEC_TEXT_URL}#91-tool-object`), undefined);
+  });
+
+  it("the hover's specification links: each section's anchor, as the specification's own links name them", () => {
+    // Anchors the 0.8.0 text itself links to (its root table and cross-references), read by hand.
+    assert.deepEqual(
+      documentedSections().map((section) => sectionUrl(section).slice(SPEC_TEXT_URL.length)),
+      [
+        '#3-document-structure',
+        '#5-info-object',
+        '#6-transports',
+        '#91-tool-object',
+        '#95-tool-annotations',
+        '#96-execution-object',
+        '#1011-resource-object',
+        '#1021-resource-template-object',
+        '#111-prompt-object',
+        '#112-prompt-argument-object',
+        '#94-tool-interaction-examples',
+        '#12-elicitation-declarations',
+        '#171-components-object',
+        '#17-reusable-components-and-local-references',
+      ],
+    );
+    for (const section of documentedSections()) assert.match(sectionUrl(section), SPEC_TEXT, section);
   });
 });

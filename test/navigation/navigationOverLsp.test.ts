@@ -15,8 +15,8 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
-import { CompletionItemKind, type Diagnostic } from 'vscode-languageserver-protocol';
-import { DECLARATION_RULE_ID } from '../../shared/src/rules';
+import { CompletionItemKind, InsertTextFormat, type Diagnostic } from 'vscode-languageserver-protocol';
+import { DECLARATION_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspTestClient } from '../server/lspClient';
 
@@ -84,6 +84,9 @@ describe('declaration navigation over LSP', () => {
 
   before(async () => {
     client = await LspTestClient.start({
+      // The sample is a partial document (no info, examples without input) made for the declaration
+      // rules; the whole-document rules, on by default since issue 34, are tested elsewhere.
+      settings: { rules: { [DOCUMENT_SCHEMA_RULE_ID]: 'off', [DOCUMENT_SEMANTICS_RULE_ID]: 'off' } },
       capabilities: {
         textDocument: {
           documentSymbol: { hierarchicalDocumentSymbolSupport: true },
@@ -123,6 +126,8 @@ describe('declaration navigation over LSP', () => {
     assert.deepEqual(capabilities.completionProvider?.triggerCharacters, ['"', "'", '{', ':']);
     assert.equal(capabilities.hoverProvider, true);
     assert.ok(capabilities.documentSymbolProvider);
+    assert.deepEqual(capabilities.documentLinkProvider, { resolveProvider: false });
+    assert.equal(capabilities.workspaceSymbolProvider, true);
   });
 
   it('the sample is clean but for the emoji name (so rename and completion results can be re-checked)', async () => {
@@ -274,6 +279,30 @@ describe('declaration navigation over LSP', () => {
     const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: colon.end });
     const item = list.items.find((candidate) => candidate.label === '"authorize"');
     assert.deepEqual(item?.textEdit, { range: { start: colon.end, end: colon.end }, newText: '"authorize",' });
+  });
+
+  it('completion at a new key of interactionExamples: a scenario snippet per declaration; inserted, no new problem', async () => {
+    const uri = await openSample();
+    const before = await problemsBesideNameSyntax(uri, 1);
+    const brace = rangeOf(TEXT, '"interactionExamples": {', 0).end;
+    const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: brace });
+    const snippets = list.items.filter((item) => item.kind === CompletionItemKind.Snippet);
+    assert.deepEqual(
+      snippets.map((item) => [item.label, item.insertTextFormat]),
+      [
+        ['interaction example: 🚀launch', InsertTextFormat.Snippet],
+        ['interaction example: confirm', InsertTextFormat.Snippet],
+        ['interaction example: authorize', InsertTextFormat.Snippet],
+      ],
+    );
+    const confirm = snippets[1].textEdit as TextEdit;
+    assert.deepEqual(confirm.range, { start: brace, end: brace });
+    // The tab stops at their defaults, as an editor inserts them when the user accepts each.
+    const newText = confirm.newText.replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, '$1').replace(/\\([$}\\])/g, '$1');
+    assert.match(newText, /^"example-name": \{\n/);
+    assert.ok(newText.endsWith('},'), 'a comma before the scenario after it');
+    const version = await client.applyEdits(uri, [{ range: confirm.range, newText }]);
+    assert.deepEqual(await problemsBesideNameSyntax(uri, version), before);
   });
 
   it('hover: the declaration on a reference, its use on a key', async () => {

@@ -113,6 +113,15 @@ describe('scaffolds in JSON', () => {
     assert.deepEqual(violations(apply(end.text, after)), ['unknown-declaration']);
   });
 
+  it('at the start of a non-empty array, no brace typed: the step and the comma after it', () => {
+    const template = JSON_TEMPLATE.replace('\n    $S', '').replace('"steps": [\n    {"type"', '"steps": [$S\n    {"type"');
+    const { text, offset, items } = at(template, '$S');
+    const [confirm] = items!;
+    assert.deepEqual([confirm.edit.offset, confirm.edit.length, confirm.additionalEdits], [offset, 0, []]);
+    assert.ok(confirm.edit.newText.endsWith('},'));
+    assert.deepEqual(violations(apply(text, confirm)), ['unknown-declaration']);
+  });
+
   it('nothing inside an element that has content, or outside the arrays', () => {
     const inside = JSON_TEMPLATE.replace('"response": {"action": "accept"}}', '"response": {"action": "accept"}, $S}');
     assert.equal(at(inside, '$S').items, undefined);
@@ -162,6 +171,17 @@ describe('scaffolds in YAML', () => {
       ['declaration: later', 'form declaration', 'url declaration'],
     );
     assert.deepEqual(violations(apply(text, items![0]), 'yaml'), []);
+  });
+
+  it('a new `- ` above the first step: the step goes first', () => {
+    const template = YAML_TEMPLATE.replace('          - $S\n', '').replace(
+      '        steps:\n          - type: elicitation',
+      '        steps:\n          - $S\n          - type: elicitation',
+    );
+    const { text, items } = at(template, '$S', 'yaml');
+    const inserted = apply(text, items![0]);
+    assert.match(inserted, /steps:\n {10}- type: elicitation\n {12}declaration: confirm\n/);
+    assert.deepEqual(violations(inserted, 'yaml').sort(), ['invalid-declaration', 'unknown-declaration']);
   });
 
   it('a word being typed after `- ` is replaced', () => {

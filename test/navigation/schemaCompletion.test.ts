@@ -50,6 +50,22 @@ describe('completion from the format schema', () => {
     assert.deepEqual(title.additionalEdits, [{ offset: text.indexOf('"a"') + 3, length: 0, newText: ',' }]);
   });
 
+  it('JSON: a key typed without its colon before other members (an auto-closed `""`): those members are still left out', () => {
+    const text = `{"mcpdesc": "0.8.0", "tools": [{
+      "name": "a",
+      "description": "d",
+      "|"
+      "inputSchema": {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]},
+      "elicitations": [{"name": "e", "mode": "url", "message": "m", "url": "https://example.com/"}],
+      "annotations": {"title": "A"}
+    }]}`;
+    const names = labels(at(text, 'json').items) ?? [];
+    for (const present of ['"name"', '"description"', '"inputSchema"', '"elicitations"', '"annotations"'])
+      assert.ok(!names.includes(present), `${present} is there already`);
+    // Members of the values after the cursor are not the tool's: `title` is still offered.
+    for (const absent of ['"title"', '"outputSchema"', '"examples"']) assert.ok(names.includes(absent), absent);
+  });
+
   it('members the revisions in scope do not define come last, marked', () => {
     const { items } = at('{"mcpdesc": "0.8.0", "protocolVersions": ["2025-03-26"], "tools": [{"name": "a", |}]}', 'json');
     const title = items!.find((item) => item.label === '"title"')!;

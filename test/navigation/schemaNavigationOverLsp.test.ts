@@ -2,12 +2,13 @@
 // YAML (the same content): completion inside a tool offers the members it may still have, with
 // their descriptions, and the edit it makes re-checks clean; hover on `inputSchema` describes it; the
 // outline lists info, transports, resources, prompts, components and each tool's declarations;
-// definition on a `$componentRef` lands on the component's key; renaming the component renames every
+// definition on a `$componentRef` lands on the component's key, and so does its document link; renaming the component renames every
 // reference, and the document re-checks clean.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type {
   CompletionList,
+  DocumentLink,
   DocumentSymbol,
   Hover,
   Location,
@@ -55,6 +56,8 @@ tools:
           content:
             - type: text
               text: 3 lamps
+          structuredContent:
+            q: lamps
 resources:
   - uri: file:///catalogue.csv
     name: catalogue
@@ -93,7 +96,7 @@ const JSON_TEXT = `{
               "response": { "action": "accept" }
             }
           ],
-          "result": { "content": [{ "type": "text", "text": "3 lamps" }] }
+          "result": { "content": [{ "type": "text", "text": "3 lamps" }], "structuredContent": { "q": "lamps" } }
         }
       }
     }
@@ -211,11 +214,12 @@ describe('navigation from the format schema over LSP', () => {
             kind: 'markdown',
             value:
               '**title**\n\nA human-readable display name for user interfaces.\n\nApplies to MCP 2025-06-18 and later.\n\n' +
-              'Specification: MCP Description 0.8.0 §9.1 Tool Object.',
+              'Specification: [MCP Description 0.8.0 §9.1 Tool Object](' +
+              'https://github.com/mcpdesc/mcpdesc-specification/blob/v0.8.0/spec/0.8.0/mcp-description.md#91-tool-object).',
           });
           const edit = title.textEdit as { range: Range; newText: string };
           assert.deepEqual(edit.range, { start: cursor, end: cursor });
-          assert.equal(edit.newText, syntax.name === 'json' ? '"title": "",' : 'title: ');
+          assert.equal(edit.newText, syntax.name === 'json' ? '"title": "",' : 'title: ""');
           const version = await client.applyEdits(uri, [edit, ...(title.additionalTextEdits ?? [])]);
           assert.deepEqual(await client.diagnosticsFor(uri, version), []);
         },
@@ -233,7 +237,13 @@ describe('navigation from the format schema over LSP', () => {
           value,
           /^\*\*inputSchema\*\* \(required\)\n\nA JSON Schema \(or a `\$componentRef` to `#\/components\/schemas\/…`\) whose root describes an object/,
         );
-        assert.match(value, /\n\nSpecification: MCP Description 0\.8\.0 §9\.1 Tool Object\.$/);
+        // The section, linked to the format's specification text at its release tag.
+        assert.ok(
+          value.endsWith(
+            '\n\nSpecification: [MCP Description 0.8.0 §9.1 Tool Object](https://github.com/mcpdesc/mcpdesc-specification/blob/v0.8.0/spec/0.8.0/mcp-description.md#91-tool-object).',
+          ),
+          value,
+        );
       });
 
       it('the outline lists the sections, resources, prompts, components and declarations', { timeout: 60_000 }, async () => {
@@ -255,6 +265,20 @@ describe('navigation from the format schema over LSP', () => {
           ['prompts', ['summarize']],
           ['components', [['schemas', ['Query']]]],
         ]);
+      });
+
+      it('document links: each $componentRef, inside its quotes, links to the component key', { timeout: 60_000 }, async () => {
+        const uri = await open(syntax);
+        const links = await client.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
+        const key = componentKeyRange(syntax).start;
+        assert.deepEqual(
+          links,
+          [0, 1].map((n) => ({
+            range: rangeOf(syntax.text, '#/components/schemas/Query', n),
+            target: `${uri}#L${key.line + 1},${key.character + 1}`,
+            tooltip: 'Go to components.schemas.Query',
+          })),
+        );
       });
 
       it(

@@ -13,6 +13,7 @@ import { DiskDocumentChecks, type DiskCheckRunner } from '../../server/src/lsp/d
 import { InThreadRunner } from '../../server/src/host/workerPool';
 import type { SettingsResolver } from '../../server/src/lsp/settingsResolver';
 import { WorkspaceFolders } from '../../server/src/lsp/workspaceFolders';
+import { WorkspaceSymbolIndex } from '../../server/src/lsp/workspaceSymbols';
 import { nodeFileAccess, nodePaths } from '../../server/src/lsp/nodeRuntime';
 import { TempWorkspace } from './tempWorkspace';
 import { DocumentSettings } from '../../server/src/lsp/documentSettings';
@@ -59,6 +60,7 @@ function setUp(workspace: TempWorkspace, runner?: DiskCheckRunner) {
     settings,
     documentSettings,
     publisher,
+    symbols: new WorkspaceSymbolIndex(),
     isOpen: () => false,
     log: () => undefined,
     files: nodeFileAccess(runner),

@@ -2,6 +2,7 @@
 // thread), what a read can find, and the answer. How the file is read is not decided here: from the
 // disk by diskCheck.ts (in Node), through the client in a browser (lsp/browserRuntime.ts).
 import type { Diagnostic } from '../checker';
+import { fileSymbols, type FileSymbol } from '../checker/navigation/workspaceSymbols';
 import type { McpdescSettings } from '../../../shared/src/settings';
 import { checkOversized, checkText, type CheckOutcome } from './documentPolicy';
 
@@ -27,7 +28,9 @@ export type DiskRead =
 
 export type DiskCheckAnswer =
   /** Nothing to show: gone, outside its folder, not a regular file, unreadable, or no mcpdesc document. */
-  { kind: 'skipped'; log?: string } | { kind: 'diagnostics'; diagnostics: Diagnostic[]; log?: string };
+  | { kind: 'skipped'; log?: string }
+  /** `symbols`: the file's tools and components for the editor's workspace symbols (a checked document's only). */
+  | { kind: 'diagnostics'; diagnostics: Diagnostic[]; symbols?: FileSymbol[]; log?: string };
 
 /** What a closed file's check answers, once read (from the disk here; through the client in a browser). */
 export function answerForRead(task: DiskCheckTask, read: DiskRead): DiskCheckAnswer {
@@ -55,7 +58,7 @@ export function answerForRead(task: DiskCheckTask, read: DiskRead): DiskCheckAns
 function answerOf(outcome: CheckOutcome, log?: string): DiskCheckAnswer {
   switch (outcome.kind) {
     case 'checked':
-      return { kind: 'diagnostics', diagnostics: outcome.result.diagnostics, log };
+      return { kind: 'diagnostics', diagnostics: outcome.result.diagnostics, symbols: fileSymbols(outcome.result), log };
     case 'tooLarge':
     case 'failed':
     case 'config':

@@ -18,6 +18,7 @@ import type { DocumentSettings } from './documentSettings';
 import type { SettingsResolver } from './settingsResolver';
 import type { DiskCheckRunner, WorkspaceFileAccess } from './runtime';
 import type { WorkspaceFolders } from './workspaceFolders';
+import type { WorkspaceSymbolIndex } from './workspaceSymbols';
 
 export type { DiskCheckRunner } from './runtime';
 
@@ -26,6 +27,8 @@ export interface DiskDocumentChecksDeps {
   settings: SettingsResolver;
   documentSettings: DocumentSettings;
   publisher: DiagnosticsPublisher;
+  /** Where a checked file's tools and components are kept for workspace symbols. */
+  symbols: WorkspaceSymbolIndex;
   /** Whether the file is open in the editor (under any spelling of its URI). */
   isOpen: (uri: string) => boolean;
   log: (message: string) => void;
@@ -68,9 +71,13 @@ export class DiskDocumentChecks {
     if (signal?.aborted || this.deps.isOpen(uri)) return;
     // Its folder was removed meanwhile: it must not reappear.
     const limits = plan.kind === 'task' ? publishLimitsOf(plan.task.settings, plan.task.docsBaseUri) : undefined;
-    if (answer.kind === 'diagnostics' && this.deps.folders.folderOf(uri))
+    if (answer.kind === 'diagnostics' && this.deps.folders.folderOf(uri)) {
       this.deps.publisher.publish(uri, answer.diagnostics, undefined, limits);
-    else this.deps.publisher.clear(uri);
+      this.deps.symbols.set(uri, answer.symbols ?? []);
+    } else {
+      this.deps.publisher.clear(uri);
+      this.deps.symbols.delete(uri);
+    }
   };
 
   /** Workspace folders changed (or a folder's symlink may have): resolve their real paths again. */

@@ -6,6 +6,7 @@
 import type { CodeAction, CodeActionParams, TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fixAll, type FormattingOptions } from '../checker';
+import { fileSymbols, type FileSymbol } from '../checker/navigation';
 import { documentFormat } from '../host/documentPolicy';
 import { fixAllAction, menuActions, quickFixActions, type MenuOptions } from './codeActions';
 import { checkFactsOf, type CheckFacts } from './checkFacts';
@@ -18,7 +19,9 @@ export type DocumentQuery =
   /** The edits of "Fix all in file" (the command; the code action is one of `codeActions`). */
   | { kind: 'fixAll'; formatting?: FormattingOptions }
   /** What the status item shows of the check: see documentStatus.ts. */
-  | { kind: 'status' };
+  | { kind: 'status' }
+  /** The document's tools and components, for workspace symbols (workspaceSymbols.ts). */
+  | { kind: 'symbols' };
 
 export type QueryKind = DocumentQuery['kind'];
 export type QueryOf<K extends QueryKind> = Extract<DocumentQuery, { kind: K }>;
@@ -34,6 +37,7 @@ export interface QueryAnswers {
   navigation: unknown;
   fixAll: FixAllEdits;
   status: CheckFacts;
+  symbols: FileSymbol[];
 }
 
 /** Answers `query` on `check`, the check of `document`'s current version. */
@@ -65,5 +69,7 @@ function answerAny(query: DocumentQuery, check: CachedCheck, document: TextDocum
     }
     case 'status':
       return checkFactsOf(check);
+    case 'symbols':
+      return fileSymbols(check.result);
   }
 }

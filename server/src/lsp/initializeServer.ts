@@ -82,6 +82,7 @@ function readyServices(services: ServerServices, params: InitializeParams): Read
     settings,
     documentSettings,
     publisher,
+    symbols: services.symbols,
     isOpen,
     log: logError,
     files,

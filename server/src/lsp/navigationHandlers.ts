@@ -1,5 +1,5 @@
 // The protocol side of declaration navigation: definition, references, prepareRename/rename,
-// completion, hover and document symbols. Each request becomes a NavigationRequest (plain data: the
+// completion, hover, document symbols and document links. Each request becomes a NavigationRequest (plain data: the
 // params and what the client supports), answered by answerNavigation on the check result of the
 // document's current version, wherever that result is kept (this thread, or the document's worker:
 // openChecks.ts): it asks the pure navigation module in offsets, and converts to LSP positions with
@@ -18,6 +18,8 @@ import {
   type Connection,
   type DefinitionParams,
   type DocumentSymbol,
+  type DocumentLink,
+  type DocumentLinkParams,
   type DocumentSymbolParams,
   type HoverParams,
   type PrepareRenameParams,
@@ -31,6 +33,7 @@ import type { CheckResult } from '../checker';
 import {
   completionAt,
   definitionAt,
+  documentLinks,
   hoverAt,
   outline,
   prepareRenameAt,
@@ -38,6 +41,7 @@ import {
   renameAt,
   scaffoldsAt,
   objectScaffoldsAt,
+  exampleScaffoldsAt,
   schemaCompletionAt,
   DEFAULT_OUTLINE_LIMIT,
   type NameCompletion,
@@ -63,6 +67,7 @@ export type NavigationRequest =
       snippets: boolean;
     }
   | { feature: 'hover'; params: HoverParams }
+  | { feature: 'documentLink'; params: DocumentLinkParams }
   | {
       feature: 'documentSymbol';
       params: DocumentSymbolParams;
@@ -84,6 +89,7 @@ const FEATURE_NAMES: Record<NavigationFeature, string> = {
   completion: 'Completion',
   hover: 'Hover',
   documentSymbol: 'Document symbols',
+  documentLink: 'Document links',
 };
 
 /**
@@ -121,7 +127,9 @@ export function answerNavigation(request: NavigationRequest, result: CheckResult
           isIncomplete: false,
           items: completions.map((completion) => nameItem(result, completion, request.labelDetails)),
         };
-      const scaffolds = request.snippets ? (scaffoldsAt(result, offset) ?? objectScaffoldsAt(result, offset)) : undefined;
+      const scaffolds = request.snippets
+        ? (scaffoldsAt(result, offset) ?? objectScaffoldsAt(result, offset) ?? exampleScaffoldsAt(result, offset))
+        : undefined;
       const fromSchema = schemaCompletionAt(result, offset);
       if (!scaffolds && !fromSchema) return null;
       return {
@@ -138,6 +146,12 @@ export function answerNavigation(request: NavigationRequest, result: CheckResult
         ? { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: toRange(result, hover.range) }
         : null;
     }
+    case 'documentLink':
+      return documentLinks(result).map((link): DocumentLink => ({
+        range: toRange(result, link.range),
+        target: positionUri(uri, result.lines.positionAt(link.target.offset)),
+        tooltip: link.tooltip,
+      }));
     case 'documentSymbol': {
       // One outline: where the editor has its own (VS Code's JSON one cannot be hidden per language), not ours too.
       if (result.format === 'json' && request.editorOutlinesJson) return null;
@@ -181,7 +195,17 @@ export function navigationCapabilities(client: ClientCapabilities): ServerCapabi
     completionProvider: { triggerCharacters: ['"', "'", '{', ':'], resolveProvider: false },
     hoverProvider: true,
     documentSymbolProvider: { label: 'MCP description' },
+    documentLinkProvider: { resolveProvider: false },
+    workspaceSymbolProvider: true,
   };
+}
+
+/**
+ * A position in the document as a link target: the URI with a `#L<line>,<column>` fragment (1-based),
+ * which VS Code opens at that place (its JSON support links local `$ref`s the same way).
+ */
+function positionUri(uri: string, position: { line: number; character: number }): string {
+  return `${uri.replace(/#.*$/, '')}#L${position.line + 1},${position.character + 1}`;
 }
 
 const SYMBOL_KINDS: Record<OutlineKind, SymbolKind> = {
@@ -233,6 +257,7 @@ export function registerNavigationHandlers(connection: Connection, ask: Navigati
     }),
   );
   connection.onHover((params) => answer({ feature: 'hover', params }));
+  connection.onDocumentLinks((params) => answer<DocumentLink[]>({ feature: 'documentLink', params }));
   connection.onDocumentSymbol((params) =>
     answer<DocumentSymbol[] | SymbolInformation[]>({
       feature: 'documentSymbol',

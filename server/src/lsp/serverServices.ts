@@ -20,6 +20,7 @@ import type { ServerRuntime } from './runtime';
 import type { SettingsResolver } from './settingsResolver';
 import { WorkerOpenChecks } from './workerOpenChecks';
 import { WorkspaceFolders } from './workspaceFolders';
+import { WorkspaceSymbolIndex } from './workspaceSymbols';
 import type { WorkspaceScan } from './workspaceScan';
 import { CheckPriority } from './checkScheduler';
 
@@ -59,6 +60,8 @@ export class ServerServices {
   readonly folders: WorkspaceFolders;
   readonly publisher: DiagnosticsPublisher;
   readonly baselines: BulkSuppressionsView;
+  /** The closed files' tools and components, as their checks answered them (workspaceSymbols.ts). */
+  readonly symbols = new WorkspaceSymbolIndex();
   /** Open documents are checked where the runtime can end a check (document workers), else here. */
   readonly openChecks: OpenChecks;
   client: ClientFacts = { capabilities: {}, outlinesJson: false, menu: { fixAll: false } };

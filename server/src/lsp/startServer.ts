@@ -5,7 +5,13 @@
 import type { Connection } from 'vscode-languageserver';
 import { registerDocumentEvents, registerEditorViews } from './handlers/documentEvents';
 import { registerLifecycle } from './handlers/lifecycle';
-import { registerCodeActions, registerCommands, registerNavigation, registerStatusRequests } from './handlers/requests';
+import {
+  registerCodeActions,
+  registerCommands,
+  registerNavigation,
+  registerStatusRequests,
+  registerWorkspaceSymbols,
+} from './handlers/requests';
 import { registerConfigurationChanges, registerWatchedFiles } from './handlers/workspaceChanges';
 import type { ServerRuntime } from './runtime';
 import { ServerServices, type ServerOptions } from './serverServices';
@@ -21,6 +27,7 @@ const HANDLERS: readonly ((services: ServerServices) => void)[] = [
   registerEditorViews,
   registerCodeActions,
   registerNavigation,
+  registerWorkspaceSymbols,
   registerCommands,
   registerStatusRequests,
 ];

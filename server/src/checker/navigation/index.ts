@@ -9,9 +9,13 @@ export { completionAt } from './completion';
 export { schemaCompletionAt } from './schemaCompletion';
 export { scaffoldsAt } from './scaffolds';
 export { objectScaffoldsAt } from './objectScaffolds';
+export { exampleScaffoldsAt } from './exampleScaffolds';
 export { hoverAt } from './hover';
 export { outline, DEFAULT_OUTLINE_LIMIT } from './outline';
+export { documentLinks, DEFAULT_LINK_LIMIT } from './documentLinks';
+export { fileSymbols, matchesSymbolQuery, FILE_SYMBOL_LIMIT, type FileSymbol } from './workspaceSymbols';
 export type {
+  DocumentLinkResult,
   HoverResult,
   NameCompletion,
   NavigationDocument,

@@ -3,8 +3,9 @@
 // MCP revision a member came with where it is younger than the oldest the format supports (the same
 // facts the revision-fields rule checks) and the specification section that defines it. Filed by the
 // owner formatSchema.ts gives each schema: a `$defs` name, or an owner and the member under it.
-// The section is named, not linked: no URL the product emits points into the format's organization
-// (test/links/emittedUrls.test.ts), whose repositories are not ours to promise.
+// The section is named and linked to the specification's text at its release tag (SPEC_TEXT_URL): the
+// one URL into the format's organization the product emits (test/links/emittedUrls.test.ts), as the
+// format's owners publish it; our own pages (the rule pages) never live there.
 import { escapeMarkdown } from './markdown';
 import { MCP, type McpFeature } from '../mcp/revisions';
 
@@ -119,7 +120,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     members: { taskSupport: 'Whether the tool may be called as a task: `forbidden`, `optional` or `required`.' },
   },
   resource: {
-    section: '§10 Resources',
+    section: '§10.1.1 Resource Object',
     members: {
       ...PRIMITIVE_COMMON,
       uri: 'The URI of the resource.',
@@ -132,7 +133,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     since: PRIMITIVE_SINCE,
   },
   resourceTemplate: {
-    section: '§10 Resources',
+    section: '§10.2.1 Resource Template Object',
     members: {
       ...PRIMITIVE_COMMON,
       uriTemplate: 'The RFC 6570 URI template resources are read by.',
@@ -145,7 +146,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     since: PRIMITIVE_SINCE,
   },
   prompt: {
-    section: '§11 Prompts',
+    section: '§11.1 Prompt Object',
     members: {
       ...PRIMITIVE_COMMON,
       name: 'The programmatic name of the prompt.',
@@ -156,7 +157,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     since: PRIMITIVE_SINCE,
   },
   promptArgument: {
-    section: '§11 Prompts',
+    section: '§11.2 Prompt Argument Object',
     members: {
       name: 'The name of the argument.',
       title: 'A human-readable display name of the argument.',
@@ -193,7 +194,7 @@ const DOCS: Readonly<Record<string, OwnerDocs>> = {
     },
   },
   components: {
-    section: '§17 Reusable Components and Local References',
+    section: '§17.1 Components Object',
     members: {
       schemas: 'Reusable JSON Schemas, referred to as `#/components/schemas/NAME`.',
       toolExamples: 'Reusable tool examples, referred to as `#/components/toolExamples/NAME`.',
@@ -224,6 +225,31 @@ export interface MemberDoc {
   section: string;
 }
 
+/**
+ * The MCP Description 0.8.0 specification's text, at the tag its front matter names for the release
+ * (`release-tag: v0.8.0`): one document whose numbered headings GitHub gives anchors.
+ */
+export const SPEC_TEXT_URL = 'https://github.com/mcpdesc/mcpdesc-specification/blob/v0.8.0/spec/0.8.0/mcp-description.md';
+
+/**
+ * The link to a section (`§9.1 Tool Object`) in the specification's text: the anchor GitHub makes
+ * of its heading (`### 9.1 Tool Object`: lower case, punctuation but `-` and `_` dropped, spaces as
+ * `-`), so the link and the section's name cannot disagree.
+ */
+export function sectionUrl(section: string): string {
+  const heading = section.replace(/^§/, '').trim();
+  const anchor = heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+  return `${SPEC_TEXT_URL}#${anchor}`;
+}
+
+/** Every section a member's documentation links to, in the order the owners are listed. */
+export function documentedSections(): string[] {
+  return [...new Set(Object.values(DOCS).map((docs) => docs.section))];
+}
+
 export function memberDoc(owner: string, member: string): MemberDoc {
   const docs = DOCS[SAME_AS[owner] ?? owner];
   const doc: MemberDoc = { section: docs?.section ?? '§3 Document Structure' };
@@ -250,6 +276,6 @@ export function describeMember(name: string, doc: MemberDoc, required: boolean, 
   const lines = [`**${escapeMarkdown(name)}**${required ? ' (required)' : ''}`];
   if (doc.description !== undefined) lines.push(doc.description);
   lines.push(revisionsText(doc.since, scope));
-  lines.push(`Specification: MCP Description 0.8.0 ${doc.section}.`);
+  lines.push(`Specification: [MCP Description 0.8.0 ${doc.section}](${sectionUrl(doc.section)}).`);
   return lines.join('\n\n');
 }

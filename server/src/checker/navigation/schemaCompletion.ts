@@ -22,19 +22,24 @@ import {
   type PlacedSchema,
 } from '../schema/formatSchema';
 import { describeMember, memberDoc, revisionsWithout } from './memberDocs';
+import { jsonKeysAfter } from './jsonKeysAfter';
 import { isTerminated } from './scalarText';
 import { escapeSnippet } from './snippetText';
 import type { NavigationDocument, SchemaCompletion } from './types';
 
 export function schemaCompletionAt(document: NavigationDocument, offset: number): SchemaCompletion[] | undefined {
-  const yaml = document.format === 'yaml';
-  const key = yaml ? yamlKeySlot(document, offset) : jsonKeySlot(document, offset);
+  const key = keySlotAt(document, offset);
   if (key) return memberItems(document, key);
   const value = valueSlot(document, offset);
   return value && valueItems(value);
 }
 
-interface KeySlot {
+/** Where a new member's key goes at `offset` (or the key being typed there), in either syntax. */
+export function keySlotAt(document: NavigationDocument, offset: number): KeySlot | undefined {
+  return document.format === 'yaml' ? yamlKeySlot(document, offset) : jsonKeySlot(document, offset);
+}
+
+export interface KeySlot {
   object: ObjectNode | undefined;
   /** From the root to the object (the root's own path when the object is the root). */
   path: SyntaxNode[];
@@ -150,10 +155,7 @@ function yamlKeySlot(document: NavigationDocument, offset: number): KeySlot | un
 function memberItems(document: NavigationDocument, slot: KeySlot): SchemaCompletion[] | undefined {
   const schemas = schemasAlong(slot.path);
   if (!listsMembers(schemas)) return undefined;
-  const present = new Set<string>();
-  for (const property of slot.object?.properties ?? []) {
-    if (property !== slot.typing) present.add(String(property.key.value));
-  }
+  const present = presentMembers(document, slot);
   const scope = scopeAlong(slot.path);
   const yaml = document.format === 'yaml';
   const items: SchemaCompletion[] = [];
@@ -180,6 +182,21 @@ function memberItems(document: NavigationDocument, slot: KeySlot): SchemaComplet
   return items;
 }
 
+/**
+ * The members the object has besides the one being typed. A JSON key typed without its colon breaks
+ * the parse after it: there, the members before it are the tree's and those after it the scanner's.
+ */
+function presentMembers(document: NavigationDocument, slot: KeySlot): Set<string> {
+  const typing = slot.typing;
+  const brokenAfter = document.format !== 'yaml' && typing?.type === 'property' && typing.colonOffset === undefined;
+  const present = brokenAfter ? jsonKeysAfter(document.text, slot.range.offset + slot.range.length) : new Set<string>();
+  for (const property of slot.object?.properties ?? []) {
+    if (property === slot.typing || (brokenAfter && property.offset >= slot.range.offset)) continue;
+    present.add(String(property.key.value));
+  }
+  return present;
+}
+
 function yamlKey(name: string): string {
   return /^[A-Za-z_$][\w$.-]*$/.test(name) ? name : JSON.stringify(name);
 }
@@ -195,7 +212,8 @@ function keyText(member: MemberInfo, slot: KeySlot, yaml: boolean): string {
   if (yaml) {
     if (kind === 'object') return `${name}:\n  $0`;
     if (kind === 'array') return `${name}:\n  - $0`;
-    return `${name}: ${choice ?? (kind === 'boolean' ? '${1|true,false|}' : '$0')}`;
+    // A string with nothing written yet is quoted: an empty YAML value is null, which the format rejects.
+    return `${name}: ${choice ?? (kind === 'boolean' ? '${1|true,false|}' : kind === 'string' ? '"$0"' : '$0')}`;
   }
   const value =
     kind === 'object'

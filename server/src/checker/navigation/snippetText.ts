@@ -59,6 +59,11 @@ export function jsonSnippet(value: SnippetValue, unit: string, indent = ''): str
   return `{\n${lines.join(',\n')}\n${indent}}`;
 }
 
+/** One member, `"key": value`, whose first line continues the current line (the braces are the object's). */
+export function jsonMemberSnippet(key: string | TabStop, value: SnippetValue, unit: string): string {
+  return `${jsonKey(key)}: ${jsonSnippet(value, unit)}`;
+}
+
 function jsonKey(key: string | TabStop): string {
   return key instanceof TabStop ? `"${tabStopText(key)}"` : escapeSnippet(JSON.stringify(key));
 }

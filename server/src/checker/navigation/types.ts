@@ -117,3 +117,12 @@ export interface SchemaCompletion {
   /** Plain text: the comma the previous member needs. */
   additionalEdits: OffsetEdit[];
 }
+
+/** A link from a `$componentRef` value to the component it names. */
+export interface DocumentLinkResult {
+  /** The reference's characters (inside its quotes). */
+  range: OffsetRange;
+  /** The component's key. */
+  target: OffsetRange;
+  tooltip: string;
+}

@@ -10,6 +10,8 @@ import {
 import { describeError } from '../../host/documentPolicy';
 import { documentStatusOf } from '../documentStatus';
 import { registerNavigationHandlers } from '../navigationHandlers';
+import type { FileSymbol } from '../../checker/navigation';
+import { workspaceSymbolsFor } from '../workspaceSymbols';
 import { executeServerCommand } from '../serverCommands';
 import type { ServerServices } from '../serverServices';
 
@@ -43,6 +45,33 @@ export function registerNavigation(services: ServerServices): void {
       log: services.logError,
     },
   );
+}
+
+/**
+ * Workspace symbols: the closed files' from their last checks (those the Problems panel shows, so a
+ * file cleared there is left out here too), each open document's from its current check.
+ */
+export function registerWorkspaceSymbols(services: ServerServices): void {
+  const { connection, documents, publisher, logError } = services;
+  connection.onWorkspaceSymbol(async (params) => {
+    const ready = services.ready;
+    if (!ready) return [];
+    const files = new Map<string, readonly FileSymbol[]>();
+    const checked = new Set(publisher.uris);
+    for (const [uri, symbols] of services.symbols.entries()) {
+      if (checked.has(uri) && !services.isOpen(uri)) files.set(uri, symbols);
+    }
+    const open = documents.all().map(async (document) => {
+      try {
+        const symbols = await ready.checks.ask(document.uri, { kind: 'symbols' });
+        if (symbols) files.set(document.uri, symbols);
+      } catch (error) {
+        logError(`Workspace symbols of ${document.uri} failed: ${describeError(error)}`);
+      }
+    });
+    await Promise.all(open);
+    return workspaceSymbolsFor(params.query, files);
+  });
 }
 
 export function registerCommands(services: ServerServices): void {
