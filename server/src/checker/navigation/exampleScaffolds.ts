@@ -7,7 +7,7 @@
 // The result is a completed tool result for the revisions in scope: `resultType: "complete"` where
 // every revision there has it (MCP's table), structured content where the tool has an object output
 // schema. The input holds what the input schema requires.
-import { contentSkeleton } from '../fixes/contentSkeleton';
+import { contentSkeleton } from '../rules/elicitation/contentSkeleton';
 import { MCP } from '../mcp/revisions';
 import { resolveSchemaNode } from '../model/componentRef';
 import { readTool, toolNameCounts, toolsArrayOf, type Declaration, type Tool } from '../model/documentModel';
