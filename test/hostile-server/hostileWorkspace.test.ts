@@ -12,7 +12,7 @@ import { generatedCase } from '../hostile/support/generatedCases';
 import { LspTestClient } from '../server/lspClient';
 import { repoPath } from '../support/repo';
 import { TempWorkspace } from '../workspace/tempWorkspace';
-import { apartFromDeclarationValidity } from '../support/ruleScope';
+import { apartFromDeclarationValidity, elicitationOnly } from '../support/ruleScope';
 
 const HANG_GUARD_MS = 120_000;
 const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json'), ...OWN_THREADS];
@@ -50,7 +50,9 @@ describe('a workspace of hostile files, scanned by the server', () => {
     );
     workspace.symlink('repo/linked-secret.mcpdesc.json', workspace.path('secret/approval.json'));
 
+    // The hostile corpus is partial documents whose expectations are the consistency rule's: its preset.
     client = await LspTestClient.start({
+      settings: elicitationOnly(),
       workspaceFolders: [folder],
       timeoutMs: HANG_GUARD_MS,
       env: {

@@ -19,6 +19,7 @@ import { CompletionItemKind, type Diagnostic } from 'vscode-languageserver-proto
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspTestClient } from '../server/lspClient';
+import { elicitationOnly } from '../support/ruleScope';
 
 const SCHEMA = '{ "type": "object", "properties": { "approved": { "type": "boolean" } }, "required": ["approved"] }';
 const FORM_REQUEST = `{ "message": "✅ Approve?", "requestedSchema": ${SCHEMA} }`;
@@ -83,7 +84,10 @@ describe('declaration navigation over LSP', () => {
   let client: LspTestClient;
 
   before(async () => {
+    // The sample is a partial document (no info, examples without input) made to test declarations:
+    // "clean" here is the elicitation rules' verdict, so their preset.
     client = await LspTestClient.start({
+      settings: elicitationOnly(),
       capabilities: {
         textDocument: {
           documentSymbol: { hierarchicalDocumentSymbolSupport: true },

@@ -3,7 +3,8 @@
 // their descriptions, and the edit it makes re-checks clean; hover on `inputSchema` describes it; the
 // outline lists info, transports, resources, prompts, components and each tool's declarations;
 // definition on a `$componentRef` lands on the component's key; renaming the component renames every
-// reference, and the document re-checks clean.
+// reference, and the document re-checks clean. The document is complete (no finding from any rule,
+// all of them on by default), so "clean" is every rule's verdict.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type {
@@ -16,6 +17,7 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DOCUMENT_SCHEMA_RULE_ID } from '../../shared/src/rules';
 import { LspTestClient } from '../server/lspClient';
 
 const YAML = `mcpdesc: 0.8.0
@@ -55,6 +57,8 @@ tools:
           content:
             - type: text
               text: 3 lamps
+          structuredContent:
+            q: lamps
 resources:
   - uri: file:///catalogue.csv
     name: catalogue
@@ -93,7 +97,7 @@ const JSON_TEXT = `{
               "response": { "action": "accept" }
             }
           ],
-          "result": { "content": [{ "type": "text", "text": "3 lamps" }] }
+          "result": { "content": [{ "type": "text", "text": "3 lamps" }], "structuredContent": { "q": "lamps" } }
         }
       }
     }
@@ -217,7 +221,23 @@ describe('navigation from the format schema over LSP', () => {
           assert.deepEqual(edit.range, { start: cursor, end: cursor });
           assert.equal(edit.newText, syntax.name === 'json' ? '"title": "",' : 'title: ');
           const version = await client.applyEdits(uri, [edit, ...(title.additionalTextEdits ?? [])]);
-          assert.deepEqual(await client.diagnosticsFor(uri, version), []);
+          if (syntax.name === 'json') {
+            assert.deepEqual(await client.diagnosticsFor(uri, version), []);
+            return;
+          }
+          // In YAML the value is left to be typed: until it is, `title:` holds null, which the schema
+          // rule (on by default) reports where the value goes; typed, the document is clean.
+          const valueAt = { line: cursor.line, character: cursor.character + edit.newText.length };
+          assert.deepEqual(
+            (await client.diagnosticsFor(uri, version)).map((d) => [
+              d.code,
+              (d.data as { violation: string }).violation,
+              d.range,
+            ]),
+            [[DOCUMENT_SCHEMA_RULE_ID, 'wrong-type', { start: valueAt, end: valueAt }]],
+          );
+          const typed = await client.applyEdits(uri, [{ range: { start: valueAt, end: valueAt }, newText: 'Search' }]);
+          assert.deepEqual(await client.diagnosticsFor(uri, typed), []);
         },
       );
 
