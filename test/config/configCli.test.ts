@@ -41,15 +41,15 @@ describe('mcpdesc-lint and the project configuration', () => {
       file: 'packages/strict/beta/x.mcpdesc.json',
       configFiles: ['mcpdesc-lint.config.json', 'packages/strict/mcpdesc-lint.config.json'],
       excluded: false,
-      // The declaration-validity rule is on by default (error) and this monorepo leaves it so; the
-      // whole-document rules are off by default.
+      // The declaration-validity rule is on by default (error) and this monorepo leaves it so; so are
+      // the whole-document rules and the checker's notices, each kind at its own severity ('on').
       rules: {
         [E]: 'information',
         [DECLARATION_RULE_ID]: 'error',
-        [DOCUMENT_SCHEMA_RULE_ID]: 'off',
-        [DOCUMENT_SEMANTICS_RULE_ID]: 'off',
+        [DOCUMENT_SCHEMA_RULE_ID]: 'on',
+        [DOCUMENT_SEMANTICS_RULE_ID]: 'on',
         [SYNTAX_RULE_ID]: 'error',
-        [CHECKER_RULE_ID]: 'information',
+        [CHECKER_RULE_ID]: 'on',
         [UNUSED_SUPPRESSION_RULE_ID]: 'error',
       },
       include: [],

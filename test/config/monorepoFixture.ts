@@ -1,8 +1,8 @@
 // A monorepo with project configuration files at two depths, for the tests of test/config/: a root
 // configuration (root: true, overrides, an exclude), a nested one turning the rule off and adding
 // an include, one with overrides of its own, a second root below the top, a malformed one, and a
-// folder with two configuration files. Its documents (MCP Description 0.8.0) each hold known
-// violations, some suppressed by comments, some suppressions unused.
+// folder with two configuration files. Its documents (MCP Description 0.8.0, complete: the
+// whole-document rules find nothing else in them) each hold known violations, some suppressed by comments, some suppressions unused.
 import { ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 
@@ -11,17 +11,16 @@ const E = ELICITATION_RULE_ID;
 const REQUESTED_SCHEMA = '{ "type": "object", "properties": { "ok": { "type": "boolean" } }, "required": ["ok"] }';
 
 /** A JSONC step declining with content: one unexpected-content finding, on the step's `content`. */
-export const UNEXPECTED_CONTENT_STEP = `{ "type": "elicitation", "declaration": "confirm", "request": { "message": "Sure?", "requestedSchema": ${REQUESTED_SCHEMA} }, "response": { "action": "decline", "content": { "ok": true } } }`;
+export const UNEXPECTED_CONTENT_STEP = `{ "type": "elicitation", "declaration": "confirm", "request": { "mode": "form", "message": "Sure?", "requestedSchema": ${REQUESTED_SCHEMA} }, "response": { "action": "decline", "content": { "ok": true } } }`;
 /** A JSONC step naming no declaration of the tool: one unknown-declaration finding. */
-export const UNKNOWN_DECLARATION_STEP =
-  '{ "type": "elicitation", "declaration": "missing", "request": { "message": "Sure?" }, "response": { "action": "decline" } }';
+export const UNKNOWN_DECLARATION_STEP = `{ "type": "elicitation", "declaration": "missing", "request": { "mode": "form", "message": "Sure?", "requestedSchema": ${REQUESTED_SCHEMA} }, "response": { "action": "decline" } }`;
 
 /** A JSON(C) document whose one example has these steps, one per line (each line may be preceded by a comment line). */
 export function jsonDocument(stepLines: string[]): string {
   return [
     '{',
     '  "mcpdesc": "0.8.0",',
-    '  "info": { "name": "bot", "version": "1.0.0" },',
+    '  "info": { "name": "bot", "version": "1.0.0" }, "protocolVersions": ["2025-11-25"],',
     '  "tools": [',
     '    {',
     '      "name": "ask",',
@@ -48,6 +47,7 @@ export const YAML_UNEXPECTED_CONTENT_STEP = [
   '- type: elicitation',
   '  declaration: confirm',
   '  request:',
+  '    mode: form',
   '    message: Sure?',
   `    requestedSchema: ${REQUESTED_SCHEMA}`,
   '  response:',
@@ -57,7 +57,7 @@ export const YAML_UNEXPECTED_CONTENT_STEP = [
 export const YAML_UNKNOWN_DECLARATION_STEP = [
   '- type: elicitation',
   '  declaration: missing',
-  '  request: { message: Sure? }',
+  `  request: { mode: form, message: Sure?, requestedSchema: ${REQUESTED_SCHEMA} }`,
   '  response: { action: decline }',
 ];
 
@@ -66,6 +66,7 @@ export function yamlDocument(stepLines: string[], head: string[] = []): string {
     ...head,
     'mcpdesc: "0.8.0"',
     'info: { name: bot, version: 1.0.0 }',
+    'protocolVersions: ["2025-11-25"]',
     'tools:',
     '  - name: ask',
     '    inputSchema: { type: object }',

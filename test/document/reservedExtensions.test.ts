@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkDocument, type Diagnostic } from '../../server/src/checker';
 import { DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
-import { MCP_EXTENSION_CATALOGUE, usesReservedPrefix } from '../../server/src/checker/rules/document/reservedExtensions';
+import { usesReservedPrefix } from '../../server/src/checker/rules/document/reservedExtensions';
+import { MCP_EXTENSION_CATALOGUE } from '../../server/src/checker/mcp/extensionCatalogue';
 
 function seen(text: string, diagnostics: readonly Diagnostic[]): Array<[string, string, number, string | undefined]> {
   return diagnostics

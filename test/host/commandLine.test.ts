@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { builtCliPath } from '../cli/support/cliProcess';
 import { makeTempTree, removeTree } from '../cli/support/tempTree';
 import { rulePageInvalidFixture } from '../server/fixtures';
+import { SYNTAX_RULE_ID } from '../../shared/src/rules';
 
 /** A hang guard, not a timing: a CLI still running after this is killed, and the run fails. */
 const HANG_GUARD_MS = 60_000;
@@ -88,7 +89,12 @@ describe('the CLI on paths it must not read', () => {
     // Named by its own path, the same file is the user's to check.
     const direct = run(['--format', 'json', path.join(root, 'outside', 'secret.mcpdesc.json')]);
     assert.equal(direct.status, 1, direct.stderr);
-    assert.equal((JSON.parse(direct.stdout) as unknown[]).length, 1);
+    // Read and checked: its syntax error is reported (beside what the whole-document rules find in the rest).
+    const problems = JSON.parse(direct.stdout) as Array<{ code: string; range: { start: { character: number } } }>;
+    assert.deepEqual(
+      problems.filter((problem) => problem.code === SYNTAX_RULE_ID).map((problem) => problem.range.start.character),
+      [21],
+    );
   });
 
   it('checks a file with an invalid byte as decoded, but --fix leaves its bytes alone and says so', () => {

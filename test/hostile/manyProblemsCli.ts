@@ -49,7 +49,12 @@ export function manyProblemsThroughTheCli(lineCount: number, ruleCount: number, 
   describe('many problems in one file, through the CLI', () => {
     it(`a directive on each of ${lineCount.toLocaleString('en-US')} lines, unused-suppression on: every one reported, with the summary`, () => {
       const count = lineCount;
-      const lines = ['{', '  "mcpdesc": "0.8.0",', '  "info": { "name": "many", "version": "1.0.0" },', '  "x-notes": ['];
+      const lines = [
+        '{',
+        '  "mcpdesc": "0.8.0",',
+        '  "info": { "name": "many", "version": "1.0.0" }, "protocolVersions": ["2025-11-25"],',
+        '  "x-notes": [',
+      ];
       for (let index = 0; index < count; index++) lines.push('    // mcpdesc-disable-next-line', `    ${index},`);
       lines.push('    0', '  ]', '}', '');
       const text = lines.join('\n');

@@ -25,7 +25,7 @@ const ALLOWED_IN_OUTPUT: ReadonlyMap<string, string> = new Map([
   ],
   [
     'https://modelcontextprotocol.io/extensions/overview',
-    "the source of the pinned MCP extension catalogue, which the reserved-extension warnings must disclose (0.8.0 migration guide, Capabilities; mcp/extensionCatalogue.ts)",
+    'the source of the pinned MCP extension catalogue, which the reserved-extension warnings must disclose (0.8.0 migration guide, Capabilities; mcp/extensionCatalogue.ts)',
   ],
 ]);
 

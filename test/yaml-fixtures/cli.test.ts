@@ -13,8 +13,11 @@ import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
 import { compareExpected, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
-import { apartFromDeclarationValidity, ofDeclarationValidity } from '../support/ruleScope';
+import { apartFromDeclarationValidity, elicitationOnly, ofDeclarationValidity } from '../support/ruleScope';
 import { RULE_PAGE_INVALID_TWIN, YAML_FIXTURES_DIR, yamlFixtures } from './support/yamlFixtures';
+
+// The corpus is the elicitation rules' (partial documents): the CLI and the checker run those rules alone.
+const ELICITATION_ONLY = elicitationOnly({ format: 'yaml' as const });
 
 function problemsByFile(stdout: string): Map<string, JsonProblem[]> {
   const byFile = new Map<string, JsonProblem[]>();
@@ -35,7 +38,7 @@ describe('the built CLI over the YAML fixtures', () => {
   const valid = yamlFixtures('expected-valid');
 
   it("--format json gives every invalid fixture exactly its expected diagnostics, with the checker's messages, and exit 1", () => {
-    const run = runBuiltCli(['--format', 'json', 'test-fixtures/yaml']);
+    const run = runBuiltCli(['--elicitation-only', '--format', 'json', 'test-fixtures/yaml']);
     assert.equal(run.stderr, '');
     assert.equal(run.status, 1);
     const byFile = problemsByFile(run.stdout);
@@ -50,7 +53,7 @@ describe('the built CLI over the YAML fixtures', () => {
     for (const fixture of invalid) {
       const problems = byFile.get(fixture.file) ?? [];
       assert.deepEqual(shapeOf(apartFromDeclarationValidity(problems)), fixture.expected, fixture.file);
-      const messages = checkDocument(fixture.text, { format: 'yaml' })
+      const messages = checkDocument(fixture.text, ELICITATION_ONLY)
         .diagnostics.map((diagnostic) => diagnostic.message)
         .sort();
       assert.deepEqual(problems.map((problem) => problem.message).sort(), messages, `${fixture.file}: messages`);
@@ -58,11 +61,11 @@ describe('the built CLI over the YAML fixtures', () => {
   });
 
   it('every valid fixture, named explicitly, is clean with exit 0', () => {
-    const run = runBuiltCli(['--format', 'json', ...valid.map((fixture) => fixture.file)]);
+    const run = runBuiltCli(['--elicitation-only', '--format', 'json', ...valid.map((fixture) => fixture.file)]);
     const problems = JSON.parse(run.stdout) as JsonProblem[];
     assert.deepEqual({ stderr: run.stderr, problems: apartFromDeclarationValidity(problems) }, { stderr: '', problems: [] });
     for (const fixture of valid) {
-      const declarationFindings = ofDeclarationValidity(checkDocument(fixture.text, { format: 'yaml' }).diagnostics);
+      const declarationFindings = ofDeclarationValidity(checkDocument(fixture.text, ELICITATION_ONLY).diagnostics);
       assert.deepEqual(
         shapeOf(problems.filter((problem) => problem.file === fixture.file)),
         declarationFindings.map((d) => toExpectedShape(d)).sort(compareExpected),
@@ -74,7 +77,7 @@ describe('the built CLI over the YAML fixtures', () => {
 
   it('a directory walk recognizes every YAML fixture (by name or by its root mcpdesc key) and no expected file', () => {
     // A size limit below every file turns each recognized document into one "skipped" diagnostic.
-    const run = runBuiltCli(['--format', 'json', '--max-file-size-mb', '0.000001', 'test-fixtures/yaml']);
+    const run = runBuiltCli(['--elicitation-only', '--format', 'json', '--max-file-size-mb', '0.000001', 'test-fixtures/yaml']);
     assert.equal(run.status, 0, run.stderr);
     const files = [...problemsByFile(run.stdout).keys()].sort();
     assert.deepEqual(files, [...valid, ...invalid].map((fixture) => fixture.file).sort());
@@ -86,7 +89,7 @@ describe('the built CLI over the YAML fixtures', () => {
     before(() => {
       copy = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-yaml-fix-')));
       fs.cpSync(YAML_FIXTURES_DIR, path.join(copy, 'yaml'), { recursive: true });
-      run = runBuiltCli(['--fix', '--format', 'json', 'yaml'], { cwd: copy });
+      run = runBuiltCli(['--elicitation-only', '--fix', '--format', 'json', 'yaml'], { cwd: copy });
     });
     after(() => fs.rmSync(copy, { recursive: true, force: true }));
 
@@ -94,8 +97,8 @@ describe('the built CLI over the YAML fixtures', () => {
       assert.equal(run.stderr, '');
       for (const fixture of [...invalid, ...valid]) {
         const written = fs.readFileSync(path.join(copy, 'yaml', fixture.folder, fixture.name), 'utf8');
-        assert.equal(written, fixAll(fixture.text, { format: 'yaml' }).text, fixture.file);
-        if (checkDocument(fixture.text, { format: 'yaml' }).diagnostics.length === 0)
+        assert.equal(written, fixAll(fixture.text, ELICITATION_ONLY).text, fixture.file);
+        if (checkDocument(fixture.text, ELICITATION_ONLY).diagnostics.length === 0)
           assert.equal(written, fixture.text, fixture.file);
       }
     });
@@ -105,7 +108,7 @@ describe('the built CLI over the YAML fixtures', () => {
       for (const fixture of invalid) {
         const relative = `yaml/expected-invalid/${fixture.name}`;
         const written = fs.readFileSync(path.join(copy, relative), 'utf8');
-        const remaining = checkDocument(written, { format: 'yaml' }).diagnostics;
+        const remaining = checkDocument(written, ELICITATION_ONLY).diagnostics;
         assert.deepEqual(
           shapeOf(byFile.get(relative) ?? []),
           remaining.map((diagnostic) => toExpectedShape(diagnostic)).sort(compareExpected),
@@ -131,7 +134,7 @@ describe('the built CLI over the YAML fixtures', () => {
       const snapshot = (): string[] =>
         invalid.map((fixture) => fs.readFileSync(path.join(copy, 'yaml', 'expected-invalid', fixture.name), 'utf8'));
       const first = snapshot();
-      runBuiltCli(['--fix', '--format', 'json', 'yaml'], { cwd: copy });
+      runBuiltCli(['--elicitation-only', '--fix', '--format', 'json', 'yaml'], { cwd: copy });
       assert.deepEqual(snapshot(), first);
     });
   });

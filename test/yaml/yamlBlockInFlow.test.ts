@@ -22,9 +22,11 @@ const CASES = [
   { line: '- [-]', dash: 3 },
 ];
 
-const HEADER = 'mcpdesc: 0.8.0\ninfo:\n  name: s\n  version: 1.0.0\ntools:\n  - name: t\n    notes:\n';
+// A complete document (the whole-document rules find nothing in it) whose tool has an extension member.
+const HEADER =
+  'mcpdesc: 0.8.0\ninfo:\n  name: s\n  version: 1.0.0\nprotocolVersions: ["2025-11-25"]\ntools:\n  - name: t\n    inputSchema: { type: object }\n    x-notes:\n';
 
-/** The case's line alone, and inside a document (as a note of the tool: a list item at column 6). */
+/** The case's line alone, and inside a document (as a note of the tool's x-notes: a list item at column 6). */
 function texts(line: string, dash: number): Array<{ text: string; dash: number }> {
   const inDocument = `      - ${line}\n`;
   return [

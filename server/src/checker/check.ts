@@ -3,7 +3,7 @@ import { CHECKER_RULE_ID, SYNTAX_RULE_ID, type RuleId } from '../../../shared/sr
 import { LineIndex } from './syntax/lineIndex';
 import type { ParsedDocument, SyntaxError } from './syntax/json/jsonDocument';
 import { syntaxOf } from './syntax/syntaxOf';
-import { AliasExpansionError, type SyntaxNode } from './syntax/tree';
+import { AliasExpansionError, MAX_ALIASED_VALUE_NODES, type SyntaxNode } from './syntax/tree';
 import { schemaCache } from './schema/sharedSchemaCache';
 import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
@@ -334,6 +334,22 @@ export interface CheckParts {
   found: Array<RootFindings[] | undefined>;
   /** Set when the check could not finish (the engine's limits, not the content). */
   failure?: unknown;
+  /**
+   * The rules that met the engine's limits (aliases expanding past their bound, nesting past the
+   * stack) on this document, while the others finished: the whole-document rules read every value,
+   * the elicitation rules only the tools', and one rule's limit must not silence the others.
+   */
+  ruleFailures?: RuleFailure[];
+}
+
+export interface RuleFailure {
+  ruleId: RuleId;
+  error: unknown;
+}
+
+/** Whether `error` is one of the engine's limits, which the document's content can reach in any rule. */
+function isEngineLimit(error: unknown): boolean {
+  return error instanceof AliasExpansionError || isStackOverflow(error);
 }
 
 /**
@@ -356,12 +372,25 @@ export function parseAndFind(
     // The document's identity first: a rule runs on a root only where its `mcpdesc` and `$schema`
     // let it (a 0.7.0 document gets one finding, not those of rules written for 0.8.0).
     const runs = contexts.map((context) => scopesRunningOn(context.root, options));
-    const found = RULE_REGISTRY.map((rule) =>
-      rule.runsUnder(options)
-        ? contexts.map((context, index) => (runs[index](rule.scope) ? rule.checkRoot(context) : nothingFoundIn(context.root)))
-        : undefined,
-    );
-    return { roots: parsed.roots, syntaxErrors: parsed.syntaxErrors, found };
+    const ruleFailures: RuleFailure[] = [];
+    const found = RULE_REGISTRY.map((rule) => {
+      if (!rule.runsUnder(options)) return undefined;
+      try {
+        return contexts.map((context, index) =>
+          runs[index](rule.scope) ? rule.checkRoot(context) : nothingFoundIn(context.root),
+        );
+      } catch (error) {
+        if (!isEngineLimit(error)) throw error;
+        ruleFailures.push({ ruleId: rule.id, error });
+        return undefined;
+      }
+    });
+    return {
+      roots: parsed.roots,
+      syntaxErrors: parsed.syntaxErrors,
+      found,
+      ...(ruleFailures.length > 0 ? { ruleFailures } : {}),
+    };
   } catch (error) {
     // Content never makes the rules throw; what can is the engine's own limits (a stack overflow on
     // absurd nesting, a value whose aliases expand past a bound). One diagnostic says so instead of
@@ -431,6 +460,9 @@ export function locate(parts: CheckParts, options: CheckOptions, lines: LineInde
     const message = `${omitted.toLocaleString('en-US')} more syntax error${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown (the first ${MAX_SYNTAX_DIAGNOSTICS.toLocaleString('en-US')} are).`;
     push(CHECKER_RULE_ID, { violation: 'skipped', offset: firstOmitted.offset, length: firstOmitted.length }, message);
   }
+  for (const failure of parts.ruleFailures ?? []) {
+    push(CHECKER_RULE_ID, { violation: 'skipped', offset: 0, length: 0 }, ruleFailureMessage(failure));
+  }
   for (const entry of reportEachProblemOnce(locateFindings(parts, options, lines))) located.push(entry);
   // What a rule could not check (the time budget, a pattern the runtime cannot run): notices, one per
   // kind and reason, on the first of them.
@@ -445,6 +477,14 @@ function failureNotice(failure: unknown): Notice {
   if (failure instanceof AliasExpansionError) return { violation: 'skipped', message: failure.message };
   if (isStackOverflow(failure)) return { violation: 'skipped', message: TOO_DEEP_MESSAGE };
   return { violation: 'internal-error', message: internalErrorMessage(failure) };
+}
+
+function ruleFailureMessage({ ruleId, error }: RuleFailure): string {
+  const reason =
+    error instanceof AliasExpansionError
+      ? `aliases in this document expand to more than ${MAX_ALIASED_VALUE_NODES.toLocaleString('en-US')} nodes in a value it reads`
+      : 'the document is nested too deeply for it';
+  return `Rule ${ruleId} did not check this document: ${reason}. The other rules did.`;
 }
 
 /** Every rule's findings as diagnostics, rule by rule in the registry's order, root by root, each root's tools then the rest. */

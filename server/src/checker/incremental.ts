@@ -194,7 +194,8 @@ export class IncrementalDocument {
     after: number,
   ): { index: number; oldEnd: number } | undefined {
     const parts = this.parts;
-    if (!parts || parts.failure !== undefined || parts.syntaxErrors.length > 0) return undefined;
+    if (!parts || parts.failure !== undefined || parts.ruleFailures !== undefined || parts.syntaxErrors.length > 0)
+      return undefined;
     const root = parts.roots[0];
     const tools = root?.type === 'object' ? toolsArrayOf(root) : undefined;
     const elements = tools?.items;

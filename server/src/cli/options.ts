@@ -191,7 +191,10 @@ function optionsOf({ values, positionals }: Arguments): CliOptions {
  * existing scripts keep working); it wins over the configuration files, and a --rule wins over it.
  */
 function rulesOf(values: Values): Record<string, RuleSeverity> {
-  usage(values.official === true && values['elicitation-only'] === true, '--official and --elicitation-only contradict each other; use one');
+  usage(
+    values.official === true && values['elicitation-only'] === true,
+    '--official and --elicitation-only contradict each other; use one',
+  );
   const preset = values['elicitation-only'] ? ELICITATION_PRESET : values.official ? OFFICIAL_PRESET : undefined;
   const rules: Record<string, RuleSeverity> = preset !== undefined ? { ...PRESETS[preset] } : {};
   for (const assignment of values.rule ?? []) {

@@ -12,7 +12,6 @@ import { MCP_EXTENSION_CATALOGUE } from '../../mcp/extensionCatalogue';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './interactionSemantics';
 
-
 /**
  * Whether an identifier's prefix (what comes before its first '/', a reverse domain) has
  * `modelcontextprotocol` or `mcp` as its second label, in any case: the prefixes MCP reserves.
@@ -82,6 +81,7 @@ export function checkRequiredExtensions(
   index: number,
 ): SemanticFinding[] {
   const extensions = memberOf(memberOf(primitive, 'clientRequirements'), 'extensions');
-  if (!extensions || !primitiveScope(primitive, root)?.versions.some((revision) => MCP.has(revision, 'capability.extensions'))) return [];
+  if (!extensions || !primitiveScope(primitive, root)?.versions.some((revision) => MCP.has(revision, 'capability.extensions')))
+    return [];
   return reservedFindings(extensions, [collection, index, 'clientRequirements', 'extensions'], true);
 }
