@@ -16,9 +16,11 @@ import { TempWorkspace } from '../workspace/tempWorkspace';
 import { runCli, runServer, type SeenFiles, type SharedSettings } from './support/bothFronts';
 
 /** No diagnostics from any rule: a complete document, with no tools. */
-const CLEAN = '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] }\n';
+const CLEAN =
+  '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] }\n';
 /** One syntax error (a missing comma), whatever the rules say: reported if and only if the file is checked. */
-const BROKEN = '{ "mcpdesc": "0.8.0" "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] }\n';
+const BROKEN =
+  '{ "mcpdesc": "0.8.0" "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] }\n';
 
 /** Where the code under test lives and its manifest (the CLI reads its version there). */
 const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json'), ...OWN_THREADS];
@@ -86,7 +88,8 @@ describe('the CLI and the server check the same files the same way', () => {
 
   it('a file with one invalid UTF-8 byte is decoded as an editor does (U+FFFD) and checked', async () => {
     const workspace = fresh();
-    const prefix = '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] ';
+    const prefix =
+      '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] ';
     fs.writeFileSync(
       workspace.path('stray-byte.mcpdesc.json'),
       Buffer.concat([Buffer.from(prefix), Buffer.from([0xff]), Buffer.from(' }\n')]),
@@ -217,7 +220,10 @@ describe('the CLI and the server check the same files the same way', () => {
   it('clean documents give nothing from either front', async () => {
     const workspace = fresh();
     workspace.write('a.mcpdesc.json', CLEAN);
-    workspace.write('b/c.mcpdesc.yaml', 'mcpdesc: "0.8.0"\ninfo:\n  name: release-bot\n  version: 2.0.0\nprotocolVersions: ["2025-11-25"]\n');
+    workspace.write(
+      'b/c.mcpdesc.yaml',
+      'mcpdesc: "0.8.0"\ninfo:\n  name: release-bot\n  version: 2.0.0\nprotocolVersions: ["2025-11-25"]\n',
+    );
     const { files, status } = await bothAgree(workspace.root);
     assert.deepEqual(files, {});
     assert.equal(status, 0);
