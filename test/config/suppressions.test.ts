@@ -57,7 +57,7 @@ describe('suppression comments', () => {
     const inString = jsonDocument([`${UNKNOWN_DECLARATION_STEP.replace('"Sure?"', `"// mcpdesc-disable-file ${E}"`)}`]);
     assert.deepEqual(seen(inString), ['12 unknown-declaration']);
     const inBlockScalar = yamlDocument(YAML_UNKNOWN_DECLARATION_STEP, ['description: |', `  # mcpdesc-disable-file ${E}`]);
-    assert.deepEqual(seen(inBlockScalar, 'yaml'), ['17 unknown-declaration']);
+    assert.deepEqual(seen(inBlockScalar, 'yaml'), ['18 unknown-declaration']);
     const asComment = yamlDocument(YAML_UNKNOWN_DECLARATION_STEP, [`# mcpdesc-disable-file ${E}`]);
     assert.deepEqual(seen(asComment, 'yaml'), []);
   });

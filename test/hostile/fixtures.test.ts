@@ -1,6 +1,6 @@
 // Every document in test-fixtures/hostile/ against what it must produce (its .expect.json): read
 // as an editor or the server would get it (bytes decoded as UTF-8, invalid sequences becoming
-// U+FFFD), checked with no exception, every range inside the document, every fix well-formed.
+// U+FFFD), checked under the defaults (every rule) with no exception, every range inside the document, every fix well-formed.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkDocument, formatOfPath } from '../../server/src/checker';
@@ -8,7 +8,6 @@ import { repoPath } from '../support/repo';
 import { expectationProblems, hostileFixtures, summarize } from './support/expectations';
 import { fixProblems } from './support/fixChecks';
 import { rangesOutside } from './support/positions';
-import { elicitationOnly } from '../support/ruleScope';
 
 const fixtures = hostileFixtures(repoPath('test-fixtures', 'hostile'));
 
@@ -37,7 +36,7 @@ describe('hostile fixtures (pure checker)', () => {
     it(fixture.name, () => {
       const text = fixture.bytes.toString('utf8');
       const format = formatOfPath(fixture.name);
-      const result = checkDocument(text, elicitationOnly({ format }));
+      const result = checkDocument(text, { format });
       assert.deepEqual(rangesOutside(text, result.diagnostics), [], 'every range lies inside the document');
       assert.deepEqual(
         expectationProblems(text, fixture.expectation, summarize(result.diagnostics)),
@@ -46,7 +45,7 @@ describe('hostile fixtures (pure checker)', () => {
       );
       assert.deepEqual(fixProblems(result, { format }), []);
       // The same text again gives the same diagnostics (schema caches and budgets carry no state across checks).
-      assert.deepEqual(checkDocument(text, elicitationOnly({ format })).diagnostics, result.diagnostics);
+      assert.deepEqual(checkDocument(text, { format }).diagnostics, result.diagnostics);
     });
   }
 });
