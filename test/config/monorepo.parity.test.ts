@@ -3,7 +3,7 @@
 // suppression comments call for.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { CONFIG_RULE_ID, UNUSED_SUPPRESSION_RULE_ID } from '../../shared/src/rules';
+import { CONFIG_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, UNUSED_SUPPRESSION_RULE_ID } from '../../shared/src/rules';
 import { ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { runCli, runServer, type SeenFiles } from '../parity/support/bothFronts';
 import { TempWorkspace } from '../workspace/tempWorkspace';
@@ -45,14 +45,18 @@ describe('one project configuration for the CLI and the server', () => {
       // root: true below the top: the root's unused-suppression setting does not reach it.
       'packages/island/doc.mcpdesc.jsonc': [`13 ${E}/unknown-declaration ${ERROR}`],
       // Included by packages/legacy's glob (relative to its folder); descriptions/not-included.json is not.
-      'packages/legacy/descriptions/old.json': [`0 ${SYNTAX_RULE_ID}/syntax-error ${ERROR}`],
+      // A document by the glob alone, so without the `mcpdesc` member the schema rule (on by default) requires.
+      'packages/legacy/descriptions/old.json': [
+        `0 ${DOCUMENT_SCHEMA_RULE_ID}/missing-snapshot-identity ${ERROR}`,
+        `0 ${SYNTAX_RULE_ID}/syntax-error ${ERROR}`,
+      ],
       // The rule off; the file-level suppression unused, reported as the root configures it.
       'packages/legacy/old.mcpdesc.yaml': [`0 ${UNUSED} ${WARNING}`],
       'packages/shadow/doc.mcpdesc.json': [`12 ${E}/unknown-declaration ${HINT}`],
       'packages/shadow/mcpdesc-lint.config.json': [`0 ${CONFIG_RULE_ID}/unknown-rule ${WARNING}`],
       'packages/shadow/mcpdesc-lint.config.yaml': [`0 ${CONFIG_RULE_ID}/unused-config ${WARNING}`],
       // The root's *.mcpdesc.yaml override (warning); strict's own unused-suppression severity (error).
-      'packages/strict/a.mcpdesc.yaml': [`19 ${UNUSED} ${ERROR}`, `27 ${E}/unexpected-content ${WARNING}`],
+      'packages/strict/a.mcpdesc.yaml': [`20 ${UNUSED} ${ERROR}`, `29 ${E}/unexpected-content ${WARNING}`],
       // strict's override for beta/**.
       'packages/strict/beta/x.mcpdesc.json': [`12 ${E}/unknown-declaration ${INFORMATION}`],
     });

@@ -1,9 +1,11 @@
 // The rule through the two fronts a user meets: the built CLI (dist/cli.js) and the real language
 // server over stdio. The public fixtures' shapes give the findings their names describe, the valid
 // shapes stay clean, --rule and mcpdesc.rules configure it, and a quick-fix applied through the
-// server removes its diagnostic. Both fronts run with no configuration at all (the rule is on by
-// default; no option, no setting, and no project configuration file above the fixtures), as a user
-// meets them; onByDefault.test.ts covers turning it off.
+// server removes its diagnostic. Both fronts run with no configuration but the elicitation preset
+// (--elicitation-only, mcpdesc:elicitation): the rule is on by default (no option or setting names
+// it, and no project configuration file lies above the fixtures); the preset only keeps out the
+// whole-document rules, which find what the fixtures leave out on purpose (examples without input or
+// result) and warn of a legacy scope. onByDefault.test.ts covers turning it off.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -14,6 +16,7 @@ import { checkDocument } from '../../server/src/checker';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
+import { elicitationOnly } from '../support/ruleScope';
 import { LspTestClient, fileUri } from '../server/lspClient';
 import { ANCHORS, FIXTURES_DIR, compareFindings, expectedFor, fixtures, type ExpectedFinding } from './support/anchors';
 
@@ -41,13 +44,19 @@ describe('the built CLI', () => {
   before(() => builtCliPath());
 
   it('--format json gives every invalid fixture, JSON and YAML, exactly its expected diagnostics and messages, exit 1', () => {
-    const run = runBuiltCli(['--format', 'json', 'test-fixtures/declaration-validity/expected-invalid']);
+    const run = runBuiltCli(['--elicitation-only', '--format', 'json', 'test-fixtures/declaration-validity/expected-invalid']);
     assert.equal(run.stderr, '');
     assert.equal(run.status, 1);
     const problems = JSON.parse(run.stdout) as JsonProblem[];
     // No project configuration file applies: the run is the one --no-config gives.
     assert.equal(
-      runBuiltCli(['--no-config', '--format', 'json', 'test-fixtures/declaration-validity/expected-invalid']).stdout,
+      runBuiltCli([
+        '--no-config',
+        '--elicitation-only',
+        '--format',
+        'json',
+        'test-fixtures/declaration-validity/expected-invalid',
+      ]).stdout,
       run.stdout,
     );
     for (const fixture of invalid) {
@@ -55,7 +64,7 @@ describe('the built CLI', () => {
       assert.deepEqual(shape(own), expectedFor(fixture, ANCHORS[fixture.stem]), fixture.file);
       assert.deepEqual(
         own.map((problem) => problem.message).sort(),
-        checkDocument(fixture.text, { format: fixture.format })
+        checkDocument(fixture.text, elicitationOnly({ format: fixture.format }))
           .diagnostics.map((d) => d.message)
           .sort(),
       );
@@ -63,7 +72,7 @@ describe('the built CLI', () => {
   });
 
   it('the valid fixtures are clean, exit 0', () => {
-    const run = runBuiltCli(['--format', 'json', 'test-fixtures/declaration-validity/expected-valid']);
+    const run = runBuiltCli(['--elicitation-only', '--format', 'json', 'test-fixtures/declaration-validity/expected-valid']);
     assert.deepEqual(
       { status: run.status, stderr: run.stderr, problems: JSON.parse(run.stdout) as unknown },
       { status: 0, stderr: '', problems: [] },
@@ -117,7 +126,8 @@ function isCodeAction(action: CodeAction | Command): action is CodeAction {
 describe('the language server over stdio', () => {
   let client: LspTestClient;
   before(async () => {
-    client = await LspTestClient.start();
+    // The elicitation preset, as the CLI's --elicitation-only above.
+    client = await LspTestClient.start({ settings: elicitationOnly() });
   });
   after(async () => {
     await client.stop();
@@ -140,15 +150,15 @@ describe('the language server over stdio', () => {
     await client.open(uri, fixture.text, 'yaml');
     assert.equal((await client.diagnosticsFor(uri, 1)).length, 3);
     let mark = client.lastSequence;
-    await client.setSettings({ rules: { [DECLARATION_RULE_ID]: 'warning' } });
+    await client.setSettings(elicitationOnly({ rules: { [DECLARATION_RULE_ID]: 'warning' } }));
     assert.deepEqual(
       (await client.waitForPublish(uri, () => true, mark)).diagnostics.map((d: Diagnostic) => d.severity),
       [2, 2, 2],
     );
     mark = client.lastSequence;
-    await client.setSettings({ rules: { [DECLARATION_RULE_ID]: 'off' } });
+    await client.setSettings(elicitationOnly({ rules: { [DECLARATION_RULE_ID]: 'off' } }));
     assert.deepEqual((await client.waitForPublish(uri, () => true, mark)).diagnostics, []);
-    await client.setSettings({ rules: {} });
+    await client.setSettings(elicitationOnly());
     await client.close(uri);
   });
 

@@ -10,7 +10,7 @@ import { expectationProblems } from '../hostile/support/caseRunner';
 import { rangesOutside } from '../hostile/support/positions';
 import { rulePageInvalidFixture } from '../server/fixtures';
 import { LspTestClient } from '../server/lspClient';
-import { apartFromDeclarationValidity } from '../support/ruleScope';
+import { apartFromDeclarationValidity, elicitationOnly } from '../support/ruleScope';
 
 /** A hang guard, not a performance target: a loaded CI machine is slow, a hung server is forever. */
 const HANG_GUARD_MS = 120_000;
@@ -39,8 +39,9 @@ describe('hostile documents open in the editor', () => {
   before(async () => {
     // Each case's whole result is compared, so the per-file cap (test/server/visibleRanges.test.ts)
     // is raised above the largest case: long-names-in-every-message has 1,000 steps to report, plus
-    // the declaration rule's findings.
-    client = await LspTestClient.start({ timeoutMs: HANG_GUARD_MS, settings: { maxProblemsPerFile: 10_000 } });
+    // the declaration rule's findings. The cases (and the healthy rule page example) are partial
+    // documents whose results are the consistency rule's: the elicitation preset.
+    client = await LspTestClient.start({ timeoutMs: HANG_GUARD_MS, settings: elicitationOnly({ maxProblemsPerFile: 10_000 }) });
     // All hostile documents first, then the healthy one: its check queues behind theirs.
     for (const name of HOSTILE) {
       const text = generatedCase(name).build();

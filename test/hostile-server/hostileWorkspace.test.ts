@@ -12,7 +12,7 @@ import { generatedCase } from '../hostile/support/generatedCases';
 import { LspTestClient } from '../server/lspClient';
 import { repoPath } from '../support/repo';
 import { TempWorkspace } from '../workspace/tempWorkspace';
-import { apartFromDeclarationValidity } from '../support/ruleScope';
+import { apartFromDeclarationValidity, elicitationOnly } from '../support/ruleScope';
 
 const HANG_GUARD_MS = 120_000;
 const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json'), ...OWN_THREADS];
@@ -20,6 +20,8 @@ const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'),
 describe('a workspace of hostile files, scanned by the server', () => {
   const workspace = new TempWorkspace('mcpdesc-hostile-workspace-');
   const folder = workspace.folder('repo');
+  // A folder of its own inside the repository, for settings of its own (see below).
+  const generated = workspace.folder('repo/generated');
   const log = workspace.path('access.log');
   const fixtures = hostileFixtures(repoPath('test-fixtures', 'hostile'));
   let client: LspTestClient;
@@ -35,14 +37,14 @@ describe('a workspace of hostile files, scanned by the server', () => {
     // Next to the folder, where a relative $ref or a symlink would lead if anything followed them.
     workspace.write('secret/approval.json', '{ "type": "object" }');
     workspace.write(
-      'repo/relative-ref.mcpdesc.json',
+      'repo/generated/relative-ref.mcpdesc.json',
       JSON.stringify({
         mcpdesc: '0.8.0',
         tools: [
           {
             name: 't',
             elicitations: [
-              { name: 'c', mode: 'form', message: 'Approve?', requestedSchema: { $ref: '../secret/approval.json' } },
+              { name: 'c', mode: 'form', message: 'Approve?', requestedSchema: { $ref: '../../secret/approval.json' } },
             ],
           },
         ],
@@ -50,8 +52,12 @@ describe('a workspace of hostile files, scanned by the server', () => {
     );
     workspace.symlink('repo/linked-secret.mcpdesc.json', workspace.path('secret/approval.json'));
 
+    // The hostile fixtures' expectations are those of the defaults (every rule on); the generated
+    // cases' and the relative $ref's are the elicitation rules' (partial documents): their preset,
+    // as the settings of their folder (the innermost folder's settings apply to a file on disk).
     client = await LspTestClient.start({
-      workspaceFolders: [folder],
+      settingsFor: (scopeUri) => (scopeUri === generated.uri ? elicitationOnly() : undefined),
+      workspaceFolders: [folder, generated],
       timeoutMs: HANG_GUARD_MS,
       env: {
         NODE_OPTIONS: `--require ${accessGuardPath()}`,
@@ -99,7 +105,7 @@ describe('a workspace of hostile files, scanned by the server', () => {
       );
       if (expect.count !== undefined) assert.equal(violations.length, expect.count, name);
     }
-    const relative = await client.waitForPublish(workspace.uri('repo/relative-ref.mcpdesc.json'));
+    const relative = await client.waitForPublish(workspace.uri('repo/generated/relative-ref.mcpdesc.json'));
     assert.deepEqual(
       relative.diagnostics.map((diagnostic) => (diagnostic.data as { violation?: unknown }).violation),
       ['invalid-declaration'],

@@ -16,9 +16,10 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { CompletionItemKind, InsertTextFormat, type Diagnostic } from 'vscode-languageserver-protocol';
-import { DECLARATION_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
+import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LspTestClient } from '../server/lspClient';
+import { elicitationOnly } from '../support/ruleScope';
 
 const SCHEMA = '{ "type": "object", "properties": { "approved": { "type": "boolean" } }, "required": ["approved"] }';
 const FORM_REQUEST = `{ "message": "✅ Approve?", "requestedSchema": ${SCHEMA} }`;
@@ -83,10 +84,10 @@ describe('declaration navigation over LSP', () => {
   let client: LspTestClient;
 
   before(async () => {
+    // The sample is a partial document (no info, examples without input) made to test declarations:
+    // "clean" here is the elicitation rules' verdict, so their preset.
     client = await LspTestClient.start({
-      // The sample is a partial document (no info, examples without input) made for the declaration
-      // rules; the whole-document rules, on by default since issue 34, are tested elsewhere.
-      settings: { rules: { [DOCUMENT_SCHEMA_RULE_ID]: 'off', [DOCUMENT_SEMANTICS_RULE_ID]: 'off' } },
+      settings: elicitationOnly(),
       capabilities: {
         textDocument: {
           documentSymbol: { hierarchicalDocumentSymbolSupport: true },

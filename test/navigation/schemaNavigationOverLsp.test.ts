@@ -4,6 +4,8 @@
 // outline lists info, transports, resources, prompts, components and each tool's declarations;
 // definition on a `$componentRef` lands on the component's key, and so does its document link; renaming the component renames every
 // reference, and the document re-checks clean.
+// The document is complete (no finding from any rule, all of them on by default), so "clean" is
+// every rule's verdict.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type {

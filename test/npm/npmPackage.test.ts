@@ -15,6 +15,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { installedPackage } from '../support/installedPackage';
 import { repoPath } from '../support/repo';
+import { elicitationOnly } from '../support/ruleScope';
 
 const pkg = installedPackage();
 const rootManifest = JSON.parse(fs.readFileSync(repoPath('package.json'), 'utf8')) as { version: string };
@@ -62,7 +63,8 @@ describe('the npm package mcpdesc-lint', () => {
     const version = spawnSync(pkg.bin('mcpdesc-lint'), ['--version'], { encoding: 'utf8' });
     assert.equal(version.stdout, `${rootManifest.version}\n`);
 
-    const run = spawnSync(pkg.bin('mcpdesc-lint'), ['--format', 'json', 'test-fixtures/workspace'], {
+    // The example workspace's documents are partial, their problems the elicitation rules': that preset.
+    const run = spawnSync(pkg.bin('mcpdesc-lint'), ['--elicitation-only', '--format', 'json', 'test-fixtures/workspace'], {
       cwd: repoPath(),
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1' },
@@ -141,10 +143,13 @@ describe('the npm package mcpdesc-lint', () => {
   it('the library checks and fixes from a plain Node script, CommonJS and ESM', () => {
     const document = fs.readFileSync(repoPath('test-fixtures', 'workspace', 'release-bot.mcpdesc.json'), 'utf8');
     writeProjectFile('document.json', document);
+    // The document is partial and its problems are the elicitation rules': the script passes the
+    // rules of that preset (mcpdesc:elicitation) as a user of the library would.
     const body = `
 const text = fs.readFileSync(path.join(here, 'document.json'), 'utf8');
-const check = lint.checkDocument(text);
-const fixed = lint.fixAll(text);
+const options = { rules: ${JSON.stringify(elicitationOnly().rules)} };
+const check = lint.checkDocument(text, options);
+const fixed = lint.fixAll(text, options);
 const first = check.diagnostics[0];
 const fixes = check.fixesFor(first);
 console.log(JSON.stringify({
@@ -152,8 +157,8 @@ console.log(JSON.stringify({
   href: first.codeDescription.href,
   fixTitles: fixes.map((f) => f.title),
   fixedApplied: fixed.applied,
-  remaining: lint.checkDocument(fixed.text).diagnostics.length,
-  appliedOne: lint.checkDocument(lint.applyEdits(text, fixes[0].edits)).diagnostics.length,
+  remaining: lint.checkDocument(fixed.text, options).diagnostics.length,
+  appliedOne: lint.checkDocument(lint.applyEdits(text, fixes[0].edits), options).diagnostics.length,
   rules: lint.RULE_IDS,
 }));
 `;

@@ -82,14 +82,18 @@ describe('the pre-commit hooks', () => {
       );
       const bin = path.join(prefix, 'bin', named.entry);
       const env = { ...process.env, NO_COLOR: '1' };
-      const run = spawnSync(bin, selected, { cwd: project, encoding: 'utf8', env });
+      // The example workspace's documents are partial, their problems the elicitation rules': the
+      // hook is given that preset as a user gives it in .pre-commit-config.yaml (`args:`, placed
+      // before the file names).
+      const args = ['--elicitation-only'];
+      const run = spawnSync(bin, [...args, ...selected], { cwd: project, encoding: 'utf8', env });
       assert.equal(run.status, 1, run.stderr);
       assert.match(run.stdout, /^release-bot\.mcpdesc\.json$/m);
       assert.match(run.stdout, /3 problems \(3 errors, 0 warnings\)/);
-      assert.equal(spawnSync(bin, ['changelog-bot.mcpdesc.json'], { cwd: project, encoding: 'utf8', env }).status, 0);
+      assert.equal(spawnSync(bin, [...args, 'changelog-bot.mcpdesc.json'], { cwd: project, encoding: 'utf8', env }).status, 0);
 
       assert.equal(whole.pass_filenames, false);
-      const all = spawnSync(bin, [], { cwd: project, encoding: 'utf8', env });
+      const all = spawnSync(bin, args, { cwd: project, encoding: 'utf8', env });
       assert.equal(all.status, 1, all.stderr);
       assert.match(all.stdout, /14 problems/, 'the whole tree, documents recognized by content included (services/audit.json)');
       assert.match(all.stdout, /^services\/audit\.json$/m);

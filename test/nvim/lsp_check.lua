@@ -14,9 +14,19 @@ local function finish(code)
   vim.cmd((code == 0) and 'qall!' or ('cquit ' .. code))
 end
 
+-- LSP_SETTINGS (JSON, optional): the user's `settings = { mcpdesc = { ... } }`. Neovim 0.7 does not
+-- answer workspace/configuration and sends no settings by itself; its documentation has on_init
+-- send them with didChangeConfiguration, as here.
+local settings_json = os.getenv('LSP_SETTINGS')
+local settings = (settings_json and settings_json ~= '') and vim.fn.json_decode(settings_json) or {}
+
 local client_id = vim.lsp.start_client({
   name = 'mcpdesc',
   cmd = cmd,
+  settings = settings,
+  on_init = function(client)
+    if next(settings) then client.notify('workspace/didChangeConfiguration', { settings = settings }) end
+  end,
   root_dir = root,
   workspace_folders = { { uri = vim.uri_from_fname(root), name = 'fixtures' } },
   on_exit = function(code, signal) out.server_exit = { code = code, signal = signal } end,

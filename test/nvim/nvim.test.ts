@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import { ELICITATION_RULE_ID } from '../../shared/src/constants';
 import { repoPath } from '../server/repoRoot';
 import { installedPackage } from '../support/installedPackage';
+import { elicitationOnly } from '../support/ruleScope';
 
 interface NvimDiagnostic {
   lnum: number;
@@ -42,6 +43,9 @@ describe('Neovim as a real LSP client', () => {
           ...process.env,
           LSP_SERVER: installedPackage().bin('mcpdesc-language-server'),
           LSP_FILE: repoPath('test-fixtures', 'expected-invalid', 'invalid-tool-interaction-example-semantics.json'),
+          // The fixture is a partial document, its four problems the elicitation rule's: that rule's
+          // preset, set as a Neovim user sets a server's settings.
+          LSP_SETTINGS: JSON.stringify({ mcpdesc: elicitationOnly() }),
         },
         timeout: 90_000,
       });

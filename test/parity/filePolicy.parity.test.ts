@@ -2,8 +2,8 @@
 // file for file: which files are checked (globs, ignored folders, symlinks), how they are read
 // (invalid UTF-8, the size limit, files that are not regular) and the checker's own notices.
 // Each case below once gave different answers in the two fronts; it pins the one policy of
-// server/src/host. The documents are new-shape (0.8.0) and carry at most syntax errors, so that the
-// cases hold whatever the rule reports.
+// server/src/host. The documents are complete (0.8.0) and carry at most syntax errors, so that the
+// cases hold whatever the rules report (all of them are on by default, the whole-document ones too).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,10 +15,12 @@ import { repoPath } from '../support/repo';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 import { runCli, runServer, type SeenFiles, type SharedSettings } from './support/bothFronts';
 
-/** No diagnostics under any version of the rule: no tools. */
-const CLEAN = '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version": "2.0.0" } }\n';
-/** One syntax error (a missing comma), whatever the rule says: reported if and only if the file is checked. */
-const BROKEN = '{ "mcpdesc": "0.8.0" "info": { "name": "release-bot", "version": "2.0.0" } }\n';
+/** No diagnostics from any rule: a complete document, with no tools. */
+const CLEAN =
+  '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] }\n';
+/** One syntax error (a missing comma), whatever the rules say: reported if and only if the file is checked. */
+const BROKEN =
+  '{ "mcpdesc": "0.8.0" "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] }\n';
 
 /** Where the code under test lives and its manifest (the CLI reads its version there). */
 const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json'), ...OWN_THREADS];
@@ -86,7 +88,8 @@ describe('the CLI and the server check the same files the same way', () => {
 
   it('a file with one invalid UTF-8 byte is decoded as an editor does (U+FFFD) and checked', async () => {
     const workspace = fresh();
-    const prefix = '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot" } ';
+    const prefix =
+      '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] ';
     fs.writeFileSync(
       workspace.path('stray-byte.mcpdesc.json'),
       Buffer.concat([Buffer.from(prefix), Buffer.from([0xff]), Buffer.from(' }\n')]),
@@ -94,7 +97,11 @@ describe('the CLI and the server check the same files the same way', () => {
     // In a string the byte changes nothing but the string: checked, clean.
     fs.writeFileSync(
       workspace.path('latin1.mcpdesc.json'),
-      Buffer.concat([Buffer.from('{ "mcpdesc": "0.8.0", "info": { "name": "caf'), Buffer.from([0xe9]), Buffer.from('" } }\n')]),
+      Buffer.concat([
+        Buffer.from('{ "mcpdesc": "0.8.0", "info": { "name": "caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] }\n'),
+      ]),
     );
     const { files, status, stderr } = await bothAgree(workspace.root);
     assert.doesNotMatch(stderr, /cannot read|UTF-8/);
@@ -213,7 +220,10 @@ describe('the CLI and the server check the same files the same way', () => {
   it('clean documents give nothing from either front', async () => {
     const workspace = fresh();
     workspace.write('a.mcpdesc.json', CLEAN);
-    workspace.write('b/c.mcpdesc.yaml', 'mcpdesc: "0.8.0"\ninfo:\n  name: release-bot\n');
+    workspace.write(
+      'b/c.mcpdesc.yaml',
+      'mcpdesc: "0.8.0"\ninfo:\n  name: release-bot\n  version: 2.0.0\nprotocolVersions: ["2025-11-25"]\n',
+    );
     const { files, status } = await bothAgree(workspace.root);
     assert.deepEqual(files, {});
     assert.equal(status, 0);

@@ -7,7 +7,7 @@ import type { CodeAction, Command, Diagnostic } from 'vscode-languageserver-prot
 import { FIX_ALL_CODE_ACTION_KIND, FORMATTING_OPTIONS_NOTIFICATION, SERVER_COMMANDS } from '../../shared/src/constants';
 import { invalidFixtures, rulePageInvalidFixture, type Fixture } from './fixtures';
 import { LspTestClient } from './lspClient';
-import { DECLARE_MAY_ADD } from '../support/ruleScope';
+import { DECLARE_MAY_ADD, elicitationOnly } from '../support/ruleScope';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 
 function violationOf(diagnostic: Diagnostic): string {
@@ -40,7 +40,8 @@ describe('code actions served by the server', () => {
   let client: LspTestClient;
 
   before(async () => {
-    client = await LspTestClient.start();
+    // The fixes of the elicitation rules on its partial-document corpus: the elicitation preset.
+    client = await LspTestClient.start({ settings: elicitationOnly() });
   });
 
   after(async () => {

@@ -7,8 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DECLARATION_RULE_ID, ruleDocsUri, type RuleId } from '../../shared/src/rules';
-import { apartFromDeclarationValidity } from '../support/ruleScope';
+import { DECLARATION_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, ruleDocsUri, type RuleId } from '../../shared/src/rules';
+import { apartFromDeclarationValidity, elicitationOnly } from '../support/ruleScope';
 import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import {
   expectedDiagnosticsOf,
@@ -25,7 +25,8 @@ describe('diagnostics published by the server', () => {
   let client: LspTestClient;
 
   before(async () => {
-    client = await LspTestClient.start();
+    // The consistency rule's corpus is partial documents: the elicitation preset keeps this to that rule.
+    client = await LspTestClient.start({ settings: elicitationOnly() });
   });
 
   after(async () => {
@@ -123,6 +124,45 @@ describe('diagnostics published by the server', () => {
       diagnostics.map((diagnostic) => (diagnostic.data as { violation: string }).violation),
       ['unexpected-content', 'schema-mismatch', 'invalid-content'],
     );
+    await client.close(uri);
+  });
+});
+
+describe('diagnostics published with no settings (every rule on by default)', () => {
+  let client: LspTestClient;
+
+  before(async () => {
+    client = await LspTestClient.start();
+  });
+
+  after(async () => {
+    assert.equal(await client.stop(), 0, 'the server exits cleanly after shutdown/exit');
+  });
+
+  it("an incomplete document gets the schema rule's error, with the official code", async () => {
+    const uri = 'file:///mcpdesc-test/default/incomplete.mcpdesc.json';
+    const text = '{ "mcpdesc": "0.8.0", "info": { "name": "bot" }, "protocolVersions": ["2025-11-25"] }';
+    await client.open(uri, text);
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [
+        diagnostic.code,
+        diagnostic.severity,
+        diagnostic.range,
+        diagnostic.message,
+        (diagnostic.data as { officialCode?: string }).officialCode,
+      ]),
+      [
+        [
+          DOCUMENT_SCHEMA_RULE_ID,
+          1,
+          { start: { line: 0, character: 22 }, end: { line: 0, character: 28 } },
+          "info is missing the required member 'version'.",
+          'schema-validation',
+        ],
+      ],
+    );
+    assert.equal(client.document(uri).getText(diagnostics[0]!.range), '"info"');
     await client.close(uri);
   });
 });

@@ -13,7 +13,7 @@ import {
 import {
   CHECKER_RULE_ID,
   CONFIG_RULE_ID,
-  defaultSeverity,
+  defaultSetting,
   DOCUMENT_SCHEMA_RULE_ID,
   ELICITATION_RULE_ID,
   RULE_IDS,
@@ -31,7 +31,11 @@ const UNKNOWN_STEP = `{
 }
 `;
 
-/** The rules a document's check runs with no severity configured (the configuration files' own rule aside). */
+/**
+ * The rules a document's check runs with no severity configured (the configuration files' own rule
+ * aside): since issue 34 every rule not off by default, the whole-document rules included, each at
+ * its default setting ('on' for a rule whose kinds have severities of their own).
+ */
 const RULES_ON_BY_DEFAULT = RULE_IDS.filter((id) => id !== CONFIG_RULE_ID && !RULES[id].offByDefault);
 
 describe('mcpdesc/documentStatus over LSP', () => {
@@ -92,7 +96,7 @@ describe('mcpdesc/documentStatus over LSP', () => {
       formatVersion: '0.8.0',
       rules: RULES_ON_BY_DEFAULT.map((id) => ({
         id,
-        severity: defaultSeverity(id),
+        severity: defaultSetting(id),
         docsUri: ruleDocsUri(id, shippedDocsBaseUri()),
       })),
       configFiles: [],
@@ -112,10 +116,9 @@ describe('mcpdesc/documentStatus over LSP', () => {
       tuned.rules.map((rule) => [rule.id, rule.severity]),
       [
         [ELICITATION_RULE_ID, 'warning'],
-        ...RULES_ON_BY_DEFAULT.filter((id) => id !== ELICITATION_RULE_ID && id !== CHECKER_RULE_ID).map((id) => [
-          id,
-          defaultSeverity(id),
-        ]),
+        ...RULES_ON_BY_DEFAULT.filter(
+          (id) => id !== ELICITATION_RULE_ID && id !== CHECKER_RULE_ID && id !== DOCUMENT_SCHEMA_RULE_ID,
+        ).map((id) => [id, defaultSetting(id)]),
         [DOCUMENT_SCHEMA_RULE_ID, 'error'],
       ].sort((a, b) => RULE_IDS.indexOf(a[0] as RuleId) - RULE_IDS.indexOf(b[0] as RuleId)),
     );

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { LspTestClient } from './lspClient';
+import { elicitationOnly } from '../support/ruleScope';
 
 const BROKEN_JSON = '{"mcpdesc": "0.8.0", "tools": [{"name": "t", "interactionExamples": {\n';
 const BROKEN_YAML = 'mcpdesc: 0.8.0\ntools:\n  - name: t\n    interactionExamples: {\n';
@@ -17,7 +18,8 @@ describe('syntax errors in an editor that reports JSON syntax itself', () => {
   let client: LspTestClient;
 
   before(async () => {
-    client = await LspTestClient.start({ initializationOptions: { editorReportsJsonSyntax: true } });
+    // The elicitation preset: these truncated documents would also get the whole-document rules' findings.
+    client = await LspTestClient.start({ settings: elicitationOnly(), initializationOptions: { editorReportsJsonSyntax: true } });
   });
 
   after(async () => {
@@ -44,7 +46,7 @@ describe('syntax errors in an editor that reports JSON syntax itself', () => {
   });
 
   it('an explicit severity for mcpdesc.syntax wins', async () => {
-    await client.setSettings({ rules: { [SYNTAX_RULE_ID]: 'warning' } });
+    await client.setSettings(elicitationOnly({ rules: { [SYNTAX_RULE_ID]: 'warning' } }));
     const uri = 'file:///editor-syntax/explicit.mcpdesc.json';
     await client.open(uri, BROKEN_JSON, 'json');
     const diagnostics = await client.diagnosticsFor(uri, 1);
@@ -53,13 +55,14 @@ describe('syntax errors in an editor that reports JSON syntax itself', () => {
       [...new Set(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity].join(' ')))],
       [`${SYNTAX_RULE_ID} 2`],
     );
-    await client.setSettings({});
+    await client.setSettings(elicitationOnly());
   });
 });
 
 describe('syntax errors in a client that does not say so', () => {
   it('an open JSON document: ours', async () => {
-    const client = await LspTestClient.start();
+    // The elicitation preset, as above: only the syntax errors are in question here.
+    const client = await LspTestClient.start({ settings: elicitationOnly() });
     try {
       const uri = 'file:///editor-syntax/plain.mcpdesc.json';
       await client.open(uri, BROKEN_JSON, 'json');

@@ -11,13 +11,18 @@ import { FAULT_MARKER, FAULT_MESSAGE } from '../support/faultingServer';
 import { repoPath } from '../support/repo';
 import { rulePageInvalidFixture, RULE_PAGE_DIAGNOSTIC_COUNT } from './fixtures';
 import { LspTestClient } from './lspClient';
+import { elicitationOnly } from '../support/ruleScope';
 import { builtServerPath } from './repoRoot';
 
 describe('a check that throws', () => {
   let client: LspTestClient;
 
   before(async () => {
-    client = await LspTestClient.start({ serverPath: repoPath('out', 'test', 'support', 'faultingServer.js') });
+    // The healthy document is the rule page fixture, counted by the elicitation rule: its preset.
+    client = await LspTestClient.start({
+      settings: elicitationOnly(),
+      serverPath: repoPath('out', 'test', 'support', 'faultingServer.js'),
+    });
   });
 
   after(async () => {

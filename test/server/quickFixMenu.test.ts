@@ -7,6 +7,7 @@ import type { CodeAction, Command } from 'vscode-languageserver-protocol';
 import { COMMANDS, ELICITATION_RULE_ID, SERVER_COMMANDS } from '../../shared/src/constants';
 import { rulePageInvalidFixture } from './fixtures';
 import { LspTestClient } from './lspClient';
+import { elicitationOnly } from '../support/ruleScope';
 
 function isCodeAction(action: CodeAction | Command): action is CodeAction {
   return typeof (action as CodeAction).kind === 'string';
@@ -16,7 +17,9 @@ describe('quick-fix menu extras', () => {
   let client: LspTestClient;
 
   before(async () => {
+    // The rule page fixture's first problem is the elicitation rule's: its preset (the fixture is partial).
     client = await LspTestClient.start({
+      settings: elicitationOnly(),
       initializationOptions: { ruleDocumentationCommand: COMMANDS.showRuleDocumentation, fixAllInQuickFixMenu: true },
     });
   });
@@ -50,7 +53,8 @@ describe('quick-fix menu extras', () => {
   });
 
   it('no extras for a client that did not ask', async () => {
-    const plain = await LspTestClient.start();
+    // The same first problem as above, so the same preset.
+    const plain = await LspTestClient.start({ settings: elicitationOnly() });
     try {
       const fixture = rulePageInvalidFixture();
       const uri = 'file:///quick-fix-menu/plain.mcpdesc.json';

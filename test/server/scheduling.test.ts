@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { checkDocument } from '../../server/src/checker';
 import { rulePageInvalidFixture, summarize, RULE_PAGE_DIAGNOSTIC_COUNT } from './fixtures';
 import { LspTestClient } from './lspClient';
+import { elicitationOnly } from '../support/ruleScope';
 
 const BURST = 20;
 
@@ -12,7 +13,8 @@ describe('scheduling of checks', () => {
   let client: LspTestClient;
 
   before(async () => {
-    client = await LspTestClient.start();
+    // The rule page fixture (partial), counted by the elicitation rule: its preset, here and below.
+    client = await LspTestClient.start({ settings: elicitationOnly() });
   });
 
   after(async () => {
@@ -52,7 +54,7 @@ describe('scheduling of checks', () => {
     // Everything queued before the idle notification has run: no check can still be pending.
     await client.waitForIdle(finalPublish.sequence);
 
-    const expected = summarize(checkDocument(client.text(uri)).diagnostics);
+    const expected = summarize(checkDocument(client.text(uri), elicitationOnly()).diagnostics);
     assert.deepEqual(summarize(finalPublish.diagnostics), expected);
     assert.deepEqual(
       expected.map((diagnostic) => diagnostic.violation),

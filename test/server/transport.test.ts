@@ -4,11 +4,13 @@ import { describe, it } from 'node:test';
 import { FIX_ALL_CODE_ACTION_KIND, SERVER_COMMANDS } from '../../shared/src/constants';
 import { rulePageInvalidFixture, RULE_PAGE_DIAGNOSTIC_COUNT } from './fixtures';
 import { LspTestClient, type Transport } from './lspClient';
+import { elicitationOnly } from '../support/ruleScope';
 
 describe('transports', () => {
   for (const transport of ['stdio', 'node-ipc'] as Transport[]) {
     it(`--${transport}: initializes, advertises its capabilities, publishes diagnostics`, async () => {
-      const client = await LspTestClient.start({ transport });
+      // The rule page fixture (partial) counted by the elicitation rule: its preset.
+      const client = await LspTestClient.start({ transport, settings: elicitationOnly() });
       try {
         const capabilities = client.initializeResult.capabilities;
         assert.deepEqual(capabilities.textDocumentSync, { openClose: true, change: 2 });

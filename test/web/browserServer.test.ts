@@ -19,6 +19,7 @@ import {
 import { expectedDiagnosticsOf, rulePageInvalidFixture, summarize } from '../server/fixtures';
 import { fileUri, LspTestClient } from '../server/lspClient';
 import { repoPath } from '../support/repo';
+import { elicitationOnly } from '../support/ruleScope';
 import { CLIENT_CAPABILITIES } from './lspSession';
 import { startWorkerServer, type WorkerServer } from './workerServer';
 
@@ -53,9 +54,11 @@ describe('the browser build of the server, in a web worker', () => {
   const fixture = rulePageInvalidFixture();
 
   before(async () => {
-    browser = startWorkerServer();
+    // The rule page's example is a partial document, judged here by the elicitation rule: both
+    // servers run with its preset.
+    browser = startWorkerServer({ settings: elicitationOnly() });
     await browser.session.initialize(null, { docsBaseUri: DOCS_BASE });
-    desktop = await LspTestClient.start({ capabilities: CLIENT_CAPABILITIES });
+    desktop = await LspTestClient.start({ capabilities: CLIENT_CAPABILITIES, settings: elicitationOnly() });
   });
 
   after(async () => {
@@ -188,10 +191,12 @@ describe("the browser build's workspace scan, through the client", () => {
   it('lists and reads a virtual workspace through mcpdesc/workspaceFiles and mcpdesc/readFile and finds what the desktop finds on disk', async () => {
     const files = workspaceFiles();
     const virtual = new Map([...files].map(([name, text]) => [`${VIRTUAL_ROOT}/${name}`, text]));
-    const browser = startWorkerServer({ files: virtual });
+    // The files with the elicitation rule's problems (the workspace's documents are partial): its preset on both.
+    const browser = startWorkerServer({ files: virtual, settings: elicitationOnly() });
     const folderOnDisk = repoPath('test-fixtures', 'workspace');
     const desktop = await LspTestClient.start({
       capabilities: CLIENT_CAPABILITIES,
+      settings: elicitationOnly(),
       workspaceFolders: [{ uri: fileUri(folderOnDisk), name: 'workspace' }],
     });
     try {

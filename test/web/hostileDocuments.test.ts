@@ -15,6 +15,7 @@ import {
   isUnfinishedNotice,
 } from './hostileScenario';
 import { startWorkerServer } from './workerServer';
+import { elicitationOnly } from '../support/ruleScope';
 
 const ROOT = 'vscode-vfs://github/acme/hostile';
 const DOCS_BASE = 'https://extension.test/mcpdesc/docs/rules/';
@@ -49,7 +50,8 @@ describe('the browser build beside hostile documents', { timeout: 180_000 }, () 
   }
 
   it('a check that never ends: cut, with its notice; the small document checked and answered meanwhile; edits checked after; tried again when edited', async () => {
-    const server = startWorkerServer({ hangOn: HANGS });
+    // The small document is the rule page's (partial) example, counted by the elicitation rule: its preset.
+    const server = startWorkerServer({ hangOn: HANGS, settings: elicitationOnly() });
     const { session } = server;
     try {
       await session.initialize(null, { docsBaseUri: DOCS_BASE });
@@ -116,7 +118,8 @@ describe('the browser build beside hostile documents', { timeout: 180_000 }, () 
       [`${ROOT}/${HANGS}-closed.mcpdesc.json`, fixture.text],
       [`${ROOT}/other.mcpdesc.json`, fixture.text],
     ]);
-    const server = startWorkerServer({ files, hangOn: HANGS });
+    // As above: the other file's problems are the elicitation rule's.
+    const server = startWorkerServer({ files, hangOn: HANGS, settings: elicitationOnly() });
     try {
       await server.session.initialize([{ uri: ROOT, name: 'hostile' }], { docsBaseUri: DOCS_BASE });
       await server.session.logLine('Workspace scan done');

@@ -16,6 +16,7 @@ import { WorkspaceFolders } from '../../server/src/lsp/workspaceFolders';
 import { WorkspaceSymbolIndex } from '../../server/src/lsp/workspaceSymbols';
 import { nodeFileAccess, nodePaths } from '../../server/src/lsp/nodeRuntime';
 import { TempWorkspace } from './tempWorkspace';
+import { elicitationOnly } from '../support/ruleScope';
 import { DocumentSettings } from '../../server/src/lsp/documentSettings';
 import { fileAtPath, ProjectConfigs } from '../../server/src/host';
 
@@ -53,7 +54,10 @@ function setUp(workspace: TempWorkspace, runner?: DiskCheckRunner) {
       published.delete(uri);
     },
   } as unknown as DiagnosticsPublisher;
-  const settings = { forResource: async () => DEFAULT_SETTINGS } as unknown as SettingsResolver;
+  // The elicitation preset: these files are partial documents (VALID is not even 0.8.0), and what is
+  // tested is which files are read and when, counted by their syntax and elicitation problems.
+  const onlyElicitation = { ...DEFAULT_SETTINGS, rules: elicitationOnly().rules };
+  const settings = { forResource: async () => onlyElicitation } as unknown as SettingsResolver;
   const documentSettings = new DocumentSettings(settings, new ProjectConfigs(), folders);
   const checks = new DiskDocumentChecks({
     folders,

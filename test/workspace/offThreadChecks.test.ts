@@ -190,7 +190,9 @@ describe('checks of closed files run off the main thread', () => {
     clients.push(client);
     await scanQueued(client, 1);
 
-    const editorText = '{ "mcpdesc": "0.8.0", "info": { "name": "m", "version": "1.0.0" } }\n';
+    // A complete document (every rule on by default): no problem at all, so any publish of the disk text would show.
+    const editorText =
+      '{ "mcpdesc": "0.8.0", "info": { "name": "m", "version": "1.0.0" }, "protocolVersions": ["2025-11-25"] }\n';
     await client.open(medium, editorText);
     const opened = await client.waitForPublish(medium, (publish) => publish.version === 1);
     assert.deepEqual(opened.diagnostics, []);

@@ -10,11 +10,15 @@ import { checkDocument } from '../../server/src/checker';
 import { RULE_PAGE_DIAGNOSTIC_COUNT, rulePageInvalidFixture, summarize } from '../server/fixtures';
 import { LspTestClient, type RecordedPublish } from '../server/lspClient';
 import { TempWorkspace } from './tempWorkspace';
+import { elicitationOnly } from '../support/ruleScope';
 
 const CREATED = 1;
 const CHANGED = 2;
 const DELETED = 3;
 
+// The documents here are partial (the rule page's example, a root member alone) and counted by the
+// elicitation rule: every server below runs with its preset (elicitationOnly), and so do the checks
+// the published diagnostics are compared with.
 const INVALID = rulePageInvalidFixture().text; // RULE_PAGE_DIAGNOSTIC_COUNT diagnostics
 const VALID = '{ "mcpdesc": "0.8.0" }\n';
 /** The rule page's document without its root member: recognised only by name or glob. */
@@ -67,9 +71,11 @@ describe('workspace scan', () => {
 
     client = await LspTestClient.start({
       workspaceFolders: [alpha, beta],
-      settings: { files: { exclude: ['generated/**'] } },
+      settings: elicitationOnly({ files: { exclude: ['generated/**'] } }),
       settingsFor: (scopeUri, section) =>
-        section === 'mcpdesc' && scopeUri?.startsWith(beta.uri) ? { maxFileSizeMB: 1000 / (1024 * 1024) } : undefined,
+        section === 'mcpdesc' && scopeUri?.startsWith(beta.uri)
+          ? elicitationOnly({ maxFileSizeMB: 1000 / (1024 * 1024) })
+          : undefined,
     });
   });
 
@@ -81,7 +87,7 @@ describe('workspace scan', () => {
   it('checks every mcpdesc document of both folders without opening them, and nothing else', async (t) => {
     const tools = await client.waitForPublish(expectedAfterScan.tools);
     assert.equal(tools.version, undefined, 'a file on disk has no version');
-    assert.deepEqual(summarize(tools.diagnostics), summarize(checkDocument(INVALID).diagnostics));
+    assert.deepEqual(summarize(tools.diagnostics), summarize(checkDocument(INVALID, elicitationOnly()).diagnostics));
     assert.equal(
       (await client.waitForPublish(expectedAfterScan.sniffed)).diagnostics.length,
       RULE_PAGE_DIAGNOSTIC_COUNT,
@@ -234,7 +240,7 @@ describe('workspace scan', () => {
     const created = workspace.write('alpha/new/again.mcpdesc.json', INVALID);
     const spec = workspace.uri('alpha/docs/spec.txt');
     let mark = client.lastSequence;
-    await client.setSettings({ files: { exclude: ['new/**'], include: ['docs/*.txt'] } });
+    await client.setSettings(elicitationOnly({ files: { exclude: ['new/**'], include: ['docs/*.txt'] } }));
     // generated/** is no longer excluded, docs/*.txt is included, new/** is excluded.
     assert.equal((await next(neverPublished.excluded, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
     assert.equal((await next(spec, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT);
@@ -244,7 +250,7 @@ describe('workspace scan', () => {
     assert.deepEqual(publishesFor(created), [], 'excluded, so never read');
 
     mark = client.lastSequence;
-    await client.setSettings({ files: { exclude: ['generated/**', '**/spec.txt'] } });
+    await client.setSettings(elicitationOnly({ files: { exclude: ['generated/**', '**/spec.txt'] } }));
     assert.deepEqual((await next(neverPublished.excluded, mark)).diagnostics, [], 'excluded again: cleared');
     assert.deepEqual((await next(spec, mark)).diagnostics, []);
     assert.equal((await next(created, mark)).diagnostics.length, RULE_PAGE_DIAGNOSTIC_COUNT, 'no longer excluded');
@@ -257,7 +263,7 @@ describe('workspace scan', () => {
     const published = await next(unseen, mark);
     assert.deepEqual(
       summarize(published.diagnostics),
-      summarize(checkDocument(VALID.replace('}', ', "tools": [{ "name": 1 }] }')).diagnostics),
+      summarize(checkDocument(VALID.replace('}', ', "tools": [{ "name": 1 }] }'), elicitationOnly()).diagnostics),
     );
     await client.waitFor('the re-scan to end', () =>
       client.progress.find((entry) => entry.sequence > mark && entry.value.kind === 'end'),
@@ -297,6 +303,7 @@ describe('workspace scan with a client without progress or watcher support', () 
   before(async () => {
     workspace.write('only/doc.mcpdesc.json', INVALID);
     client = await LspTestClient.start({
+      settings: elicitationOnly(),
       workspaceFolders: [workspace.folder('only')],
       capabilities: {
         window: { workDoneProgress: false },
@@ -326,7 +333,11 @@ describe('a workspace folder that is the home directory', () => {
 
   before(async () => {
     workspace.write('home/doc.mcpdesc.json', INVALID);
-    client = await LspTestClient.start({ workspaceFolders: [workspace.folder('home')], env: { HOME: workspace.path('home') } });
+    client = await LspTestClient.start({
+      settings: elicitationOnly(),
+      workspaceFolders: [workspace.folder('home')],
+      env: { HOME: workspace.path('home') },
+    });
   });
 
   after(async () => {
