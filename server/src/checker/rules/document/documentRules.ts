@@ -137,10 +137,17 @@ export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
   // Inside an elicitation step the elicitation rule (earlier in the registry) may underline the same
   // range for the same reason: it reports it, in its own words, once.
   problemOf: (finding) => (finding.step ? problemAtRange(finding.step, finding) : undefined),
-  // Inside an interaction step the elicitation rules own the fixes (a step's schema is set from its
-  // declaration's): a rename of the same schema's member there would fight theirs in one fix-all.
-  fixes: (finding, editor, root) => (finding.step ? [] : schemaFixesFor(finding, root, editor)),
+  fixes: (finding, editor, root) => (insideStepSchemaOrContent(finding) ? [] : schemaFixesFor(finding, root, editor)),
 };
+
+/**
+ * Whether a schema finding lies in a step's requested schema or response content, whose fixes the
+ * elicitation rules own (the schema set from the declaration's, the content made to match it): a
+ * rename there would fight theirs in one fix-all (found by the thorough mutants).
+ */
+function insideStepSchemaOrContent(finding: DocumentSchemaFinding): boolean {
+  return finding.step !== undefined && /\/steps\/\d+\/(request\/requestedSchema|response\/content)(\/|$)/.test(finding.pointer);
+}
 
 function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSemanticFinding> {
   const checked = collectNotChecked(() => [
