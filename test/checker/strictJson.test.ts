@@ -73,7 +73,9 @@ describe('comments and trailing commas in plain JSON', () => {
   });
 
   it('a suppression comment is an error itself and still suppresses the line after it', () => {
-    const text = ['{', '  "mcpdesc": "0.8.0",', '  // mcpdesc-disable-next-line mcpdesc.syntax', '  "tags": [1,]', '}'].join('\n');
+    const text = ['{', '  "mcpdesc": "0.8.0",', '  // mcpdesc-disable-next-line mcpdesc.syntax', '  "tags": [1,]', '}'].join(
+      '\n',
+    );
     assert.deepEqual(syntaxErrors(text, { format: 'json', commentsAllowed: false }), [[COMMENT, 2, 2, 2, 45]]);
   });
 
