@@ -18,6 +18,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { CheckRunner } from './checks';
 import { LspSession } from '../test/web/lspSession';
 import { rulePageScenario, type RulePageObservations } from '../test/web/rulePageScenario';
+import { elicitationOnly } from '../test/support/ruleScope';
 import { DOCUMENT_WORKER_NAME } from '../server/src/lsp/documentWorkerProtocol';
 import { hostileOutcomeProblem, isUnfinishedNotice } from '../test/web/hostileScenario';
 import type { HostileInput, HostileRun, NoEvalRun, WebWorkerInput, WebWorkerObservations } from './webWorkerPage';
@@ -132,7 +133,8 @@ function serve(files: Record<string, { type: string; body: string; policy?: stri
 async function desktopObservations(repo: string, text: string): Promise<RulePageObservations> {
   const child = spawn(process.execPath, [join(repo, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  const session = new LspSession(connection);
+  // The rule page's example is a partial document: the conversation is about the elicitation rules.
+  const session = new LspSession(connection, new Map(), elicitationOnly());
   child.on('exit', (code) => session.fail(new Error(`the desktop server exited with ${code}`)));
   try {
     await session.initialize(null, {});

@@ -6,6 +6,7 @@ import { BrowserMessageReader, BrowserMessageWriter, createMessageConnection } f
 import { LspSession } from '../test/web/lspSession';
 import { DOCUMENT_RULES_ON, HOSTILE_DOCUMENTS, hostileBesideSmall, type HostileObservations } from '../test/web/hostileScenario';
 import { rulePageScenario, type RulePageObservations } from '../test/web/rulePageScenario';
+import { elicitationOnly } from '../test/support/ruleScope';
 import { NO_CODE_GENERATION_DOCUMENTS } from '../test/web/noCodeGenerationScenario';
 
 export interface WebWorkerInput {
@@ -30,7 +31,8 @@ async function run(input: WebWorkerInput): Promise<WebWorkerObservations> {
   const worker = new Worker('/server.js');
   const workerErrors: string[] = [];
   const connection = createMessageConnection(new BrowserMessageReader(worker), new BrowserMessageWriter(worker));
-  const session = new LspSession(connection, new Map(Object.entries(input.files)));
+  // The rule page and the workspace's expected problems are the elicitation rules' (test-e2e/webWorker.ts).
+  const session = new LspSession(connection, new Map(Object.entries(input.files)), elicitationOnly());
   worker.addEventListener('error', (event) => {
     workerErrors.push(event.message);
     session.fail(new Error(event.message));

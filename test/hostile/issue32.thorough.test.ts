@@ -30,7 +30,7 @@ describe("issue 32's hostile documents through the CLI", { concurrency: 1 }, () 
       try {
         const file = path.join(directory, `${hostileCase.name}.mcpdesc.json`);
         fs.writeFileSync(file, hostileCase.build());
-        const args = ['--no-config', '--format', 'json', ...(hostileCase.official ? ['--official'] : []), file];
+        const args = ['--no-config', '--format', 'json', hostileCase.official ? '--official' : '--elicitation-only', file];
         const child = spawnSync(process.execPath, [repoPath('dist', 'cli.js'), ...args], {
           encoding: 'utf8',
           timeout: HANG_GUARD_MS,

@@ -4,27 +4,10 @@
 // empty map or after a scenario, the document checks clean with every rule on.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { expandSnippet, insertScaffold } from './snippetInsertion';
 import { checkDocument } from '../../server/src/checker';
-import { exampleScaffoldsAt, type ScaffoldCompletion } from '../../server/src/checker/navigation';
-import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
+import { exampleScaffoldsAt } from '../../server/src/checker/navigation';
 import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
-
-function expand(snippet: string): string {
-  return snippet
-    .replace(/\$\{\d+\|((?:[^,|\\]|\\.)*)[^}]*\|\}/g, '$1')
-    .replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, '$1')
-    .replace(/\\([$}\\,|])/g, '$1');
-}
-
-/** As an editor inserts with insertTextMode adjustIndentation. */
-function apply(text: string, item: ScaffoldCompletion): string {
-  const lineStart = text.lastIndexOf('\n', item.edit.offset - 1) + 1;
-  const indentation = /^[ \t]*/.exec(text.slice(lineStart))![0];
-  return applyOffsetEdits(text, [
-    { ...item.edit, newText: expand(item.edit.newText).replace(/\n/g, `\n${indentation}`) },
-    ...item.additionalEdits,
-  ]);
-}
 
 const ALL_RULES = { [DOCUMENT_SCHEMA_RULE_ID]: 'error', [DOCUMENT_SEMANTICS_RULE_ID]: 'error' } as const;
 
@@ -119,11 +102,11 @@ for (const format of ['json', 'yaml'] as const) {
           ],
         );
         for (const item of items!) {
-          const inserted = apply(text, item);
+          const inserted = insertScaffold(text, item);
           assert.deepEqual(problems(inserted, format), [], `${item.label}\n${inserted}`);
           assert.equal(/resultType/.test(inserted), revision === '2026-07-28', 'resultType exactly where every revision has it');
         }
-        const confirm = expand(items![0].edit.newText);
+        const confirm = expandSnippet(items![0].edit.newText);
         assert.match(confirm, format === 'json' ? /"input": \{\n\s+"target": "staging"\n/ : /input:\n\s+target: staging\n/);
         assert.match(confirm, format === 'json' ? /"approve": false/ : /approve: false/);
         assert.match(confirm, format === 'json' ? /"structuredContent": \{\n\s+"ok": false/ : /structuredContent:\n\s+ok: false/);
@@ -133,7 +116,7 @@ for (const format of ['json', 'yaml'] as const) {
 
     it('after a scenario: a second one, with the comma the first needs in JSON', () => {
       const { text, offset } = at(template, '2025-11-25');
-      const first = apply(text, exampleScaffoldsAt(checkDocument(text, { format }), offset)![0]);
+      const first = insertScaffold(text, exampleScaffoldsAt(checkDocument(text, { format }), offset)![0]);
       // JSON: a new line before the map's closing brace (no comma typed yet); YAML: a new line under the scenario.
       const end = format === 'json' ? first.lastIndexOf('}\n    }') : first.length - 1;
       const again = `${first.slice(0, end)}\n      ${first.slice(end)}`;
@@ -141,7 +124,7 @@ for (const format of ['json', 'yaml'] as const) {
       const items = exampleScaffoldsAt(checkDocument(again, { format }), cursor);
       assert.ok(items, 'offered after the first scenario');
       if (format === 'json') assert.deepEqual(items![1].additionalEdits, [{ offset: end, length: 0, newText: ',' }]);
-      const second = apply(again, {
+      const second = insertScaffold(again, {
         ...items![1],
         edit: { ...items![1].edit, newText: items![1].edit.newText.replace('example-name', 'second') },
       });

@@ -2,27 +2,10 @@
 // with their tab stops at their defaults, in JSON and YAML, the document checks clean with every rule on.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { insertScaffold } from './snippetInsertion';
 import { checkDocument } from '../../server/src/checker';
-import { objectScaffoldsAt, type ScaffoldCompletion } from '../../server/src/checker/navigation';
+import { objectScaffoldsAt } from '../../server/src/checker/navigation';
 import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
-import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
-
-function expand(snippet: string): string {
-  return snippet
-    .replace(/\$\{\d+\|((?:[^,|\\]|\\.)*)[^}]*\|\}/g, '$1')
-    .replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, '$1')
-    .replace(/\\([$}\\,|])/g, '$1');
-}
-
-/** As an editor inserts with insertTextMode adjustIndentation. */
-function apply(text: string, item: ScaffoldCompletion): string {
-  const lineStart = text.lastIndexOf('\n', item.edit.offset - 1) + 1;
-  const indentation = /^[ \t]*/.exec(text.slice(lineStart))![0];
-  return applyOffsetEdits(text, [
-    { ...item.edit, newText: expand(item.edit.newText).replace(/\n/g, `\n${indentation}`) },
-    ...item.additionalEdits,
-  ]);
-}
 
 const ALL_RULES = { [DOCUMENT_SCHEMA_RULE_ID]: 'error', [DOCUMENT_SEMANTICS_RULE_ID]: 'error' } as const;
 
@@ -99,7 +82,7 @@ for (const [format, template] of [
           labels,
         );
         for (const item of items!)
-          assert.deepEqual(problems(apply(text, item), format), [], `${item.label}:\n${apply(text, item)}`);
+          assert.deepEqual(problems(insertScaffold(text, item), format), [], `${item.label}:\n${insertScaffold(text, item)}`);
       });
     }
   });

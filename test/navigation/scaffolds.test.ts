@@ -2,26 +2,10 @@
 // in JSON and YAML: inserted with their tab stops at their defaults, the document checks clean.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { expandSnippet, insertScaffold } from './snippetInsertion';
 import { checkDocument } from '../../server/src/checker';
 import { scaffoldsAt, type ScaffoldCompletion } from '../../server/src/checker/navigation';
-import { applyOffsetEdits } from '../../server/src/checker/syntax/textEdits';
 import { elicitationOnly } from '../support/ruleScope';
-
-/** The text a snippet inserts when every tab stop keeps its default (a choice: its first option). */
-function expand(snippet: string): string {
-  return snippet
-    .replace(/\$\{\d+\|((?:[^,|\\]|\\.)*)[^}]*\|\}/g, '$1')
-    .replace(/\$\{\d+:((?:[^}\\]|\\.)*)\}/g, '$1')
-    .replace(/\\([$}\\,|])/g, '$1');
-}
-
-/** Inserts as an editor does with insertTextMode adjustIndentation: later lines get the line's indentation. */
-function apply(text: string, item: ScaffoldCompletion): string {
-  const lineStart = text.lastIndexOf('\n', item.edit.offset - 1) + 1;
-  const indentation = /^[ \t]*/.exec(text.slice(lineStart))![0];
-  const newText = expand(item.edit.newText).replace(/\n/g, `\n${indentation}`);
-  return applyOffsetEdits(text, [{ ...item.edit, newText }, ...item.additionalEdits]);
-}
 
 function violations(text: string, format: 'json' | 'yaml' = 'json'): string[] {
   return checkDocument(text, elicitationOnly({ format })).diagnostics.map((diagnostic) => diagnostic.data.violation);
@@ -64,9 +48,9 @@ describe('scaffolds in JSON', () => {
     for (const item of items!) {
       // The comma goes right after the previous element, not at the cursor.
       assert.deepEqual(item.additionalEdits, [{ offset: text.indexOf('}}\n    \n') + 2, length: 0, newText: ',' }]);
-      assert.deepEqual(violations(apply(text, item)), ['unknown-declaration'], item.label);
+      assert.deepEqual(violations(insertScaffold(text, item)), ['unknown-declaration'], item.label);
     }
-    const confirm = expand(items![0].edit.newText);
+    const confirm = expandSnippet(items![0].edit.newText);
     // The request names the schema as the declaration does; the content is the skeleton "Add content" writes.
     assert.match(confirm, /"requestedSchema": \{\n {6}"\$componentRef": "#\/components\/schemas\/Approval"\n {4}\}/);
     assert.match(confirm, /"content": \{\n {6}"ok": false,\n {6}"level": "low"\n {4}\}/);
@@ -79,9 +63,9 @@ describe('scaffolds in JSON', () => {
       items?.map((item) => item.label),
       ['declaration: later', 'form declaration', 'url declaration'],
     );
-    assert.deepEqual(violations(apply(text, items![0])), []);
-    assert.deepEqual(violations(apply(text, items![1])), ['unknown-declaration']);
-    assert.deepEqual(violations(apply(text, items![2])), ['unknown-declaration']);
+    assert.deepEqual(violations(insertScaffold(text, items![0])), []);
+    assert.deepEqual(violations(insertScaffold(text, items![1])), ['unknown-declaration']);
+    assert.deepEqual(violations(insertScaffold(text, items![2])), ['unknown-declaration']);
     assert.match(items![1].edit.newText, /"type": "\$\{4\|string,number,integer,boolean\|\}"/);
   });
 
@@ -94,7 +78,7 @@ describe('scaffolds in JSON', () => {
     const [confirm] = items!;
     assert.deepEqual([confirm.edit.offset, confirm.edit.length, confirm.additionalEdits], [offset - 1, 2, []]);
     assert.equal(confirm.filterText, '{elicitation step: confirm');
-    assert.deepEqual(violations(apply(text, confirm)), ['unknown-declaration']);
+    assert.deepEqual(violations(insertScaffold(text, confirm)), ['unknown-declaration']);
   });
 
   it('a {} typed at the start of a non-empty array, or after an element without a comma: the commas it needs', () => {
@@ -103,14 +87,14 @@ describe('scaffolds in JSON', () => {
     const [confirm] = start.items!;
     assert.deepEqual([confirm.edit.offset, confirm.edit.length, confirm.additionalEdits], [start.offset - 1, 2, []]);
     assert.ok(confirm.edit.newText.endsWith('},'));
-    assert.deepEqual(violations(apply(start.text, confirm)), ['unknown-declaration']);
+    assert.deepEqual(violations(insertScaffold(start.text, confirm)), ['unknown-declaration']);
 
     const last = JSON_TEMPLATE.replace('"response": {"action": "accept"}}\n    $S', '"response": {"action": "accept"}} {$S}');
     const end = at(last, '$S');
     const [after] = end.items!;
     const previousEnd = end.text.indexOf('"response": {"action": "accept"}}') + '"response": {"action": "accept"}}'.length;
     assert.deepEqual(after.additionalEdits, [{ offset: previousEnd, length: 0, newText: ',' }]);
-    assert.deepEqual(violations(apply(end.text, after)), ['unknown-declaration']);
+    assert.deepEqual(violations(insertScaffold(end.text, after)), ['unknown-declaration']);
   });
 
   it('at the start of a non-empty array, no brace typed: the step and the comma after it', () => {
@@ -119,7 +103,7 @@ describe('scaffolds in JSON', () => {
     const [confirm] = items!;
     assert.deepEqual([confirm.edit.offset, confirm.edit.length, confirm.additionalEdits], [offset, 0, []]);
     assert.ok(confirm.edit.newText.endsWith('},'));
-    assert.deepEqual(violations(apply(text, confirm)), ['unknown-declaration']);
+    assert.deepEqual(violations(insertScaffold(text, confirm)), ['unknown-declaration']);
   });
 
   it('nothing inside an element that has content, or outside the arrays', () => {
@@ -155,7 +139,7 @@ describe('scaffolds in YAML', () => {
     assert.deepEqual(violations(text, 'yaml').sort(), ['invalid-declaration', 'unknown-declaration']);
     const [confirm] = items!;
     assert.equal(confirm.label, 'elicitation step: confirm');
-    const inserted = apply(text, confirm);
+    const inserted = insertScaffold(text, confirm);
     assert.match(
       inserted,
       / {10}- type: elicitation\n {12}declaration: confirm\n {12}request:\n {14}mode: form\n {14}message: "Approve: now\?"\n/,
@@ -170,7 +154,7 @@ describe('scaffolds in YAML', () => {
       items?.map((item) => item.label),
       ['declaration: later', 'form declaration', 'url declaration'],
     );
-    assert.deepEqual(violations(apply(text, items![0]), 'yaml'), []);
+    assert.deepEqual(violations(insertScaffold(text, items![0]), 'yaml'), []);
   });
 
   it('a new `- ` above the first step: the step goes first', () => {
@@ -179,7 +163,7 @@ describe('scaffolds in YAML', () => {
       '        steps:\n          - $S\n          - type: elicitation',
     );
     const { text, items } = at(template, '$S', 'yaml');
-    const inserted = apply(text, items![0]);
+    const inserted = insertScaffold(text, items![0]);
     assert.match(inserted, /steps:\n {10}- type: elicitation\n {12}declaration: confirm\n/);
     assert.deepEqual(violations(inserted, 'yaml').sort(), ['invalid-declaration', 'unknown-declaration']);
   });
@@ -187,6 +171,6 @@ describe('scaffolds in YAML', () => {
   it('a word being typed after `- ` is replaced', () => {
     const { text, offset, items } = at(YAML_TEMPLATE.replace('- $S', '- el$S'), '$S', 'yaml');
     assert.deepEqual([items![0].edit.offset, items![0].edit.length], [offset - 2, 2]);
-    assert.deepEqual(violations(apply(text, items![0]), 'yaml').sort(), ['invalid-declaration', 'unknown-declaration']);
+    assert.deepEqual(violations(insertScaffold(text, items![0]), 'yaml').sort(), ['invalid-declaration', 'unknown-declaration']);
   });
 });

@@ -12,12 +12,14 @@ import assert from 'node:assert/strict';
 import { parseAllDocuments } from 'yaml';
 import { applyEdits, checkDocument } from '../../server/src/checker';
 import { declareLayoutDocument, type DeclareLayoutDocument } from './declareLayoutDocuments';
+import { elicitationOnly } from '../support/ruleScope';
 
 const SEED = Number(process.env.MCPDESC_DECLARE_FUZZ_SEED ?? 20260612);
 const ITERATIONS = Number(process.env.MCPDESC_DECLARE_FUZZ_ITERATIONS ?? 400);
 const ONLY = process.env.MCPDESC_DECLARE_FUZZ_ONLY === undefined ? undefined : Number(process.env.MCPDESC_DECLARE_FUZZ_ONLY);
 const MAX_REPORTED = 5;
-const YAML = { format: 'yaml' } as const;
+// Generated partial documents made for the elicitation rules' fixes: their preset.
+const YAML = elicitationOnly({ format: 'yaml' as const });
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 interface Tool {

@@ -14,12 +14,14 @@ import { parseYamlDocuments } from '../../server/src/checker/syntax/yaml';
 import { parsesAs } from '../hostile/support/fixChecks';
 import { mergeKeyDocument } from './mergeKeyDocuments';
 import { itemsOf, propertiesOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
+import { elicitationOnly } from '../support/ruleScope';
 
 const SEED = Number(process.env.MCPDESC_MERGE_FUZZ_SEED ?? 20260611);
 const ITERATIONS = Number(process.env.MCPDESC_MERGE_FUZZ_ITERATIONS ?? 150);
 const ONLY = process.env.MCPDESC_MERGE_FUZZ_ONLY === undefined ? undefined : Number(process.env.MCPDESC_MERGE_FUZZ_ONLY);
 const MAX_REPORTED = 5;
-const YAML = { format: 'yaml' } as const;
+// Generated partial documents made for the elicitation rules' fixes: their preset.
+const YAML = elicitationOnly({ format: 'yaml' as const });
 
 interface Meaning {
   shared: unknown;

@@ -11,6 +11,7 @@ import { fixProblems } from './fixChecks';
 import { rangesOutside } from './positions';
 import { apartFromDeclarationValidity } from '../../support/ruleScope';
 import { DECLARATION_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../../shared/src/rules';
+import { elicitationOnly } from '../../support/ruleScope';
 
 export interface CaseReport {
   name: string;
@@ -127,7 +128,8 @@ export function comparedOf<T extends { code?: unknown }>(diagnostics: readonly T
 export const OFFICIAL_RULES = { [DOCUMENT_SCHEMA_RULE_ID]: 'on', [DOCUMENT_SEMANTICS_RULE_ID]: 'on' } as const;
 
 function run({ name, text, format, expect, fixAll, official }: Job): CaseReport {
-  const result = checkDocument(text, official ? { format, rules: OFFICIAL_RULES } : { format });
+  // A case not marked official is the elicitation rules' (a partial document): their preset.
+  const result = checkDocument(text, official ? { format, rules: OFFICIAL_RULES } : elicitationOnly({ format }));
   // The expectation is the consistency rule's (see expectations.ts), and the whole-document rules'
   // when on; every diagnostic is range- and fix-checked.
   const compared = comparedOf(result.diagnostics, official);

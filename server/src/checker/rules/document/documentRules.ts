@@ -137,7 +137,9 @@ export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
   // Inside an elicitation step the elicitation rule (earlier in the registry) may underline the same
   // range for the same reason: it reports it, in its own words, once.
   problemOf: (finding) => (finding.step ? problemAtRange(finding.step, finding) : undefined),
-  fixes: (finding, editor, root) => schemaFixesFor(finding, root, editor),
+  // Inside an interaction step the elicitation rules own the fixes (a step's schema is set from its
+  // declaration's): a rename of the same schema's member there would fight theirs in one fix-all.
+  fixes: (finding, editor, root) => (finding.step ? [] : schemaFixesFor(finding, root, editor)),
 };
 
 function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSemanticFinding> {
