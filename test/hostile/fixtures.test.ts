@@ -1,9 +1,11 @@
 // Every document in test-fixtures/hostile/ against what it must produce (its .expect.json): read
 // as an editor or the server would get it (bytes decoded as UTF-8, invalid sequences becoming
 // U+FFFD), checked under the defaults (every rule) with no exception, every range inside the document, every fix well-formed.
+// Checked as the CLI and the server check a file of that name: a `.json` one as plain JSON, where
+// comments and trailing commas are syntax errors (CheckOptions.commentsAllowed).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkDocument, formatOfPath } from '../../server/src/checker';
+import { checkDocument, commentsAllowedIn, formatOfPath } from '../../server/src/checker';
 import { repoPath } from '../support/repo';
 import { expectationProblems, hostileFixtures, summarize } from './support/expectations';
 import { fixProblems } from './support/fixChecks';
@@ -35,17 +37,17 @@ describe('hostile fixtures (pure checker)', () => {
   for (const fixture of fixtures) {
     it(fixture.name, () => {
       const text = fixture.bytes.toString('utf8');
-      const format = formatOfPath(fixture.name);
-      const result = checkDocument(text, { format });
+      const options = { format: formatOfPath(fixture.name), commentsAllowed: commentsAllowedIn(fixture.name) };
+      const result = checkDocument(text, options);
       assert.deepEqual(rangesOutside(text, result.diagnostics), [], 'every range lies inside the document');
       assert.deepEqual(
         expectationProblems(text, fixture.expectation, summarize(result.diagnostics)),
         [],
         fixture.expectation.about,
       );
-      assert.deepEqual(fixProblems(result, { format }), []);
+      assert.deepEqual(fixProblems(result, options), []);
       // The same text again gives the same diagnostics (schema caches and budgets carry no state across checks).
-      assert.deepEqual(checkDocument(text, { format }).diagnostics, result.diagnostics);
+      assert.deepEqual(checkDocument(text, options).diagnostics, result.diagnostics);
     });
   }
 });

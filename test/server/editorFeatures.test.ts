@@ -9,6 +9,8 @@ import { elicitationOnly } from '../support/ruleScope';
 
 const BROKEN_JSON = '{"mcpdesc": "0.8.0", "tools": [{"name": "t", "interactionExamples": {\n';
 const BROKEN_YAML = 'mcpdesc: 0.8.0\ntools:\n  - name: t\n    interactionExamples: {\n';
+/** Plain JSON's syntax errors that the parse tolerates (a comment, a trailing comma): VS Code's JSON mode reports them in `.json` too. */
+const LENIENT_JSON = '{"mcpdesc": "0.8.0", // a comment\n"tags": [1,]}\n';
 
 function rulesOf(diagnostics: Array<{ code?: string | number }>): Array<string | number | undefined> {
   return diagnostics.map((diagnostic) => diagnostic.code);
@@ -35,6 +37,12 @@ describe('syntax errors in an editor that reports JSON syntax itself', () => {
       await client.open(uri, BROKEN_JSON, languageId);
       assert.deepEqual(await client.diagnosticsFor(uri, 1), [], name);
     }
+  });
+
+  it('an open JSON document with a comment and a trailing comma: none of ours either', async () => {
+    const uri = 'file:///editor-syntax/lenient.mcpdesc.json';
+    await client.open(uri, LENIENT_JSON, 'json');
+    assert.deepEqual(await client.diagnosticsFor(uri, 1), []);
   });
 
   it('an open YAML document: ours, VS Code has no YAML validation', async () => {
@@ -69,6 +77,34 @@ describe('syntax errors in a client that does not say so', () => {
       const diagnostics = await client.diagnosticsFor(uri, 1);
       assert.ok(diagnostics.length > 0);
       assert.ok(rulesOf(diagnostics).every((code) => code === SYNTAX_RULE_ID));
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('an open JSON document with a comment and a trailing comma: ours, each at its range; none in JSONC', async () => {
+    const client = await LspTestClient.start({ settings: elicitationOnly() });
+    try {
+      const uri = 'file:///editor-syntax/lenient.mcpdesc.json';
+      await client.open(uri, LENIENT_JSON, 'json');
+      const diagnostics = await client.diagnosticsFor(uri, 1);
+      assert.deepEqual(
+        diagnostics.map(({ code, message, range: { start, end } }) => [
+          code,
+          message,
+          start.line,
+          start.character,
+          end.line,
+          end.character,
+        ]),
+        [
+          [SYNTAX_RULE_ID, 'Comments are not permitted in JSON.', 0, 21, 0, 33],
+          [SYNTAX_RULE_ID, 'Trailing comma', 1, 10, 1, 11],
+        ],
+      );
+      const jsoncUri = 'file:///editor-syntax/lenient.mcpdesc.jsonc';
+      await client.open(jsoncUri, LENIENT_JSON, 'jsonc');
+      assert.deepEqual(await client.diagnosticsFor(jsoncUri, 1), []);
     } finally {
       await client.stop();
     }

@@ -420,7 +420,7 @@ export function documentCheckOf(
   /** The text's suppression comments, when the caller already knows them. */
   suppressions: readonly Suppression[] = findSuppressions(text, format, lines),
 ): DocumentCheck {
-  const located = locate(parts, options, lines, notice);
+  const located = locate(withStrictErrors(parts, text, format, options), options, lines, notice);
   const { kept, unused } = applySuppressions(located, suppressions, lines, options);
   const all = unused.length === 0 ? kept : [...kept, ...unused.map((diagnostic) => ({ diagnostic }))];
   return new DocumentCheck(
@@ -434,6 +434,24 @@ export function documentCheckOf(
     suppressions,
     parts.syntaxErrors.map((error) => error.offset),
   );
+}
+
+/**
+ * The parts with, among their syntax errors, what the document's language forbids and the parse
+ * tolerated (comments and trailing commas in plain JSON: CheckOptions.commentsAllowed false). Only
+ * the diagnostics see them: the tree is whole, so fix-all's count of syntax errors and the editor
+ * that keeps away from broken text (syntaxErrorCountOf, SyntaxGuardedEditor) go by the parse's own.
+ */
+function withStrictErrors(parts: CheckParts, text: string, format: DocumentFormat, options: CheckOptions): CheckParts {
+  if (options.commentsAllowed !== false || parts.failure !== undefined) return parts;
+  // Where the parse already reports an error (a block comment never closed), that one error stays.
+  const parseErrorOffsets = new Set(parts.syntaxErrors.map((error) => error.offset));
+  const strict = syntaxOf(format)
+    .strictErrors(text)
+    .filter((error) => !parseErrorOffsets.has(error.offset));
+  if (strict.length === 0) return parts;
+  const syntaxErrors = [...parts.syntaxErrors, ...strict].sort((a, b) => a.offset - b.offset);
+  return { ...parts, syntaxErrors };
 }
 
 export function syntaxErrorCountOf(parts: CheckParts): number {

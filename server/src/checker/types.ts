@@ -262,6 +262,9 @@ export interface CheckOptions {
   /**
    * The document's language has comments (YAML, JSONC): "Suppress … on this line" fixes are offered.
    * Suppression comments are honoured wherever the parse accepts comments, whatever this says.
+   * `false`: the language is plain JSON (a `.json` file), which has neither comments nor trailing
+   * commas: each one is a syntax error (mcpdesc.syntax), as the official validator rejects them.
+   * Unset (a library caller that does not say): neither offered nor reported, as JSONC is read.
    */
   commentsAllowed?: boolean;
   /** URI of the folder holding the rule pages (ending in '/'): diagnostics link to their page there. */

@@ -7,6 +7,7 @@ import { JsonEditor } from './json/jsonEditor';
 import { parseJsonDocument } from './json/jsonDocument';
 import { buildJsonTree } from './json/jsonTree';
 import { rootObjectHasMember } from './json/rootMember';
+import { strictJsonErrors } from './json/strictJson';
 import type { SyntaxNode } from './tree';
 import { childrenOf, type ObjectNode } from './tree';
 import { growNode, moveNode, shiftSubtree } from './nodePositions';
@@ -23,6 +24,7 @@ export const jsonSyntax: Syntax = {
     reparsedJsonTool(newText, elements[index], change.newLength - change.length),
   placeTool: (replacement, delta, _change, owed) => growAncestorsAndShiftFollowers(replacement, delta, owed),
   comments: jsonComments,
+  strictErrors: strictJsonErrors,
   lineCommentMarker: '//',
   lineSpanningTokens: jsonLineSpanningTokens,
   commentLinesBesideSyntaxErrors: true,

@@ -4,7 +4,7 @@
 // format, in one place; nothing outside syntax/ asks which format it has.
 import type { Comment, LineSpanningTokens } from './comments';
 import type { DocumentEditor, ReadBack } from './editor';
-import type { ParsedDocument } from './json/jsonDocument';
+import type { ParsedDocument, SyntaxError } from './json/jsonDocument';
 import type { ObjectNode, SyntaxNode } from './tree';
 import type { FormattingOptions } from '../types';
 import type { OwedShifts } from './owedShifts';
@@ -52,6 +52,12 @@ export interface Syntax {
   placeTool(replacement: SyntaxNode, delta: number, change: ChangeSpan, owed: OwedShifts): void;
   /** Every comment of the text, in text order, as the syntax's own tokens find them. */
   comments(text: string): Comment[];
+  /**
+   * What the parse tolerates and the format's language without comments forbids (plain JSON's
+   * comments and trailing commas: json/strictJson.ts), as syntax errors in text order; none in YAML,
+   * whose comments are its own.
+   */
+  strictErrors(text: string): SyntaxError[];
   /** What starts a comment running to the end of its line (`//`, `#`). */
   readonly lineCommentMarker: string;
   /** Where a line of the text cannot take a comment line before it. */

@@ -21,6 +21,7 @@ export const yamlSyntax: Syntax = {
   reparseTool: reparseYamlTool,
   placeTool: (replacement, delta, change, owed) => growYamlAncestorsAndShiftFollowers(replacement, delta, change.offset, owed),
   comments: yamlComments,
+  strictErrors: () => [],
   lineCommentMarker: '#',
   lineSpanningTokens: yamlLineSpanningTokens,
   commentLinesBesideSyntaxErrors: false,
