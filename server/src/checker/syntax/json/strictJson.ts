@@ -31,8 +31,16 @@ export function strictJsonErrors(text: string): SyntaxError[] {
  * scan is not made: an open `.json` document is checked on every edit, and most hold neither.
  */
 function mayBreakStrictJson(text: string): boolean {
-  return text.includes('//') || text.includes('/*') || /,\s*[\]}]/.test(text);
+  return LINE_COMMENT_NOT_IN_URL.test(text) || text.includes('/*') || /,\s*[\]}]/.test(text);
 }
+
+/**
+ * `//` not right after a `:`: the `//` of every URL in a string (`https://…`) is, and a document
+ * describing a server is full of them, so testing for `//` alone would scan nearly every document.
+ * A comment right after a member's colon leaves that member without a value, which the parse
+ * reports already.
+ */
+const LINE_COMMENT_NOT_IN_URL = /(?:^|[^:])\/\//;
 
 /** The commas followed, past white space and comments, by the `}` or `]` that closes their container. */
 function trailingCommas(text: string): SyntaxError[] {
