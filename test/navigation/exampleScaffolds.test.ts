@@ -4,16 +4,9 @@
 // empty map or after a scenario, the document checks clean with every rule on.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { expandSnippet, insertScaffold } from './snippetInsertion';
+import { expandSnippet, insertScaffold, problemsOf } from './snippetInsertion';
 import { checkDocument } from '../../server/src/checker';
 import { exampleScaffoldsAt } from '../../server/src/checker/navigation';
-import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
-
-const ALL_RULES = { [DOCUMENT_SCHEMA_RULE_ID]: 'error', [DOCUMENT_SEMANTICS_RULE_ID]: 'error' } as const;
-
-function problems(text: string, format: 'json' | 'yaml'): string[] {
-  return checkDocument(text, { format, rules: ALL_RULES }).diagnostics.map((d) => `${String(d.code)}: ${d.message}`);
-}
 
 const JSON_TEXT = `{
   "mcpdesc": "0.8.0",
@@ -90,7 +83,7 @@ for (const format of ['json', 'yaml'] as const) {
         const { text, offset } = at(template, revision);
         // An empty map (JSON) or none (YAML) before: the only problem.
         assert.deepEqual(
-          problems(text, format).filter((problem) => !/interactionExamples/.test(problem)),
+          problemsOf(text, format).filter((problem) => !/interactionExamples/.test(problem)),
           [],
         );
         const items = exampleScaffoldsAt(checkDocument(text, { format }), offset);
@@ -103,7 +96,7 @@ for (const format of ['json', 'yaml'] as const) {
         );
         for (const item of items!) {
           const inserted = insertScaffold(text, item);
-          assert.deepEqual(problems(inserted, format), [], `${item.label}\n${inserted}`);
+          assert.deepEqual(problemsOf(inserted, format), [], `${item.label}\n${inserted}`);
           assert.equal(/resultType/.test(inserted), revision === '2026-07-28', 'resultType exactly where every revision has it');
         }
         const confirm = expandSnippet(items![0].edit.newText);
@@ -128,8 +121,8 @@ for (const format of ['json', 'yaml'] as const) {
         ...items![1],
         edit: { ...items![1].edit, newText: items![1].edit.newText.replace('example-name', 'second') },
       });
-      assert.deepEqual(problems(first, format), []);
-      assert.deepEqual(problems(second, format), [], second);
+      assert.deepEqual(problemsOf(first, format), []);
+      assert.deepEqual(problemsOf(second, format), [], second);
       assert.match(second, /second/);
     });
 

@@ -2,16 +2,9 @@
 // with their tab stops at their defaults, in JSON and YAML, the document checks clean with every rule on.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { insertScaffold } from './snippetInsertion';
+import { insertScaffold, problemsOf } from './snippetInsertion';
 import { checkDocument } from '../../server/src/checker';
 import { objectScaffoldsAt } from '../../server/src/checker/navigation';
-import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../shared/src/rules';
-
-const ALL_RULES = { [DOCUMENT_SCHEMA_RULE_ID]: 'error', [DOCUMENT_SEMANTICS_RULE_ID]: 'error' } as const;
-
-function problems(text: string, format: 'json' | 'yaml'): string[] {
-  return checkDocument(text, { format, rules: ALL_RULES }).diagnostics.map((d) => `${String(d.code)}: ${d.message}`);
-}
 
 const JSON_TEXT = `{
   "mcpdesc": "0.8.0",
@@ -75,14 +68,14 @@ for (const [format, template] of [
         const offset = text.indexOf(`|${mark}`);
         text = text.replace(`|${mark}`, '');
         const base = format === 'yaml' ? text.replace('  - \n', '') : text;
-        assert.deepEqual(problems(base, format), []);
+        assert.deepEqual(problemsOf(base, format), []);
         const items = objectScaffoldsAt(checkDocument(text, { format }), offset);
         assert.deepEqual(
           items?.map((item) => item.label),
           labels,
         );
         for (const item of items!)
-          assert.deepEqual(problems(insertScaffold(text, item), format), [], `${item.label}:\n${insertScaffold(text, item)}`);
+          assert.deepEqual(problemsOf(insertScaffold(text, item), format), [], `${item.label}:\n${insertScaffold(text, item)}`);
       });
     }
   });
