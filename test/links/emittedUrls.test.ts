@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import * as esbuild from 'esbuild';
 import { runCli } from '../../server/src/cli/run';
-import { documentedSections, sectionUrl, SPEC_TEXT_URL } from '../../server/src/checker/navigation/memberDocs';
+import { documentedSections, sectionUrl, SPEC_SITE_URL } from '../../server/src/checker/navigation/memberDocs';
 import { installedPackage } from '../support/installedPackage';
 import { repoPath } from '../support/repo';
 
@@ -61,19 +61,18 @@ const ALLOWED_IN_BUNDLES: ReadonlyArray<{ url: string; prefix?: true; why: strin
 ];
 
 /**
- * The one place in the format's organization a link may go: the 0.8.0 specification's text at its
- * release tag, at a section's anchor (hover, memberDocs.ts). Any other URL there (a rule page, a
- * repository of ours that does not exist, another file or branch of the specification) is rejected.
+ * Where a link into the format's project may go: the 0.8.0 specification's pages on the format's
+ * site, at a section's anchor (hover, memberDocs.ts). Nothing in its GitHub organization: a rule page
+ * or a repository of ours there does not exist, and its specification is linked on the site.
  */
-const SPEC_TEXT =
-  /^https:\/\/github\.com\/mcpdesc\/mcpdesc-specification\/blob\/v0\.8\.0\/spec\/0\.8\.0\/mcp-description\.md(#[a-z0-9_-]*)?$/;
+// The bundle holds the pages' common prefix as a literal; a link is a page of it.
+const SPEC_PAGE = /^https:\/\/mcpdesc\.org\/docs\/specification\/0\.8\.0\/(?:[a-z-]+(#[a-z0-9_-]*)?)?$/;
 
 /** Why a URL in a bundle is not allowed, or undefined when it is. */
 function bundleUrlProblem(url: string): string | undefined {
   if (/github\.com\/mcpdesc\//i.test(url))
-    return SPEC_TEXT.test(url)
-      ? undefined
-      : "(the format's organization has no repository of ours; only its 0.8.0 specification text may be linked)";
+    return "(the format's organization has no repository of ours, and its specification is linked on its site)";
+  if (SPEC_PAGE.test(url)) return undefined;
   if (ALLOWED_IN_BUNDLES.some((allowed) => (allowed.prefix ? url.startsWith(allowed.url) : url === allowed.url)))
     return undefined;
   return '';
@@ -145,7 +144,7 @@ describe('emitted links', () => {
     for (const manifest of manifests) assert.deepEqual(urlsIn(fs.readFileSync(manifest, 'utf8')), [], manifest);
   });
 
-  it("the bundles' string literals hold only allowed URLs, and none to the mcpdesc organization but its specification text", async () => {
+  it("the bundles' string literals hold only allowed URLs, and none to the mcpdesc organization", async () => {
     const bundles = [
       ...['extension.js', 'server.js', 'cli.js'].map((name) => repoPath('dist', name)),
       ...['cli.js', 'server.js', 'index.js'].map((name) => path.join(installedPackage().packageDir, 'dist', name)),
@@ -175,7 +174,7 @@ describe('emitted links', () => {
         allowed.prefix ? 'https://example.org/x'.startsWith(allowed.url) : allowed.url === 'https://example.org/x',
       ),
     );
-    // Our own pages in the format's organization stay rejected; only the specification's text passes.
+    // Nothing in the format's GitHub organization passes; the specification's pages on its site do.
     for (const rejected of [
       'https://github.com/mcpdesc/mcpdesc-lsp/blob/main/docs/rules/x.md',
       'https://github.com/mcpdesc/mcpdesc-specification/blob/main/docs/rules/x.md',
@@ -184,30 +183,34 @@ describe('emitted links', () => {
       'https://github.com/mcpdesc/core',
     ])
       assert.notEqual(bundleUrlProblem(rejected), undefined, rejected);
-    assert.equal(bundleUrlProblem(`${SPEC_TEXT_URL}#91-tool-object`), undefined);
+    assert.notEqual(
+      bundleUrlProblem('https://github.com/mcpdesc/mcpdesc-specification/blob/v0.8.0/spec/0.8.0/mcp-description.md'),
+      undefined,
+    );
+    assert.equal(bundleUrlProblem(`${SPEC_SITE_URL}tools#91-tool-object`), undefined);
   });
 
   it("the hover's specification links: each section's anchor, as the specification's own links name them", () => {
     // Anchors the 0.8.0 text itself links to (its root table and cross-references), read by hand.
     assert.deepEqual(
-      documentedSections().map((section) => sectionUrl(section).slice(SPEC_TEXT_URL.length)),
+      documentedSections().map((section) => sectionUrl(section).slice(SPEC_SITE_URL.length)),
       [
-        '#3-document-structure',
-        '#5-info-object',
-        '#6-transports',
-        '#91-tool-object',
-        '#95-tool-annotations',
-        '#96-execution-object',
-        '#1011-resource-object',
-        '#1021-resource-template-object',
-        '#111-prompt-object',
-        '#112-prompt-argument-object',
-        '#94-tool-interaction-examples',
-        '#12-elicitation-declarations',
-        '#171-components-object',
-        '#17-reusable-components-and-local-references',
+        'document-structure#3-document-structure',
+        'info-object#5-info-object',
+        'transports#6-transports',
+        'tools#91-tool-object',
+        'tools#95-tool-annotations',
+        'tools#96-execution-object',
+        'resources#1011-resource-object',
+        'resources#1021-resource-template-object',
+        'prompts#111-prompt-object',
+        'prompts#112-prompt-argument-object',
+        'tools#94-tool-interaction-examples',
+        'elicitation#12-elicitation-declarations',
+        'components#171-components-object',
+        'components#17-reusable-components-and-local-references',
       ],
     );
-    for (const section of documentedSections()) assert.match(sectionUrl(section), SPEC_TEXT, section);
+    for (const section of documentedSections()) assert.match(sectionUrl(section), SPEC_PAGE, section);
   });
 });

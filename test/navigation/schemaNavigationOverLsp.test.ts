@@ -217,7 +217,7 @@ describe('navigation from the format schema over LSP', () => {
             value:
               '**title**\n\nA human-readable display name for user interfaces.\n\nApplies to MCP 2025-06-18 and later.\n\n' +
               'Specification: [MCP Description 0.8.0 §9.1 Tool Object](' +
-              'https://github.com/mcpdesc/mcpdesc-specification/blob/v0.8.0/spec/0.8.0/mcp-description.md#91-tool-object).',
+              'https://mcpdesc.org/docs/specification/0.8.0/tools#91-tool-object).',
           });
           const edit = title.textEdit as { range: Range; newText: string };
           assert.deepEqual(edit.range, { start: cursor, end: cursor });
@@ -242,7 +242,7 @@ describe('navigation from the format schema over LSP', () => {
         // The section, linked to the format's specification text at its release tag.
         assert.ok(
           value.endsWith(
-            '\n\nSpecification: [MCP Description 0.8.0 §9.1 Tool Object](https://github.com/mcpdesc/mcpdesc-specification/blob/v0.8.0/spec/0.8.0/mcp-description.md#91-tool-object).',
+            '\n\nSpecification: [MCP Description 0.8.0 §9.1 Tool Object](https://mcpdesc.org/docs/specification/0.8.0/tools#91-tool-object).',
           ),
           value,
         );

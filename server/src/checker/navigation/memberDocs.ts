@@ -3,9 +3,9 @@
 // MCP revision a member came with where it is younger than the oldest the format supports (the same
 // facts the revision-fields rule checks) and the specification section that defines it. Filed by the
 // owner formatSchema.ts gives each schema: a `$defs` name, or an owner and the member under it.
-// The section is named and linked to the specification's text at its release tag (SPEC_TEXT_URL): the
-// one URL into the format's organization the product emits (test/links/emittedUrls.test.ts), as the
-// format's owners publish it; our own pages (the rule pages) never live there.
+// The section is named and linked to the specification as the format's owners publish it on their site
+// (SPEC_SITE_URL: one page per top-level section, anchors made of the headings), never to a
+// repository of theirs (test/links/emittedUrls.test.ts); our own pages (the rule pages) never live there.
 import { escapeMarkdown } from './markdown';
 import { MCP, type McpFeature } from '../mcp/revisions';
 
@@ -225,24 +225,41 @@ export interface MemberDoc {
   section: string;
 }
 
-/**
- * The MCP Description 0.8.0 specification's text, at the tag its front matter names for the release
- * (`release-tag: v0.8.0`): one document whose numbered headings GitHub gives anchors.
- */
-export const SPEC_TEXT_URL = 'https://github.com/mcpdesc/mcpdesc-specification/blob/v0.8.0/spec/0.8.0/mcp-description.md';
+/** The MCP Description 0.8.0 specification on the format's site: a page per top-level section. */
+export const SPEC_SITE_URL = 'https://mcpdesc.org/docs/specification/0.8.0/';
+
+/** The site's page of each top-level section, by its number (the pages' own slugs). */
+const PAGE_OF_SECTION: Readonly<Record<string, string>> = {
+  '3': 'document-structure',
+  '4': 'versioning',
+  '5': 'info-object',
+  '6': 'transports',
+  '7': 'security',
+  '8': 'capabilities',
+  '9': 'tools',
+  '10': 'resources',
+  '11': 'prompts',
+  '12': 'elicitation',
+  '13': 'tags',
+  '14': 'specification-extensions',
+  '15': 'serialization',
+  '17': 'components',
+};
 
 /**
- * The link to a section (`§9.1 Tool Object`) in the specification's text: the anchor GitHub makes
- * of its heading (`### 9.1 Tool Object`: lower case, punctuation but `-` and `_` dropped, spaces as
- * `-`), so the link and the section's name cannot disagree.
+ * The link to a section (`§9.1 Tool Object`): its top-level section's page, at the anchor the site
+ * makes of its heading (`### 9.1 Tool Object`: lower case, punctuation but `-` and `_` dropped,
+ * spaces as `-`, as the specification's own cross-references name them), so the link and the
+ * section's name cannot disagree.
  */
 export function sectionUrl(section: string): string {
   const heading = section.replace(/^§/, '').trim();
+  const page = PAGE_OF_SECTION[heading.split(/[.\s]/)[0]] ?? 'index';
   const anchor = heading
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .replace(/\s/g, '-');
-  return `${SPEC_TEXT_URL}#${anchor}`;
+  return `${SPEC_SITE_URL}${page}#${anchor}`;
 }
 
 /** Every section a member's documentation links to, in the order the owners are listed. */
