@@ -143,6 +143,15 @@ describe('YAML: aliases that expand past the bound where the rule reads them', (
       ],
     );
     assert.ok(!diagnostics.some((diagnostic) => diagnostic.code === ELICITATION_RULE_ID));
+    // Turned off, the rule's limit is not said: only the declaration rule's finding is left.
+    const off = checkDocument(
+      laughingSchemaDocument(),
+      elicitationOnly({ format: 'yaml', rules: { [ELICITATION_RULE_ID]: 'off' } }),
+    );
+    assert.deepEqual(
+      off.diagnostics.map((diagnostic) => diagnostic.code),
+      [DECLARATION_RULE_ID],
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
 import { internalErrorMessage, isStackOverflow, notCheckedNotices, TOO_DEEP_MESSAGE } from './rules/checkerNotices';
 import type { NotChecked } from './notChecked';
-import { diagnosticOfFinding, makeDiagnostic, type DiagnosticOptions } from './rules/makeDiagnostic';
+import { diagnosticOfFinding, isRuleOn, makeDiagnostic, type DiagnosticOptions } from './rules/makeDiagnostic';
 import {
   nothingFoundIn,
   reportEachProblemOnce,
@@ -478,7 +478,8 @@ export function locate(parts: CheckParts, options: CheckOptions, lines: LineInde
     const message = `${omitted.toLocaleString('en-US')} more syntax error${omitted === 1 ? '' : 's'} from here on ${omitted === 1 ? 'is' : 'are'} not shown (the first ${MAX_SYNTAX_DIAGNOSTICS.toLocaleString('en-US')} are).`;
     push(CHECKER_RULE_ID, { violation: 'skipped', offset: firstOmitted.offset, length: firstOmitted.length }, message);
   }
-  for (const failure of parts.ruleFailures ?? []) {
+  // A rule that is off still runs where it notices what it could not check; its limit is said only when it is on.
+  for (const failure of (parts.ruleFailures ?? []).filter((ruleFailure) => isRuleOn(ruleFailure.ruleId, options))) {
     push(CHECKER_RULE_ID, { violation: 'skipped', offset: 0, length: 0 }, ruleFailureMessage(failure));
   }
   for (const entry of reportEachProblemOnce(locateFindings(parts, options, lines))) located.push(entry);
