@@ -88,3 +88,10 @@ function reindentLines(source: string, fromIndent: string, toIndent: string, eol
     .map((line, index) => (index > 0 && line.startsWith(fromIndent) ? toIndent + line.slice(fromIndent.length) : line))
     .join(eol);
 }
+
+/** The first offset from `offset` that is not a space or a tab (a line's blanks, for both editors). */
+export function pastBlanks(text: string, offset: number): number {
+  let position = offset;
+  while (position < text.length && (text[position] === ' ' || text[position] === '\t')) position++;
+  return position;
+}

@@ -109,16 +109,13 @@ function checkDeclaration(
 
   if (declaration.mode === 'url') checkUrlDeclaration(declaration, title, revisions, scopeWords, report);
   else if (declaration.mode === 'form') {
-    const urlProperty = propertyOf(node, 'url');
-    if (urlProperty) {
-      report(
-        'form-with-url',
-        keyNodeOf(urlProperty)!,
-        `Elicitation ${title()} is in form mode, so it must not have a url (only url declarations have one).`,
-        undefined,
-        urlProperty,
-      );
-    }
+    reportOtherModesMember(
+      node,
+      'url',
+      'form-with-url',
+      () => `Elicitation ${title()} is in form mode, so it must not have a url (only url declarations have one).`,
+      report,
+    );
     checkFormSchema(declaration, title, { revisions, scopeText: scopeWords }, report);
   }
 }
@@ -194,6 +191,18 @@ function checkTexts(declaration: ElicitationDeclaration, title: () => string, re
   }
 }
 
+/** A member only the other mode has (a form declaration's url, a url declaration's requestedSchema), on its key; its fix removes it. */
+function reportOtherModesMember(
+  node: SyntaxNode,
+  member: string,
+  violation: 'form-with-url' | 'url-with-requested-schema',
+  message: () => string,
+  report: DeclarationReport,
+): void {
+  const property = propertyOf(node, member);
+  if (property) report(violation, keyNodeOf(property)!, message(), undefined, property);
+}
+
 /** A url-mode declaration: a revision of its scope without url mode, a requestedSchema, its url. */
 function checkUrlDeclaration(
   declaration: ElicitationDeclaration,
@@ -211,16 +220,13 @@ function checkUrlDeclaration(
       `Elicitation ${title()} is in url mode, which MCP ${revisionList(withoutUrl)} does not have, and it applies to ${scopeWords()}; scope it to revisions with url mode (${MCP.introducedIn('elicitation.url')} and later) or use form mode.`,
     );
   }
-  const schemaProperty = propertyOf(node, 'requestedSchema');
-  if (schemaProperty) {
-    report(
-      'url-with-requested-schema',
-      keyNodeOf(schemaProperty)!,
-      `Elicitation ${title()} is in url mode, so it must not have a requestedSchema (only form declarations have one).`,
-      undefined,
-      schemaProperty,
-    );
-  }
+  reportOtherModesMember(
+    node,
+    'requestedSchema',
+    'url-with-requested-schema',
+    () => `Elicitation ${title()} is in url mode, so it must not have a requestedSchema (only form declarations have one).`,
+    report,
+  );
   const url = declaration.urlNode;
   if (url && (url.type !== 'string' || !isSyntacticallyValidUri(url.value as string))) {
     report(

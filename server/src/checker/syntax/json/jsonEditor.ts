@@ -5,7 +5,7 @@ import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { childrenOf, itemsOf, type JsonValue, type SyntaxNode } from '../tree';
 import type { FormattingOptions, OffsetEdit } from '../../types';
 import type { DocumentEditor, InsertValue } from '../editor';
-import { detectEol, detectIndentUnit, indentationAt, lineStartOf, reindent, startsLine } from '../layout';
+import { detectEol, detectIndentUnit, indentationAt, lineStartOf, pastBlanks, reindent, startsLine } from '../layout';
 import { commaSides, removalIndexes } from '../removedItems';
 
 export class JsonEditor implements DocumentEditor {
@@ -209,9 +209,7 @@ export class JsonEditor implements DocumentEditor {
   }
 
   private pastBlanks(offset: number): number {
-    let position = offset;
-    while (position < this.text.length && (this.text[position] === ' ' || this.text[position] === '\t')) position++;
-    return position;
+    return pastBlanks(this.text, offset);
   }
 
   private insertBefore(object: SyntaxNode, before: SyntaxNode, members: Array<[string, InsertValue]>): OffsetEdit[] {

@@ -9,7 +9,7 @@
 import { childrenOf, itemsOf, keyNodeOf, propertiesOf, type SyntaxNode } from '../tree';
 import type { FormattingOptions, OffsetEdit } from '../../types';
 import type { DocumentEditor, InsertValue, ReadBack } from '../editor';
-import { detectIndentUnit, usableFormatting } from '../layout';
+import { detectIndentUnit, pastBlanks, usableFormatting } from '../layout';
 import { commaSides, removalIndexes } from '../removedItems';
 import {
   yamlLineBreak,
@@ -359,9 +359,7 @@ export class YamlEditor implements DocumentEditor {
   }
 
   private pastBlanks(offset: number): number {
-    let position = offset;
-    while (position < this.text.length && (this.text[position] === ' ' || this.text[position] === '\t')) position++;
-    return position;
+    return pastBlanks(this.text, offset);
   }
 
   private appendToFlowSequence(array: SyntaxNode, elements: InsertValue[]): OffsetEdit[] {
