@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { nodeOnlyUses } from './browser-bundle-check.mjs';
-import { precompileFormatSchema } from './precompile.mjs';
+import { precompileValidators } from './precompile.mjs';
 
 const entries = {
   extension: 'client/src/extension.ts',
@@ -50,7 +50,7 @@ const shared = {
 };
 
 // Generated modules the bundles import (build/generated/), written first.
-await precompileFormatSchema();
+await precompileValidators();
 
 await Promise.all([
   ...Object.entries(entries).map(([name, entry]) =>

@@ -18,7 +18,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { precompileFormatSchema } from './precompile.mjs';
+import { precompileValidators } from './precompile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outIndex = process.argv.indexOf('--out');
@@ -40,7 +40,7 @@ const bundles = [
   { entry: LIBRARY_ENTRY, out: 'dist/index.js' },
 ];
 // The generated modules the bundles import (scripts/precompile.mjs).
-await precompileFormatSchema();
+await precompileValidators();
 await Promise.all(
   bundles.map(({ entry, out, banner }) =>
     esbuild.build({

@@ -1,7 +1,8 @@
 // Build step: what the bundles import that the build generates (build/generated/, gitignored, never
-// committed). Today one module: the format's schema compiled by ajv's standalone code generation
-// (scripts/precompile/formatSchemaSource.ts), so that no process compiles it at start-up and no
-// host needs 'unsafe-eval' for it. Run by scripts/build.mjs before it bundles, and by the bench.
+// committed): the format's schema and the JSON Schema dialects' meta-schemas, compiled by ajv's
+// standalone code generation (scripts/precompile/*Source.ts), so that no process compiles them at
+// start-up and no host needs 'unsafe-eval' for them. Run by scripts/build.mjs before it bundles, and
+// by the bench.
 import * as esbuild from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,12 +11,19 @@ import { fileURLToPath } from 'node:url';
 const repoFile = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 export const GENERATED_FORMAT_SCHEMA = 'build/generated/formatSchemaValidators.ts';
+export const GENERATED_META_SCHEMAS = 'build/generated/metaSchemaValidators.ts';
 
-/** Writes the generated module; a module whose text did not change keeps its file (and its time stamp, for tsc). */
-export async function precompileFormatSchema() {
-  const generator = repoFile('build/precompile/formatSchemaSource.cjs');
+/** Each generated module: the generator's source, the function returning its text, where it goes. */
+const MODULES = [
+  { source: 'formatSchemaSource', text: 'formatSchemaModuleSource', target: GENERATED_FORMAT_SCHEMA },
+  { source: 'metaSchemaSource', text: 'metaSchemaModuleSource', target: GENERATED_META_SCHEMAS },
+];
+
+/** Writes one generated module; a module whose text did not change keeps its file (and its time stamp, for tsc). */
+async function precompile({ source, text, target }) {
+  const generator = repoFile(`build/precompile/${source}.cjs`);
   await esbuild.build({
-    entryPoints: [repoFile('scripts/precompile/formatSchemaSource.ts')],
+    entryPoints: [repoFile(`scripts/precompile/${source}.ts`)],
     outfile: generator,
     bundle: true,
     platform: 'node',
@@ -27,10 +35,15 @@ export async function precompileFormatSchema() {
   });
   const require = createRequire(import.meta.url);
   delete require.cache[generator];
-  const text = require(generator).formatSchemaModuleSource();
-  const target = repoFile(GENERATED_FORMAT_SCHEMA);
+  const generated = require(generator)[text]();
+  const file = repoFile(target);
   mkdirSync(repoFile('build/generated'), { recursive: true });
-  if (!existsSync(target) || readFileSync(target, 'utf8') !== text) writeFileSync(target, text);
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== generated) writeFileSync(file, generated);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await precompileFormatSchema();
+/** Every generated module. */
+export async function precompileValidators() {
+  for (const module of MODULES) await precompile(module);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await precompileValidators();

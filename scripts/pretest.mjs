@@ -59,6 +59,7 @@ const steps = [
       'dist/browser/server.js',
       // Written by build.mjs first (scripts/precompile.mjs); the compiled tests import it too.
       'build/generated/formatSchemaValidators.ts',
+      'build/generated/metaSchemaValidators.ts',
     ],
     stamp: 'dist/.inputs-hash',
     command: [process.execPath, ['scripts/build.mjs']],

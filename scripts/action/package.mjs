@@ -24,7 +24,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { precompileFormatSchema } from '../precompile.mjs';
+import { precompileValidators } from '../precompile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const option = (name) => {
@@ -48,7 +48,7 @@ fs.mkdirSync(outDir, { recursive: true });
 // As build.mjs bundles them (jsonc-parser's UMD "main" cannot be followed, its ESM build can), for the
 // Node.js the runners have.
 // The generated modules the bundles import (scripts/precompile.mjs).
-await precompileFormatSchema();
+await precompileValidators();
 await Promise.all(
   [
     { entry: 'server/src/cli.ts', out: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },

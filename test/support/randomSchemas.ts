@@ -101,6 +101,43 @@ function valueFor(keyword: string, depth: number): JsonValue {
       return pick([2, 0, -1]);
     case '$ref':
       return pick(['#', '#/properties/a', 'other.json']);
+    // Keywords only the meta-schema differential (metaSchemaDifferential.ts) writes.
+    case '$defs':
+    case 'definitions':
+    case 'dependentSchemas':
+    case 'patternProperties':
+      return { a: schema(depth + 1), [pick(['^b', '(', 'c'])]: pick<JsonValue>([true, schema(depth + 1)]) };
+    case 'prefixItems':
+      return chance(0.1) ? [] : [schema(depth + 1), pick<JsonValue>([false, schema(depth + 1)])];
+    case 'if':
+    case 'then':
+    case 'else':
+    case 'propertyNames':
+    case 'unevaluatedProperties':
+    case 'unevaluatedItems':
+    case 'additionalItems':
+    case 'contentSchema':
+      return chance(0.3) ? pick([true, false]) : schema(depth + 1);
+    case '$anchor':
+    case '$dynamicAnchor':
+    case '$recursiveAnchor':
+      return pick<JsonValue>(['a', 'a-b.c', '1x', '', true]);
+    case '$dynamicRef':
+    case '$recursiveRef':
+      return pick(['#meta', '#', 'x#a']);
+    case '$id':
+      return pick(['http://example.test/s', '#frag', 'rel.json', 'urn:x']);
+    case '$vocabulary':
+      return pick<JsonValue>([{ 'https://example.test/v': true }, { 'not a uri': false }, { a: 1 }]);
+    case 'dependentRequired':
+      return pick<JsonValue>([{ a: ['b'] }, { a: ['b', 'b'] }, { a: 'b' }]);
+    case 'minContains':
+    case 'maxContains':
+    case 'maxProperties':
+      return pick([0, 2, -1, 1.5]);
+    case 'contentEncoding':
+    case 'contentMediaType':
+      return pick(['base64', 'application/json']);
     default:
       return pick(ANY_VALUES);
   }
@@ -152,12 +189,44 @@ function ownMember(object: { [key: string]: JsonValue }, name: string, value: Js
   Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** Every keyword one of the three meta-schemas constrains, and a few none does (for the meta-schema differential). */
+const EVERY_META_KEYWORD = [
+  ...KEYWORDS,
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'patternProperties',
+  'prefixItems',
+  'if',
+  'then',
+  'else',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+  'contentSchema',
+  '$anchor',
+  '$dynamicAnchor',
+  '$recursiveAnchor',
+  '$dynamicRef',
+  '$recursiveRef',
+  '$id',
+  '$vocabulary',
+  'dependentRequired',
+  'minContains',
+  'maxContains',
+  'maxProperties',
+  'contentEncoding',
+  'contentMediaType',
+];
+
+let keywords: readonly string[] = KEYWORDS;
+
 function schema(depth = 0): JsonValue {
   if (chance(0.05)) return pick([true, false, null, 1, 'x', []]);
   const result: { [key: string]: JsonValue } = {};
   const count = depth > 2 ? 1 : 1 + Math.floor(random.next() * 5);
   for (let i = 0; i < count; i++) {
-    const keyword = pick(KEYWORDS);
+    const keyword = pick(keywords);
     ownMember(result, keyword, valueFor(keyword, depth));
   }
   return result;
@@ -184,6 +253,20 @@ function formSchema(): JsonValue {
     ]);
   }
   return { type: 'object', properties, required: Object.keys(properties).slice(0, 1), additionalProperties: false };
+}
+
+/**
+ * `count` seeded random schemas, right and wrong, using every keyword a meta-schema constrains:
+ * the same sequence for the same seed, whichever test asks first.
+ */
+export function randomMetaSchemaCases(seed: number, count: number): JsonValue[] {
+  random = new SeededRandom(seed);
+  keywords = EVERY_META_KEYWORD;
+  try {
+    return Array.from({ length: count }, () => schema());
+  } finally {
+    keywords = KEYWORDS;
+  }
 }
 
 /** ajv's verdict; it throws on what is no schema at all (null, a number), which is no valid schema. */

@@ -1,17 +1,14 @@
 // Compiles requested schemas with ajv, once per distinct schema, and never reaches outside the
 // schema itself: no loadSchema, no schema registry shared between documents' $ids.
-import Ajv2020 from 'ajv/dist/2020';
-import Ajv2019 from 'ajv/dist/2019';
-import AjvDraft7 from 'ajv';
-import type { ErrorObject, Options, ValidateFunction } from 'ajv';
-import { addBoundedFormats } from './boundedFormats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { metaSchemaValidators } from '../../../../build/generated/metaSchemaValidators';
 import { detachedCopy, detachedString } from '../syntax/detachedString';
-import { safeRegExp } from './safeRegExp';
+import { dialectAjv, dialectOf, invalidSchemaMessage, type Dialect, type MetaSchemaValidators } from './dialectAjv';
+import { formatSchemaRuntime } from './formatSchemaAjv';
 import { isEvidentlyValidSchema } from './schemaMetaValidity';
 import { readableSchemaProblem } from './schemaProblems';
 import { simpleValidator, type SimpleValidateFunction } from './simpleSchemaValidator';
-import { addLinearUniqueItems, appendGatheredErrors } from './ajvLinear';
-import { budgetLeftMs, NotCheckedError, outsideBudget, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
+import { budgetLeftMs, NotCheckedError, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
 import { WeightedLru } from './weightedLru';
 import { canGenerateCode, NO_CODE_GENERATION } from './codeGeneration';
 import type { JsonValue } from '../syntax/tree';
@@ -36,49 +33,17 @@ export interface ValidationError {
 export type CompiledSchema =
   { ok: true; validate(value: JsonValue): ValidationError[]; notCompiled?: NotCheckedError } | { ok: false; reason: string };
 
-type Dialect = '2020-12' | '2019-09' | 'draft-07';
-
-const AJV_OPTIONS: Options = {
-  allErrors: true,
-  strict: false,
-  logger: false,
-  validateFormats: true,
-  ownProperties: true,
-  addUsedSchema: false,
-  inlineRefs: true,
-  code: { regExp: safeRegExp, process: appendGatheredErrors },
-};
-
-function dialectOf(schema: JsonValue): Dialect {
-  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return '2020-12';
-  const declared = schema.$schema;
-  if (typeof declared !== 'string') return '2020-12';
-  if (/json-schema\.org\/draft\/2019-09\/schema/.test(declared)) return '2019-09';
-  if (/json-schema\.org\/draft-0[67]\/schema/.test(declared)) return 'draft-07';
-  // 2020-12 itself, and every dialect we do not know, are read as 2020-12 (spec: unknown $schema is ignored).
-  return '2020-12';
-}
-
-/** `validatesSchemas` false: schemas are checked against the meta-schema elsewhere (a shared instance, already compiled). */
-function createAjv(dialect: Dialect, validatesSchemas = true) {
-  const options: Options = validatesSchemas ? AJV_OPTIONS : { ...AJV_OPTIONS, validateSchema: false };
-  const ajv =
-    dialect === '2019-09' ? new Ajv2019(options) : dialect === 'draft-07' ? new AjvDraft7(options) : new Ajv2020(options);
-  addBoundedFormats(ajv);
-  addLinearUniqueItems(ajv);
-  return ajv;
-}
-
 /**
- * A shared instance, its meta-schema compiled now, outside any document's time budget: the first
- * schema a document has it compile must not be charged for the process's setup. It also checks the
- * schemas that get an instance of their own against the meta-schema, so that those instances never
- * compile it (tens of milliseconds each: six schemas with `$id`s spent a document's budget).
+ * Each dialect's meta-schema validator, precompiled at build time (dialectAjv.ts): made once per
+ * process, when a schema first needs one. Judging a schema's validity needs no generated code.
  */
-function createSharedAjv(dialect: Dialect) {
-  const ajv = createAjv(dialect);
-  outsideBudget(() => ajv.validateSchema({}));
-  return ajv;
+let metaValidators: MetaSchemaValidators | undefined;
+
+/** The meta-schema errors of `schema` in `dialect`: none when it is valid. */
+function metaSchemaErrors(dialect: Dialect, schema: JsonValue): ErrorObject[] {
+  metaValidators ??= metaSchemaValidators(formatSchemaRuntime());
+  const validate = metaValidators[dialect];
+  return validate(schema) ? [] : (validate.errors ?? []);
 }
 
 function describe(error: ErrorObject): ValidationError {
@@ -208,7 +173,7 @@ function hasAtLeastObjects(value: JsonValue, limit: number): boolean {
   return false;
 }
 
-type Ajv = ReturnType<typeof createAjv>;
+type Ajv = ReturnType<typeof dialectAjv>;
 
 export class SchemaValidatorCache {
   /** Schemas walked without ajv, and schemas found unusable. */
@@ -261,22 +226,21 @@ export class SchemaValidatorCache {
   }
 
   /**
-   * The instance to compile with, `own` when it serves this schema alone, and the instance that
-   * checks the schema against its dialect's meta-schema (the shared one).
+   * The instance to compile with, `own` when it serves this schema alone. Neither checks the schema
+   * against the meta-schema (the precompiled validator has), so neither ever compiles a meta-schema.
    */
-  private ajvFor(dialect: Dialect, serialized: string): { ajv: Ajv; own: boolean; metaChecker: Ajv } {
-    const shared = this.sharedAjv(dialect);
+  private ajvFor(dialect: Dialect, serialized: string): { ajv: Ajv; own: boolean } {
     // A schema with its own $ids gets an instance of its own, so no document's ids resolve another's refs.
     if (serialized.includes('"$id":') || serialized.includes('"$anchor":') || serialized.includes('"$dynamicAnchor":')) {
-      return { ajv: createAjv(dialect, false), own: true, metaChecker: shared };
+      return { ajv: dialectAjv(dialect, false), own: true };
     }
-    return { ajv: shared, own: false, metaChecker: shared };
+    return { ajv: this.sharedAjv(dialect), own: false };
   }
 
   private sharedAjv(dialect: Dialect): Ajv {
     let entry = this.shared.get(dialect);
     if (!entry) {
-      entry = { ajv: createSharedAjv(dialect), codeChars: 0 };
+      entry = { ajv: dialectAjv(dialect, false), codeChars: 0 };
       this.shared.set(dialect, entry);
     }
     return entry.ajv;
@@ -302,12 +266,12 @@ export class SchemaValidatorCache {
     const dialect = dialectOf(written);
     const withoutDialect = (schema: JsonValue): JsonValue => {
       if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || !('$schema' in schema)) return schema;
-      // The dialect is chosen above; the instance's own meta-schema then checks the schema.
+      // The dialect is chosen above; its meta-schema validator then checks the schema.
       const copy = { ...schema };
       delete copy.$schema;
       return copy;
     };
-    let compilable = withoutDialect(remember ? detachedCopy(written) : written);
+    const compilable = withoutDialect(remember ? detachedCopy(written) : written);
     let simple: SimpleValidateFunction | undefined;
     // Out of this document's budget, the same schema may compile next time: not remembered.
     const budgetSpent = (error: NotCheckedError) => ({ result: notCompiled(error), cacheable: false });
@@ -321,32 +285,45 @@ export class SchemaValidatorCache {
       return unusable(clip(readableSchemaProblem(message, null, compilable) ?? firstLine(message)));
     }
     if (simple && isEvidentlyValidSchema(compilable)) return { result: this.walkerOf(simple), cacheable: true };
-    // Past here ajv compiles (the meta-schema, then the schema): where the host refuses generated
-    // code, nothing is claimed about this schema or what it validates, and the notice says why.
-    if (!canGenerateCode()) return { result: notCompiled(new NotCheckedError(NO_CODE_GENERATION)), cacheable: true };
-    // What ajv compiles is kept whatever `remember` says, with its schema: a copy from here on.
-    if (!remember) compilable = withoutDialect(detachedCopy(written));
     if (!simple && hasAtLeastObjects(compilable, MAX_AJV_SUBSCHEMAS + 1)) {
       return unusable(`too large/complex: over ${MAX_AJV_SUBSCHEMAS} subschemas to compile`);
     }
-    const budgetBefore = budgetLeftMs();
-    if (budgetBefore < 1) return budgetSpent(new TimeLimitError());
-    const { ajv, own, metaChecker } = this.ajvFor(dialect, serialized);
-    let validateFunction: ValidateFunction | SimpleValidateFunction;
+    if (budgetLeftMs() < 1) return budgetSpent(new TimeLimitError());
+    let metaErrors: ErrorObject[];
+    try {
+      // Linear in the schema (its patterns and formats bounded steps of their own): charged, not time-boxed.
+      metaErrors = runCharged(() => metaSchemaErrors(dialect, compilable));
+    } catch (error) {
+      if (error instanceof NotCheckedError) return budgetSpent(error);
+      throw error;
+    }
+    if (metaErrors.length > 0) {
+      const message = invalidSchemaMessage(metaErrors);
+      return unusable(clip(readableSchemaProblem(message, metaErrors, compilable) ?? firstLine(message)));
+    }
+    if (simple) return { result: this.walkerOf(simple), cacheable: true };
+    return this.compiledByAjv(dialect, serialized, remember ? compilable : withoutDialect(detachedCopy(written)));
+  }
+
+  /**
+   * A schema valid against its meta-schema that the walker cannot read, compiled by ajv. Where the
+   * host refuses generated code, nothing is claimed about what it validates, and the notice says why.
+   * `compilable`: a copy, which ajv's validator keeps.
+   */
+  private compiledByAjv(
+    dialect: Dialect,
+    serialized: string,
+    compilable: JsonValue,
+  ): { result: CompiledSchema; codeChars?: number; cacheable: boolean } {
+    if (!canGenerateCode()) return { result: notCompiled(new NotCheckedError(NO_CODE_GENERATION)), cacheable: true };
+    const unusable = (reason: string) => ({ result: { ok: false as const, reason }, cacheable: true });
+    const budgetSpent = (error: NotCheckedError) => ({ result: notCompiled(error), cacheable: false });
+    const { ajv, own } = this.ajvFor(dialect, serialized);
+    let compiled: ValidateFunction;
     try {
       // ajv's work on a schema grows with the schema, and some shapes grow it far faster: it is
       // time-boxed and charged to the document's budget like the validation itself.
-      validateFunction = runTimeBoxed(
-        () => {
-          if (simple && metaChecker.validateSchema(compilable as object | boolean) === true) return simple;
-          simple = undefined;
-          // Throws as compiling would, "schema is invalid: …", with the checker's errors.
-          if (own) metaChecker.validateSchema(compilable as object | boolean, true);
-          return ajv.compile(compilable as object | boolean);
-        },
-        AJV_COMPILE_LIMIT_MS,
-        COMPILING,
-      );
+      compiled = runTimeBoxed(() => ajv.compile(compilable as object | boolean), AJV_COMPILE_LIMIT_MS, COMPILING);
     } catch (error) {
       if (error instanceof NotCheckedError) {
         // Interrupted, the instance may be half way through registering the schema: never reuse it.
@@ -357,7 +334,7 @@ export class SchemaValidatorCache {
           : budgetSpent(error);
       }
       const message = error instanceof Error ? error.message : String(error);
-      return unusable(clip(readableSchemaProblem(message, metaChecker.errors, compilable) ?? firstLine(message)));
+      return unusable(clip(readableSchemaProblem(message, null, compilable) ?? firstLine(message)));
     } finally {
       // ajv keeps every compiled schema object; our own cache is the one that should bound memory.
       try {
@@ -366,8 +343,6 @@ export class SchemaValidatorCache {
         // removeSchema rejects schemas it never registered; nothing to drop then.
       }
     }
-    if (simple) return { result: this.walkerOf(simple), cacheable: true };
-    const compiled = validateFunction as ValidateFunction;
     const codeChars = Function.prototype.toString.call(compiled).length;
     if (!own) this.charge(dialect, ajv, codeChars);
     return { result: this.validatorOf(compiled, serialized), codeChars, cacheable: true };
