@@ -7,6 +7,7 @@ import { benchCi, ciTargets, renderCiBench } from './ciBench';
 import { benchCliStartup, cliStartupTargets, renderCliStartup } from './cliStartupBench';
 import { benchBigFileScan, bigFileScanTargets, renderBigFileScan, standardConfigurations } from './bigFileScan';
 import { benchEdits, editTargets, renderEdits } from './editBench';
+import { benchFirstDiagnostics, firstDiagnosticsTargets, renderFirstDiagnostics } from './firstDiagnosticsBench';
 import { benchFixAll, fixAllTargets, renderFixAllBench } from './fixAllBench';
 import { benchFixPlanning, fixPlanningTargets, renderFixPlanning } from './fixPlanningBench';
 import { benchVisibleRanges, renderVisibleRanges, visibleRangesTargets } from './visibleRangesBench';
@@ -137,6 +138,21 @@ export const BENCH_SECTIONS: readonly BenchSection[] = [
       const outDir = path.join(repoRoot, 'out');
       const result = await benchCliStartup({ cliPath: path.join(cliDir, 'cli.js'), outDir, dataDir, seed, quick, log });
       return { name: 'cli-startup', markdown: renderCliStartup(result), targets: cliStartupTargets(result), data: result };
+    },
+  },
+  {
+    name: 'first-diagnostics',
+    title:
+      "the editor's first diagnostics of a 265 KB document, every rule on vs the elicitation rules only (a fresh server each)",
+    needsServer: true,
+    async run({ serverPath, dataDir, seed, quick, log }) {
+      const result = await benchFirstDiagnostics({ serverPath, dataDir, seed, quick, log });
+      return {
+        name: 'first-diagnostics',
+        markdown: renderFirstDiagnostics(result),
+        targets: firstDiagnosticsTargets(result),
+        data: result,
+      };
     },
   },
   {

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_SETTINGS, SETTINGS_SECTION } from '../shared/src/settings';
+import { DEFAULT_SETTINGS, SETTINGS_SECTION, type McpdescSettings } from '../shared/src/settings';
 import { ELICITATION_RULE_ID } from '../shared/src/rules';
 import { type IncomingNotification, LspClient } from './lspClient';
 import { summarizeCpuProfile, type ProfileSummary } from './cpuProfile';
@@ -84,12 +84,13 @@ function fileUri(filePath: string): string {
   return pathToFileURL(filePath).href;
 }
 
-/** `env`: set for the server (MCPDESC_CHECK_WORKERS, …). */
+/** `env`: set for the server (MCPDESC_CHECK_WORKERS, …); `settings`: what the client answers for the extension's section. */
 export async function startServer(
   serverPath: string,
   folders: string[] | null,
   profileDir?: string,
   env: Record<string, string> = {},
+  settings: McpdescSettings = DEFAULT_SETTINGS,
 ): Promise<{ client: LspClient; tracker: DiagnosticsTracker; startedAt: number; initializedAt: number }> {
   const startedAt = performance.now();
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
@@ -100,11 +101,8 @@ export async function startServer(
     const items = (params as { items?: Array<{ section?: string }> }).items ?? [];
     return items.map(
       (item) =>
-        (item.section === SETTINGS_SECTION
-          ? DEFAULT_SETTINGS
-          : item.section?.startsWith(`${SETTINGS_SECTION}.`)
-            ? undefined
-            : null) ?? null,
+        (item.section === SETTINGS_SECTION ? settings : item.section?.startsWith(`${SETTINGS_SECTION}.`) ? undefined : null) ??
+        null,
     );
   });
   client.onRequest('workspace/workspaceFolders', () => workspaceFolders);
