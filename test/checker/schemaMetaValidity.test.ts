@@ -24,7 +24,9 @@ describe('isEvidentlyValidSchema', () => {
       { properties: [] },
       { maximum: 1e400 },
       { $ref: '#' },
-      { items: {} },
+      { items: [{}] },
+      { uniqueItems: 'yes' },
+      { minItems: -1 },
       { type: [] },
       { enum: 'a' },
     ] as JsonValue[]) {

@@ -66,10 +66,29 @@ const arraySchema = JSON.stringify(
         name: 'tag',
         inputSchema: {
           type: 'object',
-          properties: { tags: { type: 'array', items: { type: 'string' } } },
+          properties: { tags: { $ref: '#/$defs/tags' } },
           required: ['tags'],
+          $defs: { tags: { type: 'array', items: { type: 'string' } } },
         },
         examples: { wrong: { input: { tags: [1] }, result: { content: [{ type: 'text', text: 'ok' }] } } },
+      },
+    ],
+  },
+  null,
+  2,
+);
+
+const invalidReferencingSchema = JSON.stringify(
+  {
+    ...HEAD,
+    tools: [
+      {
+        name: 'tag',
+        inputSchema: {
+          type: 'object',
+          properties: { tags: { $ref: '#/$defs/tags' } },
+          $defs: { tags: { type: 'array', minItems: -1 } },
+        },
       },
     ],
   },
@@ -88,12 +107,22 @@ export const NO_CODE_GENERATION_DOCUMENTS: NoCodeGenerationDocument[] = [
     minimumFindings: 3,
   },
   {
-    title: 'a tool schema only ajv could compile: one notice where it is, its example not judged, every other finding the same',
+    title:
+      'a tool schema only ajv could compile: judged valid all the same (precompiled meta-schemas), its example not judged (one notice there), every other finding the same',
     name: 'array-schema.mcpdesc.json',
     text: arraySchema,
     needsCompile: ['tools[0].examples.wrong'],
-    // On the schema's key (its validity as a JSON Schema) and on the example's input (its value).
-    notices: ['18:6-18:19 mcpdesc.checker skipped', '34:19-38:11 mcpdesc.checker skipped'],
+    // On the example's input (its value); none on the schema, whose validity needs no generated code.
+    notices: ['39:19-43:11 mcpdesc.checker skipped'],
+    minimumFindings: 1,
+  },
+  {
+    title:
+      'a tool schema that is no valid JSON Schema, of a kind only ajv compiles ($ref): reported as invalid all the same, no notice',
+    name: 'invalid-referencing-schema.mcpdesc.json',
+    text: invalidReferencingSchema,
+    needsCompile: [],
+    notices: [],
     minimumFindings: 1,
   },
 ];

@@ -109,6 +109,9 @@ const CHECKS: Record<string, (value: JsonValue) => boolean> = {
   exclusiveMinimum: isNumber,
   maxLength: isNonNegativeInteger,
   minLength: isNonNegativeInteger,
+  maxItems: isNonNegativeInteger,
+  minItems: isNonNegativeInteger,
+  uniqueItems: isBoolean,
   format: isString,
   // ajv-formats' own "regex" check, as the meta-schemas ask for.
   pattern: (value) => typeof value === 'string' && (fullFormats.regex as (text: string) => boolean)(value),
@@ -135,6 +138,9 @@ export function isEvidentlyValidSchema(schema: JsonValue, depth = 0): boolean {
       for (const name of Object.keys(value)) if (!isEvidentlyValidSchema(value[name], depth + 1)) return false;
     } else if (key === 'additionalProperties') {
       if (!isEvidentlyValidSchema(value, depth + 1)) return false;
+    } else if (key === 'items') {
+      // One schema: valid in every dialect; an array of them is draft-07's alone (ajv decides).
+      if (Array.isArray(value) || !isEvidentlyValidSchema(value, depth + 1)) return false;
     } else if (key === 'anyOf' || key === 'oneOf') {
       if (!Array.isArray(value) || value.length === 0 || !value.every((branch) => isEvidentlyValidSchema(branch, depth + 1)))
         return false;

@@ -4,9 +4,11 @@
 // of the keywords named here are validated here instead, by walking the schema, with the same results
 // as ajv: the same errors in the same order (a differential test holds it to that). Handled: type,
 // properties, required, additionalProperties, enum, const, anyOf, oneOf, the four number bounds,
-// maxLength, minLength, pattern and format; unknown keywords are ignored, as ajv ignores them. Anything else
-// goes to ajv.
+// maxLength, minLength, pattern and format, and for arrays (tool schemas' lists of tags, ids, files)
+// items (one schema), maxItems, minItems and uniqueItems; unknown keywords are ignored, as ajv
+// ignores them. Anything else goes to ajv.
 import { formatCheck } from './boundedFormats';
+import { linearUniqueItemsCheck, type UniqueItemsCheck } from './ajvLinear';
 import type { ErrorObject } from 'ajv';
 import { safeRegExp, type RegExpLike } from './safeRegExp';
 import type { JsonValue } from '../syntax/tree';
@@ -35,14 +37,10 @@ const DELEGATED = new Set([
   'dependentRequired',
   'dependencies',
   'prefixItems',
-  'items',
   'additionalItems',
   'contains',
   'minContains',
   'maxContains',
-  'maxItems',
-  'minItems',
-  'uniqueItems',
   'patternProperties',
   'propertyNames',
   'unevaluatedItems',
@@ -65,6 +63,8 @@ const NUMBER_FAILS: Record<(typeof NUMBER_KEYWORDS)[number], [(data: number, lim
   exclusiveMinimum: [(data, limit) => data <= limit, '>'],
 };
 const STRING_KEYWORDS = ['maxLength', 'minLength', 'pattern', 'format'];
+/** ajv's array group, in its order: the bounds, items, then the linear uniqueItems (added last, ajvLinear.ts). */
+const ARRAY_KEYWORDS = ['maxItems', 'minItems', 'items', 'uniqueItems'];
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
 interface Prepared {
@@ -75,6 +75,7 @@ interface Prepared {
   /** ajv's keyword groups this schema uses. */
   numberGroup: boolean;
   stringGroup: boolean;
+  arrayGroup: boolean;
   objectGroup: boolean;
   declaredNames?: Set<string>;
   pattern?: RegExpLike;
@@ -84,6 +85,8 @@ interface Prepared {
   /** Where each of `properties` is in it, by name. */
   propertyIndex?: Map<string, number>;
   additional?: boolean | Prepared;
+  items?: Prepared;
+  uniqueItems?: UniqueItemsCheck;
   anyOf?: Prepared[];
   oneOf?: Prepared[];
   /** The enum's values that are not objects or arrays (found by ===, so looked up), and the others (compared deeply). */
@@ -115,6 +118,7 @@ function prepare(schema: JsonValue, depth: number): Prepared | undefined {
     typeDeferred: false,
     numberGroup: NUMBER_KEYWORDS.some((keyword) => keyword in schema) || 'format' in schema,
     stringGroup: STRING_KEYWORDS.some((keyword) => keyword in schema),
+    arrayGroup: ARRAY_KEYWORDS.some((keyword) => keyword in schema),
     objectGroup: 'required' in schema || 'properties' in schema || 'additionalProperties' in schema,
   };
   if (typeof schema.pattern === 'string') prepared.pattern = safeRegExp(schema.pattern, 'u');
@@ -151,6 +155,14 @@ function prepare(schema: JsonValue, depth: number): Prepared | undefined {
       prepared.additional = child;
     }
   }
+  if ('items' in schema) {
+    // One schema for every item; the array form (draft-07's tuples) and boolean schemas go to ajv.
+    const items = isSchemaObject(schema.items) ? prepare(schema.items, depth + 1) : undefined;
+    if (!items) return undefined;
+    prepared.items = items;
+  }
+  // The very function ajv's instances run (ajvLinear.ts), its quirks included.
+  if ('uniqueItems' in schema) prepared.uniqueItems = linearUniqueItemsCheck();
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     if (!(keyword in schema)) continue;
     const branches = schema[keyword];
@@ -171,6 +183,7 @@ function prepare(schema: JsonValue, depth: number): Prepared | undefined {
 function hasGroupKeywords(prepared: Prepared, type: string): boolean {
   if (type === 'number') return prepared.numberGroup;
   if (type === 'string') return prepared.stringGroup;
+  if (type === 'array') return prepared.arrayGroup;
   if (type === 'object') return prepared.objectGroup;
   return false;
 }
@@ -315,6 +328,10 @@ function validate(prepared: Prepared, data: JsonValue, path: string, errors: Err
       }
     } else if (deferredType === 'string') typeError();
   }
+  if (prepared.arrayGroup) {
+    if (Array.isArray(data)) validateArray(prepared, data, path, errors, error);
+    else if (deferredType === 'array') typeError();
+  }
   if (prepared.objectGroup) {
     if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
       if (Array.isArray(schema.required)) {
@@ -345,6 +362,20 @@ function validate(prepared: Prepared, data: JsonValue, path: string, errors: Err
         validate(child, data[name], `${path}/${pointerSegment(name)}`, errors);
       }
     } else if (deferredType === 'object') typeError();
+  }
+}
+
+function validateArray(prepared: Prepared, data: JsonValue[], path: string, errors: ErrorObject[], error: ErrorReport): void {
+  const { schema } = prepared;
+  if (typeof schema.maxItems === 'number' && data.length > schema.maxItems)
+    error('maxItems', `must NOT have more than ${schema.maxItems} items`, { limit: schema.maxItems });
+  if (typeof schema.minItems === 'number' && data.length < schema.minItems)
+    error('minItems', `must NOT have fewer than ${schema.minItems} items`, { limit: schema.minItems });
+  if (prepared.items) data.forEach((item, index) => validate(prepared.items!, item, `${path}/${index}`, errors));
+  const unique = prepared.uniqueItems;
+  if (unique && !unique(schema.uniqueItems as boolean, data, schema)) {
+    const [found] = unique.errors ?? [];
+    error('uniqueItems', found?.message ?? 'must NOT have duplicate items', found?.params ?? {});
   }
 }
 

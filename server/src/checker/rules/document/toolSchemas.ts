@@ -25,6 +25,7 @@ import { MCP } from '../../mcp/revisions';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './semanticFinding';
 import { noteNotChecked } from '../../notChecked';
+import { NO_CODE_GENERATION } from '../../schema/codeGeneration';
 
 const SUPPORTED_DIALECT = /^https?:\/\/json-schema\.org\/(?:draft\/2020-12|draft-07)\/schema#?$/;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -136,7 +137,10 @@ function dialectAndValidity(schema: SyntaxNode, fieldKey: SyntaxNode, path: Path
   }
   const compiled = schemaCache.compile(external.length > 0 ? withoutExternalRefs(value) : value);
   if (compiled.ok) {
-    if (compiled.notCompiled) noteNotChecked('tool-schema', fieldKey, compiled.notCompiled.reason);
+    // Where only generated code is refused, the schema was still judged valid (the meta-schemas are
+    // precompiled): what goes unchecked is what it validates, which the examples' notices say.
+    if (compiled.notCompiled && compiled.notCompiled.reason !== NO_CODE_GENERATION)
+      noteNotChecked('tool-schema', fieldKey, compiled.notCompiled.reason);
     return;
   }
   if (/^too large/.test(compiled.reason)) {
