@@ -21,13 +21,10 @@ import {
   WORDS,
 } from './vocabulary';
 
-import { VIOLATION_KINDS, type ViolationKind } from '../server/src/checker';
+import { VIOLATION_KINDS } from '../server/src/checker';
+import type { GenerationStats, Json, JsonObject, SeededViolation } from './generatedTypes';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
-
-/** The violation kinds the generator seeds (every kind of the rule except invalid-declaration). */
-export type SeededViolation = Exclude<ViolationKind, 'invalid-declaration'>;
+export type { GenerationStats, Json, JsonObject, SeededViolation } from './generatedTypes';
 export const SEEDED_VIOLATIONS: readonly SeededViolation[] = VIOLATION_KINDS.filter(
   (kind): kind is SeededViolation => kind !== 'invalid-declaration',
 );
@@ -49,17 +46,6 @@ export interface GenerateOptions {
    * those the shape has. 'spec-like' is other content, shaped like the format's public examples.
    */
   shape?: ShapeName;
-}
-
-export interface GenerationStats {
-  bytes: number;
-  tools: number;
-  declarations: number;
-  examples: number;
-  steps: number;
-  elicitationSteps: number;
-  /** How many steps were made to violate the rule, by kind; each gives exactly one diagnostic. */
-  seeded: Record<SeededViolation, number>;
 }
 
 export interface GeneratedDocument {

@@ -3,7 +3,6 @@ import { CHECK, type CheckerBenchResult, PARSE_TREE, YAML_PARSE } from './checke
 import type { ProfileComparison } from './cpuProfile';
 import type { MachineInfo } from './measure';
 import type { DocumentSessionResult, ScanResult } from './serverBench';
-import type { SectionReport } from './sections';
 
 export interface RunResult {
   startedAt: string;
@@ -88,6 +87,14 @@ export interface TargetResult {
   /** 'n/a' when it could not be measured in this run (the note says why). */
   status: 'pass' | 'miss' | 'n/a';
   measured: string;
+}
+
+/** What a section of the run (sections.ts) leaves in it: its table (Markdown), its targets, and its figures for last-run.json. */
+export interface SectionReport {
+  name: string;
+  markdown: string;
+  targets: TargetResult[];
+  data: object;
 }
 
 /** The YAML documents issue 17 wants checked in ≤ 0.8× parseDocument. */

@@ -14,7 +14,7 @@ import { benchVisibleRanges, renderVisibleRanges, visibleRangesTargets } from '.
 import { benchNavigation, navigationTargets, renderNavigation } from './navigationBench';
 import { benchMemorySessions, memoryTargets, renderMemorySessions } from './memorySession';
 import { benchPeers, peerTargets, renderPeers } from './peerServers';
-import type { TargetResult } from './report';
+import type { SectionReport } from './report';
 import type { ShapeName } from './shapes';
 
 export interface SectionContext {
@@ -29,13 +29,7 @@ export interface SectionContext {
   shapes: readonly ShapeName[];
 }
 
-/** What a section leaves in the run: its table (Markdown), its targets, and its figures for last-run.json. */
-export interface SectionReport {
-  name: string;
-  markdown: string;
-  targets: TargetResult[];
-  data: object;
-}
+export type { SectionReport } from './report';
 
 export interface BenchSection {
   /** `--skip-NAME` leaves the section out. */

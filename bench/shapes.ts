@@ -16,7 +16,7 @@
 //                  prompts, tags), scaled up by repeating their kinds of tools (specLike.ts); JSON
 //                  indented by 2 spaces, YAML as PyYAML writes it (sequences not indented, folded)
 import { Document, isScalar, stringify as stringifyYaml, visit } from 'yaml';
-import type { Json, JsonObject } from './generate';
+import type { Json, JsonObject } from './generatedTypes';
 
 export const SHAPE_NAMES = ['base', 'yaml-folded', 'yaml-block', 'non-ascii', 'json-minified', 'json-tabs', 'spec-like'] as const;
 export type ShapeName = (typeof SHAPE_NAMES)[number];

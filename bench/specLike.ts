@@ -7,7 +7,7 @@
 // resources, resource templates, prompts and tags), scaled up by repeating four kinds of tools.
 // A share of the interaction examples' elicitation responses carry an invalid action, each giving
 // exactly one diagnostic (GenerationStats.seeded['invalid-action']).
-import type { GenerationStats, Json, JsonObject, SeededViolation } from './generate';
+import type { GenerationStats, Json, JsonObject, SeededViolation } from './generatedTypes';
 import { Random } from './random';
 import { DOMAINS, NOUNS, VERBS, WORDS } from './vocabulary';
 

@@ -4,11 +4,11 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { metaSchemaValidators } from '../../../../build/generated/metaSchemaValidators';
 import { detachedCopy, detachedString } from '../syntax/detachedString';
 import { dialectAjv, dialectOf, invalidSchemaMessage, type Dialect, type MetaSchemaValidators } from './dialectAjv';
-import { formatSchemaRuntime } from './formatSchemaAjv';
+import { formatSchemaRuntime, type PrecompiledValidate } from './formatSchemaAjv';
 import { isEvidentlyValidSchema } from './schemaMetaValidity';
 import { readableSchemaProblem } from './schemaProblems';
 import { simpleValidator, type SimpleValidateFunction } from './simpleSchemaValidator';
-import { budgetLeftMs, NotCheckedError, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
+import { budgetLeftMs, NotCheckedError, outsideBudget, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
 import { WeightedLru } from './weightedLru';
 import { canGenerateCode, NO_CODE_GENERATION } from './codeGeneration';
 import type { JsonValue } from '../syntax/tree';
@@ -39,11 +39,10 @@ export type CompiledSchema =
  */
 let metaValidators: MetaSchemaValidators | undefined;
 
-/** The meta-schema errors of `schema` in `dialect`: none when it is valid. */
-function metaSchemaErrors(dialect: Dialect, schema: JsonValue): ErrorObject[] {
-  metaValidators ??= metaSchemaValidators(formatSchemaRuntime());
-  const validate = metaValidators[dialect];
-  return validate(schema) ? [] : (validate.errors ?? []);
+/** The meta-schema validator of `dialect`; the first call of the process makes them (its setup, never charged to a document). */
+function metaSchemaValidator(dialect: Dialect): PrecompiledValidate {
+  metaValidators ??= outsideBudget(() => metaSchemaValidators(formatSchemaRuntime()));
+  return metaValidators[dialect];
 }
 
 function describe(error: ErrorObject): ValidationError {
@@ -289,10 +288,11 @@ export class SchemaValidatorCache {
       return unusable(`too large/complex: over ${MAX_AJV_SUBSCHEMAS} subschemas to compile`);
     }
     if (budgetLeftMs() < 1) return budgetSpent(new TimeLimitError());
+    const validateMeta = metaSchemaValidator(dialect);
     let metaErrors: ErrorObject[];
     try {
       // Linear in the schema (its patterns and formats bounded steps of their own): charged, not time-boxed.
-      metaErrors = runCharged(() => metaSchemaErrors(dialect, compilable));
+      metaErrors = runCharged(() => (validateMeta(compilable) ? [] : (validateMeta.errors ?? [])));
     } catch (error) {
       if (error instanceof NotCheckedError) return budgetSpent(error);
       throw error;
