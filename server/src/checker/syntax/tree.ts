@@ -199,12 +199,13 @@ function buildFresh(node: SyntaxNode): JsonValue {
       for (const property of node.properties) {
         const valueNode = property.value;
         if (!valueNode) continue;
-        Object.defineProperty(result, property.key.value, {
-          value: build(valueNode),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        const key = property.key.value;
+        // An assignment makes the same own member as defineProperty, several times faster (a 10 MB
+        // document's tools are built for the format schema: a tenth of a check), for every name but
+        // "__proto__" (Object.prototype's one accessor), which alone is defined.
+        if (key !== '__proto__') result[key] = build(valueNode);
+        else
+          Object.defineProperty(result, key, { value: build(valueNode), enumerable: true, writable: true, configurable: true });
       }
       return result;
     }
