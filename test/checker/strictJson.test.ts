@@ -80,7 +80,12 @@ describe('comments and trailing commas in plain JSON', () => {
   });
 
   it('a document with neither gets none', () => {
-    const text = '{"mcpdesc": "0.8.0", "url": "https://example.com//a", "tags": [1, 2]}';
+    const text = '{"mcpdesc": "0.8.0", "url": "https://example.com//a", "file": "file:///srv/a", "tags": [1, 2]}';
     assert.deepEqual(syntaxErrors(text, { format: 'json', commentsAllowed: false }), []);
+  });
+
+  it('a comment of three slashes is reported, beside file URLs', () => {
+    const text = '{\n  "uri": "file:///srv/a",\n  /// a doc comment\n  "mcpdesc": "0.8.0"\n}\n';
+    assert.deepEqual(syntaxErrors(text, { format: 'json', commentsAllowed: false }), [[COMMENT, 2, 2, 2, 19]]);
   });
 });

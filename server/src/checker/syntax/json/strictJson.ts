@@ -35,12 +35,13 @@ function mayBreakStrictJson(text: string): boolean {
 }
 
 /**
- * `//` not right after a `:`: the `//` of every URL in a string (`https://…`) is, and a document
- * describing a server is full of them, so testing for `//` alone would scan nearly every document.
- * A comment right after a member's colon leaves that member without a value, which the parse
- * reports already.
+ * `//` not right after a `:` nor another `/`: the `//` of every URL in a string (`https://…`, and
+ * the second of `file:///…`) is, and a document describing a server is full of them, so testing for
+ * `//` alone would scan nearly every document. A comment right after a member's colon leaves that
+ * member without a value, which the parse reports already; a run of slashes that starts a comment
+ * anywhere else has its first two after some other character.
  */
-const LINE_COMMENT_NOT_IN_URL = /(?:^|[^:])\/\//;
+const LINE_COMMENT_NOT_IN_URL = /(?:^|[^:/])\/\//;
 
 /** The commas followed, past white space and comments, by the `}` or `]` that closes their container. */
 function trailingCommas(text: string): SyntaxError[] {
