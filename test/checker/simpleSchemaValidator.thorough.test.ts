@@ -1,5 +1,5 @@
 // The thorough tier's run of the schema walker's differential against ajv (simpleSchemaValidator.test.ts
-// runs the first 150): 1,000 seeded random schemas, or MCPDESC_SCHEMA_DIFF_ITERATIONS.
+// runs the first 40): 1,000 seeded random schemas, or MCPDESC_SCHEMA_DIFF_ITERATIONS.
 import { test } from 'node:test';
 import { walkerAgreesWithAjv } from '../support/walkerDifferential';
 
