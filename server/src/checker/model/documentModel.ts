@@ -10,6 +10,7 @@
 import { quote } from '../syntax/describe';
 import {
   effectiveProperties,
+  itemsOf,
   keyNodeOf,
   memberOf,
   propertyOf,
@@ -93,6 +94,16 @@ export interface Primitive {
   declarations: ElicitationDeclaration[];
   /** Name → the first element declaring it (own keys only: no prototype names). */
   declarationsByName: Map<string, ElicitationDeclaration>;
+  /** The `clientRequirements` value, whatever its type. */
+  clientRequirements?: ValueNode;
+  /** The members of its `examples` map, each a value or a `$componentRef` into `components` (componentRef.ts). */
+  namedExamples: NamedExample[];
+}
+
+/** A member of a primitive's `examples` map (MCP Description 0.8.0 §9.3), as written. */
+export interface NamedExample {
+  name: string;
+  property: MemberNode;
 }
 
 export interface Tool extends Primitive {
@@ -108,7 +119,29 @@ export interface Example {
   name: string;
   /** Its property in `interactionExamples`. */
   property: MemberNode;
+  /** Its elicitation steps (every step of any type: interactionStepsOf). */
   steps: Step[];
+}
+
+/**
+ * A step of an interaction example of any type (`elicitation`, `sampling`, `roots`, …), as written:
+ * what the whole-document rules check beside the elicitation steps the consistency rule reads.
+ */
+export interface InteractionStep {
+  example: Example;
+  /** Its position in the example's `steps`. */
+  index: number;
+  node: ObjectNode;
+  /** The `type` value node, whatever its type. */
+  typeNode?: ValueNode;
+  /** The type, when `type` is a string. */
+  type?: string;
+  /** The `request` value node, whatever its type. */
+  requestNode?: ValueNode;
+  /** The `response` value node, whatever its type. */
+  responseNode?: ValueNode;
+  /** The step's `declaration`, when it is a string. */
+  declarationName?: string;
 }
 
 export interface Step {
@@ -196,6 +229,7 @@ export function readPrimitive(
     ...naming(PRIMITIVE_COLLECTIONS[kind], node, index, siblings, nameCounts),
     declarations: [],
     declarationsByName: new Map(),
+    ...otherMembers(node),
   };
   primitive.elicitationsProperty = propertyOf(node, 'elicitations');
   readDeclarations(primitive);
@@ -240,12 +274,20 @@ export function readTool(
     elicitationsProperty: propertyOf(node, 'elicitations'),
     declarations: [],
     declarationsByName: new Map(),
+    ...otherMembers(node),
     examples: [],
     steps: [],
   };
   readDeclarations(tool);
   readExamples(tool);
   return tool;
+}
+
+/** What a primitive has besides its declarations: its client requirements and named examples. */
+function otherMembers(node: ObjectNode): Pick<Primitive, 'clientRequirements' | 'namedExamples'> {
+  const namedExamples: NamedExample[] = [];
+  for (const [name, property] of effectiveProperties(memberOf(node, 'examples'))) namedExamples.push({ name, property });
+  return { clientRequirements: memberOf(node, 'clientRequirements'), namedExamples };
 }
 
 /** A primitive's name, title and (among same-named ones) scope. */
@@ -352,6 +394,29 @@ function readStep(tool: Tool, example: Example, node: ObjectNode, typeNode: Valu
   if (action !== undefined && ACTIONS.has(action)) step.action = action as ResponseAction;
   step.contentProperty = propertyOf(step.response, 'content');
   return step;
+}
+
+/**
+ * Every step of an example that is an object, of any type, in order: read when asked (the
+ * consistency rule reads the elicitation steps alone, `Example.steps`).
+ */
+export function interactionStepsOf(example: Example): InteractionStep[] {
+  const steps: InteractionStep[] = [];
+  itemsOf(memberOf(example.property.value, 'steps')).forEach((node, index) => {
+    if (node.type !== 'object') return;
+    const typeNode = memberOf(node, 'type');
+    steps.push({
+      example,
+      index,
+      node,
+      typeNode,
+      type: stringOf(typeNode),
+      requestNode: memberOf(node, 'request'),
+      responseNode: memberOf(node, 'response'),
+      declarationName: stringOf(memberOf(node, 'declaration')),
+    });
+  });
+  return steps;
 }
 
 /** The `name` key's sibling value node, else the element: where a declaration's problems are shown. */

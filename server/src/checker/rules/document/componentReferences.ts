@@ -6,7 +6,9 @@
 // reported at the reference (so a tool naming a component whose chain breaks is told so too).
 // Requested schemas of elicitation declarations are the elicitation rules' (an unusable reference
 // makes the declaration unusable there), and are not followed here.
-import { effectiveProperties, memberOf, propertyOf, stringOf, itemsOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { componentNamed, componentNamespace } from '../../model/componentRef';
+import { collectionOf, PRIMITIVE_COLLECTIONS } from '../../model/documentModel';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './semanticFinding';
 
@@ -31,19 +33,17 @@ function isReference(node: SyntaxNode | undefined): boolean {
 export function checkRootReferences(root: SyntaxNode): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
   if (root.type !== 'object') return findings;
-  const components = memberOf(root, 'components');
   for (const namespace of COMPONENT_NAMESPACES) {
-    const map = memberOf(components, namespace);
+    const map = componentNamespace(root, namespace);
     for (const name of effectiveProperties(map).keys()) {
       const value = memberOf(map, name);
       if (isReference(value))
         follow(root, value!, namespace, ['components', namespace, name], [`${namespace}/${name}`], findings);
     }
   }
-  for (const collection of ['resources', 'resourceTemplates', 'prompts'] as const) {
-    const primitives = memberOf(root, collection);
-    if (primitives?.type !== 'array') continue;
-    itemsOf(primitives).forEach((primitive, index) => checkExamples(root, primitive, collection, index, findings));
+  for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
+    const collection = PRIMITIVE_COLLECTIONS[kind];
+    collectionOf(root, kind)?.items.forEach((primitive, index) => checkExamples(root, primitive, collection, index, findings));
   }
   return findings;
 }
@@ -130,7 +130,7 @@ function follow(
       report('component-reference-cycle', `is a reference that comes back to where it passed: ${[...stack, key].join(' -> ')}.`);
       return undefined;
     }
-    const resolved = memberOf(memberOf(memberOf(root, 'components'), targetNamespace), name);
+    const resolved = componentNamed(root, targetNamespace, name);
     if (resolved === undefined) {
       report('missing-component-target', `references ${JSON.stringify(target)}, which the document's components do not define.`);
       return undefined;
