@@ -5,7 +5,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { componentNamed, componentNamespace } from '../../server/src/checker/model/componentRef';
-import { interactionStepsOf, readPrimitives, readTools } from '../../server/src/checker/model/documentModel';
+import {
+  interactionExamplesOf,
+  interactionStepsOf,
+  readPrimitives,
+  readTools,
+} from '../../server/src/checker/model/documentModel';
 import { readDocumentRoot, securitySchemeNamed } from '../../server/src/checker/model/documentRoot';
 import { syntaxOf } from '../../server/src/checker/syntax/syntaxOf';
 import { stringOf, type SyntaxNode } from '../../server/src/checker/syntax/tree';
@@ -88,6 +93,18 @@ describe('the document model for the whole-document rules', () => {
       // The consistency rule's own reading is unchanged: the elicitation steps alone.
       assert.equal(tool.examples[0].steps.length, 1);
       assert.deepEqual(interactionStepsOf(tool.examples[1]), [], 'steps that are not a list have none');
+      // The same examples read without the consistency rule's steps (the whole-document rules' reading).
+      const [primitive] = readPrimitives(rootOf(text, format), 'tool');
+      const examples = interactionExamplesOf(primitive);
+      assert.deepEqual(
+        examples.map((example) => example.name),
+        ['ex', 'none'],
+      );
+      assert.equal(interactionExamplesOf(primitive), examples, 'read once per primitive');
+      assert.deepEqual(
+        interactionStepsOf(examples[0]).map((step) => [step.index, step.type, step.declarationName]),
+        steps.map((step) => [step.index, step.type, step.declarationName]),
+      );
     });
 
     it(`${format}: a primitive's clientRequirements and named examples (the last of a repeated name)`, () => {

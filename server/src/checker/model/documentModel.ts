@@ -100,9 +100,10 @@ export interface Primitive {
   namedExamples: NamedExample[];
 }
 
-/** A member of a primitive's `examples` map (MCP Description 0.8.0 §9.3), as written. */
+/** A member of an examples map (a primitive's `examples`, §9.3; a tool's `interactionExamples`, §9.4), as written. */
 export interface NamedExample {
   name: string;
+  /** Its property in the map. */
   property: MemberNode;
 }
 
@@ -115,11 +116,8 @@ export interface Tool extends Primitive {
   steps: Step[];
 }
 
-export interface Example {
-  name: string;
-  /** Its property in `interactionExamples`. */
-  property: MemberNode;
-  /** Its elicitation steps (every step of any type: interactionStepsOf). */
+/** An interaction example of a tool, with its elicitation steps (every step of any type: interactionStepsOf). */
+export interface Example extends NamedExample {
   steps: Step[];
 }
 
@@ -128,20 +126,49 @@ export interface Example {
  * what the whole-document rules check beside the elicitation steps the consistency rule reads.
  */
 export interface InteractionStep {
-  example: Example;
+  readonly example: NamedExample;
   /** Its position in the example's `steps`. */
-  index: number;
-  node: ObjectNode;
+  readonly index: number;
+  readonly node: ObjectNode;
   /** The `type` value node, whatever its type. */
-  typeNode?: ValueNode;
+  readonly typeNode?: ValueNode;
   /** The type, when `type` is a string. */
-  type?: string;
+  readonly type?: string;
   /** The `request` value node, whatever its type. */
-  requestNode?: ValueNode;
+  readonly requestNode?: ValueNode;
   /** The `response` value node, whatever its type. */
-  responseNode?: ValueNode;
+  readonly responseNode?: ValueNode;
   /** The step's `declaration`, when it is a string. */
-  declarationName?: string;
+  readonly declarationName?: string;
+}
+
+/**
+ * A step read as the rules ask: its type and request at once (every rule asks them), its response
+ * and declaration when asked (only some kinds of step are asked them; reading them for all of a
+ * document's thousands of steps was a third of the semantic rule's reading).
+ */
+class StepReading implements InteractionStep {
+  readonly typeNode?: ValueNode;
+  readonly type?: string;
+  readonly requestNode?: ValueNode;
+
+  constructor(
+    readonly example: NamedExample,
+    readonly index: number,
+    readonly node: ObjectNode,
+  ) {
+    this.typeNode = memberOf(node, 'type');
+    this.type = stringOf(this.typeNode);
+    this.requestNode = memberOf(node, 'request');
+  }
+
+  get responseNode(): ValueNode | undefined {
+    return memberOf(this.node, 'response');
+  }
+
+  get declarationName(): string | undefined {
+    return stringOf(memberOf(this.node, 'declaration'));
+  }
 }
 
 export interface Step {
@@ -397,24 +424,31 @@ function readStep(tool: Tool, example: Example, node: ObjectNode, typeNode: Valu
 }
 
 /**
+ * A tool's interaction examples as written, without their steps: what the whole-document rules walk
+ * (a tool read by readTool has them with its elicitation steps, `Tool.examples`).
+ */
+export function interactionExamplesOf(tool: Primitive): NamedExample[] {
+  let examples = interactionExamplesRead.get(tool);
+  if (!examples) {
+    examples = [];
+    for (const [name, property] of effectiveProperties(memberOf(tool.node, 'interactionExamples')))
+      examples.push({ name, property });
+    interactionExamplesRead.set(tool, examples);
+  }
+  return examples;
+}
+
+/** Each primitive's interaction examples, read once for the checks that walk them (a primitive is one check's reading). */
+const interactionExamplesRead = new WeakMap<Primitive, NamedExample[]>();
+
+/**
  * Every step of an example that is an object, of any type, in order: read when asked (the
  * consistency rule reads the elicitation steps alone, `Example.steps`).
  */
-export function interactionStepsOf(example: Example): InteractionStep[] {
+export function interactionStepsOf(example: NamedExample): InteractionStep[] {
   const steps: InteractionStep[] = [];
   itemsOf(memberOf(example.property.value, 'steps')).forEach((node, index) => {
-    if (node.type !== 'object') return;
-    const typeNode = memberOf(node, 'type');
-    steps.push({
-      example,
-      index,
-      node,
-      typeNode,
-      type: stringOf(typeNode),
-      requestNode: memberOf(node, 'request'),
-      responseNode: memberOf(node, 'response'),
-      declarationName: stringOf(memberOf(node, 'declaration')),
-    });
+    if (node.type === 'object') steps.push(new StepReading(example, index, node));
   });
   return steps;
 }

@@ -4,7 +4,7 @@
 // read: a schema error never stops the semantic checks, nor the other rules.
 import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../../../../shared/src/rules';
 import type { SyntaxNode } from '../../syntax/tree';
-import { readPrimitives, readTool, toolNameCounts, toolsArrayOf } from '../../model/documentModel';
+import { readPrimitive, readPrimitives, toolNameCounts, toolsArrayOf } from '../../model/documentModel';
 import { semanticFixesFor } from './fixes/semanticFixes';
 import { schemaFixesFor } from './fixes/schemaFixes';
 import type { SchemaHint } from './schemaHints';
@@ -165,7 +165,7 @@ function insideStepSchemaOrContent(finding: DocumentSchemaFinding): boolean {
 function checkToolSemantics(root: SyntaxNode, element: ToolElement): ToolFindings<DocumentSemanticFinding> {
   const { tool, index, elements, nameCounts } = element;
   // The model's reading of the tool (an element that is not an object has none: nothing to check there).
-  const model = tool.type === 'object' ? readTool(root, tool, index, elements, nameCounts) : undefined;
+  const model = tool.type === 'object' ? readPrimitive(root, 'tool', tool, index, elements, nameCounts) : undefined;
   const checked = collectNotChecked(() => [
     ...checkToolReferences(root, tool, index),
     ...(model ? checkClientRequirements(model) : []),

@@ -4,7 +4,7 @@
 // clientRequirements (a SHOULD-warn), roots that are file:// URIs. Each kind names the official
 // validator's code for the same problem. It reads what it can: a step of the wrong shape is the
 // schema rule's to report, and gives nothing here.
-import { interactionStepsOf, type InteractionStep, type Tool } from '../../model/documentModel';
+import { interactionExamplesOf, interactionStepsOf, type InteractionStep, type Primitive } from '../../model/documentModel';
 import { primitiveScope } from '../../model/protocolScope';
 import {
   effectiveProperties,
@@ -21,12 +21,13 @@ import { MCP } from '../../mcp/revisions';
 import type { SemanticFinding, SemanticKind } from './semanticFinding';
 
 /** The findings of the steps of every type of a tool's interaction examples. */
-export function checkToolSemantics(tool: Tool): SemanticFinding[] {
+export function checkToolSemantics(tool: Primitive): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
-  if (tool.examples.length === 0) return findings;
+  const examples = interactionExamplesOf(tool);
+  if (examples.length === 0) return findings;
   const scope = primitiveScope(tool.node, tool.root)?.versions ?? [];
   const requirements = tool.clientRequirements;
-  for (const example of tool.examples) {
+  for (const example of examples) {
     for (const step of interactionStepsOf(example)) {
       const stepPath = ['tools', tool.index, 'interactionExamples', example.name, 'steps', step.index] as const;
       const context: StepContext = { tool, step, stepPath, scope, findings };
@@ -40,7 +41,7 @@ export function checkToolSemantics(tool: Tool): SemanticFinding[] {
 
 interface StepContext {
   /** The tool, whose declarations a url-mode step may name. */
-  tool: Tool;
+  tool: Primitive;
   step: InteractionStep;
   stepPath: ReadonlyArray<string | number>;
   scope: readonly string[];

@@ -23,7 +23,7 @@ import {
   type SyntaxNode,
 } from '../../syntax/tree';
 import { resolveSchemaNode, throughComponentRefs } from '../../model/componentRef';
-import type { Tool } from '../../model/documentModel';
+import { interactionExamplesOf, type NamedExample, type Primitive } from '../../model/documentModel';
 import { schemaCache } from '../../schema/sharedSchemaCache';
 import { primitiveScope } from '../../model/protocolScope';
 import { MCP, type McpFeature } from '../../mcp/revisions';
@@ -63,7 +63,7 @@ interface ExampleContext extends ToolContext {
 }
 
 /** The findings of a tool's named examples (read through their `$componentRef`s) and interaction examples. */
-export function checkToolExamples(tool: Tool): SemanticFinding[] {
+export function checkToolExamples(tool: Primitive): SemanticFinding[] {
   const { root, node } = tool;
   const context: ToolContext = {
     root,
@@ -72,14 +72,10 @@ export function checkToolExamples(tool: Tool): SemanticFinding[] {
     collected: new FindingCollector(),
     schemas: new ToolSchemas(root, node),
   };
-  const examples = [
-    ...tool.namedExamples.map(({ name, property }) => ({ field: 'examples', name, property })),
-    ...tool.examples.map(({ name, property }) => ({ field: 'interactionExamples', name, property })),
-  ];
-  for (const { field, name, property } of examples) {
+  const check = (field: 'examples' | 'interactionExamples', { name, property }: NamedExample) => {
     const written = property.value;
     const resolved = field === 'examples' ? throughComponentRefs(root, written, 'toolExamples') : { value: written };
-    if (resolved?.value.type !== 'object') continue;
+    if (resolved?.value.type !== 'object') return;
     const path = ['tools', tool.index, field, name];
     checkExample({
       ...context,
@@ -89,7 +85,9 @@ export function checkToolExamples(tool: Tool): SemanticFinding[] {
       where: readablePath(pointerOf(...path)),
       keyNode: keyNodeOf(property)!,
     });
-  }
+  };
+  for (const example of tool.namedExamples) check('examples', example);
+  for (const example of interactionExamplesOf(tool)) check('interactionExamples', example);
   return context.collected.findings();
 }
 
