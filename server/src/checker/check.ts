@@ -365,10 +365,8 @@ export function parseAndFind(
 ): CheckParts {
   try {
     const parsed = parse(text);
-    const contexts = parsed.roots.map((root) => ({
-      root,
-      schemas: new DocumentSchemas(schemaCache, format === 'json' ? text : undefined, once),
-    }));
+    const valueSource = syntaxOf(format).valueSourceText(text);
+    const contexts = parsed.roots.map((root) => ({ root, schemas: new DocumentSchemas(schemaCache, valueSource, once) }));
     // The document's identity first: a rule runs on a root only where its `mcpdesc` and `$schema`
     // let it (a 0.7.0 document gets one finding, not those of rules written for 0.8.0).
     const runs = contexts.map((context) => scopesRunningOn(context.root, options));

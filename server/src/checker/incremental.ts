@@ -216,7 +216,7 @@ export class IncrementalDocument {
     syntax.placeTool(replacement, delta, change, this.owed);
 
     const nameCounts = (this.nameCounts ??= toolNameCounts(elements));
-    const schemas = new DocumentSchemas(schemaCache, this.format === 'json' ? newText : undefined);
+    const schemas = new DocumentSchemas(schemaCache, syntax.valueSourceText(newText));
     const context = { root, tool: replacement, index, elements, nameCounts, schemas };
     // Every rule that ran, in the registry's order: a tool's findings depend on that tool alone (and
     // on what lies outside every tool: the root's protocolVersions, components); the findings outside

@@ -47,8 +47,17 @@ export function resolveSchemaNode(node: SyntaxNode, root: SyntaxNode | undefined
 function schemaComponent(root: SyntaxNode | undefined, tail: string): SyntaxNode | undefined {
   if (tail === '' || tail.includes('/')) return undefined;
   const name = tail.replace(/~1/g, '/').replace(/~0/g, '~');
-  const schemas = memberOf(memberOf(root, 'components'), 'schemas');
-  return memberOf(schemas, name);
+  return componentNamed(root, 'schemas', name);
+}
+
+/** The map of one namespace of the root's `components` (`schemas`, `toolExamples`, …) as written, whatever its type. */
+export function componentNamespace(root: SyntaxNode | undefined, namespace: string): SyntaxNode | undefined {
+  return memberOf(memberOf(root, 'components'), namespace);
+}
+
+/** The component `name` of a namespace of the root's `components`, when there is one. */
+export function componentNamed(root: SyntaxNode | undefined, namespace: string, name: string): SyntaxNode | undefined {
+  return memberOf(componentNamespace(root, namespace), name);
 }
 
 /** What an example of the document stands for: itself, or the component its references end at. */
@@ -79,7 +88,7 @@ export function throughComponentRefs(
     const ref = stringOf(memberOf(current, '$componentRef')) ?? '';
     const name = ref.startsWith(prefix) ? ref.slice(prefix.length) : undefined;
     const named = name !== undefined && !name.includes('/') && (name !== '' || emptyNameResolves);
-    const target = named ? memberOf(memberOf(memberOf(root, 'components'), namespace), name) : undefined;
+    const target = named ? componentNamed(root, namespace, name) : undefined;
     if (!target || hops > MAX_HOPS) return undefined;
     current = target;
   }

@@ -10,6 +10,7 @@
 import { quote } from '../syntax/describe';
 import {
   effectiveProperties,
+  itemsOf,
   keyNodeOf,
   memberOf,
   propertyOf,
@@ -93,6 +94,17 @@ export interface Primitive {
   declarations: ElicitationDeclaration[];
   /** Name → the first element declaring it (own keys only: no prototype names). */
   declarationsByName: Map<string, ElicitationDeclaration>;
+  /** The `clientRequirements` value, whatever its type. */
+  clientRequirements?: ValueNode;
+  /** The members of its `examples` map, each a value or a `$componentRef` into `components` (componentRef.ts). */
+  namedExamples: NamedExample[];
+}
+
+/** A member of an examples map (a primitive's `examples`, §9.3; a tool's `interactionExamples`, §9.4), as written. */
+export interface NamedExample {
+  name: string;
+  /** Its property in the map. */
+  property: MemberNode;
 }
 
 export interface Tool extends Primitive {
@@ -104,11 +116,59 @@ export interface Tool extends Primitive {
   steps: Step[];
 }
 
-export interface Example {
-  name: string;
-  /** Its property in `interactionExamples`. */
-  property: MemberNode;
+/** An interaction example of a tool, with its elicitation steps (every step of any type: interactionStepsOf). */
+export interface Example extends NamedExample {
   steps: Step[];
+}
+
+/**
+ * A step of an interaction example of any type (`elicitation`, `sampling`, `roots`, …), as written:
+ * what the whole-document rules check beside the elicitation steps the consistency rule reads.
+ */
+export interface InteractionStep {
+  readonly example: NamedExample;
+  /** Its position in the example's `steps`. */
+  readonly index: number;
+  readonly node: ObjectNode;
+  /** The `type` value node, whatever its type. */
+  readonly typeNode?: ValueNode;
+  /** The type, when `type` is a string. */
+  readonly type?: string;
+  /** The `request` value node, whatever its type. */
+  readonly requestNode?: ValueNode;
+  /** The `response` value node, whatever its type. */
+  readonly responseNode?: ValueNode;
+  /** The step's `declaration`, when it is a string. */
+  readonly declarationName?: string;
+}
+
+/**
+ * A step read as the rules ask: its type and request at once (every rule asks them), its response
+ * and declaration when asked (only some kinds of step are asked them; reading them for all of a
+ * document's thousands of steps was a third of the semantic rule's reading).
+ */
+class StepReading implements InteractionStep {
+  readonly typeNode?: ValueNode;
+  readonly type?: string;
+  readonly requestNode?: ValueNode;
+
+  constructor(
+    readonly example: NamedExample,
+    readonly index: number,
+    readonly node: ObjectNode,
+  ) {
+    this.typeNode = memberOf(node, 'type');
+    this.type = stringOf(this.typeNode);
+    this.requestNode = memberOf(node, 'request');
+  }
+
+  get responseNode(): ValueNode | undefined {
+    return memberOf(this.node, 'response');
+  }
+
+  get declarationName(): string | undefined {
+    return stringOf(memberOf(this.node, 'declaration'));
+  }
 }
 
 export interface Step {
@@ -196,6 +256,7 @@ export function readPrimitive(
     ...naming(PRIMITIVE_COLLECTIONS[kind], node, index, siblings, nameCounts),
     declarations: [],
     declarationsByName: new Map(),
+    ...otherMembers(node),
   };
   primitive.elicitationsProperty = propertyOf(node, 'elicitations');
   readDeclarations(primitive);
@@ -240,12 +301,20 @@ export function readTool(
     elicitationsProperty: propertyOf(node, 'elicitations'),
     declarations: [],
     declarationsByName: new Map(),
+    ...otherMembers(node),
     examples: [],
     steps: [],
   };
   readDeclarations(tool);
   readExamples(tool);
   return tool;
+}
+
+/** What a primitive has besides its declarations: its client requirements and named examples. */
+function otherMembers(node: ObjectNode): Pick<Primitive, 'clientRequirements' | 'namedExamples'> {
+  const namedExamples: NamedExample[] = [];
+  for (const [name, property] of effectiveProperties(memberOf(node, 'examples'))) namedExamples.push({ name, property });
+  return { clientRequirements: memberOf(node, 'clientRequirements'), namedExamples };
 }
 
 /** A primitive's name, title and (among same-named ones) scope. */
@@ -352,6 +421,36 @@ function readStep(tool: Tool, example: Example, node: ObjectNode, typeNode: Valu
   if (action !== undefined && ACTIONS.has(action)) step.action = action as ResponseAction;
   step.contentProperty = propertyOf(step.response, 'content');
   return step;
+}
+
+/**
+ * A tool's interaction examples as written, without their steps: what the whole-document rules walk
+ * (a tool read by readTool has them with its elicitation steps, `Tool.examples`).
+ */
+export function interactionExamplesOf(tool: Primitive): NamedExample[] {
+  let examples = interactionExamplesRead.get(tool);
+  if (!examples) {
+    examples = [];
+    for (const [name, property] of effectiveProperties(memberOf(tool.node, 'interactionExamples')))
+      examples.push({ name, property });
+    interactionExamplesRead.set(tool, examples);
+  }
+  return examples;
+}
+
+/** Each primitive's interaction examples, read once for the checks that walk them (a primitive is one check's reading). */
+const interactionExamplesRead = new WeakMap<Primitive, NamedExample[]>();
+
+/**
+ * Every step of an example that is an object, of any type, in order: read when asked (the
+ * consistency rule reads the elicitation steps alone, `Example.steps`).
+ */
+export function interactionStepsOf(example: NamedExample): InteractionStep[] {
+  const steps: InteractionStep[] = [];
+  itemsOf(memberOf(example.property.value, 'steps')).forEach((node, index) => {
+    if (node.type === 'object') steps.push(new StepReading(example, index, node));
+  });
+  return steps;
 }
 
 /** The `name` key's sibling value node, else the element: where a declaration's problems are shown. */

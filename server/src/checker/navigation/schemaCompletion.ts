@@ -9,6 +9,7 @@
 // in that column (found on the path to the text before the line), since the parse has no node there.
 import { isAliasCopy } from '../syntax/yaml/yamlTreeNode';
 import { syntaxOf } from '../syntax/syntaxOf';
+import type { Syntax, SyntaxWriting } from '../syntax/syntax';
 import type { ObjectNode, SyntaxNode } from '../syntax/tree';
 import { componentNames, componentRefText } from './componentLinks';
 import { pathThrough, pathTo, rootAt, schemasAlong, scopeAlong } from './documentPath';
@@ -34,9 +35,14 @@ export function schemaCompletionAt(document: NavigationDocument, offset: number)
   return value && valueItems(value);
 }
 
+/** The document's syntax: what it says of keys, items and quotes is how completion writes them. */
+function syntaxIn(document: NavigationDocument): Syntax {
+  return syntaxOf(document.format ?? 'json');
+}
+
 /** Where a new member's key goes at `offset` (or the key being typed there), in either syntax. */
 export function keySlotAt(document: NavigationDocument, offset: number): KeySlot | undefined {
-  return document.format === 'yaml' ? yamlKeySlot(document, offset) : jsonKeySlot(document, offset);
+  return syntaxIn(document).writing.membersOnIndentedLines ? indentedKeySlot(document, offset) : bracedKeySlot(document, offset);
 }
 
 export interface KeySlot {
@@ -62,7 +68,8 @@ function nodesAt(document: NavigationDocument, offset: number) {
   return { root, path, last: path[path.length - 1], parent: path[path.length - 2] };
 }
 
-function jsonKeySlot(document: NavigationDocument, offset: number): KeySlot | undefined {
+/** A key between an object's braces: the object is the node at the cursor, or the key being typed is. */
+function bracedKeySlot(document: NavigationDocument, offset: number): KeySlot | undefined {
   const { text } = document;
   const at = nodesAt(document, offset);
   if (!at) return undefined;
@@ -116,7 +123,8 @@ function commas(
 
 const YAML_WORD = /[A-Za-z0-9_$-]/;
 
-function yamlKeySlot(document: NavigationDocument, offset: number): KeySlot | undefined {
+/** A key on a line of its own: the mapping whose keys start in its column. */
+function indentedKeySlot(document: NavigationDocument, offset: number): KeySlot | undefined {
   const { text } = document;
   let start = offset;
   while (start > 0 && YAML_WORD.test(text[start - 1])) start--;
@@ -157,14 +165,14 @@ function memberItems(document: NavigationDocument, slot: KeySlot): SchemaComplet
   if (!listsMembers(schemas)) return undefined;
   const present = presentMembers(document, slot);
   const scope = scopeAlong(slot.path);
-  const yaml = document.format === 'yaml';
+  const writing = syntaxIn(document).writing;
   const items: SchemaCompletion[] = [];
   membersOf(schemas).forEach((member, index) => {
     if (present.has(member.name)) return;
     const doc = memberDoc(member.owner, member.name);
     const missing = revisionsWithout(doc.since, scope);
     const rank = member.required ? 0 : missing.length === 0 ? 1 : 2;
-    const label = yaml ? yamlKey(member.name) : JSON.stringify(member.name);
+    const label = writing.keyText(member.name);
     const detail = [member.required ? 'required' : undefined, member.valueKind === 'any' ? undefined : member.valueKind]
       .filter(Boolean)
       .join(' ');
@@ -175,7 +183,7 @@ function memberItems(document: NavigationDocument, slot: KeySlot): SchemaComplet
       documentation: describeMember(member.name, doc, member.required, scope),
       sortText: `${rank}${String(index).padStart(4, '0')}`,
       filterText: label,
-      edit: { ...slot.range, newText: keyText(member, slot, yaml) },
+      edit: { ...slot.range, newText: memberText(member, slot, writing) },
       additionalEdits: slot.commaBefore === undefined ? [] : [{ offset: slot.commaBefore, length: 0, newText: ',' }],
     });
   });
@@ -188,7 +196,8 @@ function memberItems(document: NavigationDocument, slot: KeySlot): SchemaComplet
  */
 function presentMembers(document: NavigationDocument, slot: KeySlot): Set<string> {
   const typing = slot.typing;
-  const brokenAfter = document.format !== 'yaml' && typing?.type === 'property' && typing.colonOffset === undefined;
+  const brokenAfter =
+    syntaxIn(document).keyWithoutColonBreaksParse && typing?.type === 'property' && typing.colonOffset === undefined;
   const present = brokenAfter ? jsonKeysAfter(document.text, slot.range.offset + slot.range.length) : new Set<string>();
   for (const property of slot.object?.properties ?? []) {
     if (property === slot.typing || (brokenAfter && property.offset >= slot.range.offset)) continue;
@@ -197,19 +206,15 @@ function presentMembers(document: NavigationDocument, slot: KeySlot): Set<string
   return present;
 }
 
-function yamlKey(name: string): string {
-  return /^[A-Za-z_$][\w$.-]*$/.test(name) ? name : JSON.stringify(name);
-}
-
 /** The key and a value of its kind to fill in, as snippet text; later lines are relative to the key's line. */
-function keyText(member: MemberInfo, slot: KeySlot, yaml: boolean): string {
-  const name = escapeSnippet(yaml ? yamlKey(member.name) : JSON.stringify(member.name));
+function memberText(member: MemberInfo, slot: KeySlot, writing: SyntaxWriting): string {
+  const name = escapeSnippet(writing.keyText(member.name));
   if (slot.keepsValue) return name;
   const choices = member.values.filter((value) => typeof value === 'string' || typeof value === 'boolean');
   const choice =
     choices.length > 0 ? `\${1|${choices.map((value) => String(value).replace(/[,|\\$}]/g, '\\$&')).join(',')}|}` : undefined;
   const kind = member.valueKind === 'any' && member.name === 'elicitations' ? 'array' : member.valueKind;
-  if (yaml) {
+  if (writing.membersOnIndentedLines) {
     if (kind === 'object') return `${name}:\n  $0`;
     if (kind === 'array') return `${name}:\n  - $0`;
     // A string with nothing written yet is quoted: an empty YAML value is null, which the format rejects.
@@ -254,10 +259,11 @@ function valueSlot(document: NavigationDocument, offset: number): ValueSlot | un
       schemas: schemasAlong(path),
       range: { offset, length: 0 },
       siblings: [],
-      quote: syntaxOf(document.format ?? 'json').writing.stringQuote,
+      quote: syntaxIn(document).writing.stringQuote,
     };
   }
-  if (last.type === 'array' && document.format !== 'yaml') {
+  // Between a list's brackets an item goes at the cursor; where items are dash lines, only one begun (a scalar, below) is completed.
+  if (last.type === 'array' && !syntaxIn(document).writing.itemsOnDashLines) {
     if (offset <= last.offset || offset >= last.offset + last.length) return undefined;
     return {
       schemas: itemSchemas(schemasAlong(path), undefined),
@@ -280,7 +286,7 @@ function valueSlot(document: NavigationDocument, offset: number): ValueSlot | un
     schemas: schemasAlong(path),
     range: { offset: last.offset, length: end - last.offset },
     siblings: parent.type === 'array' ? parent.items.filter((item) => item !== last) : [],
-    quote: quote || syntaxOf(document.format ?? 'json').writing.stringQuote,
+    quote: quote || syntaxIn(document).writing.stringQuote,
   };
 }
 

@@ -24,20 +24,20 @@ export class DocumentSchemas {
   private readonly bySource = new Map<string, NodeSchema>();
 
   /**
-   * `jsonText` is the document's text when it is JSON (YAML source text alone does not fix a
-   * value). `once`: the document is checked once, so the shared cache need not remember its schemas
+   * `valueSource` is the document's text when a node's source text fixes its value (the syntax's
+   * `valueSourceText`: JSON's; YAML source text alone does not). `once`: the document is checked once, so the shared cache need not remember its schemas
    * (see CheckOptions.once); a schema its steps repeat is still compiled once.
    */
   constructor(
     readonly cache: SchemaValidatorCache,
-    private readonly jsonText?: string,
+    private readonly valueSource?: string,
     private readonly once = false,
   ) {
-    this.ofThisCheck = once && jsonText !== undefined ? new Map() : undefined;
+    this.ofThisCheck = once && valueSource !== undefined ? new Map() : undefined;
   }
 
   ofNode(node: SyntaxNode): NodeSchema {
-    if (this.jsonText === undefined) {
+    if (this.valueSource === undefined) {
       const value = valueOf(node);
       if (value === null || typeof value !== 'object')
         return this.noted(node, { value, compiled: this.cache.compile(value, !this.once) });
@@ -48,7 +48,7 @@ export class DocumentSchemas {
       }
       return known;
     }
-    const source = this.jsonText.slice(node.offset, node.offset + node.length);
+    const source = this.valueSource.slice(node.offset, node.offset + node.length);
     if (!this.ofThisCheck) {
       let known = this.bySource.get(source);
       if (!known) {

@@ -28,7 +28,9 @@ export const jsonSyntax: Syntax = {
   lineCommentMarker: '//',
   lineSpanningTokens: jsonLineSpanningTokens,
   commentLinesBesideSyntaxErrors: true,
-  writing: { itemsOnDashLines: false, stringQuote: '"' },
+  writing: { itemsOnDashLines: false, stringQuote: '"', membersOnIndentedLines: false, keyText: (name) => JSON.stringify(name) },
+  valueSourceText: (text) => text,
+  keyWithoutColonBreaksParse: true,
 };
 
 function jsonHasMcpdescRoot(text: string): boolean {

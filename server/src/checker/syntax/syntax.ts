@@ -69,6 +69,17 @@ export interface Syntax {
   readonly commentLinesBesideSyntaxErrors: boolean;
   /** How the syntax writes what navigation adds (snippets, completions). */
   readonly writing: SyntaxWriting;
+  /**
+   * The text in which a node's source text fixes its value, so that values (the requested schemas of
+   * a check) may be looked up by their source before they are built: JSON's own text. Undefined
+   * where the same source may stand for another value (YAML: an alias, a tag, a merge key).
+   */
+  valueSourceText(text: string): string | undefined;
+  /**
+   * Whether a key written without its colon (being typed) breaks the parse of the members after it
+   * in its object (JSON: they are read with the scanner instead; a YAML line is a key of its own).
+   */
+  readonly keyWithoutColonBreaksParse: boolean;
 }
 
 /** How a syntax writes new values, for the code that writes them without naming the syntax. */
@@ -80,4 +91,12 @@ export interface SyntaxWriting {
   readonly itemsOnDashLines: boolean;
   /** The quote a string is written in when nothing asks for another: `"` (JSON), none (a plain YAML scalar). */
   readonly stringQuote: '"' | '';
+  /**
+   * A member is a line of its own at its mapping's column (a YAML block mapping: a new key on an
+   * empty line joins the mapping whose keys start in that column, a collection value goes on the
+   * lines after its key), not between braces and commas.
+   */
+  readonly membersOnIndentedLines: boolean;
+  /** How a member's name is written as a key: quoted in JSON, plain in YAML where it reads as itself. */
+  keyText(name: string): string;
 }

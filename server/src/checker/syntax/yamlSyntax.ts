@@ -25,8 +25,15 @@ export const yamlSyntax: Syntax = {
   lineCommentMarker: '#',
   lineSpanningTokens: yamlLineSpanningTokens,
   commentLinesBesideSyntaxErrors: false,
-  writing: { itemsOnDashLines: true, stringQuote: '' },
+  writing: { itemsOnDashLines: true, stringQuote: '', membersOnIndentedLines: true, keyText: yamlKeyText },
+  valueSourceText: () => undefined,
+  keyWithoutColonBreaksParse: false,
 };
+
+/** A plain key when the name reads as itself unquoted, else the name as a JSON string (valid YAML). */
+function yamlKeyText(name: string): string {
+  return /^[A-Za-z_$][\w$.-]*$/.test(name) ? name : JSON.stringify(name);
+}
 
 /**
  * The roots of every non-empty document of the stream, and the syntax errors to report. Duplicate

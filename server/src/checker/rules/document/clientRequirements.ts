@@ -6,6 +6,7 @@
 // the schema rule's (mcpdesc.document.schema); unknown capabilities and `x-` members are left alone.
 import { effectiveProperties, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../../model/protocolScope';
+import { PRIMITIVE_COLLECTIONS, type Primitive } from '../../model/documentModel';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './semanticFinding';
 import { MCP, type McpFeature } from '../../mcp/revisions';
@@ -54,17 +55,13 @@ class Collected {
   }
 }
 
-/** The findings of the `clientRequirements` of `primitive`, element `index` of the root's `collection`. */
-export function checkClientRequirements(
-  root: SyntaxNode,
-  primitive: SyntaxNode,
-  collection: string,
-  index: number,
-): SemanticFinding[] {
-  const requirements = memberOf(primitive, 'clientRequirements');
+/** The findings of the `clientRequirements` of a primitive. */
+export function checkClientRequirements(primitive: Primitive): SemanticFinding[] {
+  const requirements = primitive.clientRequirements;
   if (requirements?.type !== 'object') return [];
-  const scope = primitiveScope(primitive, root)?.versions ?? [];
-  const base: Path = [collection, index, 'clientRequirements'];
+  const scope = primitiveScope(primitive.node, primitive.root)?.versions ?? [];
+  const collection = PRIMITIVE_COLLECTIONS[primitive.kind];
+  const base: Path = [collection, primitive.index, 'clientRequirements'];
   const collected = new Collected();
   for (const revision of scope) {
     if (!MCP.isKnown(revision)) continue;

@@ -3,7 +3,8 @@
 // edit inside one tool re-checks that tool alone (incremental.ts). Every part runs on what it can
 // read: a schema error never stops the semantic checks, nor the other rules.
 import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../../../../shared/src/rules';
-import { itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
+import type { SyntaxNode } from '../../syntax/tree';
+import { readPrimitive, readPrimitives, toolNameCounts, toolsArrayOf } from '../../model/documentModel';
 import { semanticFixesFor } from './fixes/semanticFixes';
 import { schemaFixesFor } from './fixes/schemaFixes';
 import type { SchemaHint } from './schemaHints';
@@ -97,15 +98,27 @@ function semanticFindings(found: SemanticFinding[]): DocumentSemanticFinding[] {
   }));
 }
 
+/** What a tool's check is given: the element, its place, and its siblings (for the model's titles). */
+interface ToolElement {
+  tool: SyntaxNode;
+  index: number;
+  elements: readonly SyntaxNode[];
+  nameCounts: ReadonlyMap<string, number>;
+}
+
 /** Each element of the root's `tools`, checked by `checkTool`, beside the findings outside them. */
 function perTool<F extends Finding>(
   root: SyntaxNode,
   others: () => F[],
-  checkTool: (tool: SyntaxNode, index: number) => ToolFindings<F>,
+  checkTool: (element: ToolElement) => ToolFindings<F>,
 ): RootFindings<F> {
   const outside = collectNotChecked(others);
-  const tools = itemsOf(root.type === 'object' ? memberOf(root, 'tools') : undefined);
-  return { tools: tools.map(checkTool), others: outside.result, othersNotChecked: outside.notChecked };
+  const elements = toolsArrayOf(root)?.items ?? [];
+  let nameCounts: ReadonlyMap<string, number> | undefined;
+  const tools = elements.map((tool, index) =>
+    checkTool({ tool, index, elements, nameCounts: (nameCounts ??= toolNameCounts(elements)) }),
+  );
+  return { tools, others: outside.result, othersNotChecked: outside.notChecked };
 }
 
 function checkToolAgainstSchema(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSchemaFinding> {
@@ -131,7 +144,7 @@ export const documentSchemaRule: Rule<DocumentSchemaFinding> = {
     perTool(
       root,
       () => schemaFindings([...checkRootSchema(root), ...checkRootDuplicateKeys(root)]),
-      (tool, index) => checkToolAgainstSchema(root, tool, index),
+      ({ tool, index }) => checkToolAgainstSchema(root, tool, index),
     ),
   checkTool: ({ root, tool, index }) => checkToolAgainstSchema(root, tool, index),
   // Inside an elicitation step the elicitation rule (earlier in the registry) may underline the same
@@ -149,13 +162,16 @@ function insideStepSchemaOrContent(finding: DocumentSchemaFinding): boolean {
   return finding.step !== undefined && /\/steps\/\d+\/(request\/requestedSchema|response\/content)(\/|$)/.test(finding.pointer);
 }
 
-function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): ToolFindings<DocumentSemanticFinding> {
+function checkToolSemantics(root: SyntaxNode, element: ToolElement): ToolFindings<DocumentSemanticFinding> {
+  const { tool, index, elements, nameCounts } = element;
+  // The model's reading of the tool (an element that is not an object has none: nothing to check there).
+  const model = tool.type === 'object' ? readPrimitive(root, 'tool', tool, index, elements, nameCounts) : undefined;
   const checked = collectNotChecked(() => [
     ...checkToolReferences(root, tool, index),
-    ...checkClientRequirements(root, tool, 'tools', index),
-    ...checkRequiredExtensions(root, tool, 'tools', index),
-    ...checkInteractionSemantics(root, tool, index),
-    ...checkToolExamples(root, tool, index),
+    ...(model ? checkClientRequirements(model) : []),
+    ...(model ? checkRequiredExtensions(model) : []),
+    ...(model ? checkInteractionSemantics(model) : []),
+    ...(model ? checkToolExamples(model) : []),
     ...checkToolSchemas(root, tool, index),
     ...checkToolScopes(root, index),
     ...checkToolRevisionFields(root, tool, index),
@@ -188,9 +204,9 @@ export const documentSemanticsRule: Rule<DocumentSemanticFinding> = {
     perTool(
       root,
       () => checkRootSemantics(root),
-      (tool, index) => checkToolSemantics(root, tool, index),
+      (element) => checkToolSemantics(root, element),
     ),
-  checkTool: ({ root, tool, index }) => checkToolSemantics(root, tool, index),
+  checkTool: ({ root, ...element }) => checkToolSemantics(root, element),
   fixes: (finding, editor, root) =>
     semanticFixesFor(
       {
@@ -209,11 +225,11 @@ export const documentSemanticsRule: Rule<DocumentSemanticFinding> = {
 function otherPrimitivesRequirements(root: SyntaxNode): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
   if (root.type !== 'object') return findings;
-  for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
-    itemsOf(memberOf(root, collection)).forEach((primitive, index) => {
-      for (const finding of checkClientRequirements(root, primitive, collection, index)) findings.push(finding);
-      for (const finding of checkRequiredExtensions(root, primitive, collection, index)) findings.push(finding);
-    });
+  for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
+    for (const primitive of readPrimitives(root, kind)) {
+      for (const finding of checkClientRequirements(primitive)) findings.push(finding);
+      for (const finding of checkRequiredExtensions(primitive)) findings.push(finding);
+    }
   }
   return findings;
 }

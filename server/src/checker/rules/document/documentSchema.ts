@@ -31,7 +31,6 @@ import { checkOrNote } from '../../notChecked';
 import {
   effectiveProperties,
   keyNodeOf,
-  memberOf,
   nodeAtPointer,
   propertyOf,
   valueOf,
@@ -153,8 +152,8 @@ function validated(
  */
 function rootValueWithoutTools(root: SyntaxNode): JsonValue {
   const result: { [key: string]: JsonValue } = {};
-  for (const name of effectiveProperties(root).keys()) {
-    const valueNode = memberOf(root, name)!;
+  for (const [name, property] of effectiveProperties(root)) {
+    const valueNode = property.value;
     const value =
       name === 'tools' && valueNode.type === 'array'
         ? new Array<JsonValue>(itemsOf(valueNode).length).fill(null)

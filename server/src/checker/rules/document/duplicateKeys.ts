@@ -4,7 +4,8 @@
 // one: the document is not read at all (`document-parse`, path []). The checker still reads it (the
 // last of the keys is the one read, as JSON.parse does, which the elicitation rules' spec asks for),
 // so every repeat is reported on its key, and every other rule goes on.
-import { itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
+import type { SyntaxNode } from '../../syntax/tree';
+import { toolsArrayOf } from '../../model/documentModel';
 import type { SchemaFinding } from './documentSchema';
 
 /** The official validator's code for a document it cannot read. */
@@ -12,8 +13,7 @@ export const DOCUMENT_PARSE_OFFICIAL_CODE = 'document-parse';
 
 /** The repeated keys of the root outside the elements of its `tools` array (each tool's are the tool's). */
 export function checkRootDuplicateKeys(root: SyntaxNode): SchemaFinding[] {
-  const tools = memberOf(root, 'tools');
-  return repeatedKeys(root, new Set(tools?.type === 'array' ? itemsOf(tools) : []));
+  return repeatedKeys(root, new Set(toolsArrayOf(root)?.items ?? []));
 }
 
 /** The repeated keys of one tool. */

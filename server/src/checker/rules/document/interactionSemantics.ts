@@ -4,7 +4,7 @@
 // clientRequirements (a SHOULD-warn), roots that are file:// URIs. Each kind names the official
 // validator's code for the same problem. It reads what it can: a step of the wrong shape is the
 // schema rule's to report, and gives nothing here.
-import { readPrimitive, type ElicitationDeclaration } from '../../model/documentModel';
+import { interactionExamplesOf, interactionStepsOf, type InteractionStep, type Primitive } from '../../model/documentModel';
 import { primitiveScope } from '../../model/protocolScope';
 import {
   effectiveProperties,
@@ -20,38 +20,29 @@ import { pointerOf, readablePath } from './pointers';
 import { MCP } from '../../mcp/revisions';
 import type { SemanticFinding, SemanticKind } from './semanticFinding';
 
-/** The findings of the tool `tool`, element `index` of the root's `tools`. */
-export function checkToolSemantics(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
+/** The findings of the steps of every type of a tool's interaction examples. */
+export function checkToolSemantics(tool: Primitive): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
-  if (tool.type !== 'object') return findings;
-  const examples = memberOf(tool, 'interactionExamples');
-  if (examples?.type !== 'object') return findings;
-  const scope = primitiveScope(tool, root)?.versions ?? [];
-  const requirements = memberOf(tool, 'clientRequirements');
-  // The tool's declarations by name, read from the model once, when a step first asks: only a
-  // url-mode step does. The title the model gives the tool is not read, so nothing shapes it.
-  let declarations: ReadonlyMap<string, ElicitationDeclaration> | undefined;
-  const declarationsByName = () => (declarations ??= readPrimitive(root, 'tool', tool, index, [], new Map()).declarationsByName);
-  for (const exampleName of effectiveProperties(examples).keys()) {
-    const steps = memberOf(memberOf(examples, exampleName), 'steps');
-    if (steps?.type !== 'array') continue;
-    itemsOf(steps).forEach((step, stepIndex) => {
-      if (step.type !== 'object') return;
-      const stepPath = ['tools', index, 'interactionExamples', exampleName, 'steps', stepIndex] as const;
-      const context: StepContext = { root, declarationsByName, step, stepPath, scope, findings };
+  const examples = interactionExamplesOf(tool);
+  if (examples.length === 0) return findings;
+  const scope = primitiveScope(tool.node, tool.root)?.versions ?? [];
+  const requirements = tool.clientRequirements;
+  for (const example of examples) {
+    for (const step of interactionStepsOf(example)) {
+      const stepPath = ['tools', tool.index, 'interactionExamples', example.name, 'steps', step.index] as const;
+      const context: StepContext = { tool, step, stepPath, scope, findings };
       checkRevisions(context);
       if (requirements?.type === 'object') checkRequirements(context, requirements);
       checkRoots(context);
-    });
+    }
   }
   return findings;
 }
 
 interface StepContext {
-  root: SyntaxNode;
-  /** The tool's declarations by name, as the model reads them. */
-  declarationsByName: () => ReadonlyMap<string, ElicitationDeclaration>;
-  step: SyntaxNode;
+  /** The tool, whose declarations a url-mode step may name. */
+  tool: Primitive;
+  step: InteractionStep;
   stepPath: ReadonlyArray<string | number>;
   scope: readonly string[];
   findings: SemanticFinding[];
@@ -83,9 +74,9 @@ function revisionWords(revisions: readonly string[]): string {
 
 function checkRevisions(context: StepContext): void {
   const { step, scope } = context;
-  const type = stringOf(memberOf(step, 'type'));
-  const typeNode = memberOf(step, 'type')!;
-  const request = memberOf(step, 'request');
+  const { type } = step;
+  const typeNode = step.typeNode!;
+  const request = step.requestNode;
   if (type === 'elicitation') {
     const without = scope.filter((revision) => MCP.predates(revision, 'elicitation'));
     if (without.length > 0) {
@@ -101,8 +92,8 @@ function checkRevisions(context: StepContext): void {
     if (stringOf(modeNode) !== 'url') return;
     // A step naming a url-mode declaration is covered by that declaration's own revision-mismatch
     // (mcpdesc.elicitation.declaration-validity): reported once, there.
-    const declarationName = stringOf(memberOf(step, 'declaration'));
-    const declaration = declarationName === undefined ? undefined : context.declarationsByName().get(declarationName);
+    const declarationName = step.declarationName;
+    const declaration = declarationName === undefined ? undefined : context.tool.declarationsByName.get(declarationName);
     if (declaration?.mode === 'url') return;
     // Revisions without elicitation at all were reported above.
     const withoutUrl = scope.filter((revision) => MCP.has(revision, 'elicitation') && !MCP.has(revision, 'elicitation.url'));
@@ -137,9 +128,9 @@ function scopeWords(context: StepContext): string {
 
 function checkRequirements(context: StepContext, requirements: SyntaxNode): void {
   const { step } = context;
-  const type = stringOf(memberOf(step, 'type'));
-  const typeNode = memberOf(step, 'type')!;
-  const request = memberOf(step, 'request');
+  const { type } = step;
+  const typeNode = step.typeNode!;
+  const request = step.requestNode;
   const warn = (node: SyntaxNode, relative: ReadonlyArray<string | number>, message: string) =>
     report(context, 'client-requirements-contradiction', node, relative, `${where(context)} ${message}`);
   if (type === 'roots') {
@@ -208,8 +199,8 @@ function checkRequirements(context: StepContext, requirements: SyntaxNode): void
 
 function checkRoots(context: StepContext): void {
   const { step } = context;
-  if (stringOf(memberOf(step, 'type')) !== 'roots') return;
-  const roots = memberOf(memberOf(step, 'response'), 'roots');
+  if (step.type !== 'roots') return;
+  const roots = memberOf(step.responseNode, 'roots');
   if (roots?.type !== 'array') return;
   itemsOf(roots).forEach((rootEntry, rootIndex) => {
     const uriNode = memberOf(rootEntry, 'uri');

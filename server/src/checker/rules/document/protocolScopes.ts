@@ -8,6 +8,7 @@
 import { itemsOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { documentScope, primitiveScope, versionsOf } from '../../model/protocolScope';
 import { collectionOf, PRIMITIVE_COLLECTIONS, toolsArrayOf, type PrimitiveKind } from '../../model/documentModel';
+import { readDocumentRoot } from '../../model/documentRoot';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { pointerOf, readablePath } from './pointers';
@@ -58,25 +59,25 @@ function overlapAnchor(item: SyntaxNode, identity: string | undefined): { node: 
 export function checkRootScopes(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
+  const document = readDocumentRoot(root);
   const scope = rootScope(root);
   const legacy = scope.filter((revision) => MCP.predates(revision, 'semantics.complete'));
   if (legacy.length > 0) {
     collected.add(
       'legacy-protocol-validation-incomplete',
-      memberOf(root, 'protocolVersions')!,
+      document.protocolVersionsNode!,
       ['protocolVersions'],
       () =>
         `MCP ${legacy.join(' and ')} ${legacy.length > 1 ? 'are legacy revisions' : 'is a legacy revision'}: the document is checked against ${legacy.length > 1 ? 'them' : 'it'} for structure and selected rules only, not for complete conformance to MCP.`,
     );
   }
-  const transports = memberOf(root, 'transports');
-  if (transports) {
+  if (document.listsTransports) {
     const covered = new Set<string>();
-    itemsOf(transports).forEach((transport, index) => {
+    document.transports.forEach((transport, index) => {
       outsideParent(root, transport, ['transports', index], collected);
       for (const version of scopeOf(transport, root)) covered.add(version);
     });
-    itemsOf(memberOf(root, 'protocolVersions')).forEach((element, index) => {
+    document.protocolVersionElements.forEach((element, index) => {
       const version = stringOf(element);
       if (version === undefined || covered.has(version)) return;
       collected.add(
@@ -88,7 +89,7 @@ export function checkRootScopes(root: SyntaxNode): SemanticFinding[] {
       );
     });
   }
-  const capabilities = itemsOf(memberOf(root, 'capabilities'));
+  const capabilities = document.capabilities;
   capabilities.forEach((capability, index) => {
     outsideParent(root, capability, ['capabilities', index], collected);
     // On the earlier entry of each overlapping pair, as the official validator reports it (its

@@ -13,7 +13,7 @@
 // references are the elicitation rules'.
 import { memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { describeNode } from '../../syntax/describe';
-import { referenceTarget } from './componentReferences';
+import { referenceTarget } from './referenceChains';
 import { pointerOf, readablePath } from './pointers';
 import type { SchemaFinding } from './documentSchema';
 

@@ -5,8 +5,10 @@
 // identifiers: a server capability's `extensions` (any scope: an `extensions` member before
 // a revision without extensions is warned about on its own, revisionFields.ts) and a primitive's
 // `clientRequirements.extensions`, which only the revisions with extensions define.
-import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
+import { effectiveProperties, keyNodeOf, memberOf, propertyOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../../model/protocolScope';
+import { readDocumentRoot } from '../../model/documentRoot';
+import { PRIMITIVE_COLLECTIONS, type Primitive } from '../../model/documentModel';
 import { MCP } from '../../mcp/revisions';
 import { MCP_EXTENSION_CATALOGUE } from '../../mcp/extensionCatalogue';
 import { pointerOf, readablePath } from './pointers';
@@ -65,7 +67,7 @@ function reservedFindings(
 /** The findings of the root's capabilities. */
 export function checkCapabilityExtensions(root: SyntaxNode): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
-  itemsOf(memberOf(root, 'capabilities')).forEach((capability, index) => {
+  readDocumentRoot(root).capabilities.forEach((capability, index) => {
     const extensions = memberOf(capability, 'extensions');
     if (!extensions) return;
     for (const finding of reservedFindings(extensions, ['capabilities', index, 'extensions'], false)) findings.push(finding);
@@ -73,15 +75,11 @@ export function checkCapabilityExtensions(root: SyntaxNode): SemanticFinding[] {
   return findings;
 }
 
-/** The findings of `clientRequirements.extensions` of `primitive`, element `index` of `collection`, for a scope with extensions. */
-export function checkRequiredExtensions(
-  root: SyntaxNode,
-  primitive: SyntaxNode,
-  collection: string,
-  index: number,
-): SemanticFinding[] {
-  const extensions = memberOf(memberOf(primitive, 'clientRequirements'), 'extensions');
-  if (!extensions || !primitiveScope(primitive, root)?.versions.some((revision) => MCP.has(revision, 'capability.extensions')))
-    return [];
-  return reservedFindings(extensions, [collection, index, 'clientRequirements', 'extensions'], true);
+/** The findings of a primitive's `clientRequirements.extensions`, for a scope with extensions. */
+export function checkRequiredExtensions(primitive: Primitive): SemanticFinding[] {
+  const extensions = memberOf(primitive.clientRequirements, 'extensions');
+  const scope = primitiveScope(primitive.node, primitive.root)?.versions;
+  if (!extensions || !scope?.some((revision) => MCP.has(revision, 'capability.extensions'))) return [];
+  const collection = PRIMITIVE_COLLECTIONS[primitive.kind];
+  return reservedFindings(extensions, [collection, primitive.index, 'clientRequirements', 'extensions'], true);
 }

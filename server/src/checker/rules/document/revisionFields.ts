@@ -10,6 +10,8 @@
 // unavailable on Implementation").
 import { itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../../model/protocolScope';
+import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
+import { readDocumentRoot } from '../../model/documentRoot';
 import { MCP, type McpFeature } from '../../mcp/revisions';
 import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
@@ -53,11 +55,12 @@ function fieldsSince(
 export function checkRootRevisionFields(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
-  itemsOf(memberOf(root, 'transports')).forEach((transport, index) => checkTransport(root, transport, index, collected));
-  itemsOf(memberOf(root, 'capabilities')).forEach((capability, index) => checkCapability(root, capability, index, collected));
-  for (const collection of ['resources', 'resourceTemplates', 'prompts']) {
-    itemsOf(memberOf(root, collection)).forEach((item, index) => {
-      if (item.type !== 'object') return;
+  const document = readDocumentRoot(root);
+  document.transports.forEach((transport, index) => checkTransport(root, transport, index, collected));
+  document.capabilities.forEach((capability, index) => checkCapability(root, capability, index, collected));
+  for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
+    const collection = PRIMITIVE_COLLECTIONS[kind];
+    primitiveObjectsOf(root, kind).forEach(({ node: item, index }) => {
       const itemScope = primitiveScope(item, root)?.versions ?? [];
       const path = [collection, index];
       fieldsSince(item, MEMBERS.others, itemScope, path, collected);

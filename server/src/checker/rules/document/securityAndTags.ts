@@ -6,6 +6,7 @@
 // and tags, outside every tool.
 import { effectiveProperties, itemsOf, keyNodeOf, memberOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
+import { readDocumentRoot, securitySchemeNamed, type DocumentRoot } from '../../model/documentRoot';
 import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './semanticFinding';
@@ -23,15 +24,19 @@ function scopeCatalogue(scheme: SyntaxNode | undefined): Set<string> {
   return catalogue;
 }
 
-function checkRequirements(root: SyntaxNode, security: SyntaxNode | undefined, path: Path, collected: FindingCollector): void {
+function checkRequirements(
+  document: DocumentRoot,
+  security: SyntaxNode | undefined,
+  path: Path,
+  collected: FindingCollector,
+): void {
   if (security?.type !== 'array') return;
-  const schemes = memberOf(root, 'securitySchemes');
   itemsOf(security).forEach((requirement, requirementIndex) => {
     const requirementPath = [...path, requirementIndex];
     const where = readablePath(pointerOf(...requirementPath));
     for (const [name, property] of effectiveProperties(requirement)) {
       const key = keyNodeOf(property)!;
-      const scheme = schemes?.type === 'object' ? memberOf(schemes, name) : undefined;
+      const scheme = securitySchemeNamed(document, name);
       if (!scheme) {
         collected.add(
           'unknown-security-scheme',
@@ -82,17 +87,17 @@ function checkRequirements(root: SyntaxNode, security: SyntaxNode | undefined, p
 }
 
 /** The tag names the root declares, or undefined when it declares none (then any tag is allowed). */
-function rootTagNames(root: SyntaxNode): Set<string> | undefined {
+function rootTagNames(document: DocumentRoot): Set<string> | undefined {
   const names = new Set<string>();
-  for (const tag of itemsOf(memberOf(root, 'tags'))) {
+  for (const tag of document.tags) {
     const name = stringOf(memberOf(tag, 'name'));
     if (name !== undefined) names.add(name);
   }
   return names.size > 0 ? names : undefined;
 }
 
-function checkTags(root: SyntaxNode, item: SyntaxNode, path: Path, collected: FindingCollector): void {
-  const declared = rootTagNames(root);
+function checkTags(document: DocumentRoot, item: SyntaxNode, path: Path, collected: FindingCollector): void {
+  const declared = rootTagNames(document);
   if (!declared) return;
   itemsOf(memberOf(item, 'tags')).forEach((element, index) => {
     const tag = stringOf(element);
@@ -110,12 +115,13 @@ function checkTags(root: SyntaxNode, item: SyntaxNode, path: Path, collected: Fi
 export function checkRootSecurityAndTags(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
-  checkRequirements(root, memberOf(root, 'security'), ['security'], collected);
-  itemsOf(memberOf(root, 'transports')).forEach((transport, index) =>
-    checkRequirements(root, memberOf(transport, 'security'), ['transports', index, 'security'], collected),
+  const document = readDocumentRoot(root);
+  checkRequirements(document, document.security, ['security'], collected);
+  document.transports.forEach((transport, index) =>
+    checkRequirements(document, memberOf(transport, 'security'), ['transports', index, 'security'], collected),
   );
   const seen = new Set<string>();
-  itemsOf(memberOf(root, 'tags')).forEach((tag, index) => {
+  document.tags.forEach((tag, index) => {
     const nameNode = memberOf(tag, 'name');
     const name = stringOf(nameNode);
     if (name === undefined) return;
@@ -133,8 +139,8 @@ export function checkRootSecurityAndTags(root: SyntaxNode): SemanticFinding[] {
     const collection = PRIMITIVE_COLLECTIONS[kind];
     // Only objects have security or tags to check.
     primitiveObjectsOf(root, kind).forEach(({ node: item, index }) => {
-      checkRequirements(root, memberOf(item, 'security'), [collection, index, 'security'], collected);
-      checkTags(root, item, [collection, index], collected);
+      checkRequirements(document, memberOf(item, 'security'), [collection, index, 'security'], collected);
+      checkTags(document, item, [collection, index], collected);
     });
   }
   return collected.findings();
@@ -142,7 +148,8 @@ export function checkRootSecurityAndTags(root: SyntaxNode): SemanticFinding[] {
 
 export function checkToolSecurityAndTags(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
   const collected = new FindingCollector();
-  checkRequirements(root, memberOf(tool, 'security'), ['tools', index, 'security'], collected);
-  checkTags(root, tool, ['tools', index], collected);
+  const document = readDocumentRoot(root);
+  checkRequirements(document, memberOf(tool, 'security'), ['tools', index, 'security'], collected);
+  checkTags(document, tool, ['tools', index], collected);
   return collected.findings();
 }

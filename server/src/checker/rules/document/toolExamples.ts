@@ -23,11 +23,12 @@ import {
   type SyntaxNode,
 } from '../../syntax/tree';
 import { resolveSchemaNode, throughComponentRefs } from '../../model/componentRef';
+import { interactionExamplesOf, type NamedExample, type Primitive } from '../../model/documentModel';
 import { schemaCache } from '../../schema/sharedSchemaCache';
 import { primitiveScope } from '../../model/protocolScope';
 import { MCP, type McpFeature } from '../../mcp/revisions';
 import { FindingCollector, type Path } from './findingCollector';
-import { checkMeta } from './metaKeys';
+import { checkMeta } from './metaObject';
 import { pointerOf, readablePath } from './pointers';
 import type { SemanticFinding } from './semanticFinding';
 import type { CompiledSchema } from '../../schema/schemaValidator';
@@ -61,33 +62,32 @@ interface ExampleContext extends ToolContext {
   via?: SyntaxNode;
 }
 
-export function checkToolExamples(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
-  if (tool.type !== 'object') return [];
+/** The findings of a tool's named examples (read through their `$componentRef`s) and interaction examples. */
+export function checkToolExamples(tool: Primitive): SemanticFinding[] {
+  const { root, node } = tool;
   const context: ToolContext = {
     root,
-    tool,
-    scope: primitiveScope(tool, root)?.versions ?? [],
+    tool: node,
+    scope: primitiveScope(node, root)?.versions ?? [],
     collected: new FindingCollector(),
-    schemas: new ToolSchemas(root, tool),
+    schemas: new ToolSchemas(root, node),
   };
-  for (const field of ['examples', 'interactionExamples'] as const) {
-    const examples = memberOf(tool, field);
-    if (examples?.type !== 'object') continue;
-    for (const name of effectiveProperties(examples).keys()) {
-      const written = memberOf(examples, name)!;
-      const resolved = field === 'examples' ? throughComponentRefs(root, written, 'toolExamples') : { value: written };
-      if (resolved?.value.type !== 'object') continue;
-      const path = ['tools', index, field, name];
-      checkExample({
-        ...context,
-        example: resolved.value,
-        via: resolved.via,
-        path,
-        where: readablePath(pointerOf(...path)),
-        keyNode: keyNodeOf(propertyOf(examples, name))!,
-      });
-    }
-  }
+  const check = (field: 'examples' | 'interactionExamples', { name, property }: NamedExample) => {
+    const written = property.value;
+    const resolved = field === 'examples' ? throughComponentRefs(root, written, 'toolExamples') : { value: written };
+    if (resolved?.value.type !== 'object') return;
+    const path = ['tools', tool.index, field, name];
+    checkExample({
+      ...context,
+      example: resolved.value,
+      via: resolved.via,
+      path,
+      where: readablePath(pointerOf(...path)),
+      keyNode: keyNodeOf(property)!,
+    });
+  };
+  for (const example of tool.namedExamples) check('examples', example);
+  for (const example of interactionExamplesOf(tool)) check('interactionExamples', example);
   return context.collected.findings();
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../../../syntax/tree';
 import { normalizeEdits } from '../../../syntax/textEdits';
 import { primitiveScope } from '../../../model/protocolScope';
+import { toolsArrayOf } from '../../../model/documentModel';
 import { MCP, type McpFeature } from '../../../mcp/revisions';
 import type { SemanticFinding } from '../semanticFinding';
 import type { OffsetEdit } from '../../../types';
@@ -61,7 +62,7 @@ function plan(title: string, isPreferred: boolean, edits: OffsetEdit[] | undefin
 /** The element of `/tools/N` a pointer lies in. */
 function toolOf(root: SyntaxNode, pointer: string): SyntaxNode | undefined {
   const match = /^\/tools\/(\d+)\//.exec(pointer);
-  return match ? nodeAtPointer(root, `/tools/${match[1]}`) : undefined;
+  return match ? toolsArrayOf(root)?.items[Number(match[1])] : undefined;
 }
 
 /** What the step the finding points at uses: elicitation (at its type), url mode (at its request's mode), or tool use in sampling. */
