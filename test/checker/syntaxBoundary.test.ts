@@ -42,9 +42,9 @@ describe('the syntax boundary', () => {
     assert.deepEqual(schemas.ofNode(memberOf(root, 'd')!).value, { type: 'string' });
   });
 
-  it('completion and the requested schemas hand-off name no format: they ask the syntax', () => {
+  it('completion, example scaffolds and the requested schemas hand-off name no format: they ask the syntax', () => {
     const formatBranch = /format\s*[!=]==\s*'(?:json|yaml)'|'(?:json|yaml)'\s*[!=]==\s*\w*format/i;
-    for (const file of ['navigation/schemaCompletion.ts', 'check.ts']) {
+    for (const file of ['navigation/schemaCompletion.ts', 'navigation/exampleScaffolds.ts', 'check.ts']) {
       const source = fs.readFileSync(repoPath('server', 'src', 'checker', ...file.split('/')), 'utf8');
       assert.doesNotMatch(source, formatBranch, file);
     }

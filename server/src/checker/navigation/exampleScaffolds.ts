@@ -15,7 +15,7 @@ import { detectIndentUnit } from '../syntax/layout';
 import { memberOf, stringOf, valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
 import { declarationMarkdown } from './declarationMarkdown';
 import { pathTo, rootAt, scopeAlong } from './documentPath';
-import { keySlotAt, type KeySlot } from './schemaCompletion';
+import { keySlotAt, syntaxIn, type KeySlot } from './schemaCompletion';
 import { jsonMemberSnippet, Members, TabStop, yamlMappingSnippet, type SnippetValue } from './snippetText';
 import type { NavigationDocument, ScaffoldCompletion } from './types';
 
@@ -53,7 +53,7 @@ interface ExampleSlot extends Pick<KeySlot, 'range' | 'commaBefore' | 'commaAfte
 
 function exampleSlotAt(document: NavigationDocument, offset: number): ExampleSlot | undefined {
   const slot = keySlotAt(document, offset);
-  if (!slot) return document.format === 'yaml' ? emptyYamlExamplesAt(document, offset) : undefined;
+  if (!slot) return syntaxIn(document).writing.membersOnIndentedLines ? emptyExamplesAt(document, offset) : undefined;
   const { path, object } = slot;
   // The slot is a key of the `interactionExamples` object: the path ends at it, its property before it.
   if (slot.keepsValue || !object || path[path.length - 1] !== object) return undefined;
@@ -62,10 +62,11 @@ function exampleSlotAt(document: NavigationDocument, offset: number): ExampleSlo
 }
 
 /**
- * YAML's `interactionExamples:` with nothing under it yet: the parse has no mapping there, so a key
- * on a line below it, indented deeper, is where its first scenario goes.
+ * `interactionExamples:` with nothing under it yet, where members go on indented lines (YAML): the
+ * parse has no mapping there, so a key on a line below it, indented deeper, is where its first
+ * scenario goes.
  */
-function emptyYamlExamplesAt(document: NavigationDocument, offset: number): ExampleSlot | undefined {
+function emptyExamplesAt(document: NavigationDocument, offset: number): ExampleSlot | undefined {
   const { text } = document;
   let start = offset;
   while (start > 0 && /[\w.-]/.test(text[start - 1])) start--;
@@ -106,8 +107,7 @@ function memberEdit(
   key: TabStop,
   value: { [key: string]: SnippetValue },
 ): Pick<ScaffoldCompletion, 'edit' | 'additionalEdits'> {
-  const yaml = document.format === 'yaml';
-  const newText = yaml
+  const newText = syntaxIn(document).writing.membersOnIndentedLines
     ? yamlMappingSnippet(new Members([[key, value]]), '  ', '')
     : `${jsonMemberSnippet(key, value, detectIndentUnit(document.text))}${slot.commaAfter ? ',' : ''}`;
   return {

@@ -36,7 +36,7 @@ export function schemaCompletionAt(document: NavigationDocument, offset: number)
 }
 
 /** The document's syntax: what it says of keys, items and quotes is how completion writes them. */
-function syntaxIn(document: NavigationDocument): Syntax {
+export function syntaxIn(document: NavigationDocument): Syntax {
   return syntaxOf(document.format ?? 'json');
 }
 
