@@ -49,6 +49,9 @@ describe('the syntax boundary', () => {
       assert.doesNotMatch(source, formatBranch, file);
     }
     const incremental = fs.readFileSync(repoPath('server', 'src', 'checker', 'incremental.ts'), 'utf8');
+    // Nor does the incremental check: the options' format (check.ts's formatOf) is handed on, its
+    // syntax answers where an edit falls; no format is named, nor a default chosen.
+    assert.doesNotMatch(incremental, /'(?:json|yaml)'|options\.format/);
     const handOffs = incremental.match(/new DocumentSchemas\([^)]*\)/g) ?? [];
     assert.ok(handOffs.length > 0);
     for (const handOff of handOffs) assert.match(handOff, /valueSourceText/, handOff);

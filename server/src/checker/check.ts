@@ -401,8 +401,13 @@ export function runCheck(text: string, options: CheckOptions): DocumentCheck {
   return withDocumentBudget(() => checkWithinBudget(text, options), text.length);
 }
 
+/** The syntax a check under `options` reads: JSON unless they name another (the default's one home). */
+export function formatOf(options: Pick<CheckOptions, 'format'>): DocumentFormat {
+  return options.format ?? 'json';
+}
+
 function checkWithinBudget(text: string, options: CheckOptions): DocumentCheck {
-  const format = options.format ?? 'json';
+  const format = formatOf(options);
   const lines = new LineIndex(text);
   return documentCheckOf(text, format, lines, parseAndFind(text, format, options.once, options), options);
 }

@@ -8,7 +8,7 @@
 // the tools after the edit move at once, the nodes inside them only when something reads the tree
 // (OwedShifts); the line index carries the later lines' move (lineIndex.ts); the whole text is
 // searched for suppression comments only when it has or gains a directive's prefix.
-import { documentCheckOf, parseAndFind, runCheck, schemaCache, type CheckParts, type DocumentCheck } from './check';
+import { documentCheckOf, formatOf, parseAndFind, schemaCache, type CheckParts, type DocumentCheck } from './check';
 import { LineIndex } from './syntax/lineIndex';
 import { DocumentSchemas } from './schema/documentSchemas';
 import { withDocumentBudget } from './timeBudget';
@@ -19,11 +19,11 @@ import { memberOf, stringOf, valueOf } from './syntax/tree';
 import type { SyntaxNode } from './syntax/tree';
 import { changeMayWriteDirective, findSuppressions, mayHoldDirectives, type Suppression } from './rules/suppressions';
 
-import type { CheckOptions, OffsetEdit } from './types';
+import type { CheckOptions, DocumentFormat, OffsetEdit } from './types';
 import { OwedShifts } from './syntax/owedShifts';
 import { replaceItem } from './syntax/nodePositions';
 import { syntaxOf } from './syntax/syntaxOf';
-import type { ChangeSpan } from './syntax/syntax';
+import type { ChangeSpan, Syntax } from './syntax/syntax';
 
 export type { ChangeSpan } from './syntax/syntax';
 
@@ -68,9 +68,12 @@ export function changeBetween(before: string, after: string): ChangeSpan {
 }
 
 export class IncrementalDocument {
-  /** The parts of the last check; undefined when the next one must be whole (an unsupported syntax, or YAML the shortcut cannot follow). */
+  /** The parts of the last check; undefined when the next one must be whole (a text the syntax's shortcut cannot follow). */
   private parts: CheckParts | undefined;
-  private readonly format: 'json' | 'yaml';
+  /** What the check's options read the text as: handed to the check, never looked at here. */
+  private readonly format: DocumentFormat;
+  /** The text's syntax: what it says of tools (where an edit falls, re-parsing one) is the shortcut's only syntax knowledge. */
+  private readonly syntax: Syntax;
   private lines: LineIndex;
   private current: DocumentCheck;
   /** What the current tree's nodes still owe of the shortcut's moves (a new tree starts with none). */
@@ -86,7 +89,8 @@ export class IncrementalDocument {
     private text: string,
     private readonly options: CheckOptions,
   ) {
-    this.format = (options.format ?? 'json') === 'yaml' ? 'yaml' : 'json';
+    this.format = formatOf(options);
+    this.syntax = syntaxOf(this.format);
     this.lines = new LineIndex(text);
     this.current = withDocumentBudget(() => this.checkWhole(text), text.length);
   }
@@ -108,7 +112,7 @@ export class IncrementalDocument {
    * this document gave before is not to be read after (its nodes and findings moved).
    */
   updateWithEdits(newText: string, edits: readonly OffsetEdit[]): DocumentCheck {
-    return withDocumentBudget(() => this.apply(newText, toolChangesOf(edits, this.parts, this.format)), newText.length);
+    return withDocumentBudget(() => this.apply(newText, toolChangesOf(edits, this.parts, this.syntax)), newText.length);
   }
 
   /** `changes`: in the current text's offsets, sorted and apart, at most one per tool. */
@@ -164,14 +168,9 @@ export class IncrementalDocument {
     this.text = text;
     this.owed = new OwedShifts();
     this.nameCounts = undefined;
-    const format = this.options.format ?? 'json';
-    if (format !== 'json' && format !== 'yaml') {
-      this.parts = undefined;
-      return runCheck(text, this.options);
-    }
-    const parts = parseAndFind(text, format, false, this.options);
-    this.parts = parts.roots.length === 1 && syntaxOf(format).allowsToolEdits(text, parts.roots[0]) ? parts : undefined;
-    return documentCheckOf(text, format, this.lines, parts, this.options, undefined, this.suppressionsOf(text));
+    const parts = parseAndFind(text, this.format, false, this.options);
+    this.parts = parts.roots.length === 1 && this.syntax.allowsToolEdits(text, parts.roots[0]) ? parts : undefined;
+    return documentCheckOf(text, this.format, this.lines, parts, this.options, undefined, this.suppressionsOf(text));
   }
 
   private suppressionsOf(text: string): Suppression[] {
@@ -200,7 +199,7 @@ export class IncrementalDocument {
     const tools = root?.type === 'object' ? toolsArrayOf(root) : undefined;
     const elements = tools?.items;
     if (!tools || !elements || elements.length === 0) return undefined;
-    const syntax = syntaxOf(this.format);
+    const syntax = this.syntax;
     const index = syntax.toolHolding(elements, change);
     if (index < 0 || index <= after) return undefined;
     const old = elements[index];
@@ -292,12 +291,11 @@ function inNewOffsets(changes: readonly ChangeSpan[]): ChangeSpan[] {
 function toolChangesOf(
   edits: readonly OffsetEdit[],
   parts: CheckParts | undefined,
-  format: 'json' | 'yaml',
+  syntax: Syntax,
 ): ChangeSpan[] | undefined {
   const root = parts?.roots[0];
   const elements = root?.type === 'object' ? toolsArrayOf(root)?.items : undefined;
   if (!elements || elements.length === 0) return undefined;
-  const syntax = syntaxOf(format);
   const changes: ChangeSpan[] = [];
   let lastTool = -1;
   for (const edit of edits) {
