@@ -4,13 +4,24 @@
 // still written in a 0.8.0 document (rules/document/fixes/schemaFixes.ts). One table, so both
 // move the same members the same way.
 import { MCP } from '../../mcp/revisions';
-import { memberOf, propertyOf, stringOf, type JsonValue, type MemberNode, type SyntaxNode } from '../../syntax/tree';
+import { readDocumentRoot, type DocumentRoot } from '../../model/documentRoot';
+import {
+  memberOf,
+  propertyOf,
+  stringOf,
+  type JsonValue,
+  type MemberNode,
+  type SyntaxNode,
+  type ValueNode,
+} from '../../syntax/tree';
 
 export interface MemberMove {
   /** The old member's path from the root (its object's members, then its own name). */
   readonly from: readonly string[];
   /** The root member that takes its value. */
   readonly to: string;
+  /** That member as the document model reads it (model/documentRoot.ts), when written. */
+  targetIn(document: DocumentRoot): ValueNode | undefined;
   /** What the message says the new member is. */
   readonly describes: string;
   /**
@@ -25,6 +36,7 @@ export const INFO_PROTOCOL_VERSION: MemberMove = {
   from: ['info', 'protocolVersion'],
   to: 'protocolVersions',
   describes: 'the list of MCP revisions the document describes',
+  targetIn: (document) => document.protocolVersionsNode,
   itemsOf(old) {
     const revision = stringOf(old);
     return revision !== undefined && MCP.isKnown(revision) ? [revision] : undefined;
@@ -43,4 +55,9 @@ export function movedProperty(root: SyntaxNode, move: MemberMove): MemberNode | 
   let object: SyntaxNode | undefined = root;
   for (const name of move.from.slice(0, -1)) object = memberOf(object, name);
   return propertyOf(object, move.from[move.from.length - 1]);
+}
+
+/** The root member that takes the moved value, if written: read through the model, as the rules read the root. */
+export function moveTarget(root: SyntaxNode, move: MemberMove): ValueNode | undefined {
+  return move.targetIn(readDocumentRoot(root));
 }

@@ -7,7 +7,6 @@
 import {
   itemsOf,
   keyNodeOf,
-  memberOf,
   nodeAtPointer,
   propertiesOf,
   propertyOf,
@@ -18,7 +17,7 @@ import { normalizeEdits } from '../../../syntax/textEdits';
 import type { DocumentEditor } from '../../../syntax/editor';
 import type { OffsetEdit } from '../../../types';
 import type { FixPlan } from '../../fixPlan';
-import { moveAt, movedProperty, INFO_PROTOCOL_VERSION, type MemberMove } from '../../identity/memberMoves';
+import { moveAt, movedProperty, moveTarget, INFO_PROTOCOL_VERSION, type MemberMove } from '../../identity/memberMoves';
 import type { SchemaHint } from '../schemaHints';
 import { membersOf, schemasAtPointer } from '../../../schema/formatSchema';
 
@@ -79,7 +78,7 @@ function moveFix(root: SyntaxNode, move: MemberMove, editor: DocumentEditor): Fi
   if (!old || !items || editor.isInherited?.(old)) return [];
   const title = `Move ${move.from.join('.')} to the root's ${move.to}`;
   const removal = editor.removeMember(old);
-  const target = memberOf(root, move.to);
+  const target = moveTarget(root, move);
   if (target === undefined) {
     const properties = propertiesOf(root);
     const after = properties.findIndex((property) => property.key.value === move.from[0]);
