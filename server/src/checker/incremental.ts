@@ -288,11 +288,7 @@ function inNewOffsets(changes: readonly ChangeSpan[]): ChangeSpan[] {
  * old text's offsets; undefined when one falls outside every tool (or there is no parse to place
  * them in): the round is then checked whole.
  */
-function toolChangesOf(
-  edits: readonly OffsetEdit[],
-  parts: CheckParts | undefined,
-  syntax: Syntax,
-): ChangeSpan[] | undefined {
+function toolChangesOf(edits: readonly OffsetEdit[], parts: CheckParts | undefined, syntax: Syntax): ChangeSpan[] | undefined {
   const root = parts?.roots[0];
   const elements = root?.type === 'object' ? toolsArrayOf(root)?.items : undefined;
   if (!elements || elements.length === 0) return undefined;

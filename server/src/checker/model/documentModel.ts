@@ -96,6 +96,8 @@ export interface Primitive {
   declarationsByName: Map<string, ElicitationDeclaration>;
   /** The `clientRequirements` value, whatever its type. */
   clientRequirements?: ValueNode;
+  /** The `examples` property, whatever its value's type (an object is the map `namedExamples` reads). */
+  examplesProperty?: MemberNode;
   /** The members of its `examples` map, each a value or a `$componentRef` into `components` (componentRef.ts). */
   namedExamples: NamedExample[];
 }
@@ -239,6 +241,18 @@ export function readPrimitives(root: SyntaxNode, kind: PrimitiveKind): Primitive
   return primitives;
 }
 
+/** The primitives besides the tools, by kind: what the root's checks walk (tools are checked one by one). */
+export type OtherPrimitives = Readonly<Record<'resource' | 'resourceTemplate' | 'prompt', readonly Primitive[]>>;
+
+/** The resources, resource templates and prompts of a root, read once for every root check that walks them. */
+export function readOtherPrimitives(root: SyntaxNode): OtherPrimitives {
+  return {
+    resource: readPrimitives(root, 'resource'),
+    resourceTemplate: readPrimitives(root, 'resourceTemplate'),
+    prompt: readPrimitives(root, 'prompt'),
+  };
+}
+
 /** One object of a primitive collection, with its declarations; `siblings` and `nameCounts` only shape its title. */
 export function readPrimitive(
   root: SyntaxNode,
@@ -311,10 +325,11 @@ export function readTool(
 }
 
 /** What a primitive has besides its declarations: its client requirements and named examples. */
-function otherMembers(node: ObjectNode): Pick<Primitive, 'clientRequirements' | 'namedExamples'> {
+function otherMembers(node: ObjectNode): Pick<Primitive, 'clientRequirements' | 'examplesProperty' | 'namedExamples'> {
+  const examplesProperty = propertyOf(node, 'examples');
   const namedExamples: NamedExample[] = [];
-  for (const [name, property] of effectiveProperties(memberOf(node, 'examples'))) namedExamples.push({ name, property });
-  return { clientRequirements: memberOf(node, 'clientRequirements'), namedExamples };
+  for (const [name, property] of effectiveProperties(examplesProperty?.value)) namedExamples.push({ name, property });
+  return { clientRequirements: memberOf(node, 'clientRequirements'), examplesProperty, namedExamples };
 }
 
 /** A primitive's name, title and (among same-named ones) scope. */

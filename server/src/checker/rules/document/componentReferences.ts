@@ -8,7 +8,7 @@
 // makes the declaration unusable there), and are not followed here.
 import { effectiveProperties, memberOf, type SyntaxNode } from '../../syntax/tree';
 import { componentNamespace } from '../../model/componentRef';
-import { collectionOf, PRIMITIVE_COLLECTIONS } from '../../model/documentModel';
+import { PRIMITIVE_COLLECTIONS, type NamedExample, type OtherPrimitives, type Primitive } from '../../model/documentModel';
 import type { SemanticFinding } from './semanticFinding';
 import { followReference, isReference } from './referenceChains';
 
@@ -23,7 +23,7 @@ const EXAMPLE_NAMESPACES = {
 const COMPONENT_NAMESPACES = ['schemas', 'toolExamples', 'resourceExamples', 'resourceTemplateExamples', 'promptExamples'];
 
 /** The findings of references outside `tools`: in `components` and in the other primitives' examples. */
-export function checkRootReferences(root: SyntaxNode): SemanticFinding[] {
+export function checkRootReferences(root: SyntaxNode, others: OtherPrimitives): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
   if (root.type !== 'object') return findings;
   for (const namespace of COMPONENT_NAMESPACES) {
@@ -36,34 +36,37 @@ export function checkRootReferences(root: SyntaxNode): SemanticFinding[] {
   }
   for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
     const collection = PRIMITIVE_COLLECTIONS[kind];
-    collectionOf(root, kind)?.items.forEach((primitive, index) => checkExamples(root, primitive, collection, index, findings));
+    for (const primitive of others[kind]) checkExamples(root, primitive.namedExamples, collection, primitive.index, findings);
   }
   return findings;
 }
 
-/** The findings of the references in the tool `index` of `tools`. */
-export function checkToolReferences(root: SyntaxNode, tool: SyntaxNode, index: number): SemanticFinding[] {
+/** The findings of the references in the tool `index` of `tools` (`model`: the model's reading of it, when it is an object). */
+export function checkToolReferences(
+  root: SyntaxNode,
+  tool: SyntaxNode,
+  index: number,
+  model: Primitive | undefined,
+): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
   if (root.type !== 'object' || tool.type !== 'object') return findings;
   for (const field of ['inputSchema', 'outputSchema']) {
     const value = memberOf(tool, field);
     if (isReference(value)) followReference(root, value!, 'schemas', ['tools', index, field], [], findings);
   }
-  checkExamples(root, tool, 'tools', index, findings);
+  checkExamples(root, model?.namedExamples ?? [], 'tools', index, findings);
   return findings;
 }
 
 function checkExamples(
   root: SyntaxNode,
-  primitive: SyntaxNode,
+  examples: readonly NamedExample[],
   collection: keyof typeof EXAMPLE_NAMESPACES,
   index: number,
   findings: SemanticFinding[],
 ): void {
-  const examples = memberOf(primitive, 'examples');
-  for (const name of effectiveProperties(examples).keys()) {
-    const value = memberOf(examples, name);
-    if (isReference(value))
-      followReference(root, value!, EXAMPLE_NAMESPACES[collection], [collection, index, 'examples', name], [], findings);
+  for (const { name, property } of examples) {
+    if (isReference(property.value))
+      followReference(root, property.value, EXAMPLE_NAMESPACES[collection], [collection, index, 'examples', name], [], findings);
   }
 }

@@ -4,7 +4,13 @@
 // read: a schema error never stops the semantic checks, nor the other rules.
 import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../../../../shared/src/rules';
 import type { SyntaxNode } from '../../syntax/tree';
-import { readPrimitive, readPrimitives, toolNameCounts, toolsArrayOf } from '../../model/documentModel';
+import {
+  readOtherPrimitives,
+  readPrimitive,
+  toolNameCounts,
+  toolsArrayOf,
+  type OtherPrimitives,
+} from '../../model/documentModel';
 import { semanticFixesFor } from './fixes/semanticFixes';
 import { schemaFixesFor } from './fixes/schemaFixes';
 import type { SchemaHint } from './schemaHints';
@@ -167,7 +173,7 @@ function checkToolSemantics(root: SyntaxNode, element: ToolElement): ToolFinding
   // The model's reading of the tool (an element that is not an object has none: nothing to check there).
   const model = tool.type === 'object' ? readPrimitive(root, 'tool', tool, index, elements, nameCounts) : undefined;
   const checked = collectNotChecked(() => [
-    ...checkToolReferences(root, tool, index),
+    ...checkToolReferences(root, tool, index, model),
     ...(model ? checkClientRequirements(model) : []),
     ...(model ? checkRequiredExtensions(model) : []),
     ...(model ? checkInteractionSemantics(model) : []),
@@ -182,16 +188,18 @@ function checkToolSemantics(root: SyntaxNode, element: ToolElement): ToolFinding
 }
 
 function checkRootSemantics(root: SyntaxNode): DocumentSemanticFinding[] {
+  // The model's reading of the resources, resource templates and prompts, shared by the checks that walk them.
+  const others = readOtherPrimitives(root);
   return semanticFindings([
-    ...checkRootReferences(root),
-    ...otherPrimitivesRequirements(root),
-    ...checkPromptAndCompletionExamples(root),
+    ...checkRootReferences(root, others),
+    ...otherPrimitivesRequirements(root, others),
+    ...checkPromptAndCompletionExamples(root, others),
     ...checkRootScopes(root),
     ...checkRootRevisionFields(root),
     ...checkCapabilityExtensions(root),
     ...checkRootSecurityAndTags(root),
-    ...checkRootMeta(root),
-    ...checkResourceExamples(root),
+    ...checkRootMeta(root, others),
+    ...checkResourceExamples(root, others),
   ]);
 }
 
@@ -222,11 +230,11 @@ export const documentSemanticsRule: Rule<DocumentSemanticFinding> = {
 };
 
 /** The clientRequirements findings of resources, resource templates and prompts (a tool's are the tool's). */
-function otherPrimitivesRequirements(root: SyntaxNode): SemanticFinding[] {
+function otherPrimitivesRequirements(root: SyntaxNode, others: OtherPrimitives): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
   if (root.type !== 'object') return findings;
   for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
-    for (const primitive of readPrimitives(root, kind)) {
+    for (const primitive of others[kind]) {
       for (const finding of checkClientRequirements(primitive)) findings.push(finding);
       for (const finding of checkRequiredExtensions(primitive)) findings.push(finding);
     }

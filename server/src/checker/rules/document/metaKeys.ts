@@ -1,25 +1,24 @@
 // The `_meta` objects of the primitives (MCP Description 0.8.0 carries MCP's general fields on
 // each) and of the results of resources' and resource templates' examples, each checked as
 // metaObject.ts checks one (a tool's example results are toolExamples.ts').
-import { effectiveProperties, itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
+import { itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../../model/protocolScope';
 import { FindingCollector } from './findingCollector';
-import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
+import { PRIMITIVE_COLLECTIONS, type OtherPrimitives } from '../../model/documentModel';
 import type { SemanticFinding } from './semanticFinding';
 import { checkMeta } from './metaObject';
 
 /** The `_meta` of resources, resource templates and prompts, and of their examples' results. */
-export function checkRootMeta(root: SyntaxNode): SemanticFinding[] {
+export function checkRootMeta(root: SyntaxNode, others: OtherPrimitives): SemanticFinding[] {
   const collected = new FindingCollector();
   for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
     const collection = PRIMITIVE_COLLECTIONS[kind];
-    primitiveObjectsOf(root, kind).forEach(({ node: item, index }) => {
+    others[kind].forEach(({ node: item, index, namedExamples }) => {
       const scope = primitiveScope(item, root)?.versions ?? [];
       checkMeta(memberOf(item, '_meta'), 'declaration', scope, [collection, index, '_meta'], collected);
       if (collection === 'prompts') return;
-      const examples = memberOf(item, 'examples');
-      for (const name of effectiveProperties(examples).keys()) {
-        const result = memberOf(memberOf(examples, name), 'result');
+      for (const { name, property } of namedExamples) {
+        const result = memberOf(property.value, 'result');
         if (result?.type !== 'object') continue;
         const resultPath = [collection, index, 'examples', name, 'result'];
         checkMeta(memberOf(result, '_meta'), 'result', scope, [...resultPath, '_meta'], collected);

@@ -19,21 +19,21 @@ import type { SemanticFinding, SemanticKind as Kind } from './semanticFinding';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { throughComponentRefs } from '../../model/componentRef';
-import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
+import { PRIMITIVE_COLLECTIONS, type NamedExample, type OtherPrimitives } from '../../model/documentModel';
 import { templateVariables } from './uriTemplate';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
 
 /** The findings of every prompt's examples and completion examples, and every resource template's completion examples. */
-export function checkPromptAndCompletionExamples(root: SyntaxNode): SemanticFinding[] {
+export function checkPromptAndCompletionExamples(root: SyntaxNode, others: OtherPrimitives): SemanticFinding[] {
   const collected = new FindingCollector();
   if (root.type !== 'object') return [];
   for (const kind of ['prompt', 'resourceTemplate'] as const) {
     const collection = PRIMITIVE_COLLECTIONS[kind];
-    for (const { node: primitive, index } of primitiveObjectsOf(root, kind)) {
+    for (const { node: primitive, index, namedExamples } of others[kind]) {
       const scope = primitiveScope(primitive, root)?.versions ?? [];
-      if (collection === 'prompts') checkPromptExamples(root, primitive, index, scope, collected);
+      if (collection === 'prompts') checkPromptExamples(root, primitive, namedExamples, index, scope, collected);
       checkCompletionExamples(primitive, collection, index, scope, collected);
     }
   }
@@ -55,21 +55,21 @@ function declaredArguments(prompt: SyntaxNode): Map<string, SyntaxNode> {
 function checkPromptExamples(
   root: SyntaxNode,
   prompt: SyntaxNode,
+  examples: readonly NamedExample[],
   index: number,
   scope: readonly string[],
   collected: FindingCollector,
 ): void {
-  const examples = memberOf(prompt, 'examples');
-  if (examples?.type !== 'object') return;
+  if (examples.length === 0) return;
   const declared = declaredArguments(prompt);
-  for (const name of effectiveProperties(examples).keys()) {
-    const resolved = throughComponentRefs(root, memberOf(examples, name)!, 'promptExamples');
+  for (const { name, property } of examples) {
+    const resolved = throughComponentRefs(root, property.value, 'promptExamples');
     if (resolved?.value.type !== 'object') continue;
     const { value: example, via } = resolved;
     const path: Path = ['prompts', index, 'examples', name];
     const where = readablePath(pointerOf(...path));
     const at = (node: SyntaxNode | undefined, fallback: SyntaxNode) => via ?? node ?? fallback;
-    const exampleKey = keyNodeOf(propertyOf(examples, name))!;
+    const exampleKey = property.key;
     const argumentsValue = memberOf(example, 'arguments');
     if (argumentsValue?.type === 'object') {
       for (const argument of effectiveProperties(argumentsValue).keys()) {

@@ -4,7 +4,7 @@
 // blobs, a template example's URI an expansion of its template; and, as warnings, a result that returns no entry for the
 // requested URI, or returns it with another MIME type or size than the declaration states. An
 // example given by a `$componentRef` is read through it (the findings then sit on the reference).
-import { effectiveProperties, itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
+import { itemsOf, keyNodeOf, memberOf, propertyOf, stringOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../../model/protocolScope';
 import { safeRegExp, type RegExpLike } from '../../schema/safeRegExp';
 import { MCP } from '../../mcp/revisions';
@@ -12,7 +12,7 @@ import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import { templateVariables } from './uriTemplate';
 import { throughComponentRefs } from '../../model/componentRef';
-import { PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
+import { PRIMITIVE_COLLECTIONS, type OtherPrimitives } from '../../model/documentModel';
 import type { SemanticFinding } from './semanticFinding';
 import { checkOrNote } from '../../notChecked';
 import { NotCheckedError } from '../../timeBudget';
@@ -26,23 +26,23 @@ const NAMESPACE_OF: Readonly<Record<string, string>> = {
 };
 const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
-export function checkResourceExamples(root: SyntaxNode): SemanticFinding[] {
+export function checkResourceExamples(root: SyntaxNode, others: OtherPrimitives): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
   for (const kind of ['resource', 'resourceTemplate'] as const) {
     const collection = PRIMITIVE_COLLECTIONS[kind];
-    primitiveObjectsOf(root, kind).forEach(({ node: owner, index: ownerIndex }) => {
-      const examples = memberOf(owner, 'examples');
-      if (examples?.type !== 'object') return;
+    others[kind].forEach(({ node: owner, index: ownerIndex, examplesProperty, namedExamples }) => {
+      // An examples map, even an empty one, is what makes the template's own validity worth a finding.
+      if (examplesProperty?.value.type !== 'object') return;
       const scope = primitiveScope(owner, root)?.versions ?? [];
       const template = collection === 'resourceTemplates' ? templateOf(owner, ownerIndex, collected) : undefined;
-      for (const name of effectiveProperties(examples).keys()) {
-        const resolved = throughComponentRefs(root, memberOf(examples, name)!, NAMESPACE_OF[collection], true);
+      for (const { name, property } of namedExamples) {
+        const resolved = throughComponentRefs(root, property.value, NAMESPACE_OF[collection], true);
         if (!resolved || resolved.value.type !== 'object') continue;
         const { value: example, via } = resolved;
         const path = [collection, ownerIndex, 'examples', name];
         const at = (node: SyntaxNode | undefined, fallback: SyntaxNode) => via ?? node ?? fallback;
-        const exampleKey = keyNodeOf(propertyOf(examples, name))!;
+        const exampleKey = property.key;
         const uriNode = memberOf(example, 'uri');
         const requested = collection === 'resources' ? stringOf(memberOf(owner, 'uri')) : stringOf(uriNode);
         if (template && requested !== undefined && uriNode && !matches(template, requested, at(uriNode, exampleKey))) {
