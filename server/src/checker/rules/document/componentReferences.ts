@@ -8,7 +8,13 @@
 // makes the declaration unusable there), and are not followed here.
 import { effectiveProperties, memberOf, type SyntaxNode } from '../../syntax/tree';
 import { componentNamespace } from '../../model/componentRef';
-import { PRIMITIVE_COLLECTIONS, type NamedExample, type OtherPrimitives, type Primitive } from '../../model/documentModel';
+import {
+  examplesOf,
+  PRIMITIVE_COLLECTIONS,
+  primitiveObjectsOf,
+  type NamedExample,
+  type Primitive,
+} from '../../model/documentModel';
 import type { SemanticFinding } from './semanticFinding';
 import { followReference, isReference } from './referenceChains';
 
@@ -23,7 +29,7 @@ const EXAMPLE_NAMESPACES = {
 const COMPONENT_NAMESPACES = ['schemas', 'toolExamples', 'resourceExamples', 'resourceTemplateExamples', 'promptExamples'];
 
 /** The findings of references outside `tools`: in `components` and in the other primitives' examples. */
-export function checkRootReferences(root: SyntaxNode, others: OtherPrimitives): SemanticFinding[] {
+export function checkRootReferences(root: SyntaxNode): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
   if (root.type !== 'object') return findings;
   for (const namespace of COMPONENT_NAMESPACES) {
@@ -36,7 +42,8 @@ export function checkRootReferences(root: SyntaxNode, others: OtherPrimitives): 
   }
   for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
     const collection = PRIMITIVE_COLLECTIONS[kind];
-    for (const primitive of others[kind]) checkExamples(root, primitive.namedExamples, collection, primitive.index, findings);
+    for (const { node, index } of primitiveObjectsOf(root, kind))
+      checkExamples(root, examplesOf(node).namedExamples, collection, index, findings);
   }
   return findings;
 }

@@ -4,13 +4,7 @@
 // read: a schema error never stops the semantic checks, nor the other rules.
 import { DOCUMENT_SCHEMA_RULE_ID, DOCUMENT_SEMANTICS_RULE_ID } from '../../../../../shared/src/rules';
 import type { SyntaxNode } from '../../syntax/tree';
-import {
-  readOtherPrimitives,
-  readPrimitive,
-  toolNameCounts,
-  toolsArrayOf,
-  type OtherPrimitives,
-} from '../../model/documentModel';
+import { readPrimitive, readPrimitives, toolNameCounts, toolsArrayOf } from '../../model/documentModel';
 import { semanticFixesFor } from './fixes/semanticFixes';
 import { schemaFixesFor } from './fixes/schemaFixes';
 import type { SchemaHint } from './schemaHints';
@@ -188,18 +182,16 @@ function checkToolSemantics(root: SyntaxNode, element: ToolElement): ToolFinding
 }
 
 function checkRootSemantics(root: SyntaxNode): DocumentSemanticFinding[] {
-  // The model's reading of the resources, resource templates and prompts, shared by the checks that walk them.
-  const others = readOtherPrimitives(root);
   return semanticFindings([
-    ...checkRootReferences(root, others),
-    ...otherPrimitivesRequirements(root, others),
-    ...checkPromptAndCompletionExamples(root, others),
+    ...checkRootReferences(root),
+    ...otherPrimitivesRequirements(root),
+    ...checkPromptAndCompletionExamples(root),
     ...checkRootScopes(root),
     ...checkRootRevisionFields(root),
     ...checkCapabilityExtensions(root),
     ...checkRootSecurityAndTags(root),
-    ...checkRootMeta(root, others),
-    ...checkResourceExamples(root, others),
+    ...checkRootMeta(root),
+    ...checkResourceExamples(root),
   ]);
 }
 
@@ -230,11 +222,11 @@ export const documentSemanticsRule: Rule<DocumentSemanticFinding> = {
 };
 
 /** The clientRequirements findings of resources, resource templates and prompts (a tool's are the tool's). */
-function otherPrimitivesRequirements(root: SyntaxNode, others: OtherPrimitives): SemanticFinding[] {
+function otherPrimitivesRequirements(root: SyntaxNode): SemanticFinding[] {
   const findings: SemanticFinding[] = [];
   if (root.type !== 'object') return findings;
   for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
-    for (const primitive of others[kind]) {
+    for (const primitive of readPrimitives(root, kind)) {
       for (const finding of checkClientRequirements(primitive)) findings.push(finding);
       for (const finding of checkRequiredExtensions(primitive)) findings.push(finding);
     }

@@ -4,20 +4,20 @@
 import { itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
 import { primitiveScope } from '../../model/protocolScope';
 import { FindingCollector } from './findingCollector';
-import { PRIMITIVE_COLLECTIONS, type OtherPrimitives } from '../../model/documentModel';
+import { examplesOf, PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
 import type { SemanticFinding } from './semanticFinding';
 import { checkMeta } from './metaObject';
 
 /** The `_meta` of resources, resource templates and prompts, and of their examples' results. */
-export function checkRootMeta(root: SyntaxNode, others: OtherPrimitives): SemanticFinding[] {
+export function checkRootMeta(root: SyntaxNode): SemanticFinding[] {
   const collected = new FindingCollector();
   for (const kind of ['resource', 'resourceTemplate', 'prompt'] as const) {
     const collection = PRIMITIVE_COLLECTIONS[kind];
-    others[kind].forEach(({ node: item, index, namedExamples }) => {
+    primitiveObjectsOf(root, kind).forEach(({ node: item, index }) => {
       const scope = primitiveScope(item, root)?.versions ?? [];
       checkMeta(memberOf(item, '_meta'), 'declaration', scope, [collection, index, '_meta'], collected);
       if (collection === 'prompts') return;
-      for (const { name, property } of namedExamples) {
+      for (const { name, property } of examplesOf(item).namedExamples) {
         const result = memberOf(property.value, 'result');
         if (result?.type !== 'object') continue;
         const resultPath = [collection, index, 'examples', name, 'result'];

@@ -19,21 +19,22 @@ import type { SemanticFinding, SemanticKind as Kind } from './semanticFinding';
 import { FindingCollector, type Path } from './findingCollector';
 import { MCP } from '../../mcp/revisions';
 import { throughComponentRefs } from '../../model/componentRef';
-import { PRIMITIVE_COLLECTIONS, type NamedExample, type OtherPrimitives } from '../../model/documentModel';
+import { examplesOf, PRIMITIVE_COLLECTIONS, primitiveObjectsOf, type NamedExample } from '../../model/documentModel';
 import { templateVariables } from './uriTemplate';
 
 const ENVELOPE = ['jsonrpc', 'id', 'error'];
 const INCOMPLETE = ['task', 'inputRequests', 'requestState'];
 
 /** The findings of every prompt's examples and completion examples, and every resource template's completion examples. */
-export function checkPromptAndCompletionExamples(root: SyntaxNode, others: OtherPrimitives): SemanticFinding[] {
+export function checkPromptAndCompletionExamples(root: SyntaxNode): SemanticFinding[] {
   const collected = new FindingCollector();
   if (root.type !== 'object') return [];
   for (const kind of ['prompt', 'resourceTemplate'] as const) {
     const collection = PRIMITIVE_COLLECTIONS[kind];
-    for (const { node: primitive, index, namedExamples } of others[kind]) {
+    for (const { node: primitive, index } of primitiveObjectsOf(root, kind)) {
       const scope = primitiveScope(primitive, root)?.versions ?? [];
-      if (collection === 'prompts') checkPromptExamples(root, primitive, namedExamples, index, scope, collected);
+      if (collection === 'prompts')
+        checkPromptExamples(root, primitive, examplesOf(primitive).namedExamples, index, scope, collected);
       checkCompletionExamples(primitive, collection, index, scope, collected);
     }
   }

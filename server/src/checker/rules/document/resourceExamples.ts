@@ -12,7 +12,7 @@ import { FindingCollector, type Path } from './findingCollector';
 import { pointerOf, readablePath } from './pointers';
 import { templateVariables } from './uriTemplate';
 import { throughComponentRefs } from '../../model/componentRef';
-import { PRIMITIVE_COLLECTIONS, type OtherPrimitives } from '../../model/documentModel';
+import { examplesOf, PRIMITIVE_COLLECTIONS, primitiveObjectsOf } from '../../model/documentModel';
 import type { SemanticFinding } from './semanticFinding';
 import { checkOrNote } from '../../notChecked';
 import { NotCheckedError } from '../../timeBudget';
@@ -26,12 +26,13 @@ const NAMESPACE_OF: Readonly<Record<string, string>> = {
 };
 const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
-export function checkResourceExamples(root: SyntaxNode, others: OtherPrimitives): SemanticFinding[] {
+export function checkResourceExamples(root: SyntaxNode): SemanticFinding[] {
   if (root.type !== 'object') return [];
   const collected = new FindingCollector();
   for (const kind of ['resource', 'resourceTemplate'] as const) {
     const collection = PRIMITIVE_COLLECTIONS[kind];
-    others[kind].forEach(({ node: owner, index: ownerIndex, examplesProperty, namedExamples }) => {
+    primitiveObjectsOf(root, kind).forEach(({ node: owner, index: ownerIndex }) => {
+      const { examplesProperty, namedExamples } = examplesOf(owner);
       // An examples map, even an empty one, is what makes the template's own validity worth a finding.
       if (examplesProperty?.value.type !== 'object') return;
       const scope = primitiveScope(owner, root)?.versions ?? [];
