@@ -408,7 +408,10 @@ for (const name of corpusFiles()) {
     const root = result.roots[0];
     const expectations = valueOf(memberOf(root, 'x-expectations')!) as unknown as string[];
     const beyond = corpusList(root, 'x-beyond-official');
-    assert.ok(beyond.every((finding) => finding.why), 'a finding beyond the official ones says why');
+    assert.ok(
+      beyond.every((finding) => finding.why),
+      'a finding beyond the official ones says why',
+    );
     const expected = [...corpusList(root, 'x-official-findings'), ...beyond];
     // Each expected finding (or "valid") is argued: its code is named where a section is.
     const argued = expectations.filter((line) => /§\d/.test(line)).join(' ');
