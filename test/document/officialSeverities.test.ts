@@ -11,8 +11,10 @@ import {
   DOCUMENT_SCHEMA_RULE_ID,
   DOCUMENT_SEMANTICS_RULE_ID,
   ELICITATION_RULE_ID,
+  SYNTAX_RULE_ID,
   type RuleId,
 } from '../../shared/src/rules';
+import { checkDocument } from '../../server/src/checker';
 import { OFFICIAL_CODE_OF } from '../../server/src/checker/rules/document/semanticFinding';
 import { officialCodeOfConsistency } from '../../server/src/checker/rules/elicitation/officialCodes';
 import { VERSION_VIOLATION_KINDS, VIOLATION_KINDS } from '../../server/src/checker/types';
@@ -131,8 +133,9 @@ function carriers(): Map<string, Array<[RuleId, string]>> {
   // Every structural finding of the schema rule is schema-validation (its fullDescription).
   for (const kind of ['missing-member', 'unknown-member', 'wrong-type', 'invalid-value', 'invalid-name'])
     add('schema-validation', DOCUMENT_SCHEMA_RULE_ID, kind);
-  // A repeated key (rules/document/duplicateKeys.ts). A syntax error (mcpdesc.syntax) does not name it yet.
+  // A repeated key (rules/document/duplicateKeys.ts), and a syntax error (check.ts).
   add('document-parse', DOCUMENT_SCHEMA_RULE_ID, 'duplicate-key');
+  add('document-parse', SYNTAX_RULE_ID, 'syntax-error');
   // The declaration rule's codes (rules/declarationValidity/kinds.ts: officialCodeOfDeclaration).
   for (const [kind, code] of [
     ['duplicate-name', 'duplicate-elicitation-name'],
@@ -169,4 +172,13 @@ test('no kind names a code the official catalogue does not have', () => {
     [],
   );
   assert.equal(official.size, OFFICIAL_CATALOGUE.length, 'each code once');
+});
+
+test('a syntax error carries document-parse, the official code of a document that cannot be read', () => {
+  const text = '{ "mcpdesc": "0.8.0" "info": {} }';
+  const syntax = checkDocument(text).diagnostics.filter((diagnostic) => diagnostic.code === SYNTAX_RULE_ID);
+  assert.deepEqual(
+    syntax.map((diagnostic) => [diagnostic.data.violation, diagnostic.data.officialCode, diagnostic.severity]),
+    [['syntax-error', 'document-parse', 1]],
+  );
 });

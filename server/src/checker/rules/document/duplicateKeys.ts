@@ -6,9 +6,7 @@
 // so every repeat is reported on its key, and every other rule goes on.
 import { itemsOf, memberOf, type SyntaxNode } from '../../syntax/tree';
 import type { SchemaFinding } from './documentSchema';
-
-/** The official validator's code for a document it cannot read. */
-export const DOCUMENT_PARSE_OFFICIAL_CODE = 'document-parse';
+import { DOCUMENT_PARSE_OFFICIAL_CODE } from '../../types';
 
 /** The repeated keys of the root outside the elements of its `tools` array (each tool's are the tool's). */
 export function checkRootDuplicateKeys(root: SyntaxNode): SchemaFinding[] {
