@@ -178,7 +178,12 @@ test('a syntax error carries document-parse, the official code of a document tha
   const text = '{ "mcpdesc": "0.8.0" "info": {} }';
   const syntax = checkDocument(text).diagnostics.filter((diagnostic) => diagnostic.code === SYNTAX_RULE_ID);
   assert.deepEqual(
-    syntax.map((diagnostic) => [diagnostic.data.violation, diagnostic.data.officialCode, diagnostic.severity]),
-    [['syntax-error', 'document-parse', 1]],
+    syntax.map((diagnostic) => [
+      diagnostic.data.violation,
+      diagnostic.data.officialCode,
+      diagnostic.data.pointer,
+      diagnostic.severity,
+    ]),
+    [['syntax-error', 'document-parse', '', 1]],
   );
 });

@@ -478,12 +478,10 @@ export function locate(parts: CheckParts, options: CheckOptions, lines: LineInde
   notice ??= parts.failure !== undefined ? failureNotice(parts.failure) : undefined;
   if (notice) push(CHECKER_RULE_ID, { violation: notice.violation, offset: 0, length: 0 }, notice.message);
   for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
-    // The official validator does not read such a document at all: its one finding is document-parse.
-    push(
-      SYNTAX_RULE_ID,
-      { violation: 'syntax-error', offset: error.offset, length: error.length, officialCode: DOCUMENT_PARSE_OFFICIAL_CODE },
-      error.message,
-    );
+    // The official validator does not read such a document at all: its one finding is document-parse,
+    // on the whole document (pointer '').
+    const official = { officialCode: DOCUMENT_PARSE_OFFICIAL_CODE, pointer: '' };
+    push(SYNTAX_RULE_ID, { violation: 'syntax-error', offset: error.offset, length: error.length, ...official }, error.message);
   }
   const omitted = parts.syntaxErrors.length - MAX_SYNTAX_DIAGNOSTICS;
   if (omitted > 0 && options.rules?.[SYNTAX_RULE_ID] !== 'off') {
