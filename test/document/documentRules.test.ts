@@ -354,11 +354,23 @@ test('RFC 6570 variables of a resource template, and why a template is not one',
 });
 
 // ---------------------------------------------------------------------------------------------
-// The agreement corpus: each document lists, in `x-official-findings`, the official validator's
-// findings for it (code and JSON pointer, one per real problem); we must give each, exactly on the
-// node the pointer names (or, for a missing member, on its object's key), and nothing else. Where
-// the official validator points at a container and we at the node inside it that is at fault (the
-// repeated item, the bad name, the reference), the finding says where in `at`.
+// The agreement corpus: each document argues, in `x-expectations`, every expected finding (or
+// "valid") from a section of the spec (MCP Description 0.8.0), and lists in `x-official-findings`
+// the findings the official validator gives for it too (code and JSON pointer, one per real
+// problem; checked with the rebuilt validator, see docs/official-agreement.md). We must give each,
+// exactly on the node the pointer names (or, for a missing member, on its object's key), and
+// nothing else but `x-beyond-official`: findings the spec asks for that the official validator does
+// not give (each says why in `why`). `x-official-not-reported` lists findings of the official
+// validator that the spec's text does not support; we must not give them. Where the official
+// validator points at a container and we at the node inside it that is at fault (the repeated item,
+// the bad name, the reference), the finding says where in `at`.
+
+interface CorpusFinding {
+  code: string;
+  pointer: string;
+  at?: string;
+  why?: string;
+}
 
 function corpusFiles(): string[] {
   return fs
@@ -383,13 +395,28 @@ function isAt(root: SyntaxNode, pointer: string, diagnostic: Diagnostic): boolea
   return candidates.some((node) => diagnostic.data.offset === node.offset && diagnostic.data.length === node.length);
 }
 
+function corpusList(root: SyntaxNode, member: string): CorpusFinding[] {
+  const node = memberOf(root, member);
+  return node ? (valueOf(node) as unknown as CorpusFinding[]) : [];
+}
+
 for (const name of corpusFiles()) {
   test(`official agreement: ${name}`, () => {
     const format = name.endsWith('.json') ? 'json' : 'yaml';
     const text = fs.readFileSync(path.join(CORPUS, name), 'utf8');
     const result = check(text, format);
     const root = result.roots[0];
-    const expected = valueOf(memberOf(root, 'x-official-findings')!) as Array<{ code: string; pointer: string; at?: string }>;
+    const expectations = valueOf(memberOf(root, 'x-expectations')!) as unknown as string[];
+    const beyond = corpusList(root, 'x-beyond-official');
+    assert.ok(
+      beyond.every((finding) => finding.why),
+      'a finding beyond the official ones says why',
+    );
+    const expected = [...corpusList(root, 'x-official-findings'), ...beyond];
+    // Each expected finding (or "valid") is argued: its code is named where a section is.
+    const argued = expectations.filter((line) => /§\d/.test(line)).join(' ');
+    for (const code of expected.length > 0 ? expected.map((finding) => finding.code) : ['valid'])
+      assert.ok(argued.includes(code), `${code} is argued from a section in x-expectations`);
     const unmatched = [...result.diagnostics];
     for (const finding of expected) {
       const index = unmatched.findIndex(
@@ -413,6 +440,11 @@ for (const name of corpusFiles()) {
       [],
       'reported beyond the official findings',
     );
+    for (const finding of corpusList(root, 'x-official-not-reported')) {
+      assert.ok(finding.why, `${finding.code} at ${finding.pointer}: why it is not reported`);
+      const given = result.diagnostics.filter((d) => d.data.officialCode === finding.code && d.data.pointer === finding.pointer);
+      assert.deepEqual(given, [], `${finding.code} at ${finding.pointer} is not the spec's`);
+    }
   });
 }
 
