@@ -4,7 +4,10 @@
 // output (dist/.inputs-hash, out/.inputs-hash). An unchanged tree costs a hash of ~1 MB instead of
 // a build and a type check (tsc --incremental alone still reads and checks the program: ~6 s of CPU).
 // `--force` runs both steps whatever the hashes say.
-import { spawnSync } from 'node:child_process';
+// The two steps run at the same time (on a clean clone the type check is most of the wall time, and
+// esbuild takes the other core meanwhile); what tsc compiles from the build (build/generated/) is
+// written first, by the build's own first step (scripts/precompile.mjs), so neither waits on the other.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -89,21 +92,45 @@ const steps = [
   },
 ];
 
-for (const step of steps) {
-  const hash = hashOf(step.inputs());
-  const upToDate =
-    !force &&
-    step.outputs.every((output) => fs.existsSync(output)) &&
-    fs.existsSync(step.stamp) &&
-    fs.readFileSync(step.stamp, 'utf8') === hash;
-  if (upToDate) {
-    console.log(`pretest: ${step.name} up to date`);
-    continue;
-  }
-  fs.rmSync(step.stamp, { force: true });
-  const [command, args] = step.command;
-  const run = spawnSync(command, args, { stdio: 'inherit' });
-  if (run.status !== 0) process.exit(run.status ?? 1);
-  fs.mkdirSync(path.dirname(step.stamp), { recursive: true });
-  fs.writeFileSync(step.stamp, hash);
+const stale = steps
+  .map((step) => ({ ...step, hash: force ? undefined : hashOf(step.inputs()) }))
+  .filter((step) => {
+    const upToDate =
+      step.hash !== undefined &&
+      step.outputs.every((output) => fs.existsSync(output)) &&
+      fs.existsSync(step.stamp) &&
+      fs.readFileSync(step.stamp, 'utf8') === step.hash;
+    if (upToDate) console.log(`pretest: ${step.name} up to date`);
+    return !upToDate;
+  });
+if (stale.length > 0) {
+  // The generated module first: an input of the type check, and written by the build too (unchanged
+  // text keeps its file, so the build's own run of it rewrites nothing while tsc reads it).
+  const precompiled = await run(process.execPath, ['scripts/precompile.mjs']);
+  if (precompiled !== 0) process.exit(precompiled);
+  const results = await Promise.all(
+    stale.map(async (step) => {
+      // The hash of the inputs as the step reads them: after the generated module was written.
+      const hash = hashOf(step.inputs());
+      fs.rmSync(step.stamp, { force: true });
+      const [command, args] = step.command;
+      const status = await run(command, args);
+      if (status === 0) {
+        fs.mkdirSync(path.dirname(step.stamp), { recursive: true });
+        fs.writeFileSync(step.stamp, hash);
+      }
+      return status;
+    }),
+  );
+  const failed = results.find((status) => status !== 0);
+  if (failed !== undefined) process.exit(failed);
+}
+
+/** Runs a command with this process's output; resolves to its exit status. */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.on('error', () => resolve(1));
+    child.on('exit', (status) => resolve(status ?? 1));
+  });
 }

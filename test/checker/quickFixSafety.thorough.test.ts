@@ -1,4 +1,4 @@
-// The thorough tier's run of quickFixSafety.ts: 3,000 seeded documents (the fast tier runs 150).
+// The thorough tier's run of quickFixSafety.ts: 3,000 seeded documents (the fast tier runs the first 25).
 import { quickFixesAddNoSyntaxError } from './quickFixSafety';
 
 quickFixesAddNoSyntaxError(3000);

@@ -128,8 +128,6 @@ describe('cli behaviour (built dist/cli.js)', () => {
       );
       const expected = [
         'error duplicate-root-tag',
-        'error duplicate-security-scope',
-        'error invalid-value',
         'error non-oauth-scope-misuse',
         'error unknown-security-scheme',
         'error unknown-tag-reference',
@@ -138,6 +136,17 @@ describe('cli behaviour (built dist/cli.js)', () => {
         'warning uncatalogued-oauth-scope',
       ];
       assert.deepEqual(seen(jsonProblems(official.stdout)), expected);
+      // The official code of each finding is the same in the JSON and in SARIF (properties.officialCode).
+      const codes = (problems: Array<{ officialCode?: string; pointer?: string }>) =>
+        problems.map((problem) => `${problem.officialCode} ${problem.pointer}`).sort();
+      const sarif = runBuiltCli(['--format', 'sarif', '--no-config', corpus]);
+      const results = (
+        JSON.parse(sarif.stdout) as {
+          runs: Array<{ results: Array<{ properties: { officialCode?: string; pointer?: string } }> }>;
+        }
+      ).runs[0].results;
+      assert.deepEqual(codes(results.map((result) => result.properties)), codes(jsonProblems(official.stdout)));
+      assert.ok(codes(results.map((result) => result.properties)).includes('unknown-tag-reference /prompts/0/tags/0'));
       const tree = makeTempTree({
         'mcpdesc-lint.config.json': '{ "extends": "mcpdesc:official" }',
         'vault.mcpdesc.yaml': fs.readFileSync(corpus, 'utf8'),

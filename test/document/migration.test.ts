@@ -164,6 +164,33 @@ describe('fixtures shaped like the 0.7.0 examples', () => {
     assert.equal('capabilities' in (parseDocument(after).toJS() as object), false);
   });
 
+  test('a server dump (YAML): with no configuration one diagnostic, on the mcpdesc value; migrated, every capability in one entry, block scalars and schemas as written', () => {
+    const text = fixture('almanac-dump-0.7.0.mcpdesc.yaml');
+    // No options at all: the product's default (every rule at the official severity).
+    const found = checkDocument(text, { format: 'yaml' }).diagnostics;
+    assert.deepEqual(
+      found.map((diagnostic) => [
+        diagnostic.code,
+        diagnostic.data.officialCode,
+        text.slice(diagnostic.data.offset, diagnostic.data.offset + diagnostic.data.length),
+      ]),
+      [[DOCUMENT_SCHEMA_RULE_ID, 'unsupported-specification', '0.7.0']],
+    );
+    assert.equal(found[0].data.offset, text.indexOf('mcpdesc: 0.7.0') + 'mcpdesc: '.length);
+    const after = migrated(text, 'yaml');
+    assert.deepEqual(comments(after), comments(text));
+    assert.deepEqual(errorsOf(after, 'yaml'), []);
+    assert.deepEqual(checkDocument(after, { format: 'yaml' }).diagnostics, []);
+    const value = parseDocument(after).toJS() as Record<string, unknown>;
+    const before = parseDocument(text).toJS() as Record<string, unknown>;
+    assert.deepEqual(value.protocolVersions, ['2025-06-18']);
+    assert.deepEqual(value.info, { name: 'Almanac Server', version: '2.4.1' });
+    assert.deepEqual(value.capabilities, [before.capabilities]);
+    assert.deepEqual(value.tools, before.tools);
+    assert.deepEqual(value.prompts, before.prompts);
+    assert.deepEqual(value.resources, before.resources);
+  });
+
   test('fix-all leaves a 0.7.0 document as it is (the migration is the author’s choice)', () => {
     const text = fixture('tide-tables-0.7.0.mcpdesc.yaml');
     assert.equal(fixAll(text, optionsFor('yaml')).text, text);

@@ -25,7 +25,15 @@ import { usableFormatting } from './syntax/layout';
 import type { FixPlan } from './rules/registry';
 import { BrokenSyntax, SyntaxGuardedEditor } from './syntax/syntaxGuardedEditor';
 import { applySuppressions, findSuppressions, SuppressionFixes, type Suppression } from './rules/suppressions';
-import type { CheckOptions, Diagnostic, DiagnosticData, DocumentFormat, Fix, FormattingOptions } from './types';
+import {
+  DOCUMENT_PARSE_OFFICIAL_CODE,
+  type CheckOptions,
+  type Diagnostic,
+  type DiagnosticData,
+  type DocumentFormat,
+  type Fix,
+  type FormattingOptions,
+} from './types';
 
 /** Shared by every check: each distinct schema is compiled once per process. */
 export { schemaCache };
@@ -473,7 +481,10 @@ export function locate(parts: CheckParts, options: CheckOptions, lines: LineInde
   notice ??= parts.failure !== undefined ? failureNotice(parts.failure) : undefined;
   if (notice) push(CHECKER_RULE_ID, { violation: notice.violation, offset: 0, length: 0 }, notice.message);
   for (const error of parts.syntaxErrors.slice(0, MAX_SYNTAX_DIAGNOSTICS)) {
-    push(SYNTAX_RULE_ID, { violation: 'syntax-error', offset: error.offset, length: error.length }, error.message);
+    // The official validator does not read such a document at all: its one finding is document-parse,
+    // on the whole document (pointer '').
+    const official = { officialCode: DOCUMENT_PARSE_OFFICIAL_CODE, pointer: '' };
+    push(SYNTAX_RULE_ID, { violation: 'syntax-error', offset: error.offset, length: error.length, ...official }, error.message);
   }
   const omitted = parts.syntaxErrors.length - MAX_SYNTAX_DIAGNOSTICS;
   if (omitted > 0 && options.rules?.[SYNTAX_RULE_ID] !== 'off') {

@@ -185,6 +185,12 @@ export type OfficialNamedKind = (typeof OFFICIAL_NAMED_KINDS)[number];
 /** Kinds of mcpdesc.config diagnostics, on a project configuration file. */
 export type ConfigViolation = 'invalid-config' | 'unknown-rule' | 'unknown-member' | 'unused-config';
 
+/**
+ * The official validator's code for a document it cannot read (@mcpdesc/core's parse): a syntax
+ * error, and a repeated key, which its strict parsers reject.
+ */
+export const DOCUMENT_PARSE_OFFICIAL_CODE = 'document-parse';
+
 /** What a diagnostic carries for the quick-fixes and for tools reading it back. */
 export interface DiagnosticData {
   /**

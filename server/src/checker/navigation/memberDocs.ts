@@ -5,7 +5,7 @@
 // owner formatSchema.ts gives each schema: a `$defs` name, or an owner and the member under it.
 // The section is named and linked to the specification as the format's owners publish it on their site
 // (SPEC_SITE_URL: one page per top-level section, anchors made of the headings), never to a
-// repository of theirs (test/links/emittedUrls.test.ts); our own pages (the rule pages) never live there.
+// repository of theirs (test/links/emittedUrls.thorough.test.ts); our own pages (the rule pages) never live there.
 import { escapeMarkdown } from './markdown';
 import { MCP, type McpFeature } from '../mcp/revisions';
 

@@ -7,9 +7,7 @@
 import type { SyntaxNode } from '../../syntax/tree';
 import { toolsArrayOf } from '../../model/documentModel';
 import type { SchemaFinding } from './documentSchema';
-
-/** The official validator's code for a document it cannot read. */
-export const DOCUMENT_PARSE_OFFICIAL_CODE = 'document-parse';
+import { DOCUMENT_PARSE_OFFICIAL_CODE } from '../../types';
 
 /** The repeated keys of the root outside the elements of its `tools` array (each tool's are the tool's). */
 export function checkRootDuplicateKeys(root: SyntaxNode): SchemaFinding[] {

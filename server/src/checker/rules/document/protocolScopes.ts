@@ -38,12 +38,15 @@ function outsideParent(root: SyntaxNode, item: SyntaxNode, path: Path, collected
   itemsOf(own).forEach((element, index) => {
     const version = stringOf(element)!;
     if (parent.includes(version)) return;
+    // The official validator points at the list and names the version; the range is the version.
     collected.add(
       'protocol-scope-outside-parent',
       element,
-      [...path, 'protocolVersions', index],
+      [...path, 'protocolVersions'],
       () =>
         `${readablePath(pointerOf(...path))}.protocolVersions has ${version}, which the document's protocolVersions (${parent.join(', ')}) do not; a scope stays inside its parent's.`,
+      '',
+      String(index),
     );
   });
 }
@@ -80,12 +83,15 @@ export function checkRootScopes(root: SyntaxNode): SemanticFinding[] {
     document.protocolVersionElements.forEach((element, index) => {
       const version = stringOf(element);
       if (version === undefined || covered.has(version)) return;
+      // The official validator points at the root's list and names the version; the range is the version.
       collected.add(
         'transport-coverage-gap',
         element,
-        ['protocolVersions', index],
+        ['protocolVersions'],
         () =>
           `The document applies to MCP ${version}, but none of its transports does; add a transport for it, or widen a transport's protocolVersions.`,
+        '',
+        String(index),
       );
     });
   }

@@ -226,10 +226,11 @@ function contentsFor(owner: SyntaxNode, requested: string, result: SyntaxNode, c
       const size = text !== undefined ? utf8Length(text) : blob !== undefined && blobValid ? base64Length(blob) : undefined;
       if (size !== undefined && size !== declaredSize.value) {
         const valueNode = memberOf(content, text !== undefined ? 'text' : 'blob');
+        // The official validator points at the content; the range is its text or blob.
         collected.add(
           'resource-example-size-mismatch',
           context.at(valueNode),
-          [...contentPath, text !== undefined ? 'text' : 'blob'],
+          contentPath,
           () =>
             `${readablePath(pointerOf(...contentPath))} holds ${size} bytes, but the declaration's size is ${declaredSize.value}.`,
         );

@@ -349,8 +349,9 @@ function checkValue(
             .split('/')
             .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
     const place = readablePath(pointerOf(...path, ...relative));
-    if (disallowed) relative.push(error.disallowedProperty!);
-    mismatch(disallowed ?? node ?? value, relative, `${place} ${error.detail} (the tool's ${field}).`);
+    // The official validator reports the value once, at its own pointer, naming every error; each
+    // error is underlined here where it is, with the value's pointer.
+    mismatch(disallowed ?? node ?? value, [], `${place} ${error.detail} (the tool's ${field}).`);
   }
 }
 
@@ -422,7 +423,8 @@ function checkLegacyShape(
   if (Array.isArray(schema.required)) {
     for (const name of schema.required) {
       if (typeof name === 'string' && !present.has(name))
-        mismatch(value, [], `${where} is missing '${name}', which the tool's ${field} requires.`);
+        // At the missing member's pointer, as the official validator reports it; underlined on the value.
+        mismatch(value, [name], `${where} is missing '${name}', which the tool's ${field} requires.`);
     }
   }
   const properties = schema.properties;

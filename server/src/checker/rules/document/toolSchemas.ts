@@ -73,12 +73,14 @@ type At = (node: SyntaxNode) => SyntaxNode;
 
 function legacyShape(schema: SyntaxNode, path: Path, at: At, collected: FindingCollector): void {
   const where = readablePath(pointerOf(...path));
-  const add = (node: SyntaxNode, relative: Path, message: string) =>
+  const add = (node: SyntaxNode, relative: Path, message: string, detail = '') =>
     collected.add(
       'invalid-legacy-tool-schema-shape',
       at(node),
       [...path, ...relative],
       () => `${message} for MCP revisions before ${MCP.introducedIn('tool-schema.dialect')}.`,
+      '',
+      detail,
     );
   const properties = memberOf(schema, 'properties');
   if (properties && properties.type !== 'object') add(properties, ['properties'], `${where}.properties must be an object`);
@@ -99,7 +101,8 @@ function legacyShape(schema: SyntaxNode, path: Path, at: At, collected: FindingC
   }
   itemsOf(required).forEach((element, elementIndex) => {
     if (element.type !== 'string')
-      add(element, ['required', elementIndex], `${where}.required[${elementIndex}] must be a string (a property name)`);
+      // The official validator points at the list ("an array of strings"); the range is the element.
+      add(element, ['required'], `${where}.required[${elementIndex}] must be a string (a property name)`, String(elementIndex));
   });
 }
 
@@ -126,13 +129,17 @@ function dialectAndValidity(schema: SyntaxNode, fieldKey: SyntaxNode, path: Path
     throw error;
   }
   const external = externalRefs(schema, [], []);
+  // The official validator reports the schema once, naming its external references; each is
+  // underlined here, with the schema's pointer.
   for (const { node, relative } of external) {
     collected.add(
       'unresolved-external-tool-schema-reference',
       at(node),
-      [...path, ...relative],
+      path,
       () =>
         `${readablePath(pointerOf(...path, ...relative.slice(0, -1)))}.$ref '${stringOf(node)}' lies outside the document and is never fetched: the schema is kept as written, but it could not be validated completely.`,
+      '',
+      pointerOf(...relative),
     );
   }
   const compiled = schemaCache.compile(external.length > 0 ? withoutExternalRefs(value) : value);
@@ -238,13 +245,16 @@ function headers(schema: SyntaxNode, path: Path, scope: readonly string[], at: A
     const where = readablePath(pointerOf(...header.path));
     for (const revision of scope) {
       if (MCP.has(revision, 'tool-schema.x-mcp-header')) continue;
+      // The official validator reports the schema once ("uses x-mcp-header"); each annotation is
+      // underlined here, with the schema's pointer.
       collected.add(
         'field-not-supported-by-version',
         at(header.keyNode),
-        header.path,
+        path,
         (revisions, plural) =>
           `${where} is an annotation ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('tool-schema.x-mcp-header')}).`,
         revision,
+        pointerOf(...header.path),
       );
     }
     if (!header.reachable) {
