@@ -4,15 +4,7 @@
 // placeholder value (never the fix: the author fills it in); a value outside an enum changed to an
 // allowed one near it (the fix when one alone is near). Nodes are found from the finding's pointer,
 // so the fixes read the tree as it is now; each edit keeps the quoting and the comments around it.
-import {
-  itemsOf,
-  keyNodeOf,
-  nodeAtPointer,
-  propertiesOf,
-  propertyOf,
-  stringOf,
-  type SyntaxNode,
-} from '../../../syntax/tree';
+import { itemsOf, keyNodeOf, nodeAtPointer, propertiesOf, propertyOf, stringOf, type SyntaxNode } from '../../../syntax/tree';
 import { normalizeEdits } from '../../../syntax/textEdits';
 import type { DocumentEditor } from '../../../syntax/editor';
 import type { OffsetEdit } from '../../../types';
