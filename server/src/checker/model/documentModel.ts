@@ -325,9 +325,14 @@ function otherMembers(node: ObjectNode): Pick<Primitive, 'clientRequirements' | 
  */
 export function examplesOf(node: ObjectNode): Pick<Primitive, 'examplesProperty' | 'namedExamples'> {
   const examplesProperty = propertyOf(node, 'examples');
-  const namedExamples: NamedExample[] = [];
-  for (const [name, property] of effectiveProperties(examplesProperty?.value)) namedExamples.push({ name, property });
-  return { examplesProperty, namedExamples };
+  return { examplesProperty, namedExamples: namedExamplesIn(examplesProperty?.value) };
+}
+
+/** The members of an examples map (`examples`, `interactionExamples`), as written; none unless it is an object. */
+function namedExamplesIn(map: ValueNode | undefined): NamedExample[] {
+  const examples: NamedExample[] = [];
+  for (const [name, property] of effectiveProperties(map)) examples.push({ name, property });
+  return examples;
 }
 
 /** A primitive's name, title and (among same-named ones) scope. */
@@ -397,10 +402,10 @@ function readDeclarations(owner: Primitive): void {
 }
 
 function readExamples(tool: Tool): void {
-  for (const [name, property] of effectiveProperties(memberOf(tool.node, 'interactionExamples'))) {
-    const example: Example = { name, property, steps: [] };
+  for (const named of namedExamplesIn(memberOf(tool.node, 'interactionExamples'))) {
+    const example: Example = { ...named, steps: [] };
     tool.examples.push(example);
-    const stepNodes = memberOf(property.value, 'steps');
+    const stepNodes = memberOf(named.property.value, 'steps');
     if (stepNodes?.type !== 'array') continue;
     for (const stepNode of stepNodes.items) {
       if (stepNode.type !== 'object') continue;
@@ -443,9 +448,7 @@ function readStep(tool: Tool, example: Example, node: ObjectNode, typeNode: Valu
 export function interactionExamplesOf(tool: Primitive): NamedExample[] {
   let examples = interactionExamplesRead.get(tool);
   if (!examples) {
-    examples = [];
-    for (const [name, property] of effectiveProperties(memberOf(tool.node, 'interactionExamples')))
-      examples.push({ name, property });
+    examples = namedExamplesIn(memberOf(tool.node, 'interactionExamples'));
     interactionExamplesRead.set(tool, examples);
   }
   return examples;
