@@ -7,6 +7,7 @@ import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { ELICITATION_RULE_ID } from '../../shared/src/constants';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { builtCliPath, runBuiltCli } from './support/cliProcess';
+import { runCliInProcess } from './support/cliInProcess';
 import { fixturesDirectory } from './support/fixtures';
 import { repoRoot } from './support/repoRoot';
 import { makeTempTree, removeTree } from './support/tempTree';
@@ -69,57 +70,57 @@ describe('cli behaviour (built dist/cli.js)', () => {
       assert.deepEqual(run, { status: 0, stdout: '', stderr: '' });
     });
 
-    it('is 1 when problems are found, and 0 with --exit-zero, which still prints them', () => {
+    it('is 1 when problems are found, and 0 with --exit-zero, which still prints them', async () => {
       const failing = runBuiltCli([ONLY_ELICITATION, 'invalid.mcpdesc.json'], { cwd: root });
       assert.equal(failing.status, 1);
       assert.match(failing.stdout, /4 problems/);
-      const exitZero = runBuiltCli([ONLY_ELICITATION, '--exit-zero', 'invalid.mcpdesc.json'], { cwd: root });
+      const exitZero = await runCliInProcess([ONLY_ELICITATION, '--exit-zero', 'invalid.mcpdesc.json'], { cwd: root });
       assert.equal(exitZero.status, 0);
       assert.equal(exitZero.stdout, failing.stdout);
     });
 
-    it('is 2 for a usage error, with the message on stderr and nothing on stdout', () => {
+    it('is 2 for a usage error, with the message on stderr and nothing on stdout', async () => {
       const run = runBuiltCli(['--nope', 'invalid.mcpdesc.json'], { cwd: root });
       assert.equal(run.status, 2);
       assert.equal(run.stdout, '');
       assert.match(run.stderr, /^mcpdesc-lint: Unknown option '--nope'\nRun 'mcpdesc-lint --help' for usage\.\n$/);
-      assert.equal(runBuiltCli(['--format', 'xml'], { cwd: root }).status, 2);
-      assert.equal(runBuiltCli(['--rule', `${ELICITATION_RULE_ID}=loud`], { cwd: root }).status, 2);
+      assert.equal((await runCliInProcess(['--format', 'xml'], { cwd: root })).status, 2);
+      assert.equal((await runCliInProcess(['--rule', `${ELICITATION_RULE_ID}=loud`], { cwd: root })).status, 2);
     });
 
-    it('checks a file that is not valid UTF-8 as an editor shows it (U+FFFD), as the server does', () => {
-      const run = runBuiltCli(['--format', 'json', 'unreadable'], { cwd: root });
+    it('checks a file that is not valid UTF-8 as an editor shows it (U+FFFD), as the server does', async () => {
+      const run = await runCliInProcess(['--format', 'json', 'unreadable'], { cwd: root });
       assert.equal(run.status, 1);
       assert.equal(run.stderr, '');
       assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['unreadable/bad.mcpdesc.json', 'unreadable/good.mcpdesc.json']);
     });
 
-    it('is 2 for a file named on the command line that cannot be read, after checking the other files', () => {
-      const run = runBuiltCli(['--format', 'json', 'unreadable/good.mcpdesc.json', '/dev/null'], { cwd: root });
+    it('is 2 for a file named on the command line that cannot be read, after checking the other files', async () => {
+      const run = await runCliInProcess(['--format', 'json', 'unreadable/good.mcpdesc.json', '/dev/null'], { cwd: root });
       assert.equal(run.status, 2);
       assert.match(run.stderr, /^mcpdesc-lint: [./]*dev\/null: cannot read: it is a character device, not a regular file\n$/);
       assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['unreadable/good.mcpdesc.json']);
     });
 
-    it('is 2 for a path that does not exist, and other paths are still checked', () => {
-      const run = runBuiltCli(['missing.mcpdesc.json', 'invalid.mcpdesc.json'], { cwd: root });
+    it('is 2 for a path that does not exist, and other paths are still checked', async () => {
+      const run = await runCliInProcess(['missing.mcpdesc.json', 'invalid.mcpdesc.json'], { cwd: root });
       assert.equal(run.status, 2);
       assert.equal(run.stderr, 'mcpdesc-lint: missing.mcpdesc.json: no such file or directory\n');
       assert.match(run.stdout, /invalid\.mcpdesc\.json/);
     });
 
-    it('the whole-document rules are on by default with the official severities (--official and "extends": "mcpdesc:official" say the same); --elicitation-only and "extends": "mcpdesc:elicitation" turn them off', () => {
+    it('the whole-document rules are on by default with the official severities (--official and "extends": "mcpdesc:official" say the same); --elicitation-only and "extends": "mcpdesc:elicitation" turn them off', async () => {
       const corpus = path.join(repoRoot(), 'test-fixtures', 'official-agreement', 'security-and-tags.yaml');
       const seen = (problems: JsonProblem[]) =>
         problems
           .filter((problem) => problem.code.startsWith('mcpdesc.document.'))
           .map((problem) => `${problem.severity} ${problem.violation}`)
           .sort();
-      const elicitationOnly = runBuiltCli(['--format', 'json', '--no-config', '--elicitation-only', corpus]);
+      const elicitationOnly = await runCliInProcess(['--format', 'json', '--no-config', '--elicitation-only', corpus]);
       assert.deepEqual(seen(jsonProblems(elicitationOnly.stdout)), []);
-      const byDefault = runBuiltCli(['--format', 'json', '--no-config', corpus]);
+      const byDefault = await runCliInProcess(['--format', 'json', '--no-config', corpus]);
       assert.equal(byDefault.status, 1);
-      const official = runBuiltCli(['--format', 'json', '--no-config', '--official', corpus]);
+      const official = await runCliInProcess(['--format', 'json', '--no-config', '--official', corpus]);
       assert.equal(official.status, 1);
       assert.equal(official.stdout, byDefault.stdout);
       // Every problem of the whole-document rules carries the official validator's code, in the JSON output too.
@@ -139,7 +140,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
       // The official code of each finding is the same in the JSON and in SARIF (properties.officialCode).
       const codes = (problems: Array<{ officialCode?: string; pointer?: string }>) =>
         problems.map((problem) => `${problem.officialCode} ${problem.pointer}`).sort();
-      const sarif = runBuiltCli(['--format', 'sarif', '--no-config', corpus]);
+      const sarif = await runCliInProcess(['--format', 'sarif', '--no-config', corpus]);
       const results = (
         JSON.parse(sarif.stdout) as {
           runs: Array<{ results: Array<{ properties: { officialCode?: string; pointer?: string } }> }>;
@@ -152,7 +153,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
         'vault.mcpdesc.yaml': fs.readFileSync(corpus, 'utf8'),
       });
       try {
-        assert.deepEqual(seen(jsonProblems(runBuiltCli(['--format', 'json', '.'], { cwd: tree }).stdout)), expected);
+        assert.deepEqual(seen(jsonProblems((await runCliInProcess(['--format', 'json', '.'], { cwd: tree })).stdout)), expected);
       } finally {
         removeTree(tree);
       }
@@ -161,7 +162,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
         'vault.mcpdesc.yaml': fs.readFileSync(corpus, 'utf8'),
       });
       try {
-        assert.deepEqual(seen(jsonProblems(runBuiltCli(['--format', 'json', '.'], { cwd: narrowed }).stdout)), []);
+        assert.deepEqual(seen(jsonProblems((await runCliInProcess(['--format', 'json', '.'], { cwd: narrowed })).stdout)), []);
       } finally {
         removeTree(narrowed);
       }
@@ -180,10 +181,13 @@ describe('cli behaviour (built dist/cli.js)', () => {
   });
 
   describe('--rule and --quiet', () => {
-    it('reports the rule at the configured severity; errors fail, warnings only past --max-warnings, information never', () => {
-      const asWarning = runBuiltCli([ONLY_ELICITATION, '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], {
-        cwd: root,
-      });
+    it('reports the rule at the configured severity; errors fail, warnings only past --max-warnings, information never', async () => {
+      const asWarning = await runCliInProcess(
+        [ONLY_ELICITATION, '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'],
+        {
+          cwd: root,
+        },
+      );
       assert.equal(asWarning.status, 0, 'warnings alone do not fail a run (issue 34)');
       assert.match(asWarning.stdout, /^ {2}40:30 {2}warning {2}/m);
       assert.match(asWarning.stdout, /\u2716 4 problems \(0 errors, 4 warnings\)/);
@@ -192,7 +196,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
         ['4', 0],
         ['-1', 0],
       ] as const) {
-        const limited = runBuiltCli(
+        const limited = await runCliInProcess(
           [ONLY_ELICITATION, '--max-warnings', limit, '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'],
           {
             cwd: root,
@@ -202,7 +206,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
         assert.equal(limited.stderr, status === 1 ? 'mcpdesc-lint: 4 warnings found: more than --max-warnings 3 allows\n' : '');
       }
 
-      const asInformation = runBuiltCli(
+      const asInformation = await runCliInProcess(
         [ONLY_ELICITATION, '--format', 'json', '--rule', `${ELICITATION_RULE_ID}=information`, 'invalid.mcpdesc.json'],
         { cwd: root },
       );
@@ -212,7 +216,7 @@ describe('cli behaviour (built dist/cli.js)', () => {
         Array(4).fill(['information', 3]),
       );
 
-      const off = runBuiltCli(
+      const off = await runCliInProcess(
         [ONLY_ELICITATION, '--format', 'json', '--rule', `${ELICITATION_RULE_ID}=off`, 'invalid.mcpdesc.json'],
         {
           cwd: root,
@@ -221,13 +225,16 @@ describe('cli behaviour (built dist/cli.js)', () => {
       assert.deepEqual([off.status, jsonProblems(off.stdout)], [0, []]);
     });
 
-    it('--quiet shows errors only; --max-warnings still counts the warnings it hides (as ESLint does)', () => {
-      const run = runBuiltCli([ONLY_ELICITATION, '--quiet', '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'], {
-        cwd: root,
-      });
+    it('--quiet shows errors only; --max-warnings still counts the warnings it hides (as ESLint does)', async () => {
+      const run = await runCliInProcess(
+        [ONLY_ELICITATION, '--quiet', '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'],
+        {
+          cwd: root,
+        },
+      );
       assert.deepEqual(run, { status: 0, stdout: '', stderr: '' });
-      assert.equal(runBuiltCli([ONLY_ELICITATION, '--quiet', 'invalid.mcpdesc.json'], { cwd: root }).status, 1);
-      const limited = runBuiltCli(
+      assert.equal((await runCliInProcess([ONLY_ELICITATION, '--quiet', 'invalid.mcpdesc.json'], { cwd: root })).status, 1);
+      const limited = await runCliInProcess(
         [ONLY_ELICITATION, '--quiet', '--max-warnings', '0', '--rule', `${ELICITATION_RULE_ID}=warning`, 'invalid.mcpdesc.json'],
         {
           cwd: root,
@@ -242,53 +249,58 @@ describe('cli behaviour (built dist/cli.js)', () => {
   });
 
   describe('discovery', () => {
-    it('finds documents by name and by root member, skipping node_modules, .git, symlinked directories and other JSON', () => {
-      const run = runBuiltCli(['--format', 'json', 'tree'], { cwd: root });
+    it('finds documents by name and by root member, skipping node_modules, .git, symlinked directories and other JSON', async () => {
+      const run = await runCliInProcess(['--format', 'json', 'tree'], { cwd: root });
       assert.equal(run.stderr, '');
       assert.equal(run.status, 1);
       assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['tree/docs/a.mcpdesc.json', 'tree/sniffed/plain.json']);
     });
 
-    it('defaults to the current directory', () => {
-      const run = runBuiltCli(['--format', 'json'], { cwd: path.join(root, 'tree') });
+    it('defaults to the current directory', async () => {
+      const run = await runCliInProcess(['--format', 'json'], { cwd: path.join(root, 'tree') });
       assert.deepEqual(filesOf(jsonProblems(run.stdout)), ['docs/a.mcpdesc.json', 'sniffed/plain.json']);
     });
 
-    it('checks a file named explicitly even when it is not recognized as a document', () => {
-      const run = runBuiltCli([ONLY_ELICITATION, '--format', 'json', 'tree/sniffed/not-mcpdesc.json'], { cwd: root });
+    it('checks a file named explicitly even when it is not recognized as a document', async () => {
+      const run = await runCliInProcess([ONLY_ELICITATION, '--format', 'json', 'tree/sniffed/not-mcpdesc.json'], { cwd: root });
       assert.equal(run.status, 1);
       const problems = jsonProblems(run.stdout);
       assert.ok(problems.length > 0);
       assert.ok(problems.every((p) => p.file === 'tree/sniffed/not-mcpdesc.json' && p.violation === 'syntax-error'));
     });
 
-    it('--include adds documents, --exclude removes them even when named', () => {
-      const included = runBuiltCli(['--format', 'json', '--include', '**/*.desc', 'tree'], { cwd: root });
+    it('--include adds documents, --exclude removes them even when named', async () => {
+      const included = await runCliInProcess(['--format', 'json', '--include', '**/*.desc', 'tree'], { cwd: root });
       assert.deepEqual(filesOf(jsonProblems(included.stdout)), [
         'tree/docs/a.mcpdesc.json',
         'tree/extra/thing.desc',
         'tree/sniffed/plain.json',
       ]);
-      const excluded = runBuiltCli(['--format', 'json', '--exclude', 'tree/docs/**', 'tree', 'tree/docs/a.mcpdesc.json'], {
-        cwd: root,
-      });
+      const excluded = await runCliInProcess(
+        ['--format', 'json', '--exclude', 'tree/docs/**', 'tree', 'tree/docs/a.mcpdesc.json'],
+        {
+          cwd: root,
+        },
+      );
       assert.deepEqual(filesOf(jsonProblems(excluded.stdout)), ['tree/sniffed/plain.json']);
       assert.equal(excluded.stderr, 'mcpdesc-lint: warning: tree/docs/a.mcpdesc.json: not checked, it matches --exclude\n');
       assert.equal(excluded.status, 1);
     });
 
-    it('expands quoted globs itself, and a glob matching no file is an error', () => {
-      const byName = runBuiltCli(['--format', 'json', 'tree/**/*.mcpdesc.json'], { cwd: root });
+    it('expands quoted globs itself, and a glob matching no file is an error', async () => {
+      const byName = await runCliInProcess(['--format', 'json', 'tree/**/*.mcpdesc.json'], { cwd: root });
       assert.deepEqual(filesOf(jsonProblems(byName.stdout)), ['tree/docs/a.mcpdesc.json']);
-      const sniffed = runBuiltCli(['--format', 'json', 'tree/sniffed/*.json'], { cwd: root });
+      const sniffed = await runCliInProcess(['--format', 'json', 'tree/sniffed/*.json'], { cwd: root });
       assert.deepEqual(filesOf(jsonProblems(sniffed.stdout)), ['tree/sniffed/plain.json']);
-      const none = runBuiltCli(['tree/**/*.nothing'], { cwd: root });
+      const none = await runCliInProcess(['tree/**/*.nothing'], { cwd: root });
       assert.equal(none.status, 2);
       assert.equal(none.stderr, "mcpdesc-lint: No files match the pattern 'tree/**/*.nothing'\n");
     });
 
-    it('skips a file over the size limit with one information diagnostic', () => {
-      const run = runBuiltCli(['--format', 'json', '--max-file-size-mb', '0.001', 'invalid.mcpdesc.json'], { cwd: root });
+    it('skips a file over the size limit with one information diagnostic', async () => {
+      const run = await runCliInProcess(['--format', 'json', '--max-file-size-mb', '0.001', 'invalid.mcpdesc.json'], {
+        cwd: root,
+      });
       assert.equal(run.status, 0);
       const [problem, ...rest] = jsonProblems(run.stdout);
       assert.deepEqual(rest, []);
@@ -299,10 +311,10 @@ describe('cli behaviour (built dist/cli.js)', () => {
       assert.match(problem.message, /over the 0\.001 MB size limit/);
     });
 
-    it('handles a YAML document without crashing: checked, or reported as not supported yet', () => {
+    it('handles a YAML document without crashing: checked, or reported as not supported yet', async () => {
       const yamlRoot = makeTempTree({ 'spec.mcpdesc.yaml': 'mcpdesc: "0.9.0"\ntools: []\n' });
       try {
-        const run = runBuiltCli(['--format', 'json', '.'], { cwd: yamlRoot });
+        const run = await runCliInProcess(['--format', 'json', '.'], { cwd: yamlRoot });
         assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
         if (run.status === 2) assert.match(run.stderr, /spec\.mcpdesc\.yaml: YAML documents are not supported yet/);
         else
@@ -369,10 +381,10 @@ describe('cli behaviour (built dist/cli.js)', () => {
       return true;
     }
 
-    it('fixes in place, keeps comments and untouched lines byte-identical, and the result is clean', () => {
+    it('fixes in place, keeps comments and untouched lines byte-identical, and the result is clean', async () => {
       const fixRoot = makeTempTree({ 'commented.mcpdesc.jsonc': COMMENTED.join('\n') });
       try {
-        const before = runBuiltCli([ONLY_ELICITATION, '--format', 'json', '.'], { cwd: fixRoot });
+        const before = await runCliInProcess([ONLY_ELICITATION, '--format', 'json', '.'], { cwd: fixRoot });
         assert.deepEqual(
           jsonProblems(before.stdout).map((p) => p.violation),
           ['unknown-declaration', 'unexpected-content'],
@@ -395,14 +407,14 @@ describe('cli behaviour (built dist/cli.js)', () => {
         }
         assert.ok(!fixed.includes('"content"'));
         assert.match(fixed, /\{\s*"name": "missing",\s*"mode": "url",/);
-        const after = runBuiltCli([ONLY_ELICITATION, '.'], { cwd: fixRoot });
+        const after = await runCliInProcess([ONLY_ELICITATION, '.'], { cwd: fixRoot });
         assert.deepEqual(after, { status: 0, stdout: '', stderr: '' });
       } finally {
         removeTree(fixRoot);
       }
     });
 
-    it('on the JSONC fixture: fixes what has a fix, keeps every comment line byte-identical, leaves the rest', () => {
+    it('on the JSONC fixture: fixes what has a fix, keeps every comment line byte-identical, leaves the rest', async () => {
       const name = 'jsonc-comments-trailing-commas.jsonc';
       const original = fs.readFileSync(path.join(fixturesDirectory('expected-invalid'), name), 'utf8');
       const expected = JSON.parse(
@@ -420,9 +432,12 @@ describe('cli behaviour (built dist/cli.js)', () => {
       try {
         // About the consistency rule's fixes on its own corpus (its .expected.json): the other
         // rule, whose "Add a message" would edit a commented line here, is off for this run.
-        const fix = runBuiltCli([ONLY_ELICITATION, '--fix', '--format', 'json', '--rule', `${DECLARATION_RULE_ID}=off`, name], {
-          cwd: fixRoot,
-        });
+        const fix = await runCliInProcess(
+          [ONLY_ELICITATION, '--fix', '--format', 'json', '--rule', `${DECLARATION_RULE_ID}=off`, name],
+          {
+            cwd: fixRoot,
+          },
+        );
         const remaining = jsonProblems(fix.stdout).map((problem) => problem.violation);
         assert.deepEqual(
           remaining,
@@ -438,32 +453,34 @@ describe('cli behaviour (built dist/cli.js)', () => {
       }
     });
 
-    it('keeps a byte order mark and CRLF line breaks', () => {
+    it('keeps a byte order mark and CRLF line breaks', async () => {
       const crlf = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(COMMENTED.join('\r\n'))]);
       const fixRoot = makeTempTree({ 'crlf.mcpdesc.jsonc': crlf });
       try {
-        assert.equal(runBuiltCli([ONLY_ELICITATION, '--fix', '.'], { cwd: fixRoot }).status, 0);
+        assert.equal((await runCliInProcess([ONLY_ELICITATION, '--fix', '.'], { cwd: fixRoot })).status, 0);
         const bytes = fs.readFileSync(path.join(fixRoot, 'crlf.mcpdesc.jsonc'));
         assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
         const text = bytes.subarray(3).toString('utf8');
         assert.ok(!text.includes('\uFEFF'));
         assert.ok(text.includes('"missing"'));
         assert.equal(text.replace(/\r\n/g, '').search(/[\r\n]/), -1, 'every line break is CRLF');
-        assert.deepEqual(runBuiltCli([ONLY_ELICITATION, '.'], { cwd: fixRoot }), { status: 0, stdout: '', stderr: '' });
+        assert.deepEqual(await runCliInProcess([ONLY_ELICITATION, '.'], { cwd: fixRoot }), { status: 0, stdout: '', stderr: '' });
       } finally {
         removeTree(fixRoot);
       }
     });
 
-    it('reports what no fix can mend, and leaves files with nothing to fix untouched', () => {
+    it('reports what no fix can mend, and leaves files with nothing to fix untouched', async () => {
       const unfixable = fs.readFileSync(path.join(fixturesDirectory('expected-invalid'), 'invalid-action.json'));
       const fixRoot = makeTempTree({ 'unfixable.mcpdesc.json': unfixable, 'valid.mcpdesc.json': RULE_PAGE_VALID });
       try {
         const past = new Date('2001-02-03T04:05:06Z');
         for (const name of ['unfixable.mcpdesc.json', 'valid.mcpdesc.json']) fs.utimesSync(path.join(fixRoot, name), past, past);
-        const expected = jsonProblems(runBuiltCli([ONLY_ELICITATION, '--format', 'json', '.'], { cwd: fixRoot }).stdout);
+        const expected = jsonProblems(
+          (await runCliInProcess([ONLY_ELICITATION, '--format', 'json', '.'], { cwd: fixRoot })).stdout,
+        );
         assert.ok(expected.length > 0);
-        const fix = runBuiltCli([ONLY_ELICITATION, '--fix', '--format', 'json', '.'], { cwd: fixRoot });
+        const fix = await runCliInProcess([ONLY_ELICITATION, '--fix', '--format', 'json', '.'], { cwd: fixRoot });
         assert.equal(fix.status, 1);
         assert.deepEqual(jsonProblems(fix.stdout), expected);
         for (const name of ['unfixable.mcpdesc.json', 'valid.mcpdesc.json']) {

@@ -1,0 +1,38 @@
+// Runs the CLI's whole command (runCli) in the test's own process, wired as cli.ts wires the real
+// one: the same argv, working directory, environment, streams as text, the built worker script for
+// --jobs and the built bundle as the cache's identity. A spawned dist/cli.js costs a third of a
+// second to start (most of it compiling the bundle); the behaviour behind the argv is the same code,
+// so most cases run here and each file keeps a few through the real process (runBuiltCli), for what
+// only a process has: its argv, exit code, pipes, signals.
+import * as path from 'node:path';
+import { runCli } from '../../../server/src/cli/run';
+import { builtCliPath, type ProcessRun } from './cliProcess';
+import { repoRoot } from './repoRoot';
+
+export interface InProcessOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  /** Standard input's bytes (--stdin); without it, standard input is empty, as a spawned run with no input. */
+  stdin?: string | Buffer;
+}
+
+/** What runBuiltCli(args, options) gives, with the same defaults (the repository as cwd, NO_COLOR set). */
+export async function runCliInProcess(args: readonly string[], options: InProcessOptions = {}): Promise<ProcessRun> {
+  const bundle = builtCliPath();
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
+  const input = options.stdin ?? '';
+  const status = await runCli(args, {
+    cwd: options.cwd ?? repoRoot(),
+    env,
+    // A spawned run's stdout is a pipe, never a terminal.
+    stdoutIsTTY: false,
+    writeOut: (text) => void stdout.push(text),
+    writeErr: (text) => void stderr.push(text),
+    workerScript: path.join(path.dirname(bundle), 'checkWorker.js'),
+    readStdin: () => Promise.resolve(Buffer.isBuffer(input) ? input : Buffer.from(input, 'utf8')),
+    bundleFile: bundle,
+  });
+  return { status, stdout: stdout.join(''), stderr: stderr.join('') };
+}
