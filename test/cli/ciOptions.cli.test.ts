@@ -12,9 +12,9 @@ import type { Log } from 'sarif';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { ELICITATION_RULE_ID } from '../../shared/src/constants';
 import { builtCliPath, runBuiltCli, type ProcessRun } from './support/cliProcess';
+import { runCliInProcess } from './support/cliInProcess';
 import { documentWithSteps } from './support/ciDocuments';
 import { makeTempTree, removeTree } from './support/tempTree';
-import { WORKER_LOG_ENV } from './support/workerThreadLog';
 
 const E = ELICITATION_RULE_ID;
 const SUPPRESSIONS = 'mcpdesc-lint-suppressions.json';
@@ -33,18 +33,18 @@ function problems(run: ProcessRun): Array<[file: string, line: number, violation
   return (JSON.parse(run.stdout) as JsonProblem[]).map((p) => [p.file, p.range.start.line + 1, p.violation, p.severity]);
 }
 
-function json(root: string, ...args: string[]): ProcessRun {
-  return runBuiltCli(['--elicitation-only', '--format', 'json', ...args], { cwd: root });
+function json(root: string, ...args: string[]): Promise<ProcessRun> {
+  return runCliInProcess(['--elicitation-only', '--format', 'json', ...args], { cwd: root });
 }
 
 describe('bulk suppressions (issue 36)', () => {
-  it('a repository with existing problems adopts the linter in one command, then fails only on new ones', () => {
+  it('a repository with existing problems adopts the linter in one command, then fails only on new ones', async () => {
     const root = tree({
       'specs/a.mcpdesc.json': documentWithSteps(['nope', 'confirm', 'nope2']),
       'specs/b.mcpdesc.json': documentWithSteps(['authorize']),
       'c.mcpdesc.json': documentWithSteps(['confirm']),
     });
-    const before = json(root);
+    const before = await json(root);
     assert.equal(before.status, 1);
     assert.deepEqual(problems(before), [
       ['specs/a.mcpdesc.json', 30, 'unknown-declaration', 'error'],
@@ -53,21 +53,22 @@ describe('bulk suppressions (issue 36)', () => {
     ]);
 
     // One command: every error of today is the baseline, and the run passes.
+    // Through the real dist/cli.js: the one command a repository runs to adopt the linter.
     const adopt = runBuiltCli(['--elicitation-only', '--suppress-all'], { cwd: root });
     assert.deepEqual(adopt, { status: 0, stdout: '', stderr: '' });
     assert.deepEqual(JSON.parse(fs.readFileSync(path.join(root, SUPPRESSIONS), 'utf8')), {
       'specs/a.mcpdesc.json': { [`${E}/unknown-declaration`]: { count: 2 } },
       'specs/b.mcpdesc.json': { [`${E}/mode-mismatch`]: { count: 1 } },
     });
-    assert.deepEqual(runBuiltCli(['--elicitation-only'], { cwd: root }), { status: 0, stdout: '', stderr: '' });
+    assert.deepEqual(await runCliInProcess(['--elicitation-only'], { cwd: root }), { status: 0, stdout: '', stderr: '' });
 
     // Lines move (a block above every finding): counts do not move, nothing shows.
     fs.writeFileSync(path.join(root, 'specs/a.mcpdesc.json'), documentWithSteps(['nope', 'confirm', 'nope2'], 40));
-    assert.deepEqual(runBuiltCli(['--elicitation-only'], { cwd: root }), { status: 0, stdout: '', stderr: '' });
+    assert.deepEqual(await runCliInProcess(['--elicitation-only'], { cwd: root }), { status: 0, stdout: '', stderr: '' });
 
     // A new problem in a clean file: only it.
     fs.writeFileSync(path.join(root, 'c.mcpdesc.json'), documentWithSteps(['confirm', 'fresh']));
-    const newFile = json(root);
+    const newFile = await json(root);
     assert.equal(newFile.status, 1);
     assert.deepEqual(problems(newFile), [['c.mcpdesc.json', 50, 'unknown-declaration', 'error']]);
     fs.writeFileSync(path.join(root, 'c.mcpdesc.json'), documentWithSteps(['confirm']));
@@ -75,7 +76,7 @@ describe('bulk suppressions (issue 36)', () => {
     // One more of a baselined kind in its file: all of that kind are shown (which one is new cannot
     // be told without lines), as ESLint does; the other files stay quiet.
     fs.writeFileSync(path.join(root, 'specs/a.mcpdesc.json'), documentWithSteps(['nope', 'confirm', 'nope2', 'nope3'], 40));
-    const more = json(root);
+    const more = await json(root);
     assert.equal(more.status, 1);
     assert.deepEqual(
       problems(more).map(([file, , violation]) => [file, violation]),
@@ -84,15 +85,15 @@ describe('bulk suppressions (issue 36)', () => {
 
     // One fixed: the baseline is stale, which fails the run (2) until it is pruned.
     fs.writeFileSync(path.join(root, 'specs/a.mcpdesc.json'), documentWithSteps(['nope', 'confirm']));
-    const stale = runBuiltCli(['--elicitation-only'], { cwd: root });
+    const stale = await runCliInProcess(['--elicitation-only'], { cwd: root });
     assert.equal(stale.status, 2);
     assert.equal(stale.stdout, '');
     assert.equal(
       stale.stderr,
       `mcpdesc-lint: ${SUPPRESSIONS}: 1 suppressed error no longer occurs (in 1 file); run again with --prune-suppressions to take it off the suppressions file, or pass --pass-on-unpruned-suppressions\n`,
     );
-    assert.equal(runBuiltCli(['--elicitation-only', '--pass-on-unpruned-suppressions'], { cwd: root }).status, 0);
-    assert.deepEqual(runBuiltCli(['--elicitation-only', '--prune-suppressions'], { cwd: root }), {
+    assert.equal((await runCliInProcess(['--elicitation-only', '--pass-on-unpruned-suppressions'], { cwd: root })).status, 0);
+    assert.deepEqual(await runCliInProcess(['--elicitation-only', '--prune-suppressions'], { cwd: root }), {
       status: 0,
       stdout: '',
       stderr: '',
@@ -101,15 +102,17 @@ describe('bulk suppressions (issue 36)', () => {
       'specs/a.mcpdesc.json': { [`${E}/unknown-declaration`]: { count: 1 } },
       'specs/b.mcpdesc.json': { [`${E}/mode-mismatch`]: { count: 1 } },
     });
-    assert.deepEqual(runBuiltCli(['--elicitation-only'], { cwd: root }), { status: 0, stdout: '', stderr: '' });
+    assert.deepEqual(await runCliInProcess(['--elicitation-only'], { cwd: root }), { status: 0, stdout: '', stderr: '' });
   });
 
-  it('--suppress-rule takes a rule or RULE/violation; warnings and syntax errors are never baselined', () => {
+  it('--suppress-rule takes a rule or RULE/violation; warnings and syntax errors are never baselined', async () => {
     const root = tree({
       'a.mcpdesc.json': documentWithSteps(['nope', 'authorize']),
       'broken.mcpdesc.json': '{ "mcpdesc": "0.8.0" "tools": [] }',
     });
-    const only = runBuiltCli(['--elicitation-only', '--format', 'json', '--suppress-rule', `${E}/mode-mismatch`], { cwd: root });
+    const only = await runCliInProcess(['--elicitation-only', '--format', 'json', '--suppress-rule', `${E}/mode-mismatch`], {
+      cwd: root,
+    });
     assert.equal(only.status, 1);
     assert.deepEqual(
       problems(only).map(([file, , violation]) => [file, violation]),
@@ -121,12 +124,12 @@ describe('bulk suppressions (issue 36)', () => {
     assert.deepEqual(JSON.parse(fs.readFileSync(path.join(root, SUPPRESSIONS), 'utf8')), {
       'a.mcpdesc.json': { [`${E}/mode-mismatch`]: { count: 1 } },
     });
-    const all = runBuiltCli(['--elicitation-only', '--format', 'json', '--suppress-all'], { cwd: root });
+    const all = await runCliInProcess(['--elicitation-only', '--format', 'json', '--suppress-all'], { cwd: root });
     assert.deepEqual(problems(all), [['broken.mcpdesc.json', 1, 'syntax-error', 'error']]);
     assert.equal(all.status, 1, 'a syntax error is not adopted');
 
     fs.rmSync(path.join(root, SUPPRESSIONS));
-    const warnings = runBuiltCli(
+    const warnings = await runCliInProcess(
       ['--elicitation-only', '--format', 'json', '--rule', `${E}=warning`, '--suppress-all', 'a.mcpdesc.json'],
       {
         cwd: root,
@@ -137,19 +140,30 @@ describe('bulk suppressions (issue 36)', () => {
     assert.equal(fs.readFileSync(path.join(root, SUPPRESSIONS), 'utf8'), '{}\n');
   });
 
-  it('--suppressions-location names the file, for writing and for reading; an unusable one fails the run', () => {
+  it('--suppressions-location names the file, for writing and for reading; an unusable one fails the run', async () => {
     const root = tree({ 'a.mcpdesc.json': documentWithSteps(['nope']) });
     assert.equal(
-      runBuiltCli(['--elicitation-only', '--suppress-all', '--suppressions-location', 'ci/baseline.json'], { cwd: root }).status,
+      (
+        await runCliInProcess(['--elicitation-only', '--suppress-all', '--suppressions-location', 'ci/baseline.json'], {
+          cwd: root,
+        })
+      ).status,
       0,
     );
     assert.ok(fs.existsSync(path.join(root, 'ci', 'baseline.json')));
     assert.ok(!fs.existsSync(path.join(root, SUPPRESSIONS)));
-    assert.equal(runBuiltCli(['--elicitation-only', '--suppressions-location', 'ci/baseline.json'], { cwd: root }).status, 0);
-    assert.equal(runBuiltCli(['--elicitation-only'], { cwd: root }).status, 1, 'without it, the default file (there is none)');
+    assert.equal(
+      (await runCliInProcess(['--elicitation-only', '--suppressions-location', 'ci/baseline.json'], { cwd: root })).status,
+      0,
+    );
+    assert.equal(
+      (await runCliInProcess(['--elicitation-only'], { cwd: root })).status,
+      1,
+      'without it, the default file (there is none)',
+    );
 
     fs.writeFileSync(path.join(root, SUPPRESSIONS), '{ "a.mcpdesc.json": { "x/y": { "count": 0 } } }');
-    const invalid = runBuiltCli(['--elicitation-only'], { cwd: root });
+    const invalid = await runCliInProcess(['--elicitation-only'], { cwd: root });
     assert.equal(invalid.status, 2);
     assert.match(invalid.stdout, /unknown-declaration|references 'nope'/, 'the problems are still reported');
     assert.equal(
@@ -160,40 +174,36 @@ describe('bulk suppressions (issue 36)', () => {
 });
 
 describe('--cache', () => {
-  const preload = (log: string): Record<string, string> => ({
-    NODE_OPTIONS: `--require ${path.join(__dirname, 'support', 'workerThreadLog.js')}`,
-    [WORKER_LOG_ENV]: log,
-  });
   const workersOf = (log: string): number =>
     fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0;
 
-  it('a warm run reports what a cold one did and starts no worker; a changed file or configuration is linted again', () => {
+  it('a warm run reports what a cold one did and starts no worker; a changed file or configuration is linted again', async () => {
     const files: Record<string, string> = {};
     for (let index = 0; index < 6; index++)
       files[`specs/doc-${index}.mcpdesc.json`] = documentWithSteps(index % 2 === 0 ? ['confirm', `bad-${index}`] : ['confirm']);
     const root = tree(files);
     const log = path.join(root, '..', `${path.basename(root)}.workers`);
-    const run = (...args: string[]): ProcessRun =>
-      runBuiltCli(['--elicitation-only', '--jobs', '6', '--format', 'json', '--cache', ...args], {
+    const run = (...args: string[]): Promise<ProcessRun> =>
+      runCliInProcess(['--elicitation-only', '--jobs', '6', '--format', 'json', '--cache', ...args], {
         cwd: root,
-        env: preload(log),
+        countWorkersIn: log,
       });
     try {
-      const cold = run();
+      const cold = await run();
       assert.equal(cold.status, 1);
       assert.equal(problems(cold).length, 3);
       assert.ok(fs.existsSync(path.join(root, '.mcpdesc-lint-cache')));
       assert.equal(workersOf(log), 6, 'a worker per file (--jobs 6)');
 
       fs.rmSync(log, { force: true });
-      const warm = run();
+      const warm = await run();
       assert.deepEqual(warm, cold);
       assert.equal(workersOf(log), 0, 'every result came from the cache');
 
       // Content changed: the two edited files are checked again (a worker each), and only they.
       fs.writeFileSync(path.join(root, 'specs/doc-1.mcpdesc.json'), documentWithSteps(['confirm', 'new-one']));
       fs.writeFileSync(path.join(root, 'specs/doc-2.mcpdesc.json'), documentWithSteps(['confirm']));
-      const edited = run();
+      const edited = await run();
       assert.deepEqual(
         problems(edited).map(([file]) => file),
         ['specs/doc-0.mcpdesc.json', 'specs/doc-1.mcpdesc.json', 'specs/doc-4.mcpdesc.json'],
@@ -204,27 +214,28 @@ describe('--cache', () => {
       fs.rmSync(log, { force: true });
       const later = new Date(Date.now() + 60_000);
       for (const name of fs.readdirSync(path.join(root, 'specs'))) fs.utimesSync(path.join(root, 'specs', name), later, later);
-      assert.deepEqual(run(), edited);
+      assert.deepEqual(await run(), edited);
       assert.equal(workersOf(log), 0);
 
       // The configuration that applies changed: every file it applies to is linted again.
       fs.rmSync(log, { force: true });
       fs.writeFileSync(path.join(root, 'specs', 'mcpdesc-lint.config.json'), JSON.stringify({ rules: { [E]: 'warning' } }));
-      const reconfigured = run();
+      const reconfigured = await run();
       assert.equal(reconfigured.status, 0);
       assert.deepEqual(new Set(problems(reconfigured).map(([, , , severity]) => severity)), new Set(['warning']));
       assert.equal(workersOf(log), 6);
 
       // A cache file that is not one is a cold start, not a failure.
       fs.writeFileSync(path.join(root, '.mcpdesc-lint-cache'), '{ not json');
-      assert.deepEqual(run(), reconfigured);
+      assert.deepEqual(await run(), reconfigured);
     } finally {
       fs.rmSync(log, { force: true });
     }
   });
 
-  it('--cache-location names the file, or a folder to keep it in; --fix still fixes a cached file that has fixes', () => {
+  it('--cache-location names the file, or a folder to keep it in; --fix still fixes a cached file that has fixes', async () => {
     const root = tree({ 'a.mcpdesc.json': documentWithSteps(['confirm', 'confrim']) });
+    // Through the real dist/cli.js: the cache's identity is the running bundle's hash.
     const first = runBuiltCli(['--elicitation-only', '--cache', '--cache-location', 'tmp/cache/'], { cwd: root });
     assert.equal(first.status, 1);
     const kept = fs.readdirSync(path.join(root, 'tmp', 'cache'));
@@ -232,20 +243,25 @@ describe('--cache', () => {
     assert.match(kept[0], /^\.mcpdesc-lint-cache_[0-9a-f]{16}$/);
     assert.ok(!fs.existsSync(path.join(root, '.mcpdesc-lint-cache')));
 
-    const fixed = runBuiltCli(['--elicitation-only', '--cache', '--cache-location', 'tmp/cache/', '--fix'], { cwd: root });
+    const fixed = await runCliInProcess(['--elicitation-only', '--cache', '--cache-location', 'tmp/cache/', '--fix'], {
+      cwd: root,
+    });
     assert.deepEqual([fixed.status, fixed.stdout], [0, '']);
     assert.match(
       fs.readFileSync(path.join(root, 'a.mcpdesc.json'), 'utf8'),
       /"declaration": "confirm",[^]*"declaration": "confirm",/,
     );
     // The fixed file's result (clean) is what the cache holds now.
-    assert.deepEqual(runBuiltCli(['--elicitation-only', '--cache', '--cache-location', 'tmp/cache/'], { cwd: root }), {
+    assert.deepEqual(await runCliInProcess(['--elicitation-only', '--cache', '--cache-location', 'tmp/cache/'], { cwd: root }), {
       status: 0,
       stdout: '',
       stderr: '',
     });
 
-    assert.equal(runBuiltCli(['--elicitation-only', '--cache', '--cache-location', 'lint.cache'], { cwd: root }).status, 0);
+    assert.equal(
+      (await runCliInProcess(['--elicitation-only', '--cache', '--cache-location', 'lint.cache'], { cwd: root })).status,
+      0,
+    );
     assert.ok(fs.statSync(path.join(root, 'lint.cache')).isFile());
   });
 });
@@ -260,24 +276,32 @@ describe('--stdin and --output-file', () => {
     });
     return { status: run.status, stdout: run.stdout, stderr: run.stderr };
   }
+  function pipedInProcess(root: string, input: string, ...args: string[]): Promise<ProcessRun> {
+    return runCliInProcess(['--stdin', '--elicitation-only', ...args], { cwd: root, stdin: input });
+  }
 
-  it('lints standard input, named <text> or by --stdin-filename, whose name picks the syntax and the configuration', () => {
+  it('lints standard input, named <text> or by --stdin-filename, whose name picks the syntax and the configuration', async () => {
     const root = tree({
       'quiet/mcpdesc-lint.config.json': JSON.stringify({ rules: { [E]: 'off' } }),
       [SUPPRESSIONS]: JSON.stringify({ 'x.mcpdesc.json': { [`${E}/unknown-declaration`]: { count: 1 } } }),
     });
     const text = documentWithSteps(['nope']);
+    // Through a real pipe into dist/cli.js once; the names and configurations in-process.
     const unnamed = piped(root, text, '--format', 'json');
     assert.equal(unnamed.status, 1);
     assert.deepEqual(problems(unnamed), [['<text>', 30, 'unknown-declaration', 'error']]);
 
     // The suppressions file does not apply to piped text (as with ESLint), even named as a baselined file.
-    const named = piped(root, text, '--format', 'json', '--stdin-filename', 'x.mcpdesc.json');
+    const named = await pipedInProcess(root, text, '--format', 'json', '--stdin-filename', 'x.mcpdesc.json');
     assert.deepEqual(problems(named), [['x.mcpdesc.json', 30, 'unknown-declaration', 'error']]);
 
-    assert.deepEqual(piped(root, text, '--stdin-filename', 'quiet/x.mcpdesc.json'), { status: 0, stdout: '', stderr: '' });
+    assert.deepEqual(await pipedInProcess(root, text, '--stdin-filename', 'quiet/x.mcpdesc.json'), {
+      status: 0,
+      stdout: '',
+      stderr: '',
+    });
 
-    const yaml = piped(root, 'mcpdesc: "0.8.0"\ntools: [\n', '--format', 'json', '--stdin-filename', 'spec.yaml');
+    const yaml = await pipedInProcess(root, 'mcpdesc: "0.8.0"\ntools: [\n', '--format', 'json', '--stdin-filename', 'spec.yaml');
     assert.equal(yaml.status, 1);
     assert.deepEqual(
       problems(yaml).map(([file, , violation]) => [file, violation]),
@@ -285,7 +309,7 @@ describe('--stdin and --output-file', () => {
       'read as YAML by its name',
     );
 
-    const excluded = piped(root, text, '--exclude', 'vendor/**', '--stdin-filename', 'vendor/x.mcpdesc.json');
+    const excluded = await pipedInProcess(root, text, '--exclude', 'vendor/**', '--stdin-filename', 'vendor/x.mcpdesc.json');
     assert.deepEqual(excluded, {
       status: 0,
       stdout: '',
@@ -293,15 +317,15 @@ describe('--stdin and --output-file', () => {
     });
   });
 
-  it('-o writes the report to a file (its folders made), and nothing to stdout; the exit status is the same', () => {
+  it('-o writes the report to a file (its folders made), and nothing to stdout; the exit status is the same', async () => {
     const root = tree({ 'a.mcpdesc.json': documentWithSteps(['nope']) });
-    const run = runBuiltCli(['--elicitation-only', '--format', 'sarif', '-o', 'reports/lint/out.sarif'], { cwd: root });
+    const run = await runCliInProcess(['--elicitation-only', '--format', 'sarif', '-o', 'reports/lint/out.sarif'], { cwd: root });
     assert.deepEqual([run.status, run.stdout, run.stderr], [1, '', '']);
     const log = JSON.parse(fs.readFileSync(path.join(root, 'reports/lint/out.sarif'), 'utf8')) as Log;
     assert.equal(log.runs[0].results?.[0].ruleId, E);
 
     fs.writeFileSync(path.join(root, 'taken'), '');
-    const blocked = runBuiltCli(['--elicitation-only', '--output-file', 'taken/out.json'], { cwd: root });
+    const blocked = await runCliInProcess(['--elicitation-only', '--output-file', 'taken/out.json'], { cwd: root });
     assert.equal(blocked.status, 2);
     assert.match(blocked.stderr, /^mcpdesc-lint: taken\/out\.json: the report cannot be written: /);
   });

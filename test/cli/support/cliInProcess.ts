@@ -8,21 +8,45 @@ import * as path from 'node:path';
 import { runCli } from '../../../server/src/cli/run';
 import { builtCliPath, type ProcessRun } from './cliProcess';
 import { repoRoot } from './repoRoot';
+import { WORKER_LOG_ENV } from './workerThreadLog';
 
 export interface InProcessOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
   /** Standard input's bytes (--stdin); without it, standard input is empty, as a spawned run with no input. */
   stdin?: string | Buffer;
+  /**
+   * A file each worker thread of the run appends its thread id to (as workerThreadLog.js preloaded
+   * into a spawned CLI does), so a test can tell how many workers checked files.
+   */
+  countWorkersIn?: string;
 }
 
 /** What runBuiltCli(args, options) gives, with the same defaults (the repository as cwd, NO_COLOR set). */
 export async function runCliInProcess(args: readonly string[], options: InProcessOptions = {}): Promise<ProcessRun> {
   const bundle = builtCliPath();
-  const stdout: string[] = [];
-  const stderr: string[] = [];
   const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
   const input = options.stdin ?? '';
+  // A worker thread takes its environment from this process's when it starts, not from runCli's.
+  const loggedBefore = process.env[WORKER_LOG_ENV];
+  if (options.countWorkersIn !== undefined) process.env[WORKER_LOG_ENV] = options.countWorkersIn;
+  try {
+    return await runWired(args, options, env, input, bundle);
+  } finally {
+    if (loggedBefore === undefined) delete process.env[WORKER_LOG_ENV];
+    else process.env[WORKER_LOG_ENV] = loggedBefore;
+  }
+}
+
+async function runWired(
+  args: readonly string[],
+  options: InProcessOptions,
+  env: Record<string, string | undefined>,
+  input: string | Buffer,
+  bundle: string,
+): Promise<ProcessRun> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
   const status = await runCli(args, {
     cwd: options.cwd ?? repoRoot(),
     env,
@@ -30,7 +54,10 @@ export async function runCliInProcess(args: readonly string[], options: InProces
     stdoutIsTTY: false,
     writeOut: (text) => void stdout.push(text),
     writeErr: (text) => void stderr.push(text),
-    workerScript: path.join(path.dirname(bundle), 'checkWorker.js'),
+    workerScript:
+      options.countWorkersIn === undefined
+        ? path.join(path.dirname(bundle), 'checkWorker.js')
+        : path.join(__dirname, 'loggingCheckWorker.js'),
     readStdin: () => Promise.resolve(Buffer.isBuffer(input) ? input : Buffer.from(input, 'utf8')),
     bundleFile: bundle,
   });
