@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { generateDocument } from '../../bench/generate';
 import { runBuiltCli } from './support/cliProcess';
+import { runCliInProcess } from './support/cliInProcess';
 import { makeTempTree, removeTree } from './support/tempTree';
 import { WORKER_LOG_ENV } from './support/workerThreadLog';
 import { repoRoot } from './support/repoRoot';
@@ -60,9 +61,9 @@ describe('--jobs', () => {
     fs.rmSync(log, { force: true });
   });
 
-  it('refuses a --jobs that is not a whole number of at least 1', () => {
+  it('refuses a --jobs that is not a whole number of at least 1', async () => {
     for (const jobs of ['0', '1.5', 'many', '']) {
-      const run = runBuiltCli(['--elicitation-only', `--jobs=${jobs}`, '.'], { cwd: tree });
+      const run = await runCliInProcess(['--elicitation-only', `--jobs=${jobs}`, '.'], { cwd: tree });
       assert.equal(run.status, 2, jobs);
       assert.match(run.stderr, /--jobs needs a whole number of at least 1/);
     }

@@ -1,7 +1,9 @@
-// One job against two (--jobs): the built CLI's stdout, stderr and exit status, byte for byte.
+// One job against two (--jobs): the CLI's stdout, stderr and exit status, byte for byte. Run in-process
+// (runCli with the built worker script, so two jobs are two threads of dist/checkWorker.js); that the
+// real dist/cli.js starts its workers is jobs.cli.test.ts's spawned case.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { runBuiltCli } from './cliProcess';
+import { runCliInProcess } from './cliInProcess';
 
 /**
  * The fixture corpora a run of the CLI compares over. The hostile corpus is left out: its catastrophic
@@ -18,10 +20,10 @@ export const JOBS_CORPORA = [
 ].map((name) => `test-fixtures/${name}`);
 
 export function itGivesTheSameReportForOneJobAndTwo(label: string, args: string[], cwd: () => string): void {
-  it(`one job and two give the same report: ${label}`, () => {
+  it(`one job and two give the same report: ${label}`, async () => {
     // The elicitation rules only (issue 34): the corpora are theirs, and the whole-document rules' findings on them pass spawnSync's buffer.
-    const one = runBuiltCli(['--elicitation-only', '--jobs', '1', ...args], { cwd: cwd() });
-    const two = runBuiltCli(['--elicitation-only', '--jobs', '2', ...args], { cwd: cwd() });
+    const one = await runCliInProcess(['--elicitation-only', '--jobs', '1', ...args], { cwd: cwd() });
+    const two = await runCliInProcess(['--elicitation-only', '--jobs', '2', ...args], { cwd: cwd() });
     assert.ok(one.stdout.length > 0, 'something was reported');
     assert.equal(two.stdout, one.stdout);
     assert.equal(two.stderr, one.stderr);
