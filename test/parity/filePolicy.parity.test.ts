@@ -1,19 +1,22 @@
-// The same directory through the built CLI and the built server must give the same diagnostics,
+// The same directory through the CLI and the built server must give the same diagnostics,
 // file for file: which files are checked (globs, ignored folders, symlinks), how they are read
 // (invalid UTF-8, the size limit, files that are not regular) and the checker's own notices.
+// Parity is about the one file policy of the two fronts, so the CLI side runs runCli in this process
+// (the same host code the bundle carries) and the server side is the built server, one start for the
+// cases that need nothing of their own; the access-guard case runs both built fronts as processes.
 // Each case below once gave different answers in the two fronts; it pins the one policy of
 // server/src/host. The documents are complete (0.8.0) and carry at most syntax errors, so that the
 // cases hold whatever the rules report (all of them are on by default, the whole-document ones too).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { CHECKER_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { ACCESS_ALLOW_ENV, ACCESS_LOG_ENV, OWN_THREADS, accessGuardPath, recordedAccesses } from '../hostile/support/accessLog';
 import { generatedCase } from '../hostile/support/generatedCases';
 import { repoPath } from '../support/repo';
 import { TempWorkspace } from '../workspace/tempWorkspace';
-import { runCli, runServer, type SeenFiles, type SharedSettings } from './support/bothFronts';
+import { runCli, runCliInProcessOn, runServer, runServerOnFolders, type FolderCase, type SeenFiles } from './support/bothFronts';
 
 /** No diagnostics from any rule: a complete document, with no tools. */
 const CLEAN =
@@ -25,15 +28,10 @@ const BROKEN =
 /** Where the code under test lives and its manifest (the CLI reads its version there). */
 const CODE_ROOTS = [repoPath('out'), repoPath('dist'), repoPath('node_modules'), repoPath('package.json'), ...OWN_THREADS];
 
-/** Runs both fronts on `root` with the same settings; asserts they agree and returns what they saw. */
-async function bothAgree(
-  root: string,
-  settings: SharedSettings = {},
-): Promise<{ files: SeenFiles; status: number | null; stderr: string }> {
-  const cli = runCli(root, settings);
-  const server = await runServer(root, settings);
-  assert.deepEqual(cli.files, server, `the CLI and the server disagree (CLI stderr: ${cli.stderr})`);
-  return { files: cli.files, status: cli.status, stderr: cli.stderr };
+interface Agreed {
+  files: SeenFiles;
+  status: number | null;
+  stderr: string;
 }
 
 function missingComma(): SeenFiles[string] {
@@ -61,16 +59,42 @@ describe('the CLI and the server check the same files the same way', () => {
   };
   after(() => workspaces.forEach((workspace) => workspace.dispose()));
 
-  it('an exclude glob without a slash matches the file name in every folder', async () => {
+  // The cases but the access guard's share one server start (a server start costs seconds, a case
+  // milliseconds): each case's directory is a workspace folder of its own with its own settings, as
+  // in a multi-root editor, and the CLI runs in that directory with the same settings as flags. The
+  // directories are built before the server starts; each case then compares its folder's answer.
+  const builders: Array<() => FolderCase> = [];
+  const folders: FolderCase[] = [];
+  let serverAnswers: Promise<SeenFiles[]> | undefined;
+  /** Registers a case's directory; what it returns asserts that both fronts agree there and gives what they saw. */
+  const sharedCase = (build: () => FolderCase): (() => Promise<Agreed>) => {
+    const index = builders.push(build) - 1;
+    return async () => {
+      serverAnswers ??= runServerOnFolders(folders);
+      const { root, settings } = folders[index];
+      const cli = await runCliInProcessOn(root, settings);
+      const server = (await serverAnswers)[index];
+      assert.deepEqual(cli.files, server, `the CLI and the server disagree (CLI stderr: ${cli.stderr})`);
+      return { files: cli.files, status: cli.status, stderr: cli.stderr };
+    };
+  };
+  before(() => builders.forEach((build) => folders.push(build())));
+
+  const excludeTree = (exclude: string[]): FolderCase => {
     const workspace = fresh();
     workspace.write('release-bot.mcpdesc.json', BROKEN);
     workspace.write('sub/release-bot.mcpdesc.json', BROKEN);
     workspace.write('sub/deeper/release-bot.mcpdesc.json', BROKEN);
     workspace.write('sub/kept.mcpdesc.json', BROKEN);
-    const { files } = await bothAgree(workspace.root, { exclude: ['release-bot.mcpdesc.json'] });
+    return { root: workspace.root, settings: { exclude } };
+  };
+  const excludedByName = sharedCase(() => excludeTree(['release-bot.mcpdesc.json']));
+  const excludedAnchored = sharedCase(() => excludeTree(['sub/release-bot.mcpdesc.json']));
+  it('an exclude glob without a slash matches the file name in every folder', async () => {
+    const { files } = await excludedByName();
     assert.deepEqual(files, { 'sub/kept.mcpdesc.json': missingComma() });
     // A glob with a slash is anchored at the root.
-    const anchored = await bothAgree(workspace.root, { exclude: ['sub/release-bot.mcpdesc.json'] });
+    const anchored = await excludedAnchored();
     assert.deepEqual(Object.keys(anchored.files), [
       'release-bot.mcpdesc.json',
       'sub/deeper/release-bot.mcpdesc.json',
@@ -78,18 +102,21 @@ describe('the CLI and the server check the same files the same way', () => {
     ]);
   });
 
-  it('an include glob without a slash matches the file name in every folder', async () => {
+  const included = sharedCase(() => {
     const workspace = fresh();
     workspace.write('specs/a/approval.json', BROKEN.replace('"mcpdesc": "0.8.0" ', '"name": "x" '));
     workspace.write('other.json', BROKEN.replace('"mcpdesc": "0.8.0" ', '"name": "x" '));
-    const { files } = await bothAgree(workspace.root, { include: ['approval.json'] });
+    return { root: workspace.root, settings: { include: ['approval.json'] } };
+  });
+  it('an include glob without a slash matches the file name in every folder', async () => {
+    const { files } = await included();
     assert.deepEqual(Object.keys(files), ['specs/a/approval.json']);
   });
 
-  it('a file with one invalid UTF-8 byte is decoded as an editor does (U+FFFD) and checked', async () => {
+  const prefix =
+    '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] ';
+  const strayBytes = sharedCase(() => {
     const workspace = fresh();
-    const prefix =
-      '{ "mcpdesc": "0.8.0", "info": { "name": "release-bot", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] ';
     fs.writeFileSync(
       workspace.path('stray-byte.mcpdesc.json'),
       Buffer.concat([Buffer.from(prefix), Buffer.from([0xff]), Buffer.from(' }\n')]),
@@ -103,7 +130,10 @@ describe('the CLI and the server check the same files the same way', () => {
         Buffer.from('", "version": "2.0.0" }, "protocolVersions": ["2025-11-25"] }\n'),
       ]),
     );
-    const { files, status, stderr } = await bothAgree(workspace.root);
+    return { root: workspace.root };
+  });
+  it('a file with one invalid UTF-8 byte is decoded as an editor does (U+FFFD) and checked', async () => {
+    const { files, status, stderr } = await strayBytes();
     assert.doesNotMatch(stderr, /cannot read|UTF-8/);
     assert.equal(status, 1, 'syntax errors, not a failure to read');
     assert.deepEqual(Object.keys(files), ['stray-byte.mcpdesc.json']);
@@ -112,7 +142,7 @@ describe('the CLI and the server check the same files the same way', () => {
     assert.deepEqual([first.line, first.character, first.code], [0, prefix.length, SYNTAX_RULE_ID]);
   });
 
-  it('follows symlinked folders and files inside the root, reports each real file once under its own name, and ends cycles', async () => {
+  const symlinked = sharedCase(() => {
     const workspace = fresh();
     workspace.write('specs/real/doc.mcpdesc.json', BROKEN);
     workspace.write('node_modules/pkg/vendored.mcpdesc.json', BROKEN);
@@ -121,7 +151,10 @@ describe('the CLI and the server check the same files the same way', () => {
     assert.ok(workspace.symlink('specs/real/loop', workspace.path('specs')));
     // Only reachable through the link (node_modules is never entered by its own name).
     assert.ok(workspace.symlink('vendor-link', workspace.path('node_modules/pkg')));
-    const { files } = await bothAgree(workspace.root);
+    return { root: workspace.root };
+  });
+  it('follows symlinked folders and files inside the root, reports each real file once under its own name, and ends cycles', async () => {
+    const { files } = await symlinked();
     assert.deepEqual(files, {
       'specs/real/doc.mcpdesc.json': missingComma(),
       'vendor-link/vendored.mcpdesc.json': missingComma(),
@@ -167,14 +200,17 @@ describe('the CLI and the server check the same files the same way', () => {
     assert.deepEqual(fs.readFileSync('/etc/passwd'), before.passwd);
   });
 
-  it('a file over the size limit gets the same one notice from both, recognized by name or by its head', async () => {
+  const oversized = sharedCase(() => {
     const workspace = fresh();
     const padding = 'x'.repeat(1500);
     workspace.write('big.mcpdesc.json', BROKEN.replace('"release-bot"', `"${padding}"`));
     workspace.write('big-sniffed.json', `{ "mcpdesc": "0.8.0", "pad": "${padding}" }\n`);
     workspace.write('big-other.json', `{ "name": "not ours", "pad": "${padding}" }\n`);
     workspace.write('small.mcpdesc.json', BROKEN);
-    const { files, status } = await bothAgree(workspace.root, { maxFileSizeMB: 0.001 });
+    return { root: workspace.root, settings: { maxFileSizeMB: 0.001 } };
+  });
+  it('a file over the size limit gets the same one notice from both, recognized by name or by its head', async () => {
+    const { files, status } = await oversized();
     assert.deepEqual(Object.keys(files), ['big-sniffed.json', 'big.mcpdesc.json', 'small.mcpdesc.json']);
     const [notice, ...rest] = files['big.mcpdesc.json'];
     assert.deepEqual(rest, []);
@@ -198,33 +234,42 @@ describe('the CLI and the server check the same files the same way', () => {
     assert.equal(status, 1, 'small.mcpdesc.json has an error');
   });
 
-  it('a document nested too deeply gets the same one notice, at the same severity, from both', async () => {
+  const nested = sharedCase(() => {
     const workspace = fresh();
     workspace.write('deep.mcpdesc.json', generatedCase('nesting-root-objects').build());
-    const { files, status } = await bothAgree(workspace.root);
+    return { root: workspace.root };
+  });
+  it('a document nested too deeply gets the same one notice, at the same severity, from both', async () => {
+    const { files, status } = await nested();
     const [notice, ...rest] = files['deep.mcpdesc.json'] ?? [];
     assert.deepEqual(rest, []);
     assert.deepEqual([notice?.code, notice?.violation, notice?.severity], [CHECKER_RULE_ID, 'skipped', 3]);
     assert.equal(status, 0, 'a skipped document is not a failure');
   });
 
-  // A hang guard, not a timing: a front waiting on the pipe never answers.
-  it('a named pipe in the tree is not a document: neither front waits on it', { timeout: 60_000 }, async () => {
+  const withPipe = sharedCase(() => {
     const workspace = fresh();
     workspace.write('inside.mcpdesc.json', BROKEN);
     execFileSync('mkfifo', [workspace.path('pipe.mcpdesc.json')]);
-    const { files } = await bothAgree(workspace.root);
+    return { root: workspace.root };
+  });
+  // A hang guard, not a timing: a front waiting on the pipe never answers.
+  it('a named pipe in the tree is not a document: neither front waits on it', { timeout: 60_000 }, async () => {
+    const { files } = await withPipe();
     assert.deepEqual(files, { 'inside.mcpdesc.json': missingComma() });
   });
 
-  it('clean documents give nothing from either front', async () => {
+  const clean = sharedCase(() => {
     const workspace = fresh();
     workspace.write('a.mcpdesc.json', CLEAN);
     workspace.write(
       'b/c.mcpdesc.yaml',
       'mcpdesc: "0.8.0"\ninfo:\n  name: release-bot\n  version: 2.0.0\nprotocolVersions: ["2025-11-25"]\n',
     );
-    const { files, status } = await bothAgree(workspace.root);
+    return { root: workspace.root };
+  });
+  it('clean documents give nothing from either front', async () => {
+    const { files, status } = await clean();
     assert.deepEqual(files, {});
     assert.equal(status, 0);
   });

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { runCliInProcess } from '../../cli/support/cliInProcess';
 import { builtCliPath } from '../../cli/support/cliProcess';
 import { fileUri, LspTestClient } from '../../server/lspClient';
 
@@ -74,6 +75,40 @@ export interface ProcessOptions {
   nodeArgs?: string[];
 }
 
+/** The CLI's JSON report reduced to what both fronts must agree on. */
+function cliAnswerOf(status: number | null, stdout: string, stderr: string): CliAnswer {
+  const problems = JSON.parse(stdout) as CliJsonProblem[];
+  return {
+    status,
+    stderr,
+    files: sortedFiles(
+      problems.map((problem) => [
+        problem.file,
+        {
+          line: problem.range.start.line,
+          character: problem.range.start.character,
+          endLine: problem.range.end.line,
+          endCharacter: problem.range.end.character,
+          severity: problem.severityNumber,
+          code: problem.code,
+          violation: problem.violation,
+          message: problem.message,
+        },
+      ]),
+    ),
+  };
+}
+
+/**
+ * `mcpdesc-lint --format json [flags] .` in `root`, through runCli in this process: the CLI's file
+ * policy is the host layer's code, the same whether the bundle or this process runs it; the process
+ * itself (its argv, its preloaded access guard) is runCli's case above.
+ */
+export async function runCliInProcessOn(root: string, settings: SharedSettings = {}): Promise<CliAnswer> {
+  const run = await runCliInProcess(['--format', 'json', ...cliFlags(settings), '.'], { cwd: root });
+  return cliAnswerOf(run.status, run.stdout, run.stderr);
+}
+
 /** `mcpdesc-lint --format json [flags] [extra] .` in `root`. */
 export function runCli(root: string, settings: SharedSettings = {}, options: ProcessOptions = {}): CliAnswer {
   const args = [
@@ -92,26 +127,7 @@ export function runCli(root: string, settings: SharedSettings = {}, options: Pro
     env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   if (child.error) throw child.error;
-  const problems = JSON.parse(child.stdout) as CliJsonProblem[];
-  return {
-    status: child.status,
-    stderr: child.stderr,
-    files: sortedFiles(
-      problems.map((problem) => [
-        problem.file,
-        {
-          line: problem.range.start.line,
-          character: problem.range.start.character,
-          endLine: problem.range.end.line,
-          endCharacter: problem.range.end.character,
-          severity: problem.severityNumber,
-          code: problem.code,
-          violation: problem.violation,
-          message: problem.message,
-        },
-      ]),
-    ),
-  };
+  return cliAnswerOf(child.status, child.stdout, child.stderr);
 }
 
 function seen(diagnostic: Diagnostic): SeenDiagnostic {
@@ -133,12 +149,45 @@ export async function runServer(
   settings: SharedSettings = {},
   options: Pick<ProcessOptions, 'env'> = {},
 ): Promise<SeenFiles> {
+  const [files] = await runServerOnFolders([{ root, settings }], options);
+  return files;
+}
+
+/** One workspace folder of a server start, with the settings the server is answered for it. */
+export interface FolderCase {
+  root: string;
+  settings?: SharedSettings;
+}
+
+function serverSettings(settings: SharedSettings = {}): unknown {
+  return {
+    files: { include: settings.include ?? [], exclude: settings.exclude ?? [] },
+    maxFileSizeMB: settings.maxFileSizeMB,
+  };
+}
+
+/**
+ * What one server start shows for each folder once its workspace scan has ended: the folders are
+ * its workspace folders, each answered its own settings (as a multi-root editor with folder
+ * settings does), so many cases cost one start. The roots must be apart (none inside another).
+ */
+export async function runServerOnFolders(
+  folders: readonly FolderCase[],
+  options: Pick<ProcessOptions, 'env'> = {},
+): Promise<SeenFiles[]> {
+  const uris = folders.map((folder) => fileUri(folder.root));
+  const folderOf = (uri: string | undefined): number => {
+    if (uri === undefined || !uri.startsWith('file:')) return -1;
+    const fsPath = fileURLToPath(uri);
+    return folders.findIndex((folder) => fsPath === folder.root || fsPath.startsWith(`${folder.root}${path.sep}`));
+  };
   const client = await LspTestClient.start({
     env: options.env,
-    workspaceFolders: [{ uri: fileUri(root), name: path.basename(root) }],
-    settings: {
-      files: { include: settings.include ?? [], exclude: settings.exclude ?? [] },
-      maxFileSizeMB: settings.maxFileSizeMB,
+    workspaceFolders: folders.map((folder, index) => ({ uri: uris[index], name: path.basename(folder.root) })),
+    settings: serverSettings(folders.length === 1 ? folders[0].settings : {}),
+    settingsFor: (scopeUri, section) => {
+      const index = folderOf(scopeUri);
+      return section === 'mcpdesc' && index >= 0 ? serverSettings(folders[index].settings) : undefined;
     },
     timeoutMs: 30_000,
   });
@@ -146,12 +195,14 @@ export async function runServer(
     await client.waitFor('the end of the workspace scan', () => client.progress.find((entry) => entry.value.kind === 'end'));
     const last = new Map<string, Diagnostic[]>();
     for (const publish of client.publishes) last.set(publish.uri, publish.diagnostics);
-    const entries: Array<[string, SeenDiagnostic]> = [];
+    const entries: Array<Array<[string, SeenDiagnostic]>> = folders.map(() => []);
     for (const [uri, diagnostics] of last) {
-      const relative = path.relative(root, fileURLToPath(uri)).split(path.sep).join('/');
-      for (const diagnostic of diagnostics) entries.push([relative, seen(diagnostic)]);
+      const index = folderOf(uri);
+      if (index < 0) throw new Error(`a diagnostic outside every workspace folder: ${uri}`);
+      const relative = path.relative(folders[index].root, fileURLToPath(uri)).split(path.sep).join('/');
+      for (const diagnostic of diagnostics) entries[index].push([relative, seen(diagnostic)]);
     }
-    return sortedFiles(entries);
+    return entries.map(sortedFiles);
   } finally {
     await client.stop();
   }
