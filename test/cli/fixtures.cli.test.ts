@@ -13,6 +13,7 @@ import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { repoPath } from '../support/repo';
 import { apartFromDeclarationValidity, ofDeclarationValidity } from '../support/ruleScope';
 import { builtCliPath, runBuiltCli } from './support/cliProcess';
+import { runCliInProcess } from './support/cliInProcess';
 import { byPosition, invalidFixtures, validFixtures } from './support/fixtures';
 import type { ExpectedDiagnostic } from './support/fixtures';
 
@@ -30,8 +31,8 @@ describe('cli over the fixture corpus', () => {
     assert.ok(fixtures.length >= 2, 'no X.expected.json fixtures found');
   });
 
-  it('--format json gives exactly the expected ranges and violations for every invalid fixture, and exit 1', () => {
-    const run = runBuiltCli(['--elicitation-only', '--format', 'json', 'test-fixtures/expected-invalid']);
+  it('--format json gives exactly the expected ranges and violations for every invalid fixture, and exit 1', async () => {
+    const run = await runCliInProcess(['--elicitation-only', '--format', 'json', 'test-fixtures/expected-invalid']);
     assert.equal(run.stderr, '');
     assert.equal(run.status, 1);
     const problems = JSON.parse(run.stdout) as JsonProblem[];
@@ -78,9 +79,9 @@ describe('cli over the fixture corpus', () => {
     assert.equal(run.status, problems.length > 0 ? 1 : 0);
   });
 
-  it('recognizes every fixture document in a directory walk, and no expected-diagnostics file', () => {
+  it('recognizes every fixture document in a directory walk, and no expected-diagnostics file', async () => {
     // A size limit below every file turns each recognized document into one "skipped" diagnostic.
-    const run = runBuiltCli([
+    const run = await runCliInProcess([
       '--elicitation-only',
       '--format',
       'json',
@@ -102,14 +103,14 @@ describe('cli over the fixture corpus', () => {
     );
   });
 
-  it('stylish shows each problem at its 1-based line:column under its file', () => {
-    const run = runBuiltCli(['--elicitation-only', 'test-fixtures/expected-invalid']);
+  it('stylish shows each problem at its 1-based line:column under its file', async () => {
+    const run = await runCliInProcess(['--elicitation-only', 'test-fixtures/expected-invalid']);
     assert.equal(run.status, 1);
     const blocks = run.stdout.trim().split('\n\n');
     const summary = blocks.pop() as string;
     const declarationFindings = (
       JSON.parse(
-        runBuiltCli(['--elicitation-only', '--format', 'json', 'test-fixtures/expected-invalid']).stdout,
+        (await runCliInProcess(['--elicitation-only', '--format', 'json', 'test-fixtures/expected-invalid'])).stdout,
       ) as JsonProblem[]
     ).filter((problem) => problem.code === DECLARATION_RULE_ID).length;
     const total = fixtures.reduce((sum, fixture) => sum + fixture.expected.length, 0) + declarationFindings;
@@ -153,8 +154,8 @@ describe('cli over the fixture corpus', () => {
     assert.deepEqual(lines.slice(6), ['', '\u2716 4 problems (4 errors, 0 warnings) \u2014 3 fixable with --fix', '']);
   });
 
-  it('--format sarif is a SARIF 2.1.0 log whose regions are the expected ranges, 1-based', () => {
-    const run = runBuiltCli(['--elicitation-only', '--format', 'sarif', 'test-fixtures/expected-invalid']);
+  it('--format sarif is a SARIF 2.1.0 log whose regions are the expected ranges, 1-based', async () => {
+    const run = await runCliInProcess(['--elicitation-only', '--format', 'sarif', 'test-fixtures/expected-invalid']);
     assert.equal(run.status, 1);
     const log = JSON.parse(run.stdout) as Log;
     assert.equal(log.version, '2.1.0');
