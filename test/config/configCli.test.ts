@@ -11,6 +11,7 @@ import {
   DOCUMENT_SEMANTICS_RULE_ID,
   UNUSED_SUPPRESSION_RULE_ID,
 } from '../../shared/src/rules';
+import { runCliInProcess } from '../cli/support/cliInProcess';
 import { runBuiltCli } from '../cli/support/cliProcess';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 import { writeMonorepo } from './monorepoFixture';
@@ -28,14 +29,15 @@ describe('mcpdesc-lint and the project configuration', () => {
   const workspace = new TempWorkspace('mcpdesc-config-cli-');
   after(() => workspace.dispose());
   writeMonorepo(workspace);
-  const cli = (...args: string[]) => runBuiltCli(args, { cwd: workspace.root });
+  const builtCli = (...args: string[]) => runBuiltCli(args, { cwd: workspace.root });
+  const cli = (...args: string[]) => runCliInProcess(args, { cwd: workspace.root });
   const problems = (stdout: string): string[] =>
     (JSON.parse(stdout) as JsonProblem[]).map(
       (problem) => `${problem.file} ${problem.code}/${problem.violation} ${problem.severity}`,
     );
 
-  it('--print-config shows the merged configuration of one file', () => {
-    const run = cli('--print-config', 'packages/strict/beta/x.mcpdesc.json');
+  it('--print-config shows the merged configuration of one file', async () => {
+    const run = await cli('--print-config', 'packages/strict/beta/x.mcpdesc.json');
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(JSON.parse(run.stdout), {
       file: 'packages/strict/beta/x.mcpdesc.json',
@@ -57,28 +59,28 @@ describe('mcpdesc-lint and the project configuration', () => {
     });
   });
 
-  it("--print-config shows include globs rewritten from their file's folder, and an excluded file", () => {
-    const legacy = JSON.parse(cli('--print-config', 'packages/legacy/descriptions/old.json').stdout);
+  it("--print-config shows include globs rewritten from their file's folder, and an excluded file", async () => {
+    const legacy = JSON.parse((await cli('--print-config', 'packages/legacy/descriptions/old.json')).stdout);
     assert.deepEqual(
       [legacy.configFiles, legacy.rules[E], legacy.include],
       [['mcpdesc-lint.config.json', 'packages/legacy/mcpdesc-lint.config.yaml'], 'off', ['packages/legacy/descriptions/*.json']],
     );
-    assert.equal(JSON.parse(cli('--print-config', 'generated/skipped.mcpdesc.json').stdout).excluded, true);
+    assert.equal(JSON.parse((await cli('--print-config', 'generated/skipped.mcpdesc.json')).stdout).excluded, true);
     // root: true stops the lookup.
-    assert.deepEqual(JSON.parse(cli('--print-config', 'packages/island/doc.mcpdesc.jsonc').stdout).configFiles, [
+    assert.deepEqual(JSON.parse((await cli('--print-config', 'packages/island/doc.mcpdesc.jsonc')).stdout).configFiles, [
       'packages/island/mcpdesc-lint.config.json',
     ]);
   });
 
   it('--print-config of a file below a malformed configuration exits 2 naming it', () => {
-    const run = cli('--print-config', 'packages/broken/doc.mcpdesc.json');
+    const run = builtCli('--print-config', 'packages/broken/doc.mcpdesc.json');
     assert.equal(run.status, 2);
     assert.equal(run.stdout, '');
     assert.match(run.stderr, /^mcpdesc-lint: packages\/broken\/mcpdesc-lint\.config\.json:2: invalid configuration, not used: /);
   });
 
-  it('a configuration file above the paths given applies, and its problems are reported', () => {
-    const run = cli('--format', 'json', 'packages/strict', 'packages/broken');
+  it('a configuration file above the paths given applies, and its problems are reported', async () => {
+    const run = await cli('--format', 'json', 'packages/strict', 'packages/broken');
     assert.equal(run.status, 2, 'packages/broken/mcpdesc-lint.config.json is malformed');
     assert.deepEqual(problems(run.stdout), [
       `packages/strict/a.mcpdesc.yaml ${UNUSED_SUPPRESSION_RULE_ID}/unused-suppression error`,
@@ -89,8 +91,8 @@ describe('mcpdesc-lint and the project configuration', () => {
     ]);
   });
 
-  it('--no-config uses no configuration file and checks none', () => {
-    const run = cli('--format', 'json', '--no-config', 'packages/legacy', 'packages/broken', 'generated');
+  it('--no-config uses no configuration file and checks none', async () => {
+    const run = await cli('--format', 'json', '--no-config', 'packages/legacy', 'packages/broken', 'generated');
     assert.equal(run.status, 1, run.stderr);
     assert.deepEqual(problems(run.stdout), [
       `packages/legacy/old.mcpdesc.yaml ${E}/unknown-declaration error`,
@@ -99,38 +101,40 @@ describe('mcpdesc-lint and the project configuration', () => {
     ]);
   });
 
-  it('--config FILE is the one configuration, its globs relative to the current directory', () => {
+  it('--config FILE is the one configuration, its globs relative to the current directory', async () => {
     workspace.write('ci/lint.yaml', `rules:\n  ${E}: warning\nexclude:\n  - packages/broken/**\n`);
-    const run = cli('--format', 'json', '--config', 'ci/lint.yaml', 'packages/legacy', 'packages/broken');
+    const run = await cli('--format', 'json', '--config', 'ci/lint.yaml', 'packages/legacy', 'packages/broken');
     assert.equal(run.status, 0, `a warning alone passes (issue 34): ${run.stderr}`);
     assert.deepEqual(problems(run.stdout), [`packages/legacy/old.mcpdesc.yaml ${E}/unknown-declaration warning`]);
-    const broken = cli('--config', 'packages/broken/mcpdesc-lint.config.json', '.');
+    const broken = await cli('--config', 'packages/broken/mcpdesc-lint.config.json', '.');
     assert.equal(broken.status, 2);
     assert.match(broken.stderr, /packages\/broken\/mcpdesc-lint\.config\.json:2: invalid configuration/);
-    const missing = cli('--config', 'nowhere.json', '.');
+    const missing = await cli('--config', 'nowhere.json', '.');
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /--config nowhere\.json: cannot read: no such file or directory/);
   });
 
-  it('--report-unused-suppressions turns the report on where the configuration leaves it off', () => {
+  it('--report-unused-suppressions turns the report on where the configuration leaves it off', async () => {
     const island = 'packages/island/doc.mcpdesc.jsonc';
-    assert.deepEqual(problems(cli('--format', 'json', island).stdout), [`${island} ${E}/unknown-declaration error`]);
-    assert.deepEqual(problems(cli('--format', 'json', '--report-unused-suppressions', island).stdout), [
+    assert.deepEqual(problems((await cli('--format', 'json', island)).stdout), [`${island} ${E}/unknown-declaration error`]);
+    assert.deepEqual(problems((await cli('--format', 'json', '--report-unused-suppressions', island)).stdout), [
       `${island} ${UNUSED_SUPPRESSION_RULE_ID}/unused-suppression warning`,
       `${island} ${E}/unknown-declaration error`,
     ]);
     // --rule wins over the configuration and the flag.
     assert.deepEqual(
       problems(
-        cli(
-          '--format',
-          'json',
-          '--report-unused-suppressions',
-          '--rule',
-          `${E}=off`,
-          '--rule',
-          `${UNUSED_SUPPRESSION_RULE_ID}=off`,
-          island,
+        (
+          await cli(
+            '--format',
+            'json',
+            '--report-unused-suppressions',
+            '--rule',
+            `${E}=off`,
+            '--rule',
+            `${UNUSED_SUPPRESSION_RULE_ID}=off`,
+            island,
+          )
         ).stdout,
       ),
       [],

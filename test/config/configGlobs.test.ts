@@ -11,6 +11,7 @@ import { CONFIG_RULE_ID } from '../../shared/src/rules';
 import { MAX_GLOB_LENGTH, MAX_GLOBS_TOTAL_LENGTH, parseProjectConfig } from '../../server/src/checker';
 import { parseGlob } from '../../server/src/cli/globPattern';
 import { parseArguments } from '../../server/src/cli/options';
+import { runCliInProcess } from '../cli/support/cliInProcess';
 import { runBuiltCli } from '../cli/support/cliProcess';
 import { LspTestClient } from '../server/lspClient';
 import { TempWorkspace } from '../workspace/tempWorkspace';
@@ -93,7 +94,8 @@ describe('configuration globs: limits as configuration problems', () => {
 describe('configuration globs through the built CLI', () => {
   const workspace = new TempWorkspace('mcpdesc-config-globs-');
   after(() => workspace.dispose());
-  const cli = (...args: string[]) => runBuiltCli(args, { cwd: workspace.root });
+  const builtCli = (...args: string[]) => runBuiltCli(args, { cwd: workspace.root });
+  const cli = (...args: string[]) => runCliInProcess(args, { cwd: workspace.root });
   const problems = (stdout: string): string[] =>
     (JSON.parse(stdout) as JsonProblem[]).map((problem) => `${problem.file} ${problem.code}/${problem.violation}`);
 
@@ -106,16 +108,16 @@ describe('configuration globs through the built CLI', () => {
     workspace.write('long/mcpdesc-lint.config.json', JSON.stringify({ exclude: [TOO_LONG] }));
   });
 
-  it('a hostile exclude glob: the CLI finishes, checks the name that does not match and skips the one that does', () => {
-    const run = cli('--format', 'json', 'hostile');
+  it('a hostile exclude glob: the CLI finishes, checks the name that does not match and skips the one that does', async () => {
+    const run = await cli('--format', 'json', 'hostile');
     assert.equal(run.status, 1, run.stderr);
     assert.deepEqual(problems(run.stdout), [`hostile/${LONG_NAME} ${E}/unknown-declaration`]);
-    assert.equal(JSON.parse(cli('--print-config', `hostile/${EXCLUDED_NAME}`).stdout).excluded, true);
-    assert.equal(JSON.parse(cli('--print-config', `hostile/${LONG_NAME}`).stdout).excluded, false);
+    assert.equal(JSON.parse((await cli('--print-config', `hostile/${EXCLUDED_NAME}`)).stdout).excluded, true);
+    assert.equal(JSON.parse((await cli('--print-config', `hostile/${LONG_NAME}`)).stdout).excluded, false);
   });
 
-  it('a glob over the limit: the configuration file is reported and not used, the documents are checked, exit 2', () => {
-    const run = cli('--format', 'json', 'long');
+  it('a glob over the limit: the configuration file is reported and not used, the documents are checked, exit 2', async () => {
+    const run = await cli('--format', 'json', 'long');
     assert.equal(run.status, 2);
     assert.doesNotMatch(run.stdout + run.stderr, /internal error/i);
     assert.deepEqual(problems(run.stdout), [
@@ -129,7 +131,7 @@ describe('configuration globs through the built CLI', () => {
   });
 
   it('--print-config below it names the problem and exits 2', () => {
-    const run = cli('--print-config', `long/${LONG_NAME}`);
+    const run = builtCli('--print-config', `long/${LONG_NAME}`);
     assert.equal(run.status, 2);
     assert.equal(run.stdout, '');
     assert.match(
@@ -138,8 +140,8 @@ describe('configuration globs through the built CLI', () => {
     );
   });
 
-  it('--exclude past the limit: a usage error naming it, exit 2', () => {
-    const run = cli('--exclude', TOO_LONG, 'hostile');
+  it('--exclude past the limit: a usage error naming it, exit 2', async () => {
+    const run = await cli('--exclude', TOO_LONG, 'hostile');
     assert.equal(run.status, 2);
     assert.match(run.stderr, /--include or --exclude 'x{80}…' cannot be used: The glob is 70,001 characters long/);
   });
