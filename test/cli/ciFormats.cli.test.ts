@@ -14,6 +14,7 @@ import { ELICITATION_RULE_ID } from '../../shared/src/constants';
 import { RULES } from '../../shared/src/rules';
 import { repoPath } from '../support/repo';
 import { runBuiltCli } from './support/cliProcess';
+import { runCliInProcess } from './support/cliInProcess';
 import { documentWithSteps } from './support/ciDocuments';
 import { makeTempTree, removeTree } from './support/tempTree';
 
@@ -26,19 +27,19 @@ const ONLY_ELICITATION = '--elicitation-only';
 describe('CI formats read by their consumers', () => {
   let root: string;
   let problems: JsonProblem[];
-  before(() => {
+  before(async () => {
     root = makeTempTree({});
     fs.cpSync(repoPath('test-fixtures', 'workspace'), root, { recursive: true });
     // Non-ASCII before a finding on its line (columns differ in UTF-16 and UTF-8), and a name
     // with what XML and JSON must escape.
     fs.writeFileSync(path.join(root, 'ünïcode.mcpdesc.json'), documentWithSteps(['confirm', 'ça-<&"\u0001>-日本']));
-    problems = JSON.parse(runBuiltCli([ONLY_ELICITATION, '--format', 'json'], { cwd: root }).stdout) as JsonProblem[];
+    problems = JSON.parse((await runCliInProcess([ONLY_ELICITATION, '--format', 'json'], { cwd: root })).stdout) as JsonProblem[];
     assert.equal(problems.length, 15);
   });
   after(() => removeTree(root));
 
-  it('gitlab: the fields GitLab reads, fingerprints unique and stable when lines move, one issue per problem', () => {
-    const run = runBuiltCli([ONLY_ELICITATION, '--format', 'gitlab'], { cwd: root });
+  it('gitlab: the fields GitLab reads, fingerprints unique and stable when lines move, one issue per problem', async () => {
+    const run = await runCliInProcess([ONLY_ELICITATION, '--format', 'gitlab'], { cwd: root });
     assert.equal(run.status, 1);
     const issues = JSON.parse(run.stdout) as Issue[];
     assert.equal(issues.length, problems.length);
@@ -66,7 +67,7 @@ describe('CI formats read by their consumers', () => {
     fs.writeFileSync(file, documentWithSteps(['confirm', 'ça-<&"\u0001>-日本'], 12));
     try {
       const moved = JSON.parse(
-        runBuiltCli([ONLY_ELICITATION, '--format', 'gitlab', 'ünïcode.mcpdesc.json'], { cwd: root }).stdout,
+        (await runCliInProcess([ONLY_ELICITATION, '--format', 'gitlab', 'ünïcode.mcpdesc.json'], { cwd: root })).stdout,
       ) as Issue[];
       const before = issues.filter((issue) => issue.location.path === 'ünïcode.mcpdesc.json');
       assert.deepEqual(
@@ -88,9 +89,12 @@ describe('CI formats read by their consumers', () => {
     fs.chmodSync(path.join(root, 'unreadable.mcpdesc.json'), 0);
     const readable = process.getuid?.() === 0;
     try {
-      const run = runBuiltCli([ONLY_ELICITATION, '--format', 'junit', '--rule', `${E}=warning`, '.', 'missing.mcpdesc.json'], {
-        cwd: root,
-      });
+      const run = await runCliInProcess(
+        [ONLY_ELICITATION, '--format', 'junit', '--rule', `${E}=warning`, '.', 'missing.mcpdesc.json'],
+        {
+          cwd: root,
+        },
+      );
       assert.equal(run.status, 2);
       const parsed = await parse(run.stdout);
       assert.ok(parsed && 'testsuite' in parsed);
@@ -143,7 +147,7 @@ describe('CI formats read by their consumers', () => {
   it("rdjson: valid for reviewdog's diagnostic format, columns in UTF-8 bytes, codes linked to the rule pages", async () => {
     const { RDFormatValidator } = await import('@umbrelladocs/rdformat-validator');
     const validator = new RDFormatValidator({ strictMode: true, allowExtraFields: false });
-    const run = runBuiltCli([ONLY_ELICITATION, '--format', 'rdjson'], {
+    const run = await runCliInProcess([ONLY_ELICITATION, '--format', 'rdjson'], {
       cwd: root,
       env: { MCPDESC_LINT_RULE_DOCS_URL: 'https://example.com/docs/rules' },
     });
@@ -228,18 +232,21 @@ describe('--format github', () => {
     }
   });
 
-  it('without GITHUB_STEP_SUMMARY nothing else is written; a clean run prints nothing and summarises itself', () => {
+  it('without GITHUB_STEP_SUMMARY nothing else is written; a clean run prints nothing and summarises itself', async () => {
     const clean = makeTempTree({ 'a.mcpdesc.json': documentWithSteps(['confirm']) });
     const summary = path.join(clean, 'summary.md');
     try {
-      assert.deepEqual(runBuiltCli([ONLY_ELICITATION, '--format', 'github', '.'], { cwd: clean }), {
+      assert.deepEqual(await runCliInProcess([ONLY_ELICITATION, '--format', 'github', '.'], { cwd: clean }), {
         status: 0,
         stdout: '',
         stderr: '',
       });
       assert.ok(!fs.existsSync(summary));
       assert.deepEqual(
-        runBuiltCli([ONLY_ELICITATION, '--format', 'github', '.'], { cwd: clean, env: { GITHUB_STEP_SUMMARY: summary } }),
+        await runCliInProcess([ONLY_ELICITATION, '--format', 'github', '.'], {
+          cwd: clean,
+          env: { GITHUB_STEP_SUMMARY: summary },
+        }),
         {
           status: 0,
           stdout: '',
