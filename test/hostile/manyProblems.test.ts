@@ -17,7 +17,7 @@ import { fixtureCorpus } from '../support/fixtureCorpus';
 import { manyProblemsThroughTheCli } from './manyProblemsCli';
 
 // The cases at a hundredth of the sizes that took minutes before (all of it: manyProblems.thorough.test.ts).
-manyProblemsThroughTheCli(450, 400, 200);
+manyProblemsThroughTheCli(450, 400, 200, true);
 
 /** The plain way: every token from the start of the text until the line's start is reached. */
 function plainCanStartWithComment(text: string, format: DocumentFormat, lineStart: number): boolean {

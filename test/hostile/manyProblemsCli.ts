@@ -15,6 +15,8 @@ import { ELICITATION_RULE_ID } from '../../shared/src/constants';
 import { UNUSED_SUPPRESSION_RULE_ID } from '../../shared/src/rules';
 import { checkDocument } from '../../server/src/checker';
 import { jsonDocument, UNKNOWN_DECLARATION_STEP } from '../config/monorepoFixture';
+import { runCliInProcess } from '../cli/support/cliInProcess';
+import type { ProcessRun } from '../cli/support/cliProcess';
 import { repoPath } from '../support/repo';
 
 const HANG_GUARD_MS = 60_000;
@@ -27,10 +29,12 @@ interface CliProblem {
   range: { start: { line: number } };
 }
 
-function lintIn(files: Record<string, string>, args: string[]): { status: number | null; stdout: string; stderr: string } {
+/** The CLI in `files`' folder: the real dist/cli.js, or runCli in this process (`spawned` false). */
+async function lintIn(files: Record<string, string>, args: string[], spawned: boolean): Promise<ProcessRun> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-many-'));
   try {
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(directory, name), text);
+    if (!spawned) return await runCliInProcess(['--jobs', '1', ...args], { cwd: directory });
     const child = spawnSync(process.execPath, [repoPath('dist', 'cli.js'), '--jobs', '1', ...args], {
       cwd: directory,
       encoding: 'utf8',
@@ -45,9 +49,14 @@ function lintIn(files: Record<string, string>, args: string[]): { status: number
   }
 }
 
-export function manyProblemsThroughTheCli(lineCount: number, ruleCount: number, fixableCount: number): void {
+/**
+ * `inProcess`: the fast tier's small sizes run the CLI in the test's process, but for one stylish run
+ * through the real dist/cli.js; the thorough tier's sizes run it all as a process, under its hang guard.
+ */
+export function manyProblemsThroughTheCli(lineCount: number, ruleCount: number, fixableCount: number, inProcess = false): void {
+  const spawned = !inProcess;
   describe('many problems in one file, through the CLI', () => {
-    it(`a directive on each of ${lineCount.toLocaleString('en-US')} lines, unused-suppression on: every one reported, with the summary`, () => {
+    it(`a directive on each of ${lineCount.toLocaleString('en-US')} lines, unused-suppression on: every one reported, with the summary`, async () => {
       const count = lineCount;
       const lines = [
         '{',
@@ -59,7 +68,11 @@ export function manyProblemsThroughTheCli(lineCount: number, ruleCount: number, 
       lines.push('    0', '  ]', '}', '');
       const text = lines.join('\n');
       assert.ok(text.length > 28 * count, `${text.length} characters`);
-      const json = lintIn({ 'lines.mcpdesc.jsonc': text }, ['--report-unused-suppressions', '--format', 'json', '.']);
+      const json = await lintIn(
+        { 'lines.mcpdesc.jsonc': text },
+        ['--report-unused-suppressions', '--format', 'json', '.'],
+        spawned,
+      );
       assert.equal(json.stderr, '');
       assert.equal(json.status, 0, 'warnings alone pass (issue 34)');
       const problems = JSON.parse(json.stdout) as CliProblem[];
@@ -69,22 +82,21 @@ export function manyProblemsThroughTheCli(lineCount: number, ruleCount: number, 
       assert.equal(problems[0].message, 'Unused suppression: no problem is reported on line 6.');
       assert.equal(problems[count - 1].range.start.line, 4 + 2 * (count - 1));
       // The stylish summary counts the fixable ones: none (a suppression has no preferred fix).
-      const stylish = lintIn({ 'lines.mcpdesc.jsonc': text }, ['--report-unused-suppressions', '.']);
+      const stylish = await lintIn({ 'lines.mcpdesc.jsonc': text }, ['--report-unused-suppressions', '.'], true);
       assert.ok(stylish.stdout.endsWith(`\n✖ ${count} problems (0 errors, ${count} warnings)\n`), stylish.stdout.slice(-200));
     });
 
-    it(`one directive naming ${ruleCount.toLocaleString('en-US')} rules: each reported unused but the one that hides a problem`, () => {
+    it(`one directive naming ${ruleCount.toLocaleString('en-US')} rules: each reported unused but the one that hides a problem`, async () => {
       const count = ruleCount;
       const ids = Array.from({ length: count }, (_, index) =>
         index === count / 2 ? `${ELICITATION_RULE_ID}/unknown-declaration` : `rule.${index}`,
       );
       const text = `// mcpdesc-disable-file ${ids.join(', ')}\n${jsonDocument([`${UNKNOWN_DECLARATION_STEP},`, UNKNOWN_DECLARATION_STEP])}`;
-      const { status, stdout, stderr } = lintIn({ 'ids.mcpdesc.jsonc': text }, [
-        '--report-unused-suppressions',
-        '--format',
-        'json',
-        '.',
-      ]);
+      const { status, stdout, stderr } = await lintIn(
+        { 'ids.mcpdesc.jsonc': text },
+        ['--report-unused-suppressions', '--format', 'json', '.'],
+        spawned,
+      );
       assert.equal(stderr, '');
       assert.equal(status, 0, 'warnings alone pass (issue 34)');
       const problems = JSON.parse(stdout) as CliProblem[];
@@ -97,10 +109,10 @@ export function manyProblemsThroughTheCli(lineCount: number, ruleCount: number, 
       );
     });
 
-    it(`${fixableCount.toLocaleString('en-US')} fixable problems: the summary counts each of them once`, () => {
+    it(`${fixableCount.toLocaleString('en-US')} fixable problems: the summary counts each of them once`, async () => {
       const count = fixableCount;
       const steps = Array.from({ length: count }, (_, index) => `${UNKNOWN_DECLARATION_STEP}${index === count - 1 ? '' : ','}`);
-      const { stdout } = lintIn({ 'fixable.mcpdesc.jsonc': jsonDocument(steps) }, ['.']);
+      const { stdout } = await lintIn({ 'fixable.mcpdesc.jsonc': jsonDocument(steps) }, ['.'], spawned);
       const expected = checkDocument(jsonDocument(steps.slice(0, 3)), { format: 'json' });
       const fixablePerStep =
         expected.diagnostics.filter((diagnostic) => expected.fixesFor(diagnostic).some((fix) => fix.isPreferred)).length / 3;
