@@ -16,6 +16,7 @@ import { checkDocument } from '../../server/src/checker';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
+import { runCliInProcess } from '../cli/support/cliInProcess';
 import { elicitationOnly } from '../support/ruleScope';
 import { LspTestClient, fileUri } from '../server/lspClient';
 import { ANCHORS, FIXTURES_DIR, compareFindings, expectedFor, fixtures, type ExpectedFinding } from './support/anchors';
@@ -43,20 +44,27 @@ function shape(
 describe('the built CLI', () => {
   before(() => builtCliPath());
 
-  it('--format json gives every invalid fixture, JSON and YAML, exactly its expected diagnostics and messages, exit 1', () => {
-    const run = runBuiltCli(['--elicitation-only', '--format', 'json', 'test-fixtures/declaration-validity/expected-invalid']);
+  it('--format json gives every invalid fixture, JSON and YAML, exactly its expected diagnostics and messages, exit 1', async () => {
+    const run = await runCliInProcess([
+      '--elicitation-only',
+      '--format',
+      'json',
+      'test-fixtures/declaration-validity/expected-invalid',
+    ]);
     assert.equal(run.stderr, '');
     assert.equal(run.status, 1);
     const problems = JSON.parse(run.stdout) as JsonProblem[];
     // No project configuration file applies: the run is the one --no-config gives.
     assert.equal(
-      runBuiltCli([
-        '--no-config',
-        '--elicitation-only',
-        '--format',
-        'json',
-        'test-fixtures/declaration-validity/expected-invalid',
-      ]).stdout,
+      (
+        await runCliInProcess([
+          '--no-config',
+          '--elicitation-only',
+          '--format',
+          'json',
+          'test-fixtures/declaration-validity/expected-invalid',
+        ])
+      ).stdout,
       run.stdout,
     );
     for (const fixture of invalid) {
@@ -80,11 +88,11 @@ describe('the built CLI', () => {
     assert.equal(valid.length, 8);
   });
 
-  it('--rule sets the severity of this rule, and =off silences it', () => {
+  it('--rule sets the severity of this rule, and =off silences it', async () => {
     const file = 'test-fixtures/declaration-validity/expected-invalid/version-mismatch.json';
-    const warned = runBuiltCli(['--format', 'json', '--rule', `${DECLARATION_RULE_ID}=warning`, file]);
+    const warned = await runCliInProcess(['--format', 'json', '--rule', `${DECLARATION_RULE_ID}=warning`, file]);
     assert.deepEqual([...new Set((JSON.parse(warned.stdout) as JsonProblem[]).map((problem) => problem.severity))], ['warning']);
-    const off = runBuiltCli(['--format', 'json', '--rule', `${DECLARATION_RULE_ID}=off`, file]);
+    const off = await runCliInProcess(['--format', 'json', '--rule', `${DECLARATION_RULE_ID}=off`, file]);
     assert.deepEqual({ status: off.status, problems: JSON.parse(off.stdout) as unknown }, { status: 0, problems: [] });
   });
 
@@ -105,8 +113,12 @@ describe('the built CLI', () => {
     }
   });
 
-  it('SARIF output describes the rule from the rule table', () => {
-    const run = runBuiltCli(['--format', 'sarif', 'test-fixtures/declaration-validity/expected-invalid/form-semantics.json']);
+  it('SARIF output describes the rule from the rule table', async () => {
+    const run = await runCliInProcess([
+      '--format',
+      'sarif',
+      'test-fixtures/declaration-validity/expected-invalid/form-semantics.json',
+    ]);
     const sarif = JSON.parse(run.stdout) as {
       runs: Array<{ tool: { driver: { rules: Array<{ id: string; name: string }> } }; results: Array<{ ruleId: string }> }>;
     };

@@ -23,6 +23,7 @@ import {
   type GeneratedDocument,
 } from '../support/wholeDocumentFindings';
 import { runBuiltCli } from '../cli/support/cliProcess';
+import { runCliInProcess } from '../cli/support/cliInProcess';
 import { makeTempTree, removeTree } from '../cli/support/tempTree';
 
 function optionsOf(document: GeneratedDocument): CheckOptions {
@@ -163,18 +164,18 @@ describe('repeated security scopes through the built CLI (--official --fix)', ()
   });
   after(() => removeTree(root));
 
-  it('one --fix removes all 250 repeats of a minified list; a second changes nothing and reports none', () => {
+  it('one --fix removes all 250 repeats of a minified list; a second changes nothing and reports none', async () => {
     const document = repeatedScopesDocument(7, 'json', 'minified', 252, 2);
     const file = path.join(root, 'scopes.mcpdesc.json');
     fs.writeFileSync(file, document.text);
-    const plain = runBuiltCli(['--official', '--no-config', '--format', 'json', 'scopes.mcpdesc.json'], { cwd: root });
+    const plain = await runCliInProcess(['--official', '--no-config', '--format', 'json', 'scopes.mcpdesc.json'], { cwd: root });
     assert.equal(plain.status, 1, plain.stderr);
     const fixed = runBuiltCli(['--official', '--no-config', '--fix', '--format', 'json', 'scopes.mcpdesc.json'], { cwd: root });
     assert.equal(fixed.status, 0, fixed.stderr);
     assert.deepEqual(JSON.parse(fixed.stdout), []);
     const once = fs.readFileSync(file, 'utf8');
     assert.deepEqual(scopeLists(document, once), scopeLists(document, document.text).map(withoutRepeats));
-    const again = runBuiltCli(['--official', '--no-config', '--fix', 'scopes.mcpdesc.json'], { cwd: root });
+    const again = await runCliInProcess(['--official', '--no-config', '--fix', 'scopes.mcpdesc.json'], { cwd: root });
     assert.equal(again.status, 0, again.stderr);
     assert.equal(fs.readFileSync(file, 'utf8'), once);
   });
