@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Log } from 'sarif';
 import { stderrLine, terminalSafeJson, visiblePathAtLineStart, visibleText } from '../../server/src/cli/outputText';
 import { repoPath } from '../support/repo';
+import { runCliInProcess } from './support/cliInProcess';
 
 /** Everything a terminal or log viewer obeys or reorders by: C0, DEL, C1, line/paragraph separators, bidi controls. */
 const OBEYED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -67,6 +68,8 @@ describe('hostile names and strings through the built CLI', () => {
     assert.equal(child.error, undefined);
     return { status: child.status, stdout: child.stdout, stderr: child.stderr };
   };
+  // The stylish case goes through the real process's pipes; the other formats run in-process.
+  const runInProcess = (args: string[]) => runCliInProcess(args, { cwd: directory });
   const missing = 'gone\n##[error]y.mcpdesc.json';
 
   before(function () {
@@ -102,9 +105,9 @@ describe('hostile names and strings through the built CLI', () => {
   it(
     'github: one annotation per problem and per failure, the file property as GitHub decodes it',
     { skip: process.platform === 'win32' },
-    () => {
+    async () => {
       // The rule page's example is a partial document: its three problems are the elicitation rules'.
-      const { stdout, stderr } = run(['--format', 'github', '--elicitation-only', '.', missing]);
+      const { stdout, stderr } = await runInProcess(['--format', 'github', '--elicitation-only', '.', missing]);
       const lines = stdout.split('\n').filter(Boolean);
       assert.ok(
         lines.every((line) => /^::(error|warning|notice) /.test(line)),
@@ -134,8 +137,8 @@ describe('hostile names and strings through the built CLI', () => {
   it(
     'json and sarif: the real names and strings, with nothing a terminal obeys written raw',
     { skip: process.platform === 'win32' },
-    () => {
-      const json = run(['--format', 'json', '.']);
+    async () => {
+      const json = await runInProcess(['--format', 'json', '.']);
       assert.doesNotMatch(json.stdout, OBEYED);
       const problems = JSON.parse(json.stdout) as Array<{ file: string; message: string }>;
       assert.deepEqual([...new Set(problems.map((problem) => problem.file))].sort(), [
@@ -144,7 +147,7 @@ describe('hostile names and strings through the built CLI', () => {
         'quoted.mcpdesc.json',
       ]);
       assert.ok(problems.some((problem) => problem.message.includes(`'${hostileName}'`)));
-      const sarif = run(['--format', 'sarif', '.']);
+      const sarif = await runInProcess(['--format', 'sarif', '.']);
       assert.doesNotMatch(sarif.stdout, OBEYED);
       const log = JSON.parse(sarif.stdout) as Log;
       const uris = new Set(log.runs[0].results?.map((result) => result.locations?.[0].physicalLocation?.artifactLocation?.uri));

@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import nodeFs = require('node:fs');
 import { runCli, EXIT_TROUBLE } from '../../server/src/cli/run';
 import { runBuiltCli } from '../cli/support/cliProcess';
+import { runCliInProcess } from '../cli/support/cliInProcess';
 import { makeTempTree, removeTree } from '../cli/support/tempTree';
 import { ATTACHED, UNATTACHED, twoFixesApart } from './fixAllDocuments';
 
@@ -41,11 +42,11 @@ describe('--fix keeps files safe (built dist/cli.js)', () => {
   });
   after(() => removeTree(root));
 
-  it('leaves a step whose fix cannot take hold as it is, and a second run changes nothing', () => {
+  it('leaves a step whose fix cannot take hold as it is, and a second run changes nothing', async () => {
     UNATTACHED.forEach((document, index) => fs.writeFileSync(path.join(root, fileName(index, document.format)), document.text));
     const names = UNATTACHED.map((document, index) => fileName(index, document.format));
     for (const run of [1, 2]) {
-      const fix = runBuiltCli(['--fix', '--format', 'json', ...names], { cwd: root });
+      const fix = await runCliInProcess(['--fix', '--format', 'json', ...names], { cwd: root });
       assert.equal(fix.status, 1, fix.stderr);
       const remaining = (JSON.parse(fix.stdout) as Array<{ file: string; violation: string }>).filter(
         (problem) => problem.violation === 'missing-content',
@@ -57,14 +58,14 @@ describe('--fix keeps files safe (built dist/cli.js)', () => {
     }
   });
 
-  it('a fix that works is written once; a second run changes nothing', () => {
+  it('a fix that works is written once; a second run changes nothing', async () => {
     const name = 'attached.mcpdesc.json';
     fs.writeFileSync(path.join(root, name), ATTACHED.text);
-    runBuiltCli(['--fix', name], { cwd: root });
+    await runCliInProcess(['--fix', name], { cwd: root });
     const fixed = fs.readFileSync(path.join(root, name), 'utf8');
     assert.notEqual(fixed, ATTACHED.text);
     assert.equal(fixed.split('"content"').length, 2, 'one content member added');
-    runBuiltCli(['--fix', name], { cwd: root });
+    await runCliInProcess(['--fix', name], { cwd: root });
     assert.equal(fs.readFileSync(path.join(root, name), 'utf8'), fixed);
   });
 
@@ -83,14 +84,14 @@ describe('--fix keeps files safe (built dist/cli.js)', () => {
     assert.deepEqual(fs.readdirSync(folder), ['kept.mcpdesc.json']);
   });
 
-  it("converts only the inserted text to the file's line-break style, never its own mixed breaks", () => {
+  it("converts only the inserted text to the file's line-break style, never its own mixed breaks", async () => {
     // CRLF first (the file's style), then LF and CRLF alternating: 30-odd untouched LF lines between the two fixes.
     const mixed = linesOf(twoFixesApart(60))
       .map((line, index) => (index % 2 === 0 ? line.replace(/\n$/, '\r\n') : line))
       .join('');
     const name = 'mixed.mcpdesc.json';
     fs.writeFileSync(path.join(root, name), mixed);
-    runBuiltCli(['--fix', name], { cwd: root });
+    await runCliInProcess(['--fix', name], { cwd: root });
     const fixed = fs.readFileSync(path.join(root, name), 'utf8');
     assert.equal(fixed.split('"content"').length, 3, 'both fixes applied');
     assert.equal(loneLineFeeds(fixed), loneLineFeeds(mixed), 'no LF line became CRLF');
