@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { CONFIG_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, UNUSED_SUPPRESSION_RULE_ID } from '../../shared/src/rules';
 import { ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
-import { runCli, runServer, type SeenFiles } from '../parity/support/bothFronts';
+import { runCli, runCliInProcessOn, runServer, type SeenFiles } from '../parity/support/bothFronts';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 import { BROKEN_CONFIG, writeMonorepo } from './monorepoFixture';
 
@@ -64,8 +64,8 @@ describe('one project configuration for the CLI and the server', () => {
     assert.equal(cli.files['generated/skipped.mcpdesc.json'], undefined);
   });
 
-  it('puts the one error of a malformed configuration file where it goes wrong, and the CLI exits 2 naming it', () => {
-    const cli = runCli(workspace.root);
+  it('puts the one error of a malformed configuration file where it goes wrong, and the CLI exits 2 naming it', async () => {
+    const cli = await runCliInProcessOn(workspace.root);
     assert.equal(cli.status, 2);
     assert.match(
       cli.stderr,
@@ -77,8 +77,8 @@ describe('one project configuration for the CLI and the server', () => {
     assert.deepEqual([error.line, error.character, error.endLine, error.endCharacter], [1, column, 1, column + '"warn"'.length]);
   });
 
-  it('reports an unused suppression at the rule it names', () => {
-    const cli = runCli(workspace.root);
+  it('reports an unused suppression at the rule it names', async () => {
+    const cli = await runCliInProcessOn(workspace.root);
     const [unused] = cli.files['app.mcpdesc.jsonc'];
     const line = `            // mcpdesc-disable-next-line ${SYNTAX_RULE_ID}`;
     assert.deepEqual([unused.character, unused.endCharacter], [line.indexOf(SYNTAX_RULE_ID), line.length]);
