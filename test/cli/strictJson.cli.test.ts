@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { builtCliPath, runBuiltCli } from './support/cliProcess';
-import { runCliInProcess } from './support/cliInProcess';
 import { makeTempTree, removeTree } from './support/tempTree';
 
 const TEXT = '{\n  "mcpdesc": "0.8.0", // a comment\n  "tags": [1, /* two */ 2,]\n}\n';
@@ -39,8 +38,8 @@ describe('cli: comments and trailing commas in .json and .jsonc files', () => {
     ]);
   });
 
-  it('a .jsonc file: none of them, and the run passes', async () => {
-    const run = await runCliInProcess(['--elicitation-only', '--format', 'json', 'commented.mcpdesc.jsonc'], { cwd: root });
+  it('a .jsonc file: none of them, and the run passes', () => {
+    const run = runBuiltCli(['--elicitation-only', '--format', 'json', 'commented.mcpdesc.jsonc'], { cwd: root });
     assert.equal(run.stderr, '');
     assert.deepEqual(JSON.parse(run.stdout), []);
     assert.equal(run.status, 0);
