@@ -1,5 +1,6 @@
 // The built CLI's contract beyond the fixtures: discovery, options, exit codes and --fix.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -86,6 +87,22 @@ describe('cli behaviour (built dist/cli.js)', () => {
       assert.match(run.stderr, /^mcpdesc-lint: Unknown option '--nope'\nRun 'mcpdesc-lint --help' for usage\.\n$/);
       assert.equal((await runCliInProcess(['--format', 'xml'], { cwd: root })).status, 2);
       assert.equal((await runCliInProcess(['--rule', `${ELICITATION_RULE_ID}=loud`], { cwd: root })).status, 2);
+    });
+
+    it('a reader that stops early (mcpdesc-lint | head) ends the run quietly, with its own status', async () => {
+      // Far more than a pipe holds (64 KB): the CLI is still writing when the reader goes away.
+      const args = ['--elicitation-only', '--format', 'json', 'test-fixtures/expected-invalid', 'test-fixtures/yaml'];
+      const child = spawn(process.execPath, [builtCliPath(), ...args], {
+        cwd: repoRoot(),
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.stdout.once('data', () => child.stdout.destroy());
+      const [status, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+        child.on('close', (code, ended) => resolve([code, ended])),
+      );
+      assert.deepEqual({ status, signal, stderr }, { status: 1, signal: null, stderr: '' });
     });
 
     it('checks a file that is not valid UTF-8 as an editor shows it (U+FFFD), as the server does', async () => {
