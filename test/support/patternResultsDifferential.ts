@@ -8,7 +8,26 @@ import { safeRegExp } from '../../server/src/checker/schema/safeRegExp';
 import { Random } from '../../bench/random';
 import { EXPRESSION_FORMATS } from './boundedFormatsDifferential';
 
-const PIECES = ['a', 'Z', '0', '9', '-', '.', '_', '/', ':', '@', 'http://', 'x.io', '2025-11-25', 'T10:00:00Z', ' ', 'é', '😀', '%20'];
+const PIECES = [
+  'a',
+  'Z',
+  '0',
+  '9',
+  '-',
+  '.',
+  '_',
+  '/',
+  ':',
+  '@',
+  'http://',
+  'x.io',
+  '2025-11-25',
+  'T10:00:00Z',
+  ' ',
+  'é',
+  '😀',
+  '%20',
+];
 
 /** Patterns of the kinds schemas write (names, prefixes, dates, URLs, character sets, empty). */
 export const PATTERNS = ['^[a-z0-9_-]{1,8}$', '^x-', '\\d{4}-\\d{2}', '^(?:http|https)://[^ ]+$', '[😀é]', '^$'];
