@@ -23,7 +23,8 @@ export function rememberingResults(run: (value: string) => boolean): (value: str
   let results = new Map<string, boolean>();
   let seenGeneration = generation;
   return (value) => {
-    if (value.length > MAX_REMEMBERED_CHARS) return run(value);
+    // Anything but a short string runs as it did (ajv gives string formats strings; a caller may not).
+    if (typeof value !== 'string' || value.length > MAX_REMEMBERED_CHARS) return run(value);
     if (seenGeneration !== generation) {
       results = new Map();
       seenGeneration = generation;
