@@ -56,3 +56,30 @@ test('the same document without the repeat is clean', () => {
   "transports": [{ "type": "stdio", "command": "x" }], "tools": [ { "name": "t", "inputSchema": { "type": "object" } } ] }`;
   assert.deepEqual(found(text, 'json'), []);
 });
+
+test('every later repeat, in small objects (names compared pairwise) and large ones (a set), at any depth, in document order', () => {
+  // A key three times among few members, and among more than eight (duplicateKeys.ts reads the two
+  // sizes two ways); one object in an array in an array inside the tool, one in the tool's schema.
+  const many = Array.from({ length: 10 }, (_, i) => `"p${i}": { "type": "string" }`).join(', ');
+  const text = `{ "mcpdesc": "0.8.0", "info": { "name": "a", "version": "1" }, "protocolVersions": ["2025-11-25"],
+  "transports": [{ "type": "stdio", "command": "x" }],
+  "tools": [ { "name": "t", "x-deep": [[{ "k": 1, "j": 2, "k": 3, "k": 4 }]],
+    "inputSchema": { "type": "object", "properties": { ${many}, "p3": { "type": "number" }, "p9": {}, "p3": {} } } } ] }`;
+  const at = (needle: string, from: number) => text.indexOf(needle, from);
+  const firstK = at('"k"', 0);
+  const secondP3 = at('"p3"', at('"p3"', 0) + 1);
+  const expected = [
+    at('"k"', firstK + 1),
+    at('"k"', at('"k"', firstK + 1) + 1),
+    secondP3,
+    at('"p9"', at('"p9"', 0) + 1),
+    at('"p3"', secondP3 + 1),
+  ];
+  const repeats = checkDocument(text, { ...ON, format: 'json' }).diagnostics.filter(
+    (diagnostic) => diagnostic.data.officialCode === 'document-parse',
+  );
+  assert.deepEqual(
+    repeats.map((diagnostic) => [diagnostic.data.offset, diagnostic.data.length]),
+    expected.map((offset) => [offset, text.slice(offset).indexOf('"', 1) + 1]),
+  );
+});

@@ -13,6 +13,7 @@ import { RegExpParser } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
 import { RE2JS } from 're2js';
 import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
+import { rememberingResults } from './patternResults';
 import { BUDGET_SPENT, canInterrupt, NotCheckedError, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
 
 export interface FormatCheck {
@@ -81,7 +82,7 @@ function linearTest(name: string, expression: RegExp): ((value: string) => boole
   try {
     const source = name === 'url' ? urlWithoutLookaheads(expression.source, expression.flags) : expression.source;
     const program = RE2JS.compile(ecmaToRe2(source, expression.flags));
-    const run = (value: string) => program.matcher(value).find();
+    const run = rememberingResults((value: string) => program.matcher(value).find());
     // Linear, but a long value under url's large program is still a few hundred milliseconds a megabyte.
     const programSize = program.programSize();
     return guardedTest(

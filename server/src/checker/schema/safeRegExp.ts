@@ -12,6 +12,7 @@ import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
 import { BUDGET_SPENT, canInterrupt, NotCheckedError, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
 import { WeightedLru } from './weightedLru';
 import { detachedString } from '../syntax/detachedString';
+import { rememberingResults } from './patternResults';
 
 export interface RegExpLike {
   test(input: string): boolean;
@@ -77,6 +78,8 @@ function linearProgram(pattern: string, flags: string): RE2JS | undefined {
 interface Compiled {
   native: RegExp;
   linear: RE2JS | undefined;
+  /** The RE2 program's run, its results on short values remembered (patternResults.ts): one per program. */
+  run: ((input: string) => boolean) | undefined;
 }
 
 /**
@@ -94,7 +97,12 @@ function compile(pattern: string, flags: string): Compiled {
   // What the cache keeps must not hold on to a document's text (the pattern may be a slice of it).
   const source = detachedString(pattern);
   // The engine's own parser decides what is a regex (its messages are the ones users know).
-  const compiled = runCharged(() => ({ native: new RegExp(source, flags), linear: linearProgram(source, flags) }));
+  const compiled = runCharged((): Compiled => {
+    const native = new RegExp(source, flags);
+    const linear = linearProgram(source, flags);
+    const run = linear && rememberingResults((input: string) => linear.matcher(input).find());
+    return { native, linear, run };
+  });
   compiledPatterns.set(
     detachedString(key),
     compiled,
@@ -109,8 +117,8 @@ function compile(pattern: string, flags: string): Compiled {
  * document's budget is spent.
  */
 export function safeRegExp(pattern: string, flags: string): RegExpLike {
-  const { native, linear } = compile(pattern, flags);
-  if (!linear) {
+  const { native, linear, run } = compile(pattern, flags);
+  if (!linear || !run) {
     return {
       toString: () => `native:/${pattern}/${flags}`,
       test: (input) => {
@@ -121,7 +129,6 @@ export function safeRegExp(pattern: string, flags: string): RegExpLike {
     };
   }
   const programSize = linear.programSize();
-  const run = (input: string) => linear.matcher(input).find();
   return {
     toString: () => `re2:/${pattern}/${flags}`,
     // Linear, so only the document's budget limits it: a 5 MB value is slow but not catastrophic.

@@ -55,7 +55,7 @@ type PreparedSchema =
 interface ExampleContext extends ToolContext {
   example: SyntaxNode;
   path: Path;
-  where: string;
+  where: () => string;
   /** The example's key in its map: where a finding about something missing goes. */
   keyNode: SyntaxNode;
   /** The `$componentRef` the example came through, where its findings go. */
@@ -82,7 +82,7 @@ export function checkToolExamples(tool: Primitive): SemanticFinding[] {
       example: resolved.value,
       via: resolved.via,
       path,
-      where: readablePath(pointerOf(...path)),
+      where: lazyText(() => readablePath(pointerOf(...path))),
       keyNode: keyNodeOf(property)!,
     });
   };
@@ -111,8 +111,8 @@ function checkExample(context: ExampleContext): void {
         [...resultPath, 'resultType'],
         (revisions) =>
           resultType
-            ? `${where}.result.resultType must be 'complete' for ${revisions}.`
-            : `${where}.result needs resultType 'complete' for ${revisions}.`,
+            ? `${where()}.result.resultType must be 'complete' for ${revisions}.`
+            : `${where()}.result needs resultType 'complete' for ${revisions}.`,
         revision,
         'latest',
       );
@@ -123,7 +123,7 @@ function checkExample(context: ExampleContext): void {
         at(memberKey('resultType')),
         [...resultPath, 'resultType'],
         (revisions, plural) =>
-          `${where}.result.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('result.resultType')}).`,
+          `${where()}.result.resultType is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('result.resultType')}).`,
         revision,
         'older',
       );
@@ -134,7 +134,7 @@ function checkExample(context: ExampleContext): void {
         at(memberKey('structuredContent')),
         [...resultPath, 'structuredContent'],
         (revisions, plural) =>
-          `${where}.result.structuredContent is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('structured-output')}).`,
+          `${where()}.result.structuredContent is a member ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${MCP.introducedIn('structured-output')}).`,
         revision,
         'absent',
       );
@@ -144,7 +144,7 @@ function checkExample(context: ExampleContext): void {
         'tool-example-result-version-mismatch',
         at(structured),
         [...resultPath, 'structuredContent'],
-        (revisions) => `${where}.result.structuredContent must be an object for ${revisions}.`,
+        (revisions) => `${where()}.result.structuredContent must be an object for ${revisions}.`,
         revision,
         'object',
       );
@@ -161,7 +161,7 @@ function checkExample(context: ExampleContext): void {
       'structured-tool-error-example',
       at(memberKey('structuredContent')),
       [...resultPath, 'structuredContent'],
-      () => `${where}.result has structuredContent, but isError is true: a tool error carries no structured content.`,
+      () => `${where()}.result has structuredContent, but isError is true: a tool error carries no structured content.`,
     );
   }
   const outputSchema = memberOf(context.tool, 'outputSchema');
@@ -173,7 +173,7 @@ function checkExample(context: ExampleContext): void {
       at(keyNodeOf(resultProperty)),
       [...resultPath, 'structuredContent'],
       () =>
-        `${where}.result needs structuredContent: the tool declares an outputSchema, and a successful result must carry content valid against it.`,
+        `${where()}.result needs structuredContent: the tool declares an outputSchema, and a successful result must carry content valid against it.`,
     );
   }
   checkValue(context, memberOf(context.tool, 'inputSchema'), memberOf(example, 'input'), [...path, 'input'], 'inputSchema', at);
@@ -195,7 +195,8 @@ function checkResultMembers(
       'tool-example-json-rpc-envelope',
       at(memberKey(field)),
       [...resultPath, field],
-      () => `${where}.result has '${field}', a member of the JSON-RPC envelope; an example's result is the result object alone.`,
+      () =>
+        `${where()}.result has '${field}', a member of the JSON-RPC envelope; an example's result is the result object alone.`,
     );
   }
   for (const field of INCOMPLETE) {
@@ -205,7 +206,7 @@ function checkResultMembers(
       at(memberKey(field)),
       [...resultPath, field],
       () =>
-        `${where}.result has '${field}', which only a call that has not completed returns; an example shows a completed call.`,
+        `${where()}.result has '${field}', which only a call that has not completed returns; an example shows a completed call.`,
     );
   }
 }
@@ -240,7 +241,7 @@ function checkContent(
   at: (node: SyntaxNode | undefined) => SyntaxNode,
 ): void {
   if (content.type !== 'object') return;
-  const where = readablePath(pointerOf(...contentPath));
+  const where = lazyText(() => readablePath(pointerOf(...contentPath)));
   const type = stringOf(memberOf(content, 'type'));
   // Reports only for a revision older than the feature: what it came with is named.
   const add = (node: SyntaxNode | undefined, relative: Path, feature: McpFeature, what: string, detail: string) => {
@@ -250,7 +251,8 @@ function checkContent(
       'tool-example-content-version-mismatch',
       at(node),
       [...contentPath, ...relative],
-      (revisions, plural) => `${where} ${what}, which ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${since}).`,
+      (revisions, plural) =>
+        `${where()} ${what}, which ${revisions} ${plural ? 'do' : 'does'} not define (it came with ${since}).`,
       revision,
       detail,
     );
@@ -296,7 +298,7 @@ function checkValue(
     if (error instanceof AliasExpansionError) return;
     throw error;
   }
-  const where = readablePath(pointerOf(...path));
+  const where = lazyText(() => readablePath(pointerOf(...path)));
   const legacy = context.scope.filter((revision) => MCP.predates(revision, 'tool-schema.dialect'));
   const modern = context.scope.some((revision) => MCP.has(revision, 'tool-schema.dialect'));
   const mismatch = (node: SyntaxNode | undefined, relative: Path, message: string) =>
@@ -308,7 +310,7 @@ function checkValue(
       at(value),
       path,
       () =>
-        `${where} is checked only for its type, required and undeclared properties for MCP ${legacy.join(' and ')}: ${legacy.length > 1 ? 'those revisions define' : 'that revision defines'} no JSON Schema dialect for tool schemas (${MCP.introducedIn('tool-schema.dialect')} does).`,
+        `${where()} is checked only for its type, required and undeclared properties for MCP ${legacy.join(' and ')}: ${legacy.length > 1 ? 'those revisions define' : 'that revision defines'} no JSON Schema dialect for tool schemas (${MCP.introducedIn('tool-schema.dialect')} does).`,
     );
   }
   if (!modern) return;
@@ -319,7 +321,7 @@ function checkValue(
       at(value),
       path,
       () =>
-        `${where} could not be validated completely: the tool's ${field} has $ref values outside the document (${external
+        `${where()} could not be validated completely: the tool's ${field} has $ref values outside the document (${external
           .slice(0, 3)
           .map((ref) => `'${ref}'`)
           .join(', ')}), which are never fetched.`,
@@ -404,18 +406,28 @@ class ToolSchemas {
 
 type Mismatch = (node: SyntaxNode | undefined, relative: Path, message: string) => void;
 
+/**
+ * A place's readable path, made when a message first says it: every example, result content and
+ * checked value has one, and most have nothing to report (on a 10 MB document, thousands of
+ * paths written out for no finding).
+ */
+function lazyText(make: () => string): () => string {
+  let text: string | undefined;
+  return () => (text ??= make());
+}
+
 /** What every reading of a tool schema agrees on: an object, its required members, no undeclared member when it is closed. */
 function checkLegacyShape(
   schema: { [key: string]: JsonValue },
   value: SyntaxNode | undefined,
   instance: JsonValue | undefined,
-  where: string,
+  where: () => string,
   field: string,
   mismatch: Mismatch,
 ): void {
   const isObject = instance !== null && typeof instance === 'object' && !Array.isArray(instance);
   if (schema.type === 'object' && !isObject) {
-    mismatch(value, [], `${where} must be an object (the tool's ${field} has type 'object').`);
+    mismatch(value, [], `${where()} must be an object (the tool's ${field} has type 'object').`);
     return;
   }
   if (!isObject || !value) return;
@@ -424,7 +436,7 @@ function checkLegacyShape(
     for (const name of schema.required) {
       if (typeof name === 'string' && !present.has(name))
         // At the missing member's pointer, as the official validator reports it; underlined on the value.
-        mismatch(value, [name], `${where} is missing '${name}', which the tool's ${field} requires.`);
+        mismatch(value, [name], `${where()} is missing '${name}', which the tool's ${field} requires.`);
     }
   }
   const properties = schema.properties;
@@ -439,7 +451,7 @@ function checkLegacyShape(
         mismatch(
           keyNodeOf(present.get(name)),
           [name],
-          `${where} has '${name}', which the tool's ${field} does not declare (its additionalProperties is false).`,
+          `${where()} has '${name}', which the tool's ${field} does not declare (its additionalProperties is false).`,
         );
     }
   }
