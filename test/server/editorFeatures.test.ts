@@ -73,7 +73,7 @@ describe('syntax errors in a client that does not say so', () => {
 
   before(async () => {
     // The elicitation preset, as above: only the syntax errors are in question here.
-    client = await LspTestClient.start({ settings: elicitationOnly() });
+    client = await LspTestClient.start({ openChecksOnMainThread: true, settings: elicitationOnly() });
   });
 
   after(async () => {
@@ -115,6 +115,7 @@ describe('syntax errors in a client that does not say so', () => {
 describe('document symbols in an editor that outlines JSON itself', () => {
   it('none for JSON and JSONC, ours for YAML', async () => {
     const client = await LspTestClient.start({
+      openChecksOnMainThread: true,
       initializationOptions: { editorOutlinesJson: true },
       capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } },
     });
