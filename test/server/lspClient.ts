@@ -150,15 +150,15 @@ export class LspTestClient {
   private stderr = '';
 
   private constructor(
-    private readonly process: ChildProcess,
+    private readonly server: ChildProcess,
     private readonly connection: ProtocolConnection,
     private readonly options: LspClientOptions,
   ) {
     this.settings = options.settings ?? {};
-    process.stderr?.on('data', (chunk: Buffer) => {
+    server.stderr?.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString();
     });
-    process.on('exit', () => {
+    server.on('exit', () => {
       this.exited = true;
       this.notifyWaiters();
     });
@@ -243,7 +243,7 @@ export class LspTestClient {
 
   /** The server's process id (to look at it in /proc). */
   get pid(): number | undefined {
-    return this.process.pid;
+    return this.server.pid;
   }
 
   get timeoutMs(): number {
@@ -494,9 +494,9 @@ export class LspTestClient {
       }
     }
     const code = await new Promise<number | null>((resolve) => {
-      if (this.exited) return resolve(this.process.exitCode);
-      const timer = setTimeout(() => this.process.kill('SIGKILL'), 5000);
-      this.process.once('exit', (exitCode) => {
+      if (this.exited) return resolve(this.server.exitCode);
+      const timer = setTimeout(() => this.server.kill('SIGKILL'), 5000);
+      this.server.once('exit', (exitCode) => {
         clearTimeout(timer);
         resolve(exitCode);
       });
