@@ -3,38 +3,22 @@
 // and fix-all (code action and server command) leaves nothing a preferred fix could still fix.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { CodeAction, Command, Diagnostic } from 'vscode-languageserver-protocol';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { FIX_ALL_CODE_ACTION_KIND, FORMATTING_OPTIONS_NOTIFICATION, SERVER_COMMANDS } from '../../shared/src/constants';
-import { invalidFixtures, rulePageInvalidFixture, type Fixture } from './fixtures';
+import { rulePageInvalidFixture } from './fixtures';
 import { LspTestClient } from './lspClient';
-import { DECLARE_MAY_ADD, elicitationOnly } from '../support/ruleScope';
+import { elicitationOnly } from '../support/ruleScope';
+import {
+  assertPreferredQuickFixesRemove,
+  isCodeAction,
+  oneFixturePerViolation,
+  PREFERRED_FIX_FIXTURES,
+  preferredQuickFixOutcome,
+  quickFixesFor,
+  scenarioUri,
+  violationOf,
+} from './preferredQuickFixes';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
-
-function violationOf(diagnostic: Diagnostic): string {
-  return String((diagnostic.data as { violation?: unknown } | undefined)?.violation);
-}
-
-function isCodeAction(action: CodeAction | Command): action is CodeAction {
-  return typeof (action as CodeAction).kind === 'string' || (action as CodeAction).edit !== undefined;
-}
-
-function countBy(values: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return counts;
-}
-
-let uriCounter = 0;
-/** A fresh URI per scenario, so parallel scenarios never share a document. */
-function scenarioUri(fixture: Fixture, scenario: string): string {
-  const extension = fixture.languageId === 'jsonc' ? 'jsonc' : 'json';
-  return `file:///mcpdesc-test/${scenario}/${uriCounter++}-${fixture.name.replace(/[^a-z0-9-]/gi, '_')}.${extension}`;
-}
-
-async function quickFixesFor(client: LspTestClient, uri: string, diagnostic: Diagnostic): Promise<CodeAction[]> {
-  const actions = await client.codeActions(uri, diagnostic.range, [diagnostic], ['quickfix']);
-  return actions.filter(isCodeAction);
-}
 
 describe('code actions served by the server', () => {
   let client: LspTestClient;
@@ -100,71 +84,11 @@ describe('code actions served by the server', () => {
     await client.close(uri);
   });
 
-  // Every diagnostic of every invalid fixture that has quick-fixes: apply its preferred fix in a copy
-  // of the fixture (edit, then didChange). The diagnostic is gone. Fixes that only add a declaration
-  // or remove content must add no new problem either (spec section 3); the others rewrite a request
-  // or a reference, after which later checks of the step (content against the now-right schema)
-  // legitimately run and may report what they find.
-  const scenarios = invalidFixtures().filter((fixture) => fixture.languageId !== 'yaml');
-  const addsNothing = (title: string): boolean => title.startsWith('Declare elicitation') || title === 'Remove content';
-  it(`applying the preferred quick-fix removes its diagnostic (${scenarios.length} fixtures)`, async () => {
-    const failures: string[] = [];
-    const applied: string[] = [];
-    await Promise.all(
-      scenarios.map(async (fixture) => {
-        const probeUri = scenarioUri(fixture, 'probe');
-        await client.open(probeUri, fixture.text, fixture.languageId);
-        const diagnostics = await client.diagnosticsFor(probeUri, 1);
-        await client.close(probeUri);
-        await Promise.all(
-          diagnostics.map(async (_diagnostic, index) => {
-            const uri = scenarioUri(fixture, `quickfix-${index}`);
-            await client.open(uri, fixture.text, fixture.languageId);
-            const before = await client.diagnosticsFor(uri, 1);
-            const target = before[index];
-            // "Suppress … on this line" (JSONC) is offered for every rule diagnostic and never preferred; the fixes proper are judged here.
-            const actions = (await quickFixesFor(client, uri, target)).filter((action) => !action.title.startsWith('Suppress '));
-            const preferred = actions.filter((action) => action.isPreferred);
-            const label = `${fixture.name} #${index} ${violationOf(target)}`;
-            if (actions.length > 0 && preferred.length !== 1) {
-              failures.push(`${label}: ${preferred.length} preferred actions`);
-            } else if (preferred.length === 1) {
-              const title = preferred[0].title;
-              const version = await client.applyEdits(uri, preferred[0].edit?.changes?.[uri] ?? []);
-              const afterFix = countBy((await client.diagnosticsFor(uri, version)).map(violationOf));
-              const beforeFix = countBy(before.map(violationOf));
-              if ((afterFix.get(violationOf(target)) ?? 0) >= (beforeFix.get(violationOf(target)) ?? 0)) {
-                failures.push(`${label} "${title}": the diagnostic is still there`);
-              }
-              if (addsNothing(title)) {
-                beforeFix.set(violationOf(target), (beforeFix.get(violationOf(target)) ?? 0) - 1);
-                for (const [violation, count] of afterFix) {
-                  // What no declaration the step could use avoids (test/support/ruleScope.ts).
-                  if (title.startsWith('Declare elicitation') && DECLARE_MAY_ADD.has(violation)) continue;
-                  if (count > (beforeFix.get(violation) ?? 0)) {
-                    failures.push(
-                      `${label} "${title}": ${count} × ${violation} after the fix (had ${beforeFix.get(violation) ?? 0})`,
-                    );
-                  }
-                }
-              }
-              applied.push(title);
-            }
-            await client.close(uri);
-          }),
-        );
-      }),
-    );
-    assert.deepEqual(failures, []);
-    assert.ok(
-      applied.some((title) => title.startsWith('Declare elicitation')),
-      'a Declare fix was exercised',
-    );
-    assert.ok(applied.includes('Remove content'), 'a Remove content fix was exercised');
-    assert.ok(
-      applied.some((title) => title.startsWith('Use the request of declaration')),
-      'a Use the request fix was exercised',
-    );
+  // Every diagnostic of a fixture of each violation kind that has quick-fixes: its preferred fix
+  // removes it (preferredQuickFixes.ts); codeActions.thorough.test.ts does so on every invalid fixture.
+  const scenarios = oneFixturePerViolation(PREFERRED_FIX_FIXTURES);
+  it(`applying the preferred quick-fix removes its diagnostic (${scenarios.length} fixtures, one per violation kind)`, async () => {
+    assertPreferredQuickFixesRemove(await preferredQuickFixOutcome(client, scenarios));
   });
 
   // The rule page fixture's scope is 2025-06-18, which has no url mode: the declaration Declare
@@ -239,7 +163,7 @@ describe('code actions served by the server', () => {
   it('fix-all on every invalid fixture leaves no diagnostic that still has a preferred fix', async () => {
     const failures: string[] = [];
     await Promise.all(
-      scenarios.map(async (fixture) => {
+      PREFERRED_FIX_FIXTURES.map(async (fixture) => {
         const uri = scenarioUri(fixture, 'fixall-every');
         await client.open(uri, fixture.text, fixture.languageId);
         await client.diagnosticsFor(uri, 1);

@@ -68,52 +68,54 @@ describe('syntax errors in an editor that reports JSON syntax itself', () => {
 });
 
 describe('syntax errors in a client that does not say so', () => {
-  it('an open JSON document: ours', async () => {
+  // One server for both cases (each opens documents of its own).
+  let client: LspTestClient;
+
+  before(async () => {
     // The elicitation preset, as above: only the syntax errors are in question here.
-    const client = await LspTestClient.start({ settings: elicitationOnly() });
-    try {
-      const uri = 'file:///editor-syntax/plain.mcpdesc.json';
-      await client.open(uri, BROKEN_JSON, 'json');
-      const diagnostics = await client.diagnosticsFor(uri, 1);
-      assert.ok(diagnostics.length > 0);
-      assert.ok(rulesOf(diagnostics).every((code) => code === SYNTAX_RULE_ID));
-    } finally {
-      await client.stop();
-    }
+    client = await LspTestClient.start({ openChecksOnMainThread: true, settings: elicitationOnly() });
+  });
+
+  after(async () => {
+    await client.stop();
+  });
+
+  it('an open JSON document: ours', async () => {
+    const uri = 'file:///editor-syntax/plain.mcpdesc.json';
+    await client.open(uri, BROKEN_JSON, 'json');
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    assert.ok(diagnostics.length > 0);
+    assert.ok(rulesOf(diagnostics).every((code) => code === SYNTAX_RULE_ID));
   });
 
   it('an open JSON document with a comment and a trailing comma: ours, each at its range; none in JSONC', async () => {
-    const client = await LspTestClient.start({ settings: elicitationOnly() });
-    try {
-      const uri = 'file:///editor-syntax/lenient.mcpdesc.json';
-      await client.open(uri, LENIENT_JSON, 'json');
-      const diagnostics = await client.diagnosticsFor(uri, 1);
-      assert.deepEqual(
-        diagnostics.map(({ code, message, range: { start, end } }) => [
-          code,
-          message,
-          start.line,
-          start.character,
-          end.line,
-          end.character,
-        ]),
-        [
-          [SYNTAX_RULE_ID, 'Comments are not permitted in JSON.', 0, 21, 0, 33],
-          [SYNTAX_RULE_ID, 'Trailing comma', 1, 10, 1, 11],
-        ],
-      );
-      const jsoncUri = 'file:///editor-syntax/lenient.mcpdesc.jsonc';
-      await client.open(jsoncUri, LENIENT_JSON, 'jsonc');
-      assert.deepEqual(await client.diagnosticsFor(jsoncUri, 1), []);
-    } finally {
-      await client.stop();
-    }
+    const uri = 'file:///editor-syntax/lenient.mcpdesc.json';
+    await client.open(uri, LENIENT_JSON, 'json');
+    const diagnostics = await client.diagnosticsFor(uri, 1);
+    assert.deepEqual(
+      diagnostics.map(({ code, message, range: { start, end } }) => [
+        code,
+        message,
+        start.line,
+        start.character,
+        end.line,
+        end.character,
+      ]),
+      [
+        [SYNTAX_RULE_ID, 'Comments are not permitted in JSON.', 0, 21, 0, 33],
+        [SYNTAX_RULE_ID, 'Trailing comma', 1, 10, 1, 11],
+      ],
+    );
+    const jsoncUri = 'file:///editor-syntax/lenient.mcpdesc.jsonc';
+    await client.open(jsoncUri, LENIENT_JSON, 'jsonc');
+    assert.deepEqual(await client.diagnosticsFor(jsoncUri, 1), []);
   });
 });
 
 describe('document symbols in an editor that outlines JSON itself', () => {
   it('none for JSON and JSONC, ours for YAML', async () => {
     const client = await LspTestClient.start({
+      openChecksOnMainThread: true,
       initializationOptions: { editorOutlinesJson: true },
       capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } },
     });

@@ -55,6 +55,15 @@ export interface LspClientOptions {
   transport?: Transport;
   /** Extra environment for the server process. */
   env?: Record<string, string>;
+  /**
+   * Open documents checked on the server's main thread (MCPDESC_DOCUMENT_WORKERS=0), not in the two
+   * document workers it starts otherwise, which cost a server start about as much CPU again (each
+   * loads the bundle and warms the checker up). For a test of what the editor is answered, not of
+   * where a check runs: workerOpenChecks.test.ts holds the workers' answers to this thread's, and the
+   * tests that keep the default (diagnostics, code actions, document status, incremental edits,
+   * hostile documents, the workspace scan) answer through the workers end to end.
+   */
+  openChecksOnMainThread?: boolean;
   /** The server's entry point: the built bundle (dist/server.js) unless given, e.g. a test-only entry under test/support/. */
   serverPath?: string;
   workspaceFolders?: WorkspaceFolder[];
@@ -141,15 +150,15 @@ export class LspTestClient {
   private stderr = '';
 
   private constructor(
-    private readonly process: ChildProcess,
+    private readonly server: ChildProcess,
     private readonly connection: ProtocolConnection,
     private readonly options: LspClientOptions,
   ) {
     this.settings = options.settings ?? {};
-    process.stderr?.on('data', (chunk: Buffer) => {
+    server.stderr?.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString();
     });
-    process.on('exit', () => {
+    server.on('exit', () => {
       this.exited = true;
       this.notifyWaiters();
     });
@@ -197,7 +206,7 @@ export class LspTestClient {
   static async start(options: LspClientOptions = {}): Promise<LspTestClient> {
     const serverPath = options.serverPath ?? builtServerPath();
     const transport = options.transport ?? 'stdio';
-    const env = { ...process.env, ...options.env };
+    const env = { ...process.env, ...(options.openChecksOnMainThread ? { MCPDESC_DOCUMENT_WORKERS: '0' } : {}), ...options.env };
     let child: ChildProcess;
     let connection: ProtocolConnection;
     if (transport === 'stdio') {
@@ -234,7 +243,7 @@ export class LspTestClient {
 
   /** The server's process id (to look at it in /proc). */
   get pid(): number | undefined {
-    return this.process.pid;
+    return this.server.pid;
   }
 
   get timeoutMs(): number {
@@ -485,9 +494,9 @@ export class LspTestClient {
       }
     }
     const code = await new Promise<number | null>((resolve) => {
-      if (this.exited) return resolve(this.process.exitCode);
-      const timer = setTimeout(() => this.process.kill('SIGKILL'), 5000);
-      this.process.once('exit', (exitCode) => {
+      if (this.exited) return resolve(this.server.exitCode);
+      const timer = setTimeout(() => this.server.kill('SIGKILL'), 5000);
+      this.server.once('exit', (exitCode) => {
         clearTimeout(timer);
         resolve(exitCode);
       });

@@ -4,7 +4,7 @@
 // shutdown; a request whose params are not what its method takes is InvalidParams (-32602) with a
 // message saying which member is wrong, never an internal error carrying a TypeError's text.
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import type { ResponseMessage } from 'vscode-languageserver-protocol';
 import { initializeRequest, RawServer } from './rawServer';
 
@@ -87,16 +87,6 @@ describe('the LSP lifecycle and request params', () => {
     assert.ok(Array.isArray((await server.response(3)).result));
   });
 
-  it('a second initialize is an InvalidRequest; the session goes on', async () => {
-    server = await started();
-    server.send(initializeRequest(2));
-    const error = errorOf(await server.response(2));
-    assert.equal(error.code, INVALID_REQUEST);
-    assert.match(error.message, /initialize/);
-    server.request(3, 'textDocument/documentSymbol', { textDocument: { uri: URI } });
-    assert.ok(Array.isArray((await server.response(3)).result));
-  });
-
   it('requests after shutdown, a second shutdown among them, are InvalidRequests; exit then ends the process with code 0', async () => {
     server = await started();
     server.request(2, 'shutdown');
@@ -143,21 +133,6 @@ describe('the LSP lifecycle and request params', () => {
     { method: 'workspace/executeCommand', params: { command: 'mcpdesc.server.fixAll', arguments: [42] }, names: /URI/ },
   ];
 
-  it('params a request does not take are InvalidParams naming the member, never an internal TypeError; the server then still answers', async () => {
-    server = await started();
-    let id = 100;
-    for (const bad of BAD_PARAMS) {
-      server.request(++id, bad.method, bad.params);
-      const error = errorOf(await server.response(id));
-      const what = `${bad.method} ${JSON.stringify(bad.params)}: ${error.message}`;
-      assert.equal(error.code, INVALID_PARAMS, what);
-      assert.match(error.message, bad.names, what);
-      assert.doesNotMatch(error.message, /TypeError|Cannot read|undefined/, what);
-    }
-    server.request(++id, 'textDocument/documentSymbol', { textDocument: { uri: URI } });
-    assert.ok(Array.isArray((await server.response(id)).result));
-  });
-
   it('an initialize without capabilities is InvalidParams, and a good initialize afterwards is accepted', async () => {
     server = RawServer.start();
     server.request(1, 'initialize', { processId: null, rootUri: null });
@@ -166,5 +141,41 @@ describe('the LSP lifecycle and request params', () => {
     assert.match(error.message, /capabilities/);
     server.send(initializeRequest(2));
     assert.ok((await server.response(2)).result);
+  });
+
+  // The cases that keep a session going share one (each request has an id of its own).
+  describe('an initialized session', () => {
+    let session: RawServer;
+
+    before(async () => {
+      session = await started();
+    });
+
+    after(async () => {
+      await session.kill();
+    });
+
+    it('a second initialize is an InvalidRequest; the session goes on', async () => {
+      session.send(initializeRequest(2));
+      const error = errorOf(await session.response(2));
+      assert.equal(error.code, INVALID_REQUEST);
+      assert.match(error.message, /initialize/);
+      session.request(3, 'textDocument/documentSymbol', { textDocument: { uri: URI } });
+      assert.ok(Array.isArray((await session.response(3)).result));
+    });
+
+    it('params a request does not take are InvalidParams naming the member, never an internal TypeError; the server then still answers', async () => {
+      let id = 100;
+      for (const bad of BAD_PARAMS) {
+        session.request(++id, bad.method, bad.params);
+        const error = errorOf(await session.response(id));
+        const what = `${bad.method} ${JSON.stringify(bad.params)}: ${error.message}`;
+        assert.equal(error.code, INVALID_PARAMS, what);
+        assert.match(error.message, bad.names, what);
+        assert.doesNotMatch(error.message, /TypeError|Cannot read|undefined/, what);
+      }
+      session.request(++id, 'textDocument/documentSymbol', { textDocument: { uri: URI } });
+      assert.ok(Array.isArray((await session.response(id)).result));
+    });
   });
 });

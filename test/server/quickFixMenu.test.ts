@@ -54,7 +54,7 @@ describe('quick-fix menu extras', () => {
 
   it('no extras for a client that did not ask', async () => {
     // The same first problem as above, so the same preset.
-    const plain = await LspTestClient.start({ settings: elicitationOnly() });
+    const plain = await LspTestClient.start({ openChecksOnMainThread: true, settings: elicitationOnly() });
     try {
       const fixture = rulePageInvalidFixture();
       const uri = 'file:///quick-fix-menu/plain.mcpdesc.json';

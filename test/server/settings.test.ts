@@ -18,6 +18,7 @@ describe('settings', () => {
     // Every document here is the rule page fixture (partial), counted by the elicitation rule: each
     // settings object below is that rule's preset plus what the test changes.
     client = await LspTestClient.start({
+      openChecksOnMainThread: true,
       settings: elicitationOnly(),
       workspaceFolders: [{ uri: WORKSPACE, name: 'workspace' }],
       settingsFor: (scopeUri, section) => (section === 'mcpdesc' && scopeUri ? perResource.get(scopeUri) : undefined),

@@ -23,6 +23,14 @@ import { CONFIRM, documentOf, formStep, requestOf, tool } from '../support/docum
 import { SeededRandom } from '../support/random';
 
 const HANGS = 'hangs';
+/**
+ * The time box of the checks, short where only the 'hangs' checks can run into it: a check that ends
+ * posts 'started' and its answer in one synchronous turn (ThreadlessWorker delivers both on the same
+ * later turn), so the timer 'started' sets is cleared before any timer can fire. The test of the order
+ * in which a hanging and a small document settle keeps a long one: there the small document's check
+ * is the process's first (cold) one, and it must end before the hanging one's box does.
+ */
+const TIME_BOX_MS = { short: 200, beyondAColdCheck: 3000 } as const;
 const SETTINGS: McpdescSettings = { ...DEFAULT_SETTINGS, rules: {} };
 
 /** A document worker on this thread: the real service, its messages delivered on later turns; a task on a 'hangs' URI starts and never ends. */
@@ -84,7 +92,11 @@ class BrokenWorker implements DocumentWorkerPort {
   terminate(): void {}
 }
 
-function pool(count = 2, broken = 0): { checks: WorkerOpenChecks; started: ThreadlessWorker[]; log: string[] } {
+function pool(
+  count = 2,
+  broken = 0,
+  timeBoxMs: number = TIME_BOX_MS.short,
+): { checks: WorkerOpenChecks; started: ThreadlessWorker[]; log: string[] } {
   const started: ThreadlessWorker[] = [];
   const log: string[] = [];
   let brokenLeft = broken;
@@ -100,7 +112,7 @@ function pool(count = 2, broken = 0): { checks: WorkerOpenChecks; started: Threa
     },
     count,
     sideBySide: false,
-    timeBoxMs: () => 3000,
+    timeBoxMs: () => timeBoxMs,
   };
   return {
     checks: new WorkerOpenChecks(
@@ -139,7 +151,7 @@ function diagnosticsOf(outcome: PlainOutcome): Diagnostic[] {
 
 describe('open documents checked in document workers', () => {
   it('a check that does not end is ended after its time box: its document gets the notice, the other document is checked meanwhile', async () => {
-    const { checks, started, log } = pool();
+    const { checks, started, log } = pool(2, 0, TIME_BOX_MS.beyondAColdCheck);
     const hostile = documentAt(`file:///w/${HANGS}.mcpdesc.json`);
     const small = documentAt('file:///w/small.mcpdesc.json');
     const settled: string[] = [];

@@ -47,7 +47,11 @@ describe('workspace symbols over LSP', () => {
   workspace.write('package-like.json', OTHER_JSON);
 
   before(async () => {
-    client = await LspTestClient.start({ workspaceFolders: [workspace.folder('.')], timeoutMs: 30_000 });
+    client = await LspTestClient.start({
+      openChecksOnMainThread: true,
+      workspaceFolders: [workspace.folder('.')],
+      timeoutMs: 30_000,
+    });
     // The scan checked both files (none is open).
     await client.waitForPublish(catalogue);
     await client.waitForPublish(files);

@@ -58,7 +58,12 @@ describe('the browser build of the server, in a web worker', () => {
     // servers run with its preset.
     browser = startWorkerServer({ settings: elicitationOnly() });
     await browser.session.initialize(null, { docsBaseUri: DOCS_BASE });
-    desktop = await LspTestClient.start({ capabilities: CLIENT_CAPABILITIES, settings: elicitationOnly() });
+    // The desktop server is the reference: where it checks open documents does not change its answers.
+    desktop = await LspTestClient.start({
+      capabilities: CLIENT_CAPABILITIES,
+      settings: elicitationOnly(),
+      openChecksOnMainThread: true,
+    });
   });
 
   after(async () => {
@@ -197,6 +202,7 @@ describe("the browser build's workspace scan, through the client", () => {
     const desktop = await LspTestClient.start({
       capabilities: CLIENT_CAPABILITIES,
       settings: elicitationOnly(),
+      openChecksOnMainThread: true,
       workspaceFolders: [{ uri: fileUri(folderOnDisk), name: 'workspace' }],
     });
     try {

@@ -4,7 +4,7 @@
 // that its check did not finish, while the other documents are checked and answered meanwhile.
 // Outcomes only, no timing: which document got what, and in which order.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { rulePageInvalidFixture } from '../server/fixtures';
 import {
@@ -14,7 +14,7 @@ import {
   hostileOutcomeProblem,
   isUnfinishedNotice,
 } from './hostileScenario';
-import { startWorkerServer } from './workerServer';
+import { startWorkerServer, type WorkerServer } from './workerServer';
 import { elicitationOnly } from '../support/ruleScope';
 
 const ROOT = 'vscode-vfs://github/acme/hostile';
@@ -27,12 +27,22 @@ function violations(diagnostics: Diagnostic[]): string[] {
 }
 
 describe('the browser build beside hostile documents', { timeout: 180_000 }, () => {
-  for (const hostile of HOSTILE_DOCUMENTS) {
-    it(`the issue's ${hostile.name} document: a small document opened after it is checked and answered; it is cut or finishes`, async () => {
-      const server = startWorkerServer({ settings: DOCUMENT_RULES_ON });
-      try {
-        await server.session.initialize(null, { docsBaseUri: DOCS_BASE });
-        const observed = await hostileBesideSmall(server.session, ROOT, rulePageInvalidFixture().text, [hostile]);
+  // The issue's documents share one server, each run under a folder of its own.
+  describe("the issue's documents", () => {
+    let server: WorkerServer;
+
+    before(async () => {
+      server = startWorkerServer({ settings: DOCUMENT_RULES_ON });
+      await server.session.initialize(null, { docsBaseUri: DOCS_BASE });
+    });
+
+    after(async () => {
+      await server.stop();
+    });
+
+    for (const hostile of HOSTILE_DOCUMENTS) {
+      it(`the issue's ${hostile.name} document: a small document opened after it is checked and answered; it is cut or finishes`, async () => {
+        const observed = await hostileBesideSmall(server.session, ROOT, rulePageInvalidFixture().text, [hostile], hostile.name);
         for (const violation of ['invalid-content', 'schema-mismatch', 'unexpected-content', 'unknown-declaration'])
           assert.ok(violations(observed.small).includes(violation), `${violation} in ${violations(observed.small).join(', ')}`);
         assert.ok(observed.outline > 0, 'its outline is answered');
@@ -43,11 +53,9 @@ describe('the browser build beside hostile documents', { timeout: 180_000 }, () 
           [],
         );
         assert.deepEqual(server.errors, []);
-      } finally {
-        await server.stop();
-      }
-    });
-  }
+      });
+    }
+  });
 
   it('a check that never ends: cut, with its notice; the small document checked and answered meanwhile; edits checked after; tried again when edited', async () => {
     // The small document is the rule page's (partial) example, counted by the elicitation rule: its preset.

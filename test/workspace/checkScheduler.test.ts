@@ -1,4 +1,4 @@
-// The scheduler's order, without timing: open documents first, then files changed on disk, then the
+// The scheduler's order, without timing (the pauses on a mocked clock): open documents first, then files changed on disk, then the
 // workspace scan in the order it queued them; one entry per URI; cancelled entries never run; an
 // immediate request is not pushed back by a debounced one for the same URI.
 import assert from 'node:assert/strict';
@@ -41,36 +41,40 @@ describe('check scheduler', () => {
     scheduler.dispose();
   });
 
-  it('while the user types, the scan pauses after each file as long as the file took', { timeout: 10_000 }, async () => {
-    const spans = new Map<string, { start: number; end: number }>();
-    let resolveIdle: () => void = () => undefined;
-    const idle = new Promise<void>((resolve) => {
-      resolveIdle = resolve;
-    });
+  it('while the user types, the scan pauses after each file as long as the file took, at most 50 ms (on a mocked clock)', async (t) => {
+    // Date and setTimeout are the test's (the scheduler reads both): each check "takes" its time by
+    // moving the clock, and otherwise moves only to the scheduler's next timer, so each start is exact.
+    t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+    const took: Record<string, number> = { typed: 1, 'scan-1': 40, 'scan-2': 70, 'scan-3': 10 };
+    const starts: Array<[string, number]> = [];
+    let idle = false;
     const scheduler = new CheckScheduler(
       async (uri) => {
-        const start = Date.now();
-        await new Promise((resolve) => setTimeout(resolve, uri === 'typed' ? 1 : 40));
-        spans.set(uri, { start, end: Date.now() });
+        starts.push([uri, Date.now()]);
+        t.mock.timers.tick(took[uri]);
       },
       (uri, error) => assert.fail(`${uri}: ${String(error)}`),
     );
     scheduler.onBusyChange((busy) => {
-      if (!busy) resolveIdle();
+      idle = !busy;
     });
     scheduler.schedule('typed', CheckPriority.Open);
     for (const uri of ['scan-1', 'scan-2', 'scan-3']) scheduler.schedule(uri, CheckPriority.Background);
-    await idle;
-    scheduler.dispose();
-    for (const [previous, next] of [
-      ['scan-1', 'scan-2'],
-      ['scan-2', 'scan-3'],
-    ]) {
-      const took = spans.get(previous)!.end - spans.get(previous)!.start;
-      const pause = spans.get(next)!.start - spans.get(previous)!.end;
-      // Timers may fire a millisecond early by rounding.
-      assert.ok(pause >= Math.min(50, took) - 2, `${next} started ${pause} ms after ${previous}, which took ${took} ms`);
+    // The scheduler's turns are real (setImmediate); when it has nothing left to do on them, the
+    // clock moves to its next timer (none is due sooner: the pauses are the only timers).
+    for (let turns = 0; !idle && turns < 10_000; turns++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!idle) t.mock.timers.runAll();
     }
+    scheduler.dispose();
+    // typed (open) ends at 1; scan-1 starts then (no pause after an open document's check) and takes
+    // 40: a 40 ms pause; scan-2 takes 70: a 50 ms pause (the cap); all within the typing window.
+    assert.deepEqual(starts, [
+      ['typed', 0],
+      ['scan-1', 1],
+      ['scan-2', 81],
+      ['scan-3', 201],
+    ]);
   });
 
   it('cancelled entries never run', async () => {
