@@ -34,9 +34,26 @@ import { WorkerClosedFileChecks } from './workerClosedFileChecks';
 /** Candidates handed to the scan at once; the event loop turns between batches, so edits are served during a long list. */
 const LIST_BATCH = 200;
 
-/** The initializationOptions member the browser client sets: where the extension's docs/rules/ folder is. */
+/** The initializationOptions members the browser server reads. */
 export interface BrowserInitializationOptions {
+  /** Where the extension's docs/rules/ folder is (the browser client sets it). */
   docsBaseUri?: string;
+  /**
+   * How long a document worker's task may run before the server ends it, in milliseconds, for any
+   * text, in place of the runtime's time box (unfinishedCheck.ts). The extension sets none: a test
+   * of *that* a check that never ends is cut gives a short one, so as not to wait 3 s for each.
+   */
+  timeBoxMs?: number;
+}
+
+/** `workers` with the time box the client gave, once it is known (else their own). */
+function withGivenTimeBox(workers: DocumentWorkers, given: () => number | undefined): DocumentWorkers {
+  return {
+    start: () => workers.start(),
+    count: workers.count,
+    sideBySide: workers.sideBySide,
+    timeBoxMs: (length) => given() ?? workers.timeBoxMs(length),
+  };
 }
 
 // Paths here are the POSIX paths of URIs: vscode-uri's path arithmetic (the one VS Code's own web
@@ -203,9 +220,12 @@ export function messageLoopTurn(): (callback: () => void) => void {
 }
 
 /** The browser's runtime; `workers` when this worker can start web workers of its own. */
-export function browserRuntime(connection: Connection, workers?: DocumentWorkers): ServerRuntime {
+export function browserRuntime(connection: Connection, ownWorkers?: DocumentWorkers): ServerRuntime {
   const nextTurn = messageLoopTurn();
   const log = (message: string): void => connection.console.error(message);
+  // Known once the client says on `initialize`, before anything is checked (like docsBaseUri below).
+  let givenTimeBoxMs: number | undefined;
+  const workers = ownWorkers && withGivenTimeBox(ownWorkers, () => givenTimeBoxMs);
   const closedFiles = workers && new WorkerClosedFileChecks(workers, log);
   const files = browserFileAccess(connection, nextTurn, closedFiles);
   // Known once the client says on `initialize`, before anything is checked.
@@ -222,6 +242,8 @@ export function browserRuntime(connection: Connection, workers?: DocumentWorkers
     initialize(options) {
       const given = (options as BrowserInitializationOptions | undefined)?.docsBaseUri;
       if (typeof given === 'string') docsBaseUri = given.endsWith('/') ? given : `${given}/`;
+      const timeBoxMs = (options as BrowserInitializationOptions | undefined)?.timeBoxMs;
+      if (typeof timeBoxMs === 'number' && Number.isFinite(timeBoxMs) && timeBoxMs > 0) givenTimeBoxMs = timeBoxMs;
     },
     docsBaseUri: () => docsBaseUri,
   };
