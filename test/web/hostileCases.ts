@@ -1,19 +1,46 @@
-// The browser build's server with a closed file of the workspace whose check never ends (webWorkerScope.ts
-// `hangOn`) beside another: shared by the fast tier (a short time box given on `initialize`) and the
-// thorough tier (the build's own time box, so that its real default stays tested).
+// Cases of the browser build's server beside hostile documents shared by the fast tier
+// (hostileDocuments.test.ts) and the thorough one (hostileDocuments.thorough.test.ts): one of the
+// issue's documents beside a small one; a closed file of the workspace whose check never ends
+// (webWorkerScope.ts `hangOn`) beside another, under a short time box given on `initialize` (fast)
+// or the build's own (thorough, so that its real default stays tested).
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { rulePageInvalidFixture } from '../server/fixtures';
-import { isUnfinishedNotice } from './hostileScenario';
-import { startWorkerServer } from './workerServer';
+import { hostileBesideSmall, hostileOutcomeProblem, isUnfinishedNotice } from './hostileScenario';
+import { startWorkerServer, type WorkerServer } from './workerServer';
 import { elicitationOnly } from '../support/ruleScope';
 
 export const ROOT = 'vscode-vfs://github/acme/hostile';
 export const DOCS_BASE = 'https://extension.test/mcpdesc/docs/rules/';
 export const HANGS = 'hangs';
+/** The name of issue 32's uniqueItems document in HOSTILE_DOCUMENTS. */
+export const UNIQUE_ITEMS = 'unique-items';
 
 export function violations(diagnostics: Diagnostic[]): string[] {
   return diagnostics.map((diagnostic) => String((diagnostic.data as { violation?: unknown } | undefined)?.violation)).sort();
+}
+
+const NO_WORKER_LOG = 'Could not start a worker';
+
+/**
+ * One of the issue's documents (hostileScenario.ts) opened on `server` (under a folder of its own),
+ * then a small one: the small one is checked and answered; the hostile one is cut or finishes.
+ */
+export async function issueDocumentBesideSmall(
+  server: WorkerServer,
+  hostile: { name: string; build: () => string },
+): Promise<void> {
+  const observed = await hostileBesideSmall(server.session, ROOT, rulePageInvalidFixture().text, [hostile], hostile.name);
+  for (const violation of ['invalid-content', 'schema-mismatch', 'unexpected-content', 'unknown-declaration'])
+    assert.ok(violations(observed.small).includes(violation), `${violation} in ${violations(observed.small).join(', ')}`);
+  assert.ok(observed.outline > 0, 'its outline is answered');
+  const [{ diagnostics }] = observed.hostile;
+  assert.equal(hostileOutcomeProblem(diagnostics), undefined, JSON.stringify(diagnostics).slice(0, 300));
+  assert.deepEqual(
+    observed.log.filter((line) => line.startsWith(NO_WORKER_LOG)),
+    [],
+  );
+  assert.deepEqual(server.errors, []);
 }
 
 /**
