@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { ACCESS_ALLOW_ENV, ACCESS_LOG_ENV, OWN_THREADS, accessGuardPath, recordedAccesses } from '../hostile/support/accessLog';
 import { expectationProblems, hostileFixtures } from '../hostile/support/expectations';
 import { generatedCase } from '../hostile/support/generatedCases';
-import { assertGeneratedCaseResult } from './generatedScan';
+import { assertGeneratedCaseResult } from './generatedResults';
 import { LspTestClient } from '../server/lspClient';
 import { repoPath } from '../support/repo';
 import { TempWorkspace } from '../workspace/tempWorkspace';

@@ -6,7 +6,7 @@ import { generatedCase } from '../hostile/support/generatedCases';
 import { LspTestClient } from '../server/lspClient';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 import { elicitationOnly } from '../support/ruleScope';
-import { assertGeneratedCaseResult } from './generatedScan';
+import { assertGeneratedCaseResult } from './generatedResults';
 
 const HANG_GUARD_MS = 120_000;
 const NAME = 'anyof-ref-exponential';
