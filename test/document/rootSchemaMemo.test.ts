@@ -55,6 +55,20 @@ test('whole checks give the same diagnostics with the memo cold and warm', () =>
   }
 });
 
+test("a remembered root's findings offer the same fixes (their hints are shared, frozen)", () => {
+  const text =
+    '{"mcpdesc": "0.8.0", "info": {"name": "a", "version": "1", "protocolVersion": "2025-11-25", "titel": "x"}, "tools": []}';
+  const fixesOf = () => {
+    const result = checkDocument(text, { format: 'json' });
+    return result.diagnostics.map((diagnostic) => result.fixesFor(diagnostic));
+  };
+  clearRootSchemaMemo();
+  const cold = fixesOf();
+  assert.ok(cold.flat().length >= 2, 'the move, the insert and the rename have fixes');
+  assert.deepEqual(fixesOf(), cold);
+  assert.deepEqual(fixesOf(), cold);
+});
+
 test('a change outside the tools, or in their number, is never answered from the memo', () => {
   const base =
     '{"mcpdesc": "0.8.0", "info": {"name": "a", "version": "1", "protocolVersion": "x"}, "tools": [{"name": "t"}], "extra": 1}';

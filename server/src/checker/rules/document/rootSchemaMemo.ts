@@ -74,17 +74,28 @@ export function rememberedRootFindings(root: SyntaxNode, plain: () => SchemaFind
   if (known) {
     const anchor =
       root.parent?.type === 'property' ? keyNodeOf(root.parent)! : { offset: root.offset, length: Math.min(root.length, 1) };
-    return checkOrNote('document-part', anchor, () => runCharged(() => known.map(copyOf)), []);
+    return checkOrNote('document-part', anchor, () => runCharged(() => known.map((finding) => ({ ...finding }))), []);
   }
   const { result, notChecked } = collectNotChecked(plain);
   for (const record of notChecked) noteNotChecked(record.subject, record, record.reason);
-  if (notChecked.length === 0) memo.set(key, result.map(copyOf), key.length);
+  if (notChecked.length === 0) memo.set(key, result.map(kept), key.length);
   return result;
 }
 
-/** A finding no later reader can change in the memo (a hint's placeholder value is an object). */
-function copyOf(finding: SchemaFinding): SchemaFinding {
-  return finding.hint ? { ...finding, hint: structuredClone(finding.hint) } : { ...finding };
+/**
+ * The finding as the memo keeps it: its own copy, with a frozen copy of its hint (a placeholder value
+ * is an object) that every hit shares, as fixes only read hints; a write would throw, never leak.
+ */
+function kept(finding: SchemaFinding): SchemaFinding {
+  return finding.hint ? { ...finding, hint: deepFrozen(structuredClone(finding.hint)) } : { ...finding };
+}
+
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const member of Object.values(value)) deepFrozen(member);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** Forgets every remembered root (tests). */
