@@ -8,13 +8,20 @@
 import { checkOrNote, collectNotChecked, noteNotChecked } from '../../notChecked';
 import { runCharged } from '../../timeBudget';
 import { keyNodeOf, type SyntaxNode } from '../../syntax/tree';
-import type { SchemaFinding } from './documentSchema';
 import { WeightedLru } from '../../schema/weightedLru';
+
+/**
+ * What the memo keeps of a schema finding (documentSchema.ts' SchemaFinding; not imported, which
+ * would make the two modules import each other): plain data, its hint the one object in it.
+ */
+interface Remembered {
+  hint?: object;
+}
 
 /** Roots whose fingerprint is longer are not remembered: their check is linear work anyway. */
 const MAX_FINGERPRINT = 64 * 1024;
 /** A few documents open side by side each keep theirs. */
-const memo = new WeightedLru<readonly SchemaFinding[]>(16, 16 * MAX_FINGERPRINT);
+const memo = new WeightedLru<readonly Remembered[]>(16, 16 * MAX_FINGERPRINT);
 
 /**
  * The nodes of the root outside the elements of `tools`, in text order, with every field a finding
@@ -67,14 +74,14 @@ export function rootFingerprint(root: SyntaxNode): string | undefined {
  * with records of work not checked (the time budget) is never remembered; a remembered one is still
  * refused, as the plain path's validation would be, once the budget is spent.
  */
-export function rememberedRootFindings(root: SyntaxNode, plain: () => SchemaFinding[]): SchemaFinding[] {
+export function rememberedRootFindings<F extends Remembered>(root: SyntaxNode, plain: () => F[]): F[] {
   const key = rootFingerprint(root);
   if (key === undefined) return plain();
   const known = memo.get(key);
   if (known) {
     const anchor =
       root.parent?.type === 'property' ? keyNodeOf(root.parent)! : { offset: root.offset, length: Math.min(root.length, 1) };
-    return checkOrNote('document-part', anchor, () => runCharged(() => known.map((finding) => ({ ...finding }))), []);
+    return checkOrNote('document-part', anchor, () => runCharged(() => known.map((finding) => ({ ...(finding as F) }))), []);
   }
   const { result, notChecked } = collectNotChecked(plain);
   for (const record of notChecked) noteNotChecked(record.subject, record, record.reason);
@@ -86,7 +93,7 @@ export function rememberedRootFindings(root: SyntaxNode, plain: () => SchemaFind
  * The finding as the memo keeps it: its own copy, with a frozen copy of its hint (a placeholder value
  * is an object) that every hit shares, as fixes only read hints; a write would throw, never leak.
  */
-function kept(finding: SchemaFinding): SchemaFinding {
+function kept(finding: Remembered): Remembered {
   return finding.hint ? { ...finding, hint: deepFrozen(structuredClone(finding.hint)) } : { ...finding };
 }
 
