@@ -40,6 +40,7 @@ import {
 } from '../../syntax/tree';
 import { childAt, escapeSegment as escape, readablePath } from './pointers';
 import { hintedMessage, type SchemaHint } from './schemaHints';
+import { rememberedRootFindings } from './rootSchemaMemo';
 
 /** The official validator's code for every structural finding. */
 export const SCHEMA_OFFICIAL_CODE = 'schema-validation';
@@ -95,6 +96,11 @@ function wholeCompiled(): PrecompiledValidate {
 
 /** The schema findings of a document root (an object or not), tools excluded. */
 export function checkRootSchema(root: SyntaxNode): SchemaFinding[] {
+  return rememberedRootFindings(root, () => checkRootSchemaPlain(root));
+}
+
+/** The plain path of checkRootSchema: the root validated now (rootSchemaMemo.ts is held to it). */
+export function checkRootSchemaPlain(root: SyntaxNode): SchemaFinding[] {
   const value = root.type === 'object' ? rootValueWithoutTools(root) : valueOf(root);
   return validated(compiled().root, value, root, '');
 }
