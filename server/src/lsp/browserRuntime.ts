@@ -240,9 +240,8 @@ export function browserRuntime(connection: Connection, ownWorkers?: DocumentWork
     close: () => files.runner.close(),
     nextTurn,
     initialize(options) {
-      const given = (options as BrowserInitializationOptions | undefined)?.docsBaseUri;
+      const { docsBaseUri: given, timeBoxMs } = (options ?? {}) as BrowserInitializationOptions;
       if (typeof given === 'string') docsBaseUri = given.endsWith('/') ? given : `${given}/`;
-      const timeBoxMs = (options as BrowserInitializationOptions | undefined)?.timeBoxMs;
       if (typeof timeBoxMs === 'number' && Number.isFinite(timeBoxMs) && timeBoxMs > 0) givenTimeBoxMs = timeBoxMs;
     },
     docsBaseUri: () => docsBaseUri,

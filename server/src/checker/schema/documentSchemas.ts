@@ -3,7 +3,7 @@
 // on every keystroke the declarations and the schemas their steps repeat cost a lookup each.
 // A schema the document's time budget leaves uncompiled is recorded as not checked, once, where it is.
 import type { CompiledSchema, SchemaValidatorCache } from './schemaValidator';
-import { keyNodeOf, valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
+import { noticeAnchorOf, valueOf, type JsonValue, type SyntaxNode } from '../syntax/tree';
 import { noteNotChecked } from '../notChecked';
 
 export interface NodeSchema {
@@ -72,12 +72,7 @@ export class DocumentSchemas {
   /** `schema`, recorded as not checked at `node` when it was not compiled (once per schema and check). */
   private noted(node: SyntaxNode, schema: NodeSchema): NodeSchema {
     if (schema.compiled.ok && schema.compiled.notCompiled) {
-      const key = node.parent?.type === 'property' ? keyNodeOf(node.parent) : undefined;
-      noteNotChecked(
-        'requested-schema',
-        key ?? { offset: node.offset, length: Math.min(node.length, 1) },
-        schema.compiled.notCompiled.reason,
-      );
+      noteNotChecked('requested-schema', noticeAnchorOf(node), schema.compiled.notCompiled.reason);
     }
     return schema;
   }

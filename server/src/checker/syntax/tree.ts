@@ -45,6 +45,14 @@ export function keyNodeOf(property: SyntaxNode | undefined): StringNode | undefi
   return property?.type === 'property' ? property.key : undefined;
 }
 
+/**
+ * Where a notice about a value goes: its member's key, or, for an element or the root, its first
+ * character (a whole big value underlined would hide everything under it).
+ */
+export function noticeAnchorOf(node: SyntaxNode): { offset: number; length: number } {
+  return keyNodeOf(node.parent) ?? { offset: node.offset, length: Math.min(node.length, 1) };
+}
+
 /** Every property of `key` (duplicates included), in document order. */
 export function allPropertiesOf(object: SyntaxNode | undefined, key: string): MemberNode[] {
   if (!object || object.type !== 'object') return [];

@@ -31,6 +31,7 @@ import { checkOrNote } from '../../notChecked';
 import {
   effectiveProperties,
   keyNodeOf,
+  noticeAnchorOf,
   nodeAtPointer,
   propertyOf,
   valueOf,
@@ -133,12 +134,9 @@ function validated(
   prefix: string,
   base?: SyntaxNode,
 ): SchemaFinding[] {
-  const node = base ?? root;
-  const anchor =
-    node.parent?.type === 'property' ? keyNodeOf(node.parent)! : { offset: node.offset, length: Math.min(node.length, 1) };
   return checkOrNote(
     'document-part',
-    anchor,
+    noticeAnchorOf(base ?? root),
     () => {
       // Linear in the part (its patterns and formats are short steps, each charged and refused once
       // the budget is spent, which ends the part): timed and charged, not run under the watchdog,

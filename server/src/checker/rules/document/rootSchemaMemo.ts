@@ -7,7 +7,7 @@
 // findings. Held to the plain path by test/checker/rootSchemaMemo.test.ts.
 import { checkOrNote, collectNotChecked, noteNotChecked } from '../../notChecked';
 import { runCharged } from '../../timeBudget';
-import { keyNodeOf, type SyntaxNode } from '../../syntax/tree';
+import { noticeAnchorOf, type SyntaxNode } from '../../syntax/tree';
 import { WeightedLru } from '../../schema/weightedLru';
 
 /**
@@ -79,9 +79,12 @@ export function rememberedRootFindings<F extends Remembered>(root: SyntaxNode, p
   if (key === undefined) return plain();
   const known = memo.get(key);
   if (known) {
-    const anchor =
-      root.parent?.type === 'property' ? keyNodeOf(root.parent)! : { offset: root.offset, length: Math.min(root.length, 1) };
-    return checkOrNote('document-part', anchor, () => runCharged(() => known.map((finding) => ({ ...(finding as F) }))), []);
+    return checkOrNote(
+      'document-part',
+      noticeAnchorOf(root),
+      () => runCharged(() => known.map((finding) => ({ ...(finding as F) }))),
+      [],
+    );
   }
   const { result, notChecked } = collectNotChecked(plain);
   for (const record of notChecked) noteNotChecked(record.subject, record, record.reason);
