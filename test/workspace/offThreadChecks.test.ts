@@ -1,31 +1,35 @@
-// Closed files are checked off the main thread: a 10 MB file in the workspace, being checked by the
-// scan, does not hold up the diagnostics of a document the user opens and edits meanwhile (asserted
-// by the order in which the server publishes, not by timings); a disk check that an opened
-// document overtakes publishes nothing over the editor's diagnostics; once nothing is left to
-// check, the worker is released and ends instead of holding its memory while the user edits, but
-// not while the walk may still queue files (asserted by the order of the server's log, not by how
-// long a thread takes to end); and V8's helper threads run below the main thread's priority.
+// Closed files are checked off the main thread: a closed file whose check is in flight does not
+// hold up the diagnostics of a document the user opens and edits meanwhile (asserted by the order in
+// which the server publishes, not by timings); a disk check that an opened document overtakes
+// publishes nothing over the editor's diagnostics; once nothing is left to check, the worker is
+// released and ends instead of holding its memory while the user edits, but not while the walk may
+// still queue files (asserted by the order of the server's log, not by how long a thread takes to
+// end); and V8's helper threads run below the main thread's priority. The checks in flight are held
+// at a gate the test opens (test/support/gatedDiskChecksServer.ts); the same two behaviours with a
+// 10 MB and a 4 MB file the shipped server takes long enough to check are in the thorough file.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { after, describe, it } from 'node:test';
-import { generateDocument } from '../../bench/generate';
 import { rulePageInvalidFixture } from '../server/fixtures';
 import { LspTestClient } from '../server/lspClient';
 import { TempWorkspace } from './tempWorkspace';
 import { RELEASE_IDLE_LOG } from '../support/poolLoggingServer';
+import { DISK_CHECK_WAITING_LOG, OPEN_DISK_CHECK_GATE } from '../support/gatedDiskChecksServer';
 import { repoPath } from '../support/repo';
 
 /** The shipped server whose worker pool logs each release of its idle workers (test/support/poolLoggingServer.ts). */
 const POOL_LOGGING_SERVER = repoPath('out', 'test', 'support', 'poolLoggingServer.js');
+/** The shipped server whose checks of closed files wait until the test opens a gate (test/support/gatedDiskChecksServer.ts). */
+const GATED_SERVER = repoPath('out', 'test', 'support', 'gatedDiskChecksServer.js');
 
 /** The rule page's invalid example: a few diagnostics, whatever the rule's exact count. */
 const SMALL_INVALID = rulePageInvalidFixture().text;
 
-/** Waits until the scan has queued every file it found (it logs the count once the walk is over). */
-async function scanQueued(client: LspTestClient, files: number): Promise<void> {
-  await client.waitFor(`the scan to queue ${files} files`, () =>
-    client.logMessages.some((message) => message.message.startsWith(`Found ${files} candidate file(s)`)),
+/** Waits until the check of `filePath` from disk is in flight, held at the gated server's gate. */
+async function diskCheckWaiting(client: LspTestClient, filePath: string): Promise<void> {
+  await client.waitFor(`the disk check of ${filePath} to wait at the gate`, () =>
+    client.logMessages.some((message) => message.message === `${DISK_CHECK_WAITING_LOG}${filePath}`),
   );
 }
 
@@ -57,27 +61,40 @@ describe('checks of closed files run off the main thread', () => {
   });
 
   it(
-    "an open document's diagnostics, first and after an edit, arrive before those of a 10 MB closed file",
+    "an open document's diagnostics, first and after an edit, arrive while a closed file's check is in flight",
     { timeout: 120_000 },
     async () => {
       const workspace = new TempWorkspace();
       workspaces.push(workspace);
-      const big = workspace.write('ws/big.mcpdesc.json', generateDocument(17, 10 * 1024 * 1024));
-      const small = workspace.write('ws/small.mcpdesc.json', SMALL_INVALID);
-      const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000 });
+      const closed = workspace.write('ws/closed.mcpdesc.json', SMALL_INVALID);
+      // Opened only: not on disk, so the scan has one file to check.
+      const opened = workspace.uri('ws/opened.mcpdesc.json');
+      const client = await LspTestClient.start({
+        workspaceFolders: [workspace.folder('ws')],
+        timeoutMs: 100_000,
+        serverPath: GATED_SERVER,
+      });
       clients.push(client);
-      await scanQueued(client, 2);
+      await diskCheckWaiting(client, workspace.path('ws/closed.mcpdesc.json'));
 
-      await client.open(small, SMALL_INVALID);
-      const opened = await client.waitForPublish(small, (publish) => publish.version === 1);
-      const version = await client.change(small, [
+      // Were the open document's checks queued behind the closed file's, neither publish would come
+      // before the gate opens, and the waits below would fail.
+      await client.open(opened, SMALL_INVALID);
+      const first = await client.waitForPublish(opened, (publish) => publish.version === 1);
+      const version = await client.change(opened, [
         { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, text: ' ' },
       ]);
-      const edited = await client.waitForPublish(small, (publish) => publish.version === version);
-      assert.ok(edited.diagnostics.length > 0, 'the small document has its problem');
-      const bigPublish = await client.waitForPublish(big);
-      assert.ok(bigPublish.diagnostics.length > 0, 'the big file was checked');
-      assert.ok(opened.sequence < bigPublish.sequence && edited.sequence < bigPublish.sequence, 'the open document went first');
+      const edited = await client.waitForPublish(opened, (publish) => publish.version === version);
+      assert.ok(first.diagnostics.length > 0 && edited.diagnostics.length > 0, 'the open document has its problems');
+      assert.deepEqual(
+        client.publishes.filter((publish) => publish.uri === closed),
+        [],
+        'the closed file is still held at the gate',
+      );
+
+      await client.sendNotification(OPEN_DISK_CHECK_GATE, {});
+      const closedPublish = await client.waitForPublish(closed);
+      assert.equal(closedPublish.diagnostics.length, first.diagnostics.length, 'the closed file was checked, the same text');
     },
   );
 
@@ -185,17 +202,25 @@ describe('checks of closed files run off the main thread', () => {
   it('a file opened while its disk check runs shows the editor text, and only that', { timeout: 120_000 }, async () => {
     const workspace = new TempWorkspace();
     workspaces.push(workspace);
-    const medium = workspace.write('ws/medium.mcpdesc.json', generateDocument(23, 4 * 1024 * 1024));
-    const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000 });
+    const medium = workspace.write('ws/medium.mcpdesc.json', SMALL_INVALID);
+    const client = await LspTestClient.start({
+      workspaceFolders: [workspace.folder('ws')],
+      timeoutMs: 100_000,
+      serverPath: GATED_SERVER,
+    });
     clients.push(client);
-    await scanQueued(client, 1);
+    await diskCheckWaiting(client, workspace.path('ws/medium.mcpdesc.json'));
 
-    // A complete document (every rule on by default): no problem at all, so any publish of the disk text would show.
+    // A complete document (every rule on by default): no problem at all, so any publish of the disk
+    // text (the rule page's invalid example) would show.
     const editorText =
       '{ "mcpdesc": "0.8.0", "info": { "name": "m", "version": "1.0.0" }, "protocolVersions": ["2025-11-25"] }\n';
     await client.open(medium, editorText);
     const opened = await client.waitForPublish(medium, (publish) => publish.version === 1);
     assert.deepEqual(opened.diagnostics, []);
+    // Were the disk check not cancelled (or its result not dropped), it would publish the disk's
+    // problems once the gate opens.
+    await client.sendNotification(OPEN_DISK_CHECK_GATE, {});
     await client.waitFor('the scan to end', () =>
       client.logMessages.some((message) => message.message.startsWith('Workspace scan done')),
     );
