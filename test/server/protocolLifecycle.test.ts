@@ -8,6 +8,13 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import type { ResponseMessage } from 'vscode-languageserver-protocol';
 import { initializeRequest, RawServer } from './rawServer';
 
+/**
+ * The protocol is what these tests are about, not where a check runs: open documents are checked on
+ * the server's main thread, without the two document workers that cost a start as much CPU again
+ * (see openChecksOnMainThread in lspClient.ts).
+ */
+const OPEN_CHECKS_ON_MAIN_THREAD = { MCPDESC_DOCUMENT_WORKERS: '0' };
+
 const SERVER_NOT_INITIALIZED = -32002;
 const INVALID_REQUEST = -32600;
 const INVALID_PARAMS = -32602;
@@ -51,7 +58,7 @@ describe('the LSP lifecycle and request params', () => {
 
   /** A server past initialize/initialized with URI open. */
   async function started(): Promise<RawServer> {
-    const running = RawServer.start();
+    const running = RawServer.start(OPEN_CHECKS_ON_MAIN_THREAD);
     running.send(initializeRequest(1));
     assert.ok((await running.response(1)).result);
     running.notify('initialized', {});
@@ -60,7 +67,7 @@ describe('the LSP lifecycle and request params', () => {
   }
 
   it('requests before initialize are refused with ServerNotInitialized, whatever their method', async () => {
-    server = RawServer.start();
+    server = RawServer.start(OPEN_CHECKS_ON_MAIN_THREAD);
     server.request(1, 'textDocument/hover', AT);
     server.request(2, 'workspace/executeCommand', { command: 'mcpdesc.server.checkWorkspace' });
     server.request('three', 'no/suchMethod', {});
@@ -74,7 +81,7 @@ describe('the LSP lifecycle and request params', () => {
   });
 
   it('notifications before initialize are dropped: a document opened then is not open afterwards', async () => {
-    server = RawServer.start();
+    server = RawServer.start(OPEN_CHECKS_ON_MAIN_THREAD);
     server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'json', version: 1, text: TEXT } });
     server.send(initializeRequest(1));
     await server.response(1);
@@ -134,7 +141,7 @@ describe('the LSP lifecycle and request params', () => {
   ];
 
   it('an initialize without capabilities is InvalidParams, and a good initialize afterwards is accepted', async () => {
-    server = RawServer.start();
+    server = RawServer.start(OPEN_CHECKS_ON_MAIN_THREAD);
     server.request(1, 'initialize', { processId: null, rootUri: null });
     const error = errorOf(await server.response(1));
     assert.equal(error.code, INVALID_PARAMS);

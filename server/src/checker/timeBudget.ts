@@ -53,10 +53,27 @@ export const canInterrupt = (Script as unknown as { interrupts?: boolean }).inte
 const sandbox = createContext({ work: undefined as (() => unknown) | undefined });
 const invoke = new Script('work()');
 
-let remainingMs = BASE_BUDGET_MS;
+/**
+ * What every document gets here: BASE_BUDGET_MS, unless a test's server was started with a budget of
+ * its own (setBaseBudgetMs), so that a test of *that* the budget cuts work does not spend a second on
+ * every check it makes.
+ */
+let baseBudgetMs = BASE_BUDGET_MS;
+
+let remainingMs = baseBudgetMs;
 let inBudgetScope = false;
 /** Start time of the outermost charged call running now (nested calls share its charge). */
 let outermostStart: number | undefined;
+
+/**
+ * A test-only seam: the base budget of every document checked in this thread from now on, or the
+ * default (undefined). The language server sets it from MCPDESC_TEST_CHECK_BUDGET_MS in each of its
+ * threads (server.ts); nothing a user configures reaches it.
+ */
+export function setBaseBudgetMs(ms: number | undefined): void {
+  baseBudgetMs = ms !== undefined && Number.isFinite(ms) && ms > 0 ? ms : BASE_BUDGET_MS;
+  if (!inBudgetScope) remainingMs = baseBudgetMs;
+}
 
 /**
  * Runs one document check (or one fix-all, which checks repeatedly) with a fresh budget, for a text
@@ -70,12 +87,12 @@ export function withDocumentBudget<T>(check: () => T, textLength = 0): T {
     return check();
   } finally {
     inBudgetScope = false;
-    remainingMs = BASE_BUDGET_MS;
+    remainingMs = baseBudgetMs;
   }
 }
 
 function budgetFor(textLength: number): number {
-  return BASE_BUDGET_MS + (Math.max(0, textLength) / 1_000_000) * BUDGET_MS_PER_MILLION_CHARS;
+  return baseBudgetMs + (Math.max(0, textLength) / 1_000_000) * BUDGET_MS_PER_MILLION_CHARS;
 }
 
 /**
@@ -86,7 +103,7 @@ function budgetFor(textLength: number): number {
 export function outsideBudget<T>(work: () => T): T {
   const saved = { inBudgetScope, remainingMs, outermostStart };
   inBudgetScope = false;
-  remainingMs = BASE_BUDGET_MS;
+  remainingMs = baseBudgetMs;
   outermostStart = undefined;
   try {
     return work();
