@@ -63,7 +63,11 @@ describe('rename middleware', () => {
   let server: LspTestClient;
 
   before(async () => {
-    server = await LspTestClient.start({ capabilities: { textDocument: { rename: { prepareSupport: true } } } });
+    // What the editor is answered, not where a check runs: open checks on the server's main thread.
+    server = await LspTestClient.start({
+      openChecksOnMainThread: true,
+      capabilities: { textDocument: { rename: { prepareSupport: true } } },
+    });
     await server.open(URI, TEXT);
   });
 

@@ -86,7 +86,9 @@ describe('declaration navigation over LSP', () => {
   before(async () => {
     // The sample is a partial document (no info, examples without input) made to test declarations:
     // "clean" here is the elicitation rules' verdict, so their preset.
+    // What the editor is answered, not where a check runs: open checks on the server's main thread.
     client = await LspTestClient.start({
+      openChecksOnMainThread: true,
       settings: elicitationOnly(),
       capabilities: {
         textDocument: {
@@ -414,7 +416,7 @@ describe('declaration navigation over LSP', () => {
 
 describe('a client without hierarchical symbols or prepareRename support', () => {
   it('gets flat SymbolInformation with container names, and rename without prepare', async () => {
-    const client = await LspTestClient.start();
+    const client = await LspTestClient.start({ openChecksOnMainThread: true });
     try {
       assert.equal(
         client.initializeResult.capabilities.renameProvider,

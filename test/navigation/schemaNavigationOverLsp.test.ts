@@ -169,7 +169,9 @@ describe('navigation from the format schema over LSP', () => {
   let client: LspTestClient;
 
   before(async () => {
+    // What the editor is answered, not where a check runs: open checks on the server's main thread.
     client = await LspTestClient.start({
+      openChecksOnMainThread: true,
       capabilities: {
         textDocument: {
           documentSymbol: { hierarchicalDocumentSymbolSupport: true },

@@ -10,7 +10,8 @@ describe('transports', () => {
   for (const transport of ['stdio', 'node-ipc'] as Transport[]) {
     it(`--${transport}: initializes, advertises its capabilities, publishes diagnostics`, async () => {
       // The rule page fixture (partial) counted by the elicitation rule: its preset.
-      const client = await LspTestClient.start({ transport, settings: elicitationOnly() });
+      // The transport is what is tested, not where a check runs: open checks on the server's main thread.
+      const client = await LspTestClient.start({ transport, settings: elicitationOnly(), openChecksOnMainThread: true });
       try {
         const capabilities = client.initializeResult.capabilities;
         assert.deepEqual(capabilities.textDocumentSync, { openClose: true, change: 2 });
