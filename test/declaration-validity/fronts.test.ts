@@ -139,7 +139,8 @@ describe('the language server over stdio', () => {
   let client: LspTestClient;
   before(async () => {
     // The elicitation preset, as the CLI's --elicitation-only above.
-    client = await LspTestClient.start({ settings: elicitationOnly() });
+    // What the editor is answered, not where a check runs: open documents are checked on the server's main thread.
+    client = await LspTestClient.start({ settings: elicitationOnly(), openChecksOnMainThread: true });
   });
   after(async () => {
     await client.stop();

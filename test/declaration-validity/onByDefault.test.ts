@@ -104,7 +104,8 @@ describe('the built CLI', () => {
 describe('the language server over stdio', () => {
   let client: LspTestClient;
   before(async () => {
-    client = await LspTestClient.start();
+    // The rule's default, not where a check runs: open documents are checked on the server's main thread.
+    client = await LspTestClient.start({ openChecksOnMainThread: true });
   });
   after(async () => {
     await client.stop();

@@ -34,7 +34,10 @@ describe('bulk suppressions in the editor', () => {
       encoding: 'utf8',
     });
     assert.equal(adopt.status, 0, adopt.stderr);
+    // What the editor is shown of a baselined error, not where a check runs: open documents are
+    // checked on the server's main thread (closed files still in its check worker).
     client = await LspTestClient.start({
+      openChecksOnMainThread: true,
       workspaceFolders: [folder],
       settingsFor: (_, section) => (section === 'mcpdesc' ? settings : undefined),
     });
