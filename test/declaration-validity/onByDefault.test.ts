@@ -11,6 +11,7 @@ import { checkDocument, fixAll } from '../../server/src/checker';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { DECLARATION_RULE_ID, ELICITATION_RULE_ID } from '../../shared/src/rules';
 import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
+import { runCliInProcess } from '../cli/support/cliInProcess';
 import { LspTestClient, fileUri } from '../server/lspClient';
 import { fixtures } from './support/anchors';
 import { elicitationOnly } from '../support/ruleScope';
@@ -60,37 +61,43 @@ describe('the built CLI', () => {
   });
   after(() => fs.rmSync(directory, { recursive: true, force: true }));
 
-  const problemsIn = (args: string[]) => {
-    // The fixture is a partial document: only the elicitation rules (see above).
-    const run = runBuiltCli(['--format', 'json', '--elicitation-only', ...args, '.'], { cwd: directory });
+  // The fixture is a partial document: only the elicitation rules (see above). The first run goes
+  // through the built process (its exit code); the others run the same command in this process
+  // (cliInProcess.ts), sparing a process start each.
+  const problemsOf = (run: { status: number | null; stdout: string; stderr: string }) => {
     assert.equal(run.stderr, '');
     return { status: run.status, codes: codes(JSON.parse(run.stdout) as JsonProblem[]) };
   };
+  const argsFor = (args: string[]) => ['--format', 'json', '--elicitation-only', ...args, '.'];
+  const problemsIn = async (args: string[]) => problemsOf(await runCliInProcess(argsFor(args), { cwd: directory }));
 
-  it('reports with no configuration (exit 1), and --rule =off silences it (exit 0)', () => {
-    assert.deepEqual(problemsIn([]), { status: 1, codes: Array(4).fill(DECLARATION_RULE_ID) });
-    assert.deepEqual(problemsIn(['--rule', `${DECLARATION_RULE_ID}=off`]), { status: 0, codes: [] });
+  it('reports with no configuration (exit 1), and --rule =off silences it (exit 0)', async () => {
+    assert.deepEqual(problemsOf(runBuiltCli(argsFor([]), { cwd: directory })), {
+      status: 1,
+      codes: Array(4).fill(DECLARATION_RULE_ID),
+    });
+    assert.deepEqual(await problemsIn(['--rule', `${DECLARATION_RULE_ID}=off`]), { status: 0, codes: [] });
   });
 
-  it('a project configuration file turns it off, and --no-config leaves it on', () => {
+  it('a project configuration file turns it off, and --no-config leaves it on', async () => {
     const config = path.join(directory, 'mcpdesc-lint.config.json');
     fs.writeFileSync(config, JSON.stringify({ root: true, rules: OFF }));
     try {
-      assert.deepEqual(problemsIn([]), { status: 0, codes: [] });
-      assert.deepEqual(problemsIn(['--no-config']), { status: 1, codes: Array(4).fill(DECLARATION_RULE_ID) });
+      assert.deepEqual(await problemsIn([]), { status: 0, codes: [] });
+      assert.deepEqual(await problemsIn(['--no-config']), { status: 1, codes: Array(4).fill(DECLARATION_RULE_ID) });
     } finally {
       fs.rmSync(config);
     }
   });
 
-  it('--print-config shows it on, at error, with no configuration', () => {
-    const run = runBuiltCli(['--print-config', 'form-semantics.json'], { cwd: directory });
+  it('--print-config shows it on, at error, with no configuration', async () => {
+    const run = await runCliInProcess(['--print-config', 'form-semantics.json'], { cwd: directory });
     assert.equal(run.status, 0, run.stderr);
     assert.equal((JSON.parse(run.stdout) as { rules: Record<string, string> }).rules[DECLARATION_RULE_ID], 'error');
   });
 
-  it('SARIF describes it as enabled, at level error', () => {
-    const run = runBuiltCli(['--format', 'sarif', 'form-semantics.json'], { cwd: directory });
+  it('SARIF describes it as enabled, at level error', async () => {
+    const run = await runCliInProcess(['--format', 'sarif', 'form-semantics.json'], { cwd: directory });
     const sarif = JSON.parse(run.stdout) as {
       runs: Array<{
         tool: { driver: { rules: Array<{ id: string; defaultConfiguration: { level: string; enabled?: boolean } }> } };
