@@ -333,7 +333,10 @@ describe('a workspace folder that is the home directory', () => {
 
   before(async () => {
     workspace.write('home/doc.mcpdesc.json', INVALID);
+    // That the folder is not scanned is what is tested, not where the open document's check runs:
+    // on the server's main thread.
     client = await LspTestClient.start({
+      openChecksOnMainThread: true,
       settings: elicitationOnly(),
       workspaceFolders: [workspace.folder('home')],
       env: { HOME: workspace.path('home') },
