@@ -5,7 +5,7 @@
 // released and ends instead of holding its memory while the user edits, but not while the walk may
 // still queue files (asserted by the order of the server's log, not by how long a thread takes to
 // end); and V8's helper threads run below the main thread's priority. The checks in flight are held
-// at a gate the test opens (test/support/gatedDiskChecksServer.ts); the same two behaviours with a
+// at a gate the test opens (test/support/gatedServer.ts); the same two behaviours with a
 // 10 MB and a 4 MB file the shipped server takes long enough to check are in the thorough file.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -15,13 +15,17 @@ import { rulePageInvalidFixture } from '../server/fixtures';
 import { LspTestClient } from '../server/lspClient';
 import { TempWorkspace } from './tempWorkspace';
 import { RELEASE_IDLE_LOG } from '../support/poolLoggingServer';
-import { DISK_CHECK_WAITING_LOG, OPEN_DISK_CHECK_GATE } from '../support/gatedDiskChecksServer';
+import { DISK_CHECK_WAITING_LOG, OPEN_DISK_CHECK_GATE, OPEN_WALK_GATE, WALK_WAITING_LOG } from '../support/gatedServer';
 import { repoPath } from '../support/repo';
 
 /** The shipped server whose worker pool logs each release of its idle workers (test/support/poolLoggingServer.ts). */
 const POOL_LOGGING_SERVER = repoPath('out', 'test', 'support', 'poolLoggingServer.js');
-/** The shipped server whose checks of closed files wait until the test opens a gate (test/support/gatedDiskChecksServer.ts). */
-const GATED_SERVER = repoPath('out', 'test', 'support', 'gatedDiskChecksServer.js');
+/** The shipped server with gates the test opens, and whose pool logs its releases (test/support/gatedServer.ts). */
+const GATED_SERVER = repoPath('out', 'test', 'support', 'gatedServer.js');
+/** Its checks of closed files wait at a gate. */
+const GATE_DISK_CHECKS = { MCPDESC_TEST_GATE_DISK_CHECKS: '1' };
+/** Its walk, once it has queued its files, waits at a gate before it is over. */
+const GATE_WALK = { MCPDESC_TEST_GATE_WALK: '1' };
 
 /** The rule page's invalid example: a few diagnostics, whatever the rule's exact count. */
 const SMALL_INVALID = rulePageInvalidFixture().text;
@@ -60,6 +64,33 @@ describe('checks of closed files run off the main thread', () => {
     for (const workspace of workspaces) workspace.dispose();
   });
 
+  /** A server started on `workspace`, once it has checked `file` (closed) and gone idle. */
+  const startedAndChecked = async (
+    workspace: TempWorkspace,
+    file: string,
+    options: { env?: Record<string, string>; serverPath?: string },
+  ): Promise<LspTestClient> => {
+    const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000, ...options });
+    clients.push(client);
+    const published = await client.waitForPublish(file);
+    assert.ok(published.diagnostics.length > 0, 'the closed file was checked');
+    await client.waitForIdle(published.sequence);
+    return client;
+  };
+  let onMainThread: Promise<{ workspace: TempWorkspace; file: string; client: LspTestClient }> | undefined;
+  /**
+   * One server that checks everything on its main thread (MCPDESC_CHECK_WORKERS=0), once it has
+   * scanned a workspace of one closed file: the two tests that compare with a server without workers
+   * share it (started by whichever runs first).
+   */
+  const checkingOnMainThread = (): Promise<{ workspace: TempWorkspace; file: string; client: LspTestClient }> =>
+    (onMainThread ??= (async () => {
+      const workspace = new TempWorkspace();
+      workspaces.push(workspace);
+      const file = workspace.write('ws/closed.mcpdesc.json', SMALL_INVALID);
+      return { workspace, file, client: await startedAndChecked(workspace, file, { env: { MCPDESC_CHECK_WORKERS: '0' } }) };
+    })());
+
   it(
     "an open document's diagnostics, first and after an edit, arrive while a closed file's check is in flight",
     { timeout: 120_000 },
@@ -73,6 +104,7 @@ describe('checks of closed files run off the main thread', () => {
         workspaceFolders: [workspace.folder('ws')],
         timeoutMs: 100_000,
         serverPath: GATED_SERVER,
+        env: GATE_DISK_CHECKS,
       });
       clients.push(client);
       await diskCheckWaiting(client, workspace.path('ws/closed.mcpdesc.json'));
@@ -102,23 +134,12 @@ describe('checks of closed files run off the main thread', () => {
     'once the scan is done the server releases the check worker, and it ends',
     { skip: !fs.existsSync('/proc/self/task') && 'no /proc (not Linux)', timeout: 120_000 },
     async () => {
-      const workspace = new TempWorkspace();
-      workspaces.push(workspace);
-      const file = workspace.write('ws/closed.mcpdesc.json', SMALL_INVALID);
-      const started = async (options: { env?: Record<string, string>; serverPath?: string }): Promise<LspTestClient> => {
-        const client = await LspTestClient.start({ workspaceFolders: [workspace.folder('ws')], timeoutMs: 100_000, ...options });
-        clients.push(client);
-        const published = await client.waitForPublish(file);
-        assert.ok(published.diagnostics.length > 0, 'the closed file was checked');
-        await client.waitForIdle(published.sequence);
-        return client;
-      };
+      const { workspace, file, client: withoutWorkers } = await checkingOnMainThread();
       // The same server checking on its main thread: as many threads as one whose worker has ended.
-      const withoutWorkers = await started({ env: { MCPDESC_CHECK_WORKERS: '0' } });
       const expected = threadCount(withoutWorkers.pid);
       // Told to release its workers when the scan is done: not left to the worker's idle timeout (the
       // pool's own test holds releaseIdle to ending an idle worker at once).
-      const withWorker = await started({ serverPath: POOL_LOGGING_SERVER });
+      const withWorker = await startedAndChecked(workspace, file, { serverPath: POOL_LOGGING_SERVER });
       await withWorker.waitFor('the server to release the idle worker', () =>
         withWorker.logMessages.some((log) => log.message === RELEASE_IDLE_LOG),
       );
@@ -153,8 +174,7 @@ describe('checks of closed files run off the main thread', () => {
       const others = [...lowered].filter(([id]) => id !== withWorkers.pid);
       assert.ok(others.length >= 4 && others.every(([, nice]) => nice === 10), JSON.stringify(others));
       // The check workers themselves: see CHECK_WORKERS_NICENESS and the pool's own test.
-      const withoutWorkers = await LspTestClient.start({ workspaceFolders: [], env: { MCPDESC_CHECK_WORKERS: '0' } });
-      clients.push(withoutWorkers);
+      const { client: withoutWorkers } = await checkingOnMainThread();
       assert.ok(
         [...nicenessByThread(withoutWorkers.pid).values()].every((nice) => nice === base),
         'nothing lowered',
@@ -162,42 +182,39 @@ describe('checks of closed files run off the main thread', () => {
     },
   );
 
-  it(
-    'the worker is not released while the walk may still queue files, even where the checks outpace the walk',
-    { timeout: 120_000 },
-    async (t) => {
-      const workspace = new TempWorkspace();
-      workspaces.push(workspace);
-      const first = workspace.write('ws/a.mcpdesc.json', SMALL_INVALID);
-      // Walked after the first file is queued, one folder per step: the first file's check usually
-      // ends while the walk goes on, and the scheduler is idle between the two files.
-      for (let i = 0; i < 5_000; i++) fs.mkdirSync(workspace.path(`ws/b/d${String(i).padStart(4, '0')}`), { recursive: true });
-      const last = workspace.write('ws/z/last.mcpdesc.json', SMALL_INVALID);
-      const client = await LspTestClient.start({
-        workspaceFolders: [workspace.folder('ws')],
-        timeoutMs: 100_000,
-        serverPath: POOL_LOGGING_SERVER,
-      });
-      clients.push(client);
-      const firstPublish = await client.waitForPublish(first);
-      const walkDone = (): boolean =>
-        client.logMessages.some((message) => message.message.startsWith('Found 2 candidate file(s)'));
-      const checkedDuringWalk = !walkDone();
-      await client.waitForPublish(last);
-      assert.ok(firstPublish.diagnostics.length > 0);
-      await client.waitFor('the server to release the idle worker', () =>
-        client.logMessages.some((log) => log.message === RELEASE_IDLE_LOG),
-      );
-      const messages = client.logMessages.map((log) => log.message);
-      const walkEnded = messages.findIndex((message) => message.startsWith('Found 2 candidate file(s)'));
-      assert.ok(
-        walkEnded >= 0 && walkEnded < messages.indexOf(RELEASE_IDLE_LOG),
-        `released only once the walk was over: ${JSON.stringify(messages)}`,
-      );
-      // Where the walk ended before the first check did, the scheduler never went idle during it.
-      if (!checkedDuringWalk) t.skip('the walk ended before the first file was checked: this machine did not go idle mid-walk');
-    },
-  );
+  it('the worker is not released while the walk may still queue files, even where the checks outpace the walk', async () => {
+    const workspace = new TempWorkspace();
+    workspaces.push(workspace);
+    const first = workspace.write('ws/a.mcpdesc.json', SMALL_INVALID);
+    // The walk, its files queued, waits at the gate: checked meanwhile, they leave the scheduler idle
+    // while the walk is not over (in the thorough file, a tree of 5,000 folders makes that happen).
+    const client = await LspTestClient.start({
+      workspaceFolders: [workspace.folder('ws')],
+      timeoutMs: 100_000,
+      serverPath: GATED_SERVER,
+      env: GATE_WALK,
+    });
+    clients.push(client);
+    const firstPublish = await client.waitForPublish(first);
+    assert.ok(firstPublish.diagnostics.length > 0);
+    await client.waitForIdle(firstPublish.sequence);
+    // A round trip: whatever the server logged when it went idle has arrived before its answer.
+    await client.request('textDocument/documentSymbol', { textDocument: { uri: first } });
+    const waiting = client.logMessages.map((log) => log.message);
+    assert.ok(waiting.includes(WALK_WAITING_LOG), 'the walk is held at its gate');
+    assert.ok(!waiting.includes(RELEASE_IDLE_LOG), `not released while the walk is not over: ${JSON.stringify(waiting)}`);
+
+    await client.sendNotification(OPEN_WALK_GATE, {});
+    await client.waitFor('the server to release the idle worker', () =>
+      client.logMessages.some((log) => log.message === RELEASE_IDLE_LOG),
+    );
+    const messages = client.logMessages.map((log) => log.message);
+    const walkEnded = messages.findIndex((message) => message.startsWith('Found 1 candidate file(s)'));
+    assert.ok(
+      walkEnded >= 0 && walkEnded < messages.indexOf(RELEASE_IDLE_LOG),
+      `released only once the walk was over: ${JSON.stringify(messages)}`,
+    );
+  });
 
   it('a file opened while its disk check runs shows the editor text, and only that', { timeout: 120_000 }, async () => {
     const workspace = new TempWorkspace();
@@ -207,6 +224,7 @@ describe('checks of closed files run off the main thread', () => {
       workspaceFolders: [workspace.folder('ws')],
       timeoutMs: 100_000,
       serverPath: GATED_SERVER,
+      env: GATE_DISK_CHECKS,
     });
     clients.push(client);
     await diskCheckWaiting(client, workspace.path('ws/medium.mcpdesc.json'));

@@ -2,14 +2,21 @@
 // opens (test/support/gatedDiskChecksServer.ts) instead of a file whose check lasts long enough:
 // here the shipped server checks a 10 MB closed file off the main thread while an open document's
 // diagnostics, first and after an edit, arrive before it (asserted by the order in which the server
-// publishes, not by timings), and a 4 MB file opened while its disk check runs shows the editor text
-// only (the disk check's outdated result is dropped).
+// publishes, not by timings), a 4 MB file opened while its disk check runs shows the editor text
+// only (the disk check's outdated result is dropped), and the check worker is not released while a
+// walk of 5,000 folders may still queue files (the fast tier holds the walk at a gate instead).
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { generateDocument } from '../../bench/generate';
 import { rulePageInvalidFixture } from '../server/fixtures';
 import { LspTestClient } from '../server/lspClient';
 import { TempWorkspace } from './tempWorkspace';
+import { RELEASE_IDLE_LOG } from '../support/poolLoggingServer';
+import { repoPath } from '../support/repo';
+
+/** The shipped server whose worker pool logs each release of its idle workers (test/support/poolLoggingServer.ts). */
+const POOL_LOGGING_SERVER = repoPath('out', 'test', 'support', 'poolLoggingServer.js');
 
 /** The rule page's invalid example: a few diagnostics, whatever the rule's exact count. */
 const SMALL_INVALID = rulePageInvalidFixture().text;
@@ -21,7 +28,7 @@ async function scanQueued(client: LspTestClient, files: number): Promise<void> {
   );
 }
 
-describe('checks of big closed files run off the main thread', () => {
+describe('checks of big closed files, and long walks, off the main thread', () => {
   const clients: LspTestClient[] = [];
   const workspaces: TempWorkspace[] = [];
   after(async () => {
@@ -74,4 +81,40 @@ describe('checks of big closed files run off the main thread', () => {
     const later = client.publishes.filter((publish) => publish.uri === medium && publish.sequence > opened.sequence);
     assert.deepEqual(later, [], "the disk check's outdated result was dropped");
   });
+  it(
+    'the worker is not released while a walk of 5,000 folders may still queue files, even where the checks outpace the walk',
+    { timeout: 120_000 },
+    async (t) => {
+      const workspace = new TempWorkspace();
+      workspaces.push(workspace);
+      const first = workspace.write('ws/a.mcpdesc.json', SMALL_INVALID);
+      // Walked after the first file is queued, one folder per step: the first file's check usually
+      // ends while the walk goes on, and the scheduler is idle between the two files.
+      for (let i = 0; i < 5_000; i++) fs.mkdirSync(workspace.path(`ws/b/d${String(i).padStart(4, '0')}`), { recursive: true });
+      const last = workspace.write('ws/z/last.mcpdesc.json', SMALL_INVALID);
+      const client = await LspTestClient.start({
+        workspaceFolders: [workspace.folder('ws')],
+        timeoutMs: 100_000,
+        serverPath: POOL_LOGGING_SERVER,
+      });
+      clients.push(client);
+      const firstPublish = await client.waitForPublish(first);
+      const walkDone = (): boolean =>
+        client.logMessages.some((message) => message.message.startsWith('Found 2 candidate file(s)'));
+      const checkedDuringWalk = !walkDone();
+      await client.waitForPublish(last);
+      assert.ok(firstPublish.diagnostics.length > 0);
+      await client.waitFor('the server to release the idle worker', () =>
+        client.logMessages.some((log) => log.message === RELEASE_IDLE_LOG),
+      );
+      const messages = client.logMessages.map((log) => log.message);
+      const walkEnded = messages.findIndex((message) => message.startsWith('Found 2 candidate file(s)'));
+      assert.ok(
+        walkEnded >= 0 && walkEnded < messages.indexOf(RELEASE_IDLE_LOG),
+        `released only once the walk was over: ${JSON.stringify(messages)}`,
+      );
+      // Where the walk ended before the first check did, the scheduler never went idle during it.
+      if (!checkedDuringWalk) t.skip('the walk ended before the first file was checked: this machine did not go idle mid-walk');
+    },
+  );
 });
