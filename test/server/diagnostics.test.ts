@@ -132,7 +132,8 @@ describe('diagnostics published with no settings (every rule on by default)', ()
   let client: LspTestClient;
 
   before(async () => {
-    client = await LspTestClient.start();
+    // The default rules are what is tested; the describe above checks through the document workers.
+    client = await LspTestClient.start({ openChecksOnMainThread: true });
   });
 
   after(async () => {

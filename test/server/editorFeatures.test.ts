@@ -21,7 +21,12 @@ describe('syntax errors in an editor that reports JSON syntax itself', () => {
 
   before(async () => {
     // The elicitation preset: these truncated documents would also get the whole-document rules' findings.
-    client = await LspTestClient.start({ settings: elicitationOnly(), initializationOptions: { editorReportsJsonSyntax: true } });
+    // What the editor is answered, not where a check runs: open checks on the server's main thread.
+    client = await LspTestClient.start({
+      openChecksOnMainThread: true,
+      settings: elicitationOnly(),
+      initializationOptions: { editorReportsJsonSyntax: true },
+    });
   });
 
   after(async () => {

@@ -18,7 +18,9 @@ describe('quick-fix menu extras', () => {
 
   before(async () => {
     // The rule page fixture's first problem is the elicitation rule's: its preset (the fixture is partial).
+    // What the quick-fix menu offers, not where a check runs: open checks on the server's main thread.
     client = await LspTestClient.start({
+      openChecksOnMainThread: true,
       settings: elicitationOnly(),
       initializationOptions: { ruleDocumentationCommand: COMMANDS.showRuleDocumentation, fixAllInQuickFixMenu: true },
     });
