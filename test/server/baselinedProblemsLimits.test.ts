@@ -1,5 +1,5 @@
 // mcpdesc/baselinedProblems echoes a bounded part of what a workspace baselined, whatever it holds:
-// a workspace whose suppressions file baselines 1,200 errors, each naming a declaration of 2,000
+// a workspace whose suppressions file baselines 1,200 errors, each naming a declaration of 1,000
 // characters, is listed as its first BASELINED_PROBLEMS_LIMITS.problems problems, each message cut,
 // and the count of the others. Through the built CLI (--suppress-all) and server over stdio.
 import assert from 'node:assert/strict';
@@ -19,7 +19,9 @@ describe('the baselined problems the server lists, bounded', () => {
   const legacy = workspace.uri('repo/legacy.mcpdesc.json');
 
   before(async () => {
-    const names = Array.from({ length: STEPS }, (_, index) => `old-${index}-${'x'.repeat(2_000)}`);
+    // Names of 1,000 characters: each message over messageChars, and the uncut list of the first
+    // 1,000 over the megabyte the answer is held under below.
+    const names = Array.from({ length: STEPS }, (_, index) => `old-${index}-${'x'.repeat(1_000)}`);
     workspace.write('repo/legacy.mcpdesc.json', documentWithSteps(names));
     const adopt = spawnSync(process.execPath, [builtCliPath(), '--suppress-all'], {
       cwd: workspace.path('repo'),
