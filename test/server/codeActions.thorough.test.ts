@@ -1,9 +1,16 @@
 // The preferred quick-fix of every diagnostic of every invalid fixture, applied through the built
-// server: the diagnostic is gone (preferredQuickFixes.ts). The fast tier (codeActions.test.ts) does
-// so on one fixture per violation kind.
+// server: the diagnostic is gone (preferredQuickFixes.ts); and fix-all on every invalid fixture
+// leaves no diagnostic that still has a preferred fix. The fast tier (codeActions.test.ts) does both
+// on one fixture per violation kind.
+import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LspTestClient } from './lspClient';
-import { assertPreferredQuickFixesRemove, PREFERRED_FIX_FIXTURES, preferredQuickFixOutcome } from './preferredQuickFixes';
+import {
+  assertPreferredQuickFixesRemove,
+  fixAllLeftovers,
+  PREFERRED_FIX_FIXTURES,
+  preferredQuickFixOutcome,
+} from './preferredQuickFixes';
 import { elicitationOnly } from '../support/ruleScope';
 
 describe('code actions served by the server, on every invalid fixture', () => {
@@ -25,4 +32,8 @@ describe('code actions served by the server, on every invalid fixture', () => {
       assertPreferredQuickFixesRemove(await preferredQuickFixOutcome(client, PREFERRED_FIX_FIXTURES));
     },
   );
+
+  it('fix-all on every invalid fixture leaves no diagnostic that still has a preferred fix', { timeout: 300_000 }, async () => {
+    assert.deepEqual(await fixAllLeftovers(client, PREFERRED_FIX_FIXTURES, 'fixall-every'), []);
+  });
 });

@@ -130,3 +130,30 @@ export function assertPreferredQuickFixesRemove({ failures, applied }: Preferred
     'a Use the request fix was exercised',
   );
 }
+
+/**
+ * Fix-all on each of `fixtures` through the server, then the preferred quick-fixes still offered on
+ * what is left: one line per leftover (none when fix-all did everything it could).
+ */
+export async function fixAllLeftovers(client: LspTestClient, fixtures: Fixture[], scenario: string): Promise<string[]> {
+  const failures: string[] = [];
+  await Promise.all(
+    fixtures.map(async (fixture) => {
+      const uri = scenarioUri(fixture, scenario);
+      await client.open(uri, fixture.text, fixture.languageId);
+      await client.diagnosticsFor(uri, 1);
+      const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      const [fixAll] = (await client.codeActions(uri, range, [], ['source.fixAll'])).filter(isCodeAction);
+      if (fixAll) {
+        const version = await client.applyEdits(uri, fixAll.edit?.changes?.[uri] ?? []);
+        for (const diagnostic of await client.diagnosticsFor(uri, version)) {
+          const preferred = (await quickFixesFor(client, uri, diagnostic)).filter((action) => action.isPreferred);
+          if (preferred.length > 0)
+            failures.push(`${fixture.name}: ${violationOf(diagnostic)} still has "${preferred[0].title}"`);
+        }
+      }
+      await client.close(uri);
+    }),
+  );
+  return failures;
+}
