@@ -302,7 +302,10 @@ describe('workspace scan with a client without progress or watcher support', () 
 
   before(async () => {
     workspace.write('only/doc.mcpdesc.json', INVALID);
+    // What the client is asked for is what is tested, not where the scan's checks run: on the
+    // server's main thread (MCPDESC_CHECK_WORKERS=0), without a check worker to start.
     client = await LspTestClient.start({
+      env: { MCPDESC_CHECK_WORKERS: '0' },
       settings: elicitationOnly(),
       workspaceFolders: [workspace.folder('only')],
       capabilities: {
