@@ -5,15 +5,7 @@
 // (which the CLI runs): the browser's bundles must fit beside it under 1 MB. Each side is imported
 // only where it runs, so a check worker initializes nothing of the language server.
 import { isMainThread, workerData } from 'node:worker_threads';
-import { setBaseBudgetMs } from './checker/timeBudget';
 import { DOCUMENT_WORKER_NAME } from './lsp/documentWorkerProtocol';
-
-// A test-only seam, read in every thread of the server (each has its own checker): the base time
-// budget of a document check, so that a test of *that* a budget cuts work does not spend the real
-// second on each check (test/hostile-server/hostileDocuments.test.ts). The extension never sets it;
-// the thorough tier keeps cases under the real budget.
-const testBudgetMs = process.env.MCPDESC_TEST_CHECK_BUDGET_MS;
-if (testBudgetMs !== undefined) setBaseBudgetMs(Number(testBudgetMs));
 
 if (isMainThread) {
   void import('./nodeServer.js').then(({ startNodeServer }) => startNodeServer(__filename));

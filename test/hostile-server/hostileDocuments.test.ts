@@ -10,18 +10,19 @@ import { assertOpenCaseResult } from './generatedResults';
 import { rulePageInvalidFixture } from '../server/fixtures';
 import { LspTestClient } from '../server/lspClient';
 import { apartFromDeclarationValidity, elicitationOnly } from '../support/ruleScope';
+import type { NodeInitializationOptions } from '../../server/src/lsp/nodeRuntime';
 
 /** A hang guard, not a performance target: a loaded CI machine is slow, a hung server is forever. */
 const HANG_GUARD_MS = 120_000;
 /**
- * The checker's base budget in the server's threads (MCPDESC_TEST_CHECK_BUDGET_MS, a test-only seam
- * read by server.ts): what the budget's case asserts is *that* the budget bounds the work, the same
- * at 300 ms as at the real 1 s (a pattern gets 100 ms of it at most), and it is checked twice here.
- * The per-million-characters part is left as it is, so the 5 MB case keeps most of its budget. The
- * thorough file (anyof-ref-exponential) and hostileWorkspace.test.ts, whose fixtures' expectations
- * name what the real budget reaches, run under the real 1 s.
+ * The checker's base budget, given on `initialize` (checkBudgetMs, read by Node's runtime on its thread
+ * and in its document workers; the extension gives none): what the budget's case asserts is *that*
+ * the budget bounds the work, the same at 300 ms as at the real 1 s (a pattern gets 100 ms of it at
+ * most), and it is checked twice here. The per-million-characters part is left as it is, so the 5 MB
+ * case keeps most of its budget. The thorough file (anyof-ref-exponential) and hostileWorkspace.test.ts,
+ * whose fixtures' expectations name what the real budget reaches, run under the real 1 s.
  */
-const TEST_BUDGET = { MCPDESC_TEST_CHECK_BUDGET_MS: '300' };
+const TEST_BUDGET: NodeInitializationOptions = { checkBudgetMs: 300 };
 
 const HOSTILE = [
   // The budget's case; anyof-ref-exponential, a second one, is in hostileDocuments.thorough.test.ts.
@@ -52,7 +53,7 @@ describe('hostile documents open in the editor', () => {
     client = await LspTestClient.start({
       timeoutMs: HANG_GUARD_MS,
       settings: elicitationOnly({ maxProblemsPerFile: 10_000 }),
-      env: TEST_BUDGET,
+      initializationOptions: TEST_BUDGET,
     });
     // All hostile documents first, then the healthy one: its check queues behind theirs.
     for (const name of HOSTILE) {

@@ -67,8 +67,9 @@ let outermostStart: number | undefined;
 
 /**
  * A test-only seam: the base budget of every document checked in this thread from now on, or the
- * default (undefined). The language server sets it from MCPDESC_TEST_CHECK_BUDGET_MS in each of its
- * threads (server.ts); nothing a user configures reaches it.
+ * default (undefined). Node's language server calls it with the checkBudgetMs a test gives on
+ * `initialize`, on its thread and in its document workers (lsp/nodeRuntime.ts); the extension never
+ * gives one, and nothing a user configures reaches it.
  */
 export function setBaseBudgetMs(ms: number | undefined): void {
   baseBudgetMs = ms !== undefined && Number.isFinite(ms) && ms > 0 ? ms : BASE_BUDGET_MS;

@@ -5,8 +5,9 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { shippedDocsBaseUri } from '../../../shared/src/shippedDocs';
+import { setBaseBudgetMs } from '../checker/timeBudget';
 import { checkFileOnDisk, isNoMcpdescDocumentOnDisk } from '../host/diskCheck';
 import { ProjectConfigs } from '../host/projectConfig';
 import { fileAtPath, realPathOf } from '../host/readFile';
@@ -119,11 +120,23 @@ const DOCUMENT_WORKER_STACK_MB = 1.2;
 /** What a worker thread of dist/server.js is told to be (its workerData; server.ts reads it). */
 interface WorkerRole {
   role: string;
+  /** The checker's base budget a test gave on `initialize` (NodeInitializationOptions.checkBudgetMs). */
+  checkBudgetMs?: number;
+}
+
+/**
+ * The initializationOptions members Node's runtime reads. The extension sets none: a test of *that*
+ * the checker's time budget cuts work gives a short one, so as not to spend the real second on each
+ * check (test/hostile-server/hostileDocuments.test.ts), as the browser's timeBoxMs does for its box.
+ */
+export interface NodeInitializationOptions {
+  /** The base time budget of each document check on this thread and in the document workers, in milliseconds. */
+  checkBudgetMs?: number;
 }
 
 /** A document worker: a worker thread running `script` (dist/server.js), which serves documentWorkerService.ts there. */
-export function startNodeDocumentWorker(script: string): DocumentWorkerPort {
-  const role: WorkerRole = { role: DOCUMENT_WORKER_NAME };
+export function startNodeDocumentWorker(script: string, checkBudgetMs?: number): DocumentWorkerPort {
+  const role: WorkerRole = { role: DOCUMENT_WORKER_NAME, ...(checkBudgetMs !== undefined && { checkBudgetMs }) };
   const worker = new Worker(script, { workerData: role, resourceLimits: { stackSizeMb: DOCUMENT_WORKER_STACK_MB } });
   let terminated = false;
   return {
@@ -148,6 +161,8 @@ export function startNodeDocumentWorker(script: string): DocumentWorkerPort {
 export function serveDocumentWorkerThread(): void {
   const port = parentPort;
   if (!port) throw new Error('a document worker runs in a worker thread');
+  const { checkBudgetMs } = (workerData ?? {}) as WorkerRole;
+  if (checkBudgetMs !== undefined) setBaseBudgetMs(checkBudgetMs);
   serveDocumentWorker({
     onMessage: (listener) => port.on('message', (message: DocumentWorkerMessage) => listener(message)),
     post: (reply: DocumentWorkerReply) => port.postMessage(reply),
@@ -170,6 +185,7 @@ export interface NodeRuntimeOptions {
 export function nodeRuntime(options: NodeRuntimeOptions | DiskCheckRunner = {}): ServerRuntime {
   const { runner, documentWorkerScript } = 'run' in options ? { runner: options, documentWorkerScript: undefined } : options;
   const files = nodeFileAccess(runner);
+  let checkBudgetMs: number | undefined;
   return {
     name: 'node',
     paths: nodePaths,
@@ -178,7 +194,8 @@ export function nodeRuntime(options: NodeRuntimeOptions | DiskCheckRunner = {}):
     configs: new ProjectConfigs(),
     ...(documentWorkerScript !== undefined && {
       documentWorkers: {
-        start: () => startNodeDocumentWorker(documentWorkerScript),
+        // Started once the client has initialized: the budget it gave is known.
+        start: () => startNodeDocumentWorker(documentWorkerScript, checkBudgetMs),
         // The cores but the one serving the editor, two at least and four at most.
         count: Math.min(4, Math.max(2, cores() - 1)),
         sideBySide: cores() >= 4,
@@ -197,5 +214,11 @@ export function nodeRuntime(options: NodeRuntimeOptions | DiskCheckRunner = {}):
     docsBaseUri: () => shippedDocsBaseUri(),
     nextTurn: (callback) => setImmediate(callback),
     close: () => files.runner.close(),
+    initialize(options) {
+      const given = ((options ?? {}) as NodeInitializationOptions).checkBudgetMs;
+      if (typeof given !== 'number' || !Number.isFinite(given) || given <= 0) return;
+      checkBudgetMs = given;
+      setBaseBudgetMs(given);
+    },
   };
 }
