@@ -1,25 +1,15 @@
-// Diagnostics over LSP: every fixture opened in the real server publishes exactly its expected
-// diagnostics, with the document's version; non-mcpdesc JSON gets nothing; closing clears. The
-// fixtures are the consistency rule's corpus: compared by code, the declaration-validity rule's
+// Diagnostics over LSP: fixtures opened in the real server publish exactly their expected
+// diagnostics (a representative few here, every one in diagnostics.thorough.test.ts), with the
+// document's version; non-mcpdesc JSON gets nothing; closing clears. The fixtures are the consistency rule's corpus: compared by code, the declaration-validity rule's
 // findings on them left to that rule's corpus (test/declaration-validity/fronts.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CHECKER_RULE_ID, DIAGNOSTIC_SOURCE, ELICITATION_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { DECLARATION_RULE_ID, DOCUMENT_SCHEMA_RULE_ID, ruleDocsUri, type RuleId } from '../../shared/src/rules';
-import { apartFromDeclarationValidity, elicitationOnly } from '../support/ruleScope';
-import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
-import {
-  expectedDiagnosticsOf,
-  invalidFixtures,
-  rulePageInvalidFixture,
-  summarize,
-  compareExpected,
-  validFixtures,
-  RULE_PAGE_DIAGNOSTIC_COUNT,
-} from './fixtures';
+import { ELICITATION_RULE_ID } from '../../shared/src/constants';
+import { DOCUMENT_SCHEMA_RULE_ID } from '../../shared/src/rules';
+import { elicitationOnly } from '../support/ruleScope';
+import { invalidFixtures, rulePageInvalidFixture, validFixtures, RULE_PAGE_DIAGNOSTIC_COUNT } from './fixtures';
 import { LspTestClient } from './lspClient';
+import { assertInvalidFixturePublished, assertValidFixturePublished, fastTierOf } from './fixtureDiagnostics';
 
 describe('diagnostics published by the server', () => {
   let client: LspTestClient;
@@ -33,32 +23,16 @@ describe('diagnostics published by the server', () => {
     assert.equal(await client.stop(), 0, 'the server exits cleanly after shutdown/exit');
   });
 
-  for (const fixture of invalidFixtures()) {
+  // A representative few of the corpus (fixtureDiagnostics.ts); every fixture: diagnostics.thorough.test.ts.
+  for (const fixture of fastTierOf(invalidFixtures(), 'expected-invalid')) {
     it(`${fixture.name}: the expected diagnostics`, async () => {
-      const expected = [...expectedDiagnosticsOf(fixture)].sort(compareExpected);
-      await client.open(fixture.uri, fixture.text, fixture.languageId);
-      const diagnostics = await client.diagnosticsFor(fixture.uri, 1);
-      assert.deepEqual(summarize(apartFromDeclarationValidity(diagnostics)), expected);
-      for (const diagnostic of diagnostics) {
-        assert.equal(diagnostic.source, DIAGNOSTIC_SOURCE);
-        assert.ok(
-          [ELICITATION_RULE_ID, DECLARATION_RULE_ID, SYNTAX_RULE_ID, CHECKER_RULE_ID].includes(String(diagnostic.code)),
-          `code ${diagnostic.code}`,
-        );
-        assert.equal(diagnostic.codeDescription?.href, ruleDocsUri(diagnostic.code as RuleId, shippedDocsBaseUri()));
-        // The link opens a page that exists: the rule's page shipped next to the server.
-        assert.ok(existsSync(fileURLToPath(diagnostic.codeDescription!.href)), diagnostic.codeDescription!.href);
-        assert.ok(typeof diagnostic.message === 'string' && diagnostic.message.length > 0);
-      }
-      await client.close(fixture.uri);
+      await assertInvalidFixturePublished(client, fixture);
     });
   }
 
-  for (const fixture of validFixtures()) {
+  for (const fixture of fastTierOf(validFixtures(), 'expected-valid')) {
     it(`${fixture.name}: no diagnostics`, async () => {
-      await client.open(fixture.uri, fixture.text, fixture.languageId);
-      assert.deepEqual(summarize(apartFromDeclarationValidity(await client.diagnosticsFor(fixture.uri, 1))), []);
-      await client.close(fixture.uri);
+      await assertValidFixturePublished(client, fixture);
     });
   }
 

@@ -44,10 +44,10 @@ export async function issueDocumentBesideSmall(
 }
 
 /**
- * A closed file whose check never ends gets the notice (returned, for its message), the other file
- * its problems; `timeBoxMs` is the box given on `initialize`, if any.
+ * A server of the browser build whose workspace holds a closed file whose check never ends beside
+ * another, initialized with `timeBoxMs` as the box given on `initialize`, if any.
  */
-export async function hangingClosedFile(timeBoxMs?: number): Promise<Diagnostic> {
+export async function startWithHangingClosedFile(timeBoxMs?: number): Promise<WorkerServer> {
   const fixture = rulePageInvalidFixture();
   const files = new Map([
     [`${ROOT}/${HANGS}-closed.mcpdesc.json`, fixture.text],
@@ -55,20 +55,31 @@ export async function hangingClosedFile(timeBoxMs?: number): Promise<Diagnostic>
   ]);
   // The other file's problems are the elicitation rule's: the rule page's example is its preset.
   const server = startWorkerServer({ files, hangOn: HANGS, settings: elicitationOnly() });
+  await server.session.initialize([{ uri: ROOT, name: 'hostile' }], { docsBaseUri: DOCS_BASE, timeBoxMs });
+  return server;
+}
+
+/** On such a server, the closed file whose check never ends gets the notice (returned, for its message), the other file its problems. */
+export async function assertHangingClosedFile(server: WorkerServer): Promise<Diagnostic> {
+  await server.session.logLine('Workspace scan done');
+  const [notice, ...others] = await server.session.diagnostics(`${ROOT}/${HANGS}-closed.mcpdesc.json`);
+  assert.deepEqual(others, []);
+  assert.ok(isUnfinishedNotice(notice), String(notice.message));
+  assert.deepEqual(violations(await server.session.diagnostics(`${ROOT}/other.mcpdesc.json`)), [
+    'invalid-content',
+    'schema-mismatch',
+    'unexpected-content',
+    'unknown-declaration',
+  ]);
+  assert.deepEqual(server.errors, []);
+  return notice;
+}
+
+/** assertHangingClosedFile on a server of its own, started with `timeBoxMs` (or the build's own box). */
+export async function hangingClosedFile(timeBoxMs?: number): Promise<Diagnostic> {
+  const server = await startWithHangingClosedFile(timeBoxMs);
   try {
-    await server.session.initialize([{ uri: ROOT, name: 'hostile' }], { docsBaseUri: DOCS_BASE, timeBoxMs });
-    await server.session.logLine('Workspace scan done');
-    const [notice, ...others] = await server.session.diagnostics(`${ROOT}/${HANGS}-closed.mcpdesc.json`);
-    assert.deepEqual(others, []);
-    assert.ok(isUnfinishedNotice(notice), String(notice.message));
-    assert.deepEqual(violations(await server.session.diagnostics(`${ROOT}/other.mcpdesc.json`)), [
-      'invalid-content',
-      'schema-mismatch',
-      'unexpected-content',
-      'unknown-declaration',
-    ]);
-    assert.deepEqual(server.errors, []);
-    return notice;
+    return await assertHangingClosedFile(server);
   } finally {
     await server.stop();
   }

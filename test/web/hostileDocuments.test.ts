@@ -8,8 +8,16 @@ import { after, before, describe, it } from 'node:test';
 import { rulePageInvalidFixture } from '../server/fixtures';
 import { DOCUMENT_RULES_ON, HOSTILE_DOCUMENTS, isUnfinishedNotice } from './hostileScenario';
 import { startWorkerServer, type WorkerServer } from './workerServer';
-import { DOCS_BASE, HANGS, hangingClosedFile, issueDocumentBesideSmall, ROOT, UNIQUE_ITEMS, violations } from './hostileCases';
-import { elicitationOnly } from '../support/ruleScope';
+import {
+  assertHangingClosedFile,
+  DOCS_BASE,
+  HANGS,
+  issueDocumentBesideSmall,
+  ROOT,
+  startWithHangingClosedFile,
+  UNIQUE_ITEMS,
+  violations,
+} from './hostileCases';
 
 const NO_WORKER_LOG = 'Could not start a worker';
 /**
@@ -42,12 +50,26 @@ describe('the browser build beside hostile documents', { timeout: 180_000 }, () 
     }
   });
 
-  it('a check that never ends: cut, with its notice; the small document checked and answered meanwhile; edits checked after; tried again when edited', async () => {
-    // The small document is the rule page's (partial) example, counted by the elicitation rule: its preset.
-    const server = startWorkerServer({ hangOn: HANGS, settings: elicitationOnly() });
-    const { session } = server;
-    try {
-      await session.initialize(null, { docsBaseUri: DOCS_BASE, timeBoxMs: HANG_TIME_BOX_MS });
+  // The two checks that never end, the closed file's and the open document's, share one server: its
+  // scan's first (the closed file's check is cut while the test goes on), then the open documents.
+  describe('checks that never end, with a short time box', () => {
+    let server: WorkerServer;
+
+    before(async () => {
+      server = await startWithHangingClosedFile(HANG_TIME_BOX_MS);
+    });
+
+    after(async () => {
+      await server.stop();
+    });
+
+    it('a closed file of the workspace whose check never ends: cut, with its notice; the other files are checked', async () => {
+      const notice = await assertHangingClosedFile(server);
+      assert.match(String(notice.message), /it was stopped after 1\.0 s/);
+    });
+
+    it('a check that never ends: cut, with its notice; the small document checked and answered meanwhile; edits checked after; tried again when edited', async () => {
+      const { session } = server;
       const fixture = rulePageInvalidFixture();
       const hangingUri = `${ROOT}/${HANGS}.mcpdesc.json`;
       const smallUri = `${ROOT}/small.mcpdesc.json`;
@@ -100,13 +122,6 @@ describe('the browser build beside hostile documents', { timeout: 180_000 }, () 
       );
       assert.ok(session.logMessages.some((line) => line.startsWith(`Checking ${hangingUri} (version 1) did not finish`)));
       assert.deepEqual(server.errors, []);
-    } finally {
-      await server.stop();
-    }
-  });
-
-  it('a closed file of the workspace whose check never ends: cut, with its notice; the other files are checked', async () => {
-    const notice = await hangingClosedFile(HANG_TIME_BOX_MS);
-    assert.match(String(notice.message), /it was stopped after 1\.0 s/);
+    });
   });
 });
