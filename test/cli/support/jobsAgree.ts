@@ -3,7 +3,9 @@
 // real dist/cli.js starts its workers is jobs.cli.test.ts's spawned case.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { generateDocument } from '../../../bench/generate';
 import { runCliInProcess } from './cliInProcess';
+import { makeTempTree } from './tempTree';
 
 /**
  * The fixture corpora a run of the CLI compares over. The hostile corpus is left out: its catastrophic
@@ -29,4 +31,22 @@ export function itGivesTheSameReportForOneJobAndTwo(label: string, args: string[
     assert.equal(two.stderr, one.stderr);
     assert.equal(two.status, one.status);
   });
+}
+
+/**
+ * A temporary tree of the awkward cases (a broken file, one over 1 MB, one sniffed by its head, JSON
+ * that is no document) beside generated documents of several sizes; the caller removes it.
+ */
+export function makeJobsTree(): string {
+  const files: Record<string, string> = {
+    'specs/broken.mcpdesc.json': '{ "mcpdesc": "0.8.0" "tools": [] }\n',
+    'specs/big.mcpdesc.json': generateDocument(7, 300_000),
+    'specs/huge.mcpdesc.json': generateDocument(8, 1_200_000),
+    'specs/sniffed.json': generateDocument(9, 40_000),
+    'specs/plain.json': '{ "name": "not ours" }\n',
+    'yaml/doc.mcpdesc.yaml': generateDocument(10, 60_000, { format: 'yaml' }),
+  };
+  for (let index = 0; index < 24; index++)
+    files[`many/doc-${String(index).padStart(2, '0')}.mcpdesc.json`] = generateDocument(100 + index, 8_000);
+  return makeTempTree(files);
 }
