@@ -66,8 +66,9 @@ describe('cli behaviour (built dist/cli.js)', () => {
   });
 
   describe('exit status', () => {
-    it('is 0 with no output for a clean document', () => {
-      const run = runBuiltCli(['valid.mcpdesc.json'], { cwd: root });
+    // In-process: the real process's exit status is 0 for --help below, 1 and 2 in the next two cases.
+    it('is 0 with no output for a clean document', async () => {
+      const run = await runCliInProcess(['valid.mcpdesc.json'], { cwd: root });
       assert.deepEqual(run, { status: 0, stdout: '', stderr: '' });
     });
 

@@ -1,18 +1,31 @@
-// The CLI over test-fixtures/yaml (support/cliOverCorpus.ts), in the fast tier: the whole corpus through
-// the command run in-process (the same code behind the same argv), and a few fixtures through the real
-// dist/cli.js, for what only the process has (its argv, pipes and exit code). The whole corpus through
-// dist/cli.js is cli.thorough.test.ts.
+// The CLI over test-fixtures/yaml (support/cliOverCorpus.ts), in the fast tier: every third fixture
+// through the command run in-process (the same code behind the same argv), and a few fixtures through
+// the real dist/cli.js, for what only the process has (its argv, pipes and exit code). The whole corpus
+// through dist/cli.js is cli.thorough.test.ts.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
 import { runCliInProcess } from '../cli/support/cliInProcess';
 import { compareExpected, toExpectedShape } from '../support/expectedDiagnostics';
 import { apartFromDeclarationValidity } from '../support/ruleScope';
-import { describeTheCliOverTheYamlFixtures } from './support/cliOverCorpus';
-import { yamlFixture } from './support/yamlFixtures';
+import { describeTheCliOverTheYamlFixtures, yamlCorpusSample, type YamlCorpus } from './support/cliOverCorpus';
+import { everyThird, yamlFixture } from './support/yamlFixtures';
 
-describeTheCliOverTheYamlFixtures('the CLI (in-process)', runCliInProcess);
+// Every third fixture (and the two the --fix tests name), laid out as in the repository.
+let sample: YamlCorpus | undefined;
+let sampleFolder: string | undefined;
+before(() => {
+  sampleFolder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-yaml-sample-')));
+  sample = yamlCorpusSample(sampleFolder, everyThird);
+});
+after(() => {
+  if (sampleFolder) fs.rmSync(sampleFolder, { recursive: true, force: true });
+});
+describeTheCliOverTheYamlFixtures('the CLI (in-process)', runCliInProcess, () => sample!);
 
 describe('the built CLI over a few YAML fixtures', () => {
   before(() => builtCliPath());

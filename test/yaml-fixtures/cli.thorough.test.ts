@@ -3,8 +3,12 @@
 // in-process (cli.test.ts).
 import { before } from 'node:test';
 import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
-import { describeTheCliOverTheYamlFixtures } from './support/cliOverCorpus';
+import { describeTheCliOverTheYamlFixtures, wholeYamlCorpus } from './support/cliOverCorpus';
 
 before(() => builtCliPath());
 
-describeTheCliOverTheYamlFixtures('the built CLI', (args, options) => Promise.resolve(runBuiltCli(args, options)));
+describeTheCliOverTheYamlFixtures(
+  'the built CLI',
+  (args, options) => Promise.resolve(runBuiltCli(args, options)),
+  wholeYamlCorpus,
+);

@@ -15,8 +15,9 @@ import type { JsonProblem } from '../../../server/src/cli/formatters/json';
 import { DECLARATION_RULE_ID } from '../../../shared/src/rules';
 import type { ProcessRun } from '../../cli/support/cliProcess';
 import { compareExpected, toExpectedShape, type ExpectedDiagnostic } from '../../support/expectedDiagnostics';
+import { repoPath } from '../../support/repo';
 import { apartFromDeclarationValidity, elicitationOnly, ofDeclarationValidity } from '../../support/ruleScope';
-import { RULE_PAGE_INVALID_TWIN, YAML_FIXTURES_DIR, yamlFixtures } from './yamlFixtures';
+import { expectedFileFor, RULE_PAGE_INVALID_TWIN, YAML_FIXTURES_DIR, yamlFixtures, type YamlFixture } from './yamlFixtures';
 
 /** One run of the CLI's command: argv and working directory (the repository without one) in, exit status and output out. */
 export type CliRunner = (args: string[], options?: { cwd?: string }) => Promise<ProcessRun>;
@@ -37,14 +38,63 @@ function shapeOf(problems: JsonProblem[]): ExpectedDiagnostic[] {
     .sort(compareExpected);
 }
 
-/** The corpus's tests, each CLI run through `runCli`; `label` says which front (in-process, or the built dist/cli.js). */
-export function describeTheCliOverTheYamlFixtures(label: string, runCli: CliRunner): void {
+/** Where the CLI runs (its test-fixtures/yaml is the corpus) and the fixtures that lie there. */
+export interface YamlCorpus {
+  cwd: string;
+  invalid: YamlFixture[];
+  valid: YamlFixture[];
+}
+
+/** The whole corpus, where it is: the repository. */
+export function wholeYamlCorpus(): YamlCorpus {
+  return { cwd: repoPath(), invalid: yamlFixtures('expected-invalid'), valid: yamlFixtures('expected-valid') };
+}
+
+/**
+ * Some of the corpus (`keep`, and the two fixtures the --fix tests name) with their expected files,
+ * copied to `folder`/test-fixtures/yaml as they lie in the repository.
+ */
+export function yamlCorpusSample(folder: string, keep: (fixtures: readonly YamlFixture[]) => YamlFixture[]): YamlCorpus {
+  const named = (fixture: YamlFixture): boolean =>
+    fixture.name === RULE_PAGE_INVALID_TWIN || fixture.name === 'crlf-line-endings.mcpdesc.yaml';
+  const sample = (all: YamlFixture[]): YamlFixture[] => all.filter((fixture) => named(fixture) || keep(all).includes(fixture));
+  const corpus = {
+    cwd: folder,
+    invalid: sample(yamlFixtures('expected-invalid')),
+    valid: sample(yamlFixtures('expected-valid')),
+  };
+  // The folder's README too: a file the walk passes over.
+  fs.mkdirSync(path.join(folder, 'test-fixtures', 'yaml'), { recursive: true });
+  fs.copyFileSync(path.join(YAML_FIXTURES_DIR, 'README.md'), path.join(folder, 'test-fixtures', 'yaml', 'README.md'));
+  for (const fixture of [...corpus.invalid, ...corpus.valid]) {
+    const target = path.join(folder, 'test-fixtures', 'yaml', fixture.folder);
+    fs.mkdirSync(target, { recursive: true });
+    fs.writeFileSync(path.join(target, fixture.name), fixture.text);
+    if (fixture.folder === 'expected-invalid')
+      fs.copyFileSync(
+        path.join(YAML_FIXTURES_DIR, fixture.folder, expectedFileFor(fixture.name)),
+        path.join(target, expectedFileFor(fixture.name)),
+      );
+  }
+  return corpus;
+}
+
+/**
+ * The corpus's tests, each CLI run through `runCli`; `label` says which front (in-process, or the
+ * built dist/cli.js), `corpus` (called when the tests run) which fixtures and where.
+ */
+export function describeTheCliOverTheYamlFixtures(label: string, runCli: CliRunner, corpus: () => YamlCorpus): void {
   describe(`${label} over the YAML fixtures`, () => {
-    const invalid = yamlFixtures('expected-invalid');
-    const valid = yamlFixtures('expected-valid');
+    // Read when the tests run, after the caller's `before` has laid the corpus out.
+    let invalid: YamlFixture[] = [];
+    let valid: YamlFixture[] = [];
+    let cwd = '';
+    before(() => {
+      ({ invalid, valid, cwd } = corpus());
+    });
 
     it("--format json gives every invalid fixture exactly its expected diagnostics, with the checker's messages, and exit 1", async () => {
-      const run = await runCli(['--elicitation-only', '--format', 'json', 'test-fixtures/yaml']);
+      const run = await runCli(['--elicitation-only', '--format', 'json', 'test-fixtures/yaml'], { cwd });
       assert.equal(run.stderr, '');
       assert.equal(run.status, 1);
       const byFile = problemsByFile(run.stdout);
@@ -67,7 +117,7 @@ export function describeTheCliOverTheYamlFixtures(label: string, runCli: CliRunn
     });
 
     it('every valid fixture, named explicitly, is clean with exit 0', async () => {
-      const run = await runCli(['--elicitation-only', '--format', 'json', ...valid.map((fixture) => fixture.file)]);
+      const run = await runCli(['--elicitation-only', '--format', 'json', ...valid.map((fixture) => fixture.file)], { cwd });
       const problems = JSON.parse(run.stdout) as JsonProblem[];
       assert.deepEqual({ stderr: run.stderr, problems: apartFromDeclarationValidity(problems) }, { stderr: '', problems: [] });
       for (const fixture of valid) {
@@ -83,14 +133,10 @@ export function describeTheCliOverTheYamlFixtures(label: string, runCli: CliRunn
 
     it('a directory walk recognizes every YAML fixture (by name or by its root mcpdesc key) and no expected file', async () => {
       // A size limit below every file turns each recognized document into one "skipped" diagnostic.
-      const run = await runCli([
-        '--elicitation-only',
-        '--format',
-        'json',
-        '--max-file-size-mb',
-        '0.000001',
-        'test-fixtures/yaml',
-      ]);
+      const run = await runCli(
+        ['--elicitation-only', '--format', 'json', '--max-file-size-mb', '0.000001', 'test-fixtures/yaml'],
+        { cwd },
+      );
       assert.equal(run.status, 0, run.stderr);
       const files = [...problemsByFile(run.stdout).keys()].sort();
       assert.deepEqual(files, [...valid, ...invalid].map((fixture) => fixture.file).sort());
@@ -101,7 +147,7 @@ export function describeTheCliOverTheYamlFixtures(label: string, runCli: CliRunn
       let run: ProcessRun;
       before(async () => {
         copy = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-yaml-fix-')));
-        fs.cpSync(YAML_FIXTURES_DIR, path.join(copy, 'yaml'), { recursive: true });
+        fs.cpSync(path.join(cwd, 'test-fixtures', 'yaml'), path.join(copy, 'yaml'), { recursive: true });
         run = await runCli(['--elicitation-only', '--fix', '--format', 'json', 'yaml'], { cwd: copy });
       });
       after(() => fs.rmSync(copy, { recursive: true, force: true }));
