@@ -410,7 +410,8 @@ describe('cli behaviour (built dist/cli.js)', () => {
           jsonProblems(before.stdout).map((p) => p.violation),
           ['unknown-declaration', 'unexpected-content'],
         );
-        const fix = runBuiltCli([ONLY_ELICITATION, '--fix', '.'], { cwd: fixRoot });
+        // In-process: --fix through dist/cli.js writes a file in fixSafety/cli.test.ts (by a rename, its mode kept).
+        const fix = await runCliInProcess([ONLY_ELICITATION, '--fix', '.'], { cwd: fixRoot });
         assert.deepEqual(fix, { status: 0, stdout: '', stderr: '' });
         const fixed = fs.readFileSync(path.join(fixRoot, 'commented.mcpdesc.jsonc'), 'utf8');
         const fixedLines = fixed.split('\n');
