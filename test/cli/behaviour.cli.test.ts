@@ -66,8 +66,9 @@ describe('cli behaviour (built dist/cli.js)', () => {
   });
 
   describe('exit status', () => {
-    it('is 0 with no output for a clean document', () => {
-      const run = runBuiltCli(['valid.mcpdesc.json'], { cwd: root });
+    // In-process: the real process's exit status is 0 for --help below, 1 and 2 in the next two cases.
+    it('is 0 with no output for a clean document', async () => {
+      const run = await runCliInProcess(['valid.mcpdesc.json'], { cwd: root });
       assert.deepEqual(run, { status: 0, stdout: '', stderr: '' });
     });
 
@@ -90,8 +91,10 @@ describe('cli behaviour (built dist/cli.js)', () => {
     });
 
     it('a reader that stops early (mcpdesc-lint | head) ends the run quietly, with its own status', async () => {
-      // Far more than a pipe holds (64 KB): the CLI is still writing when the reader goes away.
-      const args = ['--elicitation-only', '--format', 'json', 'test-fixtures/expected-invalid', 'test-fixtures/yaml'];
+      // Far more than a pipe holds (64 KB, this gives ~190 KB): the CLI is still writing when the reader
+      // goes away. One job: the report is written whole once every file is checked, so worker threads
+      // play no part in how the pipe ends, and starting them would only cost the test.
+      const args = ['--elicitation-only', '--jobs', '1', '--format', 'json', 'test-fixtures/expected-invalid'];
       const child = spawn(process.execPath, [builtCliPath(), ...args], {
         cwd: repoRoot(),
         env: { ...process.env, NO_COLOR: '1' },
@@ -185,13 +188,14 @@ describe('cli behaviour (built dist/cli.js)', () => {
       }
     });
 
-    it('--help and --version exit 0', () => {
+    it('--help and --version exit 0', async () => {
+      // --help through dist/cli.js, --version in-process: both are answered before anything is read.
       const help = runBuiltCli(['--help']);
       assert.equal(help.status, 0);
       assert.match(help.stdout, /^mcpdesc-lint \S+: /);
       assert.match(help.stdout, /Usage: mcpdesc-lint \[options\] \[paths\.\.\.\]/);
       assert.match(help.stdout, /--exit-zero/);
-      const version = runBuiltCli(['--version']);
+      const version = await runCliInProcess(['--version']);
       const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'package.json'), 'utf8')) as { version: string };
       assert.deepEqual(version, { status: 0, stdout: `${manifest.version}\n`, stderr: '' });
     });
@@ -406,7 +410,8 @@ describe('cli behaviour (built dist/cli.js)', () => {
           jsonProblems(before.stdout).map((p) => p.violation),
           ['unknown-declaration', 'unexpected-content'],
         );
-        const fix = runBuiltCli([ONLY_ELICITATION, '--fix', '.'], { cwd: fixRoot });
+        // In-process: --fix through dist/cli.js writes a file in fixSafety/cli.test.ts (by a rename, its mode kept).
+        const fix = await runCliInProcess([ONLY_ELICITATION, '--fix', '.'], { cwd: fixRoot });
         assert.deepEqual(fix, { status: 0, stdout: '', stderr: '' });
         const fixed = fs.readFileSync(path.join(fixRoot, 'commented.mcpdesc.jsonc'), 'utf8');
         const fixedLines = fixed.split('\n');

@@ -1,21 +1,32 @@
-// --changed-since through the built CLI, in real git repositories: what a pull request changed since
-// its base (commits, staged and unstaged edits, new, renamed and untracked files) and the documents
-// whose configuration file changed are linted; nothing else is. Each document here has one problem,
-// so the files reported are the files linted.
+// --changed-since through the CLI (once through dist/cli.js, the variants in-process), in real git
+// repositories: what a pull request changed since its base (commits, staged and unstaged edits, new,
+// renamed and untracked files) and the documents whose configuration file changed are linted; nothing
+// else is. Each document here has one problem, so the files reported are the files linted.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { ELICITATION_RULE_ID } from '../../shared/src/constants';
-import { runBuiltCli } from './support/cliProcess';
+import { runBuiltCli, type ProcessRun } from './support/cliProcess';
+import { runCliInProcess } from './support/cliInProcess';
 import { documentWithSteps, git, initRepository } from './support/ciDocuments';
 import { makeTempTree, removeTree } from './support/tempTree';
 
 const bad = (name: string): string => documentWithSteps(['confirm', name]);
 
-function filesLinted(root: string, ...args: string[]): { status: number | null; files: string[]; stderr: string } {
-  const run = runBuiltCli(['--format', 'json', ...args], { cwd: root });
+interface Linted {
+  status: number | null;
+  files: string[];
+  stderr: string;
+}
+
+/** What a run linted: the first case through dist/cli.js, the variants in-process (the same command; git is a child either way). */
+function filesLinted(root: string, ...args: string[]): Promise<Linted> {
+  return runCliInProcess(['--format', 'json', ...args], { cwd: root }).then(lintedBy);
+}
+
+function lintedBy(run: ProcessRun): Linted {
   const files = [...new Set((JSON.parse(run.stdout || '[]') as JsonProblem[]).map((problem) => problem.file))];
   return { status: run.status, files, stderr: run.stderr };
 }
@@ -58,8 +69,8 @@ describe('--changed-since', () => {
   });
   after(() => removeTree(root));
 
-  it('lints what changed since the merge base, in the tree as it is, and the documents whose configuration changed', () => {
-    const run = filesLinted(root, '--changed-since', 'main');
+  it('lints what changed since the merge base, in the tree as it is, and the documents whose configuration changed', async () => {
+    const run = lintedBy(runBuiltCli(['--format', 'json', '--changed-since', 'main'], { cwd: root }));
     assert.equal(run.stderr, '');
     assert.deepEqual(run.files.sort(), [
       'committed.mcpdesc.json',
@@ -71,19 +82,21 @@ describe('--changed-since', () => {
     ]);
     assert.equal(run.status, 1);
     assert.equal(
-      filesLinted(root).files.length,
+      (await filesLinted(root)).files.length,
       9,
       'without it, everything (the ignored file too: named by nobody, found by the walk)',
     );
   });
 
-  it('within the paths given, and from a folder below the repository root', () => {
-    assert.deepEqual(filesLinted(root, '--changed-since', 'main', 'configured', 'other').files, ['configured/doc.mcpdesc.json']);
-    assert.deepEqual(filesLinted(path.join(root, 'configured'), '--changed-since', 'main').files, ['doc.mcpdesc.json']);
+  it('within the paths given, and from a folder below the repository root', async () => {
+    assert.deepEqual((await filesLinted(root, '--changed-since', 'main', 'configured', 'other')).files, [
+      'configured/doc.mcpdesc.json',
+    ]);
+    assert.deepEqual((await filesLinted(path.join(root, 'configured'), '--changed-since', 'main')).files, ['doc.mcpdesc.json']);
   });
 
-  it("a revision that is no commit, or a folder outside any repository, fails the run (2) with git's reason", () => {
-    const unknown = filesLinted(root, '--changed-since', 'no-such-branch');
+  it("a revision that is no commit, or a folder outside any repository, fails the run (2) with git's reason", async () => {
+    const unknown = await filesLinted(root, '--changed-since', 'no-such-branch');
     assert.equal(unknown.status, 2);
     assert.match(
       unknown.stderr,
@@ -91,7 +104,7 @@ describe('--changed-since', () => {
     );
     const outside = makeTempTree({ 'a.mcpdesc.json': bad('x') });
     try {
-      const run = filesLinted(outside, '--changed-since', 'main');
+      const run = await filesLinted(outside, '--changed-since', 'main');
       assert.equal(run.status, 2);
       assert.match(run.stderr, /^mcpdesc-lint: --changed-since main: git: not a git repository/);
     } finally {
@@ -99,7 +112,7 @@ describe('--changed-since', () => {
     }
   });
 
-  it("in a shallow clone with the base fetched alone (a pull request's merge commit), the base itself is compared with", () => {
+  it("in a shallow clone with the base fetched alone (a pull request's merge commit), the base itself is compared with", async () => {
     const origin = makeTempTree({ 'a.mcpdesc.json': bad('a'), 'b.mcpdesc.json': bad('b') });
     const clone = `${origin}-clone`;
     try {
@@ -109,7 +122,7 @@ describe('--changed-since', () => {
       git(origin, 'commit', '-q', '-am', 'change b');
       git(path.dirname(origin), 'clone', '-q', '--depth', '1', `file://${origin}`, clone);
       git(clone, 'fetch', '-q', '--depth', '1', 'origin', base);
-      assert.deepEqual(filesLinted(clone, '--changed-since', base).files, ['b.mcpdesc.json']);
+      assert.deepEqual((await filesLinted(clone, '--changed-since', base)).files, ['b.mcpdesc.json']);
     } finally {
       removeTree(origin);
       removeTree(clone);

@@ -12,7 +12,7 @@ import type { JsonProblem } from '../../server/src/cli/formatters/json';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { repoPath } from '../support/repo';
 import { apartFromDeclarationValidity, ofDeclarationValidity } from '../support/ruleScope';
-import { builtCliPath, runBuiltCli } from './support/cliProcess';
+import { builtCliPath, runBuiltCli, type ProcessRun } from './support/cliProcess';
 import { runCliInProcess } from './support/cliInProcess';
 import { byPosition, invalidFixtures, validFixtures } from './support/fixtures';
 import type { ExpectedDiagnostic } from './support/fixtures';
@@ -26,13 +26,17 @@ function groupByFile<T>(items: T[], fileOf: (item: T) => string): Map<string, T[
 describe('cli over the fixture corpus', () => {
   before(() => builtCliPath());
   const fixtures = invalidFixtures();
+  // One json run of the corpus for the tests that read it (the same command gives the same bytes).
+  let jsonOfCorpus: Promise<ProcessRun> | undefined;
+  const jsonRun = (): Promise<ProcessRun> =>
+    (jsonOfCorpus ??= runCliInProcess(['--elicitation-only', '--format', 'json', 'test-fixtures/expected-invalid']));
 
   it('has invalid fixtures to check', () => {
     assert.ok(fixtures.length >= 2, 'no X.expected.json fixtures found');
   });
 
   it('--format json gives exactly the expected ranges and violations for every invalid fixture, and exit 1', async () => {
-    const run = await runCliInProcess(['--elicitation-only', '--format', 'json', 'test-fixtures/expected-invalid']);
+    const run = await jsonRun();
     assert.equal(run.stderr, '');
     assert.equal(run.status, 1);
     const problems = JSON.parse(run.stdout) as JsonProblem[];
@@ -108,11 +112,9 @@ describe('cli over the fixture corpus', () => {
     assert.equal(run.status, 1);
     const blocks = run.stdout.trim().split('\n\n');
     const summary = blocks.pop() as string;
-    const declarationFindings = (
-      JSON.parse(
-        (await runCliInProcess(['--elicitation-only', '--format', 'json', 'test-fixtures/expected-invalid'])).stdout,
-      ) as JsonProblem[]
-    ).filter((problem) => problem.code === DECLARATION_RULE_ID).length;
+    const declarationFindings = (JSON.parse((await jsonRun()).stdout) as JsonProblem[]).filter(
+      (problem) => problem.code === DECLARATION_RULE_ID,
+    ).length;
     const total = fixtures.reduce((sum, fixture) => sum + fixture.expected.length, 0) + declarationFindings;
     assert.match(
       summary,

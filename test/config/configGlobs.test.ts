@@ -166,6 +166,8 @@ describe('configuration and settings globs in the server (stdio)', () => {
       // The workspace's own settings are the repository's too.
       settings: { files: { exclude: [`settings/${HOSTILE}`, `${'{'.repeat(40)}x`] } },
       timeoutMs: 60_000,
+      // What the scan publishes and logs, not where a check runs: no document workers.
+      openChecksOnMainThread: true,
     });
     await client.waitFor('the end of the workspace scan', () => client.progress.find((entry) => entry.value.kind === 'end'));
     await client.waitForIdle(client.lastSequence);

@@ -42,7 +42,12 @@ describe('the project configuration over LSP', () => {
 
   before(async () => {
     writeMonorepo(workspace);
-    client = await LspTestClient.start({ workspaceFolders: [workspace.folder('.')], timeoutMs: 30_000 });
+    // What the editor is answered as configurations change, not where a check runs: no document workers.
+    client = await LspTestClient.start({
+      workspaceFolders: [workspace.folder('.')],
+      timeoutMs: 30_000,
+      openChecksOnMainThread: true,
+    });
     await client.waitFor('the end of the workspace scan', () => client.progress.find((entry) => entry.value.kind === 'end'));
     await client.waitForIdle(client.lastSequence);
   });

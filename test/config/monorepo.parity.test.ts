@@ -31,6 +31,9 @@ describe('one project configuration for the CLI and the server', () => {
   const workspace = new TempWorkspace('mcpdesc-config-');
   after(() => workspace.dispose());
   writeMonorepo(workspace);
+  // One in-process CLI run for the tests that read it (the same command gives the same answer).
+  let inProcess: ReturnType<typeof runCliInProcessOn> | undefined;
+  const cliInProcess = (): ReturnType<typeof runCliInProcessOn> => (inProcess ??= runCliInProcessOn(workspace.root));
 
   it('gives identical diagnostics for every file of the monorepo, the ones its configuration calls for', async () => {
     const cli = runCli(workspace.root);
@@ -65,7 +68,7 @@ describe('one project configuration for the CLI and the server', () => {
   });
 
   it('puts the one error of a malformed configuration file where it goes wrong, and the CLI exits 2 naming it', async () => {
-    const cli = await runCliInProcessOn(workspace.root);
+    const cli = await cliInProcess();
     assert.equal(cli.status, 2);
     assert.match(
       cli.stderr,
@@ -78,7 +81,7 @@ describe('one project configuration for the CLI and the server', () => {
   });
 
   it('reports an unused suppression at the rule it names', async () => {
-    const cli = await runCliInProcessOn(workspace.root);
+    const cli = await cliInProcess();
     const [unused] = cli.files['app.mcpdesc.jsonc'];
     const line = `            // mcpdesc-disable-next-line ${SYNTAX_RULE_ID}`;
     assert.deepEqual([unused.character, unused.endCharacter], [line.indexOf(SYNTAX_RULE_ID), line.length]);

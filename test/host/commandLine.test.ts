@@ -1,4 +1,4 @@
-// What the built CLI does with a path named on the command line that the host layer will not read:
+// What the CLI does with a path named on the command line that the host layer will not read:
 // a FIFO or a device is refused at once (exit 2, a message), never waited on or read without end;
 // a symlink that leads outside is refused without being read; a file that is not valid UTF-8 is
 // checked as the editor shows it, but --fix will not write U+FFFD over its bytes.
@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { builtCliPath } from '../cli/support/cliProcess';
+import { runCliInProcess } from '../cli/support/cliInProcess';
 import { makeTempTree, removeTree } from '../cli/support/tempTree';
 import { rulePageInvalidFixture } from '../server/fixtures';
 import { SYNTAX_RULE_ID } from '../../shared/src/rules';
@@ -75,10 +76,14 @@ describe('the CLI on paths it must not read', () => {
     assert.ok(result.maxRssMB < 200, `peak memory ${result.maxRssMB.toFixed(0)} MB`);
   });
 
-  it('refuses a symlink named on the command line that leads outside the current directory, without reading it', () => {
+  // The pipe and the device through dist/cli.js (a process that could wait or grow without end, and its
+  // peak memory); the symlink and the stray byte are the host layer's decisions, run in-process.
+  const inProcess = (args: string[]) => runCliInProcess(args, { cwd: path.join(root, 'tree') });
+
+  it('refuses a symlink named on the command line that leads outside the current directory, without reading it', async () => {
     const link = path.join(root, 'tree', 'secret-link.mcpdesc.json');
     fs.symlinkSync(path.join(root, 'outside', 'secret.mcpdesc.json'), link);
-    const result = run(['--format', 'json', 'secret-link.mcpdesc.json']);
+    const result = await inProcess(['--format', 'json', 'secret-link.mcpdesc.json']);
     assert.equal(result.status, 2, result.stderr);
     assert.match(
       result.stderr,
@@ -87,7 +92,7 @@ describe('the CLI on paths it must not read', () => {
     assert.deepEqual(JSON.parse(result.stdout), [], 'its syntax error is not reported: it was not read');
     fs.rmSync(link);
     // Named by its own path, the same file is the user's to check.
-    const direct = run(['--format', 'json', path.join(root, 'outside', 'secret.mcpdesc.json')]);
+    const direct = await inProcess(['--format', 'json', path.join(root, 'outside', 'secret.mcpdesc.json')]);
     assert.equal(direct.status, 1, direct.stderr);
     // Read and checked: its syntax error is reported (beside what the whole-document rules find in the rest).
     const problems = JSON.parse(direct.stdout) as Array<{ code: string; range: { start: { character: number } } }>;
@@ -97,7 +102,7 @@ describe('the CLI on paths it must not read', () => {
     );
   });
 
-  it('checks a file with an invalid byte as decoded, but --fix leaves its bytes alone and says so', () => {
+  it('checks a file with an invalid byte as decoded, but --fix leaves its bytes alone and says so', async () => {
     const fixture = rulePageInvalidFixture().text;
     const marker = '"Approve';
     assert.ok(fixture.includes(marker));
@@ -111,14 +116,14 @@ describe('the CLI on paths it must not read', () => {
     fs.writeFileSync(lossy, withStrayByte);
     fs.writeFileSync(control, fixture);
 
-    const fixedControl = run(['--fix', 'control.mcpdesc.json']);
+    const fixedControl = await inProcess(['--fix', 'control.mcpdesc.json']);
     assert.notEqual(
       fs.readFileSync(control, 'utf8'),
       fixture,
       `the control document is changed by --fix (${fixedControl.stderr})`,
     );
 
-    const result = run(['--fix', '--format', 'json', 'lossy.mcpdesc.json']);
+    const result = await inProcess(['--fix', '--format', 'json', 'lossy.mcpdesc.json']);
     assert.equal(result.status, 2, result.stderr);
     assert.match(
       result.stderr,

@@ -12,18 +12,8 @@ import { propertyOf, scalarOf } from '../../server/src/checker/syntax/tree';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { apartFromDeclarationValidity } from '../support/ruleScope';
 import { parsesAs, parsesCleanly } from './support/fixChecks';
+import { documentWith, itRemovesUnexpectedContentsInOneGo, violations } from './support/minimalDocuments';
 import { elicitationOnly } from '../support/ruleScope';
-
-/** One tool with a form declaration `c` (then `extraDeclarations`: JSON elements, each after a comma) and one example of `steps`. */
-function documentWith(declarationSchema: string, steps: string[], extraDeclarations = ''): string {
-  return `{"mcpdesc":"0.8.0","tools":[{"name":"t","elicitations":[{"name":"c","mode":"form","message":"m","requestedSchema":${declarationSchema}}${extraDeclarations}],"interactionExamples":{"e":{"steps":[\n${steps.join(',\n')}\n]}}}]}\n`;
-}
-
-function violations(text: string, format?: 'yaml'): string[] {
-  return apartFromDeclarationValidity(checkDocument(text, elicitationOnly({ format })).diagnostics).map(
-    (diagnostic) => diagnostic.data.violation,
-  );
-}
 
 describe('hostile-input regressions', () => {
   it('1e400 and null are different schema values: results do not depend on which was checked first', () => {
@@ -92,17 +82,8 @@ describe('hostile-input regressions', () => {
     assert.ok(parsesCleanly(result.text));
   });
 
-  it('fix-all removes 20,000 unexpected contents in one go', () => {
-    const steps = Array.from(
-      { length: 20_000 },
-      () =>
-        '{"type":"elicitation","declaration":"u","request":{"mode":"url","url":"u"},"response":{"action":"cancel","content":{}}}',
-    );
-    const text = documentWith('{"type":"object"}', steps, ',{"name":"u","mode":"url","message":"m"}');
-    const result = fixAll(text, elicitationOnly());
-    assert.equal(result.applied, 20_000);
-    assert.deepEqual(violations(result.text), []);
-  });
+  // At a tenth of the size it was found at (all 20,000: regressions.thorough.test.ts).
+  itRemovesUnexpectedContentsInOneGo(2_000);
 
   it('member lookups in large objects keep JSON.parse semantics (last duplicate with a value wins)', () => {
     const members = Array.from({ length: 100 }, (_, index) => `"k${index}":${index}`);

@@ -2,21 +2,23 @@
 // file for file: which files are checked (globs, ignored folders, symlinks), how they are read
 // (invalid UTF-8, the size limit, files that are not regular) and the checker's own notices.
 // Parity is about the one file policy of the two fronts, so the CLI side runs runCli in this process
-// (the same host code the bundle carries) and the server side is the built server, one start for the
-// cases that need nothing of their own; the access-guard case runs both built fronts as processes.
+// (the same host code the bundle carries) and the server side is the built server, one start for all
+// the cases, under the access guard (its record must stay empty); the access-guard case runs the built
+// CLI as a process too, the guard preloaded.
 // Each case below once gave different answers in the two fronts; it pins the one policy of
 // server/src/host. The documents are complete (0.8.0) and carry at most syntax errors, so that the
 // cases hold whatever the rules report (all of them are on by default, the whole-document ones too).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CHECKER_RULE_ID, SYNTAX_RULE_ID } from '../../shared/src/constants';
 import { ACCESS_ALLOW_ENV, ACCESS_LOG_ENV, OWN_THREADS, accessGuardPath, recordedAccesses } from '../hostile/support/accessLog';
 import { generatedCase } from '../hostile/support/generatedCases';
 import { repoPath } from '../support/repo';
 import { TempWorkspace } from '../workspace/tempWorkspace';
-import { runCli, runCliInProcessOn, runServer, runServerOnFolders, type FolderCase, type SeenFiles } from './support/bothFronts';
+import { runCli, runCliInProcessOn, runServerOnFolders, type FolderCase, type SeenFiles } from './support/bothFronts';
 
 /** No diagnostics from any rule: a complete document, with no tools. */
 const CLEAN =
@@ -66,11 +68,21 @@ describe('the CLI and the server check the same files the same way', () => {
   const builders: Array<() => FolderCase> = [];
   const folders: FolderCase[] = [];
   let serverAnswers: Promise<SeenFiles[]> | undefined;
+  // The shared server runs under the access guard, allowed the code and the case folders only: the
+  // access case below reads its log (complete once the server has stopped), and the other cases
+  // show that none of them made the server touch anything outside its folders either.
+  let serverLog = '';
+  const guardedServer = (): Promise<SeenFiles[]> => {
+    serverLog = fresh().path('server-access.log');
+    const allowed = [...CODE_ROOTS, ...folders.map((folder) => folder.root)];
+    const env = { [ACCESS_LOG_ENV]: serverLog, [ACCESS_ALLOW_ENV]: JSON.stringify(allowed) };
+    return runServerOnFolders(folders, { env: { ...env, NODE_OPTIONS: `--require ${accessGuardPath()}` } });
+  };
   /** Registers a case's directory; what it returns asserts that both fronts agree there and gives what they saw. */
   const sharedCase = (build: () => FolderCase): (() => Promise<Agreed>) => {
     const index = builders.push(build) - 1;
     return async () => {
-      serverAnswers ??= runServerOnFolders(folders);
+      serverAnswers ??= guardedServer();
       const { root, settings } = folders[index];
       const cli = await runCliInProcessOn(root, settings);
       const server = (await serverAnswers)[index];
@@ -161,9 +173,13 @@ describe('the CLI and the server check the same files the same way', () => {
     });
   });
 
-  it('never reads through a symlink that leads outside the root, even for --fix', async () => {
+  let outsideSecret = '';
+  let escapingRepo = '';
+  const escaping = sharedCase(() => {
     const workspace = fresh();
     const repo = workspace.path('repo');
+    outsideSecret = workspace.path('outside/secret.mcpdesc.json');
+    escapingRepo = repo;
     workspace.write('outside/secret.mcpdesc.json', BROKEN);
     workspace.write('outside/nested/other.mcpdesc.json', BROKEN);
     workspace.write('repo/inside.mcpdesc.json', BROKEN);
@@ -172,19 +188,23 @@ describe('the CLI and the server check the same files the same way', () => {
     assert.ok(workspace.symlink('repo/passwd.mcpdesc.json', '/etc/passwd'));
     assert.ok(workspace.symlink('repo/environ.mcpdesc.json', '/proc/self/environ'));
     fs.symlinkSync('../outside/secret.mcpdesc.json', workspace.path('repo/relative.mcpdesc.json'));
-
-    const log = workspace.path('access.log');
+    return { root: repo };
+  });
+  it('never reads through a symlink that leads outside the root, even for --fix', async () => {
+    // Both fronts agree (sharedCase) and the shared server touched nothing outside its folders.
+    const { files } = await escaping();
+    assert.deepEqual(files, { 'inside.mcpdesc.json': missingComma() });
+    assert.deepEqual(recordedAccesses(serverLog), [], 'the server touched nothing outside the roots');
+    // The built CLI, the access guard preloaded into it.
+    const repo = escapingRepo;
+    const log = path.join(path.dirname(repo), 'access.log');
     const env = { [ACCESS_LOG_ENV]: log, [ACCESS_ALLOW_ENV]: JSON.stringify([...CODE_ROOTS, repo]) };
     const cli = runCli(repo, {}, { nodeArgs: ['--require', accessGuardPath()], env });
     assert.deepEqual(recordedAccesses(log), [], 'the CLI touched nothing outside the root');
-    fs.rmSync(log);
-    const server = await runServer(repo, {}, { env: { ...env, NODE_OPTIONS: `--require ${accessGuardPath()}` } });
-    assert.deepEqual(recordedAccesses(log), [], 'the server touched nothing outside the root');
-    assert.deepEqual(cli.files, server);
     assert.deepEqual(cli.files, { 'inside.mcpdesc.json': missingComma() });
     assert.equal(cli.status, 1, cli.stderr);
 
-    const secret = workspace.path('outside/secret.mcpdesc.json');
+    const secret = outsideSecret;
     const before = {
       bytes: fs.readFileSync(secret),
       mtimeMs: fs.statSync(secret).mtimeMs,
@@ -196,7 +216,7 @@ describe('the CLI and the server check the same files the same way', () => {
     assert.deepEqual(fixing.files, { 'inside.mcpdesc.json': missingComma() });
     assert.deepEqual(fs.readFileSync(secret), before.bytes);
     assert.equal(fs.statSync(secret).mtimeMs, before.mtimeMs);
-    assert.ok(fs.lstatSync(workspace.path('repo/secret.mcpdesc.json')).isSymbolicLink(), 'the link itself is left as it was');
+    assert.ok(fs.lstatSync(path.join(repo, 'secret.mcpdesc.json')).isSymbolicLink(), 'the link itself is left as it was');
     assert.deepEqual(fs.readFileSync('/etc/passwd'), before.passwd);
   });
 

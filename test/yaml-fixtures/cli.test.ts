@@ -1,141 +1,52 @@
-// The built CLI (dist/cli.js) over test-fixtures/yaml: --format json gives exactly the expected
-// diagnostics (and the checker's messages), a directory walk finds every YAML fixture, and --fix on a
-// copy of the corpus writes what fixAll gives, in place. The corpus is the consistency rule's: its
-// expectations are compared by code, and the declaration-validity rule's findings on it, also
-// printed, must be the checker's (the messages of all of them are compared).
+// The CLI over test-fixtures/yaml (support/cliOverCorpus.ts), in the fast tier: every third fixture
+// through the command run in-process (the same code behind the same argv), and a few fixtures through
+// the real dist/cli.js, for what only the process has (its argv, pipes and exit code). The whole corpus
+// through dist/cli.js is cli.thorough.test.ts.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { checkDocument, fixAll } from '../../server/src/checker';
 import type { JsonProblem } from '../../server/src/cli/formatters/json';
-import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { builtCliPath, runBuiltCli } from '../cli/support/cliProcess';
-import { compareExpected, toExpectedShape, type ExpectedDiagnostic } from '../support/expectedDiagnostics';
-import { apartFromDeclarationValidity, elicitationOnly, ofDeclarationValidity } from '../support/ruleScope';
-import { RULE_PAGE_INVALID_TWIN, YAML_FIXTURES_DIR, yamlFixtures } from './support/yamlFixtures';
+import { runCliInProcess } from '../cli/support/cliInProcess';
+import { compareExpected, toExpectedShape } from '../support/expectedDiagnostics';
+import { apartFromDeclarationValidity } from '../support/ruleScope';
+import { describeTheCliOverTheYamlFixtures, yamlCorpusSample, type YamlCorpus } from './support/cliOverCorpus';
+import { everyThird, yamlFixture } from './support/yamlFixtures';
 
-// The corpus is the elicitation rules' (partial documents): the CLI and the checker run those rules alone.
-const ELICITATION_ONLY = elicitationOnly({ format: 'yaml' as const });
+// Every third fixture (and the two the --fix tests name), laid out as in the repository.
+let sample: YamlCorpus | undefined;
+let sampleFolder: string | undefined;
+before(() => {
+  sampleFolder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-yaml-sample-')));
+  sample = yamlCorpusSample(sampleFolder, everyThird);
+});
+after(() => {
+  if (sampleFolder) fs.rmSync(sampleFolder, { recursive: true, force: true });
+});
+describeTheCliOverTheYamlFixtures('the CLI (in-process)', runCliInProcess, () => sample!);
 
-function problemsByFile(stdout: string): Map<string, JsonProblem[]> {
-  const byFile = new Map<string, JsonProblem[]>();
-  for (const problem of JSON.parse(stdout) as JsonProblem[])
-    byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
-  return byFile;
-}
-
-function shapeOf(problems: JsonProblem[]): ExpectedDiagnostic[] {
-  return problems
-    .map((problem) => toExpectedShape({ range: problem.range, data: { violation: problem.violation } }))
-    .sort(compareExpected);
-}
-
-describe('the built CLI over the YAML fixtures', () => {
+describe('the built CLI over a few YAML fixtures', () => {
   before(() => builtCliPath());
-  const invalid = yamlFixtures('expected-invalid');
-  const valid = yamlFixtures('expected-valid');
 
-  it("--format json gives every invalid fixture exactly its expected diagnostics, with the checker's messages, and exit 1", () => {
-    const run = runBuiltCli(['--elicitation-only', '--format', 'json', 'test-fixtures/yaml']);
+  it('--format json gives each invalid fixture exactly its expected diagnostics and exits 1; a valid one has none', () => {
+    const invalid = [
+      yamlFixture('expected-invalid', 'crlf-line-endings.mcpdesc.yaml'),
+      yamlFixture('expected-invalid', 'url-mismatch.mcpdesc.yml'),
+    ];
+    const valid = yamlFixture('expected-valid', 'request-mode-defaults-to-form.mcpdesc.yaml');
+    const run = runBuiltCli(['--elicitation-only', '--format', 'json', ...invalid.map((fixture) => fixture.file), valid.file]);
     assert.equal(run.stderr, '');
     assert.equal(run.status, 1);
-    const byFile = problemsByFile(run.stdout);
-    const withConsistencyProblems = [...byFile]
-      .filter(([, problems]) => apartFromDeclarationValidity(problems).length > 0)
-      .map(([file]) => file);
-    assert.deepEqual(
-      withConsistencyProblems.sort(),
-      invalid.map((fixture) => fixture.file).sort(),
-      'exactly the invalid fixtures have problems',
-    );
-    for (const fixture of invalid) {
-      const problems = byFile.get(fixture.file) ?? [];
-      assert.deepEqual(shapeOf(apartFromDeclarationValidity(problems)), fixture.expected, fixture.file);
-      const messages = checkDocument(fixture.text, ELICITATION_ONLY)
-        .diagnostics.map((diagnostic) => diagnostic.message)
-        .sort();
-      assert.deepEqual(problems.map((problem) => problem.message).sort(), messages, `${fixture.file}: messages`);
+    const problems = apartFromDeclarationValidity(JSON.parse(run.stdout) as JsonProblem[]);
+    for (const fixture of [...invalid, valid]) {
+      const shapes = problems
+        .filter((problem) => problem.file === fixture.file)
+        .map((problem) => toExpectedShape({ range: problem.range, data: { violation: problem.violation } }))
+        .sort(compareExpected);
+      assert.deepEqual(shapes, fixture.expected, fixture.file);
     }
-  });
-
-  it('every valid fixture, named explicitly, is clean with exit 0', () => {
-    const run = runBuiltCli(['--elicitation-only', '--format', 'json', ...valid.map((fixture) => fixture.file)]);
-    const problems = JSON.parse(run.stdout) as JsonProblem[];
-    assert.deepEqual({ stderr: run.stderr, problems: apartFromDeclarationValidity(problems) }, { stderr: '', problems: [] });
-    for (const fixture of valid) {
-      const declarationFindings = ofDeclarationValidity(checkDocument(fixture.text, ELICITATION_ONLY).diagnostics);
-      assert.deepEqual(
-        shapeOf(problems.filter((problem) => problem.file === fixture.file)),
-        declarationFindings.map((d) => toExpectedShape(d)).sort(compareExpected),
-        fixture.file,
-      );
-    }
-    assert.equal(run.status, problems.length > 0 ? 1 : 0);
-  });
-
-  it('a directory walk recognizes every YAML fixture (by name or by its root mcpdesc key) and no expected file', () => {
-    // A size limit below every file turns each recognized document into one "skipped" diagnostic.
-    const run = runBuiltCli(['--elicitation-only', '--format', 'json', '--max-file-size-mb', '0.000001', 'test-fixtures/yaml']);
-    assert.equal(run.status, 0, run.stderr);
-    const files = [...problemsByFile(run.stdout).keys()].sort();
-    assert.deepEqual(files, [...valid, ...invalid].map((fixture) => fixture.file).sort());
-  });
-
-  describe('--fix on a copy of the corpus', () => {
-    let copy: string;
-    let run: ReturnType<typeof runBuiltCli>;
-    before(() => {
-      copy = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-yaml-fix-')));
-      fs.cpSync(YAML_FIXTURES_DIR, path.join(copy, 'yaml'), { recursive: true });
-      run = runBuiltCli(['--elicitation-only', '--fix', '--format', 'json', 'yaml'], { cwd: copy });
-    });
-    after(() => fs.rmSync(copy, { recursive: true, force: true }));
-
-    it('writes what fixAll gives to every fixture, and leaves valid ones as they are', () => {
-      assert.equal(run.stderr, '');
-      for (const fixture of [...invalid, ...valid]) {
-        const written = fs.readFileSync(path.join(copy, 'yaml', fixture.folder, fixture.name), 'utf8');
-        assert.equal(written, fixAll(fixture.text, ELICITATION_ONLY).text, fixture.file);
-        if (checkDocument(fixture.text, ELICITATION_ONLY).diagnostics.length === 0)
-          assert.equal(written, fixture.text, fixture.file);
-      }
-    });
-
-    it("reports what remains after the fixes; of the rule page's fixture as YAML, only the revision-mismatch of what it declared", () => {
-      const byFile = problemsByFile(run.stdout);
-      for (const fixture of invalid) {
-        const relative = `yaml/expected-invalid/${fixture.name}`;
-        const written = fs.readFileSync(path.join(copy, relative), 'utf8');
-        const remaining = checkDocument(written, ELICITATION_ONLY).diagnostics;
-        assert.deepEqual(
-          shapeOf(byFile.get(relative) ?? []),
-          remaining.map((diagnostic) => toExpectedShape(diagnostic)).sort(compareExpected),
-          relative,
-        );
-      }
-      // Its steps[0] requests url mode, which its scope (2025-06-18) does not have: declared, the
-      // declaration-validity rule says so on the declaration's mode.
-      const rulePage = byFile.get(`yaml/expected-invalid/${RULE_PAGE_INVALID_TWIN}`) ?? [];
-      assert.deepEqual(
-        rulePage.map((problem) => [problem.code, problem.violation]),
-        [[DECLARATION_RULE_ID, 'revision-mismatch']],
-      );
-      assert.equal(run.status, byFile.size > 0 ? 1 : 0);
-    });
-
-    it('keeps CRLF files CRLF', () => {
-      const crlf = fs.readFileSync(path.join(copy, 'yaml', 'expected-invalid', 'crlf-line-endings.mcpdesc.yaml'), 'utf8');
-      assert.ok(crlf.includes('\r\n') && !/[^\r]\n/.test(crlf));
-    });
-
-    it('a second --fix finds nothing more to fix', () => {
-      const snapshot = (): string[] =>
-        invalid.map((fixture) => fs.readFileSync(path.join(copy, 'yaml', 'expected-invalid', fixture.name), 'utf8'));
-      const first = snapshot();
-      runBuiltCli(['--elicitation-only', '--fix', '--format', 'json', 'yaml'], { cwd: copy });
-      assert.deepEqual(snapshot(), first);
-    });
+    assert.ok(invalid.every((fixture) => fixture.expected.length > 0));
   });
 });

@@ -1,21 +1,17 @@
 // fixAll on every YAML fixture: a document that still parses, whose remaining diagnostics have no
-// preferred fix, and (for twins) that means what the fixed JSON twin means. The spec's section-4
+// preferred fix, and (for twins) that means what the fixed JSON twin means (every third fixture here,
+// all of them in fixAll.thorough.test.ts; support/fixAllEach.ts). The spec's section-4
 // fixture, as YAML, comes out clean of the consistency rule's diagnostics (its scope has no url
 // mode, so the declaration it gets has the declaration-validity rule's revision-mismatch).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import { parse as parseYaml, parseAllDocuments } from 'yaml';
-import { applyEdits, checkDocument, fixAll } from '../../server/src/checker';
+import { checkDocument, fixAll } from '../../server/src/checker';
 import { DECLARATION_RULE_ID } from '../../shared/src/rules';
 import { apartFromDeclarationValidity } from '../support/ruleScope';
-import { jsonTwinPath, RULE_PAGE_INVALID_TWIN, RULE_PAGE_VALID_TWIN, yamlFixture, yamlFixtures } from './support/yamlFixtures';
+import { testFixAllOf } from './support/fixAllEach';
+import { everyThird, RULE_PAGE_INVALID_TWIN, RULE_PAGE_VALID_TWIN, yamlFixture, yamlFixtures } from './support/yamlFixtures';
 import { elicitationOnly } from '../support/ruleScope';
-
-function yamlErrorCodes(text: string): string[] {
-  const documents = parseAllDocuments(text, { merge: true, uniqueKeys: false });
-  return (Array.isArray(documents) ? documents : []).flatMap((document) => document.errors.map((error) => error.code)).sort();
-}
 
 const commentsOf = (text: string): string[] =>
   text
@@ -24,35 +20,7 @@ const commentsOf = (text: string): string[] =>
     .map((line) => line.trim());
 
 describe('fixAll on the YAML fixtures', () => {
-  for (const fixture of yamlFixtures('expected-invalid')) {
-    test(fixture.file, () => {
-      const before = checkDocument(fixture.text, elicitationOnly({ format: 'yaml' }));
-      const hadPreferred = before.diagnostics.some((diagnostic) => before.fixesFor(diagnostic).some((fix) => fix.isPreferred));
-      const fixed = fixAll(fixture.text, elicitationOnly({ format: 'yaml' }));
-      assert.equal(applyEdits(fixture.text, fixed.edits), fixed.text, 'the returned edits give the returned text');
-      assert.equal(fixed.applied > 0, hadPreferred, 'fixes were applied when some were preferred');
-      assert.deepEqual(yamlErrorCodes(fixed.text), yamlErrorCodes(fixture.text), 'still parses as YAML');
-      const after = checkDocument(fixed.text, elicitationOnly({ format: 'yaml' }));
-      for (const diagnostic of after.diagnostics) {
-        assert.deepEqual(
-          after
-            .fixesFor(diagnostic)
-            .filter((fix) => fix.isPreferred)
-            .map((fix) => fix.title),
-          [],
-          `${diagnostic.data.violation} left at line ${diagnostic.range.start.line + 1} has no preferred fix`,
-        );
-      }
-      if (fixture.text.includes('\r\n')) assert.doesNotMatch(fixed.text, /[^\r]\n/, 'CRLF stays CRLF');
-
-      const json = jsonTwinPath(fixture);
-      if (json) {
-        const jsonFixed = fixAll(fs.readFileSync(json, 'utf8'), elicitationOnly());
-        assert.equal(fixed.applied, jsonFixed.applied, 'as many fixes as for the JSON twin');
-        assert.deepEqual(parseYaml(fixed.text), JSON.parse(jsonFixed.text), 'the same document as the fixed JSON twin');
-      }
-    });
-  }
+  testFixAllOf(everyThird(yamlFixtures('expected-invalid')));
 
   test("valid fixtures are left as they are, but for the declaration-validity rule's fixes", () => {
     const changed: string[] = [];

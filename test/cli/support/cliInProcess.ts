@@ -5,6 +5,10 @@
 // the argv is the same code, so most cases run here and each file keeps a few through the real process
 // (runBuiltCli), for what only a process has: its argv, exit code, pipes, stdin, signals. A file with
 // one or two runs gains nothing: loading the compiled checker here costs what one start does.
+// Worker threads only where the test asks for them (--jobs, or countWorkersIn): a run over more than a
+// few files would otherwise start a worker per core, each compiling the checker again (~0.4 s of CPU),
+// while the checker is already loaded here. Which thread checks a file changes nothing in the report:
+// jobs.cli.test.ts holds one job and two to the same bytes, and each file's spawned runs keep the default.
 import * as path from 'node:path';
 import { runCli } from '../../../server/src/cli/run';
 import { builtCliPath, type ProcessRun } from './cliProcess';
@@ -21,6 +25,11 @@ export interface InProcessOptions {
    * into a spawned CLI does), so a test can tell how many workers checked files.
    */
   countWorkersIn?: string;
+}
+
+/** Whether the run names its jobs (--jobs N, --jobs=N, -j N, -jN): then its workers are what the test is about. */
+function asksForJobs(args: readonly string[]): boolean {
+  return args.some((arg) => arg === '--jobs' || arg.startsWith('--jobs=') || arg.startsWith('-j'));
 }
 
 /** What runBuiltCli(args, options) gives, with the same defaults (the repository as cwd, NO_COLOR set). */
@@ -56,9 +65,11 @@ async function runWired(
     writeOut: (text) => void stdout.push(text),
     writeErr: (text) => void stderr.push(text),
     workerScript:
-      options.countWorkersIn === undefined
-        ? path.join(path.dirname(bundle), 'checkWorker.js')
-        : path.join(__dirname, 'loggingCheckWorker.js'),
+      options.countWorkersIn !== undefined
+        ? path.join(__dirname, 'loggingCheckWorker.js')
+        : asksForJobs(args)
+          ? path.join(path.dirname(bundle), 'checkWorker.js')
+          : undefined,
     readStdin: () => Promise.resolve(Buffer.isBuffer(input) ? input : Buffer.from(input, 'utf8')),
     bundleFile: bundle,
   });

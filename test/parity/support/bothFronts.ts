@@ -183,6 +183,9 @@ export async function runServerOnFolders(
   };
   const client = await LspTestClient.start({
     env: options.env,
+    // Nothing is opened: what is compared is the workspace scan, whose check workers read and check the
+    // files either way; the two document workers a server warms up for open documents would only cost.
+    openChecksOnMainThread: true,
     workspaceFolders: folders.map((folder, index) => ({ uri: uris[index], name: path.basename(folder.root) })),
     settings: serverSettings(folders.length === 1 ? folders[0].settings : {}),
     settingsFor: (scopeUri, section) => {
