@@ -14,7 +14,15 @@ import type { AST } from '@eslint-community/regexpp';
 import { RE2JS } from 're2js';
 import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
 import { rememberingResults } from './patternResults';
-import { BUDGET_SPENT, canInterrupt, NotCheckedError, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
+import {
+  BUDGET_SPENT,
+  canInterrupt,
+  NotCheckedError,
+  outsideBudget,
+  runCharged,
+  runTimeBoxed,
+  TimeLimitError,
+} from '../timeBudget';
 
 export interface FormatCheck {
   /** The JSON type the format applies to; other values pass. */
@@ -131,12 +139,20 @@ class FormatNotRunError extends NotCheckedError {
   }
 }
 
-function boundedCheck(name: string, definition: FormatDefinition): FormatCheck | undefined {
+/** What a definition checks and the JSON type it applies to, or undefined where it checks nothing. */
+function checkOf(
+  definition: FormatDefinition,
+): { check: RegExp | ((value: never) => boolean); type: FormatCheck['type'] } | undefined {
   if (typeof definition === 'boolean') return undefined; // password, binary: anything goes
   const check = definition instanceof RegExp || typeof definition === 'function' ? definition : definition.validate;
   const type =
     typeof definition === 'object' && !(definition instanceof RegExp) && definition.type === 'number' ? 'number' : 'string';
-  if (!check) return undefined;
+  return check ? { check, type } : undefined;
+}
+
+function boundedCheck(name: string, definition: FormatDefinition): FormatCheck | undefined {
+  const { check, type } = checkOf(definition) ?? {};
+  if (!check || !type) return undefined;
   if (type === 'number') return { type, validate: check as (value: never) => boolean, linear: true };
   if (check instanceof RegExp) {
     // A /g expression (ajv-formats' `byte`) carries lastIndex between calls; reset it as ajv-formats does.
@@ -182,9 +198,26 @@ function boundedFormatDefinition(name: string): BoundedFormatDefinition {
 }
 
 /**
- * The same definitions, each made when first read: the precompiled validators read only the few
- * formats the format's schema names, and making every one (RE2 programs among them) cost a fresh
- * process some 0.2 s of CPU at start-up.
+ * boundedFormatDefinition(name) with its check made at its first call: the same shape (whether it
+ * checks anything, and which type), known from ajv-formats' definition without compiling anything.
+ * The precompiled validators read their schema's formats when they are bound, and a small document
+ * checks few of them (email's RE2 program alone cost a fresh process several milliseconds).
+ * Made outside the document's budget, as when the validators were bound.
+ */
+function deferredFormatDefinition(name: string): BoundedFormatDefinition {
+  const shape = checkOf((fullFormats as Record<string, FormatDefinition>)[name]);
+  if (shape === undefined) return true;
+  let made: ((value: never) => boolean) | undefined;
+  const validate = (value: never) => (made ??= outsideBudget(() => formatCheck(name)!.validate))(value);
+  return shape.type === 'number'
+    ? { type: 'number', validate: validate as (value: number) => boolean }
+    : { type: 'string', validate: validate as (value: string) => boolean };
+}
+
+/**
+ * The same definitions, each made when first read and its check when first called: the precompiled
+ * validators read only the few formats the format's schema names, and making every one (RE2
+ * programs among them) cost a fresh process some 0.2 s of CPU at start-up.
  */
 export function lazyBoundedFormatDefinitions(): Record<string, BoundedFormatDefinition> {
   const definitions: Record<string, BoundedFormatDefinition> = {};
@@ -193,7 +226,7 @@ export function lazyBoundedFormatDefinitions(): Record<string, BoundedFormatDefi
       enumerable: true,
       configurable: true,
       get() {
-        const definition = boundedFormatDefinition(name);
+        const definition = deferredFormatDefinition(name);
         Object.defineProperty(definitions, name, { value: definition, enumerable: true, configurable: false, writable: false });
         return definition;
       },

@@ -9,7 +9,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, Options } from 'ajv';
 import schemaJson from '../../../../schemas/mcp-description-0.8.0.schema.json';
 import { addBoundedFormats, lazyBoundedFormatDefinitions, type BoundedFormatDefinition } from './boundedFormats';
-import { safeRegExp, type RegExpLike } from './safeRegExp';
+import { deferredSafeRegExp, safeRegExp, type RegExpLike } from './safeRegExp';
 import { addLinearUniqueItems, appendGatheredErrors, linearUniqueItemsCheck, type UniqueItemsCheck } from './ajvLinear';
 import type { JsonValue } from '../syntax/tree';
 
@@ -42,8 +42,13 @@ export type PrecompiledValidate = ((value: unknown) => boolean) & { errors?: Err
 
 export type FormatSchemaValidators = Record<keyof typeof FORMAT_SCHEMA_PARTS, PrecompiledValidate>;
 
+/**
+ * The runtime the precompiled validators are bound to: each pattern compiled at its first test and
+ * each format at its first check (a small document reaches few of them), the same checks as
+ * safeRegExp's and boundedFormatDefinitions()' (test/checker/deferredChecks.test.ts).
+ */
 export function formatSchemaRuntime(): FormatSchemaRuntime {
-  return { formats: lazyBoundedFormatDefinitions(), safeRegExp, uniqueItems: linearUniqueItemsCheck() };
+  return { formats: lazyBoundedFormatDefinitions(), safeRegExp: deferredSafeRegExp, uniqueItems: linearUniqueItemsCheck() };
 }
 
 const BASE_OPTIONS: Options = {

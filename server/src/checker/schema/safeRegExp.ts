@@ -9,7 +9,15 @@
 // budget is spent, none starts. A pattern compiled once is kept for the next schema that has it.
 import { RE2JS } from 're2js';
 import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
-import { BUDGET_SPENT, canInterrupt, NotCheckedError, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
+import {
+  BUDGET_SPENT,
+  canInterrupt,
+  NotCheckedError,
+  outsideBudget,
+  runCharged,
+  runTimeBoxed,
+  TimeLimitError,
+} from '../timeBudget';
 import { WeightedLru } from './weightedLru';
 import { detachedString } from '../syntax/detachedString';
 import { rememberingResults } from './patternResults';
@@ -145,3 +153,19 @@ export function safeRegExp(pattern: string, flags: string): RegExpLike {
 // How ajv's standalone code reaches it: the build's precompiled validators of the format's schema
 // take it as `runtime.safeRegExp` (formatSchemaAjv.ts' FormatSchemaRuntime).
 safeRegExp.code = 'runtime.safeRegExp';
+
+/**
+ * safeRegExp(pattern, flags), compiled when first tested rather than now. The precompiled
+ * validators (build/generated/) name every pattern of their schema when they are bound, and a
+ * document tests few of them: the format schema's five cost a fresh CLI process some 20 ms of
+ * translation and RE2 compilation, most of it for patterns a small document never reaches. Only
+ * for patterns known to compile (the build compiled these): a bad one would throw at its first
+ * test instead. The compilation stays outside the document's budget, as binding them was.
+ */
+export function deferredSafeRegExp(pattern: string, flags: string): RegExpLike {
+  let compiled: RegExpLike | undefined;
+  return {
+    toString: () => `deferred:/${pattern}/${flags}`,
+    test: (input) => (compiled ??= outsideBudget(() => safeRegExp(pattern, flags))).test(input),
+  };
+}
