@@ -12,7 +12,8 @@ import { fullFormats } from 'ajv-formats/dist/formats';
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
 import { RE2JS } from 're2js';
-import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
+import { NoLinearTranslation } from './ecmaToRe2';
+import { translatedToRe2 } from './knownTranslations';
 import { rememberingResults } from './patternResults';
 import {
   BUDGET_SPENT,
@@ -89,7 +90,7 @@ function urlWithoutLookaheads(source: string, flags: string): string {
 function linearTest(name: string, expression: RegExp): ((value: string) => boolean) | undefined {
   try {
     const source = name === 'url' ? urlWithoutLookaheads(expression.source, expression.flags) : expression.source;
-    const program = RE2JS.compile(ecmaToRe2(source, expression.flags));
+    const program = RE2JS.compile(translatedToRe2(source, expression.flags));
     const run = rememberingResults((value: string) => program.matcher(value).find());
     // Linear, but a long value under url's large program is still a few hundred milliseconds a megabyte.
     const programSize = program.programSize();

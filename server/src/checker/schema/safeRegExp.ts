@@ -8,7 +8,8 @@
 // is charged to the document's budget: a short one timed, a long one under the watchdog; once the
 // budget is spent, none starts. A pattern compiled once is kept for the next schema that has it.
 import { RE2JS } from 're2js';
-import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
+import { NoLinearTranslation } from './ecmaToRe2';
+import { translatedToRe2 } from './knownTranslations';
 import {
   BUDGET_SPENT,
   canInterrupt,
@@ -70,7 +71,7 @@ function timeBoxed(pattern: string, limitMs: number, work: () => boolean): boole
 function linearProgram(pattern: string, flags: string): RE2JS | undefined {
   let translated: string;
   try {
-    translated = ecmaToRe2(pattern, flags);
+    translated = translatedToRe2(pattern, flags);
   } catch (error) {
     // The RegExp constructor accepted it; a parser of another ECMAScript edition may not.
     if (error instanceof NoLinearTranslation || error instanceof SyntaxError) return undefined;
