@@ -220,20 +220,51 @@ function deferredFormatDefinition(name: string): BoundedFormatDefinition {
  * validators read only the few formats the format's schema names, and making every one (RE2
  * programs among them) cost a fresh process some 0.2 s of CPU at start-up.
  */
-export function lazyBoundedFormatDefinitions(): Record<string, BoundedFormatDefinition> {
+export function lazyBoundedFormatDefinitions(
+  make: (name: string) => BoundedFormatDefinition = deferredFormatDefinition,
+): Record<string, BoundedFormatDefinition> {
   const definitions: Record<string, BoundedFormatDefinition> = {};
   for (const name of Object.keys(fullFormats)) {
     Object.defineProperty(definitions, name, {
       enumerable: true,
       configurable: true,
       get() {
-        const definition = deferredFormatDefinition(name);
+        const definition = make(name);
         Object.defineProperty(definitions, name, { value: definition, enumerable: true, configurable: false, writable: false });
         return definition;
       },
     });
   }
   return definitions;
+}
+
+/**
+ * deferredFormatDefinition(name) for the schemas the product ships (their precompiled validators:
+ * the format's schema names `uri` and `email`): an expression runs natively on values up to
+ * UNGUARDED_NATIVE_CHARS, as the expressions RE2 cannot run already do (at most polynomial work on
+ * such a value, and ajv-formats' answer itself), and on RE2 past that. A small document's emails
+ * then cost a fresh process no RE2 program. Never for a document's own schemas, whose formats keep
+ * the bounded checks whatever the length.
+ */
+function shippedFormatDefinition(name: string): BoundedFormatDefinition {
+  const definition = deferredFormatDefinition(name);
+  const { check } = checkOf((fullFormats as Record<string, FormatDefinition>)[name]) ?? {};
+  if (definition === true || definition.type !== 'string' || !(check instanceof RegExp)) return definition;
+  const bounded = definition.validate;
+  const native = (value: string) => {
+    check.lastIndex = 0;
+    return check.test(value);
+  };
+  return {
+    type: 'string',
+    validate: (value) =>
+      typeof value === 'string' && value.length <= UNGUARDED_NATIVE_CHARS ? runCharged(() => native(value)) : bounded(value),
+  };
+}
+
+/** The formats of the precompiled validators of the schemas the product ships (formatSchemaAjv.ts' runtime). */
+export function shippedSchemaFormatDefinitions(): Record<string, BoundedFormatDefinition> {
+  return lazyBoundedFormatDefinitions(shippedFormatDefinition);
 }
 
 /** ajv-formats' formats on `ajv`, each then replaced by its bounded check: every validator's formats. */

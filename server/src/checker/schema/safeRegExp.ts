@@ -155,18 +155,28 @@ export function safeRegExp(pattern: string, flags: string): RegExpLike {
 // take it as `runtime.safeRegExp` (formatSchemaAjv.ts' FormatSchemaRuntime).
 safeRegExp.code = 'runtime.safeRegExp';
 
+/** Values up to this many characters run natively against a pattern the product ships (shippedPatternRegExp). */
+export const SHIPPED_PATTERN_NATIVE_CHARS = 1000;
+
 /**
- * safeRegExp(pattern, flags), compiled when first tested rather than now. The precompiled
- * validators (build/generated/) name every pattern of their schema when they are bound, and a
- * document tests few of them: the format schema's five cost a fresh CLI process some 20 ms of
- * translation and RE2 compilation, most of it for patterns a small document never reaches. Only
- * for patterns known to compile (the build compiled these): a bad one would throw at its first
- * test instead. The compilation stays outside the document's budget, as binding them was.
+ * A pattern of a schema the product ships (the format's schema, JSON Schema's meta-schemas: never
+ * a document's), as their precompiled validators (build/generated/) take it. Values up to
+ * SHIPPED_PATTERN_NATIVE_CHARS run natively: ECMA-262's meaning itself, and on such a value at
+ * most polynomial work, as none of these patterns repeats a repeat that could match the same text
+ * two ways (test/checker/shippedChecks.test.ts lists them). Longer values run through safeRegExp
+ * (RE2), made at the first one. Nothing is compiled when the validators are bound: a small
+ * document, whose values are all short, costs a fresh process no RE2 program (some 20 ms).
  */
-export function deferredSafeRegExp(pattern: string, flags: string): RegExpLike {
-  let compiled: RegExpLike | undefined;
+export function shippedPatternRegExp(pattern: string, flags: string): RegExpLike {
+  let native: RegExp | undefined;
+  let bounded: RegExpLike | undefined;
   return {
-    toString: () => `deferred:/${pattern}/${flags}`,
-    test: (input) => (compiled ??= outsideBudget(() => safeRegExp(pattern, flags))).test(input),
+    toString: () => `shipped:/${pattern}/${flags}`,
+    test: (input) => {
+      if (input.length > SHIPPED_PATTERN_NATIVE_CHARS)
+        return (bounded ??= outsideBudget(() => safeRegExp(pattern, flags))).test(input);
+      const regExp = (native ??= new RegExp(pattern, flags));
+      return runCharged(() => regExp.test(input));
+    },
   };
 }
