@@ -12,9 +12,12 @@ const repoFile = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url))
 
 export const GENERATED_FORMAT_SCHEMA = 'build/generated/formatSchemaValidators.ts';
 export const GENERATED_META_SCHEMAS = 'build/generated/metaSchemaValidators.ts';
+export const GENERATED_RE2_TRANSLATIONS = 'build/generated/re2Translations.ts';
 
 /** Each generated module: the generator's source, the function returning its text, where it goes. */
 const MODULES = [
+  // First: the other generators' code imports it (safeRegExp.ts reads it), and it imports none of theirs.
+  { source: 're2TranslationsSource', text: 're2TranslationsModuleSource', target: GENERATED_RE2_TRANSLATIONS },
   { source: 'formatSchemaSource', text: 'formatSchemaModuleSource', target: GENERATED_FORMAT_SCHEMA },
   { source: 'metaSchemaSource', text: 'metaSchemaModuleSource', target: GENERATED_META_SCHEMAS },
 ];

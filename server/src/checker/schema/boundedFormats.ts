@@ -12,9 +12,18 @@ import { fullFormats } from 'ajv-formats/dist/formats';
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
 import { RE2JS } from 're2js';
-import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
+import { NoLinearTranslation } from './ecmaToRe2';
+import { translatedToRe2 } from './knownTranslations';
 import { rememberingResults } from './patternResults';
-import { BUDGET_SPENT, canInterrupt, NotCheckedError, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
+import {
+  BUDGET_SPENT,
+  canInterrupt,
+  NotCheckedError,
+  outsideBudget,
+  runCharged,
+  runTimeBoxed,
+  TimeLimitError,
+} from '../timeBudget';
 
 export interface FormatCheck {
   /** The JSON type the format applies to; other values pass. */
@@ -81,7 +90,7 @@ function urlWithoutLookaheads(source: string, flags: string): string {
 function linearTest(name: string, expression: RegExp): ((value: string) => boolean) | undefined {
   try {
     const source = name === 'url' ? urlWithoutLookaheads(expression.source, expression.flags) : expression.source;
-    const program = RE2JS.compile(ecmaToRe2(source, expression.flags));
+    const program = RE2JS.compile(translatedToRe2(source, expression.flags));
     const run = rememberingResults((value: string) => program.matcher(value).find());
     // Linear, but a long value under url's large program is still a few hundred milliseconds a megabyte.
     const programSize = program.programSize();
@@ -131,12 +140,20 @@ class FormatNotRunError extends NotCheckedError {
   }
 }
 
-function boundedCheck(name: string, definition: FormatDefinition): FormatCheck | undefined {
+/** What a definition checks and the JSON type it applies to, or undefined where it checks nothing. */
+function checkOf(
+  definition: FormatDefinition,
+): { check: RegExp | ((value: never) => boolean); type: FormatCheck['type'] } | undefined {
   if (typeof definition === 'boolean') return undefined; // password, binary: anything goes
   const check = definition instanceof RegExp || typeof definition === 'function' ? definition : definition.validate;
   const type =
     typeof definition === 'object' && !(definition instanceof RegExp) && definition.type === 'number' ? 'number' : 'string';
-  if (!check) return undefined;
+  return check ? { check, type } : undefined;
+}
+
+function boundedCheck(name: string, definition: FormatDefinition): FormatCheck | undefined {
+  const { check, type } = checkOf(definition) ?? {};
+  if (!check || !type) return undefined;
   if (type === 'number') return { type, validate: check as (value: never) => boolean, linear: true };
   if (check instanceof RegExp) {
     // A /g expression (ajv-formats' `byte`) carries lastIndex between calls; reset it as ajv-formats does.
@@ -182,24 +199,72 @@ function boundedFormatDefinition(name: string): BoundedFormatDefinition {
 }
 
 /**
- * The same definitions, each made when first read: the precompiled validators read only the few
- * formats the format's schema names, and making every one (RE2 programs among them) cost a fresh
- * process some 0.2 s of CPU at start-up.
+ * boundedFormatDefinition(name) with its check made at its first call: the same shape (whether it
+ * checks anything, and which type), known from ajv-formats' definition without compiling anything.
+ * The precompiled validators read their schema's formats when they are bound, and a small document
+ * checks few of them (email's RE2 program alone cost a fresh process several milliseconds).
+ * Made outside the document's budget, as when the validators were bound.
  */
-export function lazyBoundedFormatDefinitions(): Record<string, BoundedFormatDefinition> {
+function deferredFormatDefinition(name: string): BoundedFormatDefinition {
+  const shape = checkOf((fullFormats as Record<string, FormatDefinition>)[name]);
+  if (shape === undefined) return true;
+  let made: ((value: never) => boolean) | undefined;
+  const validate = (value: never) => (made ??= outsideBudget(() => formatCheck(name)!.validate))(value);
+  return shape.type === 'number'
+    ? { type: 'number', validate: validate as (value: number) => boolean }
+    : { type: 'string', validate: validate as (value: string) => boolean };
+}
+
+/**
+ * The same definitions, each made when first read and its check when first called: the precompiled
+ * validators read only the few formats the format's schema names, and making every one (RE2
+ * programs among them) cost a fresh process some 0.2 s of CPU at start-up.
+ */
+export function lazyBoundedFormatDefinitions(
+  make: (name: string) => BoundedFormatDefinition = deferredFormatDefinition,
+): Record<string, BoundedFormatDefinition> {
   const definitions: Record<string, BoundedFormatDefinition> = {};
   for (const name of Object.keys(fullFormats)) {
     Object.defineProperty(definitions, name, {
       enumerable: true,
       configurable: true,
       get() {
-        const definition = boundedFormatDefinition(name);
+        const definition = make(name);
         Object.defineProperty(definitions, name, { value: definition, enumerable: true, configurable: false, writable: false });
         return definition;
       },
     });
   }
   return definitions;
+}
+
+/**
+ * deferredFormatDefinition(name) for the schemas the product ships (their precompiled validators:
+ * the format's schema names `uri` and `email`): an expression runs natively on values up to
+ * UNGUARDED_NATIVE_CHARS, as the expressions RE2 cannot run already do (at most polynomial work on
+ * such a value, and ajv-formats' answer itself), and on RE2 past that. A small document's emails
+ * then cost a fresh process no RE2 program. Never for a document's own schemas, whose formats keep
+ * the bounded checks whatever the length.
+ */
+function shippedFormatDefinition(name: string): BoundedFormatDefinition {
+  const definition = deferredFormatDefinition(name);
+  const { check } = checkOf((fullFormats as Record<string, FormatDefinition>)[name]) ?? {};
+  if (definition === true || definition.type !== 'string' || !(check instanceof RegExp)) return definition;
+  const bounded = definition.validate;
+  const native = (value: string) => {
+    check.lastIndex = 0;
+    return check.test(value);
+  };
+  return {
+    type: 'string',
+    validate: (value) =>
+      typeof value === 'string' && value.length <= UNGUARDED_NATIVE_CHARS ? runCharged(() => native(value)) : bounded(value),
+  };
+}
+
+/** The formats of the precompiled validators of the schemas the product ships (formatSchemaAjv.ts' runtime). */
+export function shippedSchemaFormatDefinitions(): Record<string, BoundedFormatDefinition> {
+  return lazyBoundedFormatDefinitions(shippedFormatDefinition);
 }
 
 /** ajv-formats' formats on `ajv`, each then replaced by its bounded check: every validator's formats. */

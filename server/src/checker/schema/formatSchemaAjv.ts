@@ -8,8 +8,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, Options } from 'ajv';
 import schemaJson from '../../../../schemas/mcp-description-0.8.0.schema.json';
-import { addBoundedFormats, lazyBoundedFormatDefinitions, type BoundedFormatDefinition } from './boundedFormats';
-import { safeRegExp, type RegExpLike } from './safeRegExp';
+import { addBoundedFormats, shippedSchemaFormatDefinitions, type BoundedFormatDefinition } from './boundedFormats';
+import { safeRegExp, shippedPatternRegExp, type RegExpLike } from './safeRegExp';
 import { addLinearUniqueItems, appendGatheredErrors, linearUniqueItemsCheck, type UniqueItemsCheck } from './ajvLinear';
 import type { JsonValue } from '../syntax/tree';
 
@@ -42,8 +42,14 @@ export type PrecompiledValidate = ((value: unknown) => boolean) & { errors?: Err
 
 export type FormatSchemaValidators = Record<keyof typeof FORMAT_SCHEMA_PARTS, PrecompiledValidate>;
 
+/**
+ * The runtime the precompiled validators are bound to: patterns and formats as shippedPatternRegExp
+ * and shippedSchemaFormatDefinitions make them (nothing compiled until a value needs it, short
+ * values natively), the same verdicts as safeRegExp's and boundedFormatDefinitions()' on every
+ * value (test/checker/shippedChecks.test.ts).
+ */
 export function formatSchemaRuntime(): FormatSchemaRuntime {
-  return { formats: lazyBoundedFormatDefinitions(), safeRegExp, uniqueItems: linearUniqueItemsCheck() };
+  return { formats: shippedSchemaFormatDefinitions(), safeRegExp: shippedPatternRegExp, uniqueItems: linearUniqueItemsCheck() };
 }
 
 const BASE_OPTIONS: Options = {

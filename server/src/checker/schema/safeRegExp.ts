@@ -8,8 +8,17 @@
 // is charged to the document's budget: a short one timed, a long one under the watchdog; once the
 // budget is spent, none starts. A pattern compiled once is kept for the next schema that has it.
 import { RE2JS } from 're2js';
-import { ecmaToRe2, NoLinearTranslation } from './ecmaToRe2';
-import { BUDGET_SPENT, canInterrupt, NotCheckedError, runCharged, runTimeBoxed, TimeLimitError } from '../timeBudget';
+import { NoLinearTranslation } from './ecmaToRe2';
+import { translatedToRe2 } from './knownTranslations';
+import {
+  BUDGET_SPENT,
+  canInterrupt,
+  NotCheckedError,
+  outsideBudget,
+  runCharged,
+  runTimeBoxed,
+  TimeLimitError,
+} from '../timeBudget';
 import { WeightedLru } from './weightedLru';
 import { detachedString } from '../syntax/detachedString';
 import { rememberingResults } from './patternResults';
@@ -62,7 +71,7 @@ function timeBoxed(pattern: string, limitMs: number, work: () => boolean): boole
 function linearProgram(pattern: string, flags: string): RE2JS | undefined {
   let translated: string;
   try {
-    translated = ecmaToRe2(pattern, flags);
+    translated = translatedToRe2(pattern, flags);
   } catch (error) {
     // The RegExp constructor accepted it; a parser of another ECMAScript edition may not.
     if (error instanceof NoLinearTranslation || error instanceof SyntaxError) return undefined;
@@ -145,3 +154,29 @@ export function safeRegExp(pattern: string, flags: string): RegExpLike {
 // How ajv's standalone code reaches it: the build's precompiled validators of the format's schema
 // take it as `runtime.safeRegExp` (formatSchemaAjv.ts' FormatSchemaRuntime).
 safeRegExp.code = 'runtime.safeRegExp';
+
+/** Values up to this many characters run natively against a pattern the product ships (shippedPatternRegExp). */
+export const SHIPPED_PATTERN_NATIVE_CHARS = 1000;
+
+/**
+ * A pattern of a schema the product ships (the format's schema, JSON Schema's meta-schemas: never
+ * a document's), as their precompiled validators (build/generated/) take it. Values up to
+ * SHIPPED_PATTERN_NATIVE_CHARS run natively: ECMA-262's meaning itself, and on such a value at
+ * most polynomial work, as none of these patterns repeats a repeat that could match the same text
+ * two ways (test/checker/shippedChecks.test.ts lists them). Longer values run through safeRegExp
+ * (RE2), made at the first one. Nothing is compiled when the validators are bound: a small
+ * document, whose values are all short, costs a fresh process no RE2 program (some 20 ms).
+ */
+export function shippedPatternRegExp(pattern: string, flags: string): RegExpLike {
+  let native: RegExp | undefined;
+  let bounded: RegExpLike | undefined;
+  return {
+    toString: () => `shipped:/${pattern}/${flags}`,
+    test: (input) => {
+      if (input.length > SHIPPED_PATTERN_NATIVE_CHARS)
+        return (bounded ??= outsideBudget(() => safeRegExp(pattern, flags))).test(input);
+      const regExp = (native ??= new RegExp(pattern, flags));
+      return runCharged(() => regExp.test(input));
+    },
+  };
+}
