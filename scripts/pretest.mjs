@@ -1,11 +1,12 @@
 // What the tests run, brought up to date: the bundles (esbuild, dist/: the CLI and server tests run
-// them) and the compiled tests (tsc, strict, into out/). Each step runs only when one of its inputs
-// changed since it last succeeded: a hash of every input file's name and bytes is kept beside its
-// output (dist/.inputs-hash, out/.inputs-hash). An unchanged tree costs a hash of ~1 MB instead of
-// a build and a type check (tsc --incremental alone still reads and checks the program: ~6 s of CPU).
-// `--force` runs both steps whatever the hashes say.
-// The two steps run at the same time (on a clean clone the type check is most of the wall time, and
-// esbuild takes the other core meanwhile); what tsc compiles from the build (build/generated/) is
+// them) and the tests' JavaScript (scripts/compile-tests.mjs: esbuild transpiles each file into
+// out/, no type check; `npm run typecheck`, part of `npm run lint`, checks the types, strict). Each
+// step runs only when one of its inputs changed since it last succeeded: a hash of every input file's
+// name and bytes is kept beside its output (dist/.inputs-hash, out/.inputs-hash). An unchanged tree
+// costs a hash of ~1 MB instead of a build. `--force` runs both steps whatever the hashes say.
+// The tests were compiled by tsc here before: on a fresh clone its check and emit of the whole project
+// were most of the ~30 s this took; transpiling is ~1 s, and CI still type-checks (lint runs first).
+// The two steps run at the same time; what the tests import from the build (build/generated/) is
 // written first, by the build's own first step (scripts/precompile.mjs), so neither waits on the other.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -13,7 +14,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const force = process.argv.includes('--force');
-const TSC = path.join('node_modules', 'typescript', 'bin', 'tsc');
 
 /** Every file under `roots` (files or folders) whose name passes `keep`, sorted, as paths relative to the repo. */
 function filesUnder(roots, keep) {
@@ -68,7 +68,7 @@ const steps = [
     command: [process.execPath, ['scripts/build.mjs']],
   },
   {
-    name: 'tests compiled (tsc)',
+    name: 'tests compiled (esbuild, transpile only: npm run typecheck checks the types)',
     // tsconfig.json's include, and what decides how it compiles.
     inputs: () =>
       filesUnder(
@@ -86,9 +86,9 @@ const steps = [
         ],
         (file) => file.endsWith('.ts') || file.endsWith('.json'),
       ),
-    outputs: ['out/tsconfig.tsbuildinfo'],
+    outputs: ['out/test/support/repo.js'],
     stamp: 'out/.inputs-hash',
-    command: [process.execPath, [TSC, '-p', '.', '--incremental', '--tsBuildInfoFile', 'out/tsconfig.tsbuildinfo']],
+    command: [process.execPath, ['scripts/compile-tests.mjs']],
   },
 ];
 
@@ -104,8 +104,8 @@ const stale = steps
     return !upToDate;
   });
 if (stale.length > 0) {
-  // The generated module first: an input of the type check, and written by the build too (unchanged
-  // text keeps its file, so the build's own run of it rewrites nothing while tsc reads it).
+  // The generated module first: an input of the tests' JavaScript, and written by the build too
+  // (unchanged text keeps its file, so the build's own run of it rewrites nothing while it is read).
   const precompiled = await run(process.execPath, ['scripts/precompile.mjs']);
   if (precompiled !== 0) process.exit(precompiled);
   const results = await Promise.all(

@@ -1,8 +1,8 @@
 // Runs one tier of the compiled tests with Node's test runner: `fast` (npm test) or `thorough`
 // (npm run test:thorough). A test's tier is its name: `*.thorough.test.ts` is thorough, every other
 // `*.test.ts` is fast, so the tiers never overlap and a new test lands in one of them.
-// The list comes from the sources under test/, not from out/: tsc builds incrementally into out/ and
-// never deletes there, so a renamed or removed test's old .js must not run.
+// The list comes from the sources under test/, not from out/: scripts/compile-tests.mjs writes into
+// out/ and never deletes there, so a renamed or removed test's old .js must not run.
 //
 // In the fast tier, the files that only call code in their own process share one process per folder
 // (test/checker, test/yaml, ...): each file in a process of its own compiles the checker from cold
@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { SHARED_PROCESS_BLOCKERS } from './shared-process-blockers.mjs';
 
 // Each tier's hang guard: a test file (or a folder's shared process) still running after this fails,
 // and its process is ended (a test's own `{ timeout }` cannot interrupt synchronous code; this can).
@@ -49,17 +50,6 @@ if (missing.length > 0) {
   console.error(`not compiled (run npm run pretest): ${missing.join(', ')}`);
   process.exit(2);
 }
-
-/** What in a compiled test or test helper keeps its file out of a shared process. */
-const SHARED_PROCESS_BLOCKERS = [
-  /require\("(node:)?(child_process|worker_threads|cluster|net|http|https|v8|inspector)"\)/,
-  /\bWorkerPool\b|\bnew Worker\(/,
-  /process\.(chdir|exit|on|once|kill|setUncaughtExceptionCaptureCallback)\b/,
-  /process\.env(\.[A-Za-z_$][\w$]*|\[[^\]]+\])\s*=[^=]/,
-  /\.prototype\.[\w$]+\s*=[^=]/,
-  // A hook at the top of a file would run around the other files' tests too.
-  /^\(0, node_test_\d+\.(before|after|beforeEach|afterEach)\)\(/m,
-];
 
 /**
  * The helpers that start the built server as a child of the test (the LSP client and the raw-bytes

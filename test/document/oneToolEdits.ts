@@ -1,7 +1,7 @@
 // The whole-document rules' one-tool shortcut held to a full check over seeded edits of generated
-// documents, JSON and YAML: written once as a function of the number of documents (60 edits each),
-// so that documentRules.test.ts runs the first document's edits and documentRules.thorough.test.ts
-// all three, the same sequence.
+// documents, JSON and YAML: written once as a function of the number of documents and of edits per
+// document, so that documentRules.test.ts runs the first document's first 20 edits and
+// documentRules.thorough.test.ts all three documents' 60, the same sequence.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkDocument, IncrementalDocument, type CheckOptions } from '../../server/src/checker';
@@ -38,12 +38,12 @@ const EDITS = {
   },
 } as const;
 
-export function oneToolEditsAgree(documents: number): void {
-  for (const format of ['json', 'yaml'] as const) oneToolEditsAgreeIn(format, documents);
+export function oneToolEditsAgree(documents: number, editsPerDocument: number): void {
+  for (const format of ['json', 'yaml'] as const) oneToolEditsAgreeIn(format, documents, editsPerDocument);
 }
 
-function oneToolEditsAgreeIn(format: 'json' | 'yaml', documents: number): void {
-  test(`${format}: an edit inside one tool re-checks that tool alone, and agrees with a full check (${documents} × 60 edits)`, () => {
+function oneToolEditsAgreeIn(format: 'json' | 'yaml', documents: number, editsPerDocument: number): void {
+  test(`${format}: an edit inside one tool re-checks that tool alone, and agrees with a full check (${documents} × ${editsPerDocument} edits)`, () => {
     const random = new SeededRandom(20261202);
     const { toggles, valueStart, after } = EDITS[format];
     const options: CheckOptions = { ...ON, format };
@@ -52,7 +52,7 @@ function oneToolEditsAgreeIn(format: 'json' | 'yaml', documents: number): void {
     for (let documentIndex = 0; documentIndex < documents; documentIndex++) {
       let text = generateDocument(900 + documentIndex, 40_000, { format });
       const incremental = new IncrementalDocument(text, options);
-      for (let step = 0; step < 60; step++, edits++) {
+      for (let step = 0; step < editsPerDocument; step++, edits++) {
         const at = Math.floor(random.next() * text.length);
         const [from, to] = toggles[Math.floor(random.next() * toggles.length)];
         let offset = text.indexOf(from, at);

@@ -17,9 +17,15 @@ export interface RevisionCheckRequest {
 const load = createRequire(__filename);
 
 function checkWith(request: RevisionCheckRequest): Checker.Diagnostic[] {
-  const revisions = load('../../server/src/checker/mcp/revisions') as typeof Revisions;
+  const revisionsFile = load.resolve('../../server/src/checker/mcp/revisions');
+  const revisions = load(revisionsFile) as typeof Revisions;
   // Before any rule module is loaded: what they derive from the table when they load sees these rows.
-  (revisions as { MCP: Revisions.RevisionTable }).MCP = new revisions.RevisionTable(request.rows);
+  // The module's exports are replaced in the require cache by a copy with the table swapped, not
+  // written to: compiled modules' exports may be getters only (esbuild's), and revisions.ts itself
+  // reads its MCP nowhere.
+  const replaced = { ...revisions, MCP: new revisions.RevisionTable(request.rows) };
+  Object.defineProperty(replaced, '__esModule', { value: true });
+  load.cache[revisionsFile]!.exports = replaced;
   const checker = load('../../server/src/checker') as typeof Checker;
   return checker.checkDocument(request.text, request.options).diagnostics;
 }

@@ -3,8 +3,8 @@
 // they were read before; test/support/yamlComposedReference.ts): on the texts fix-all reads back (the
 // declare layouts, the merge-key documents, the YAML fixtures, generated documents dense with
 // problems, their fixed texts, one tool's lines alone), the same documents, extents and values, and
-// a text with errors has errors in both readings. yamlReadBack.test.ts runs it on the first few
-// seeded layouts, yamlReadBack.thorough.test.ts on all of them.
+// a text with errors has errors in both readings. yamlReadBack.test.ts runs it on every fourth YAML
+// fixture and the first few seeded layouts, yamlReadBack.thorough.test.ts on all of them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fixAll } from '../../server/src/checker/fixes/fixAll';
@@ -17,10 +17,11 @@ import { readYamlStreamByPackage, readYamlValueByPackage } from '../support/yaml
 import { declareLayoutDocument } from './declareLayoutDocuments';
 import { mergeKeyDocument } from './mergeKeyDocuments';
 
-function corpus(declareLayouts: number, mergeKeys: number): Array<{ name: string; text: string }> {
+function corpus(declareLayouts: number, mergeKeys: number, fixtureStride: number): Array<{ name: string; text: string }> {
   const texts: Array<{ name: string; text: string }> = [];
-  for (const document of fixtureCorpus())
-    if (document.format === 'yaml') texts.push({ name: document.name, text: document.text });
+  const fixtures = fixtureCorpus().filter((document) => document.format === 'yaml');
+  for (const [index, document] of fixtures.entries())
+    if (index % fixtureStride === 0) texts.push({ name: document.name, text: document.text });
   for (let seed = 1; seed <= declareLayouts; seed++)
     texts.push({ name: `declare layout ${seed}`, text: declareLayoutDocument(seed).text });
   for (let seed = 1; seed <= mergeKeys; seed++) texts.push({ name: `merge keys ${seed}`, text: mergeKeyDocument(seed).text });
@@ -119,15 +120,22 @@ function assertSameReading(text: string, label: string): void {
 }
 
 /**
- * Registers the differential on the edge cases, the YAML fixtures, the first `declareLayouts` seeded
- * declare layouts and `mergeKeys` merge-key documents, and a generated document: each text, its
- * fix-all result and the first `slicesPerText` slices of both (one tool's lines alone).
+ * Registers the differential on the edge cases, every `fixtureStride`th YAML fixture, the first
+ * `declareLayouts` seeded declare layouts and `mergeKeys` merge-key documents, and a generated
+ * document: each text, its fix-all result and the first `slicesPerText` slices of both (one tool's
+ * lines alone).
  */
-export function readBackAgreesWithThePackage(declareLayouts: number, mergeKeys: number, slicesPerText: number): void {
+export function readBackAgreesWithThePackage(
+  declareLayouts: number,
+  mergeKeys: number,
+  slicesPerText: number,
+  fixtureStride: number,
+): void {
+  const fixtures = fixtureStride === 1 ? 'every YAML fixture' : `every ${fixtureStride}th YAML fixture`;
   describe('YAML read-back through the checker’s reader', () => {
-    it(`reads every text as the yaml package does (${declareLayouts} declare layouts, ${mergeKeys} merge-key documents, ${slicesPerText} slices of each)`, () => {
+    it(`reads every text as the yaml package does (${fixtures}, ${declareLayouts} declare layouts, ${mergeKeys} merge-key documents, ${slicesPerText} slices of each)`, () => {
       for (const text of EDGE_CASES) assertSameReading(text, 'edge case');
-      for (const { name, text } of corpus(declareLayouts, mergeKeys)) {
+      for (const { name, text } of corpus(declareLayouts, mergeKeys, fixtureStride)) {
         const fixed = fixAll(text, { format: 'yaml' }).text;
         for (const candidate of [text, fixed, ...itemSlices(text, slicesPerText), ...itemSlices(fixed, slicesPerText)])
           assertSameReading(candidate, name);

@@ -1,4 +1,6 @@
-// The YAML reader against the composed reference (see yamlReader.test.ts) on thousands of seeded
+// The YAML reader against the composed reference (see yamlReader.test.ts) on every YAML fixture
+// (the fast tier takes every third), `yaml`'s output in every style of a 40 KB generated value as well
+// as of the described one (the fast tier: the described one), and on thousands of seeded
 // texts: random values `yaml` writes in random styles, YAML line soup, damaged fixtures and
 // generated documents; the hostile YAML cases; the generator's 60 KB and 200 KB documents; and 1 MB
 // generated documents rendered both ways. Another seed or a
@@ -22,6 +24,7 @@ import {
   randomStyle,
   randomValue,
 } from '../support/yamlDifferential';
+import { describedValue, judgedClean, STYLES, yamlFixtures } from '../support/yamlReaderInputs';
 
 function assertSame(text: string, context: string): void {
   assertSameAsReference(text, parseYamlDocuments, parseYamlDocumentsComposed, context);
@@ -36,6 +39,31 @@ function yamlFiles(directory: string): string[] {
 }
 
 describe('the YAML reader against the composed reference, thoroughly', () => {
+  it('on every YAML fixture (test-fixtures/**), with the same diagnostics', () => {
+    const fixtures = yamlFixtures();
+    assert.ok(fixtures.length >= 70, `only ${fixtures.length} YAML fixtures found`);
+    assert.ok(
+      fixtures.some(({ file }) => file.includes(`${path.sep}hostile${path.sep}`)),
+      'the hostile fixtures are included',
+    );
+    for (const { file, text } of fixtures) {
+      assertSame(text, file);
+      assertSameDiagnostics(text, file);
+    }
+  });
+
+  it('on `yaml`’s output in every style of a described and a 40 KB generated value', () => {
+    const { value } = generateMcpdesc(5, 40_000, { format: 'yaml' });
+    for (const [name, options] of STYLES) {
+      for (const input of [describedValue(), value]) {
+        const text = stringify(input, null, options);
+        assertSame(text, `stringify: ${name}`);
+        assertSameDiagnostics(text, `stringify: ${name}`);
+        assert.ok(judgedClean(text), `stringify (${name}) output is judged clean without composing it`);
+      }
+    }
+  });
+
   const seed = Number(process.env.MCPDESC_YAML_READER_SEED ?? 20261203);
   const iterations = Number(process.env.MCPDESC_YAML_READER_ITERATIONS ?? 3000);
 
