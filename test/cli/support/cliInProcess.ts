@@ -9,11 +9,12 @@
 // few files would otherwise start a worker per core, each compiling the checker again (~0.4 s of CPU),
 // while the checker is already loaded here. Which thread checks a file changes nothing in the report:
 // jobs.cli.test.ts holds one job and two to the same bytes, and each file's spawned runs keep the default.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runCli } from '../../../server/src/cli/run';
 import { builtCliPath, type ProcessRun } from './cliProcess';
 import { repoRoot } from './repoRoot';
-import { WORKER_LOG_ENV } from './workerThreadLog';
+import { WORKER_LOG_ENV } from './workerLog';
 
 export interface InProcessOptions {
   cwd?: string;
@@ -37,15 +38,32 @@ export async function runCliInProcess(args: readonly string[], options: InProces
   const bundle = builtCliPath();
   const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env };
   const input = options.stdin ?? '';
-  // A worker thread takes its environment from this process's when it starts, not from runCli's.
-  const loggedBefore = process.env[WORKER_LOG_ENV];
-  if (options.countWorkersIn !== undefined) process.env[WORKER_LOG_ENV] = options.countWorkersIn;
+  const log = options.countWorkersIn;
+  if (log === undefined) return runWired(args, options, env, input, bundle, asksForJobs(args) ? builtWorker(bundle) : undefined);
+  const script = loggingWorkerScript(log);
   try {
-    return await runWired(args, options, env, input, bundle);
+    return await runWired(args, options, env, input, bundle, script);
   } finally {
-    if (loggedBefore === undefined) delete process.env[WORKER_LOG_ENV];
-    else process.env[WORKER_LOG_ENV] = loggedBefore;
+    fs.rmSync(script, { force: true });
   }
+}
+
+function builtWorker(bundle: string): string {
+  return path.join(path.dirname(bundle), 'checkWorker.js');
+}
+
+/**
+ * A worker script beside `log` that names the log in its own thread's environment, then loads
+ * loggingCheckWorker.js. A worker thread's process.env is its own copy (taken when it starts), so
+ * this process's environment is never written: the files that use this runner share their folder's
+ * process, and no other file sees the variable.
+ */
+function loggingWorkerScript(log: string): string {
+  const script = `${log}.worker.js`;
+  const named = JSON.stringify({ [WORKER_LOG_ENV]: log });
+  const worker = JSON.stringify(path.join(__dirname, 'loggingCheckWorker.js'));
+  fs.writeFileSync(script, `Object.assign(process.env, ${named});\nrequire(${worker});\n`);
+  return script;
 }
 
 async function runWired(
@@ -54,6 +72,7 @@ async function runWired(
   env: Record<string, string | undefined>,
   input: string | Buffer,
   bundle: string,
+  workerScript: string | undefined,
 ): Promise<ProcessRun> {
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -64,12 +83,7 @@ async function runWired(
     stdoutIsTTY: false,
     writeOut: (text) => void stdout.push(text),
     writeErr: (text) => void stderr.push(text),
-    workerScript:
-      options.countWorkersIn !== undefined
-        ? path.join(__dirname, 'loggingCheckWorker.js')
-        : asksForJobs(args)
-          ? path.join(path.dirname(bundle), 'checkWorker.js')
-          : undefined,
+    workerScript,
     readStdin: () => Promise.resolve(Buffer.isBuffer(input) ? input : Buffer.from(input, 'utf8')),
     bundleFile: bundle,
   });

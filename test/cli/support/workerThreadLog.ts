@@ -3,8 +3,9 @@
 // MCPDESC_WORKER_LOG, so a test can tell how many workers checked files.
 import * as fs from 'node:fs';
 import { isMainThread, threadId } from 'node:worker_threads';
+import { WORKER_LOG_ENV } from './workerLog';
 
-export const WORKER_LOG_ENV = 'MCPDESC_WORKER_LOG';
+export { WORKER_LOG_ENV };
 
 const log = process.env[WORKER_LOG_ENV];
 if (log && !isMainThread) fs.appendFileSync(log, `${threadId}\n`);
