@@ -15,17 +15,21 @@ import { apartFromDeclarationValidity } from '../support/ruleScope';
 import { describeTheCliOverTheYamlFixtures, yamlCorpusSample, type YamlCorpus } from './support/cliOverCorpus';
 import { everyThird, yamlFixture } from './support/yamlFixtures';
 
-// Every third fixture (and the two the --fix tests name), laid out as in the repository.
-let sample: YamlCorpus | undefined;
-let sampleFolder: string | undefined;
-before(() => {
-  sampleFolder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-yaml-sample-')));
-  sample = yamlCorpusSample(sampleFolder, everyThird);
+// Every third fixture (and the two the --fix tests name), laid out as in the repository. Its hooks
+// are inside a describe: at the top of the file they would run around the tests of the other files
+// of this folder's shared process too.
+describe('the CLI over a sample of the YAML fixtures', () => {
+  let sample: YamlCorpus | undefined;
+  let sampleFolder: string | undefined;
+  before(() => {
+    sampleFolder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mcpdesc-yaml-sample-')));
+    sample = yamlCorpusSample(sampleFolder, everyThird);
+  });
+  after(() => {
+    if (sampleFolder) fs.rmSync(sampleFolder, { recursive: true, force: true });
+  });
+  describeTheCliOverTheYamlFixtures('the CLI (in-process)', runCliInProcess, () => sample!);
 });
-after(() => {
-  if (sampleFolder) fs.rmSync(sampleFolder, { recursive: true, force: true });
-});
-describeTheCliOverTheYamlFixtures('the CLI (in-process)', runCliInProcess, () => sample!);
 
 describe('the built CLI over a few YAML fixtures', () => {
   before(() => builtCliPath());
