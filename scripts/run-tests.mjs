@@ -8,8 +8,8 @@
 // (test/checker, test/yaml, ...): each file in a process of its own compiles the checker from cold
 // again, and those files together cost about 40 % less CPU time in one process. A file runs alone
 // when it, or a helper of test/ or bench/ it imports, starts a process or a thread (but the built
-// server through test/server's LSP client or raw server, which each test stops, and the built CLI
-// through test/cli's cliProcess, which waits for it), or changes what
+// server through test/server's LSP client or raw server, which each test stops, and a child it waits
+// for with spawnSync or execFileSync), or changes what
 // the files after it would see: child_process, worker_threads, v8 flags, process.env, the working
 // directory, process events, a prototype, or a hook outside any describe (sharedProcessBlocker).
 // `node --test out/test/<path>.test.js` still runs one file alone, as always.
@@ -61,14 +61,26 @@ if (missing.length > 0) {
  */
 const SERVER_CHILD_HELPERS = new Set(['lspClient.js', 'rawServer.js'].map((name) => path.resolve('out', 'test', 'server', name)));
 
+/** The child_process calls that return only once the child has ended. */
+const WAITING_CALLS = new Set(['spawnSync', 'execFileSync', 'execSync']);
+
 /**
- * The helper that runs the built CLI (test/cli/support/cliProcess.ts): spawnSync, so the child has
- * ended before the call returns and nothing of the test's process changes (the child gets a copy of
- * the environment). A file that starts processes only through it shares its folder's process: each
- * such file alone cost the tier ~0.5 s of CPU time to start the runner's child and load the checker
- * again.
+ * Whether `source` (compiled) uses child_process only through its synchronous calls: each child has
+ * ended before the call returns and gets a copy of the environment, so nothing of the test's process
+ * changes, and the file shares its folder's process (the built CLI through test/cli's cliProcess, git,
+ * a helper script). Each such file alone cost the tier ~0.5 s of CPU time to start the runner's child
+ * and load the checker again.
  */
-const WAITED_CHILD_HELPERS = new Set([path.resolve('out', 'test', 'cli', 'support', 'cliProcess.js')]);
+function onlyWaitsForChildren(source) {
+  const bindings = [...source.matchAll(/\b(?:var|const|let) ([\w$]+) = (?:__toESM\()?require\("(?:node:)?child_process"\)/g)];
+  if (bindings.length === 0) return false;
+  return bindings.every(([, binding]) => {
+    const name = binding.replaceAll('$', '\\$');
+    const uses = [...source.matchAll(new RegExp(`(?<![\\w$])${name}(?![\\w$])(\\.[\\w$]+)?`, 'g'))];
+    // The declaration is the one use without a member; every other calls a waiting function.
+    return uses.filter(([, member]) => !member || !WAITING_CALLS.has(member.slice(1))).length === 1;
+  });
+}
 
 /** The compiled helper of test/ or bench/ that `specifier`, required from `from`, names (product code is not followed). */
 function localModule(from, specifier) {
@@ -91,10 +103,10 @@ function sharedProcessBlocker(file) {
     if (seen.has(current)) continue;
     seen.add(current);
     const source = fs.readFileSync(current, 'utf8');
-    const blocker =
-      SERVER_CHILD_HELPERS.has(current) || WAITED_CHILD_HELPERS.has(current)
-        ? undefined
-        : SHARED_PROCESS_BLOCKERS.map((pattern) => pattern.exec(source)).find(Boolean);
+    const judged = onlyWaitsForChildren(source) ? source.replaceAll(/require\("(node:)?child_process"\)/g, '') : source;
+    const blocker = SERVER_CHILD_HELPERS.has(current)
+      ? undefined
+      : SHARED_PROCESS_BLOCKERS.map((pattern) => pattern.exec(judged)).find(Boolean);
     if (blocker) return `${path.relative('out', current)}: ${blocker[0]}`;
     for (const [, specifier] of source.matchAll(/require\("([^"]+)"\)/g)) {
       const local = localModule(current, specifier);

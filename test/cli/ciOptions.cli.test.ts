@@ -25,9 +25,11 @@ function tree(files: Record<string, string>): string {
   trees.push(root);
   return root;
 }
-afterEach(() => {
+// After each test of each describe (a hook at the top of the file would run around the other files
+// of this folder's shared process too).
+function removeTrees(): void {
   while (trees.length > 0) removeTree(trees.pop()!);
-});
+}
 
 function problems(run: ProcessRun): Array<[file: string, line: number, violation: string, severity: string]> {
   return (JSON.parse(run.stdout) as JsonProblem[]).map((p) => [p.file, p.range.start.line + 1, p.violation, p.severity]);
@@ -38,6 +40,7 @@ function json(root: string, ...args: string[]): Promise<ProcessRun> {
 }
 
 describe('bulk suppressions (issue 36)', () => {
+  afterEach(removeTrees);
   it('a repository with existing problems adopts the linter in one command, then fails only on new ones', async () => {
     const root = tree({
       'specs/a.mcpdesc.json': documentWithSteps(['nope', 'confirm', 'nope2']),
@@ -174,6 +177,7 @@ describe('bulk suppressions (issue 36)', () => {
 });
 
 describe('--cache', () => {
+  afterEach(removeTrees);
   const workersOf = (log: string): number =>
     fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0;
 
@@ -269,6 +273,7 @@ describe('--cache', () => {
 });
 
 describe('--stdin and --output-file', () => {
+  afterEach(removeTrees);
   function piped(root: string, input: string, ...args: string[]): ProcessRun {
     const run = spawnSync(process.execPath, [builtCliPath(), '--stdin', '--elicitation-only', ...args], {
       cwd: root,
