@@ -26,18 +26,13 @@ interface Run {
 
 describe('the CLI on paths it must not read', () => {
   let root: string;
-  let reporter: string;
+  // Preloaded into the CLI: prints its peak memory on the way out, so a test can bound it.
+  const reporter = path.join(__dirname, 'support', 'reportRss.js');
   before(() => {
     root = makeTempTree({
       'outside/secret.mcpdesc.json': '{ "mcpdesc": "0.8.0" "x": 1 }\n',
       'tree/ok.mcpdesc.json': '{ "mcpdesc": "0.8.0" }\n',
     });
-    // Preloaded into the CLI: prints its peak memory on the way out, so a test can bound it.
-    reporter = path.join(root, 'report-rss.js');
-    fs.writeFileSync(
-      reporter,
-      "process.on('exit', () => process.stderr.write(`MAXRSS_KB=${process.resourceUsage().maxRSS}\\n`));\n",
-    );
   });
   after(() => removeTree(root));
 
