@@ -10,7 +10,7 @@ import { CHECKER_RULE_ID, VISIBLE_RANGES_NOTIFICATION } from '../../shared/src/c
 import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import { checkDocument, type Diagnostic } from '../../server/src/checker';
 import { generateMcpdesc } from '../../bench/generate';
-import { togglePoint, toggleChange } from '../../bench/serverBench';
+import { togglePoint, toggleChange } from '../../bench/togglePoint';
 import { LspTestClient, type RecordedPublish } from './lspClient';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 
