@@ -31,7 +31,12 @@ describe('the baselined problems the server lists, bounded', () => {
     workspace.write('repo/legacy.mcpdesc.json', documentWithSteps(names));
     const suppressions = { 'legacy.mcpdesc.json': { [`${ELICITATION_RULE_ID}/unknown-declaration`]: { count: STEPS } } };
     workspace.write('repo/mcpdesc-lint-suppressions.json', `${JSON.stringify(suppressions, null, 2)}\n`);
-    client = await LspTestClient.start({ workspaceFolders: [workspace.folder('repo')], timeoutMs: 120_000 });
+    // Nothing is opened: the document workers would only cost their start (openChecksOnMainThread).
+    client = await LspTestClient.start({
+      openChecksOnMainThread: true,
+      workspaceFolders: [workspace.folder('repo')],
+      timeoutMs: 120_000,
+    });
   });
 
   after(async () => {

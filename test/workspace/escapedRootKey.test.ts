@@ -22,7 +22,8 @@ describe('workspace scan: escaped root keys', () => {
     workspace.write('specs/escaped.yaml', ESCAPED_YAML);
     workspace.write('specs/nested.json', '{ "info": { "\\u006dcpdesc": "0.8.0" }, "tools": [ 1 2 ] }\n');
     workspace.write('specs/backslash.json', '{ "\\\\u006dcpdesc": "0.8.0", "tools": [ 1 2 ] }\n');
-    client = await LspTestClient.start({ workspaceFolders: [folder] });
+    // Nothing is opened: the document workers would only cost their start (openChecksOnMainThread).
+    client = await LspTestClient.start({ openChecksOnMainThread: true, workspaceFolders: [folder] });
   });
 
   after(async () => {
