@@ -31,9 +31,10 @@ describe('the baselined problems the server lists, bounded', () => {
     workspace.write('repo/legacy.mcpdesc.json', documentWithSteps(names));
     const suppressions = { 'legacy.mcpdesc.json': { [`${ELICITATION_RULE_ID}/unknown-declaration`]: { count: STEPS } } };
     workspace.write('repo/mcpdesc-lint-suppressions.json', `${JSON.stringify(suppressions, null, 2)}\n`);
-    // Nothing is opened: the document workers would only cost their start (openChecksOnMainThread).
+    // What the scan publishes is tested, not where its checks run: everything on the server's main
+    // thread (MCPDESC_CHECK_WORKERS=0), without a check worker or document workers to start.
     client = await LspTestClient.start({
-      openChecksOnMainThread: true,
+      env: { MCPDESC_CHECK_WORKERS: '0' },
       workspaceFolders: [workspace.folder('repo')],
       timeoutMs: 120_000,
     });
