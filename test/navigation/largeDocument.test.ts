@@ -98,10 +98,7 @@ describe('outline of a large document', () => {
         t.diagnostic(`${name} at the last step: ${millis(start)}`);
       }
 
-      // The outline is tested, not where the check runs: on the server's main thread, without the
-      // document workers' start (openChecksOnMainThread).
       const client = await LspTestClient.start({
-        openChecksOnMainThread: true,
         capabilities: { textDocument: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } } },
         timeoutMs: 120_000,
       });
