@@ -19,7 +19,8 @@ import { generateDocument } from './generate';
 import { parseShapes, shapeHasFormat, type ShapeName } from './shapes';
 import { machineInfo, peakRssMB, sleep, summarize, type Summary } from './measure';
 import { fmtMs, fmtRatio, markdownTable, type TargetResult } from './report';
-import { startServer, toggleChange, togglePoint } from './serverBench';
+import { startServer } from './serverBench';
+import { toggleChange, togglePoint } from './togglePoint';
 
 /** One way to run the server: which build, with which environment, on which workspace. */
 export interface BigFileScanConfiguration {

@@ -9,7 +9,7 @@ import { type IncomingNotification, LspClient } from './lspClient';
 import { summarizeCpuProfile, type ProfileSummary } from './cpuProfile';
 import { peakRssMB, processCpuMs, resetPeakRss, sleep, summarize, type Summary } from './measure';
 import { expectedDocuments, type WorkspaceManifest } from './workspace';
-import { toggleOffset } from './benchTexts';
+import { toggleChange, togglePoint, type TogglePoint } from './togglePoint';
 
 export interface ServerDocument {
   label: string;
@@ -197,35 +197,6 @@ export interface DocumentSessionOptions {
   documents: ServerDocument[];
   quick: boolean;
   log: (message: string) => void;
-}
-
-/** Where a violation can be made and fixed with one character: `"action": "accept"` → `"acceptx"`. */
-interface TogglePoint {
-  position: { line: number; character: number };
-}
-
-/** Where toggleOffset (benchTexts.ts) puts the edit, as a position. */
-export function togglePoint(
-  text: string,
-  diagnosticOffsets: readonly number[] = [],
-  format: 'json' | 'yaml' = 'json',
-): TogglePoint {
-  const offset = toggleOffset(text, format, diagnosticOffsets);
-  let line = 0;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { position: { line, character: offset - lineStart } };
-}
-
-/** The change that breaks (even step) or fixes (odd step) the response's action. */
-export function toggleChange(point: TogglePoint, breaking: boolean): object {
-  const { line, character } = point.position;
-  return breaking
-    ? { range: { start: { line, character }, end: { line, character } }, text: 'x' }
-    : { range: { start: { line, character }, end: { line, character: character + 1 } }, text: '' };
 }
 
 export async function benchDocuments(options: DocumentSessionOptions): Promise<DocumentSessionResult> {

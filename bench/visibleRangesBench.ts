@@ -16,7 +16,8 @@ import { checkDocument } from '../server/src/checker';
 import { VISIBLE_RANGES_NOTIFICATION } from '../shared/src/constants';
 import { generateMcpdesc } from './generate';
 import { consume, sleep, summarize, type Summary } from './measure';
-import { startServer, togglePoint } from './serverBench';
+import { startServer } from './serverBench';
+import { togglePoint } from './togglePoint';
 import type { TargetResult } from './report';
 
 export interface VisibleRangesBenchOptions {

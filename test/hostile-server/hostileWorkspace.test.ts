@@ -63,7 +63,10 @@ describe('a workspace of hostile files, scanned by the server', () => {
     // The hostile fixtures' expectations are those of the defaults (every rule on); the generated
     // cases' and the relative $ref's are the elicitation rules' (partial documents): their preset,
     // as the settings of their folder (the innermost folder's settings apply to a file on disk).
+    // Nothing is opened: the files on disk are checked in the check worker; the document workers
+    // would only cost their start (openChecksOnMainThread).
     client = await LspTestClient.start({
+      openChecksOnMainThread: true,
       settingsFor: (scopeUri) => (scopeUri === generated.uri ? elicitationOnly() : undefined),
       workspaceFolders: [folder, generated],
       timeoutMs: HANG_GUARD_MS,

@@ -53,7 +53,9 @@ describe('document versions and malformed changes', () => {
   let validDiagnostics: Diagnostic[];
 
   before(async () => {
-    client = await LspTestClient.start({ timeoutMs: 5000 });
+    // The document's text and versions as the server holds them are tested, not where a check runs:
+    // on the server's main thread, without the document workers' start (openChecksOnMainThread).
+    client = await LspTestClient.start({ openChecksOnMainThread: true, timeoutMs: 5000 });
     const brokenUri = nextUri();
     await client.open(brokenUri, BROKEN);
     brokenDiagnostics = await client.diagnosticsFor(brokenUri, 1);

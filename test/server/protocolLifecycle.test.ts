@@ -66,18 +66,38 @@ describe('the LSP lifecycle and request params', () => {
     return running;
   }
 
-  it('requests before initialize are refused with ServerNotInitialized, whatever their method', async () => {
-    server = RawServer.start(OPEN_CHECKS_ON_MAIN_THREAD);
-    server.request(1, 'textDocument/hover', AT);
-    server.request(2, 'workspace/executeCommand', { command: 'mcpdesc.server.checkWorkspace' });
-    server.request('three', 'no/suchMethod', {});
-    for (const id of [1, 2, 'three']) {
-      const error = errorOf(await server.response(id));
-      assert.equal(error.code, SERVER_NOT_INITIALIZED, `request ${id}`);
-      assert.match(error.message, /initialize/);
-    }
-    server.send(initializeRequest(4));
-    assert.ok((await server.response(4)).result, 'initialize is still accepted afterwards');
+  // The two cases about requests before initialize share one server, in this order: refused requests,
+  // then the initialize without capabilities, then the good one (accepted after both).
+  describe('a server not yet initialized', () => {
+    let fresh: RawServer;
+
+    before(() => {
+      fresh = RawServer.start(OPEN_CHECKS_ON_MAIN_THREAD);
+    });
+
+    after(async () => {
+      await fresh.kill();
+    });
+
+    it('requests before initialize are refused with ServerNotInitialized, whatever their method', async () => {
+      fresh.request(1, 'textDocument/hover', AT);
+      fresh.request(2, 'workspace/executeCommand', { command: 'mcpdesc.server.checkWorkspace' });
+      fresh.request('three', 'no/suchMethod', {});
+      for (const id of [1, 2, 'three']) {
+        const error = errorOf(await fresh.response(id));
+        assert.equal(error.code, SERVER_NOT_INITIALIZED, `request ${id}`);
+        assert.match(error.message, /initialize/);
+      }
+    });
+
+    it('an initialize without capabilities is InvalidParams, and a good initialize afterwards is accepted', async () => {
+      fresh.request(4, 'initialize', { processId: null, rootUri: null });
+      const error = errorOf(await fresh.response(4));
+      assert.equal(error.code, INVALID_PARAMS);
+      assert.match(error.message, /capabilities/);
+      fresh.send(initializeRequest(5));
+      assert.ok((await fresh.response(5)).result, 'initialize is accepted after refused requests and a refused initialize');
+    });
   });
 
   it('notifications before initialize are dropped: a document opened then is not open afterwards', async () => {
@@ -92,22 +112,6 @@ describe('the LSP lifecycle and request params', () => {
     server.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'json', version: 1, text: TEXT } });
     server.request(3, 'textDocument/documentSymbol', { textDocument: { uri: URI } });
     assert.ok(Array.isArray((await server.response(3)).result));
-  });
-
-  it('requests after shutdown, a second shutdown among them, are InvalidRequests; exit then ends the process with code 0', async () => {
-    server = await started();
-    server.request(2, 'shutdown');
-    assert.equal((await server.response(2)).result, null);
-    server.request(3, 'textDocument/documentSymbol', { textDocument: { uri: URI } });
-    server.request(4, 'shutdown');
-    server.request(5, 'no/suchMethod');
-    for (const id of [3, 4, 5]) {
-      const error = errorOf(await server.response(id));
-      assert.equal(error.code, INVALID_REQUEST, `request ${id}`);
-      assert.match(error.message, /shut/);
-    }
-    server.notify('exit');
-    assert.deepEqual(await server.exited(), { code: 0, signal: null });
   });
 
   const BAD_PARAMS: Array<{ method: string; params: unknown; names: RegExp }> = [
@@ -139,16 +143,6 @@ describe('the LSP lifecycle and request params', () => {
     { method: 'workspace/executeCommand', params: { command: 'mcpdesc.server.nonsense' }, names: /mcpdesc\.server\.nonsense/ },
     { method: 'workspace/executeCommand', params: { command: 'mcpdesc.server.fixAll', arguments: [42] }, names: /URI/ },
   ];
-
-  it('an initialize without capabilities is InvalidParams, and a good initialize afterwards is accepted', async () => {
-    server = RawServer.start(OPEN_CHECKS_ON_MAIN_THREAD);
-    server.request(1, 'initialize', { processId: null, rootUri: null });
-    const error = errorOf(await server.response(1));
-    assert.equal(error.code, INVALID_PARAMS);
-    assert.match(error.message, /capabilities/);
-    server.send(initializeRequest(2));
-    assert.ok((await server.response(2)).result);
-  });
 
   // The cases that keep a session going share one (each request has an id of its own).
   describe('an initialized session', () => {
@@ -183,6 +177,21 @@ describe('the LSP lifecycle and request params', () => {
       }
       session.request(++id, 'textDocument/documentSymbol', { textDocument: { uri: URI } });
       assert.ok(Array.isArray((await session.response(id)).result));
+    });
+    // Last: it ends the session.
+    it('requests after shutdown, a second shutdown among them, are InvalidRequests; exit then ends the process with code 0', async () => {
+      session.request(1002, 'shutdown');
+      assert.equal((await session.response(1002)).result, null);
+      session.request(1003, 'textDocument/documentSymbol', { textDocument: { uri: URI } });
+      session.request(1004, 'shutdown');
+      session.request(1005, 'no/suchMethod');
+      for (const id of [1003, 1004, 1005]) {
+        const error = errorOf(await session.response(id));
+        assert.equal(error.code, INVALID_REQUEST, `request ${id}`);
+        assert.match(error.message, /shut/);
+      }
+      session.notify('exit');
+      assert.deepEqual(await session.exited(), { code: 0, signal: null });
     });
   });
 });

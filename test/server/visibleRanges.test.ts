@@ -10,7 +10,7 @@ import { CHECKER_RULE_ID, VISIBLE_RANGES_NOTIFICATION } from '../../shared/src/c
 import { shippedDocsBaseUri } from '../../shared/src/shippedDocs';
 import { checkDocument, type Diagnostic } from '../../server/src/checker';
 import { generateMcpdesc } from '../../bench/generate';
-import { togglePoint, toggleChange } from '../../bench/serverBench';
+import { togglePoint, toggleChange } from '../../bench/togglePoint';
 import { LspTestClient, type RecordedPublish } from './lspClient';
 import { TempWorkspace } from '../workspace/tempWorkspace';
 
@@ -61,7 +61,13 @@ describe('more problems than the editor keeps', () => {
   before(async () => {
     assert.ok(all.length > 2 * CAP, `the document has ${all.length} problems`);
     workspace.write('closed.mcpdesc.json', TEXT);
-    client = await LspTestClient.start({ settings: { maxProblemsPerFile: CAP }, workspaceFolders: [workspace.folder('.')] });
+    // What is sent of a check's problems is tested, not where the check runs: open documents on the
+    // server's main thread, without the document workers' start (openChecksOnMainThread).
+    client = await LspTestClient.start({
+      openChecksOnMainThread: true,
+      settings: { maxProblemsPerFile: CAP },
+      workspaceFolders: [workspace.folder('.')],
+    });
   });
 
   after(async () => {

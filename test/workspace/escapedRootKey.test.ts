@@ -22,7 +22,9 @@ describe('workspace scan: escaped root keys', () => {
     workspace.write('specs/escaped.yaml', ESCAPED_YAML);
     workspace.write('specs/nested.json', '{ "info": { "\\u006dcpdesc": "0.8.0" }, "tools": [ 1 2 ] }\n');
     workspace.write('specs/backslash.json', '{ "\\\\u006dcpdesc": "0.8.0", "tools": [ 1 2 ] }\n');
-    client = await LspTestClient.start({ workspaceFolders: [folder] });
+    // What the scan publishes is tested, not where its checks run: everything on the server's main
+    // thread (MCPDESC_CHECK_WORKERS=0), without a check worker or document workers to start.
+    client = await LspTestClient.start({ env: { MCPDESC_CHECK_WORKERS: '0' }, workspaceFolders: [folder] });
   });
 
   after(async () => {

@@ -5,61 +5,7 @@
 // down without changing any.
 import { spawnSync } from 'node:child_process';
 
-export function documentWithSteps(declarations: readonly string[], padding = 0): string {
-  const examples = declarations.map((declaration, index) => {
-    const name = JSON.stringify(`example-${index}`);
-    return `        ${name}: {
-          "input": { "version": "1.0.${index}" },
-          "steps": [
-            {
-              "type": "elicitation",
-              "declaration": ${JSON.stringify(declaration)},
-              "request": {
-                "mode": "form",
-                "message": "Approve this release?",
-                "requestedSchema": {
-                  "type": "object",
-                  "properties": { "approved": { "type": "boolean" } },
-                  "required": ["approved"]
-                }
-              },
-              "response": { "action": "decline" }
-            }
-          ],
-          "result": { "content": [{ "type": "text", "text": "Declined." }] }
-        }`;
-  });
-  return `{
-${'\n'.repeat(padding)}  "mcpdesc": "0.8.0",
-  "protocolVersions": ["2025-11-25"],
-  "info": { "name": "release-bot", "version": "2.0.0" },
-  "transports": [{ "type": "stdio", "command": "release-bot" }],
-  "tools": [
-    {
-      "name": "prepare_release",
-      "description": "Prepare a release.",
-      "inputSchema": { "type": "object", "properties": { "version": { "type": "string" } }, "required": ["version"] },
-      "elicitations": [
-        {
-          "name": "confirm",
-          "mode": "form",
-          "message": "Approve this release?",
-          "requestedSchema": {
-            "type": "object",
-            "properties": { "approved": { "type": "boolean" } },
-            "required": ["approved"]
-          }
-        },
-        { "name": "authorize", "mode": "url", "message": "Authorize publication.", "url": "https://mcp.example.com/release/connect" }
-      ],
-      "interactionExamples": {
-${examples.join(',\n')}
-      }
-    }
-  ]
-}
-`;
-}
+export { documentWithSteps } from './stepDocuments';
 
 /** Runs git in `cwd` (a test's repository), failing the test with git's own words when it fails. */
 export function git(cwd: string, ...args: string[]): string {
