@@ -5,8 +5,9 @@
 // out/ and never deletes there, so a renamed or removed test's old .js must not run.
 //
 // In the fast tier, the files that only call code in their own process share one process per folder
-// (test/checker, test/yaml, ...): each file in a process of its own compiles the checker from cold
-// again, and those files together cost about 40 % less CPU time in one process. A file runs alone
+// (test/checker, test/yaml, ...; up to 24 files each), and the folders of fewer than 8 such files share
+// processes between them: each process loads and compiles the checker from cold again, and fewer,
+// fuller processes took the tier from ~95 s to ~75 s of wall time on two cores. A file runs alone
 // when it, or a helper of test/ or bench/ it imports, starts a process or a thread (but the built
 // server through test/server's LSP client or raw server, which each test stops, and a child it waits
 // for with spawnSync or execFileSync), or changes what
@@ -32,7 +33,9 @@ const TIERS = {
 };
 
 /** At most this many files share one process, so that a hang guard still points near the file. */
-const FILES_PER_SHARED_PROCESS = 12;
+const FILES_PER_SHARED_PROCESS = 24;
+/** A folder with fewer shareable files than this shares a process with other such folders. */
+const SMALL_FOLDER_FILES = 8;
 
 const [tier, ...nodeArgs] = process.argv.slice(2);
 if (!Object.hasOwn(TIERS, tier)) {
@@ -143,9 +146,18 @@ function plan(testFiles) {
   }
   fs.rmSync(path.join('out', 'test', '.shared-processes'), { recursive: true, force: true });
   const shared = [];
+  // Folders of a few files share one process between them: each process loads the checker's modules
+  // again (~0.5 s of CPU), and a process per small folder cost the tier more than its tests.
+  let smallFolders = [];
+  const flushSmallFolders = () => {
+    if (smallFolders.length > 1) shared.push(sharedProcessFile('folders', shared.length, smallFolders));
+    else alone.push(...smallFolders);
+    smallFolders = [];
+  };
   for (const [folder, members] of byFolder) {
-    if (members.length === 1) {
-      alone.push(members[0]);
+    if (members.length < SMALL_FOLDER_FILES) {
+      smallFolders.push(...members);
+      if (smallFolders.length >= FILES_PER_SHARED_PROCESS) flushSmallFolders();
       continue;
     }
     const chunks = Math.ceil(members.length / FILES_PER_SHARED_PROCESS);
@@ -154,6 +166,7 @@ function plan(testFiles) {
       shared.push(sharedProcessFile(folder, index, chunk));
     }
   }
+  flushSmallFolders();
   // The shared processes first: they are the longest, and the runner starts files in the order given.
   return [...shared, ...alone.sort()];
 }
