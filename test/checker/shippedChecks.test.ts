@@ -14,7 +14,7 @@ import {
   lazyBoundedFormatDefinitions,
   shippedSchemaFormatDefinitions,
 } from '../../server/src/checker/schema/boundedFormats';
-import { safeRegExp, SHIPPED_PATTERN_NATIVE_CHARS, shippedPatternRegExp } from '../../server/src/checker/schema/safeRegExp';
+import { safeRegExp, NATIVE_SHORT_VALUE_CHARS, shippedPatternRegExp } from '../../server/src/checker/schema/safeRegExp';
 import { FORMAT_SCHEMA } from '../../server/src/checker/schema/formatSchemaAjv';
 import type { JsonValue } from '../../server/src/checker/syntax/tree';
 import { REPO_ROOT } from '../support/repo';
@@ -66,9 +66,9 @@ const STRINGS = [
   '1/a',
   'a'.repeat(2000),
   `${'a'.repeat(1500)}@example.com`,
-  `${'a'.repeat(SHIPPED_PATTERN_NATIVE_CHARS - 12)}@example.com`,
-  `${'a'.repeat(SHIPPED_PATTERN_NATIVE_CHARS - 11)}@example.com`,
-  `x-${'a'.repeat(SHIPPED_PATTERN_NATIVE_CHARS)}`,
+  `${'a'.repeat(NATIVE_SHORT_VALUE_CHARS - 12)}@example.com`,
+  `${'a'.repeat(NATIVE_SHORT_VALUE_CHARS - 11)}@example.com`,
+  `x-${'a'.repeat(NATIVE_SHORT_VALUE_CHARS)}`,
   `${'a.'.repeat(600)}b/c`,
 ];
 

@@ -15,6 +15,7 @@ import { RE2JS } from 're2js';
 import { NoLinearTranslation } from './ecmaToRe2';
 import { translatedToRe2 } from './knownTranslations';
 import { rememberingResults } from './patternResults';
+import { NATIVE_SHORT_VALUE_CHARS } from './safeRegExp';
 import {
   BUDGET_SPENT,
   canInterrupt,
@@ -43,8 +44,6 @@ export class FormatTimeoutError extends TimeLimitError {
 type FormatDefinition =
   RegExp | ((value: string) => boolean) | { validate?: RegExp | ((value: never) => boolean); type?: string } | boolean;
 
-/** Values up to this many characters are checked natively unguarded: even quadratic work on them is microseconds. */
-const UNGUARDED_NATIVE_CHARS = 1000;
 /** RE2 steps (value length x program size) below which a run is cheap enough to go unguarded. */
 const UNGUARDED_RE2_WORK = 1_000_000;
 /** Where work cannot be interrupted, RE2 runs past this many steps are not started (as for patterns, safeRegExp.ts). */
@@ -113,8 +112,8 @@ function linearTest(name: string, expression: RegExp): ((value: string) => boole
 function guardedTest(
   name: string,
   check: (value: string) => boolean,
-  unguardedChars = UNGUARDED_NATIVE_CHARS,
-  uninterruptibleChars = UNGUARDED_NATIVE_CHARS,
+  unguardedChars = NATIVE_SHORT_VALUE_CHARS,
+  uninterruptibleChars = NATIVE_SHORT_VALUE_CHARS,
 ): (value: string) => boolean {
   return (value) => {
     if (typeof value !== 'string' || value.length <= unguardedChars) return runCharged(() => check(value));
@@ -241,7 +240,7 @@ export function lazyBoundedFormatDefinitions(
 /**
  * deferredFormatDefinition(name) for the schemas the product ships (their precompiled validators:
  * the format's schema names `uri` and `email`): an expression runs natively on values up to
- * UNGUARDED_NATIVE_CHARS, as the expressions RE2 cannot run already do (at most polynomial work on
+ * NATIVE_SHORT_VALUE_CHARS, as the expressions RE2 cannot run already do (at most polynomial work on
  * such a value, and ajv-formats' answer itself), and on RE2 past that. A small document's emails
  * then cost a fresh process no RE2 program. Never for a document's own schemas, whose formats keep
  * the bounded checks whatever the length.
@@ -258,7 +257,7 @@ function shippedFormatDefinition(name: string): BoundedFormatDefinition {
   return {
     type: 'string',
     validate: (value) =>
-      typeof value === 'string' && value.length <= UNGUARDED_NATIVE_CHARS ? runCharged(() => native(value)) : bounded(value),
+      typeof value === 'string' && value.length <= NATIVE_SHORT_VALUE_CHARS ? runCharged(() => native(value)) : bounded(value),
   };
 }
 

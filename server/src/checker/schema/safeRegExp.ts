@@ -155,13 +155,16 @@ export function safeRegExp(pattern: string, flags: string): RegExpLike {
 // take it as `runtime.safeRegExp` (formatSchemaAjv.ts' FormatSchemaRuntime).
 safeRegExp.code = 'runtime.safeRegExp';
 
-/** Values up to this many characters run natively against a pattern the product ships (shippedPatternRegExp). */
-export const SHIPPED_PATTERN_NATIVE_CHARS = 1000;
+/**
+ * Values up to this many characters run natively where an expression costs at most polynomial work
+ * (a pattern the product ships, ajv-formats' expressions): even quadratic work on them is microseconds.
+ */
+export const NATIVE_SHORT_VALUE_CHARS = 1000;
 
 /**
  * A pattern of a schema the product ships (the format's schema, JSON Schema's meta-schemas: never
  * a document's), as their precompiled validators (build/generated/) take it. Values up to
- * SHIPPED_PATTERN_NATIVE_CHARS run natively: ECMA-262's meaning itself, and on such a value at
+ * NATIVE_SHORT_VALUE_CHARS run natively: ECMA-262's meaning itself, and on such a value at
  * most polynomial work, as none of these patterns repeats a repeat that could match the same text
  * two ways (test/checker/shippedChecks.test.ts lists them). Longer values run through safeRegExp
  * (RE2), made at the first one. Nothing is compiled when the validators are bound: a small
@@ -173,7 +176,7 @@ export function shippedPatternRegExp(pattern: string, flags: string): RegExpLike
   return {
     toString: () => `shipped:/${pattern}/${flags}`,
     test: (input) => {
-      if (input.length > SHIPPED_PATTERN_NATIVE_CHARS)
+      if (input.length > NATIVE_SHORT_VALUE_CHARS)
         return (bounded ??= outsideBudget(() => safeRegExp(pattern, flags))).test(input);
       const regExp = (native ??= new RegExp(pattern, flags));
       return runCharged(() => regExp.test(input));
