@@ -1,6 +1,7 @@
 // A test-only entry of the language server (run as out/test/support/gatedServer.js): the shipped
 // server with one check worker (dist/checkWorker.js), whose pool logs each time the server tells it
-// to release its idle workers (as poolLoggingServer.ts), and with gates the test opens:
+// to release its idle workers (so a test asserts when it does so by the order of the log, not by how
+// long a thread takes to end), and with gates the test may close:
 // - MCPDESC_TEST_GATE_DISK_CHECKS=1: each check of a closed file logs when it reaches its gate and
 //   waits there (cancelled at once if the server cancels it, as the pool does), so a test knows
 //   that a disk check is in flight for as long as it likes;
@@ -17,8 +18,10 @@ import { requestParamsProblem } from '../../server/src/lsp/requestParams';
 import { startServer } from '../../server/src/lsp/startServer';
 import { nodeRuntime } from '../../server/src/lsp/nodeRuntime';
 import type { DiskCheckRunner, ServerRuntime } from '../../server/src/lsp/runtime';
-import { RELEASE_IDLE_LOG } from './poolLoggingServer';
 import { repoPath } from './repo';
+
+/** Logged each time the server tells the check workers' pool to release its idle workers. */
+export const RELEASE_IDLE_LOG = 'test pool: release idle workers';
 
 /** Logged (followed by the file's path) when a disk check reaches its gate. */
 export const DISK_CHECK_WAITING_LOG = 'test gate: disk check waiting: ';
@@ -36,12 +39,20 @@ function gate(): { passed: Promise<void>; open: () => void } {
   return { passed, open };
 }
 
-/** `runner` with each task held at `diskChecks` first (logged by `log`), or cancelled there by its signal. */
-function gatedRunner(runner: DiskCheckRunner, diskChecks: Promise<void>, log: (message: string) => void): DiskCheckRunner {
+/**
+ * `runner` whose releases of idle workers are logged, with each task held at `diskChecks` first (when
+ * given; logged by `log`), or cancelled there by its signal.
+ */
+function gatedRunner(
+  runner: DiskCheckRunner,
+  diskChecks: Promise<void> | undefined,
+  log: (message: string) => void,
+): DiskCheckRunner {
   return {
     size: runner.size,
     capacity: runner.capacity,
     run: async (task, signal) => {
+      if (diskChecks === undefined) return runner.run(task, signal);
       log(`${DISK_CHECK_WAITING_LOG}${task.filePath}`);
       const cancelled = new Promise<never>((_resolve, reject) => {
         if (signal?.aborted) reject(new TaskCancelled());
@@ -82,12 +93,12 @@ if (require.main === module) {
   const log = (message: string): void => connection.console.log(message);
   const runner = diskCheckRunner(checkWorkerScript(repoPath('dist')), 1);
   if (!runner) throw new Error('dist/checkWorker.js is not built: run npm run build');
+  const gatedDiskChecks = process.env.MCPDESC_TEST_GATE_DISK_CHECKS === '1';
+  const gatedWalk = process.env.MCPDESC_TEST_GATE_WALK === '1';
   const diskChecks = gate();
   const walk = gate();
-  if (process.env.MCPDESC_TEST_GATE_DISK_CHECKS !== '1') diskChecks.open();
-  if (process.env.MCPDESC_TEST_GATE_WALK !== '1') walk.open();
   connection.onNotification(OPEN_DISK_CHECK_GATE, () => diskChecks.open());
   connection.onNotification(OPEN_WALK_GATE, () => walk.open());
-  const runtime = nodeRuntime(gatedRunner(runner, diskChecks.passed, log));
-  startServer(connection, process.env.MCPDESC_TEST_GATE_WALK === '1' ? withGatedWalk(runtime, walk.passed, log) : runtime);
+  const runtime = nodeRuntime(gatedRunner(runner, gatedDiskChecks ? diskChecks.passed : undefined, log));
+  startServer(connection, gatedWalk ? withGatedWalk(runtime, walk.passed, log) : runtime);
 }

@@ -14,12 +14,15 @@ import { after, describe, it } from 'node:test';
 import { rulePageInvalidFixture } from '../server/fixtures';
 import { LspTestClient } from '../server/lspClient';
 import { TempWorkspace } from './tempWorkspace';
-import { RELEASE_IDLE_LOG } from '../support/poolLoggingServer';
-import { DISK_CHECK_WAITING_LOG, OPEN_DISK_CHECK_GATE, OPEN_WALK_GATE, WALK_WAITING_LOG } from '../support/gatedServer';
+import {
+  DISK_CHECK_WAITING_LOG,
+  OPEN_DISK_CHECK_GATE,
+  OPEN_WALK_GATE,
+  RELEASE_IDLE_LOG,
+  WALK_WAITING_LOG,
+} from '../support/gatedServer';
 import { repoPath } from '../support/repo';
 
-/** The shipped server whose worker pool logs each release of its idle workers (test/support/poolLoggingServer.ts). */
-const POOL_LOGGING_SERVER = repoPath('out', 'test', 'support', 'poolLoggingServer.js');
 /** The shipped server with gates the test opens, and whose pool logs its releases (test/support/gatedServer.ts). */
 const GATED_SERVER = repoPath('out', 'test', 'support', 'gatedServer.js');
 /** Its checks of closed files wait at a gate. */
@@ -139,7 +142,7 @@ describe('checks of closed files run off the main thread', () => {
       const expected = threadCount(withoutWorkers.pid);
       // Told to release its workers when the scan is done: not left to the worker's idle timeout (the
       // pool's own test holds releaseIdle to ending an idle worker at once).
-      const withWorker = await startedAndChecked(workspace, file, { serverPath: POOL_LOGGING_SERVER });
+      const withWorker = await startedAndChecked(workspace, file, { serverPath: GATED_SERVER });
       await withWorker.waitFor('the server to release the idle worker', () =>
         withWorker.logMessages.some((log) => log.message === RELEASE_IDLE_LOG),
       );

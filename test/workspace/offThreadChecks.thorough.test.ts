@@ -12,11 +12,11 @@ import { generateDocument } from '../../bench/generate';
 import { rulePageInvalidFixture } from '../server/fixtures';
 import { LspTestClient } from '../server/lspClient';
 import { TempWorkspace } from './tempWorkspace';
-import { RELEASE_IDLE_LOG } from '../support/poolLoggingServer';
+import { RELEASE_IDLE_LOG } from '../support/gatedServer';
 import { repoPath } from '../support/repo';
 
-/** The shipped server whose worker pool logs each release of its idle workers (test/support/poolLoggingServer.ts). */
-const POOL_LOGGING_SERVER = repoPath('out', 'test', 'support', 'poolLoggingServer.js');
+/** The shipped server whose worker pool logs each release of its idle workers (test/support/gatedServer.ts, no gate closed). */
+const POOL_LOGGING_SERVER = repoPath('out', 'test', 'support', 'gatedServer.js');
 
 /** The rule page's invalid example: a few diagnostics, whatever the rule's exact count. */
 const SMALL_INVALID = rulePageInvalidFixture().text;
